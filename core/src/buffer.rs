@@ -1,0 +1,205 @@
+//! [`Buffer`]: immutable bytes with an owner and a residency (host, device or both).
+//!
+//! Host bytes are arrow-rs buffers, so Arrow data is shared without a copy. Device bytes are
+//! ferrodf allocations or foreign memory kept alive by its owner. A buffer made on one side is
+//! copied to the other the first time something needs it there, and the copy is cached: the
+//! bytes never change after construction, so both copies stay equal.
+
+use crate::device::DeviceMemory;
+use crate::error::{Error, Result};
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Where a buffer's bytes currently live.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Residency {
+    /// Only in host memory.
+    Host,
+    /// Only in device memory.
+    Device,
+    /// In both (one is a cached copy of the other).
+    Both,
+}
+
+impl fmt::Display for Residency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Residency::Host => "host",
+            Residency::Device => "device",
+            Residency::Both => "host+device",
+        })
+    }
+}
+
+struct Copies {
+    host: Option<arrow_buffer::Buffer>,
+    device: Option<Arc<DeviceMemory>>,
+}
+
+struct Shared {
+    len: usize,
+    copies: Mutex<Copies>,
+    /// Set once a raw device pointer has been handed out of ferrodf.
+    exposed: AtomicBool,
+}
+
+/// Immutable bytes, cheap to clone and slice (clones share the owner).
+///
+/// ```
+/// use ferrodf_core::buffer::{Buffer, Residency};
+/// let b = Buffer::from_slice_ref(&[1i64, 2, 3]);
+/// assert_eq!(b.len(), 24);
+/// assert_eq!(b.residency(), Residency::Host);
+/// let tail = b.slice(8, 16).unwrap();
+/// assert_eq!(tail.host().unwrap().typed_data::<i64>(), &[2, 3]);
+/// ```
+#[derive(Clone)]
+pub struct Buffer {
+    shared: Arc<Shared>,
+    offset: usize,
+    len: usize,
+}
+
+impl fmt::Debug for Buffer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Buffer(len={}, offset={}, {})", self.len, self.offset, self.residency())
+    }
+}
+
+impl Buffer {
+    fn from_copies(len: usize, host: Option<arrow_buffer::Buffer>, device: Option<DeviceMemory>) -> Self {
+        Buffer {
+            shared: Arc::new(Shared {
+                len,
+                copies: Mutex::new(Copies { host, device: device.map(Arc::new) }),
+                exposed: AtomicBool::new(false),
+            }),
+            offset: 0,
+            len,
+        }
+    }
+
+    /// A host buffer sharing an arrow-rs buffer (no copy).
+    pub fn from_arrow(buf: arrow_buffer::Buffer) -> Self {
+        let len = buf.len();
+        Self::from_copies(len, Some(buf), None)
+    }
+
+    /// A host buffer taking ownership of a vector of native values (no copy).
+    pub fn from_vec<T: arrow_buffer::ArrowNativeType>(v: Vec<T>) -> Self {
+        Self::from_arrow(arrow_buffer::Buffer::from_vec(v))
+    }
+
+    /// A host buffer holding a copy of `values`.
+    pub fn from_slice_ref<T: arrow_buffer::ArrowNativeType>(values: &[T]) -> Self {
+        Self::from_arrow(arrow_buffer::Buffer::from_slice_ref(values))
+    }
+
+    /// A device buffer owning (or wrapping) `mem`.
+    pub fn from_device(mem: DeviceMemory) -> Self {
+        let len = mem.len();
+        Self::from_copies(len, None, Some(mem))
+    }
+
+    /// Length in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the buffer holds no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Where the bytes live now.
+    pub fn residency(&self) -> Residency {
+        let c = self.copies();
+        match (c.host.is_some(), c.device.is_some()) {
+            (true, true) => Residency::Both,
+            (false, true) => Residency::Device,
+            _ => Residency::Host,
+        }
+    }
+
+    /// Whether a raw device pointer of this buffer has left ferrodf.
+    pub fn is_exposed(&self) -> bool {
+        self.shared.exposed.load(Ordering::Relaxed)
+    }
+
+    /// A sub-range sharing the same owner.
+    pub fn slice(&self, offset: usize, len: usize) -> Result<Buffer> {
+        let end = offset.checked_add(len).filter(|&e| e <= self.len).ok_or_else(|| {
+            Error::index(format!(
+                "byte range {offset}..{} is outside a buffer of {} bytes",
+                offset.saturating_add(len),
+                self.len
+            ))
+        })?;
+        let _ = end;
+        Ok(Buffer { shared: self.shared.clone(), offset: self.offset + offset, len })
+    }
+
+    fn copies(&self) -> std::sync::MutexGuard<'_, Copies> {
+        self.shared.copies.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The bytes on the host, copying them from the device (once) when needed.
+    pub fn host(&self) -> Result<arrow_buffer::Buffer> {
+        let mut c = self.copies();
+        if c.host.is_none() {
+            let dev = c.device.clone().expect("a buffer always has a host or a device copy");
+            let bytes = dev.copy_to_host(0, self.shared.len)?;
+            c.host = Some(arrow_buffer::Buffer::from_vec(bytes));
+        }
+        let host = c.host.as_ref().expect("host copy present");
+        Ok(host.slice_with_length(self.offset, self.len))
+    }
+
+    /// Copy `len` bytes from `offset` to the host without caching the whole buffer there:
+    /// used to show a few rows of device data.
+    pub fn host_range(&self, offset: usize, len: usize) -> Result<Vec<u8>> {
+        let part = self.slice(offset, len)?;
+        let c = part.copies();
+        if let Some(h) = &c.host {
+            return Ok(h.as_slice()[part.offset..part.offset + len].to_vec());
+        }
+        let dev = c.device.clone().expect("a buffer always has a host or a device copy");
+        drop(c);
+        dev.copy_to_host(part.offset, len)
+    }
+
+    /// The device allocation holding these bytes (copying them there, once, when needed) and
+    /// the byte offset of this buffer inside it. Used by kernel launches inside ferrodf:
+    /// does not mark the buffer exposed.
+    pub fn device(&self) -> Result<(Arc<DeviceMemory>, usize)> {
+        let mut c = self.copies();
+        if c.device.is_none() {
+            let host = c.host.as_ref().expect("a buffer always has a host or a device copy");
+            // The host buffer may itself be a slice of a bigger arrow allocation: copy just
+            // our bytes.
+            let mem = DeviceMemory::from_host(&host.as_slice()[..self.shared.len])?;
+            c.device = Some(Arc::new(mem));
+        }
+        Ok((c.device.clone().expect("device copy present"), self.offset))
+    }
+
+    /// The device address of the first byte, for launching kernels.
+    pub fn device_ptr(&self) -> Result<u64> {
+        let (mem, off) = self.device()?;
+        Ok(mem.ptr() + off as u64)
+    }
+
+    /// The device address for code outside ferrodf (CUDA array interface, DLPack, ...): moves
+    /// the bytes to the device and marks the buffer exposed, which pins it there.
+    pub fn expose_device_ptr(&self) -> Result<u64> {
+        let ptr = self.device_ptr()?;
+        self.shared.exposed.store(true, Ordering::Relaxed);
+        Ok(ptr)
+    }
+
+    /// Whether two buffers share the same owner (the same allocation).
+    pub fn same_owner(&self, other: &Buffer) -> bool {
+        Arc::ptr_eq(&self.shared, &other.shared)
+    }
+}

@@ -1,0 +1,151 @@
+// Reductions of a column to one value, in two deterministic passes: every block reduces a
+// fixed grid-stride share into partials[blockIdx.x], then one block reduces the partials in
+// order. The module is compiled per (input type, accumulator type); the including Rust code
+// defines IN_T, IN_IS_BOOL, ACC_T and OP_* selection per kernel via templates.
+//
+// AGG: 0 sum, 1 product, 2 min, 3 max, 4 sum of squares.
+
+template <int AGG> struct Agg;
+template <> struct Agg<0> {
+  static __device__ __forceinline__ ACC_T identity() { return (ACC_T)0; }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) {
+    if constexpr (traits<ACC_T>::is_float) return a + b;
+    else {
+      typedef typename traits<ACC_T>::unsigned_t U;
+      return (ACC_T)((U)a + (U)b);
+    }
+  }
+  static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
+};
+template <> struct Agg<1> {
+  static __device__ __forceinline__ ACC_T identity() { return (ACC_T)1; }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) {
+    if constexpr (traits<ACC_T>::is_float) return a * b;
+    else {
+      typedef typename traits<ACC_T>::unsigned_t U;
+      return (ACC_T)((U)a * (U)b);
+    }
+  }
+  static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
+};
+// min/max: floats use fmin/fmax with NaN as identity, so NaNs are skipped unless every
+// valid value is NaN (the result is then NaN).
+template <> struct Agg<2> {
+  static __device__ __forceinline__ ACC_T identity() {
+    if constexpr (traits<ACC_T>::is_float) return (ACC_T)__longlong_as_double(0x7ff8000000000000LL);
+    else return traits<ACC_T>::highest();
+  }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) {
+    if constexpr (traits<ACC_T>::is_float) return fmin(a, b);
+    else return b < a ? b : a;
+  }
+  static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
+};
+template <> struct Agg<3> {
+  static __device__ __forceinline__ ACC_T identity() {
+    if constexpr (traits<ACC_T>::is_float) return (ACC_T)__longlong_as_double(0x7ff8000000000000LL);
+    else return traits<ACC_T>::lowest();
+  }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) {
+    if constexpr (traits<ACC_T>::is_float) return fmax(a, b);
+    else return b > a ? b : a;
+  }
+  static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
+};
+template <> struct Agg<4> {
+  static __device__ __forceinline__ ACC_T identity() { return (ACC_T)0; }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return Agg<0>::combine(a, b); }
+  static __device__ __forceinline__ ACC_T lift(ACC_T v) {
+    if constexpr (traits<ACC_T>::is_float) return v * v;
+    else {
+      typedef typename traits<ACC_T>::unsigned_t U;
+      return (ACC_T)((U)v * (U)v);
+    }
+  }
+};
+
+#define BLOCK 256
+
+template <int AGG>
+__device__ void block_reduce_store(ACC_T acc, unsigned long long cnt, ACC_T* out, unsigned long long* out_count) {
+  __shared__ ACC_T s_acc[BLOCK];
+  __shared__ unsigned long long s_cnt[BLOCK];
+  s_acc[threadIdx.x] = acc;
+  s_cnt[threadIdx.x] = cnt;
+  __syncthreads();
+  for (int s = BLOCK / 2; s > 0; s >>= 1) {
+    if (threadIdx.x < s) {
+      s_acc[threadIdx.x] = Agg<AGG>::combine(s_acc[threadIdx.x], s_acc[threadIdx.x + s]);
+      s_cnt[threadIdx.x] += s_cnt[threadIdx.x + s];
+    }
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) {
+    *out = s_acc[0];
+    *out_count = s_cnt[0];
+  }
+}
+
+template <int AGG>
+__device__ void reduce_pass1(const IN_T* in, const uint8_t* mask, int64_t mask_offset, int64_t n,
+                             ACC_T* partials, unsigned long long* counts) {
+  ACC_T acc = Agg<AGG>::identity();
+  unsigned long long cnt = 0;
+  int64_t stride = (int64_t)gridDim.x * BLOCK;
+  int64_t i = (int64_t)blockIdx.x * BLOCK + threadIdx.x;
+  if (mask == nullptr) {
+    // Four independent loads in flight per thread keep the memory system busy.
+    for (; i + 3 * stride < n; i += 4 * stride) {
+      IN_T a0 = load_value<IN_T, IN_IS_BOOL>(in, i);
+      IN_T a1 = load_value<IN_T, IN_IS_BOOL>(in, i + stride);
+      IN_T a2 = load_value<IN_T, IN_IS_BOOL>(in, i + 2 * stride);
+      IN_T a3 = load_value<IN_T, IN_IS_BOOL>(in, i + 3 * stride);
+      acc = Agg<AGG>::combine(acc, Agg<AGG>::lift(convert<ACC_T, false>(a0)));
+      acc = Agg<AGG>::combine(acc, Agg<AGG>::lift(convert<ACC_T, false>(a1)));
+      acc = Agg<AGG>::combine(acc, Agg<AGG>::lift(convert<ACC_T, false>(a2)));
+      acc = Agg<AGG>::combine(acc, Agg<AGG>::lift(convert<ACC_T, false>(a3)));
+      cnt += 4;
+    }
+    for (; i < n; i += stride) {
+      acc = Agg<AGG>::combine(acc, Agg<AGG>::lift(convert<ACC_T, false>(load_value<IN_T, IN_IS_BOOL>(in, i))));
+      cnt += 1;
+    }
+  } else {
+    for (; i < n; i += stride) {
+      if (bit_is_set(mask, mask_offset + i)) {
+        acc = Agg<AGG>::combine(acc, Agg<AGG>::lift(convert<ACC_T, false>(load_value<IN_T, IN_IS_BOOL>(in, i))));
+        cnt += 1;
+      }
+    }
+  }
+  block_reduce_store<AGG>(acc, cnt, partials + blockIdx.x, counts + blockIdx.x);
+}
+
+template <int AGG>
+__device__ void reduce_pass2(const ACC_T* partials, const unsigned long long* counts, int64_t n,
+                             ACC_T* out, unsigned long long* out_count) {
+  ACC_T acc = Agg<AGG>::identity();
+  unsigned long long cnt = 0;
+  for (int64_t i = threadIdx.x; i < n; i += BLOCK) {
+    acc = Agg<AGG>::combine(acc, partials[i]);
+    cnt += counts[i];
+  }
+  block_reduce_store<AGG>(acc, cnt, out, out_count);
+}
+
+#define FERRO_REDUCE(NAME, AGG)                                                             \
+  extern "C" __global__ void __launch_bounds__(BLOCK) NAME##_pass1(                         \
+      const IN_T* in, const uint8_t* mask, int64_t mask_offset, int64_t n, ACC_T* partials,  \
+      unsigned long long* counts) {                                                          \
+    reduce_pass1<AGG>(in, mask, mask_offset, n, partials, counts);                           \
+  }                                                                                          \
+  extern "C" __global__ void __launch_bounds__(BLOCK) NAME##_pass2(                         \
+      const ACC_T* partials, const unsigned long long* counts, int64_t n, ACC_T* out,        \
+      unsigned long long* out_count) {                                                       \
+    reduce_pass2<AGG>(partials, counts, n, out, out_count);                                  \
+  }
+FERRO_REDUCE(sum, 0)
+FERRO_REDUCE(product, 1)
+FERRO_REDUCE(min, 2)
+FERRO_REDUCE(max, 3)
+FERRO_REDUCE(sum_of_squares, 4)

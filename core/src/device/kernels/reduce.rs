@@ -1,0 +1,86 @@
+//! Reduction kernels: two deterministic passes (per-block partials, then one block).
+
+use super::{COMMON, cuda_type};
+use crate::column::Column;
+use crate::device::{DeviceMemory, runtime};
+use crate::error::Result;
+use crate::types::{TypeId, fixed_width};
+use cudarc::driver::{LaunchConfig, PushKernelArg};
+
+const SOURCE: &str = include_str!("cuda/reduce.cu");
+const BLOCK: u32 = 256;
+
+/// The device reductions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DeviceReduce {
+    Sum,
+    Product,
+    Min,
+    Max,
+    SumOfSquares,
+}
+
+impl DeviceReduce {
+    fn kernel(self) -> &'static str {
+        match self {
+            DeviceReduce::Sum => "sum",
+            DeviceReduce::Product => "product",
+            DeviceReduce::Min => "min",
+            DeviceReduce::Max => "max",
+            DeviceReduce::SumOfSquares => "sum_of_squares",
+        }
+    }
+}
+
+/// Reduce the valid rows of a numeric column, accumulating in `acc` (each value converted to
+/// `acc` first, as libcudf does). Returns the accumulator's bytes (little endian, `acc`'s
+/// width) and the number of valid rows.
+pub fn reduce(col: &Column, kind: DeviceReduce, acc: TypeId) -> Result<(Vec<u8>, u64)> {
+    let rt = runtime()?;
+    let (in_t, in_bool) = cuda_type(col.dtype().id())?;
+    let (acc_t, _) = cuda_type(acc)?;
+    let key = format!("reduce_{in_t}{}_{acc_t}", if in_bool { "b" } else { "" });
+    let source = || {
+        format!(
+            "{COMMON}\n#define IN_T {in_t}\n#define IN_IS_BOOL {in_bool}\n#define ACC_T {acc_t}\n{SOURCE}"
+        )
+    };
+    let pass1 = rt.function(&key, source, &format!("{}_pass1", kind.kernel()))?;
+    let pass2 = rt.function(&key, source, &format!("{}_pass2", kind.kernel()))?;
+
+    let n = col.size();
+    let width = fixed_width(col.dtype().id()).expect("numeric");
+    let acc_width = fixed_width(acc).expect("numeric");
+    let data = match col.data() {
+        Some(d) if n > 0 => d.device_ptr()? + (col.offset() * width) as u64,
+        _ => 0,
+    };
+    let (mask, mask_offset) = match col.mask() {
+        Some(m) if col.null_count()? > 0 => (m.device_ptr()?, col.offset() as i64),
+        _ => (0u64, 0i64),
+    };
+    let grid = rt.grid_stride_config(n, BLOCK, 8).grid_dim.0 as usize;
+    // Scratch: partials (8-byte slots), counts, then the result and its count.
+    let scratch = DeviceMemory::alloc(grid * 16 + 16)?;
+    let partials = scratch.ptr();
+    let counts = partials + (grid * 8) as u64;
+    let out = counts + (grid * 8) as u64;
+    let out_count = out + 8;
+    let n64 = n as i64;
+    let grid64 = grid as i64;
+    let cfg1 = LaunchConfig { grid_dim: (grid as u32, 1, 1), block_dim: (BLOCK, 1, 1), shared_mem_bytes: 0 };
+    let cfg2 = LaunchConfig { grid_dim: (1, 1, 1), block_dim: (BLOCK, 1, 1), shared_mem_bytes: 0 };
+    let mut l1 = rt.stream().launch_builder(&pass1);
+    l1.arg(&data).arg(&mask).arg(&mask_offset).arg(&n64).arg(&partials).arg(&counts);
+    let mut l2 = rt.stream().launch_builder(&pass2);
+    l2.arg(&partials).arg(&counts).arg(&grid64).arg(&out).arg(&out_count);
+    // SAFETY: pass 1 reads n values (and their mask bits) that the column owns and writes
+    // `grid` partials; pass 2 reads them and writes the two result slots, all in `scratch`.
+    unsafe {
+        l1.launch(cfg1)?;
+        l2.launch(cfg2)?;
+    }
+    let bytes = scratch.copy_to_host(grid * 16, 16)?;
+    let count = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes"));
+    Ok((bytes[..acc_width].to_vec(), count))
+}

@@ -1,0 +1,143 @@
+//! Device allocations: memory ferrodf allocated (stream-ordered, returned to the pool on
+//! drop) and foreign memory kept alive by its owner (a CuPy array, a torch tensor, ...).
+
+use super::runtime;
+use crate::error::Result;
+use cudarc::driver::{CudaContext, result, sys};
+use std::any::Any;
+use std::fmt;
+use std::sync::Arc;
+
+/// A contiguous range of device memory.
+pub struct DeviceMemory {
+    ptr: u64,
+    len: usize,
+    kind: Kind,
+}
+
+enum Kind {
+    /// Allocated by ferrodf with `cuMemAllocAsync`; freed on ferrodf's stream on drop.
+    Owned,
+    /// Someone else's memory; `owner` keeps it alive.
+    Foreign(#[allow(dead_code)] Arc<dyn Any + Send + Sync>),
+}
+
+impl fmt::Debug for DeviceMemory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = match self.kind {
+            Kind::Owned => "owned",
+            Kind::Foreign(_) => "foreign",
+        };
+        write!(f, "DeviceMemory({kind}, ptr=0x{:x}, len={})", self.ptr, self.len)
+    }
+}
+
+/// Keep freed blocks in the pool instead of handing them back to the driver at every
+/// synchronisation, so repeated allocate/free cycles cost microseconds.
+pub(super) fn configure_pool(ctx: &Arc<CudaContext>) {
+    // SAFETY: plain attribute set on the device's default pool; failure is harmless.
+    unsafe {
+        if let Ok(pool) = result::device::get_default_mem_pool(ctx.cu_device()) {
+            let mut threshold: u64 = u64::MAX;
+            let _ = sys::cuMemPoolSetAttribute(
+                pool,
+                sys::CUmemPool_attribute::CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                &mut threshold as *mut u64 as *mut _,
+            );
+        }
+    }
+}
+
+impl DeviceMemory {
+    /// Allocate `len` uninitialised bytes on ferrodf's stream.
+    pub fn alloc(len: usize) -> Result<DeviceMemory> {
+        let rt = runtime()?;
+        // Zero-length allocations are legal for us but not for the driver.
+        let bytes = len.max(1);
+        // SAFETY: stream-ordered allocation on our live stream.
+        let ptr = unsafe { result::malloc_async(rt.stream().cu_stream(), bytes)? };
+        Ok(DeviceMemory { ptr, len, kind: Kind::Owned })
+    }
+
+    /// Allocate `len` zeroed bytes.
+    pub fn zeroed(len: usize) -> Result<DeviceMemory> {
+        let mem = Self::alloc(len)?;
+        let rt = runtime()?;
+        // SAFETY: the range was just allocated with at least `len` bytes.
+        unsafe { result::memset_d8_async(mem.ptr, 0, len, rt.stream().cu_stream())? };
+        Ok(mem)
+    }
+
+    /// Copy host bytes to a new device allocation.
+    pub fn from_host(bytes: &[u8]) -> Result<DeviceMemory> {
+        let mem = Self::alloc(bytes.len())?;
+        if !bytes.is_empty() {
+            let rt = runtime()?;
+            // SAFETY: destination holds bytes.len() bytes; we synchronise before `bytes`
+            // can go away, because pageable copies may still read it after returning.
+            unsafe {
+                result::memcpy_htod_async(mem.ptr, bytes, rt.stream().cu_stream())?;
+            }
+            rt.synchronize()?;
+        }
+        Ok(mem)
+    }
+
+    /// Wrap memory owned by someone else. `owner` is kept alive as long as this exists.
+    ///
+    /// # Safety
+    /// `ptr..ptr+len` must be valid device memory of this process's context for as long
+    /// as `owner` lives.
+    pub unsafe fn foreign(ptr: u64, len: usize, owner: Arc<dyn Any + Send + Sync>) -> Self {
+        DeviceMemory { ptr, len, kind: Kind::Foreign(owner) }
+    }
+
+    /// The device address.
+    pub fn ptr(&self) -> u64 {
+        self.ptr
+    }
+    /// Size in bytes.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    /// Whether the allocation holds no bytes.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// Whether ferrodf allocated this memory (as opposed to wrapping a foreign owner).
+    pub fn is_owned(&self) -> bool {
+        matches!(self.kind, Kind::Owned)
+    }
+
+    /// Copy `len` bytes starting `offset` bytes in to the host.
+    pub fn copy_to_host(&self, offset: usize, len: usize) -> Result<Vec<u8>> {
+        let mut out = vec![0u8; len];
+        if len > 0 {
+            let rt = runtime()?;
+            // SAFETY: the caller's range lies within this allocation (checked by Buffer).
+            unsafe {
+                result::memcpy_dtoh_async(
+                    out.as_mut_slice(),
+                    self.ptr + offset as u64,
+                    rt.stream().cu_stream(),
+                )?;
+            }
+            rt.synchronize()?;
+        }
+        Ok(out)
+    }
+}
+
+impl Drop for DeviceMemory {
+    fn drop(&mut self) {
+        if let Kind::Owned = self.kind
+            && let Ok(rt) = runtime()
+        {
+            // SAFETY: we allocated ptr on this stream; stream order puts the free after
+            // every kernel that was queued to read or write it.
+            unsafe {
+                let _ = result::free_async(self.ptr, rt.stream().cu_stream());
+            }
+        }
+    }
+}

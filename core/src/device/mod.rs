@@ -1,0 +1,165 @@
+//! The GPU runtime: one CUDA context per process (created lazily), one stream, stream-ordered
+//! allocation, and NVRTC compilation of the kernel sources embedded in this crate, cached per
+//! kernel key for the device's architecture.
+//!
+//! Nothing here needs CUDA at build time: cudarc loads `libcuda` and `libnvrtc` when the
+//! runtime is first asked for. A machine without them is a normal state ([`runtime`] returns
+//! an error that callers in `auto` placement treat as "use the host").
+
+pub mod kernels;
+mod memory;
+
+pub use memory::DeviceMemory;
+
+use crate::error::{Error, Result};
+use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaStream, LaunchConfig};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// The process-wide device runtime.
+pub struct GpuRuntime {
+    ctx: Arc<CudaContext>,
+    stream: Arc<CudaStream>,
+    arch: String,
+    sm_count: u32,
+    name: String,
+    modules: Mutex<HashMap<String, Arc<CudaModule>>>,
+}
+
+static RUNTIME: OnceLock<std::result::Result<GpuRuntime, String>> = OnceLock::new();
+
+/// The device runtime, created on first use. Errors when no usable GPU is present.
+pub fn runtime() -> Result<&'static GpuRuntime> {
+    let rt = RUNTIME
+        .get_or_init(GpuRuntime::create)
+        .as_ref()
+        .map_err(|why| Error::Device(why.clone()))?;
+    // Driver calls act on the calling thread's current context; callers come from any
+    // thread (Python threads, rayon workers), so make ours current here.
+    rt.ctx.bind_to_thread()?;
+    Ok(rt)
+}
+
+/// Whether a usable GPU is present (creates the runtime on first call).
+pub fn gpu_available() -> bool {
+    runtime().is_ok()
+}
+
+/// Why the GPU is unusable, or `None` when it is usable.
+pub fn unavailable_reason() -> Option<String> {
+    runtime().err().map(|e| e.to_string())
+}
+
+impl GpuRuntime {
+    fn create() -> std::result::Result<GpuRuntime, String> {
+        // SAFETY: only probes whether the shared libraries can be opened.
+        let present = unsafe {
+            cudarc::driver::sys::is_culib_present() && cudarc::nvrtc::sys::is_culib_present()
+        };
+        if !present {
+            return Err("no usable GPU: the CUDA driver library (libcuda.so) or NVRTC \
+                        (libnvrtc.so) is not installed on this machine"
+                .into());
+        }
+        let count = CudaContext::device_count().map_err(|e| format!("no usable GPU: {e}"))?;
+        if count < 1 {
+            return Err("no usable GPU: the CUDA driver reports no devices".into());
+        }
+        let ctx = CudaContext::new(0).map_err(|e| format!("no usable GPU: {e}"))?;
+        // ferrodf orders all its work on one stream, so cudarc's per-allocation events
+        // are pure overhead.
+        // SAFETY: called before any allocation or stream of ours exists.
+        unsafe { ctx.disable_event_tracking() };
+        let stream = ctx.new_stream().map_err(|e| format!("cannot create a CUDA stream: {e}"))?;
+        let (major, minor) = ctx.compute_capability().map_err(|e| e.to_string())?;
+        let sm_count = ctx
+            .attribute(cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+            .map_err(|e| e.to_string())? as u32;
+        let name = ctx.name().unwrap_or_else(|_| "unknown GPU".into());
+        memory::configure_pool(&ctx);
+        Ok(GpuRuntime {
+            ctx,
+            stream,
+            arch: format!("sm_{major}{minor}"),
+            sm_count,
+            name,
+            modules: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The device's name, e.g. "NVIDIA H100 80GB HBM3".
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+    /// The architecture kernels are compiled for, e.g. "sm_90".
+    pub fn arch(&self) -> &str {
+        &self.arch
+    }
+    /// Number of streaming multiprocessors.
+    pub fn sm_count(&self) -> u32 {
+        self.sm_count
+    }
+    /// The stream all ferrodf work is ordered on.
+    pub fn stream(&self) -> &Arc<CudaStream> {
+        &self.stream
+    }
+    /// Total and free device memory in bytes.
+    pub fn memory_info(&self) -> Result<(usize, usize)> {
+        let (free, total) = self.ctx.mem_get_info()?;
+        Ok((total, free))
+    }
+
+    /// Wait until all queued work on ferrodf's stream has finished.
+    pub fn synchronize(&self) -> Result<()> {
+        self.stream.synchronize()?;
+        Ok(())
+    }
+
+    /// The kernel `name` from the module identified by `key`, compiling `source()` with
+    /// NVRTC the first time the key is seen.
+    pub fn function(
+        &self,
+        key: &str,
+        source: impl FnOnce() -> String,
+        name: &str,
+    ) -> Result<CudaFunction> {
+        let module = {
+            let mut modules = self.modules.lock().unwrap_or_else(|p| p.into_inner());
+            match modules.get(key) {
+                Some(m) => m.clone(),
+                None => {
+                    let m = self.compile(key, &source())?;
+                    modules.insert(key.to_string(), m.clone());
+                    m
+                }
+            }
+        };
+        Ok(module.load_function(name)?)
+    }
+
+    fn compile(&self, key: &str, source: &str) -> Result<Arc<CudaModule>> {
+        let arch: &'static str = Box::leak(self.arch.clone().into_boxed_str());
+        let opts = cudarc::nvrtc::CompileOptions {
+            arch: Some(arch),
+            options: vec!["--std=c++17".into()],
+            name: Some(format!("{key}.cu")),
+            ..Default::default()
+        };
+        let ptx = cudarc::nvrtc::compile_ptx_with_opts(source, opts).map_err(|e| {
+            Error::Device(format!("NVRTC failed to compile kernel module {key}: {e}"))
+        })?;
+        Ok(self.ctx.load_module(ptx)?)
+    }
+
+    /// A launch configuration covering `n` items with a grid-stride loop: at most
+    /// `blocks_per_sm` blocks of `threads` per multiprocessor.
+    pub fn grid_stride_config(&self, n: usize, threads: u32, blocks_per_sm: u32) -> LaunchConfig {
+        let needed = n.div_ceil(threads as usize).max(1);
+        let cap = (self.sm_count * blocks_per_sm) as usize;
+        LaunchConfig {
+            grid_dim: (needed.min(cap) as u32, 1, 1),
+            block_dim: (threads, 1, 1),
+            shared_mem_bytes: 0,
+        }
+    }
+}

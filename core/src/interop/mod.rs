@@ -1,0 +1,3 @@
+//! Conversions between ferrodf columns and other in-memory formats.
+
+pub mod arrow;

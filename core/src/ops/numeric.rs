@@ -1,0 +1,203 @@
+//! Host-side numeric helpers shared by the element-wise and reduction algorithms: C++'s
+//! conversion rules (which the device kernels follow) expressed for Rust's primitive types.
+
+use crate::column::Column;
+use crate::error::{Error, Result};
+use crate::types::TypeId;
+use arrow_buffer::ScalarBuffer;
+
+/// A primitive type arithmetic is done in.
+pub(crate) trait Num:
+    arrow_buffer::ArrowNativeType + PartialOrd + Copy + Send + Sync + Default + 'static
+{
+    const IS_FLOAT: bool;
+    fn zero() -> Self;
+    fn one() -> Self;
+    fn lowest() -> Self;
+    fn highest() -> Self;
+    fn wadd(self, o: Self) -> Self;
+    fn wsub(self, o: Self) -> Self;
+    fn wmul(self, o: Self) -> Self;
+    /// Division: truncating and wrapping for integers (MIN / -1 = MIN).
+    fn wdiv(self, o: Self) -> Self;
+    /// Remainder: C's `%` for integers (MIN % -1 = 0), `fmod` for floats.
+    fn wrem(self, o: Self) -> Self;
+    fn floor(self) -> Self;
+    /// NaN-skipping minimum (C's fmin) for floats, plain minimum for integers.
+    fn fmin(self, o: Self) -> Self;
+    fn fmax(self, o: Self) -> Self;
+    /// The value as i128 (integers) or f64 (floats): both hold every value exactly.
+    fn to_i128(self) -> i128;
+    fn to_f64(self) -> f64;
+    /// C++ conversion from an integer: wraps modulo 2^bits (rounds to nearest for floats).
+    fn from_i128(v: i128) -> Self;
+    /// C++ conversion from a float, made total: saturates, NaN -> 0 (rounds for floats).
+    fn from_f64(v: f64) -> Self;
+    /// Convert to another numeric type with C++'s rules (see `from_i128`/`from_f64`).
+    #[inline]
+    fn cast<D: Num>(self) -> D {
+        if Self::IS_FLOAT { D::from_f64(self.to_f64()) } else { D::from_i128(self.to_i128()) }
+    }
+}
+
+macro_rules! int_num {
+    ($($t:ty, $signed:expr);*) => {$(
+        impl Num for $t {
+            const IS_FLOAT: bool = false;
+            fn zero() -> Self { 0 }
+            fn one() -> Self { 1 }
+            fn lowest() -> Self { <$t>::MIN }
+            fn highest() -> Self { <$t>::MAX }
+            fn wadd(self, o: Self) -> Self { self.wrapping_add(o) }
+            fn wsub(self, o: Self) -> Self { self.wrapping_sub(o) }
+            fn wmul(self, o: Self) -> Self { self.wrapping_mul(o) }
+            fn wdiv(self, o: Self) -> Self { self.wrapping_div(o) }
+            fn wrem(self, o: Self) -> Self { self.wrapping_rem(o) }
+            fn floor(self) -> Self { self }
+            fn fmin(self, o: Self) -> Self { if o < self { o } else { self } }
+            fn fmax(self, o: Self) -> Self { if o > self { o } else { self } }
+            fn to_i128(self) -> i128 { self as i128 }
+            fn to_f64(self) -> f64 { self as f64 }
+            fn from_i128(v: i128) -> Self { v as $t }
+            fn from_f64(v: f64) -> Self { v as $t }
+        }
+    )*};
+}
+int_num!(i8, true; i16, true; i32, true; i64, true; i128, true; u8, false; u16, false; u32, false; u64, false);
+
+macro_rules! float_num {
+    ($($t:ty),*) => {$(
+        impl Num for $t {
+            const IS_FLOAT: bool = true;
+            fn zero() -> Self { 0.0 }
+            fn one() -> Self { 1.0 }
+            fn lowest() -> Self { <$t>::NEG_INFINITY }
+            fn highest() -> Self { <$t>::INFINITY }
+            fn wadd(self, o: Self) -> Self { self + o }
+            fn wsub(self, o: Self) -> Self { self - o }
+            fn wmul(self, o: Self) -> Self { self * o }
+            fn wdiv(self, o: Self) -> Self { self / o }
+            fn wrem(self, o: Self) -> Self { self % o }
+            fn floor(self) -> Self { <$t>::floor(self) }
+            fn fmin(self, o: Self) -> Self { <$t>::min(self, o) }
+            fn fmax(self, o: Self) -> Self { <$t>::max(self, o) }
+            fn to_i128(self) -> i128 { self as i128 }
+            fn to_f64(self) -> f64 { self as f64 }
+            fn from_i128(v: i128) -> Self { v as $t }
+            fn from_f64(v: f64) -> Self { v as $t }
+        }
+    )*};
+}
+float_num!(f32, f64);
+
+/// Run `$body` with `$T` bound to the storage type of numeric type id `$id` (BOOL8 is u8).
+macro_rules! with_num_type {
+    ($id:expr, $T:ident => $body:block) => {
+        match $id {
+            TypeId::Int8 => { type $T = i8; $body }
+            TypeId::Int16 => { type $T = i16; $body }
+            TypeId::Int32 => { type $T = i32; $body }
+            TypeId::Int64 => { type $T = i64; $body }
+            TypeId::Uint8 | TypeId::Bool8 => { type $T = u8; $body }
+            TypeId::Uint16 => { type $T = u16; $body }
+            TypeId::Uint32 => { type $T = u32; $body }
+            TypeId::Uint64 => { type $T = u64; $body }
+            TypeId::Float32 => { type $T = f32; $body }
+            TypeId::Float64 => { type $T = f64; $body }
+            other => return Err($crate::error::Error::not_implemented(format!(
+                "{other} is not a numeric type here"))),
+        }
+    };
+}
+pub(crate) use with_num_type;
+
+/// Convert values with C++ semantics: integer narrowing wraps, float -> integer saturates
+/// (NaN -> 0), and `to_bool` gives `v != 0` as 0/1. `from_bool` normalises BOOL8 bytes.
+pub(crate) fn convert<S: Num, D: Num>(src: &[S], from_bool: bool, to_bool: bool) -> Vec<D> {
+    let zero = S::zero();
+    let parallel = src.len() >= 1 << 16;
+    let map = |v: &S| -> D {
+        if to_bool || from_bool {
+            D::from_i128(i128::from(*v != zero))
+        } else {
+            v.cast::<D>()
+        }
+    };
+    if parallel {
+        use rayon::prelude::*;
+        src.par_iter().with_min_len(1 << 14).map(map).collect()
+    } else {
+        src.iter().map(map).collect()
+    }
+}
+
+/// The `size` values of a numeric column converted to `D`, shared without a copy when the
+/// storage type already is `D`.
+pub(crate) fn column_values_as<D: Num>(col: &Column) -> Result<ScalarBuffer<D>> {
+    let id = col.dtype().id();
+    if id != TypeId::Bool8
+        && let Some(_) = same_type::<D>(id)
+    {
+        return col.host_values::<D>();
+    }
+    let from_bool = id == TypeId::Bool8;
+    with_num_type!(id, S => {
+        let src = col.host_values::<S>()?;
+        Ok(ScalarBuffer::from(convert::<S, D>(&src, from_bool, false)))
+    })
+}
+
+/// `Some(())` when `D` is the storage type of `id`.
+fn same_type<D: 'static>(id: TypeId) -> Option<()> {
+    use std::any::TypeId as T;
+    let want = match id {
+        TypeId::Int8 => T::of::<i8>(),
+        TypeId::Int16 => T::of::<i16>(),
+        TypeId::Int32 => T::of::<i32>(),
+        TypeId::Int64 => T::of::<i64>(),
+        TypeId::Uint8 => T::of::<u8>(),
+        TypeId::Uint16 => T::of::<u16>(),
+        TypeId::Uint32 => T::of::<u32>(),
+        TypeId::Uint64 => T::of::<u64>(),
+        TypeId::Float32 => T::of::<f32>(),
+        TypeId::Float64 => T::of::<f64>(),
+        _ => return None,
+    };
+    (want == T::of::<D>()).then_some(())
+}
+
+/// C++'s "usual arithmetic conversions": the type `a op b` is computed in.
+pub(crate) fn common_type(a: TypeId, b: TypeId) -> Result<TypeId> {
+    for t in [a, b] {
+        if !t.is_numeric() {
+            return Err(Error::not_implemented(format!("{t} is not a numeric type")));
+        }
+    }
+    if a == TypeId::Float64 || b == TypeId::Float64 {
+        return Ok(TypeId::Float64);
+    }
+    if a == TypeId::Float32 || b == TypeId::Float32 {
+        return Ok(TypeId::Float32);
+    }
+    // Integer promotion: everything narrower than int becomes int.
+    let promote = |t: TypeId| match t {
+        TypeId::Bool8 | TypeId::Int8 | TypeId::Uint8 | TypeId::Int16 | TypeId::Uint16 => TypeId::Int32,
+        t => t,
+    };
+    let (a, b) = (promote(a), promote(b));
+    if a == b {
+        return Ok(a);
+    }
+    let rank = |t: TypeId| if matches!(t, TypeId::Int64 | TypeId::Uint64) { 2 } else { 1 };
+    let (sa, sb) = (a.is_signed_integer(), b.is_signed_integer());
+    if sa == sb {
+        return Ok(if rank(a) >= rank(b) { a } else { b });
+    }
+    let (s, u) = if sa { (a, b) } else { (b, a) };
+    if rank(u) >= rank(s) {
+        Ok(u)
+    } else {
+        // The signed type is wider and holds every value of the unsigned one.
+        Ok(s)
+    }
+}

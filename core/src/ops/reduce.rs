@@ -1,0 +1,223 @@
+//! `reduce`: fold a column into one [`Scalar`] (pylibcudf's `reduce.reduce`).
+//!
+//! Semantics (libcudf's): nulls are skipped; a column with no valid value (empty or all
+//! null) gives a null scalar; each value is converted to the output type before it is
+//! accumulated, so `sum` of INT32 values into INT64 cannot overflow where INT32 would, and
+//! integer overflow in the output type wraps. `min`/`max` skip NaN unless every valid value
+//! is NaN. `mean` accumulates in the (floating) output type and divides by the valid count.
+//!
+//! Supported here: sum, product, min, max, sum_of_squares, mean (host and device), any and
+//! all (host; device for BOOL8 input), over integer, float and BOOL8 columns.
+
+use super::aggregation::{Aggregation, Kind};
+use super::numeric::{Num, column_values_as, with_num_type};
+use crate::column::Column;
+use crate::device::kernels::reduce::{DeviceReduce, reduce as device_reduce};
+use crate::error::{Error, Result};
+use crate::placement::{host_fallback, use_device};
+use crate::scalar::Scalar;
+use crate::types::{DataType, TypeId};
+use arrow_buffer::NullBuffer;
+use rayon::prelude::*;
+
+/// Reduce `col` with `agg` into a scalar of `output`.
+///
+/// ```
+/// use ferrodf_core::{column::Column, ops::{aggregation::Aggregation, reduce::reduce}, types::*};
+/// let c = Column::from_options(vec![Some(1.5f64), None, Some(2.5)]);
+/// let m = reduce(&c, &Aggregation::Mean, TypeId::Float64.into()).unwrap();
+/// assert_eq!(m.value::<f64>().unwrap(), Some(2.0));
+/// let e = reduce(&c.slice(1, 1).unwrap(), &Aggregation::Sum, TypeId::Float64.into()).unwrap();
+/// assert!(!e.is_valid().unwrap());
+/// ```
+pub fn reduce(col: &Column, agg: &Aggregation, output: DataType) -> Result<Scalar> {
+    let kind = agg.kind();
+    check_types(col.dtype(), kind, output)?;
+    if use_device()? {
+        if let Some(plan) = device_plan(col.dtype().id(), kind) {
+            return reduce_on_device(col, plan, kind, output);
+        }
+        host_fallback("reduce", &format!("{kind} of {} values", col.dtype()))?;
+    }
+    reduce_on_host(col, kind, output)
+}
+
+/// Whether `reduce` supports `kind` of `input` into `output`.
+pub fn is_supported(input: DataType, kind: Kind, output: DataType) -> bool {
+    check_types(input, kind, output).is_ok()
+}
+
+fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
+    let (i, o) = (input.id(), output.id());
+    let supported = matches!(
+        kind,
+        Kind::Sum | Kind::Product | Kind::Min | Kind::Max | Kind::SumOfSquares | Kind::Mean | Kind::Any | Kind::All
+    );
+    if !supported {
+        return Err(Error::not_implemented(format!(
+            "reduce with {kind} is not implemented yet; supported: SUM, PRODUCT, MIN, MAX, \
+             SUM_OF_SQUARES, MEAN, ANY, ALL"
+        )));
+    }
+    if !i.is_numeric() {
+        return Err(Error::not_implemented(format!(
+            "reduce with {kind} of {i} columns is not implemented yet; it supports integer, float and BOOL8 columns"
+        )));
+    }
+    let ok = match kind {
+        Kind::Mean => o.is_floating(),
+        Kind::Any | Kind::All => o == TypeId::Bool8,
+        _ => o.is_numeric(),
+    };
+    if !ok {
+        let want = match kind {
+            Kind::Mean => "FLOAT32 or FLOAT64",
+            Kind::Any | Kind::All => "BOOL8",
+            _ => "a numeric type",
+        };
+        return Err(Error::type_err(format!(
+            "reduce with {kind} of {i} cannot produce {o}; the output type must be {want}"
+        )));
+    }
+    Ok(())
+}
+
+/// The device reduction and accumulator type for `kind`, or `None` without a kernel.
+fn device_plan(input: TypeId, kind: Kind) -> Option<DeviceReduce> {
+    Some(match kind {
+        Kind::Sum | Kind::Mean => DeviceReduce::Sum,
+        Kind::Product => DeviceReduce::Product,
+        Kind::Min => DeviceReduce::Min,
+        Kind::Max => DeviceReduce::Max,
+        Kind::SumOfSquares => DeviceReduce::SumOfSquares,
+        Kind::Any if input == TypeId::Bool8 => DeviceReduce::Max,
+        Kind::All if input == TypeId::Bool8 => DeviceReduce::Min,
+        _ => return None,
+    })
+}
+
+/// The type values are accumulated in: the output type, except min/max (and any/all) which
+/// work in the input type and convert the result.
+fn accumulator(input: TypeId, kind: Kind, output: TypeId) -> TypeId {
+    match kind {
+        Kind::Min | Kind::Max | Kind::Any | Kind::All => input,
+        _ => output,
+    }
+}
+
+fn reduce_on_device(col: &Column, plan: DeviceReduce, kind: Kind, output: DataType) -> Result<Scalar> {
+    let acc = accumulator(col.dtype().id(), kind, output.id());
+    // BOOL8 is accumulated as its byte storage.
+    let acc_dev = if acc == TypeId::Bool8 { TypeId::Uint8 } else { acc };
+    let (bytes, count) = device_reduce(col, plan, acc_dev)?;
+    with_num_type!(acc, A => {
+        let v = A::from_le_slice(&bytes);
+        finish::<A>(v, count, kind, output)
+    })
+}
+
+fn reduce_on_host(col: &Column, kind: Kind, output: DataType) -> Result<Scalar> {
+    let acc = accumulator(col.dtype().id(), kind, output.id());
+    let nulls = col.host_nulls()?;
+    with_num_type!(acc, A => {
+        let values = column_values_as::<A>(col)?;
+        let (v, count) = host_fold::<A>(&values, nulls.as_ref(), kind);
+        finish::<A>(v, count, kind, output)
+    })
+}
+
+trait FromLe: Sized {
+    fn from_le_slice(b: &[u8]) -> Self;
+}
+impl<T: arrow_buffer::ArrowNativeType> FromLe for T {
+    fn from_le_slice(b: &[u8]) -> Self {
+        arrow_buffer::ScalarBuffer::<T>::new(arrow_buffer::Buffer::from_slice_ref(b), 0, 1)[0]
+    }
+}
+
+/// Fold the valid values in fixed-size chunks (so float results do not depend on the
+/// number of threads), then combine the chunk results in order.
+fn host_fold<A: Num>(values: &[A], nulls: Option<&NullBuffer>, kind: Kind) -> (A, u64) {
+    let (identity, combine, lift): (A, fn(A, A) -> A, fn(A) -> A) = match kind {
+        Kind::Sum | Kind::Mean => (A::zero(), A::wadd, |v| v),
+        Kind::Product => (A::one(), A::wmul, |v| v),
+        Kind::SumOfSquares => (A::zero(), A::wadd, |v| v.wmul(v)),
+        Kind::Min | Kind::All => (min_identity::<A>(), A::fmin, |v| v),
+        Kind::Max | Kind::Any => (max_identity::<A>(), A::fmax, |v| v),
+        _ => unreachable!("checked by check_types"),
+    };
+    // Any/all reduce the truth values (v != 0) with max/min.
+    let truth = matches!(kind, Kind::Any | Kind::All);
+    let lift_value = |v: A| if truth { if v != A::zero() { A::one() } else { A::zero() } } else { lift(v) };
+    const CHUNK: usize = 1 << 16;
+    let partial = |(ci, chunk): (usize, &[A])| -> (A, u64) {
+        let base = ci * CHUNK;
+        let mut acc = identity;
+        let mut n = 0u64;
+        match nulls {
+            None => {
+                for &v in chunk {
+                    acc = combine(acc, lift_value(v));
+                }
+                n = chunk.len() as u64;
+            }
+            Some(m) => {
+                for (j, &v) in chunk.iter().enumerate() {
+                    if m.is_valid(base + j) {
+                        acc = combine(acc, lift_value(v));
+                        n += 1;
+                    }
+                }
+            }
+        }
+        (acc, n)
+    };
+    let parts: Vec<(A, u64)> = if values.len() > CHUNK {
+        values.par_chunks(CHUNK).enumerate().map(partial).collect()
+    } else {
+        values.chunks(CHUNK).enumerate().map(partial).collect()
+    };
+    parts.into_iter().fold((identity, 0), |(a, n), (b, m)| (combine(a, b), n + m))
+}
+
+fn min_identity<A: Num>() -> A {
+    if A::IS_FLOAT { nan::<A>() } else { A::highest() }
+}
+fn max_identity<A: Num>() -> A {
+    if A::IS_FLOAT { nan::<A>() } else { A::lowest() }
+}
+fn nan<A: Num>() -> A {
+    // 0/0 in the float type.
+    A::zero().wdiv(A::zero())
+}
+
+/// Turn the accumulator into the output scalar: null when nothing was valid, the mean
+/// divided by the count, other results converted to the output type.
+fn finish<A: Num>(acc: A, count: u64, kind: Kind, output: DataType) -> Result<Scalar> {
+    let out = output.id();
+    if count == 0 {
+        return null_scalar(output);
+    }
+    let acc = if kind == Kind::Mean {
+        let sum: f64 = acc.to_f64();
+        // The sum was accumulated in the output type; divide in it too.
+        if out == TypeId::Float32 {
+            return Scalar::from_native_as(output, Some((sum as f32) / (count as f32)));
+        }
+        return Scalar::from_native_as(output, Some(sum / count as f64));
+    } else {
+        acc
+    };
+    with_num_type!(out, O => {
+        let v: Vec<O> = convert_one::<A, O>(acc, out == TypeId::Bool8);
+        Scalar::from_native_as(output, Some(v[0]))
+    })
+}
+
+fn convert_one<A: Num, O: Num>(v: A, to_bool: bool) -> Vec<O> {
+    super::numeric::convert::<A, O>(&[v], false, to_bool)
+}
+
+fn null_scalar(dtype: DataType) -> Result<Scalar> {
+    with_num_type!(dtype.id(), O => { Scalar::from_native_as::<O>(dtype, None) })
+}

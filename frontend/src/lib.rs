@@ -1,0 +1,1 @@
+pub use ferrodf_core as core;
