@@ -198,6 +198,20 @@ impl Buffer {
         Ok(ptr)
     }
 
+    /// An independent copy of these bytes, made where they live (on the device when a
+    /// device copy exists, else on the host).
+    pub fn deep_copy(&self) -> Result<Buffer> {
+        let c = self.copies();
+        if let Some(dev) = c.device.clone() {
+            drop(c);
+            let mem = DeviceMemory::copy_of(dev.ptr() + self.offset as u64, self.len)?;
+            return Ok(Buffer::from_device(mem));
+        }
+        let host = c.host.as_ref().expect("a buffer always has a host or a device copy");
+        let bytes = &host.as_slice()[self.offset..self.offset + self.len];
+        Ok(Buffer::from_arrow(arrow_buffer::Buffer::from_slice_ref(bytes)))
+    }
+
     /// Whether two buffers share the same owner (the same allocation).
     pub fn same_owner(&self, other: &Buffer) -> bool {
         Arc::ptr_eq(&self.shared, &other.shared)

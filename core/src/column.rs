@@ -324,6 +324,21 @@ impl Column {
         )
     }
 
+    /// A copy that shares no buffers with this column (pylibcudf's `Column.copy`).
+    pub fn deep_copy(&self) -> Result<Column> {
+        let copy = |b: Option<&Buffer>| b.map(Buffer::deep_copy).transpose();
+        let children = self.children().iter().map(Column::deep_copy).collect::<Result<Vec<_>>>()?;
+        Column::new(
+            self.dtype(),
+            self.size(),
+            copy(self.data())?,
+            copy(self.mask())?,
+            self.inner.null_count.get().copied(),
+            self.offset(),
+            children,
+        )
+    }
+
     /// Replace the null mask (libcudf's `with_mask`).
     pub fn with_mask(&self, mask: Option<Buffer>, null_count: Option<usize>) -> Result<Column> {
         Column::new(

@@ -1,1 +1,41 @@
+//! The Python extension module `ferrodf._lib`: thin bindings of ferrodf-core. Semantics live
+//! in the core; this crate converts arguments, releases the GIL around core calls and maps
+//! errors onto Python exceptions. The public Python API is assembled in `python/ferrodf`.
 
+mod arrow_io;
+mod column;
+mod enums;
+mod errors;
+mod gpumemoryview;
+mod ops;
+mod runtime;
+mod scalar;
+mod table;
+mod types;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add_class::<types::PyDataType>()?;
+    m.add_class::<column::PyColumn>()?;
+    m.add_class::<table::PyTable>()?;
+    m.add_class::<scalar::PyScalar>()?;
+    m.add_class::<gpumemoryview::GpuMemoryView>()?;
+    m.add_class::<ops::PyAggregation>()?;
+    m.add_function(wrap_pyfunction!(types::size_of, m)?)?;
+    m.add_function(wrap_pyfunction!(ops::make_aggregation, m)?)?;
+    m.add_function(wrap_pyfunction!(ops::reduce, m)?)?;
+    m.add_function(wrap_pyfunction!(ops::is_valid_reduce_aggregation, m)?)?;
+    m.add_function(wrap_pyfunction!(ops::binary_operation, m)?)?;
+    m.add_function(wrap_pyfunction!(ops::is_supported_operation, m)?)?;
+    m.add_function(wrap_pyfunction!(runtime::get_device, m)?)?;
+    m.add_function(wrap_pyfunction!(runtime::set_device, m)?)?;
+    m.add_function(wrap_pyfunction!(runtime::gpu_info, m)?)?;
+    m.add_function(wrap_pyfunction!(runtime::gpu_unavailable_reason, m)?)?;
+    m.add_function(wrap_pyfunction!(runtime::synchronize, m)?)?;
+    m.add_function(wrap_pyfunction!(runtime::host_fallbacks, m)?)?;
+    m.add_function(wrap_pyfunction!(runtime::reset_host_fallbacks, m)?)?;
+    Ok(())
+}

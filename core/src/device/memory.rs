@@ -83,6 +83,17 @@ impl DeviceMemory {
         Ok(mem)
     }
 
+    /// A new allocation holding a copy of `len` device bytes at `src`.
+    pub fn copy_of(src: u64, len: usize) -> Result<DeviceMemory> {
+        let mem = Self::alloc(len)?;
+        if len > 0 {
+            let rt = runtime()?;
+            // SAFETY: both ranges are valid device memory of at least len bytes.
+            unsafe { result::memcpy_dtod_async(mem.ptr, src, len, rt.stream().cu_stream())? };
+        }
+        Ok(mem)
+    }
+
     /// Wrap memory owned by someone else. `owner` is kept alive as long as this exists.
     ///
     /// # Safety

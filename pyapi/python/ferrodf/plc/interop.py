@@ -1,0 +1,48 @@
+"""pylibcudf's ``interop`` module: Arrow conversion.
+
+``from_arrow``/``to_arrow`` dispatch on the argument's kind, as pylibcudf's older API did;
+``Column``, ``Table``, ``Scalar`` and ``DataType`` also have their own ``from_arrow`` and
+``to_arrow``. Every ferrodf ``Column`` and ``Table`` implements the Arrow PyCapsule
+interface, so ``pyarrow.array(col)``, ``pyarrow.table(tbl)`` and ``polars.from_arrow``
+accept them directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyarrow as pa
+
+from ferrodf._lib import Column, DataType, Scalar, Table
+
+
+@dataclass
+class ColumnMetadata:
+    """Names for a column and its children (struct fields, list values)."""
+
+    name: str = ""
+    children_meta: list[ColumnMetadata] = field(default_factory=list)
+
+
+def from_arrow(obj: Any, *, data_type: DataType | None = None) -> Any:
+    """A DataType, Scalar, Table or Column from the matching Arrow object."""
+    if isinstance(obj, pa.DataType):
+        return DataType.from_arrow(obj)
+    if isinstance(obj, pa.Scalar):
+        return Scalar.from_arrow(obj, data_type)
+    if isinstance(obj, pa.Table | pa.RecordBatch):
+        return Table.from_arrow(obj)
+    return Column.from_arrow(obj, data_type)
+
+
+def to_arrow(obj: Any, metadata: Any = None) -> Any:
+    """The Arrow object (pyarrow DataType, Array, Table or Scalar) of a ferrodf object."""
+    if isinstance(obj, DataType):
+        return obj.to_arrow()
+    if isinstance(obj, Column | Table | Scalar):
+        return obj.to_arrow(metadata)
+    raise TypeError(f"to_arrow needs a Column, Table, Scalar or DataType, got {type(obj).__name__}")
+
+
+__all__ = ["ColumnMetadata", "from_arrow", "to_arrow"]

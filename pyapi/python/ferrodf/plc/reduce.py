@@ -1,0 +1,15 @@
+"""pylibcudf's ``reduce`` module."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from ferrodf._lib import is_valid_reduce_aggregation, reduce
+
+
+class ScanType(IntEnum):
+    INCLUSIVE = 0
+    EXCLUSIVE = 1
+
+
+__all__ = ["ScanType", "is_valid_reduce_aggregation", "reduce"]

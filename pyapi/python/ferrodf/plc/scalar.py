@@ -1,0 +1,5 @@
+"""pylibcudf's ``scalar`` module."""
+
+from ferrodf._lib import Scalar
+
+__all__ = ["Scalar"]

@@ -1,0 +1,5 @@
+"""pylibcudf's ``table`` module."""
+
+from ferrodf._lib import Table
+
+__all__ = ["Table"]

@@ -1,0 +1,307 @@
+//! `plc.Column`.
+
+use crate::arrow_io::{array_capsules, import_array, metadata_from_py, schema_capsule, stream_capsule};
+use crate::enums::py_enum;
+use crate::errors::{IntoPyResult, run};
+use crate::gpumemoryview::{GpuMemoryView, buffer_from_cuda_array, read_cuda_array_interface};
+use crate::types::PyDataType;
+use arrow_schema::Field;
+use ferrodf_core::buffer::Buffer;
+use ferrodf_core::column::Column;
+use ferrodf_core::interop::arrow::{ColumnMetadata, from_arrow, to_arrow_with_metadata};
+use ferrodf_core::types::{DataType, TypeId};
+use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyCapsule, PyList, PyTuple};
+
+/// A column of data: pylibcudf's `Column`, on the host or the device.
+#[pyclass(name = "Column", module = "ferrodf.plc.column", frozen, from_py_object)]
+#[derive(Clone)]
+pub struct PyColumn(pub Column);
+
+fn opt_view(b: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Buffer>> {
+    match b {
+        None => Ok(None),
+        Some(o) if o.is_none() => Ok(None),
+        Some(o) => {
+            if let Ok(v) = o.cast::<GpuMemoryView>() {
+                return Ok(Some(v.get().buffer.clone()));
+            }
+            if o.hasattr("__cuda_array_interface__")? {
+                let arr = read_cuda_array_interface(o)?;
+                return Ok(Some(buffer_from_cuda_array(o, &arr)?));
+            }
+            Err(PyTypeError::new_err(format!(
+                "{what} must be a gpumemoryview, an object with __cuda_array_interface__, or None; got {}",
+                o.get_type().name()?
+            )))
+        }
+    }
+}
+
+/// The ferrodf type of a NumPy/CUDA-array-interface typestr.
+fn dtype_from_typestr(t: &str) -> PyResult<DataType> {
+    if t.starts_with('>') {
+        return Err(PyValueError::new_err(format!("big-endian arrays ({t}) are not supported; convert with .astype('<...')")));
+    }
+    let body = &t[1..];
+    let id = match body {
+        "i1" => TypeId::Int8,
+        "i2" => TypeId::Int16,
+        "i4" => TypeId::Int32,
+        "i8" => TypeId::Int64,
+        "u1" => TypeId::Uint8,
+        "u2" => TypeId::Uint16,
+        "u4" => TypeId::Uint32,
+        "u8" => TypeId::Uint64,
+        "f4" => TypeId::Float32,
+        "f8" => TypeId::Float64,
+        "b1" => TypeId::Bool8,
+        "M8[s]" => TypeId::TimestampSeconds,
+        "M8[ms]" => TypeId::TimestampMilliseconds,
+        "M8[us]" => TypeId::TimestampMicroseconds,
+        "M8[ns]" => TypeId::TimestampNanoseconds,
+        "m8[s]" => TypeId::DurationSeconds,
+        "m8[ms]" => TypeId::DurationMilliseconds,
+        "m8[us]" => TypeId::DurationMicroseconds,
+        "m8[ns]" => TypeId::DurationNanoseconds,
+        _ => {
+            return Err(PyTypeError::new_err(format!(
+                "arrays of dtype {t} are not supported; use integer, float, bool, datetime64[s|ms|us|ns] \
+                 or timedelta64[s|ms|us|ns]"
+            )));
+        }
+    };
+    Ok(id.into())
+}
+
+impl PyColumn {
+    pub fn to_arrow_array(&self, py: Python<'_>, meta: Option<ColumnMetadata>) -> PyResult<arrow_array::ArrayRef> {
+        let c = self.0.clone();
+        run(py, move || to_arrow_with_metadata(&c, meta.as_ref()))
+    }
+}
+
+#[pymethods]
+impl PyColumn {
+    #[new]
+    #[pyo3(signature = (data_type, size, data, mask, null_count, offset, children, validate = true))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        data_type: PyDataType,
+        size: usize,
+        data: Option<&Bound<'_, PyAny>>,
+        mask: Option<&Bound<'_, PyAny>>,
+        null_count: usize,
+        offset: usize,
+        children: Vec<PyRef<'_, PyColumn>>,
+        validate: bool,
+    ) -> PyResult<Self> {
+        // Layout checks are always made: they are cheap and keep kernels in bounds.
+        let _ = validate;
+        let data = opt_view(data, "data")?;
+        let mask = opt_view(mask, "mask")?;
+        let children = children.iter().map(|c| c.0.clone()).collect();
+        let col = Column::new(data_type.0, size, data, mask, Some(null_count), offset, children).py()?;
+        Ok(PyColumn(col))
+    }
+
+    /// The data type.
+    #[pyo3(name = "type")]
+    fn type_(&self) -> PyDataType {
+        PyDataType(self.0.dtype())
+    }
+    /// Number of rows.
+    fn size(&self) -> usize {
+        self.0.size()
+    }
+    fn __len__(&self) -> usize {
+        self.0.size()
+    }
+    /// Number of null rows (counted once, then cached).
+    fn null_count(&self, py: Python<'_>) -> PyResult<usize> {
+        let c = self.0.clone();
+        run(py, move || c.null_count())
+    }
+    /// Index of the first row inside the buffers.
+    fn offset(&self) -> usize {
+        self.0.offset()
+    }
+    /// The data buffer, or None.
+    fn data(&self) -> Option<GpuMemoryView> {
+        self.0.data().cloned().map(GpuMemoryView::from_buffer)
+    }
+    /// The validity mask, or None.
+    fn null_mask(&self) -> Option<GpuMemoryView> {
+        self.0.mask().cloned().map(GpuMemoryView::from_buffer)
+    }
+    /// The child columns.
+    fn children(&self) -> Vec<PyColumn> {
+        self.0.children().iter().cloned().map(PyColumn).collect()
+    }
+    /// Number of children.
+    fn num_children(&self) -> usize {
+        self.0.children().len()
+    }
+    /// Child `index`.
+    fn child(&self, index: usize) -> PyResult<PyColumn> {
+        self.0.children().get(index).cloned().map(PyColumn).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "child {index} does not exist; the column has {} children",
+                self.0.children().len()
+            ))
+        })
+    }
+    /// This column with another null mask.
+    #[pyo3(signature = (mask, null_count, validate = true))]
+    fn with_mask(&self, mask: Option<&Bound<'_, PyAny>>, null_count: usize, validate: bool) -> PyResult<PyColumn> {
+        let _ = validate;
+        let mask = opt_view(mask, "mask")?;
+        Ok(PyColumn(self.0.with_mask(mask, Some(null_count)).py()?))
+    }
+    /// A deep copy sharing no memory with this column.
+    #[pyo3(signature = (stream = None, mr = None))]
+    fn copy(&self, py: Python<'_>, stream: Option<&Bound<'_, PyAny>>, mr: Option<&Bound<'_, PyAny>>) -> PyResult<PyColumn> {
+        let _ = (stream, mr);
+        let c = self.0.clone();
+        Ok(PyColumn(run(py, move || c.deep_copy())?))
+    }
+    /// Where the column's bytes live: "host", "device" or "host+device".
+    fn residency(&self) -> String {
+        self.0.residency().to_string()
+    }
+
+    /// Convert to a pyarrow Array; `metadata` (a name or ColumnMetadata) names nested fields.
+    #[pyo3(signature = (metadata = None, stream = None))]
+    fn to_arrow<'py>(&self, py: Python<'py>, metadata: Option<&Bound<'py, PyAny>>, stream: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+        let _ = stream;
+        let meta = metadata.filter(|m| !m.is_none()).map(metadata_from_py).transpose()?;
+        let name = meta.as_ref().map_or(String::new(), |m| m.name.clone());
+        let array = self.to_arrow_array(py, meta)?;
+        let field = std::sync::Arc::new(Field::new(name, array.data_type().clone(), true));
+        let exported = pyo3_arrow::PyArray::new(array, field).into_pyobject(py)?;
+        py.import("pyarrow")?.getattr("array")?.call1((exported,))
+    }
+
+    /// A column from any Arrow array-like (pyarrow, polars, nanoarrow, ...), sharing host
+    /// buffers where the layouts agree.
+    #[staticmethod]
+    #[pyo3(signature = (obj, dtype = None, stream = None, mr = None))]
+    fn from_arrow(py: Python<'_>, obj: &Bound<'_, PyAny>, dtype: Option<PyDataType>, stream: Option<&Bound<'_, PyAny>>, mr: Option<&Bound<'_, PyAny>>) -> PyResult<PyColumn> {
+        let _ = (stream, mr);
+        let array = import_array(py, obj)?;
+        let col = run(py, move || from_arrow(array.as_ref()))?;
+        if let Some(d) = dtype
+            && d.0 != col.dtype()
+        {
+            return Err(PyTypeError::new_err(format!(
+                "the Arrow data has type {} but dtype={} was requested; cast the Arrow data first",
+                col.dtype(),
+                d.0
+            )));
+        }
+        Ok(PyColumn(col))
+    }
+
+    /// A column from a 1-D array: zero-copy for device arrays (`__cuda_array_interface__`,
+    /// e.g. CuPy), a host copy for NumPy arrays (moved to the GPU when a kernel needs it).
+    #[classmethod]
+    #[pyo3(signature = (obj, stream = None))]
+    pub fn from_array(_cls: &Bound<'_, pyo3::types::PyType>, py: Python<'_>, obj: &Bound<'_, PyAny>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<PyColumn> {
+        let _ = stream;
+        if obj.hasattr("__cuda_array_interface__")? {
+            let arr = read_cuda_array_interface(obj)?;
+            if arr.shape.len() != 1 {
+                return Err(PyNotImplementedError::new_err(format!(
+                    "Column.from_array supports 1-D arrays, got {} dimensions; reshape to 1-D first",
+                    arr.shape.len()
+                )));
+            }
+            let dtype = dtype_from_typestr(&arr.typestr)?;
+            let buf = buffer_from_cuda_array(obj, &arr)?;
+            let col = Column::new(dtype, arr.shape[0], Some(buf), None, Some(0), 0, vec![]).py()?;
+            return Ok(PyColumn(col));
+        }
+        if !obj.hasattr("__array_interface__")? {
+            return Err(PyTypeError::new_err(format!(
+                "Column.from_array needs a NumPy array or a device array with __cuda_array_interface__, got {}",
+                obj.get_type().name()?
+            )));
+        }
+        let np = py.import("numpy")?;
+        let arr = np.call_method1("ascontiguousarray", (obj,))?;
+        let ndim: usize = arr.getattr("ndim")?.extract()?;
+        if ndim != 1 {
+            return Err(PyNotImplementedError::new_err(format!(
+                "Column.from_array supports 1-D arrays, got {ndim} dimensions; reshape to 1-D first"
+            )));
+        }
+        let typestr: String = arr.getattr("dtype")?.getattr("str")?.extract()?;
+        let dtype = dtype_from_typestr(&typestr)?;
+        let size: usize = arr.getattr("shape")?.get_item(0)?.extract()?;
+        let bytes = arr.call_method1("view", ("uint8",))?;
+        let pybuf = pyo3::buffer::PyBuffer::<u8>::get(&bytes)?;
+        let data = pybuf.to_vec(py)?;
+        let col = py.detach(move || Column::new(dtype, size, Some(Buffer::from_vec(data)), None, Some(0), 0, vec![])).py()?;
+        Ok(PyColumn(col))
+    }
+
+    /// A column from Python values (nested lists give LIST columns), inferring the type
+    /// unless `dtype` is given.
+    #[staticmethod]
+    #[pyo3(signature = (obj, dtype = None, stream = None))]
+    pub fn from_iterable_of_py(py: Python<'_>, obj: &Bound<'_, PyAny>, dtype: Option<PyDataType>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<PyColumn> {
+        let _ = stream;
+        let pa = py.import("pyarrow")?;
+        let values = PyList::new(py, obj.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
+        let kwargs = pyo3::types::PyDict::new(py);
+        if let Some(d) = dtype {
+            if !(d.0.id().is_fixed_width() || d.0.id() == TypeId::String || d.0.id() == TypeId::Empty) {
+                return Err(PyNotImplementedError::new_err(format!(
+                    "from_iterable_of_py with dtype={} is not supported; omit dtype to infer nested types",
+                    d.0
+                )));
+            }
+            let t = ferrodf_core::interop::arrow::dtype_to_arrow(d.0).py()?;
+            kwargs.set_item("type", pyo3_arrow::PyDataType::new(t).into_pyarrow(py)?)?;
+        }
+        let array = pa.call_method("array", (values,), Some(&kwargs))?;
+        PyColumn::from_arrow(py, &array, dtype, None, None)
+    }
+
+    /// The values as a Python list (None for nulls).
+    fn to_pylist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.to_arrow(py, None, None)?.call_method0("to_pylist")
+    }
+
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_array__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyCapsule>>) -> PyResult<Bound<'py, PyTuple>> {
+        let array = self.to_arrow_array(py, None)?;
+        array_capsules(py, array, "", requested_schema)
+    }
+
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyCapsule>>) -> PyResult<Bound<'py, PyCapsule>> {
+        let array = self.to_arrow_array(py, None)?;
+        stream_capsule(py, array, "", requested_schema)
+    }
+
+    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
+        let empty = self.0.slice(0, 0).py()?;
+        let array = run(py, move || to_arrow_with_metadata(&empty, None))?;
+        schema_capsule(py, &Field::new("", array.data_type().clone(), true))
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let id = py_enum(py, "ferrodf.plc.types", "TypeId", self.0.dtype().id() as i32)?;
+        let nulls = self.null_count(py)?;
+        Ok(format!(
+            "<ferrodf.plc.Column {} size={} null_count={} offset={} on {}>",
+            id.getattr("name")?.str()?,
+            self.0.size(),
+            nulls,
+            self.0.offset(),
+            self.0.residency()
+        ))
+    }
+}

@@ -1,0 +1,66 @@
+//! Process-wide settings and device information.
+
+use crate::errors::{IntoPyResult, run};
+use ferrodf_core::placement::{Placement, placement, set_placement};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+/// The device placement policy: "auto", "gpu" or "cpu".
+#[pyfunction]
+pub fn get_device() -> PyResult<&'static str> {
+    Ok(placement().py()?.name())
+}
+
+/// Set the device placement policy ("auto", "gpu" or "cpu").
+#[pyfunction]
+pub fn set_device(py: Python<'_>, value: &str) -> PyResult<()> {
+    let p = Placement::parse(value).py()?;
+    run(py, move || set_placement(p))
+}
+
+/// A dict describing the GPU, or None when no usable GPU is present.
+#[pyfunction]
+pub fn gpu_info(py: Python<'_>) -> PyResult<Option<Bound<'_, PyDict>>> {
+    let Ok(rt) = py.detach(ferrodf_core::device::runtime) else {
+        return Ok(None);
+    };
+    let d = PyDict::new(py);
+    d.set_item("name", rt.name())?;
+    d.set_item("arch", rt.arch())?;
+    d.set_item("multiprocessors", rt.sm_count())?;
+    let (total, free) = rt.memory_info().py()?;
+    d.set_item("total_memory", total)?;
+    d.set_item("free_memory", free)?;
+    Ok(Some(d))
+}
+
+/// Why no GPU is used, or None when one is usable.
+#[pyfunction]
+pub fn gpu_unavailable_reason(py: Python<'_>) -> Option<String> {
+    py.detach(ferrodf_core::device::unavailable_reason)
+}
+
+/// Wait for all queued GPU work of ferrodf (a no-op without a GPU).
+#[pyfunction]
+pub fn synchronize(py: Python<'_>) -> PyResult<()> {
+    run(py, || match ferrodf_core::device::runtime() {
+        Ok(rt) => rt.synchronize(),
+        Err(_) => Ok(()),
+    })
+}
+
+/// Counts of calls that ran on the host because no GPU implementation exists.
+#[pyfunction]
+pub fn host_fallbacks(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    for (k, v) in ferrodf_core::fallback::counts() {
+        d.set_item(k, v)?;
+    }
+    Ok(d)
+}
+
+/// Forget the host-fallback counts.
+#[pyfunction]
+pub fn reset_host_fallbacks() {
+    ferrodf_core::fallback::reset();
+}
