@@ -1,0 +1,304 @@
+# Type stubs for the compiled extension `ferrodf._lib` (pyapi/src/*.rs), kept by hand:
+# when a #[pyfunction] or #[pymethods] signature changes, update its stub here.
+# The classes are re-exported by the modules of `ferrodf.plc`.
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import (
+    Any,
+    ClassVar,
+    Literal,
+    Protocol,
+    Self,
+    TypeAlias,
+    TypedDict,
+    final,
+    type_check_only,
+)
+
+import numpy as np
+import pyarrow as pa  # type: ignore[import-untyped]  # pyarrow ships no stubs
+from typing_extensions import CapsuleType
+
+from ferrodf.plc.aggregation import Kind
+from ferrodf.plc.binaryop import BinaryOperator
+from ferrodf.plc.interop import ColumnMetadata
+from ferrodf.plc.types import TypeId
+
+__version__: str
+
+# Objects accepted as input (checked at run time by the bindings).
+
+@type_check_only
+class _SupportsCudaArrayInterface(Protocol):
+    @property
+    def __cuda_array_interface__(self) -> Mapping[str, Any]: ...
+
+@type_check_only
+class _SupportsArrayInterface(Protocol):
+    @property
+    def __array_interface__(self) -> Mapping[str, Any]: ...
+
+@type_check_only
+class _ArrowArrayExportable(Protocol):
+    def __arrow_c_array__(self, requested_schema: Any = None) -> object: ...
+
+@type_check_only
+class _ArrowStreamExportable(Protocol):
+    def __arrow_c_stream__(self, requested_schema: Any = None) -> object: ...
+
+@type_check_only
+class _ArrowSchemaExportable(Protocol):
+    def __arrow_c_schema__(self) -> object: ...
+
+@type_check_only
+class _GpuInfo(TypedDict):
+    name: str
+    arch: str
+    multiprocessors: int
+    total_memory: int
+    free_memory: int
+
+# Where a column's or buffer's bytes live.
+_Residency: TypeAlias = Literal["host", "device", "host+device"]
+# The `name` argument of `make_aggregation`.
+_AggregationName: TypeAlias = Literal[
+    "sum",
+    "product",
+    "min",
+    "max",
+    "count",
+    "any",
+    "all",
+    "sum_of_squares",
+    "mean",
+    "variance",
+    "std",
+    "median",
+    "quantile",
+    "argmax",
+    "argmin",
+    "nunique",
+    "nth_element",
+    "collect_list",
+    "collect_set",
+]
+# `stream` and `mr` are accepted for pylibcudf compatibility and ignored.
+_Stream: TypeAlias = object | None
+_MemoryResource: TypeAlias = object | None
+
+@final
+class DataType:
+    def __new__(cls, type_id: TypeId | int, scale: int = 0) -> Self: ...
+    def id(self) -> TypeId: ...
+    def scale(self) -> int: ...
+    def to_arrow(self) -> pa.DataType: ...
+    @staticmethod
+    def from_arrow(pa_typ: _ArrowSchemaExportable) -> DataType: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __reduce__(self) -> tuple[type[DataType], tuple[int, int]]: ...
+    def __repr__(self) -> str: ...
+
+@final
+class gpumemoryview:
+    def __new__(cls, obj: _SupportsCudaArrayInterface) -> Self: ...
+    @property
+    def ptr(self) -> int: ...
+    @property
+    def nbytes(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def obj(self) -> object: ...
+    @property
+    def residency(self) -> _Residency: ...
+    @property
+    def __cuda_array_interface__(self) -> dict[str, Any]: ...
+    def __len__(self) -> int: ...
+    def byte_slice(self, s: slice) -> gpumemoryview: ...
+    def tobytes(self) -> bytes: ...
+    def __repr__(self) -> str: ...
+
+@final
+class Column:
+    def __new__(
+        cls,
+        data_type: DataType,
+        size: int,
+        data: gpumemoryview | _SupportsCudaArrayInterface | None,
+        mask: gpumemoryview | _SupportsCudaArrayInterface | None,
+        null_count: int,
+        offset: int,
+        children: Sequence[Column],
+        validate: bool = True,
+    ) -> Self: ...
+    def type(self) -> DataType: ...
+    def size(self) -> int: ...
+    def __len__(self) -> int: ...
+    def null_count(self) -> int: ...
+    def offset(self) -> int: ...
+    def data(self) -> gpumemoryview | None: ...
+    def null_mask(self) -> gpumemoryview | None: ...
+    def children(self) -> list[Column]: ...
+    def num_children(self) -> int: ...
+    def child(self, index: int) -> Column: ...
+    def with_mask(
+        self,
+        mask: gpumemoryview | _SupportsCudaArrayInterface | None,
+        null_count: int,
+        validate: bool = True,
+    ) -> Column: ...
+    def copy(self, stream: _Stream = None, mr: _MemoryResource = None) -> Column: ...
+    def residency(self) -> _Residency: ...
+    def to_arrow(
+        self, metadata: ColumnMetadata | str | None = None, stream: _Stream = None
+    ) -> pa.Array: ...
+    @staticmethod
+    def from_arrow(
+        obj: _ArrowArrayExportable | _ArrowStreamExportable,
+        dtype: DataType | None = None,
+        stream: _Stream = None,
+        mr: _MemoryResource = None,
+    ) -> Column: ...
+    @classmethod
+    def from_array(
+        cls,
+        obj: _SupportsCudaArrayInterface | _SupportsArrayInterface,
+        stream: _Stream = None,
+    ) -> Column: ...
+    @staticmethod
+    def from_iterable_of_py(
+        obj: Iterable[Any], dtype: DataType | None = None, stream: _Stream = None
+    ) -> Column: ...
+    def to_pylist(self) -> list[Any]: ...
+    def __arrow_c_array__(
+        self, requested_schema: CapsuleType | None = None
+    ) -> tuple[CapsuleType, CapsuleType]: ...
+    def __arrow_c_stream__(self, requested_schema: CapsuleType | None = None) -> CapsuleType: ...
+    def __arrow_c_schema__(self) -> CapsuleType: ...
+    def __repr__(self) -> str: ...
+
+@final
+class Table:
+    def __new__(cls, columns: Iterable[Column], num_rows: int | None = None) -> Self: ...
+    def columns(self) -> list[Column]: ...
+    def num_columns(self) -> int: ...
+    def num_rows(self) -> int: ...
+    def shape(self) -> tuple[int, int]: ...
+    def copy(self, stream: _Stream = None, mr: _MemoryResource = None) -> Table: ...
+    def to_arrow(
+        self,
+        metadata: Sequence[ColumnMetadata | str] | None = None,
+        stream: _Stream = None,
+    ) -> pa.Table: ...
+    # `dtype` is accepted for pylibcudf compatibility and ignored.
+    @staticmethod
+    def from_arrow(
+        arrow_like: _ArrowArrayExportable | _ArrowStreamExportable,
+        dtype: DataType | None = None,
+        stream: _Stream = None,
+        mr: _MemoryResource = None,
+    ) -> Table: ...
+    def __arrow_c_stream__(self, requested_schema: CapsuleType | None = None) -> CapsuleType: ...
+    def __arrow_c_array__(
+        self, requested_schema: CapsuleType | None = None
+    ) -> tuple[CapsuleType, CapsuleType]: ...
+    def __arrow_c_schema__(self) -> CapsuleType: ...
+    def __repr__(self) -> str: ...
+
+# Not constructible: make one with `from_py`, `from_numpy` or `from_arrow`.
+@final
+class Scalar:
+    def type(self) -> DataType: ...
+    def is_valid(self, stream: _Stream = None) -> bool: ...
+    @classmethod
+    def from_py(
+        cls,
+        py_val: Any,
+        dtype: DataType | None = None,
+        stream: _Stream = None,
+        mr: _MemoryResource = None,
+    ) -> Scalar: ...
+    @classmethod
+    def from_numpy(
+        cls, np_val: np.generic, stream: _Stream = None, mr: _MemoryResource = None
+    ) -> Scalar: ...
+    @staticmethod
+    def from_arrow(
+        pa_val: pa.Scalar | _ArrowArrayExportable | _ArrowStreamExportable,
+        dtype: DataType | None = None,
+        stream: _Stream = None,
+    ) -> Scalar: ...
+    def to_arrow(
+        self, metadata: ColumnMetadata | str | None = None, stream: _Stream = None
+    ) -> pa.Scalar: ...
+    def to_py(self, stream: _Stream = None) -> Any: ...
+    def __repr__(self) -> str: ...
+
+# Not constructible: make one with the factories of `ferrodf.plc.aggregation`.
+@final
+class Aggregation:
+    def kind(self) -> Kind: ...
+    def __repr__(self) -> str: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+def size_of(t: DataType) -> int: ...
+def make_aggregation(
+    name: _AggregationName,
+    null_handling: int = 0,
+    ddof: int = 1,
+    quantiles: Sequence[float] | None = None,
+    interp: int = 0,
+    n: int = 0,
+) -> Aggregation: ...
+def reduce(
+    col: Column,
+    agg: Aggregation,
+    data_type: DataType,
+    init: Scalar | None = None,
+    stream: _Stream = None,
+    mr: _MemoryResource = None,
+) -> Scalar: ...
+def is_valid_reduce_aggregation(source: DataType, agg: Aggregation) -> bool: ...
+def binary_operation(
+    lhs: Column | Scalar,
+    rhs: Column | Scalar,
+    op: BinaryOperator | int,
+    output_type: DataType,
+    stream: _Stream = None,
+    mr: _MemoryResource = None,
+) -> Column: ...
+def is_supported_operation(
+    out: DataType, lhs: DataType, rhs: DataType, op: BinaryOperator | int
+) -> bool: ...
+def get_device() -> Literal["auto", "gpu", "cpu"]: ...
+def set_device(value: str) -> None: ...
+def gpu_info() -> _GpuInfo | None: ...
+def gpu_unavailable_reason() -> str | None: ...
+def synchronize() -> None: ...
+def host_fallbacks() -> dict[str, int]: ...
+def reset_host_fallbacks() -> None: ...
+
+__all__ = [
+    "__version__",
+    "DataType",
+    "Column",
+    "Table",
+    "Scalar",
+    "gpumemoryview",
+    "Aggregation",
+    "size_of",
+    "make_aggregation",
+    "reduce",
+    "is_valid_reduce_aggregation",
+    "binary_operation",
+    "is_supported_operation",
+    "get_device",
+    "set_device",
+    "gpu_info",
+    "gpu_unavailable_reason",
+    "synchronize",
+    "host_fallbacks",
+    "reset_host_fallbacks",
+]

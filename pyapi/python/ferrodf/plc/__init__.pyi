@@ -1,0 +1,25 @@
+from ferrodf.plc import aggregation as aggregation
+from ferrodf.plc import binaryop as binaryop
+from ferrodf.plc import interop as interop
+from ferrodf.plc import reduce as reduce
+from ferrodf.plc import types as types
+from ferrodf.plc.column import Column as Column
+from ferrodf.plc.gpumemoryview import gpumemoryview as gpumemoryview
+from ferrodf.plc.scalar import Scalar as Scalar
+from ferrodf.plc.table import Table as Table
+from ferrodf.plc.types import DataType as DataType
+from ferrodf.plc.types import TypeId as TypeId
+
+__all__ = [
+    "Column",
+    "DataType",
+    "Scalar",
+    "Table",
+    "TypeId",
+    "aggregation",
+    "binaryop",
+    "gpumemoryview",
+    "interop",
+    "reduce",
+    "types",
+]

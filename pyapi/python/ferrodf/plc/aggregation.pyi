@@ -1,0 +1,77 @@
+from enum import IntEnum
+
+from ferrodf._lib import Aggregation as Aggregation
+from ferrodf.plc.types import Interpolation, NullPolicy
+
+# Compare kinds by name: the numbers differ between libcudf versions.
+class Kind(IntEnum):
+    SUM = 0
+    PRODUCT = 1
+    MIN = 2
+    MAX = 3
+    COUNT_VALID = 4
+    COUNT_ALL = 5
+    ANY = 6
+    ALL = 7
+    SUM_OF_SQUARES = 8
+    MEAN = 9
+    M2 = 10
+    VARIANCE = 11
+    STD = 12
+    MEDIAN = 13
+    QUANTILE = 14
+    ARGMAX = 15
+    ARGMIN = 16
+    NUNIQUE = 17
+    NTH_ELEMENT = 18
+    ROW_NUMBER = 19
+    EWMA = 20
+    RANK = 21
+    COLLECT_LIST = 22
+    COLLECT_SET = 23
+
+def sum() -> Aggregation: ...
+def product() -> Aggregation: ...
+def min() -> Aggregation: ...
+def max() -> Aggregation: ...
+def count(null_handling: NullPolicy = NullPolicy.EXCLUDE) -> Aggregation: ...
+def any() -> Aggregation: ...
+def all() -> Aggregation: ...
+def sum_of_squares() -> Aggregation: ...
+def mean() -> Aggregation: ...
+def variance(ddof: int = 1) -> Aggregation: ...
+def std(ddof: int = 1) -> Aggregation: ...
+def median() -> Aggregation: ...
+def quantile(
+    quantiles: list[float], interp: Interpolation = Interpolation.LINEAR
+) -> Aggregation: ...
+def argmax() -> Aggregation: ...
+def argmin() -> Aggregation: ...
+def nunique(null_handling: NullPolicy = NullPolicy.EXCLUDE) -> Aggregation: ...
+def nth_element(n: int, null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation: ...
+def collect_list(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation: ...
+def collect_set(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation: ...
+
+__all__ = [
+    "Aggregation",
+    "Kind",
+    "all",
+    "any",
+    "argmax",
+    "argmin",
+    "collect_list",
+    "collect_set",
+    "count",
+    "max",
+    "mean",
+    "median",
+    "min",
+    "nth_element",
+    "nunique",
+    "product",
+    "quantile",
+    "std",
+    "sum",
+    "sum_of_squares",
+    "variance",
+]

@@ -1,0 +1,3 @@
+from ferrodf._lib import Column as Column
+
+__all__ = ["Column"]

@@ -1,0 +1,3 @@
+from ferrodf._lib import gpumemoryview as gpumemoryview
+
+__all__ = ["gpumemoryview"]

@@ -1,0 +1,3 @@
+from ferrodf._lib import Scalar as Scalar
+
+__all__ = ["Scalar"]

@@ -1,0 +1,3 @@
+from ferrodf._lib import Table as Table
+
+__all__ = ["Table"]
