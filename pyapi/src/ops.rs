@@ -27,6 +27,13 @@ impl PyAggregation {
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other.extract::<PyAggregation>().is_ok_and(|o| o.0 == self.0)
     }
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        // Equal aggregations have equal debug forms (floats included, bit for bit).
+        format!("{:?}", self.0).hash(&mut h);
+        h.finish()
+    }
 }
 
 fn null_policy(v: i32) -> PyResult<NullPolicy> {

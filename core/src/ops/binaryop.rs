@@ -14,7 +14,8 @@
 //!
 //! A row is null when either input row is null; a null scalar makes every row null.
 
-use super::numeric::{Num, column_values_as, common_type, convert, with_num_type};
+use super::numeric::{Num, column_values_as, convert, with_num_type};
+pub use super::numeric::common_type;
 use crate::bitmask::new_mask;
 use crate::buffer::Buffer;
 use crate::column::Column;

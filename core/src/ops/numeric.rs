@@ -166,8 +166,9 @@ fn same_type<D: 'static>(id: TypeId) -> Option<()> {
     (want == T::of::<D>()).then_some(())
 }
 
-/// C++'s "usual arithmetic conversions": the type `a op b` is computed in.
-pub(crate) fn common_type(a: TypeId, b: TypeId) -> Result<TypeId> {
+/// C++'s "usual arithmetic conversions": the type `a op b` is computed in (TypeError-free
+/// only for numeric types).
+pub fn common_type(a: TypeId, b: TypeId) -> Result<TypeId> {
     for t in [a, b] {
         if !t.is_numeric() {
             return Err(Error::not_implemented(format!("{t} is not a numeric type")));

@@ -74,6 +74,21 @@ pub fn kernel_name(op: i32) -> Option<&'static str> {
     })
 }
 
+/// The CUDA source of the binary-operation module for one (lhs, rhs, output) type triple;
+/// `common` is C++'s common type of the operand types.
+pub fn module_source(lhs: TypeId, rhs: TypeId, common: TypeId, out: TypeId) -> Result<String> {
+    let (l_t, l_bool) = cuda_type(lhs)?;
+    let (r_t, r_bool) = cuda_type(rhs)?;
+    let (o_t, o_bool) = cuda_type(out)?;
+    let (ct, _) = cuda_type(common)?;
+    let mixed = lhs.is_integer() && rhs.is_integer() && lhs.is_signed_integer() != rhs.is_signed_integer();
+    Ok(format!(
+        "{COMMON}\n#define L_T {l_t}\n#define L_IS_BOOL {l_bool}\n#define R_T {r_t}\n\
+         #define R_IS_BOOL {r_bool}\n#define OUT_T {o_t}\n#define OUT_IS_BOOL {o_bool}\n\
+         #define CT_T {ct}\n#define CMP_MIXED_SIGN {mixed}\n{SOURCE}"
+    ))
+}
+
 /// Run operator `op` (a BinaryOperator number with a kernel, see [`kernel_name`]) over `n`
 /// rows. `common` is C++'s common type of the operand types; `may_null` says whether the
 /// operator can itself produce nulls (integer division by zero).
@@ -90,18 +105,8 @@ pub fn binary(
     let (l_t, l_bool) = cuda_type(lhs.type_id())?;
     let (r_t, r_bool) = cuda_type(rhs.type_id())?;
     let (o_t, o_bool) = cuda_type(out_type.id())?;
-    let (ct, _) = cuda_type(common)?;
-    let mixed = lhs.type_id().is_integer()
-        && rhs.type_id().is_integer()
-        && lhs.type_id().is_signed_integer() != rhs.type_id().is_signed_integer();
     let key = format!("binop_{l_t}{l_bool}_{r_t}{r_bool}_{o_t}{o_bool}");
-    let source = || {
-        format!(
-            "{COMMON}\n#define L_T {l_t}\n#define L_IS_BOOL {l_bool}\n#define R_T {r_t}\n\
-             #define R_IS_BOOL {r_bool}\n#define OUT_T {o_t}\n#define OUT_IS_BOOL {o_bool}\n\
-             #define CT_T {ct}\n#define CMP_MIXED_SIGN {mixed}\n{SOURCE}"
-        )
-    };
+    let source = || module_source(lhs.type_id(), rhs.type_id(), common, out_type.id()).expect("types checked above");
     let name = kernel_name(op).expect("caller checked the operator has a kernel");
     let f = rt.function(&key, source, name)?;
 

@@ -7,10 +7,15 @@ use cudarc::driver::PushKernelArg;
 
 const SOURCE: &str = include_str!("cuda/bitmask.cu");
 
+/// The CUDA source of the bitmask module.
+pub fn module_source() -> String {
+    format!("{}\n{SOURCE}", super::COMMON)
+}
+
 /// Number of unset bits among `len` bits from bit `offset` of a device-resident mask.
 pub fn count_unset_bits(mask: &Buffer, offset: usize, len: usize) -> Result<usize> {
     let rt = runtime()?;
-    let f = rt.function("bitmask", || format!("{}\n{SOURCE}", super::COMMON), "count_set_bits")?;
+    let f = rt.function("bitmask", module_source, "count_set_bits")?;
     let out = DeviceMemory::zeroed(8)?;
     let ptr = mask.device_ptr()?;
     let (out_ptr, off, n) = (out.ptr(), offset as i64, len as i64);

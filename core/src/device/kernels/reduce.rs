@@ -32,6 +32,13 @@ impl DeviceReduce {
     }
 }
 
+/// The CUDA source of the reduction module for `input` values accumulated in `acc`.
+pub fn module_source(input: TypeId, acc: TypeId) -> Result<String> {
+    let (in_t, in_bool) = cuda_type(input)?;
+    let (acc_t, _) = cuda_type(acc)?;
+    Ok(format!("{COMMON}\n#define IN_T {in_t}\n#define IN_IS_BOOL {in_bool}\n#define ACC_T {acc_t}\n{SOURCE}"))
+}
+
 /// Reduce the valid rows of a numeric column, accumulating in `acc` (each value converted to
 /// `acc` first, as libcudf does). Returns the accumulator's bytes (little endian, `acc`'s
 /// width) and the number of valid rows.
@@ -40,11 +47,7 @@ pub fn reduce(col: &Column, kind: DeviceReduce, acc: TypeId) -> Result<(Vec<u8>,
     let (in_t, in_bool) = cuda_type(col.dtype().id())?;
     let (acc_t, _) = cuda_type(acc)?;
     let key = format!("reduce_{in_t}{}_{acc_t}", if in_bool { "b" } else { "" });
-    let source = || {
-        format!(
-            "{COMMON}\n#define IN_T {in_t}\n#define IN_IS_BOOL {in_bool}\n#define ACC_T {acc_t}\n{SOURCE}"
-        )
-    };
+    let source = || module_source(col.dtype().id(), acc).expect("types checked above");
     let pass1 = rt.function(&key, source, &format!("{}_pass1", kind.kernel()))?;
     let pass2 = rt.function(&key, source, &format!("{}_pass2", kind.kernel()))?;
 

@@ -37,7 +37,7 @@ class Kind(IntEnum):
     COLLECT_SET = 23
 
 
-def sum() -> Aggregation:  # noqa: A001 - pylibcudf's name
+def sum() -> Aggregation:
     return make_aggregation("sum")
 
 
@@ -45,11 +45,11 @@ def product() -> Aggregation:
     return make_aggregation("product")
 
 
-def min() -> Aggregation:  # noqa: A001
+def min() -> Aggregation:
     return make_aggregation("min")
 
 
-def max() -> Aggregation:  # noqa: A001
+def max() -> Aggregation:
     return make_aggregation("max")
 
 
@@ -57,11 +57,11 @@ def count(null_handling: NullPolicy = NullPolicy.EXCLUDE) -> Aggregation:
     return make_aggregation("count", null_handling=int(null_handling))
 
 
-def any() -> Aggregation:  # noqa: A001
+def any() -> Aggregation:
     return make_aggregation("any")
 
 
-def all() -> Aggregation:  # noqa: A001
+def all() -> Aggregation:
     return make_aggregation("all")
 
 

@@ -5,18 +5,10 @@
 // Each thread of a warp handles one of 32 consecutive rows, so the output validity of
 // those rows is one __ballot_sync word. Integer division or modulo by zero yields null.
 
-template <class T> __device__ __forceinline__ T wadd(T a, T b) {
-  if constexpr (traits<T>::is_float) return a + b;
-  else { typedef typename traits<T>::unsigned_t U; return (T)((U)a + (U)b); }
-}
-template <class T> __device__ __forceinline__ T wsub(T a, T b) {
-  if constexpr (traits<T>::is_float) return a - b;
-  else { typedef typename traits<T>::unsigned_t U; return (T)((U)a - (U)b); }
-}
-template <class T> __device__ __forceinline__ T wmul(T a, T b) {
-  if constexpr (traits<T>::is_float) return a * b;
-  else { typedef typename traits<T>::unsigned_t U; return (T)((U)a * (U)b); }
-}
+#define wadd wrapping_add
+#define wsub wrapping_sub
+#define wmul wrapping_mul
+
 // Truncating division without the overflow trap of MIN / -1 (wraps to MIN).
 template <class T> __device__ __forceinline__ T wdiv(T a, T b) {
   if constexpr (traits<T>::is_signed) { if (b == (T)-1) return wsub((T)0, a); }
@@ -24,7 +16,7 @@ template <class T> __device__ __forceinline__ T wdiv(T a, T b) {
 }
 template <class T> __device__ __forceinline__ T wrem(T a, T b) {
   if constexpr (traits<T>::is_signed) { if (b == (T)-1) return (T)0; }
-  return a % b;
+  return fmod_value(a, b);
 }
 
 // Exact comparison of a signed and an unsigned integer (C++ would convert to unsigned).
@@ -52,7 +44,7 @@ __device__ __forceinline__ OUT_T apply(L_T a, R_T b, bool& ok) {
     if constexpr (OP == 24) r = c == 1;
     if constexpr (OP == 25) r = c == -1 || c == 0;
     if constexpr (OP == 26) r = c == 1 || c == 0;
-    return convert<OUT_T, OUT_IS_BOOL>(r);
+    return convert<OUT_T, OUT_IS_BOOL>((uint8_t)r);
   } else if constexpr (OP == 4) {  // TRUE_DIV
     return convert<OUT_T, OUT_IS_BOOL>((double)a / (double)b);
   } else if constexpr (OP == 9) {  // POW
@@ -65,10 +57,10 @@ __device__ __forceinline__ OUT_T apply(L_T a, R_T b, bool& ok) {
     if constexpr (OP == 2) r = wmul(x, y);
     if constexpr (traits<CT_T>::is_float) {
       if constexpr (OP == 3) r = x / y;
-      if constexpr (OP == 5) r = floor(x / y);
-      if constexpr (OP == 6) r = fmod(x, y);
+      if constexpr (OP == 5) r = floor_value(x / y);
+      if constexpr (OP == 6) r = fmod_value(x, y);
       if constexpr (OP == 8) {
-        r = fmod(x, y);
+        r = fmod_value(x, y);
         if (r != (CT_T)0 && ((r < (CT_T)0) != (y < (CT_T)0))) r += y;
       }
     } else {

@@ -80,3 +80,39 @@ __device__ __forceinline__ T from_bits(uint64_t bits) {
   x.u = bits;
   return x.t;
 }
+
+// Math that only exists for floating types, callable with any type: the float branch of a
+// template is discarded for integers (a plain `if constexpr` outside a template is not).
+template <class T> __device__ __forceinline__ T min_value(T a, T b) {
+  if constexpr (traits<T>::is_float) return fmin(a, b);  // NaN-skipping
+  else return b < a ? b : a;
+}
+template <class T> __device__ __forceinline__ T max_value(T a, T b) {
+  if constexpr (traits<T>::is_float) return fmax(a, b);
+  else return b > a ? b : a;
+}
+template <class T> __device__ __forceinline__ T floor_value(T v) {
+  if constexpr (traits<T>::is_float) return floor(v);
+  else return v;
+}
+template <class T> __device__ __forceinline__ T fmod_value(T a, T b) {
+  if constexpr (traits<T>::is_float) return fmod(a, b);
+  else return a % b;
+}
+template <class T> __device__ __forceinline__ T quiet_nan_or(T fallback) {
+  if constexpr (traits<T>::is_float) return (T)__longlong_as_double(0x7ff8000000000000LL);
+  else return fallback;
+}
+// Integer arithmetic wraps (done in the unsigned type: signed overflow is undefined in C++).
+template <class T> __device__ __forceinline__ T wrapping_add(T a, T b) {
+  if constexpr (traits<T>::is_float) return a + b;
+  else { typedef typename traits<T>::unsigned_t U; return (T)((U)a + (U)b); }
+}
+template <class T> __device__ __forceinline__ T wrapping_sub(T a, T b) {
+  if constexpr (traits<T>::is_float) return a - b;
+  else { typedef typename traits<T>::unsigned_t U; return (T)((U)a - (U)b); }
+}
+template <class T> __device__ __forceinline__ T wrapping_mul(T a, T b) {
+  if constexpr (traits<T>::is_float) return a * b;
+  else { typedef typename traits<T>::unsigned_t U; return (T)((U)a * (U)b); }
+}

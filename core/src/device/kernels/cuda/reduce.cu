@@ -8,60 +8,30 @@
 template <int AGG> struct Agg;
 template <> struct Agg<0> {
   static __device__ __forceinline__ ACC_T identity() { return (ACC_T)0; }
-  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) {
-    if constexpr (traits<ACC_T>::is_float) return a + b;
-    else {
-      typedef typename traits<ACC_T>::unsigned_t U;
-      return (ACC_T)((U)a + (U)b);
-    }
-  }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return wrapping_add(a, b); }
   static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
 };
 template <> struct Agg<1> {
   static __device__ __forceinline__ ACC_T identity() { return (ACC_T)1; }
-  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) {
-    if constexpr (traits<ACC_T>::is_float) return a * b;
-    else {
-      typedef typename traits<ACC_T>::unsigned_t U;
-      return (ACC_T)((U)a * (U)b);
-    }
-  }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return wrapping_mul(a, b); }
   static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
 };
 // min/max: floats use fmin/fmax with NaN as identity, so NaNs are skipped unless every
 // valid value is NaN (the result is then NaN).
 template <> struct Agg<2> {
-  static __device__ __forceinline__ ACC_T identity() {
-    if constexpr (traits<ACC_T>::is_float) return (ACC_T)__longlong_as_double(0x7ff8000000000000LL);
-    else return traits<ACC_T>::highest();
-  }
-  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) {
-    if constexpr (traits<ACC_T>::is_float) return fmin(a, b);
-    else return b < a ? b : a;
-  }
+  static __device__ __forceinline__ ACC_T identity() { return quiet_nan_or(traits<ACC_T>::highest()); }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return min_value(a, b); }
   static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
 };
 template <> struct Agg<3> {
-  static __device__ __forceinline__ ACC_T identity() {
-    if constexpr (traits<ACC_T>::is_float) return (ACC_T)__longlong_as_double(0x7ff8000000000000LL);
-    else return traits<ACC_T>::lowest();
-  }
-  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) {
-    if constexpr (traits<ACC_T>::is_float) return fmax(a, b);
-    else return b > a ? b : a;
-  }
+  static __device__ __forceinline__ ACC_T identity() { return quiet_nan_or(traits<ACC_T>::lowest()); }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return max_value(a, b); }
   static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
 };
 template <> struct Agg<4> {
   static __device__ __forceinline__ ACC_T identity() { return (ACC_T)0; }
   static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return Agg<0>::combine(a, b); }
-  static __device__ __forceinline__ ACC_T lift(ACC_T v) {
-    if constexpr (traits<ACC_T>::is_float) return v * v;
-    else {
-      typedef typename traits<ACC_T>::unsigned_t U;
-      return (ACC_T)((U)v * (U)v);
-    }
-  }
+  static __device__ __forceinline__ ACC_T lift(ACC_T v) { return wrapping_mul(v, v); }
 };
 
 #define BLOCK 256

@@ -1,0 +1,52 @@
+# ferrodf: the two set-up commands are `make demo` and `make test` (see README.md).
+# Both create .venv, install what they need and build the extension themselves.
+
+PYTHON ?= python3
+VENV   := $(CURDIR)/.venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.deps-installed
+CARGO  ?= cargo
+export VIRTUAL_ENV := $(VENV)
+
+.PHONY: demo test build lint cargo-test pytest wheel gpu-check bench clean
+
+$(STAMP): requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements-dev.txt
+	touch $(STAMP)
+
+# Build the Rust extension and install the package into .venv (editable).
+build: $(STAMP)
+	$(VENV)/bin/maturin develop --release -m pyapi/Cargo.toml
+
+demo: build
+	$(PY) examples/quickstart.py
+
+lint: $(STAMP)
+	$(CARGO) fmt --all -- --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# The extension crate links against Python only when loaded, so its Rust tests are the
+# Python tests; cargo tests cover the core and the frontend (unit tests and doc examples).
+cargo-test: $(STAMP)
+	LD_LIBRARY_PATH=$$($(PY) -c "import nvidia, os; print(os.path.join(nvidia.__path__[0], 'cu13', 'lib'))") \
+	FERRODF_REQUIRE_NVRTC=1 $(CARGO) test -p ferrodf-core -p ferrodf
+
+pytest: build
+	$(PY) -m pytest tests -q
+
+test: lint cargo-test pytest
+
+# An abi3 wheel for the GPU machine (see scripts/gpu_check.sh).
+wheel: $(STAMP)
+	rm -rf .whl && $(VENV)/bin/maturin build --release -m pyapi/Cargo.toml --out .whl
+
+bench: build
+	$(PY) bench/bench_foundation.py
+
+clean:
+	$(CARGO) clean
+	rm -rf $(VENV) .whl .pytest_cache .hypothesis
