@@ -51,6 +51,7 @@ def gpu_rows(n: int, reps: int) -> list[tuple]:
 
     rng = cp.random.default_rng(0)
     a_i = rng.integers(0, 1000, n, dtype=cp.int64)
+    b_i = rng.integers(0, 1000, n, dtype=cp.int64)
     a_f = rng.random(n, dtype=cp.float64)
     b_f = rng.random(n, dtype=cp.float64)
     dst = cp.empty_like(a_f)
@@ -60,6 +61,7 @@ def gpu_rows(n: int, reps: int) -> list[tuple]:
     rows = [("device-to-device copy (CuPy), read+write", t_copy, 2 * nbytes, copy_bw)]
 
     ci = plc.Column.from_array(a_i)
+    cj = plc.Column.from_array(b_i)
     cf = plc.Column.from_array(a_f)
     cg = plc.Column.from_array(b_f)
     # A nullable float column: 1 in 10 rows null; moved to the device once in warm-up.
@@ -83,7 +85,7 @@ def gpu_rows(n: int, reps: int) -> list[tuple]:
         ("reduce sum float64, 10% nulls", red(cn, plc.aggregation.sum(), F64), nbytes + n / 8),
         ("binop ADD float64 col+col", binop(cf, cg, BinOp.ADD, F64), 3 * nbytes),
         ("binop MUL float64 col*scalar", binop(cf, two, BinOp.MUL, F64), 2 * nbytes),
-        ("binop ADD int64 col+col", binop(ci, ci, BinOp.ADD, I64), 3 * nbytes),
+        ("binop ADD int64 col+col", binop(ci, cj, BinOp.ADD, I64), 3 * nbytes),
         ("binop LESS float64 -> bool8", binop(cf, cg, BinOp.LESS, B8), 2 * nbytes + n),
         (
             "binop ADD float64, 10% nulls",
@@ -118,7 +120,10 @@ def cpu_rows(n: int, reps: int) -> list[tuple]:
         ("numpy sum float64", lambda: a_f.sum()),
         ("pyarrow sum float64", lambda: pc.sum(pf)),
         ("ferrodf reduce sum int64", lambda: plc.reduce.reduce(ci, plc.aggregation.sum(), I64)),
-        ("ferrodf binop ADD float64", lambda: plc.binaryop.binary_operation(cf, cg, BinOp.ADD, F64)),
+        (
+            "ferrodf binop ADD float64",
+            lambda: plc.binaryop.binary_operation(cf, cg, BinOp.ADD, F64),
+        ),
         ("numpy add float64", lambda: a_f + b_f),
         ("pyarrow add float64", lambda: pc.add(pf, pg)),
     ]

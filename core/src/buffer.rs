@@ -63,16 +63,29 @@ pub struct Buffer {
 
 impl fmt::Debug for Buffer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Buffer(len={}, offset={}, {})", self.len, self.offset, self.residency())
+        write!(
+            f,
+            "Buffer(len={}, offset={}, {})",
+            self.len,
+            self.offset,
+            self.residency()
+        )
     }
 }
 
 impl Buffer {
-    fn from_copies(len: usize, host: Option<arrow_buffer::Buffer>, device: Option<DeviceMemory>) -> Self {
+    fn from_copies(
+        len: usize,
+        host: Option<arrow_buffer::Buffer>,
+        device: Option<DeviceMemory>,
+    ) -> Self {
         Buffer {
             shared: Arc::new(Shared {
                 len,
-                copies: Mutex::new(Copies { host, device: device.map(Arc::new) }),
+                copies: Mutex::new(Copies {
+                    host,
+                    device: device.map(Arc::new),
+                }),
                 exposed: AtomicBool::new(false),
             }),
             offset: 0,
@@ -129,15 +142,22 @@ impl Buffer {
 
     /// A sub-range sharing the same owner.
     pub fn slice(&self, offset: usize, len: usize) -> Result<Buffer> {
-        let end = offset.checked_add(len).filter(|&e| e <= self.len).ok_or_else(|| {
-            Error::index(format!(
-                "byte range {offset}..{} is outside a buffer of {} bytes",
-                offset.saturating_add(len),
-                self.len
-            ))
-        })?;
+        let end = offset
+            .checked_add(len)
+            .filter(|&e| e <= self.len)
+            .ok_or_else(|| {
+                Error::index(format!(
+                    "byte range {offset}..{} is outside a buffer of {} bytes",
+                    offset.saturating_add(len),
+                    self.len
+                ))
+            })?;
         let _ = end;
-        Ok(Buffer { shared: self.shared.clone(), offset: self.offset + offset, len })
+        Ok(Buffer {
+            shared: self.shared.clone(),
+            offset: self.offset + offset,
+            len,
+        })
     }
 
     fn copies(&self) -> std::sync::MutexGuard<'_, Copies> {
@@ -148,7 +168,10 @@ impl Buffer {
     pub fn host(&self) -> Result<arrow_buffer::Buffer> {
         let mut c = self.copies();
         if c.host.is_none() {
-            let dev = c.device.clone().expect("a buffer always has a host or a device copy");
+            let dev = c
+                .device
+                .clone()
+                .expect("a buffer always has a host or a device copy");
             let bytes = dev.copy_to_host(0, self.shared.len)?;
             c.host = Some(arrow_buffer::Buffer::from_vec(bytes));
         }
@@ -164,7 +187,10 @@ impl Buffer {
         if let Some(h) = &c.host {
             return Ok(h.as_slice()[part.offset..part.offset + len].to_vec());
         }
-        let dev = c.device.clone().expect("a buffer always has a host or a device copy");
+        let dev = c
+            .device
+            .clone()
+            .expect("a buffer always has a host or a device copy");
         drop(c);
         dev.copy_to_host(part.offset, len)
     }
@@ -175,7 +201,10 @@ impl Buffer {
     pub fn device(&self) -> Result<(Arc<DeviceMemory>, usize)> {
         let mut c = self.copies();
         if c.device.is_none() {
-            let host = c.host.as_ref().expect("a buffer always has a host or a device copy");
+            let host = c
+                .host
+                .as_ref()
+                .expect("a buffer always has a host or a device copy");
             // The host buffer may itself be a slice of a bigger arrow allocation: copy just
             // our bytes.
             let mem = DeviceMemory::from_host(&host.as_slice()[..self.shared.len])?;
@@ -207,9 +236,14 @@ impl Buffer {
             let mem = DeviceMemory::copy_of(dev.ptr() + self.offset as u64, self.len)?;
             return Ok(Buffer::from_device(mem));
         }
-        let host = c.host.as_ref().expect("a buffer always has a host or a device copy");
+        let host = c
+            .host
+            .as_ref()
+            .expect("a buffer always has a host or a device copy");
         let bytes = &host.as_slice()[self.offset..self.offset + self.len];
-        Ok(Buffer::from_arrow(arrow_buffer::Buffer::from_slice_ref(bytes)))
+        Ok(Buffer::from_arrow(arrow_buffer::Buffer::from_slice_ref(
+            bytes,
+        )))
     }
 
     /// Whether two buffers share the same owner (the same allocation).

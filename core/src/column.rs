@@ -156,7 +156,9 @@ impl Column {
                 )));
             }
             if child.null_count()? != 0 {
-                return Err(Error::value(format!("the offsets child of a {id} column has nulls")));
+                return Err(Error::value(format!(
+                    "the offsets child of a {id} column has nulls"
+                )));
             }
             Ok(())
         };
@@ -177,7 +179,9 @@ impl Column {
                     }
                     None if end == 0 => {}
                     None => {
-                        return Err(Error::value(format!("a {id} column of {size} rows needs a data buffer")));
+                        return Err(Error::value(format!(
+                            "a {id} column of {size} rows needs a data buffer"
+                        )));
                     }
                 }
             }
@@ -201,7 +205,9 @@ impl Column {
                 want_children(2)?;
                 check_offsets(&children[0])?;
                 if data.is_some() {
-                    return Err(Error::value("a LIST column has no data buffer; its values are its second child"));
+                    return Err(Error::value(
+                        "a LIST column has no data buffer; its values are its second child",
+                    ));
                 }
             }
             TypeId::Struct => {
@@ -214,7 +220,9 @@ impl Column {
                     }
                 }
                 if data.is_some() {
-                    return Err(Error::value("a STRUCT column has no data buffer; its fields are its children"));
+                    return Err(Error::value(
+                        "a STRUCT column has no data buffer; its fields are its children",
+                    ));
                 }
             }
             TypeId::Dictionary32 => {
@@ -226,7 +234,9 @@ impl Column {
                     )));
                 }
                 if children[0].size() < end {
-                    return Err(Error::value("the dictionary indices child is shorter than the column"));
+                    return Err(Error::value(
+                        "the dictionary indices child is shorter than the column",
+                    ));
                 }
             }
             _ => unreachable!("every type id is covered"),
@@ -237,18 +247,35 @@ impl Column {
     /// A column of fixed-width native values with no nulls (host resident).
     pub fn from_values<T: crate::native::NativeType>(values: Vec<T>) -> Column {
         let size = values.len();
-        Column::new(T::TYPE.into(), size, Some(Buffer::from_vec(values)), None, Some(0), 0, vec![])
-            .expect("a vector of native values is always a valid column")
+        Column::new(
+            T::TYPE.into(),
+            size,
+            Some(Buffer::from_vec(values)),
+            None,
+            Some(0),
+            0,
+            vec![],
+        )
+        .expect("a vector of native values is always a valid column")
     }
 
     /// A column of fixed-width native values with validity flags (host resident).
     pub fn from_options<T: crate::native::NativeType>(values: Vec<Option<T>>) -> Column {
         let size = values.len();
-        let (mask, nulls) = crate::bitmask::mask_from_bools(size, values.iter().map(Option::is_some));
+        let (mask, nulls) =
+            crate::bitmask::mask_from_bools(size, values.iter().map(Option::is_some));
         let data: Vec<T> = values.into_iter().map(|v| v.unwrap_or_default()).collect();
         let mask = (nulls > 0).then_some(mask);
-        Column::new(T::TYPE.into(), size, Some(Buffer::from_vec(data)), mask, Some(nulls), 0, vec![])
-            .expect("a vector of native values is always a valid column")
+        Column::new(
+            T::TYPE.into(),
+            size,
+            Some(Buffer::from_vec(data)),
+            mask,
+            Some(nulls),
+            0,
+            vec![],
+        )
+        .expect("a vector of native values is always a valid column")
     }
 
     /// The logical type.
@@ -285,7 +312,11 @@ impl Column {
         if let Some(n) = self.inner.null_count.get() {
             return Ok(*n);
         }
-        let mask = self.inner.mask.as_ref().expect("columns without a mask have a known count");
+        let mask = self
+            .inner
+            .mask
+            .as_ref()
+            .expect("columns without a mask have a known count");
         let n = count_unset_bits(mask, self.inner.offset, self.inner.size)?;
         let _ = self.inner.null_count.set(n);
         Ok(n)
@@ -298,13 +329,16 @@ impl Column {
 
     /// Rows `offset..offset+size` of this column, sharing its buffers (libcudf's `slice`).
     pub fn slice(&self, offset: usize, size: usize) -> Result<Column> {
-        let end = offset.checked_add(size).filter(|&e| e <= self.size()).ok_or_else(|| {
-            Error::index(format!(
-                "slice {offset}..{} is out of bounds for a column of {} rows",
-                offset.saturating_add(size),
-                self.size()
-            ))
-        })?;
+        let end = offset
+            .checked_add(size)
+            .filter(|&e| e <= self.size())
+            .ok_or_else(|| {
+                Error::index(format!(
+                    "slice {offset}..{} is out of bounds for a column of {} rows",
+                    offset.saturating_add(size),
+                    self.size()
+                ))
+            })?;
         let _ = end;
         let null_count = if self.inner.mask.is_none() {
             Some(0)
@@ -327,7 +361,11 @@ impl Column {
     /// A copy that shares no buffers with this column (pylibcudf's `Column.copy`).
     pub fn deep_copy(&self) -> Result<Column> {
         let copy = |b: Option<&Buffer>| b.map(Buffer::deep_copy).transpose();
-        let children = self.children().iter().map(Column::deep_copy).collect::<Result<Vec<_>>>()?;
+        let children = self
+            .children()
+            .iter()
+            .map(Column::deep_copy)
+            .collect::<Result<Vec<_>>>()?;
         Column::new(
             self.dtype(),
             self.size(),
@@ -388,7 +426,9 @@ impl Column {
     /// The `size` data values of a fixed-width column as a host slice of `T`.
     ///
     /// Errors with `TypeError` when `T` does not match the column's type width.
-    pub fn host_values<T: arrow_buffer::ArrowNativeType>(&self) -> Result<arrow_buffer::ScalarBuffer<T>> {
+    pub fn host_values<T: arrow_buffer::ArrowNativeType>(
+        &self,
+    ) -> Result<arrow_buffer::ScalarBuffer<T>> {
         let width = fixed_width(self.dtype().id()).ok_or_else(|| {
             Error::type_err(format!("{} has no fixed-width values", self.dtype()))
         })?;
@@ -402,7 +442,11 @@ impl Column {
         match self.data() {
             Some(d) => {
                 let host = d.host()?;
-                Ok(arrow_buffer::ScalarBuffer::new(host, self.offset(), self.size()))
+                Ok(arrow_buffer::ScalarBuffer::new(
+                    host,
+                    self.offset(),
+                    self.size(),
+                ))
             }
             None => Ok(arrow_buffer::ScalarBuffer::from(Vec::<T>::new())),
         }
@@ -416,7 +460,9 @@ impl Column {
                 let bits = arrow_buffer::BooleanBuffer::new(m.host()?, self.offset(), self.size());
                 let nulls = self.null_count()?;
                 // SAFETY: null_count is the count of unset bits in this range.
-                Ok(Some(unsafe { arrow_buffer::NullBuffer::new_unchecked(bits, nulls) }))
+                Ok(Some(unsafe {
+                    arrow_buffer::NullBuffer::new_unchecked(bits, nulls)
+                }))
             }
         }
     }

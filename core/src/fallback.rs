@@ -10,7 +10,10 @@ struct State {
     unannounced: Vec<String>,
 }
 
-static STATE: Mutex<State> = Mutex::new(State { counts: BTreeMap::new(), unannounced: Vec::new() });
+static STATE: Mutex<State> = Mutex::new(State {
+    counts: BTreeMap::new(),
+    unannounced: Vec::new(),
+});
 
 fn state() -> std::sync::MutexGuard<'static, State> {
     STATE.lock().unwrap_or_else(|p| p.into_inner())

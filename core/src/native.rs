@@ -3,7 +3,9 @@
 use crate::types::TypeId;
 
 /// A Rust type that stores one value of a ferrodf fixed-width type.
-pub trait NativeType: arrow_buffer::ArrowNativeType + Default + Copy + Send + Sync + 'static {
+pub trait NativeType:
+    arrow_buffer::ArrowNativeType + Default + Copy + Send + Sync + 'static
+{
     /// The type id stored as this native type by default.
     const TYPE: TypeId;
 }

@@ -61,8 +61,7 @@ pub fn placement() -> Result<Placement> {
         return Ok(decode(v));
     }
     let p = match std::env::var("FERRODF_DEVICE") {
-        Ok(s) => Placement::parse(&s)
-            .map_err(|e| Error::value(format!("FERRODF_DEVICE: {e}")))?,
+        Ok(s) => Placement::parse(&s).map_err(|e| Error::value(format!("FERRODF_DEVICE: {e}")))?,
         Err(_) => Placement::Auto,
     };
     POLICY.store(encode(p), Ordering::Relaxed);
@@ -72,9 +71,8 @@ pub fn placement() -> Result<Placement> {
 /// Change the policy. Setting `gpu` without a usable GPU errors and changes nothing.
 pub fn set_placement(p: Placement) -> Result<()> {
     if p == Placement::Gpu {
-        crate::device::runtime().map_err(|e| {
-            Error::Device(format!("cannot use device='gpu': {e}"))
-        })?;
+        crate::device::runtime()
+            .map_err(|e| Error::Device(format!("cannot use device='gpu': {e}")))?;
     }
     POLICY.store(encode(p), Ordering::Relaxed);
     Ok(())

@@ -32,12 +32,22 @@ impl Scalar {
     }
     /// A valid scalar of a native value.
     pub fn from_native<T: NativeType>(v: T) -> Scalar {
-        Scalar { column: Column::from_values(vec![v]) }
+        Scalar {
+            column: Column::from_values(vec![v]),
+        }
     }
     /// A scalar of `dtype` holding native value `v` (or null), e.g. a BOOL8 held as `u8`.
     pub fn from_native_as<T: NativeType>(dtype: DataType, v: Option<T>) -> Result<Scalar> {
         let c = Column::from_options(vec![v]);
-        let c = Column::new(dtype, 1, c.data().cloned(), c.mask().cloned(), None, 0, vec![])?;
+        let c = Column::new(
+            dtype,
+            1,
+            c.data().cloned(),
+            c.mask().cloned(),
+            None,
+            0,
+            vec![],
+        )?;
         Scalar::from_column(c)
     }
     /// The one-row column holding the value.

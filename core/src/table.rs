@@ -21,7 +21,11 @@ impl Table {
     /// A table of `columns`; errors with `ValueError` if their lengths differ.
     pub fn new(columns: Vec<Column>) -> Result<Table> {
         let num_rows = columns.first().map_or(0, Column::size);
-        if let Some((i, c)) = columns.iter().enumerate().find(|(_, c)| c.size() != num_rows) {
+        if let Some((i, c)) = columns
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.size() != num_rows)
+        {
             return Err(Error::value(format!(
                 "all columns of a table must have the same length: column 0 has {num_rows} rows, column {i} has {}",
                 c.size()
@@ -32,7 +36,10 @@ impl Table {
 
     /// A table with no columns and `num_rows` rows.
     pub fn empty_with_rows(num_rows: usize) -> Table {
-        Table { columns: vec![], num_rows }
+        Table {
+            columns: vec![],
+            num_rows,
+        }
     }
 
     /// The columns.

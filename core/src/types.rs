@@ -188,7 +188,10 @@ impl TypeId {
     /// Integer types (signed and unsigned), not bool.
     pub fn is_integer(self) -> bool {
         use TypeId::*;
-        matches!(self, Int8 | Int16 | Int32 | Int64 | Uint8 | Uint16 | Uint32 | Uint64)
+        matches!(
+            self,
+            Int8 | Int16 | Int32 | Int64 | Uint8 | Uint16 | Uint32 | Uint64
+        )
     }
     /// Signed integer types.
     pub fn is_signed_integer(self) -> bool {
@@ -205,7 +208,8 @@ impl TypeId {
     }
     /// TIMESTAMP_* types.
     pub fn is_timestamp(self) -> bool {
-        (TypeId::TimestampDays as i32..=TypeId::TimestampNanoseconds as i32).contains(&(self as i32))
+        (TypeId::TimestampDays as i32..=TypeId::TimestampNanoseconds as i32)
+            .contains(&(self as i32))
     }
     /// DURATION_* types.
     pub fn is_duration(self) -> bool {
@@ -213,7 +217,10 @@ impl TypeId {
     }
     /// DECIMAL32/64/128.
     pub fn is_decimal(self) -> bool {
-        matches!(self, TypeId::Decimal32 | TypeId::Decimal64 | TypeId::Decimal128)
+        matches!(
+            self,
+            TypeId::Decimal32 | TypeId::Decimal64 | TypeId::Decimal128
+        )
     }
     /// Types whose values have one fixed byte width (libcudf's `is_fixed_width`).
     pub fn is_fixed_width(self) -> bool {
@@ -221,7 +228,10 @@ impl TypeId {
     }
     /// STRING, LIST, STRUCT and DICTIONARY32.
     pub fn is_compound(self) -> bool {
-        matches!(self, TypeId::String | TypeId::List | TypeId::Struct | TypeId::Dictionary32)
+        matches!(
+            self,
+            TypeId::String | TypeId::List | TypeId::Struct | TypeId::Dictionary32
+        )
     }
 }
 
@@ -246,8 +256,9 @@ pub(crate) fn fixed_width(id: TypeId) -> Option<usize> {
         Int16 | Uint16 => 2,
         Int32 | Uint32 | Float32 | TimestampDays | DurationDays | Decimal32 => 4,
         Int64 | Uint64 | Float64 | Decimal64 => 8,
-        TimestampSeconds | TimestampMilliseconds | TimestampMicroseconds
-        | TimestampNanoseconds => 8,
+        TimestampSeconds | TimestampMilliseconds | TimestampMicroseconds | TimestampNanoseconds => {
+            8
+        }
         DurationSeconds | DurationMilliseconds | DurationMicroseconds | DurationNanoseconds => 8,
         Decimal128 => 16,
         Empty | Dictionary32 | String | List | Struct => return None,

@@ -37,6 +37,7 @@ fn compile(name: &str, src: &str) {
     let opts = cudarc::nvrtc::CompileOptions {
         arch: Some("sm_90"),
         options: vec!["--std=c++17".into()],
+        fmad: Some(false),
         name: Some(format!("{name}.cu")),
         ..Default::default()
     };
@@ -54,10 +55,18 @@ fn bitmask_and_reduce_modules_compile() {
     compile("bitmask", &bitmask::module_source());
     let pairs: Vec<_> = NUMERIC
         .iter()
-        .flat_map(|&i| NUMERIC.iter().filter(|&&a| a != TypeId::Bool8).map(move |&a| (i, a)))
+        .flat_map(|&i| {
+            NUMERIC
+                .iter()
+                .filter(|&&a| a != TypeId::Bool8)
+                .map(move |&a| (i, a))
+        })
         .collect();
     pairs.par_iter().for_each(|&(input, acc)| {
-        compile(&format!("reduce_{input}_{acc}"), &reduce::module_source(input, acc).unwrap());
+        compile(
+            &format!("reduce_{input}_{acc}"),
+            &reduce::module_source(input, acc).unwrap(),
+        );
     });
 }
 

@@ -42,7 +42,10 @@ pub fn concat(chunks: Vec<ArrayRef>, t: &arrow_schema::DataType) -> ferrodf_core
 /// Python `ColumnMetadata` (or a plain name) to the core's metadata.
 pub fn metadata_from_py(obj: &Bound<'_, PyAny>) -> PyResult<ColumnMetadata> {
     if let Ok(name) = obj.extract::<String>() {
-        return Ok(ColumnMetadata { name, children: vec![] });
+        return Ok(ColumnMetadata {
+            name,
+            children: vec![],
+        });
     }
     let name: String = obj.getattr("name").and_then(|n| n.extract()).map_err(|_| {
         PyTypeError::new_err("metadata must be a str or a ColumnMetadata(name, children_meta)")
@@ -63,7 +66,12 @@ pub fn array_capsules<'py>(
     requested_schema: Option<Bound<'py, PyCapsule>>,
 ) -> PyResult<Bound<'py, PyTuple>> {
     let field: FieldRef = Arc::new(Field::new(name, array.data_type().clone(), true));
-    Ok(pyo3_arrow::ffi::to_array_pycapsules(py, field, array.as_ref(), requested_schema)?)
+    Ok(pyo3_arrow::ffi::to_array_pycapsules(
+        py,
+        field,
+        array.as_ref(),
+        requested_schema,
+    )?)
 }
 
 /// Export an array as a one-chunk Arrow stream.
@@ -75,7 +83,11 @@ pub fn stream_capsule<'py>(
 ) -> PyResult<Bound<'py, PyCapsule>> {
     let field: FieldRef = Arc::new(Field::new(name, array.data_type().clone(), true));
     let reader = pyo3_arrow::ffi::ArrayIterator::new(vec![Ok(array)].into_iter(), field);
-    Ok(pyo3_arrow::ffi::to_stream_pycapsule(py, Box::new(reader), requested_schema)?)
+    Ok(pyo3_arrow::ffi::to_stream_pycapsule(
+        py,
+        Box::new(reader),
+        requested_schema,
+    )?)
 }
 
 /// Export a schema (field) capsule.

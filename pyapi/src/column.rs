@@ -1,6 +1,8 @@
 //! `plc.Column`.
 
-use crate::arrow_io::{array_capsules, import_array, metadata_from_py, schema_capsule, stream_capsule};
+use crate::arrow_io::{
+    array_capsules, import_array, metadata_from_py, schema_capsule, stream_capsule,
+};
 use crate::enums::py_enum;
 use crate::errors::{IntoPyResult, run};
 use crate::gpumemoryview::{GpuMemoryView, buffer_from_cuda_array, read_cuda_array_interface};
@@ -42,7 +44,9 @@ fn opt_view(b: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Buffer>
 /// The ferrodf type of a NumPy/CUDA-array-interface typestr.
 fn dtype_from_typestr(t: &str) -> PyResult<DataType> {
     if t.starts_with('>') {
-        return Err(PyValueError::new_err(format!("big-endian arrays ({t}) are not supported; convert with .astype('<...')")));
+        return Err(PyValueError::new_err(format!(
+            "big-endian arrays ({t}) are not supported; convert with .astype('<...')"
+        )));
     }
     let body = &t[1..];
     let id = match body {
@@ -76,7 +80,11 @@ fn dtype_from_typestr(t: &str) -> PyResult<DataType> {
 }
 
 impl PyColumn {
-    pub fn to_arrow_array(&self, py: Python<'_>, meta: Option<ColumnMetadata>) -> PyResult<arrow_array::ArrayRef> {
+    pub fn to_arrow_array(
+        &self,
+        py: Python<'_>,
+        meta: Option<ColumnMetadata>,
+    ) -> PyResult<arrow_array::ArrayRef> {
         let c = self.0.clone();
         run(py, move || to_arrow_with_metadata(&c, meta.as_ref()))
     }
@@ -102,7 +110,16 @@ impl PyColumn {
         let data = opt_view(data, "data")?;
         let mask = opt_view(mask, "mask")?;
         let children = children.iter().map(|c| c.0.clone()).collect();
-        let col = Column::new(data_type.0, size, data, mask, Some(null_count), offset, children).py()?;
+        let col = Column::new(
+            data_type.0,
+            size,
+            data,
+            mask,
+            Some(null_count),
+            offset,
+            children,
+        )
+        .py()?;
         Ok(PyColumn(col))
     }
 
@@ -145,23 +162,38 @@ impl PyColumn {
     }
     /// Child `index`.
     fn child(&self, index: usize) -> PyResult<PyColumn> {
-        self.0.children().get(index).cloned().map(PyColumn).ok_or_else(|| {
-            pyo3::exceptions::PyIndexError::new_err(format!(
-                "child {index} does not exist; the column has {} children",
-                self.0.children().len()
-            ))
-        })
+        self.0
+            .children()
+            .get(index)
+            .cloned()
+            .map(PyColumn)
+            .ok_or_else(|| {
+                pyo3::exceptions::PyIndexError::new_err(format!(
+                    "child {index} does not exist; the column has {} children",
+                    self.0.children().len()
+                ))
+            })
     }
     /// This column with another null mask.
     #[pyo3(signature = (mask, null_count, validate = true))]
-    fn with_mask(&self, mask: Option<&Bound<'_, PyAny>>, null_count: usize, validate: bool) -> PyResult<PyColumn> {
+    fn with_mask(
+        &self,
+        mask: Option<&Bound<'_, PyAny>>,
+        null_count: usize,
+        validate: bool,
+    ) -> PyResult<PyColumn> {
         let _ = validate;
         let mask = opt_view(mask, "mask")?;
         Ok(PyColumn(self.0.with_mask(mask, Some(null_count)).py()?))
     }
     /// A deep copy sharing no memory with this column.
     #[pyo3(signature = (stream = None, mr = None))]
-    fn copy(&self, py: Python<'_>, stream: Option<&Bound<'_, PyAny>>, mr: Option<&Bound<'_, PyAny>>) -> PyResult<PyColumn> {
+    fn copy(
+        &self,
+        py: Python<'_>,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyColumn> {
         let _ = (stream, mr);
         let c = self.0.clone();
         Ok(PyColumn(run(py, move || c.deep_copy())?))
@@ -173,9 +205,17 @@ impl PyColumn {
 
     /// Convert to a pyarrow Array; `metadata` (a name or ColumnMetadata) names nested fields.
     #[pyo3(signature = (metadata = None, stream = None))]
-    fn to_arrow<'py>(&self, py: Python<'py>, metadata: Option<&Bound<'py, PyAny>>, stream: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn to_arrow<'py>(
+        &self,
+        py: Python<'py>,
+        metadata: Option<&Bound<'py, PyAny>>,
+        stream: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let _ = stream;
-        let meta = metadata.filter(|m| !m.is_none()).map(metadata_from_py).transpose()?;
+        let meta = metadata
+            .filter(|m| !m.is_none())
+            .map(metadata_from_py)
+            .transpose()?;
         let name = meta.as_ref().map_or(String::new(), |m| m.name.clone());
         let array = self.to_arrow_array(py, meta)?;
         let field = std::sync::Arc::new(Field::new(name, array.data_type().clone(), true));
@@ -187,7 +227,13 @@ impl PyColumn {
     /// buffers where the layouts agree.
     #[staticmethod]
     #[pyo3(signature = (obj, dtype = None, stream = None, mr = None))]
-    fn from_arrow(py: Python<'_>, obj: &Bound<'_, PyAny>, dtype: Option<PyDataType>, stream: Option<&Bound<'_, PyAny>>, mr: Option<&Bound<'_, PyAny>>) -> PyResult<PyColumn> {
+    fn from_arrow(
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+        dtype: Option<PyDataType>,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyColumn> {
         let _ = (stream, mr);
         let array = import_array(py, obj)?;
         let col = run(py, move || from_arrow(array.as_ref()))?;
@@ -207,7 +253,12 @@ impl PyColumn {
     /// e.g. CuPy), a host copy for NumPy arrays (moved to the GPU when a kernel needs it).
     #[classmethod]
     #[pyo3(signature = (obj, stream = None))]
-    pub fn from_array(_cls: &Bound<'_, pyo3::types::PyType>, py: Python<'_>, obj: &Bound<'_, PyAny>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<PyColumn> {
+    pub fn from_array(
+        _cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyColumn> {
         let _ = stream;
         if obj.hasattr("__cuda_array_interface__")? {
             let arr = read_cuda_array_interface(obj)?;
@@ -242,7 +293,19 @@ impl PyColumn {
         let bytes = arr.call_method1("view", ("uint8",))?;
         let pybuf = pyo3::buffer::PyBuffer::<u8>::get(&bytes)?;
         let data = pybuf.to_vec(py)?;
-        let col = py.detach(move || Column::new(dtype, size, Some(Buffer::from_vec(data)), None, Some(0), 0, vec![])).py()?;
+        let col = py
+            .detach(move || {
+                Column::new(
+                    dtype,
+                    size,
+                    Some(Buffer::from_vec(data)),
+                    None,
+                    Some(0),
+                    0,
+                    vec![],
+                )
+            })
+            .py()?;
         Ok(PyColumn(col))
     }
 
@@ -250,13 +313,21 @@ impl PyColumn {
     /// unless `dtype` is given.
     #[staticmethod]
     #[pyo3(signature = (obj, dtype = None, stream = None))]
-    pub fn from_iterable_of_py(py: Python<'_>, obj: &Bound<'_, PyAny>, dtype: Option<PyDataType>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<PyColumn> {
+    pub fn from_iterable_of_py(
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+        dtype: Option<PyDataType>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyColumn> {
         let _ = stream;
         let pa = py.import("pyarrow")?;
         let values = PyList::new(py, obj.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
         let kwargs = pyo3::types::PyDict::new(py);
-        if let Some(d) = dtype {
-            if !(d.0.id().is_fixed_width() || d.0.id() == TypeId::String || d.0.id() == TypeId::Empty) {
+        if let Some(d) = &dtype {
+            if !(d.0.id().is_fixed_width()
+                || d.0.id() == TypeId::String
+                || d.0.id() == TypeId::Empty)
+            {
                 return Err(PyNotImplementedError::new_err(format!(
                     "from_iterable_of_py with dtype={} is not supported; omit dtype to infer nested types",
                     d.0
@@ -275,13 +346,21 @@ impl PyColumn {
     }
 
     #[pyo3(signature = (requested_schema = None))]
-    fn __arrow_c_array__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyCapsule>>) -> PyResult<Bound<'py, PyTuple>> {
+    fn __arrow_c_array__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyCapsule>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let array = self.to_arrow_array(py, None)?;
         array_capsules(py, array, "", requested_schema)
     }
 
     #[pyo3(signature = (requested_schema = None))]
-    fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyCapsule>>) -> PyResult<Bound<'py, PyCapsule>> {
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyCapsule>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
         let array = self.to_arrow_array(py, None)?;
         stream_capsule(py, array, "", requested_schema)
     }
@@ -293,7 +372,12 @@ impl PyColumn {
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let id = py_enum(py, "ferrodf.plc.types", "TypeId", self.0.dtype().id() as i32)?;
+        let id = py_enum(
+            py,
+            "ferrodf.plc.types",
+            "TypeId",
+            self.0.dtype().id() as i32,
+        )?;
         let nulls = self.null_count(py)?;
         Ok(format!(
             "<ferrodf.plc.Column {} size={} null_count={} offset={} on {}>",

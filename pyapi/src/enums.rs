@@ -3,7 +3,12 @@
 use pyo3::prelude::*;
 
 /// `module.name(value)`: an IntEnum member from the Python side of the package.
-pub fn py_enum<'py>(py: Python<'py>, module: &str, name: &str, value: i32) -> PyResult<Bound<'py, PyAny>> {
+pub fn py_enum<'py>(
+    py: Python<'py>,
+    module: &str,
+    name: &str,
+    value: i32,
+) -> PyResult<Bound<'py, PyAny>> {
     py.import(module)?.getattr(name)?.call1((value,))
 }
 
@@ -12,7 +17,10 @@ pub fn enum_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i32> {
     obj.extract::<i32>().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err(format!(
             "expected a {what} (or its integer value), got {}",
-            obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
         ))
     })
 }

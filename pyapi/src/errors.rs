@@ -46,7 +46,10 @@ pub fn warn_host_fallbacks(py: Python<'_>) -> PyResult<()> {
 }
 
 /// Run core work with the GIL released, then map its error and announce host fallbacks.
-pub fn run<T: Send>(py: Python<'_>, f: impl FnOnce() -> ferrodf_core::Result<T> + Send) -> PyResult<T> {
+pub fn run<T: Send>(
+    py: Python<'_>,
+    f: impl FnOnce() -> ferrodf_core::Result<T> + Send,
+) -> PyResult<T> {
     let out = py.detach(f).map_err(to_py);
     warn_host_fallbacks(py)?;
     out

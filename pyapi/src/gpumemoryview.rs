@@ -37,9 +37,12 @@ impl CudaArray {
 /// for the producer's stream when it names one.
 pub fn read_cuda_array_interface(obj: &Bound<'_, PyAny>) -> PyResult<CudaArray> {
     let cai = obj.getattr("__cuda_array_interface__")?;
-    let cai = cai.cast::<PyDict>().map_err(|_| PyTypeError::new_err("__cuda_array_interface__ must be a dict"))?;
+    let cai = cai
+        .cast::<PyDict>()
+        .map_err(|_| PyTypeError::new_err("__cuda_array_interface__ must be a dict"))?;
     let get = |k: &str| -> PyResult<Bound<'_, PyAny>> {
-        cai.get_item(k)?.ok_or_else(|| PyValueError::new_err(format!("__cuda_array_interface__ has no '{k}'")))
+        cai.get_item(k)?
+            .ok_or_else(|| PyValueError::new_err(format!("__cuda_array_interface__ has no '{k}'")))
     };
     let shape: Vec<usize> = get("shape")?.extract()?;
     let typestr: String = get("typestr")?.extract()?;
@@ -77,14 +80,21 @@ pub fn read_cuda_array_interface(obj: &Bound<'_, PyAny>) -> PyResult<CudaArray> 
         unsafe { cudarc::driver::result::stream::synchronize(s as cudarc::driver::sys::CUstream) }
             .map_err(|e| crate::errors::to_py(e.into()))?;
     }
-    Ok(CudaArray { ptr, shape, typestr, itemsize })
+    Ok(CudaArray {
+        ptr,
+        shape,
+        typestr,
+        itemsize,
+    })
 }
 
 fn typestr_itemsize(t: &str) -> PyResult<usize> {
     let digits: String = t.chars().skip(2).take_while(char::is_ascii_digit).collect();
-    digits
-        .parse()
-        .map_err(|_| PyValueError::new_err(format!("unrecognised typestr {t:?} in __cuda_array_interface__")))
+    digits.parse().map_err(|_| {
+        PyValueError::new_err(format!(
+            "unrecognised typestr {t:?} in __cuda_array_interface__"
+        ))
+    })
 }
 
 /// Wrap the device memory an object exposes, keeping the object alive.
@@ -102,7 +112,10 @@ pub fn buffer_from_cuda_array(obj: &Bound<'_, PyAny>, arr: &CudaArray) -> PyResu
 
 impl GpuMemoryView {
     pub fn from_buffer(buffer: Buffer) -> Self {
-        GpuMemoryView { buffer, owner: None }
+        GpuMemoryView {
+            buffer,
+            owner: None,
+        }
     }
 }
 
@@ -120,7 +133,10 @@ impl GpuMemoryView {
         }
         let arr = read_cuda_array_interface(obj)?;
         let buffer = buffer_from_cuda_array(obj, &arr)?;
-        Ok(GpuMemoryView { buffer, owner: Some(obj.clone().unbind()) })
+        Ok(GpuMemoryView {
+            buffer,
+            owner: Some(obj.clone().unbind()),
+        })
     }
 
     /// The device address of the first byte. Moves host-resident bytes to the device and
@@ -150,7 +166,9 @@ impl GpuMemoryView {
     /// The object owning the memory (None for memory ferrodf allocated).
     #[getter]
     fn obj(&self, py: Python<'_>) -> Py<PyAny> {
-        self.owner.as_ref().map_or_else(|| py.None(), |o| o.clone_ref(py))
+        self.owner
+            .as_ref()
+            .map_or_else(|| py.None(), |o| o.clone_ref(py))
     }
 
     /// Where the bytes live now: "host", "device" or "host+device".
@@ -177,11 +195,16 @@ impl GpuMemoryView {
     fn byte_slice(&self, py: Python<'_>, s: &Bound<'_, PySlice>) -> PyResult<Self> {
         let ind = s.indices(self.buffer.len() as isize)?;
         if ind.step != 1 {
-            return Err(PyValueError::new_err("byte_slice needs a slice with step 1"));
+            return Err(PyValueError::new_err(
+                "byte_slice needs a slice with step 1",
+            ));
         }
         let len = (ind.stop - ind.start).max(0) as usize;
         let buffer = self.buffer.slice(ind.start as usize, len).py()?;
-        Ok(GpuMemoryView { buffer, owner: self.owner.as_ref().map(|o| o.clone_ref(py)) })
+        Ok(GpuMemoryView {
+            buffer,
+            owner: self.owner.as_ref().map(|o| o.clone_ref(py)),
+        })
     }
 
     /// The bytes as a Python `bytes` object on the host (copies from the device if needed).
@@ -192,6 +215,10 @@ impl GpuMemoryView {
     }
 
     fn __repr__(&self) -> String {
-        format!("<gpumemoryview nbytes={} {}>", self.buffer.len(), self.buffer.residency())
+        format!(
+            "<gpumemoryview nbytes={} {}>",
+            self.buffer.len(),
+            self.buffer.residency()
+        )
     }
 }

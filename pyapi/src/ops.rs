@@ -11,7 +11,12 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 /// An aggregation request (make one with the factory functions of `plc.aggregation`).
-#[pyclass(name = "Aggregation", module = "ferrodf.plc.aggregation", frozen, from_py_object)]
+#[pyclass(
+    name = "Aggregation",
+    module = "ferrodf.plc.aggregation",
+    frozen,
+    from_py_object
+)]
 #[derive(Clone)]
 pub struct PyAggregation(pub Aggregation);
 
@@ -19,13 +24,17 @@ pub struct PyAggregation(pub Aggregation);
 impl PyAggregation {
     /// The kind (a `plc.aggregation.Kind`).
     fn kind<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        py.import("ferrodf.plc.aggregation")?.getattr("Kind")?.getattr(self.0.kind().name())
+        py.import("ferrodf.plc.aggregation")?
+            .getattr("Kind")?
+            .getattr(self.0.kind().name())
     }
     fn __repr__(&self) -> String {
         format!("<Aggregation {}>", self.0.kind())
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.extract::<PyAggregation>().is_ok_and(|o| o.0 == self.0)
+        other
+            .extract::<PyAggregation>()
+            .is_ok_and(|o| o.0 == self.0)
     }
     fn __hash__(&self) -> u64 {
         use std::hash::{Hash, Hasher};
@@ -47,7 +56,14 @@ fn null_policy(v: i32) -> PyResult<NullPolicy> {
 /// Build an aggregation by kind name and parameters (called by the Python factories).
 #[pyfunction]
 #[pyo3(signature = (name, null_handling = 0, ddof = 1, quantiles = None, interp = 0, n = 0))]
-pub fn make_aggregation(name: &str, null_handling: i32, ddof: i32, quantiles: Option<Vec<f64>>, interp: i32, n: i32) -> PyResult<PyAggregation> {
+pub fn make_aggregation(
+    name: &str,
+    null_handling: i32,
+    ddof: i32,
+    quantiles: Option<Vec<f64>>,
+    interp: i32,
+    n: i32,
+) -> PyResult<PyAggregation> {
     use Aggregation as A;
     let nh = null_policy(null_handling)?;
     let interpolation = match interp {
@@ -56,7 +72,11 @@ pub fn make_aggregation(name: &str, null_handling: i32, ddof: i32, quantiles: Op
         2 => Interpolation::Higher,
         3 => Interpolation::Midpoint,
         4 => Interpolation::Nearest,
-        v => return Err(PyValueError::new_err(format!("{v} is not an Interpolation"))),
+        v => {
+            return Err(PyValueError::new_err(format!(
+                "{v} is not an Interpolation"
+            )));
+        }
     };
     let agg = match name {
         "sum" => A::Sum,
@@ -71,14 +91,24 @@ pub fn make_aggregation(name: &str, null_handling: i32, ddof: i32, quantiles: Op
         "variance" => A::Variance { ddof },
         "std" => A::Std { ddof },
         "median" => A::Median,
-        "quantile" => A::Quantile { quantiles: quantiles.unwrap_or_default(), interpolation },
+        "quantile" => A::Quantile {
+            quantiles: quantiles.unwrap_or_default(),
+            interpolation,
+        },
         "argmax" => A::Argmax,
         "argmin" => A::Argmin,
         "nunique" => A::Nunique(nh),
-        "nth_element" => A::NthElement { n, null_handling: nh },
+        "nth_element" => A::NthElement {
+            n,
+            null_handling: nh,
+        },
         "collect_list" => A::CollectList(nh),
         "collect_set" => A::CollectSet(nh),
-        other => return Err(PyValueError::new_err(format!("unknown aggregation {other:?}"))),
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown aggregation {other:?}"
+            )));
+        }
     };
     Ok(PyAggregation(agg))
 }
@@ -86,12 +116,24 @@ pub fn make_aggregation(name: &str, null_handling: i32, ddof: i32, quantiles: Op
 /// Reduce a column to a scalar.
 #[pyfunction]
 #[pyo3(signature = (col, agg, data_type, init = None, stream = None, mr = None))]
-pub fn reduce(py: Python<'_>, col: PyColumn, agg: PyAggregation, data_type: PyDataType, init: Option<&Bound<'_, PyAny>>, stream: Option<&Bound<'_, PyAny>>, mr: Option<&Bound<'_, PyAny>>) -> PyResult<PyScalar> {
+pub fn reduce(
+    py: Python<'_>,
+    col: PyColumn,
+    agg: PyAggregation,
+    data_type: PyDataType,
+    init: Option<&Bound<'_, PyAny>>,
+    stream: Option<&Bound<'_, PyAny>>,
+    mr: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyScalar> {
     let _ = (stream, mr);
     if init.is_some_and(|i| !i.is_none()) {
-        return Err(pyo3::exceptions::PyNotImplementedError::new_err("reduce with an init value is not implemented yet"));
+        return Err(pyo3::exceptions::PyNotImplementedError::new_err(
+            "reduce with an init value is not implemented yet",
+        ));
     }
-    let s = run(py, move || ferrodf_core::ops::reduce::reduce(&col.0, &agg.0, data_type.0))?;
+    let s = run(py, move || {
+        ferrodf_core::ops::reduce::reduce(&col.0, &agg.0, data_type.0)
+    })?;
     Ok(PyScalar(s))
 }
 
@@ -138,7 +180,15 @@ fn side(obj: &Bound<'_, PyAny>, which: &str) -> PyResult<Side> {
 /// `lhs op rhs` row by row.
 #[pyfunction]
 #[pyo3(signature = (lhs, rhs, op, output_type, stream = None, mr = None))]
-pub fn binary_operation(py: Python<'_>, lhs: &Bound<'_, PyAny>, rhs: &Bound<'_, PyAny>, op: &Bound<'_, PyAny>, output_type: PyDataType, stream: Option<&Bound<'_, PyAny>>, mr: Option<&Bound<'_, PyAny>>) -> PyResult<PyColumn> {
+pub fn binary_operation(
+    py: Python<'_>,
+    lhs: &Bound<'_, PyAny>,
+    rhs: &Bound<'_, PyAny>,
+    op: &Bound<'_, PyAny>,
+    output_type: PyDataType,
+    stream: Option<&Bound<'_, PyAny>>,
+    mr: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyColumn> {
     let _ = (stream, mr);
     let op = BinaryOperator::from_i32(enum_value(op, "BinaryOperator")?).py()?;
     let (l, r) = (side(lhs, "lhs")?, side(rhs, "rhs")?);
@@ -150,8 +200,12 @@ pub fn binary_operation(py: Python<'_>, lhs: &Bound<'_, PyAny>, rhs: &Bound<'_, 
 
 /// Whether `binary_operation` supports `lhs op rhs -> out`.
 #[pyfunction]
-pub fn is_supported_operation(out: PyDataType, lhs: PyDataType, rhs: PyDataType, op: &Bound<'_, PyAny>) -> PyResult<bool> {
+pub fn is_supported_operation(
+    out: PyDataType,
+    lhs: PyDataType,
+    rhs: PyDataType,
+    op: &Bound<'_, PyAny>,
+) -> PyResult<bool> {
     let op = BinaryOperator::from_i32(enum_value(op, "BinaryOperator")?).py()?;
     Ok(binaryop::is_supported_operation(out.0, lhs.0, rhs.0, op))
 }
-

@@ -43,22 +43,39 @@ impl PyScalar {
     ) -> PyResult<PyScalar> {
         let _ = (stream, mr);
         if py_val.is_none() && dtype.is_none() {
-            return Err(PyValueError::new_err("Scalar.from_py(None) needs a dtype to make a typed null"));
+            return Err(PyValueError::new_err(
+                "Scalar.from_py(None) needs a dtype to make a typed null",
+            ));
         }
-        let col = PyColumn::from_iterable_of_py(py, pyo3::types::PyList::new(py, [py_val])?.as_any(), dtype, None)?;
+        let col = PyColumn::from_iterable_of_py(
+            py,
+            pyo3::types::PyList::new(py, [py_val])?.as_any(),
+            dtype,
+            None,
+        )?;
         Ok(PyScalar(Scalar::from_column(col.0).py()?))
     }
 
     /// A scalar from a NumPy scalar.
     #[classmethod]
     #[pyo3(signature = (np_val, stream = None, mr = None))]
-    fn from_numpy(cls: &Bound<'_, pyo3::types::PyType>, py: Python<'_>, np_val: &Bound<'_, PyAny>, stream: Option<&Bound<'_, PyAny>>, mr: Option<&Bound<'_, PyAny>>) -> PyResult<PyScalar> {
+    fn from_numpy(
+        cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        np_val: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyScalar> {
         let _ = (stream, mr);
         let np = py.import("numpy")?;
         if !np_val.is_instance(&np.getattr("generic")?)? {
-            return Err(PyTypeError::new_err("Scalar.from_numpy needs a NumPy scalar such as numpy.int64(3)"));
+            return Err(PyTypeError::new_err(
+                "Scalar.from_numpy needs a NumPy scalar such as numpy.int64(3)",
+            ));
         }
-        let arr = np.call_method1("asarray", (np_val,))?.call_method1("reshape", (1,))?;
+        let arr = np
+            .call_method1("asarray", (np_val,))?
+            .call_method1("reshape", (1,))?;
         let col = PyColumn::from_array(cls, py, &arr, None)?;
         Ok(PyScalar(Scalar::from_column(col.0).py()?))
     }
@@ -66,7 +83,12 @@ impl PyScalar {
     /// A scalar from a pyarrow Scalar (or any one-element Arrow array).
     #[staticmethod]
     #[pyo3(signature = (pa_val, dtype = None, stream = None))]
-    fn from_arrow(py: Python<'_>, pa_val: &Bound<'_, PyAny>, dtype: Option<PyDataType>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<PyScalar> {
+    fn from_arrow(
+        py: Python<'_>,
+        pa_val: &Bound<'_, PyAny>,
+        dtype: Option<PyDataType>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyScalar> {
         let _ = stream;
         let pa = py.import("pyarrow")?;
         let obj = if pa_val.is_instance(&pa.getattr("Scalar")?)? {
@@ -77,18 +99,29 @@ impl PyScalar {
             pa_val.clone()
         };
         let array = import_array(py, &obj)?;
-        let col = run(py, move || ferrodf_core::interop::arrow::from_arrow(array.as_ref()))?;
+        let col = run(py, move || {
+            ferrodf_core::interop::arrow::from_arrow(array.as_ref())
+        })?;
         if let Some(d) = dtype
             && d.0 != col.dtype()
         {
-            return Err(PyTypeError::new_err(format!("the Arrow value has type {} but dtype={} was requested", col.dtype(), d.0)));
+            return Err(PyTypeError::new_err(format!(
+                "the Arrow value has type {} but dtype={} was requested",
+                col.dtype(),
+                d.0
+            )));
         }
         Ok(PyScalar(Scalar::from_column(col).py()?))
     }
 
     /// The value as a pyarrow Scalar.
     #[pyo3(signature = (metadata = None, stream = None))]
-    fn to_arrow<'py>(&self, py: Python<'py>, metadata: Option<&Bound<'py, PyAny>>, stream: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn to_arrow<'py>(
+        &self,
+        py: Python<'py>,
+        metadata: Option<&Bound<'py, PyAny>>,
+        stream: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let _ = stream;
         let col = Bound::new(py, PyColumn(self.0.as_column().clone()))?;
         col.call_method1("to_arrow", (metadata,))?.get_item(0)
@@ -96,12 +129,20 @@ impl PyScalar {
 
     /// The value as a Python object (None when null).
     #[pyo3(signature = (stream = None))]
-    fn to_py<'py>(&self, py: Python<'py>, stream: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn to_py<'py>(
+        &self,
+        py: Python<'py>,
+        stream: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         self.to_arrow(py, None, stream)?.call_method0("as_py")
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let v = self.to_py(py, None)?;
-        Ok(format!("<ferrodf.plc.Scalar {} {}>", self.0.dtype(), v.repr()?))
+        Ok(format!(
+            "<ferrodf.plc.Scalar {} {}>",
+            self.0.dtype(),
+            v.repr()?
+        ))
     }
 }

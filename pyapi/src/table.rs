@@ -4,7 +4,9 @@ use crate::arrow_io::{metadata_from_py, schema_capsule};
 use crate::column::PyColumn;
 use crate::errors::{IntoPyResult, run};
 use arrow_array::{Array, RecordBatch, StructArray};
-use ferrodf_core::interop::arrow::{ColumnMetadata, table_from_record_batch, table_to_record_batch};
+use ferrodf_core::interop::arrow::{
+    ColumnMetadata, table_from_record_batch, table_to_record_batch,
+};
 use ferrodf_core::table::Table;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -17,7 +19,11 @@ use std::sync::Arc;
 pub struct PyTable(pub Table);
 
 impl PyTable {
-    fn record_batch(&self, py: Python<'_>, meta: Option<Vec<ColumnMetadata>>) -> PyResult<RecordBatch> {
+    fn record_batch(
+        &self,
+        py: Python<'_>,
+        meta: Option<Vec<ColumnMetadata>>,
+    ) -> PyResult<RecordBatch> {
         let t = self.0.clone();
         run(py, move || table_to_record_batch(&t, meta.as_deref()))
     }
@@ -30,9 +36,13 @@ impl PyTable {
     fn new(columns: &Bound<'_, PyAny>, num_rows: Option<usize>) -> PyResult<Self> {
         let cols: Vec<PyColumn> = columns
             .try_iter()
-            .map_err(|_| PyTypeError::new_err("Table(columns): columns must be an iterable of Column"))?
+            .map_err(|_| {
+                PyTypeError::new_err("Table(columns): columns must be an iterable of Column")
+            })?
             .map(|c| {
-                c?.extract::<PyColumn>().map_err(|_| PyTypeError::new_err("Table(columns): every item must be a ferrodf.plc.Column"))
+                c?.extract::<PyColumn>().map_err(|_| {
+                    PyTypeError::new_err("Table(columns): every item must be a ferrodf.plc.Column")
+                })
             })
             .collect::<PyResult<_>>()?;
         let cols: Vec<_> = cols.into_iter().map(|c| c.0).collect();
@@ -69,10 +79,20 @@ impl PyTable {
     }
     /// A deep copy.
     #[pyo3(signature = (stream = None, mr = None))]
-    fn copy(&self, py: Python<'_>, stream: Option<&Bound<'_, PyAny>>, mr: Option<&Bound<'_, PyAny>>) -> PyResult<PyTable> {
+    fn copy(
+        &self,
+        py: Python<'_>,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTable> {
         let _ = (stream, mr);
         let t = self.0.clone();
-        let cols = run(py, move || t.columns().iter().map(|c| c.deep_copy()).collect::<ferrodf_core::Result<Vec<_>>>())?;
+        let cols = run(py, move || {
+            t.columns()
+                .iter()
+                .map(|c| c.deep_copy())
+                .collect::<ferrodf_core::Result<Vec<_>>>()
+        })?;
         if cols.is_empty() {
             return Ok(PyTable(Table::empty_with_rows(self.0.num_rows())));
         }
@@ -81,11 +101,20 @@ impl PyTable {
 
     /// Convert to a pyarrow Table; `metadata` names the columns (str or ColumnMetadata each).
     #[pyo3(signature = (metadata = None, stream = None))]
-    fn to_arrow<'py>(&self, py: Python<'py>, metadata: Option<&Bound<'py, PyAny>>, stream: Option<&Bound<'py, PyAny>>) -> PyResult<Bound<'py, PyAny>> {
+    fn to_arrow<'py>(
+        &self,
+        py: Python<'py>,
+        metadata: Option<&Bound<'py, PyAny>>,
+        stream: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         let _ = stream;
         let meta = match metadata.filter(|m| !m.is_none()) {
             None => None,
-            Some(m) => Some(m.try_iter()?.map(|x| metadata_from_py(&x?)).collect::<PyResult<Vec<_>>>()?),
+            Some(m) => Some(
+                m.try_iter()?
+                    .map(|x| metadata_from_py(&x?))
+                    .collect::<PyResult<Vec<_>>>()?,
+            ),
         };
         let batch = self.record_batch(py, meta)?;
         let schema = batch.schema();
@@ -96,7 +125,13 @@ impl PyTable {
     /// (chunks are concatenated).
     #[staticmethod]
     #[pyo3(signature = (arrow_like, dtype = None, stream = None, mr = None))]
-    fn from_arrow(py: Python<'_>, arrow_like: &Bound<'_, PyAny>, dtype: Option<&Bound<'_, PyAny>>, stream: Option<&Bound<'_, PyAny>>, mr: Option<&Bound<'_, PyAny>>) -> PyResult<PyTable> {
+    fn from_arrow(
+        py: Python<'_>,
+        arrow_like: &Bound<'_, PyAny>,
+        dtype: Option<&Bound<'_, PyAny>>,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyTable> {
         let _ = (dtype, stream, mr);
         let batches: Vec<RecordBatch>;
         let schema;
@@ -125,32 +160,66 @@ impl PyTable {
     }
 
     #[pyo3(signature = (requested_schema = None))]
-    fn __arrow_c_stream__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyCapsule>>) -> PyResult<Bound<'py, PyCapsule>> {
+    fn __arrow_c_stream__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyCapsule>>,
+    ) -> PyResult<Bound<'py, PyCapsule>> {
         let batch = self.record_batch(py, None)?;
         let s: StructArray = batch.into();
         let field = Arc::new(arrow_schema::Field::new("", s.data_type().clone(), false));
         let array: arrow_array::ArrayRef = Arc::new(s);
         let reader = pyo3_arrow::ffi::ArrayIterator::new(vec![Ok(array)].into_iter(), field);
-        Ok(pyo3_arrow::ffi::to_stream_pycapsule(py, Box::new(reader), requested_schema)?)
+        Ok(pyo3_arrow::ffi::to_stream_pycapsule(
+            py,
+            Box::new(reader),
+            requested_schema,
+        )?)
     }
 
     #[pyo3(signature = (requested_schema = None))]
-    fn __arrow_c_array__<'py>(&self, py: Python<'py>, requested_schema: Option<Bound<'py, PyCapsule>>) -> PyResult<Bound<'py, PyTuple>> {
+    fn __arrow_c_array__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyCapsule>>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let batch = self.record_batch(py, None)?;
         let s: StructArray = batch.into();
         let field = Arc::new(arrow_schema::Field::new("", s.data_type().clone(), false));
-        Ok(pyo3_arrow::ffi::to_array_pycapsules(py, field, &s, requested_schema)?)
+        Ok(pyo3_arrow::ffi::to_array_pycapsules(
+            py,
+            field,
+            &s,
+            requested_schema,
+        )?)
     }
 
     fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
-        let empty: Vec<_> = self.0.columns().iter().map(|c| c.slice(0, 0)).collect::<ferrodf_core::Result<_>>().py()?;
-        let t = if empty.is_empty() { Table::empty_with_rows(0) } else { Table::new(empty).py()? };
+        let empty: Vec<_> = self
+            .0
+            .columns()
+            .iter()
+            .map(|c| c.slice(0, 0))
+            .collect::<ferrodf_core::Result<_>>()
+            .py()?;
+        let t = if empty.is_empty() {
+            Table::empty_with_rows(0)
+        } else {
+            Table::new(empty).py()?
+        };
         let batch = run(py, move || table_to_record_batch(&t, None))?;
         let s: StructArray = batch.into();
-        schema_capsule(py, &arrow_schema::Field::new("", s.data_type().clone(), false))
+        schema_capsule(
+            py,
+            &arrow_schema::Field::new("", s.data_type().clone(), false),
+        )
     }
 
     fn __repr__(&self) -> String {
-        format!("<ferrodf.plc.Table {} rows x {} columns>", self.0.num_rows(), self.0.num_columns())
+        format!(
+            "<ferrodf.plc.Table {} rows x {} columns>",
+            self.0.num_rows(),
+            self.0.num_columns()
+        )
     }
 }

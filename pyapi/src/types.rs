@@ -7,8 +7,15 @@ use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
 /// A logical type: a TypeId plus, for decimals, a scale.
-#[pyclass(name = "DataType", module = "ferrodf.plc.types", frozen, eq, hash, from_py_object)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[pyclass(
+    name = "DataType",
+    module = "ferrodf.plc.types",
+    frozen,
+    eq,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDataType(pub DataType);
 
 #[pymethods]
@@ -51,7 +58,10 @@ impl PyDataType {
         }
     }
 
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
         let cls = py.get_type::<PyDataType>().into_any();
         let args = PyTuple::new(py, [self.0.id() as i32, self.0.scale()])?;
         Ok((cls, args))

@@ -28,7 +28,11 @@ impl fmt::Debug for DeviceMemory {
             Kind::Owned => "owned",
             Kind::Foreign(_) => "foreign",
         };
-        write!(f, "DeviceMemory({kind}, ptr=0x{:x}, len={})", self.ptr, self.len)
+        write!(
+            f,
+            "DeviceMemory({kind}, ptr=0x{:x}, len={})",
+            self.ptr, self.len
+        )
     }
 }
 
@@ -56,7 +60,11 @@ impl DeviceMemory {
         let bytes = len.max(1);
         // SAFETY: stream-ordered allocation on our live stream.
         let ptr = unsafe { result::malloc_async(rt.stream().cu_stream(), bytes)? };
-        Ok(DeviceMemory { ptr, len, kind: Kind::Owned })
+        Ok(DeviceMemory {
+            ptr,
+            len,
+            kind: Kind::Owned,
+        })
     }
 
     /// Allocate `len` zeroed bytes.
@@ -100,7 +108,11 @@ impl DeviceMemory {
     /// `ptr..ptr+len` must be valid device memory of this process's context for as long
     /// as `owner` lives.
     pub unsafe fn foreign(ptr: u64, len: usize, owner: Arc<dyn Any + Send + Sync>) -> Self {
-        DeviceMemory { ptr, len, kind: Kind::Foreign(owner) }
+        DeviceMemory {
+            ptr,
+            len,
+            kind: Kind::Foreign(owner),
+        }
     }
 
     /// The device address.

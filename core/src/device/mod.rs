@@ -57,9 +57,11 @@ impl GpuRuntime {
             cudarc::driver::sys::is_culib_present() && cudarc::nvrtc::sys::is_culib_present()
         };
         if !present {
-            return Err("no usable GPU: the CUDA driver library (libcuda.so) or NVRTC \
+            return Err(
+                "no usable GPU: the CUDA driver library (libcuda.so) or NVRTC \
                         (libnvrtc.so) is not installed on this machine"
-                .into());
+                    .into(),
+            );
         }
         let count = CudaContext::device_count().map_err(|e| format!("no usable GPU: {e}"))?;
         if count < 1 {
@@ -70,10 +72,14 @@ impl GpuRuntime {
         // are pure overhead.
         // SAFETY: called before any allocation or stream of ours exists.
         unsafe { ctx.disable_event_tracking() };
-        let stream = ctx.new_stream().map_err(|e| format!("cannot create a CUDA stream: {e}"))?;
+        let stream = ctx
+            .new_stream()
+            .map_err(|e| format!("cannot create a CUDA stream: {e}"))?;
         let (major, minor) = ctx.compute_capability().map_err(|e| e.to_string())?;
         let sm_count = ctx
-            .attribute(cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT)
+            .attribute(
+                cudarc::driver::sys::CUdevice_attribute::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+            )
             .map_err(|e| e.to_string())? as u32;
         let name = ctx.name().unwrap_or_else(|_| "unknown GPU".into());
         memory::configure_pool(&ctx);
@@ -142,6 +148,8 @@ impl GpuRuntime {
         let opts = cudarc::nvrtc::CompileOptions {
             arch: Some(arch),
             options: vec!["--std=c++17".into()],
+            // No fused multiply-add: the host path rounds each operation separately.
+            fmad: Some(false),
             name: Some(format!("{key}.cu")),
             ..Default::default()
         };

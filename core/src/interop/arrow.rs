@@ -47,7 +47,10 @@ impl ColumnMetadata {
             }
             _ => vec![],
         };
-        ColumnMetadata { name: field.name().clone(), children }
+        ColumnMetadata {
+            name: field.name().clone(),
+            children,
+        }
     }
 }
 
@@ -145,7 +148,10 @@ pub fn dtype_to_arrow(dtype: DataType) -> Result<ArrowType> {
 
 fn decimal_scale(dtype: DataType) -> Result<i8> {
     i8::try_from(-dtype.scale()).map_err(|_| {
-        Error::overflow(format!("decimal scale {} does not fit Arrow's range", dtype.scale()))
+        Error::overflow(format!(
+            "decimal scale {} does not fit Arrow's range",
+            dtype.scale()
+        ))
     })
 }
 
@@ -171,7 +177,15 @@ fn import_nulls(nulls: Option<&NullBuffer>) -> (Option<Buffer>, usize) {
 
 fn offsets_column(buf: arrow_buffer::Buffer, len: usize, large: bool) -> Result<Column> {
     let id = if large { TypeId::Int64 } else { TypeId::Int32 };
-    Column::new(id.into(), len, Some(Buffer::from_arrow(buf)), None, Some(0), 0, vec![])
+    Column::new(
+        id.into(),
+        len,
+        Some(Buffer::from_arrow(buf)),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )
 }
 
 /// Convert an Arrow array to a column, sharing its buffers where the layouts agree.
@@ -188,14 +202,22 @@ pub fn from_arrow(array: &dyn Array) -> Result<Column> {
     use ArrowType as A;
     let dtype = dtype_from_arrow(array.data_type())?;
     let len = array.len();
-    let (mask, nulls) = import_nulls(array.logical_nulls().as_ref().filter(|_| !matches!(array.data_type(), A::Null)));
+    let (mask, nulls) = import_nulls(
+        array
+            .logical_nulls()
+            .as_ref()
+            .filter(|_| !matches!(array.data_type(), A::Null)),
+    );
     let mk = |data: Option<Buffer>, children: Vec<Column>| {
         Column::new(dtype, len, data, mask.clone(), Some(nulls), 0, children)
     };
     match array.data_type() {
         A::Null => Column::new(dtype, len, None, None, Some(len), 0, vec![]),
         A::Boolean => {
-            let b = array.as_any().downcast_ref::<BooleanArray>().expect("boolean array");
+            let b = array
+                .as_any()
+                .downcast_ref::<BooleanArray>()
+                .expect("boolean array");
             let bytes: Vec<u8> = b.values().iter().map(u8::from).collect();
             mk(Some(Buffer::from_vec(bytes)), vec![])
         }
@@ -209,12 +231,19 @@ pub fn from_arrow(array: &dyn Array) -> Result<Column> {
             let data = array.to_data();
             let large = matches!(array.data_type(), A::LargeUtf8);
             let width = if large { 8 } else { 4 };
-            let offsets = data.buffers()[0].slice_with_length(data.offset() * width, (len + 1) * width);
+            let offsets =
+                data.buffers()[0].slice_with_length(data.offset() * width, (len + 1) * width);
             let chars = data.buffers()[1].clone();
-            mk(Some(Buffer::from_arrow(chars)), vec![offsets_column(offsets, len + 1, large)?])
+            mk(
+                Some(Buffer::from_arrow(chars)),
+                vec![offsets_column(offsets, len + 1, large)?],
+            )
         }
         A::Utf8View => {
-            let sv = array.as_any().downcast_ref::<arrow_array::StringViewArray>().expect("string view");
+            let sv = array
+                .as_any()
+                .downcast_ref::<arrow_array::StringViewArray>()
+                .expect("string view");
             let total: usize = sv.views().iter().map(|v| (*v as u32) as usize).sum();
             if total > i32::MAX as usize {
                 from_arrow(&arrow_array::LargeStringArray::from_iter(sv.iter()))
@@ -226,13 +255,21 @@ pub fn from_arrow(array: &dyn Array) -> Result<Column> {
             let data = array.to_data();
             let large = matches!(array.data_type(), A::LargeList(_));
             let width = if large { 8 } else { 4 };
-            let offsets = data.buffers()[0].slice_with_length(data.offset() * width, (len + 1) * width);
+            let offsets =
+                data.buffers()[0].slice_with_length(data.offset() * width, (len + 1) * width);
             let values = from_arrow(make_array(data.child_data()[0].clone()).as_ref())?;
             mk(None, vec![offsets_column(offsets, len + 1, large)?, values])
         }
         A::Struct(_) => {
-            let s = array.as_any().downcast_ref::<arrow_array::StructArray>().expect("struct array");
-            let children = s.columns().iter().map(|c| from_arrow(c.as_ref())).collect::<Result<Vec<_>>>()?;
+            let s = array
+                .as_any()
+                .downcast_ref::<arrow_array::StructArray>()
+                .expect("struct array");
+            let children = s
+                .columns()
+                .iter()
+                .map(|c| from_arrow(c.as_ref()))
+                .collect::<Result<Vec<_>>>()?;
             mk(None, children)
         }
         A::Dictionary(_, _) => {
@@ -259,8 +296,17 @@ pub fn from_arrow(array: &dyn Array) -> Result<Column> {
 
 /// Convert the columns of a record batch into a table.
 pub fn table_from_record_batch(batch: &RecordBatch) -> Result<(Table, Vec<ColumnMetadata>)> {
-    let columns = batch.columns().iter().map(|c| from_arrow(c.as_ref())).collect::<Result<Vec<_>>>()?;
-    let meta = batch.schema().fields().iter().map(|f| ColumnMetadata::from_field(f)).collect();
+    let columns = batch
+        .columns()
+        .iter()
+        .map(|c| from_arrow(c.as_ref()))
+        .collect::<Result<Vec<_>>>()?;
+    let meta = batch
+        .schema()
+        .fields()
+        .iter()
+        .map(|f| ColumnMetadata::from_field(f))
+        .collect();
     let table = if columns.is_empty() {
         Table::empty_with_rows(batch.num_rows())
     } else {
@@ -309,21 +355,46 @@ fn export(col: &Column, meta: Option<&ColumnMetadata>) -> Result<ArrayData> {
         }
         _ if id.is_fixed_width() => {
             let t = dtype_to_arrow(col.dtype())?;
-            Ok(ArrayData::try_new(t, len, mask_for_export(col)?, offset, vec![host_or_empty(col.data())?], vec![])?)
+            Ok(ArrayData::try_new(
+                t,
+                len,
+                mask_for_export(col)?,
+                offset,
+                vec![host_or_empty(col.data())?],
+                vec![],
+            )?)
         }
         TypeId::String => {
             let (offsets, large) = export_offsets(col)?;
             let t = if large { A::LargeUtf8 } else { A::Utf8 };
             let chars = host_or_empty(col.data())?;
-            Ok(ArrayData::try_new(t, len, mask_for_export(col)?, offset, vec![offsets, chars], vec![])?)
+            Ok(ArrayData::try_new(
+                t,
+                len,
+                mask_for_export(col)?,
+                offset,
+                vec![offsets, chars],
+                vec![],
+            )?)
         }
         TypeId::List => {
             let (offsets, large) = export_offsets(col)?;
             let values = export(&col.children()[1], child_meta(meta, 0))?;
             let name = child_meta(meta, 0).map_or("item", |m| m.name.as_str());
             let field = Arc::new(Field::new(name, values.data_type().clone(), true));
-            let t = if large { A::LargeList(field) } else { A::List(field) };
-            Ok(ArrayData::try_new(t, len, mask_for_export(col)?, offset, vec![offsets], vec![values])?)
+            let t = if large {
+                A::LargeList(field)
+            } else {
+                A::List(field)
+            };
+            Ok(ArrayData::try_new(
+                t,
+                len,
+                mask_for_export(col)?,
+                offset,
+                vec![offsets],
+                vec![values],
+            )?)
         }
         TypeId::Struct => {
             let children = col
@@ -340,7 +411,14 @@ fn export(col: &Column, meta: Option<&ColumnMetadata>) -> Result<ArrayData> {
                     Field::new(name, c.data_type().clone(), true)
                 })
                 .collect();
-            Ok(ArrayData::try_new(A::Struct(fields), len, mask_for_export(col)?, offset, vec![], children)?)
+            Ok(ArrayData::try_new(
+                A::Struct(fields),
+                len,
+                mask_for_export(col)?,
+                offset,
+                vec![],
+                children,
+            )?)
         }
         TypeId::Dictionary32 => {
             let indices = &col.children()[0];
@@ -350,7 +428,14 @@ fn export(col: &Column, meta: Option<&ColumnMetadata>) -> Result<ArrayData> {
             let kbuf = kbuf.slice(indices.offset() * width);
             let values = export(&col.children()[1], child_meta(meta, 0))?;
             let t = A::Dictionary(Box::new(key_type), Box::new(values.data_type().clone()));
-            Ok(ArrayData::try_new(t, len, mask_for_export(col)?, offset, vec![kbuf], vec![values])?)
+            Ok(ArrayData::try_new(
+                t,
+                len,
+                mask_for_export(col)?,
+                offset,
+                vec![kbuf],
+                vec![values],
+            )?)
         }
         _ => unreachable!("every type id is covered"),
     }
@@ -396,26 +481,54 @@ pub fn to_arrow_with_metadata(col: &Column, meta: Option<&ColumnMetadata>) -> Re
 }
 
 fn export_empty_nested(col: &Column, meta: Option<&ColumnMetadata>) -> Result<ArrayData> {
-    let large = col.children().first().is_some_and(|c| c.dtype().id() == TypeId::Int64);
+    let large = col
+        .children()
+        .first()
+        .is_some_and(|c| c.dtype().id() == TypeId::Int64);
     let offsets = if large {
         arrow_buffer::Buffer::from_slice_ref([0i64])
     } else {
         arrow_buffer::Buffer::from_slice_ref([0i32])
     };
     if col.dtype().id() == TypeId::String {
-        let t = if large { ArrowType::LargeUtf8 } else { ArrowType::Utf8 };
+        let t = if large {
+            ArrowType::LargeUtf8
+        } else {
+            ArrowType::Utf8
+        };
         let chars = arrow_buffer::Buffer::from_vec(Vec::<u8>::new());
-        return Ok(ArrayData::try_new(t, 0, None, 0, vec![offsets, chars], vec![])?);
+        return Ok(ArrayData::try_new(
+            t,
+            0,
+            None,
+            0,
+            vec![offsets, chars],
+            vec![],
+        )?);
     }
     let values = export(&col.children()[1], child_meta(meta, 0))?;
     let name = child_meta(meta, 0).map_or("item", |m| m.name.as_str());
     let field = Arc::new(Field::new(name, values.data_type().clone(), true));
-    let t = if large { ArrowType::LargeList(field) } else { ArrowType::List(field) };
-    Ok(ArrayData::try_new(t, 0, None, 0, vec![offsets], vec![values])?)
+    let t = if large {
+        ArrowType::LargeList(field)
+    } else {
+        ArrowType::List(field)
+    };
+    Ok(ArrayData::try_new(
+        t,
+        0,
+        None,
+        0,
+        vec![offsets],
+        vec![values],
+    )?)
 }
 
 /// Convert a table to an Arrow record batch; columns are named from `meta` (or "0", "1", ...).
-pub fn table_to_record_batch(table: &Table, meta: Option<&[ColumnMetadata]>) -> Result<RecordBatch> {
+pub fn table_to_record_batch(
+    table: &Table,
+    meta: Option<&[ColumnMetadata]>,
+) -> Result<RecordBatch> {
     if let Some(m) = meta
         && m.len() != table.num_columns()
     {

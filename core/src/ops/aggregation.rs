@@ -32,14 +32,24 @@ pub enum Aggregation {
     All,
     SumOfSquares,
     Mean,
-    Variance { ddof: i32 },
-    Std { ddof: i32 },
+    Variance {
+        ddof: i32,
+    },
+    Std {
+        ddof: i32,
+    },
     Median,
-    Quantile { quantiles: Vec<f64>, interpolation: Interpolation },
+    Quantile {
+        quantiles: Vec<f64>,
+        interpolation: Interpolation,
+    },
     Argmax,
     Argmin,
     Nunique(NullPolicy),
-    NthElement { n: i32, null_handling: NullPolicy },
+    NthElement {
+        n: i32,
+        null_handling: NullPolicy,
+    },
     CollectList(NullPolicy),
     CollectSet(NullPolicy),
 }

@@ -3,7 +3,10 @@
 //!
 //! Type rules follow libcudf: the operation is computed in C++'s common type of the two
 //! operand types (so `int8 + int8` is computed in int32), then converted to the output type
-//! you pass. TRUE_DIV and POW compute in float64. Integer arithmetic wraps on overflow.
+//! you pass. TRUE_DIV and POW compute in float64; POW of two integer operands multiplies by
+//! repeated squaring, which is exact while the result is below 2^53 (a library `pow()` may
+//! be an ulp off, which truncation to an integer output would turn into an error of one).
+//! Integer arithmetic wraps on overflow.
 //! Conversions of a float result to an integer output saturate (NaN gives 0).
 //!
 //! Deliberate differences from libcudf, which are both about correctness on every input:
@@ -14,8 +17,8 @@
 //!
 //! A row is null when either input row is null; a null scalar makes every row null.
 
-use super::numeric::{Num, column_values_as, convert, with_num_type};
 pub use super::numeric::common_type;
+use super::numeric::{Num, column_values_as, convert, with_num_type};
 use crate::bitmask::new_mask;
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -74,11 +77,41 @@ impl BinaryOperator {
     pub fn from_i32(v: i32) -> Result<BinaryOperator> {
         use BinaryOperator::*;
         const ALL: [BinaryOperator; 35] = [
-            Add, Sub, Mul, Div, TrueDiv, FloorDiv, Mod, Pmod, Pymod, Pow, IntPow, LogBase, Atan2,
-            ShiftLeft, ShiftRight, ShiftRightUnsigned, BitwiseAnd, BitwiseOr, BitwiseXor,
-            LogicalAnd, LogicalOr, Equal, NotEqual, Less, Greater, LessEqual, GreaterEqual,
-            NullEquals, NullNotEquals, NullMax, NullMin, GenericBinary, NullLogicalAnd,
-            NullLogicalOr, InvalidBinary,
+            Add,
+            Sub,
+            Mul,
+            Div,
+            TrueDiv,
+            FloorDiv,
+            Mod,
+            Pmod,
+            Pymod,
+            Pow,
+            IntPow,
+            LogBase,
+            Atan2,
+            ShiftLeft,
+            ShiftRight,
+            ShiftRightUnsigned,
+            BitwiseAnd,
+            BitwiseOr,
+            BitwiseXor,
+            LogicalAnd,
+            LogicalOr,
+            Equal,
+            NotEqual,
+            Less,
+            Greater,
+            LessEqual,
+            GreaterEqual,
+            NullEquals,
+            NullNotEquals,
+            NullMax,
+            NullMin,
+            GenericBinary,
+            NullLogicalAnd,
+            NullLogicalOr,
+            InvalidBinary,
         ];
         usize::try_from(v)
             .ok()
@@ -86,7 +119,8 @@ impl BinaryOperator {
             .ok_or_else(|| Error::value(format!("{v} is not a BinaryOperator")))
     }
     fn is_comparison(self) -> bool {
-        (BinaryOperator::Equal as i32..=BinaryOperator::GreaterEqual as i32).contains(&(self as i32))
+        (BinaryOperator::Equal as i32..=BinaryOperator::GreaterEqual as i32)
+            .contains(&(self as i32))
     }
     fn is_implemented(self) -> bool {
         dev::kernel_name(self as i32).is_some()
@@ -116,7 +150,12 @@ impl Operand<'_> {
 
 /// Whether `binary_operation` supports `lhs op rhs -> out` (pylibcudf's
 /// `is_supported_operation`).
-pub fn is_supported_operation(out: DataType, lhs: DataType, rhs: DataType, op: BinaryOperator) -> bool {
+pub fn is_supported_operation(
+    out: DataType,
+    lhs: DataType,
+    rhs: DataType,
+    op: BinaryOperator,
+) -> bool {
     check(out, lhs, rhs, op).is_ok()
 }
 
@@ -140,7 +179,11 @@ fn check(out: DataType, lhs: DataType, rhs: DataType, op: BinaryOperator) -> Res
         return Err(Error::type_err(format!(
             "binary_operation {op:?} cannot produce {}; pass a numeric output type{}",
             out.id(),
-            if op.is_comparison() { " (BOOL8 for comparisons)" } else { "" }
+            if op.is_comparison() {
+                " (BOOL8 for comparisons)"
+            } else {
+                ""
+            }
         )));
     }
     common_type(lhs.id(), rhs.id())
@@ -158,7 +201,12 @@ fn check(out: DataType, lhs: DataType, rhs: DataType, op: BinaryOperator) -> Res
 /// assert_eq!(q.null_count().unwrap(), 1);
 /// assert_eq!(q.host_values::<i32>().unwrap()[2], -4);
 /// ```
-pub fn binary_operation(lhs: Operand, rhs: Operand, op: BinaryOperator, output: DataType) -> Result<Column> {
+pub fn binary_operation(
+    lhs: Operand,
+    rhs: Operand,
+    op: BinaryOperator,
+    output: DataType,
+) -> Result<Column> {
     let common = check(output, lhs.dtype(), rhs.dtype(), op)?;
     let n = match (lhs, rhs) {
         (Operand::Column(a), Operand::Column(b)) => {
@@ -171,9 +219,13 @@ pub fn binary_operation(lhs: Operand, rhs: Operand, op: BinaryOperator, output: 
             }
             a.size()
         }
-        (Operand::Column(a), Operand::Scalar(_)) | (Operand::Scalar(_), Operand::Column(a)) => a.size(),
+        (Operand::Column(a), Operand::Scalar(_)) | (Operand::Scalar(_), Operand::Column(a)) => {
+            a.size()
+        }
         (Operand::Scalar(_), Operand::Scalar(_)) => {
-            return Err(Error::type_err("binary_operation needs at least one column operand"));
+            return Err(Error::type_err(
+                "binary_operation needs at least one column operand",
+            ));
         }
     };
     for side in [lhs, rhs] {
@@ -199,7 +251,9 @@ fn device_operand<'a>(o: &Operand<'a>) -> Result<DeviceOperand<'a>> {
             let col = s.as_column();
             let bytes = col.data().expect("fixed width").host()?;
             let mut raw = [0u8; 8];
-            raw[..width].copy_from_slice(&bytes.as_slice()[col.offset() * width..(col.offset() + 1) * width]);
+            raw[..width].copy_from_slice(
+                &bytes.as_slice()[col.offset() * width..(col.offset() + 1) * width],
+            );
             DeviceOperand::Scalar(s.dtype().id(), u64::from_le_bytes(raw))
         }
     })
@@ -208,7 +262,15 @@ fn device_operand<'a>(o: &Operand<'a>) -> Result<DeviceOperand<'a>> {
 fn all_null(output: DataType, n: usize) -> Result<Column> {
     let width = fixed_width(output.id()).expect("numeric");
     let data = Buffer::from_vec(vec![0u8; n * width]);
-    Column::new(output, n, Some(data), Some(new_mask(n, false)), Some(n), 0, vec![])
+    Column::new(
+        output,
+        n,
+        Some(data),
+        Some(new_mask(n, false)),
+        Some(n),
+        0,
+        vec![],
+    )
 }
 
 /// Values of one side in the computation type: a column's values or a broadcast scalar.
@@ -235,7 +297,11 @@ impl<T: Num> Values<T> {
 
 fn map_rows<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
     if n >= 1 << 16 {
-        (0..n).into_par_iter().with_min_len(1 << 14).map(f).collect()
+        (0..n)
+            .into_par_iter()
+            .with_min_len(1 << 14)
+            .map(f)
+            .collect()
     } else {
         (0..n).map(f).collect()
     }
@@ -250,7 +316,9 @@ fn host_binary(
     n: usize,
 ) -> Result<Column> {
     let (l_id, r_id) = (lhs.dtype().id(), rhs.dtype().id());
-    let mixed_sign = l_id.is_integer() && r_id.is_integer() && l_id.is_signed_integer() != r_id.is_signed_integer();
+    let mixed_sign = l_id.is_integer()
+        && r_id.is_integer()
+        && l_id.is_signed_integer() != r_id.is_signed_integer();
     let (values, op_valid): (Buffer, Option<Vec<bool>>) = if op.is_comparison() {
         let truth = if mixed_sign {
             compare::<i128>(op, &Values::of(&lhs)?, &Values::of(&rhs)?, n)
@@ -258,6 +326,10 @@ fn host_binary(
             with_num_type!(common, C => { compare::<C>(op, &Values::of(&lhs)?, &Values::of(&rhs)?, n) })
         };
         (output_buffer::<u8>(truth, output)?, None)
+    } else if op == BinaryOperator::Pow && !l_id.is_floating() && !r_id.is_floating() {
+        let (l, r) = (Values::<f64>::of(&lhs)?, Values::<i128>::of(&rhs)?);
+        let v = map_rows(n, |i| int_pow(l.get(i), r.get(i)));
+        (output_buffer::<f64>(v, output)?, None)
     } else if matches!(op, BinaryOperator::TrueDiv | BinaryOperator::Pow) {
         let (l, r) = (Values::<f64>::of(&lhs)?, Values::<f64>::of(&rhs)?);
         let v = if op == BinaryOperator::TrueDiv {
@@ -285,11 +357,30 @@ fn host_binary(
     let (mask, null_count) = match nulls {
         Some(nb) if nb.null_count() > 0 => {
             let count = nb.null_count();
-            (Some(Buffer::from_arrow(nb.into_inner().sliced())), Some(count))
+            (
+                Some(Buffer::from_arrow(nb.into_inner().sliced())),
+                Some(count),
+            )
         }
         _ => (None, Some(0)),
     };
     Column::new(output, n, Some(values), mask, null_count, 0, vec![])
+}
+
+/// `base ** e` by repeated squaring in float64, the same multiplications as the kernel.
+fn int_pow(base: f64, e: i128) -> f64 {
+    let mut m = e.unsigned_abs();
+    let (mut r, mut b) = (1.0f64, base);
+    while m != 0 {
+        if m & 1 == 1 {
+            r *= b;
+        }
+        m >>= 1;
+        if m != 0 {
+            b *= b;
+        }
+    }
+    if e < 0 { 1.0 / r } else { r }
 }
 
 /// Convert computed values to the output type's storage.
@@ -323,7 +414,12 @@ fn compare<C: Num>(op: BinaryOperator, l: &Values<C>, r: &Values<C>, n: usize) -
 
 /// Arithmetic in the common type; the second result marks rows an integer division by zero
 /// made null.
-fn arith<C: Num>(op: BinaryOperator, l: &Values<C>, r: &Values<C>, n: usize) -> (Vec<C>, Option<Vec<bool>>) {
+fn arith<C: Num>(
+    op: BinaryOperator,
+    l: &Values<C>,
+    r: &Values<C>,
+    n: usize,
+) -> (Vec<C>, Option<Vec<bool>>) {
     use BinaryOperator::*;
     let zero = C::zero();
     let divides = !C::IS_FLOAT && matches!(op, Div | FloorDiv | Mod | Pymod);
@@ -333,7 +429,11 @@ fn arith<C: Num>(op: BinaryOperator, l: &Values<C>, r: &Values<C>, n: usize) -> 
         Mul => map_rows(n, |i| l.get(i).wmul(r.get(i))),
         Div => map_rows(n, |i| {
             let b = r.get(i);
-            if divides && b == zero { zero } else { l.get(i).wdiv(b) }
+            if divides && b == zero {
+                zero
+            } else {
+                l.get(i).wdiv(b)
+            }
         }),
         FloorDiv => map_rows(n, |i| {
             let (a, b) = (l.get(i), r.get(i));
@@ -344,12 +444,20 @@ fn arith<C: Num>(op: BinaryOperator, l: &Values<C>, r: &Values<C>, n: usize) -> 
             } else {
                 let q = a.wdiv(b);
                 let m = a.wrem(b);
-                if m != zero && ((m < zero) != (b < zero)) { q.wsub(C::one()) } else { q }
+                if m != zero && ((m < zero) != (b < zero)) {
+                    q.wsub(C::one())
+                } else {
+                    q
+                }
             }
         }),
         Mod => map_rows(n, |i| {
             let b = r.get(i);
-            if divides && b == zero { zero } else { l.get(i).wrem(b) }
+            if divides && b == zero {
+                zero
+            } else {
+                l.get(i).wrem(b)
+            }
         }),
         Pymod => map_rows(n, |i| {
             let b = r.get(i);
@@ -357,13 +465,17 @@ fn arith<C: Num>(op: BinaryOperator, l: &Values<C>, r: &Values<C>, n: usize) -> 
                 return zero;
             }
             let m = l.get(i).wrem(b);
-            if m != zero && ((m < zero) != (b < zero)) { m.wadd(b) } else { m }
+            if m != zero && ((m < zero) != (b < zero)) {
+                m.wadd(b)
+            } else {
+                m
+            }
         }),
         _ => unreachable!("checked by is_implemented"),
     };
     let valid = if divides {
         let any_zero = match r {
-            Values::Column(c) => c.iter().any(|b| *b == zero),
+            Values::Column(c) => c.contains(&zero),
             Values::Scalar(s) => *s == zero,
         };
         any_zero.then(|| map_rows(n, |i| r.get(i) != zero))

@@ -36,7 +36,11 @@ pub(crate) trait Num:
     /// Convert to another numeric type with C++'s rules (see `from_i128`/`from_f64`).
     #[inline]
     fn cast<D: Num>(self) -> D {
-        if Self::IS_FLOAT { D::from_f64(self.to_f64()) } else { D::from_i128(self.to_i128()) }
+        if Self::IS_FLOAT {
+            D::from_f64(self.to_f64())
+        } else {
+            D::from_i128(self.to_i128())
+        }
     }
 }
 
@@ -94,18 +98,51 @@ float_num!(f32, f64);
 macro_rules! with_num_type {
     ($id:expr, $T:ident => $body:block) => {
         match $id {
-            TypeId::Int8 => { type $T = i8; $body }
-            TypeId::Int16 => { type $T = i16; $body }
-            TypeId::Int32 => { type $T = i32; $body }
-            TypeId::Int64 => { type $T = i64; $body }
-            TypeId::Uint8 | TypeId::Bool8 => { type $T = u8; $body }
-            TypeId::Uint16 => { type $T = u16; $body }
-            TypeId::Uint32 => { type $T = u32; $body }
-            TypeId::Uint64 => { type $T = u64; $body }
-            TypeId::Float32 => { type $T = f32; $body }
-            TypeId::Float64 => { type $T = f64; $body }
-            other => return Err($crate::error::Error::not_implemented(format!(
-                "{other} is not a numeric type here"))),
+            TypeId::Int8 => {
+                type $T = i8;
+                $body
+            }
+            TypeId::Int16 => {
+                type $T = i16;
+                $body
+            }
+            TypeId::Int32 => {
+                type $T = i32;
+                $body
+            }
+            TypeId::Int64 => {
+                type $T = i64;
+                $body
+            }
+            TypeId::Uint8 | TypeId::Bool8 => {
+                type $T = u8;
+                $body
+            }
+            TypeId::Uint16 => {
+                type $T = u16;
+                $body
+            }
+            TypeId::Uint32 => {
+                type $T = u32;
+                $body
+            }
+            TypeId::Uint64 => {
+                type $T = u64;
+                $body
+            }
+            TypeId::Float32 => {
+                type $T = f32;
+                $body
+            }
+            TypeId::Float64 => {
+                type $T = f64;
+                $body
+            }
+            other => {
+                return Err($crate::error::Error::not_implemented(format!(
+                    "{other} is not a numeric type here"
+                )))
+            }
         }
     };
 }
@@ -182,14 +219,22 @@ pub fn common_type(a: TypeId, b: TypeId) -> Result<TypeId> {
     }
     // Integer promotion: everything narrower than int becomes int.
     let promote = |t: TypeId| match t {
-        TypeId::Bool8 | TypeId::Int8 | TypeId::Uint8 | TypeId::Int16 | TypeId::Uint16 => TypeId::Int32,
+        TypeId::Bool8 | TypeId::Int8 | TypeId::Uint8 | TypeId::Int16 | TypeId::Uint16 => {
+            TypeId::Int32
+        }
         t => t,
     };
     let (a, b) = (promote(a), promote(b));
     if a == b {
         return Ok(a);
     }
-    let rank = |t: TypeId| if matches!(t, TypeId::Int64 | TypeId::Uint64) { 2 } else { 1 };
+    let rank = |t: TypeId| {
+        if matches!(t, TypeId::Int64 | TypeId::Uint64) {
+            2
+        } else {
+            1
+        }
+    };
     let (sa, sb) = (a.is_signed_integer(), b.is_signed_integer());
     if sa == sb {
         return Ok(if rank(a) >= rank(b) { a } else { b });

@@ -51,7 +51,14 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
     let (i, o) = (input.id(), output.id());
     let supported = matches!(
         kind,
-        Kind::Sum | Kind::Product | Kind::Min | Kind::Max | Kind::SumOfSquares | Kind::Mean | Kind::Any | Kind::All
+        Kind::Sum
+            | Kind::Product
+            | Kind::Min
+            | Kind::Max
+            | Kind::SumOfSquares
+            | Kind::Mean
+            | Kind::Any
+            | Kind::All
     );
     if !supported {
         return Err(Error::not_implemented(format!(
@@ -105,10 +112,19 @@ fn accumulator(input: TypeId, kind: Kind, output: TypeId) -> TypeId {
     }
 }
 
-fn reduce_on_device(col: &Column, plan: DeviceReduce, kind: Kind, output: DataType) -> Result<Scalar> {
+fn reduce_on_device(
+    col: &Column,
+    plan: DeviceReduce,
+    kind: Kind,
+    output: DataType,
+) -> Result<Scalar> {
     let acc = accumulator(col.dtype().id(), kind, output.id());
     // BOOL8 is accumulated as its byte storage.
-    let acc_dev = if acc == TypeId::Bool8 { TypeId::Uint8 } else { acc };
+    let acc_dev = if acc == TypeId::Bool8 {
+        TypeId::Uint8
+    } else {
+        acc
+    };
     let (bytes, count) = device_reduce(col, plan, acc_dev)?;
     with_num_type!(acc, A => {
         let v = A::from_le_slice(&bytes);
@@ -138,7 +154,8 @@ impl<T: arrow_buffer::ArrowNativeType> FromLe for T {
 /// Fold the valid values in fixed-size chunks (so float results do not depend on the
 /// number of threads), then combine the chunk results in order.
 fn host_fold<A: Num>(values: &[A], nulls: Option<&NullBuffer>, kind: Kind) -> (A, u64) {
-    let (identity, combine, lift): (A, fn(A, A) -> A, fn(A) -> A) = match kind {
+    type Fold<A> = (A, fn(A, A) -> A, fn(A) -> A);
+    let (identity, combine, lift): Fold<A> = match kind {
         Kind::Sum | Kind::Mean => (A::zero(), A::wadd, |v| v),
         Kind::Product => (A::one(), A::wmul, |v| v),
         Kind::SumOfSquares => (A::zero(), A::wadd, |v| v.wmul(v)),
@@ -148,7 +165,13 @@ fn host_fold<A: Num>(values: &[A], nulls: Option<&NullBuffer>, kind: Kind) -> (A
     };
     // Any/all reduce the truth values (v != 0) with max/min.
     let truth = matches!(kind, Kind::Any | Kind::All);
-    let lift_value = |v: A| if truth { if v != A::zero() { A::one() } else { A::zero() } } else { lift(v) };
+    let lift_value = |v: A| {
+        if truth {
+            if v != A::zero() { A::one() } else { A::zero() }
+        } else {
+            lift(v)
+        }
+    };
     const CHUNK: usize = 1 << 16;
     let partial = |(ci, chunk): (usize, &[A])| -> (A, u64) {
         let base = ci * CHUNK;
@@ -177,11 +200,17 @@ fn host_fold<A: Num>(values: &[A], nulls: Option<&NullBuffer>, kind: Kind) -> (A
     } else {
         values.chunks(CHUNK).enumerate().map(partial).collect()
     };
-    parts.into_iter().fold((identity, 0), |(a, n), (b, m)| (combine(a, b), n + m))
+    parts
+        .into_iter()
+        .fold((identity, 0), |(a, n), (b, m)| (combine(a, b), n + m))
 }
 
 fn min_identity<A: Num>() -> A {
-    if A::IS_FLOAT { nan::<A>() } else { A::highest() }
+    if A::IS_FLOAT {
+        nan::<A>()
+    } else {
+        A::highest()
+    }
 }
 fn max_identity<A: Num>() -> A {
     if A::IS_FLOAT { nan::<A>() } else { A::lowest() }

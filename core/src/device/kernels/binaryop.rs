@@ -81,7 +81,8 @@ pub fn module_source(lhs: TypeId, rhs: TypeId, common: TypeId, out: TypeId) -> R
     let (r_t, r_bool) = cuda_type(rhs)?;
     let (o_t, o_bool) = cuda_type(out)?;
     let (ct, _) = cuda_type(common)?;
-    let mixed = lhs.is_integer() && rhs.is_integer() && lhs.is_signed_integer() != rhs.is_signed_integer();
+    let mixed =
+        lhs.is_integer() && rhs.is_integer() && lhs.is_signed_integer() != rhs.is_signed_integer();
     Ok(format!(
         "{COMMON}\n#define L_T {l_t}\n#define L_IS_BOOL {l_bool}\n#define R_T {r_t}\n\
          #define R_IS_BOOL {r_bool}\n#define OUT_T {o_t}\n#define OUT_IS_BOOL {o_bool}\n\
@@ -106,14 +107,21 @@ pub fn binary(
     let (r_t, r_bool) = cuda_type(rhs.type_id())?;
     let (o_t, o_bool) = cuda_type(out_type.id())?;
     let key = format!("binop_{l_t}{l_bool}_{r_t}{r_bool}_{o_t}{o_bool}");
-    let source = || module_source(lhs.type_id(), rhs.type_id(), common, out_type.id()).expect("types checked above");
+    let source = || {
+        module_source(lhs.type_id(), rhs.type_id(), common, out_type.id())
+            .expect("types checked above")
+    };
     let name = kernel_name(op).expect("caller checked the operator has a kernel");
     let f = rt.function(&key, source, name)?;
 
     let width = fixed_width(out_type.id()).expect("numeric");
     let out = DeviceMemory::alloc(n * width)?;
     let need_mask = may_null || lhs.has_nulls()? || rhs.has_nulls()?;
-    let mask = if need_mask { Some(DeviceMemory::zeroed(bitmask_allocation_size_bytes(n))?) } else { None };
+    let mask = if need_mask {
+        Some(DeviceMemory::zeroed(bitmask_allocation_size_bytes(n))?)
+    } else {
+        None
+    };
     let (lp, lbits, lsc, lm, loff) = lhs.args()?;
     let (rp, rbits, rsc, rm, roff) = rhs.args()?;
     let out_ptr = out.ptr();
@@ -124,13 +132,32 @@ pub fn binary(
         let cfg = rt.grid_stride_config(n, 256, 8);
         let mut launch = rt.stream().launch_builder(&f);
         launch
-            .arg(&lp).arg(&lbits).arg(&lsc).arg(&lm).arg(&loff)
-            .arg(&rp).arg(&rbits).arg(&rsc).arg(&rm).arg(&roff)
-            .arg(&out_ptr).arg(&mask_ptr).arg(&n64).arg(&null_count_ptr);
+            .arg(&lp)
+            .arg(&lbits)
+            .arg(&lsc)
+            .arg(&lm)
+            .arg(&loff)
+            .arg(&rp)
+            .arg(&rbits)
+            .arg(&rsc)
+            .arg(&rm)
+            .arg(&roff)
+            .arg(&out_ptr)
+            .arg(&mask_ptr)
+            .arg(&n64)
+            .arg(&null_count_ptr);
         // SAFETY: reads n rows of each column operand, writes n outputs and ceil(n/32)
         // mask words, all inside allocations sized for them.
         unsafe { launch.launch(cfg)? };
     }
     let mask = mask.map(Buffer::from_device);
-    Column::new(out_type, n, Some(Buffer::from_device(out)), mask, None, 0, vec![])
+    Column::new(
+        out_type,
+        n,
+        Some(Buffer::from_device(out)),
+        mask,
+        None,
+        0,
+        vec![],
+    )
 }

@@ -36,7 +36,9 @@ impl DeviceReduce {
 pub fn module_source(input: TypeId, acc: TypeId) -> Result<String> {
     let (in_t, in_bool) = cuda_type(input)?;
     let (acc_t, _) = cuda_type(acc)?;
-    Ok(format!("{COMMON}\n#define IN_T {in_t}\n#define IN_IS_BOOL {in_bool}\n#define ACC_T {acc_t}\n{SOURCE}"))
+    Ok(format!(
+        "{COMMON}\n#define IN_T {in_t}\n#define IN_IS_BOOL {in_bool}\n#define ACC_T {acc_t}\n{SOURCE}"
+    ))
 }
 
 /// Reduce the valid rows of a numeric column, accumulating in `acc` (each value converted to
@@ -71,12 +73,29 @@ pub fn reduce(col: &Column, kind: DeviceReduce, acc: TypeId) -> Result<(Vec<u8>,
     let out_count = out + 8;
     let n64 = n as i64;
     let grid64 = grid as i64;
-    let cfg1 = LaunchConfig { grid_dim: (grid as u32, 1, 1), block_dim: (BLOCK, 1, 1), shared_mem_bytes: 0 };
-    let cfg2 = LaunchConfig { grid_dim: (1, 1, 1), block_dim: (BLOCK, 1, 1), shared_mem_bytes: 0 };
+    let cfg1 = LaunchConfig {
+        grid_dim: (grid as u32, 1, 1),
+        block_dim: (BLOCK, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    let cfg2 = LaunchConfig {
+        grid_dim: (1, 1, 1),
+        block_dim: (BLOCK, 1, 1),
+        shared_mem_bytes: 0,
+    };
     let mut l1 = rt.stream().launch_builder(&pass1);
-    l1.arg(&data).arg(&mask).arg(&mask_offset).arg(&n64).arg(&partials).arg(&counts);
+    l1.arg(&data)
+        .arg(&mask)
+        .arg(&mask_offset)
+        .arg(&n64)
+        .arg(&partials)
+        .arg(&counts);
     let mut l2 = rt.stream().launch_builder(&pass2);
-    l2.arg(&partials).arg(&counts).arg(&grid64).arg(&out).arg(&out_count);
+    l2.arg(&partials)
+        .arg(&counts)
+        .arg(&grid64)
+        .arg(&out)
+        .arg(&out_count);
     // SAFETY: pass 1 reads n values (and their mask bits) that the column owns and writes
     // `grid` partials; pass 2 reads them and writes the two result slots, all in `scratch`.
     unsafe {

@@ -32,6 +32,27 @@ template <class A, class B> __device__ __forceinline__ int cmp3(A a, B b) {
   }
 }
 
+// base ** e for an integer exponent by repeated squaring in float64: exact while the
+// result stays below 2^53, and the same sequence of IEEE multiplications as the host path
+// (CUDA's pow() may be an ulp off, which truncation to an integer would turn into an error).
+template <class B> __device__ __forceinline__ double int_pow(double base, B e) {
+  bool negative = false;
+  uint64_t m;
+  if constexpr (traits<B>::is_signed) {
+    negative = e < (B)0;
+    m = negative ? (uint64_t)0 - (uint64_t)(int64_t)e : (uint64_t)e;
+  } else {
+    m = (uint64_t)e;
+  }
+  double r = 1.0, b = base;
+  while (m) {
+    if (m & 1) r *= b;
+    m >>= 1;
+    if (m) b *= b;
+  }
+  return negative ? 1.0 / r : r;
+}
+
 // OP values are pylibcudf's BinaryOperator numbers.
 template <int OP>
 __device__ __forceinline__ OUT_T apply(L_T a, R_T b, bool& ok) {
@@ -48,7 +69,11 @@ __device__ __forceinline__ OUT_T apply(L_T a, R_T b, bool& ok) {
   } else if constexpr (OP == 4) {  // TRUE_DIV
     return convert<OUT_T, OUT_IS_BOOL>((double)a / (double)b);
   } else if constexpr (OP == 9) {  // POW
-    return convert<OUT_T, OUT_IS_BOOL>(pow((double)a, (double)b));
+    if constexpr (!traits<L_T>::is_float && !traits<R_T>::is_float) {
+      return convert<OUT_T, OUT_IS_BOOL>(int_pow((double)a, b));
+    } else {
+      return convert<OUT_T, OUT_IS_BOOL>(pow((double)a, (double)b));
+    }
   } else {
     CT_T x = (CT_T)a, y = (CT_T)b;
     CT_T r;
