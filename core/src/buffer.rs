@@ -224,6 +224,9 @@ impl Buffer {
     pub fn expose_device_ptr(&self) -> Result<u64> {
         let ptr = self.device_ptr()?;
         self.shared.exposed.store(true, Ordering::Relaxed);
+        // Kernels that write these bytes may still be queued on ferrodf's stream; whoever
+        // receives the pointer reads it on another stream, so finish them first.
+        crate::device::runtime()?.synchronize()?;
         Ok(ptr)
     }
 
