@@ -101,7 +101,17 @@ impl Buffer {
 
     /// A host buffer taking ownership of a vector of native values (no copy).
     pub fn from_vec<T: arrow_buffer::ArrowNativeType>(v: Vec<T>) -> Self {
+        if v.is_empty() {
+            // An empty Vec's pointer is only aligned for T; the buffer may be viewed as
+            // any wider type, so use an aligned empty allocation.
+            return Self::zeroed(0);
+        }
         Self::from_arrow(arrow_buffer::Buffer::from_vec(v))
+    }
+
+    /// A host buffer of `len` zero bytes, 64-byte aligned.
+    pub fn zeroed(len: usize) -> Self {
+        Self::from_arrow(arrow_buffer::MutableBuffer::from_len_zeroed(len).into())
     }
 
     /// A host buffer holding a copy of `values`.

@@ -1,7 +1,7 @@
 //! `plc.Column`.
 
 use crate::arrow_io::{
-    array_capsules, import_array, metadata_from_py, schema_capsule, stream_capsule,
+    array_capsules, import_column, metadata_from_py, schema_capsule, stream_capsule,
 };
 use crate::enums::py_enum;
 use crate::errors::{IntoPyResult, run};
@@ -10,7 +10,7 @@ use crate::types::PyDataType;
 use arrow_schema::Field;
 use ferrodf_core::buffer::Buffer;
 use ferrodf_core::column::Column;
-use ferrodf_core::interop::arrow::{ColumnMetadata, from_arrow, to_arrow_with_metadata};
+use ferrodf_core::interop::arrow::{ColumnMetadata, to_arrow_with_metadata};
 use ferrodf_core::types::{DataType, TypeId};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -235,8 +235,7 @@ impl PyColumn {
         mr: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyColumn> {
         let _ = (stream, mr);
-        let array = import_array(py, obj)?;
-        let col = run(py, move || from_arrow(array.as_ref()))?;
+        let col = import_column(py, obj)?;
         if let Some(d) = dtype
             && d.0 != col.dtype()
         {

@@ -14,6 +14,11 @@ pub fn py_enum<'py>(
 
 /// The integer value of an enum member (or a plain int).
 pub fn enum_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i32> {
+    if obj.is_instance_of::<pyo3::types::PyInt>() {
+        return obj.extract::<i32>().map_err(|_| {
+            pyo3::exceptions::PyValueError::new_err(format!("{obj} is not a valid {what} value"))
+        });
+    }
     obj.extract::<i32>().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err(format!(
             "expected a {what} (or its integer value), got {}",

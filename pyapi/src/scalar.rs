@@ -1,13 +1,12 @@
 //! `plc.Scalar`.
 
-use crate::arrow_io::import_array;
+use crate::arrow_io::import_column;
 use crate::column::PyColumn;
-use crate::errors::{IntoPyResult, run};
+use crate::errors::IntoPyResult;
 use crate::types::PyDataType;
 use ferrodf_core::scalar::Scalar;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
 
 /// A single typed value that may be null: pylibcudf's `Scalar`.
 #[pyclass(name = "Scalar", module = "ferrodf.plc.scalar", frozen, from_py_object)]
@@ -92,16 +91,19 @@ impl PyScalar {
         let _ = stream;
         let pa = py.import("pyarrow")?;
         let obj = if pa_val.is_instance(&pa.getattr("Scalar")?)? {
-            let kw = PyDict::new(py);
-            kw.set_item("type", pa_val.getattr("type")?)?;
-            pa.call_method("array", (vec![pa_val.clone()],), Some(&kw))?
+            // pa.array keeps a dictionary scalar's own dictionary; it cannot build null
+            // nested scalars, which pa.repeat can.
+            if pa_val.getattr("is_valid")?.is_truthy()? {
+                let kw = pyo3::types::PyDict::new(py);
+                kw.set_item("type", pa_val.getattr("type")?)?;
+                pa.call_method("array", (vec![pa_val.clone()],), Some(&kw))?
+            } else {
+                pa.call_method1("repeat", (pa_val, 1))?
+            }
         } else {
             pa_val.clone()
         };
-        let array = import_array(py, &obj)?;
-        let col = run(py, move || {
-            ferrodf_core::interop::arrow::from_arrow(array.as_ref())
-        })?;
+        let col = import_column(py, &obj)?;
         if let Some(d) = dtype
             && d.0 != col.dtype()
         {

@@ -199,40 +199,59 @@ fn offsets_column(buf: arrow_buffer::Buffer, len: usize, large: bool) -> Result<
 /// assert_eq!(to_arrow(&c).unwrap().as_ref(), &a as &dyn Array);
 /// ```
 pub fn from_arrow(array: &dyn Array) -> Result<Column> {
+    from_arrow_data(&array.to_data())
+}
+
+/// Convert Arrow array data (for instance straight from the C Data Interface) to a column.
+///
+/// Works on `ArrayData` rather than typed arrays so that offsets are applied exactly once:
+/// in Arrow's C layout a struct's offset applies to its (unsliced) children, and building
+/// typed arrays from such data can slice nested children twice.
+pub fn from_arrow_data(data: &ArrayData) -> Result<Column> {
     use ArrowType as A;
-    let dtype = dtype_from_arrow(array.data_type())?;
-    let len = array.len();
-    let (mask, nulls) = import_nulls(
-        array
-            .logical_nulls()
-            .as_ref()
-            .filter(|_| !matches!(array.data_type(), A::Null)),
-    );
-    let mk = |data: Option<Buffer>, children: Vec<Column>| {
-        Column::new(dtype, len, data, mask.clone(), Some(nulls), 0, children)
+    let dtype = dtype_from_arrow(data.data_type())?;
+    let len = data.len();
+    let off = data.offset();
+    let (mask, nulls) = import_nulls(data.nulls());
+    let mk = |values: Option<Buffer>, children: Vec<Column>| {
+        Column::new(dtype, len, values, mask.clone(), Some(nulls), 0, children)
     };
-    match array.data_type() {
+    if len == 0 {
+        // An empty slice's offsets may point past its value bytes: rebuild it canonically.
+        match data.data_type() {
+            A::Utf8 | A::LargeUtf8 | A::List(_) | A::LargeList(_) => {
+                let large = matches!(data.data_type(), A::LargeUtf8 | A::LargeList(_));
+                let offsets = if large {
+                    arrow_buffer::Buffer::from_slice_ref([0i64])
+                } else {
+                    arrow_buffer::Buffer::from_slice_ref([0i32])
+                };
+                let offsets = offsets_column(offsets, 1, large)?;
+                if matches!(data.data_type(), A::Utf8 | A::LargeUtf8) {
+                    return mk(Some(Buffer::zeroed(0)), vec![offsets]);
+                }
+                let values = from_arrow_data(&data.child_data()[0].slice(0, 0))?;
+                return mk(None, vec![offsets, values]);
+            }
+            _ => {}
+        }
+    }
+    match data.data_type() {
         A::Null => Column::new(dtype, len, None, None, Some(len), 0, vec![]),
         A::Boolean => {
-            let b = array
-                .as_any()
-                .downcast_ref::<BooleanArray>()
-                .expect("boolean array");
-            let bytes: Vec<u8> = b.values().iter().map(u8::from).collect();
+            let bits = BooleanBuffer::new(data.buffers()[0].clone(), off, len);
+            let bytes: Vec<u8> = bits.iter().map(u8::from).collect();
             mk(Some(Buffer::from_vec(bytes)), vec![])
         }
         t if dtype.id().is_fixed_width() => {
-            let data = array.to_data();
             let width = t.primitive_width().expect("fixed-width arrow type");
-            let values = data.buffers()[0].slice_with_length(data.offset() * width, len * width);
+            let values = data.buffers()[0].slice_with_length(off * width, len * width);
             mk(Some(Buffer::from_arrow(values)), vec![])
         }
         A::Utf8 | A::LargeUtf8 => {
-            let data = array.to_data();
-            let large = matches!(array.data_type(), A::LargeUtf8);
+            let large = matches!(data.data_type(), A::LargeUtf8);
             let width = if large { 8 } else { 4 };
-            let offsets =
-                data.buffers()[0].slice_with_length(data.offset() * width, (len + 1) * width);
+            let offsets = data.buffers()[0].slice_with_length(off * width, (len + 1) * width);
             let chars = data.buffers()[1].clone();
             mk(
                 Some(Buffer::from_arrow(chars)),
@@ -240,10 +259,8 @@ pub fn from_arrow(array: &dyn Array) -> Result<Column> {
             )
         }
         A::Utf8View => {
-            let sv = array
-                .as_any()
-                .downcast_ref::<arrow_array::StringViewArray>()
-                .expect("string view");
+            let array = make_array(data.clone());
+            let sv = array.as_string_view();
             let total: usize = sv.views().iter().map(|v| (*v as u32) as usize).sum();
             if total > i32::MAX as usize {
                 from_arrow(&arrow_array::LargeStringArray::from_iter(sv.iter()))
@@ -252,34 +269,34 @@ pub fn from_arrow(array: &dyn Array) -> Result<Column> {
             }
         }
         A::List(_) | A::LargeList(_) => {
-            let data = array.to_data();
-            let large = matches!(array.data_type(), A::LargeList(_));
+            let large = matches!(data.data_type(), A::LargeList(_));
             let width = if large { 8 } else { 4 };
-            let offsets =
-                data.buffers()[0].slice_with_length(data.offset() * width, (len + 1) * width);
-            let values = from_arrow(make_array(data.child_data()[0].clone()).as_ref())?;
+            let offsets = data.buffers()[0].slice_with_length(off * width, (len + 1) * width);
+            let values = from_arrow_data(&data.child_data()[0])?;
             mk(None, vec![offsets_column(offsets, len + 1, large)?, values])
         }
         A::Struct(_) => {
-            let s = array
-                .as_any()
-                .downcast_ref::<arrow_array::StructArray>()
-                .expect("struct array");
-            let children = s
-                .columns()
+            let children = data
+                .child_data()
                 .iter()
-                .map(|c| from_arrow(c.as_ref()))
+                .map(|child| {
+                    let c = from_arrow_data(child)?;
+                    // C layout: the parent's offset applies to full-length children.
+                    // arrow-rs layout: children are already sliced to the parent.
+                    if c.size() >= off + len {
+                        c.slice(off, len)
+                    } else {
+                        c.slice(0, len)
+                    }
+                })
                 .collect::<Result<Vec<_>>>()?;
             mk(None, children)
         }
-        A::Dictionary(_, _) => {
-            let d = array.as_any_dictionary_opt().expect("dictionary array");
-            let keys = d.keys();
-            let kdata = keys.to_data();
-            let width = keys.data_type().primitive_width().expect("integer keys");
-            let kbuf = kdata.buffers()[0].slice_with_length(kdata.offset() * width, len * width);
+        A::Dictionary(k, _) => {
+            let width = k.primitive_width().expect("integer keys");
+            let kbuf = data.buffers()[0].slice_with_length(off * width, len * width);
             let indices = Column::new(
-                dtype_from_arrow(keys.data_type())?,
+                dtype_from_arrow(k)?,
                 len,
                 Some(Buffer::from_arrow(kbuf)),
                 None,
@@ -287,7 +304,7 @@ pub fn from_arrow(array: &dyn Array) -> Result<Column> {
                 0,
                 vec![],
             )?;
-            let values = from_arrow(d.values().as_ref())?;
+            let values = from_arrow_data(&data.child_data()[0])?;
             mk(None, vec![indices, values])
         }
         other => Err(unsupported(other)),
@@ -322,7 +339,7 @@ pub fn table_from_record_batch(batch: &RecordBatch) -> Result<(Table, Vec<Column
 fn host_or_empty(b: Option<&Buffer>) -> Result<arrow_buffer::Buffer> {
     match b {
         Some(b) => b.host(),
-        None => Ok(arrow_buffer::Buffer::from_vec(Vec::<u8>::new())),
+        None => Ok(arrow_buffer::MutableBuffer::new(0).into()),
     }
 }
 
@@ -496,7 +513,7 @@ fn export_empty_nested(col: &Column, meta: Option<&ColumnMetadata>) -> Result<Ar
         } else {
             ArrowType::Utf8
         };
-        let chars = arrow_buffer::Buffer::from_vec(Vec::<u8>::new());
+        let chars: arrow_buffer::Buffer = arrow_buffer::MutableBuffer::new(0).into();
         return Ok(ArrayData::try_new(
             t,
             0,

@@ -261,7 +261,7 @@ fn device_operand<'a>(o: &Operand<'a>) -> Result<DeviceOperand<'a>> {
 
 fn all_null(output: DataType, n: usize) -> Result<Column> {
     let width = fixed_width(output.id()).expect("numeric");
-    let data = Buffer::from_vec(vec![0u8; n * width]);
+    let data = Buffer::zeroed(n * width);
     Column::new(
         output,
         n,
