@@ -1,0 +1,832 @@
+"""plc.binaryop.binary_operation against a plain-Python oracle of the documented semantics.
+
+The oracle (``expected_row``) implements the rules stated in core/src/ops/binaryop.rs:
+- the operation is computed in C++'s common type of the operand types (bool, int8, uint8,
+  int16 and uint16 promote to int32; a float operand makes it float32/float64; mixed
+  signedness follows the usual arithmetic conversions), then converted to the output type;
+- integer arithmetic wraps; TRUE_DIV and POW are computed in float64 (POW of two integer
+  operands by repeated squaring, exact below 2^53);
+- conversion of a float to an integer saturates (NaN -> 0); anything -> BOOL8 is ``!= 0``;
+- integer DIV, FLOOR_DIV, MOD and PYMOD by zero give null; FLOOR_DIV and PYMOD follow
+  Python's floor semantics, MOD follows C's truncation;
+- comparisons of a signed with an unsigned integer are exact;
+- a null in either input gives null; a null scalar makes every row null.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import IntEnum
+
+import numpy as np
+import pyarrow as pa
+import pytest
+from conftest import runs_on_gpu, type_id
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ferrodf
+import ferrodf.plc as plc
+
+T = plc.TypeId
+B = plc.binaryop.BinaryOperator
+
+TYPES = [
+    pa.int8(),
+    pa.int32(),
+    pa.int64(),
+    pa.uint8(),
+    pa.uint64(),
+    pa.float32(),
+    pa.float64(),
+    pa.bool_(),
+]
+ARITHMETIC = [B.ADD, B.SUB, B.MUL, B.DIV, B.TRUE_DIV, B.FLOOR_DIV, B.MOD, B.PYMOD, B.POW]
+COMPARISONS = [B.EQUAL, B.NOT_EQUAL, B.LESS, B.GREATER, B.LESS_EQUAL, B.GREATER_EQUAL]
+IMPLEMENTED = ARITHMETIC + COMPARISONS
+UNIMPLEMENTED = [op for op in B if op not in IMPLEMENTED]
+
+
+def dt(t: pa.DataType) -> plc.DataType:
+    return plc.DataType.from_arrow(t)
+
+
+# ---------------------------------------------------------------------------------------
+# The oracle
+# ---------------------------------------------------------------------------------------
+
+
+class Kind(IntEnum):
+    BOOL = 0
+    INT = 1
+    FLOAT = 2
+
+
+def kind(t: pa.DataType) -> Kind:
+    if pa.types.is_boolean(t):
+        return Kind.BOOL
+    if pa.types.is_integer(t):
+        return Kind.INT
+    return Kind.FLOAT
+
+
+def int_range(t: pa.DataType) -> tuple[int, int]:
+    bits = t.bit_width
+    if pa.types.is_signed_integer(t):
+        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    return 0, (1 << bits) - 1
+
+
+def wrap(v: int, t: pa.DataType) -> int:
+    bits = t.bit_width
+    v &= (1 << bits) - 1
+    if pa.types.is_signed_integer(t) and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return v
+
+
+def common_type(a: pa.DataType, b: pa.DataType) -> pa.DataType:
+    """C++'s usual arithmetic conversions."""
+    if pa.float64() in (a, b):
+        return pa.float64()
+    if pa.float32() in (a, b):
+        return pa.float32()
+
+    def promote(t):
+        return pa.int32() if pa.types.is_boolean(t) or t.bit_width < 32 else t
+
+    a, b = promote(a), promote(b)
+    if a == b:
+        return a
+    sa, sb = pa.types.is_signed_integer(a), pa.types.is_signed_integer(b)
+    if sa == sb:
+        return a if a.bit_width >= b.bit_width else b
+    signed, unsigned = (a, b) if sa else (b, a)
+    return unsigned if unsigned.bit_width >= signed.bit_width else signed
+
+
+def int_to_f32(v: int) -> np.float32:
+    """An integer rounded to the nearest float32 (ties to even), without double rounding."""
+    mag = abs(v)
+    if mag >= 1 << 24:
+        shift = mag.bit_length() - 24
+        q, r = divmod(mag, 1 << shift)
+        half = 1 << (shift - 1)
+        if r > half or (r == half and q & 1):
+            q += 1
+        mag = q << shift
+    return np.float32(float(-mag if v < 0 else mag))
+
+
+def convert(v, src: Kind, dst: pa.DataType):
+    """C++ conversion of a value (Python bool/int, or a Python/NumPy float) to dst."""
+    if pa.types.is_boolean(dst):
+        return bool(v != 0)
+    if src == Kind.BOOL:
+        v = int(v)
+    if pa.types.is_integer(dst):
+        if isinstance(v, (int, np.integer)):
+            return wrap(int(v), dst)
+        f = float(v)
+        lo, hi = int_range(dst)
+        if math.isnan(f):
+            return 0
+        if f <= lo:
+            return lo
+        if f >= hi:
+            return hi
+        return int(f)
+    if isinstance(v, (int, np.integer)):
+        return int_to_f32(int(v)) if dst == pa.float32() else np.float64(float(v))
+    return np.float32(v) if dst == pa.float32() else np.float64(v)
+
+
+NULL = object()
+
+
+def c_pow(x: float, y: float) -> np.float64:
+    """C's pow (math.pow is correctly rounded like glibc's; NumPy's scalar power is not
+    always), with C's results where Python raises."""
+    x, y = float(x), float(y)
+    odd = y.is_integer() and y % 2 == 1
+    try:
+        return np.float64(math.pow(x, y))
+    except OverflowError:
+        return np.float64(-math.inf if x < 0 and odd else math.inf)
+    except ValueError:
+        if x == 0 and y < 0:
+            return np.float64(math.copysign(math.inf, x) if odd else math.inf)
+        return np.float64(math.nan)
+
+
+def int_pow(base: np.float64, e: int) -> np.float64:
+    """POW of two integer operands: float64 repeated squaring (exact below 2^53), then
+    1 / r for a negative exponent."""
+    m = abs(e)
+    r, b = np.float64(1.0), np.float64(base)
+    while m:
+        if m & 1:
+            r = r * b
+        m >>= 1
+        if m:
+            b = b * b
+    return np.float64(1.0) / r if e < 0 else r
+
+
+def _trunc_div(a: int, b: int) -> int:
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def compute(op: B, a, b, ta: pa.DataType, tb: pa.DataType):
+    """The value of ``a op b`` before the conversion to the output type (NULL for a null)."""
+    ka, kb = kind(ta), kind(tb)
+    if op in COMPARISONS:
+        if ka == kb == Kind.INT and pa.types.is_signed_integer(ta) != pa.types.is_signed_integer(
+            tb
+        ):
+            x, y = a, b  # exact comparison of Python ints
+        else:
+            ct = common_type(ta, tb)
+            x, y = convert(a, ka, ct), convert(b, kb, ct)
+        return {
+            B.EQUAL: x == y,
+            B.NOT_EQUAL: x != y,
+            B.LESS: x < y,
+            B.GREATER: x > y,
+            B.LESS_EQUAL: x <= y,
+            B.GREATER_EQUAL: x >= y,
+        }[op]
+    if op == B.POW and ka != Kind.FLOAT and kb != Kind.FLOAT:
+        return int_pow(convert(a, ka, pa.float64()), int(b))
+    if op in (B.TRUE_DIV, B.POW):
+        x, y = convert(a, ka, pa.float64()), convert(b, kb, pa.float64())
+        return x / y if op == B.TRUE_DIV else c_pow(x, y)
+    ct = common_type(ta, tb)
+    x, y = convert(a, ka, ct), convert(b, kb, ct)
+    if kind(ct) == Kind.INT:
+        if op == B.ADD:
+            r = x + y
+        elif op == B.SUB:
+            r = x - y
+        elif op == B.MUL:
+            r = x * y
+        elif y == 0:
+            return NULL
+        elif op == B.DIV:
+            r = _trunc_div(x, y)
+        elif op == B.FLOOR_DIV:
+            r = x // y
+        elif op == B.MOD:
+            r = x - y * _trunc_div(x, y)
+        else:  # PYMOD
+            r = x % y
+        return wrap(r, ct)
+    if op == B.ADD:
+        return x + y
+    if op == B.SUB:
+        return x - y
+    if op == B.MUL:
+        return x * y
+    if op == B.DIV:
+        return x / y
+    if op == B.FLOOR_DIV:
+        return np.floor(x / y)
+    if op == B.MOD:
+        return np.fmod(x, y)
+    m = np.fmod(x, y)  # PYMOD
+    if m != 0 and ((m < 0) != (y < 0)):
+        m = m + y
+    return m
+
+
+def expected_row(op: B, a, b, ta: pa.DataType, tb: pa.DataType, out: pa.DataType):
+    if a is None or b is None:
+        return None
+    with np.errstate(all="ignore"):
+        r = compute(op, a, b, ta, tb)
+        if r is NULL:
+            return None
+        src = (
+            Kind.BOOL
+            if isinstance(r, (bool, np.bool_))
+            else Kind.INT
+            if isinstance(r, int)
+            else Kind.FLOAT
+        )
+        v = convert(r, src, out)
+    return float(v) if isinstance(v, np.floating) else v
+
+
+def natural_output(op: B, ta: pa.DataType, tb: pa.DataType) -> pa.DataType:
+    if op in COMPARISONS:
+        return pa.bool_()
+    if op in (B.TRUE_DIV, B.POW):
+        return pa.float64()
+    return common_type(ta, tb)
+
+
+def assert_rows_equal(
+    got: list,
+    expected: list,
+    *,
+    op: B,
+    types: tuple[pa.DataType, pa.DataType],
+    out: pa.DataType,
+    context: str,
+) -> None:
+    """Exact equality (NaN == NaN). POW with a float operand uses the library pow(), which
+    on the GPU may be an ulp off (and so may the integers truncated from it)."""
+    float_operand = Kind.FLOAT in (kind(types[0]), kind(types[1]))
+    loose = op == B.POW and runs_on_gpu() and float_operand
+    assert len(got) == len(expected), context
+    for i, (g, e) in enumerate(zip(got, expected, strict=True)):
+        if e is None or g is None:
+            ok = g is None and e is None
+        elif isinstance(e, float):
+            ok = (
+                (math.isnan(e) and math.isnan(g))
+                or g == e
+                or (loose and math.isclose(g, e, rel_tol=1e-14))
+            )
+        elif loose and isinstance(e, int) and not isinstance(e, bool):
+            ok = abs(g - e) <= max(1, abs(e) * 1e-14)
+        else:
+            ok = g == e and type(g) is type(e)
+        assert ok, f"{context}: row {i}: got {g!r}, expected {e!r}"
+
+
+def run(lhs, rhs, op: B, out: pa.DataType) -> plc.Column:
+    result = plc.binaryop.binary_operation(lhs, rhs, op, dt(out))
+    assert isinstance(result, plc.Column)
+    assert result.type() == dt(out)
+    return result
+
+
+# ---------------------------------------------------------------------------------------
+# Data
+# ---------------------------------------------------------------------------------------
+
+N = 32
+
+
+def specials(t: pa.DataType) -> list:
+    if pa.types.is_boolean(t):
+        return [True, False, True, False]
+    if pa.types.is_floating(t):
+        big = 1e30 if t == pa.float32() else 1e300
+        return [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            2.5,
+            -7.5,
+            3.0,
+            float("nan"),
+            float("inf"),
+            float("-inf"),
+            big,
+            -big,
+            1e-30,
+            0.5,
+        ]
+    lo, hi = int_range(t)
+    vals = [0, 1, hi, lo, 7, 3, 2, hi - 1, 0]
+    if lo < 0:
+        vals += [-1, -7, lo + 1, -3, -2]
+    if t.bit_width == 64:
+        vals += [2**53 + 1, 2**24 + 1]
+    return vals
+
+
+def make_values(t: pa.DataType, n: int, seed: int) -> list:
+    rng = np.random.default_rng(seed)
+    vals = specials(t)
+    if pa.types.is_boolean(t):
+        vals += [bool(v) for v in rng.integers(0, 2, n)]
+    elif pa.types.is_floating(t):
+        vals += [float(v) for v in rng.normal(0, 50, n).round(2)]
+    else:
+        lo, hi = int_range(t)
+        small = [int(v) for v in rng.integers(max(lo, -100), min(hi, 100), n // 2, endpoint=True)]
+        wide = [
+            int(v)
+            for v in rng.integers(
+                lo, hi, n - n // 2, endpoint=True, dtype=np.int64 if lo < 0 else np.uint64
+            )
+        ]
+        vals += small + wide
+    vals = vals[:n]
+    rng.shuffle(vals)
+    if t == pa.float32():
+        vals = [float(np.float32(v)) for v in vals]
+    return vals
+
+
+def make_array(t: pa.DataType, seed: int, null_every: int, offset: int = 0) -> pa.Array:
+    vals = make_values(t, N + offset, seed)
+    vals = [None if i % null_every == 2 else v for i, v in enumerate(vals)]
+    return pa.array(vals, t).slice(offset)
+
+
+LAYOUTS = {"plain": (0, 0), "sliced": (3, 13)}
+
+
+@pytest.fixture(scope="module", params=TYPES, ids=type_id)
+def lhs_type(request):
+    return request.param
+
+
+@pytest.fixture(scope="module", params=TYPES, ids=type_id)
+def rhs_type(request):
+    return request.param
+
+
+@pytest.fixture(scope="module", params=list(LAYOUTS), ids=list(LAYOUTS))
+def layout(request):
+    return LAYOUTS[request.param]
+
+
+@pytest.fixture(scope="module")
+def lhs_arrow(lhs_type, layout):
+    return make_array(lhs_type, seed=1, null_every=5, offset=layout[0])
+
+
+@pytest.fixture(scope="module")
+def rhs_arrow(rhs_type, layout):
+    return make_array(rhs_type, seed=2, null_every=7, offset=layout[1])
+
+
+@pytest.fixture(scope="module")
+def lhs_col(lhs_arrow):
+    return plc.Column.from_arrow(lhs_arrow)
+
+
+@pytest.fixture(scope="module")
+def rhs_col(rhs_arrow):
+    return plc.Column.from_arrow(rhs_arrow)
+
+
+ALL_OUTPUTS = [
+    pa.int8(),
+    pa.int32(),
+    pa.int64(),
+    pa.uint8(),
+    pa.uint64(),
+    pa.float32(),
+    pa.float64(),
+    pa.bool_(),
+]
+
+
+# ---------------------------------------------------------------------------------------
+# Column op Column, Column op Scalar, Scalar op Column
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("op", IMPLEMENTED, ids=lambda o: o.name)
+def test_column_column(op, lhs_type, rhs_type, lhs_arrow, rhs_arrow, lhs_col, rhs_col):
+    a, b = lhs_arrow.to_pylist(), rhs_arrow.to_pylist()
+    for out in ALL_OUTPUTS:
+        result = run(lhs_col, rhs_col, op, out)
+        expected = [
+            expected_row(op, x, y, lhs_type, rhs_type, out) for x, y in zip(a, b, strict=True)
+        ]
+        got = result.to_arrow()
+        assert got.type == out
+        assert result.null_count() == sum(e is None for e in expected)
+        assert_rows_equal(
+            got.to_pylist(),
+            expected,
+            op=op,
+            types=(lhs_type, rhs_type),
+            out=out,
+            context=f"{lhs_type} {op.name} {rhs_type} -> {out}",
+        )
+
+
+def scalar_values(t: pa.DataType) -> list:
+    if pa.types.is_boolean(t):
+        return [True, False]
+    if pa.types.is_floating(t):
+        return [2.5, 0.0, -3.0, float("nan")]
+    lo, hi = int_range(t)
+    return [3, 0, hi] + ([-2, lo] if lo < 0 else [])
+
+
+@pytest.mark.parametrize("op", IMPLEMENTED, ids=lambda o: o.name)
+@pytest.mark.parametrize("scalar_side", ["rhs", "lhs"])
+def test_column_scalar(op, scalar_side, lhs_type, rhs_type, lhs_arrow, lhs_col):
+    """The column is always lhs_arrow; the scalar (of rhs_type) goes on scalar_side."""
+    col_vals = lhs_arrow.to_pylist()
+    for value in scalar_values(rhs_type):
+        scalar = plc.Scalar.from_arrow(pa.scalar(value, rhs_type))
+        if scalar_side == "rhs":
+            result_types, operands = (lhs_type, rhs_type), (lhs_col, scalar)
+        else:
+            result_types, operands = (rhs_type, lhs_type), (scalar, lhs_col)
+        out = natural_output(op, *result_types)
+        result = run(*operands, op, out)
+        if scalar_side == "rhs":
+            expected = [expected_row(op, x, value, lhs_type, rhs_type, out) for x in col_vals]
+        else:
+            expected = [expected_row(op, value, x, rhs_type, lhs_type, out) for x in col_vals]
+        assert result.size() == len(col_vals)
+        assert_rows_equal(
+            result.to_pylist(),
+            expected,
+            op=op,
+            types=result_types,
+            out=out,
+            context=f"{scalar_side}={value!r} {op.name} -> {out}",
+        )
+
+
+@pytest.mark.parametrize("op", IMPLEMENTED, ids=lambda o: o.name)
+@pytest.mark.parametrize("scalar_side", ["rhs", "lhs"])
+def test_null_scalar_gives_all_nulls(op, scalar_side):
+    col = plc.Column.from_arrow(pa.array([1, 2, None, 4], pa.int32()))
+    null = plc.Scalar.from_arrow(pa.scalar(None, pa.float64()))
+    operands = (col, null) if scalar_side == "rhs" else (null, col)
+    for out in (pa.int16(), pa.float64(), pa.bool_()):
+        result = run(*operands, op, out)
+        assert result.size() == 4
+        assert result.null_count() == 4
+        assert result.to_pylist() == [None] * 4
+
+
+# ---------------------------------------------------------------------------------------
+# Hand-checked values (these pin the oracle itself to the documented semantics)
+# ---------------------------------------------------------------------------------------
+
+I64_MIN, I64_MAX = -(2**63), 2**63 - 1
+
+
+@pytest.mark.parametrize(
+    "a,ta,op,b,tb,out,expected",
+    [
+        # computed in the common type, then converted
+        (100, pa.int8(), B.ADD, 100, pa.int8(), pa.int8(), -56),
+        (100, pa.int8(), B.ADD, 100, pa.int8(), pa.int32(), 200),
+        (200, pa.uint8(), B.MUL, 2, pa.uint8(), pa.int64(), 400),
+        (I64_MAX, pa.int64(), B.ADD, 1, pa.int64(), pa.int64(), I64_MIN),
+        (-1, pa.int8(), B.ADD, 0, pa.uint64(), pa.uint64(), 2**64 - 1),
+        (-1, pa.int64(), B.ADD, 0, pa.uint64(), pa.int64(), -1),
+        (-1, pa.int32(), B.ADD, 1, pa.uint8(), pa.int32(), 0),
+        (True, pa.bool_(), B.ADD, True, pa.bool_(), pa.int8(), 2),
+        (True, pa.bool_(), B.SUB, True, pa.bool_(), pa.bool_(), False),
+        (2**24 + 1, pa.int64(), B.ADD, 0.0, pa.float32(), pa.float64(), float(2**24)),
+        (2**53 + 1, pa.int64(), B.ADD, 0.0, pa.float64(), pa.int64(), 2**53),
+        # division
+        (7, pa.int32(), B.DIV, -2, pa.int32(), pa.int32(), -3),
+        (-7, pa.int32(), B.DIV, 2, pa.int32(), pa.int32(), -3),
+        (7, pa.int32(), B.FLOOR_DIV, -2, pa.int32(), pa.int32(), -4),
+        (-7, pa.int64(), B.FLOOR_DIV, 2, pa.int64(), pa.int64(), -4),
+        (I64_MIN, pa.int64(), B.DIV, -1, pa.int64(), pa.int64(), I64_MIN),
+        (I64_MIN, pa.int64(), B.FLOOR_DIV, -1, pa.int64(), pa.int64(), I64_MIN),
+        (I64_MIN, pa.int64(), B.MOD, -1, pa.int64(), pa.int64(), 0),
+        (I64_MIN, pa.int64(), B.PYMOD, -1, pa.int64(), pa.int64(), 0),
+        (-7, pa.int32(), B.MOD, 3, pa.int32(), pa.int32(), -1),
+        (7, pa.int32(), B.MOD, -3, pa.int32(), pa.int32(), 1),
+        (-7, pa.int32(), B.PYMOD, 3, pa.int32(), pa.int32(), 2),
+        (7, pa.int32(), B.PYMOD, -3, pa.int32(), pa.int32(), -2),
+        (-7.5, pa.float64(), B.PYMOD, 2.0, pa.float64(), pa.float64(), 0.5),
+        (7.5, pa.float64(), B.PYMOD, -2.0, pa.float64(), pa.float64(), -0.5),
+        (-7.5, pa.float64(), B.MOD, 2.0, pa.float64(), pa.float64(), -1.5),
+        (-7.5, pa.float64(), B.FLOOR_DIV, 2.0, pa.float64(), pa.float64(), -4.0),
+        (7, pa.int32(), B.TRUE_DIV, 2, pa.int32(), pa.float64(), 3.5),
+        (7, pa.int32(), B.DIV, 2.0, pa.float32(), pa.float64(), 3.5),
+        (1, pa.int32(), B.TRUE_DIV, 3, pa.int32(), pa.float32(), float(np.float32(1 / 3))),
+        # division by zero
+        (1, pa.int32(), B.DIV, 0, pa.int32(), pa.int32(), None),
+        (1, pa.uint64(), B.FLOOR_DIV, 0, pa.uint8(), pa.uint64(), None),
+        (1, pa.int8(), B.MOD, 0, pa.int8(), pa.int8(), None),
+        (1, pa.int8(), B.PYMOD, False, pa.bool_(), pa.int8(), None),
+        (1, pa.int32(), B.DIV, 0, pa.int32(), pa.float64(), None),
+        (1, pa.int32(), B.TRUE_DIV, 0, pa.int32(), pa.float64(), float("inf")),
+        (0, pa.int32(), B.TRUE_DIV, 0, pa.int32(), pa.float64(), float("nan")),
+        (-1.0, pa.float64(), B.DIV, 0, pa.int32(), pa.float64(), float("-inf")),
+        (1.0, pa.float64(), B.MOD, 0.0, pa.float64(), pa.float64(), float("nan")),
+        (1.0, pa.float32(), B.PYMOD, 0, pa.int32(), pa.float32(), float("nan")),
+        (1, pa.int32(), B.DIV, 0, pa.int32(), pa.bool_(), None),
+        # POW is computed in float64
+        (2, pa.int32(), B.POW, 10, pa.int32(), pa.float64(), 1024.0),
+        (2, pa.int32(), B.POW, 10, pa.int32(), pa.int16(), 1024),
+        (2, pa.int64(), B.POW, 70, pa.int64(), pa.int64(), I64_MAX),
+        (-2, pa.int64(), B.POW, 71, pa.int64(), pa.int64(), I64_MIN),
+        (-8.0, pa.float64(), B.POW, 1 / 3, pa.float64(), pa.float64(), float("nan")),
+        (-8.0, pa.float64(), B.POW, 1 / 3, pa.float64(), pa.int32(), 0),
+        (0, pa.int32(), B.POW, 0, pa.int32(), pa.float64(), 1.0),
+        (2, pa.int32(), B.POW, -1, pa.int32(), pa.int32(), 0),
+        (2, pa.int32(), B.POW, -2, pa.int8(), pa.float64(), 0.25),
+        (3, pa.int64(), B.POW, 33, pa.int64(), pa.int64(), 3**33),
+        (-3, pa.int8(), B.POW, 3, pa.int8(), pa.int32(), -27),
+        (True, pa.bool_(), B.POW, 5, pa.int8(), pa.int8(), 1),
+        (5, pa.uint64(), B.POW, True, pa.bool_(), pa.uint64(), 5),
+        # float -> integer saturates, NaN -> 0
+        (1e20, pa.float64(), B.ADD, 0, pa.int8(), pa.int64(), I64_MAX),
+        (-1e20, pa.float64(), B.ADD, 0, pa.int8(), pa.uint64(), 0),
+        (float("nan"), pa.float64(), B.MUL, 1, pa.int8(), pa.int32(), 0),
+        (float("-inf"), pa.float32(), B.ADD, 0, pa.int8(), pa.int16(), -(2**15)),
+        (-1.5, pa.float64(), B.ADD, 0.0, pa.float64(), pa.int8(), -1),
+        (300.7, pa.float64(), B.ADD, 0.0, pa.float64(), pa.uint8(), 255),
+        (0.25, pa.float64(), B.ADD, 0.0, pa.float64(), pa.bool_(), True),
+        (float("nan"), pa.float64(), B.ADD, 0.0, pa.float64(), pa.bool_(), True),
+        # comparisons
+        (-1, pa.int64(), B.LESS, 0, pa.uint64(), pa.bool_(), True),
+        (-1, pa.int64(), B.EQUAL, 2**64 - 1, pa.uint64(), pa.bool_(), False),
+        (-1, pa.int8(), B.GREATER, 255, pa.uint8(), pa.bool_(), False),
+        (2**63, pa.uint64(), B.GREATER, I64_MAX, pa.int64(), pa.bool_(), True),
+        (2**53 + 1, pa.int64(), B.EQUAL, float(2**53), pa.float64(), pa.bool_(), True),
+        (2**24 + 1, pa.int64(), B.EQUAL, float(2**24), pa.float32(), pa.bool_(), True),
+        (float("nan"), pa.float64(), B.EQUAL, float("nan"), pa.float64(), pa.bool_(), False),
+        (float("nan"), pa.float64(), B.NOT_EQUAL, float("nan"), pa.float64(), pa.bool_(), True),
+        (float("nan"), pa.float32(), B.LESS_EQUAL, 1, pa.int32(), pa.bool_(), False),
+        (-0.0, pa.float64(), B.EQUAL, 0, pa.int8(), pa.bool_(), True),
+        (True, pa.bool_(), B.EQUAL, 1, pa.int8(), pa.bool_(), True),
+        (True, pa.bool_(), B.GREATER, False, pa.bool_(), pa.int32(), 1),
+        (3, pa.int8(), B.GREATER_EQUAL, 3.0, pa.float32(), pa.float64(), 1.0),
+    ],
+)
+def test_documented_semantics(a, ta, op, b, tb, out, expected):
+    # the oracle agrees with the hand-computed value ...
+    oracle = expected_row(op, a, b, ta, tb, out)
+    assert (
+        (oracle is None and expected is None)
+        or repr(oracle) == repr(expected)
+        or oracle == expected
+    )
+    # ... and so does ferrodf, column-column, column-scalar and scalar-column
+    lhs = pa.array([None, a], ta)
+    rhs = pa.array([b, b], tb)
+    want = [None, expected]
+    ctx = f"{a!r} {op.name} {b!r} -> {out}"
+    assert_rows_equal(
+        run(plc.Column.from_arrow(lhs), plc.Column.from_arrow(rhs), op, out).to_pylist(),
+        want,
+        op=op,
+        types=(ta, tb),
+        out=out,
+        context=ctx,
+    )
+    assert_rows_equal(
+        run(
+            plc.Column.from_arrow(lhs), plc.Scalar.from_arrow(pa.scalar(b, tb)), op, out
+        ).to_pylist(),
+        want,
+        op=op,
+        types=(ta, tb),
+        out=out,
+        context=ctx,
+    )
+    col_b = plc.Column.from_arrow(pa.array([None, b], tb))
+    assert_rows_equal(
+        run(plc.Scalar.from_arrow(pa.scalar(a, ta)), col_b, op, out).to_pylist(),
+        want,
+        op=op,
+        types=(ta, tb),
+        out=out,
+        context=ctx,
+    )
+
+
+def test_division_by_zero_only_nulls_the_zero_rows():
+    lhs = plc.Column.from_arrow(pa.array([10, 20, None, 40, 50], pa.int64()))
+    rhs = plc.Column.from_arrow(pa.array([2, 0, 5, 0, None], pa.int64()))
+    for op, values in [
+        (B.DIV, [5, None, None, None, None]),
+        (B.PYMOD, [0, None, None, None, None]),
+    ]:
+        result = run(lhs, rhs, op, pa.int64())
+        assert result.null_count() == 4
+        assert result.to_pylist() == values
+    zero = plc.Scalar.from_py(0, plc.DataType(T.INT32))
+    assert run(lhs, zero, B.FLOOR_DIV, pa.int64()).null_count() == 5
+
+
+def test_empty_columns():
+    empty = plc.Column.from_arrow(pa.array([], pa.int32()))
+    for op in IMPLEMENTED:
+        result = run(empty, empty, op, pa.float64())
+        assert result.size() == 0
+        assert result.to_arrow().equals(pa.array([], pa.float64()))
+        assert run(empty, plc.Scalar.from_py(0), op, pa.int32()).size() == 0
+
+
+@pytest.mark.parametrize("scalar_side", ["rhs", "lhs"])
+@pytest.mark.parametrize("out", [pa.int32(), pa.float64(), pa.int8()], ids=str)
+def test_empty_column_with_null_scalar(scalar_side, out):
+    empty = plc.Column.from_arrow(pa.array([], pa.int8()))
+    null = plc.Scalar.from_py(None, plc.DataType(T.INT8))
+    operands = (empty, null) if scalar_side == "rhs" else (null, empty)
+    result = run(*operands, B.ADD, out)
+    assert result.size() == 0
+    assert result.to_arrow().equals(pa.array([], out))
+
+
+def test_inputs_not_modified():
+    arr = pa.array([1, None, 3], pa.int32())
+    col = plc.Column.from_arrow(arr)
+    run(col, col, B.ADD, pa.int8())
+    run(col, plc.Scalar.from_py(0), B.DIV, pa.int32())
+    assert col.to_arrow().equals(arr)
+    assert col.type() == plc.DataType(T.INT32)
+
+
+@pytest.mark.parametrize("n", [31, 32, 33, 1000, 70_001])
+def test_lengths_around_word_boundaries(n):
+    """Null masks of lengths that are not multiples of 8/32 (one warp word per 32 rows)."""
+    rng = np.random.default_rng(n)
+    a = pa.array(rng.integers(-50, 50, n + 5), pa.int32(), mask=rng.random(n + 5) < 0.2).slice(5)
+    b = pa.array(rng.integers(-3, 3, n), pa.int32(), mask=rng.random(n) < 0.2)
+    got = run(
+        plc.Column.from_arrow(a), plc.Column.from_arrow(b), B.FLOOR_DIV, pa.int32()
+    ).to_pylist()
+    expected = [
+        expected_row(B.FLOOR_DIV, x, y, pa.int32(), pa.int32(), pa.int32())
+        for x, y in zip(a.to_pylist(), b.to_pylist(), strict=True)
+    ]
+    assert got == expected
+
+
+# ---------------------------------------------------------------------------------------
+# Supported and unsupported operations
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("op", UNIMPLEMENTED, ids=lambda o: o.name)
+def test_unimplemented_operators(op):
+    col = plc.Column.from_arrow(pa.array([1, 2, 3], pa.int64()))
+    with pytest.raises(NotImplementedError, match="not implemented"):
+        plc.binaryop.binary_operation(col, col, op, plc.DataType(T.INT64))
+    with pytest.raises(NotImplementedError):
+        plc.binaryop.binary_operation(col, plc.Scalar.from_py(1), op, plc.DataType(T.BOOL8))
+    i64 = plc.DataType(T.INT64)
+    assert plc.binaryop.is_supported_operation(i64, i64, i64, op) is False
+
+
+@pytest.mark.parametrize("op", IMPLEMENTED, ids=lambda o: o.name)
+def test_is_supported_operation(op):
+    for ta in TYPES:
+        for tb in TYPES:
+            for out in ALL_OUTPUTS:
+                assert plc.binaryop.is_supported_operation(dt(out), dt(ta), dt(tb), op) is True
+    i32 = plc.DataType(T.INT32)
+    for other in (T.STRING, T.TIMESTAMP_DAYS, T.DURATION_SECONDS, T.LIST, T.STRUCT, T.EMPTY):
+        assert plc.binaryop.is_supported_operation(i32, plc.DataType(other), i32, op) is False
+        assert plc.binaryop.is_supported_operation(i32, i32, plc.DataType(other), op) is False
+        assert plc.binaryop.is_supported_operation(plc.DataType(other), i32, i32, op) is False
+    dec = plc.DataType(T.DECIMAL64, -2)
+    assert plc.binaryop.is_supported_operation(dec, dec, dec, op) is False
+    # the plain integer value of the operator is accepted too
+    assert plc.binaryop.is_supported_operation(i32, i32, i32, int(op)) is True
+
+
+@pytest.mark.parametrize(
+    "arr",
+    [
+        pa.array(["a", "b"]),
+        pa.array([1, 2], pa.timestamp("s")),
+        pa.array([1, 2], pa.duration("s")),
+        pa.array([[1], [2]]),
+    ],
+    ids=["string", "timestamp", "duration", "list"],
+)
+def test_non_numeric_operands(arr):
+    col = plc.Column.from_arrow(arr)
+    num = plc.Column.from_arrow(pa.array([1, 2], pa.int64()))
+    with pytest.raises(NotImplementedError, match="operands"):
+        plc.binaryop.binary_operation(col, num, B.ADD, plc.DataType(T.INT64))
+    with pytest.raises(NotImplementedError, match="operands"):
+        plc.binaryop.binary_operation(num, col, B.EQUAL, plc.DataType(T.BOOL8))
+
+
+@pytest.mark.parametrize("out", [T.STRING, T.TIMESTAMP_DAYS, T.DECIMAL32, T.LIST, T.EMPTY])
+def test_non_numeric_output(out):
+    col = plc.Column.from_arrow(pa.array([1, 2], pa.int64()))
+    with pytest.raises(TypeError, match="output type"):
+        plc.binaryop.binary_operation(col, col, B.ADD, plc.DataType(out))
+
+
+def test_unequal_lengths():
+    a = plc.Column.from_arrow(pa.array([1, 2, 3]))
+    b = plc.Column.from_arrow(pa.array([1, 2]))
+    with pytest.raises(ValueError, match="equal length"):
+        plc.binaryop.binary_operation(a, b, B.ADD, plc.DataType(T.INT64))
+
+
+def test_runs_on_gpu_without_fallback():
+    if not runs_on_gpu():
+        pytest.skip("needs a GPU")
+    ferrodf.reset_host_fallbacks()
+    col = plc.Column.from_arrow(pa.array([1, None, 3], pa.int32()))
+    for op in IMPLEMENTED:
+        run(col, col, op, pa.float64())
+    assert ferrodf.host_fallbacks() == {}
+
+
+# ---------------------------------------------------------------------------------------
+# Property test
+# ---------------------------------------------------------------------------------------
+
+
+def _values_of(t: pa.DataType):
+    if pa.types.is_boolean(t):
+        return st.booleans()
+    if pa.types.is_floating(t):
+        width = 32 if t == pa.float32() else 64
+        return st.floats(width=width, allow_nan=True, allow_infinity=True)
+    lo, hi = int_range(t)
+    return st.integers(lo, hi)
+
+
+@st.composite
+def binary_case(draw):
+    ta, tb, out = (
+        draw(st.sampled_from(TYPES)),
+        draw(st.sampled_from(TYPES)),
+        draw(st.sampled_from(ALL_OUTPUTS)),
+    )
+    op = draw(st.sampled_from(IMPLEMENTED))
+    n = draw(st.integers(0, 40))
+    a = draw(st.lists(st.one_of(st.none(), _values_of(ta)), min_size=n, max_size=n))
+    b = draw(
+        st.lists(
+            st.one_of(
+                st.none(), _values_of(tb), st.just(0) if kind(tb) != Kind.BOOL else st.just(False)
+            ),
+            min_size=n,
+            max_size=n,
+        )
+    )
+    offset = draw(st.integers(0, 9))
+    form = draw(st.sampled_from(["cc", "cs", "sc"]))
+    return ta, tb, out, op, a, b, offset, form
+
+
+@given(binary_case())
+def test_property_matches_oracle(case):
+    ta, tb, out, op, a, b, offset, form = case
+    pad_a = [None] * offset + a
+    lhs = plc.Column.from_arrow(pa.array(pad_a, ta).slice(offset))
+    rhs = plc.Column.from_arrow(pa.array(b, tb))
+    if form == "cc":
+        got = run(lhs, rhs, op, out).to_pylist()
+        expected = [expected_row(op, x, y, ta, tb, out) for x, y in zip(a, b, strict=True)]
+    elif form == "cs":
+        s = b[0] if b else None
+        got = run(lhs, plc.Scalar.from_arrow(pa.scalar(s, tb)), op, out).to_pylist()
+        expected = [expected_row(op, x, s, ta, tb, out) for x in a]
+    else:
+        s = b[0] if b else None
+        got = run(plc.Scalar.from_arrow(pa.scalar(s, tb)), lhs, op, out).to_pylist()
+        expected = [expected_row(op, s, x, tb, ta, out) for x in a]
+    assert_rows_equal(
+        got,
+        expected,
+        op=op,
+        types=(ta, tb),
+        out=out,
+        context=f"{form}: {ta} {op.name} {tb} -> {out}",
+    )
