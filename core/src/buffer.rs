@@ -183,7 +183,7 @@ impl Buffer {
                 .clone()
                 .expect("a buffer always has a host or a device copy");
             let bytes = dev.copy_to_host(0, self.shared.len)?;
-            c.host = Some(arrow_buffer::Buffer::from_vec(bytes));
+            c.host = Some(bytes);
         }
         let host = c.host.as_ref().expect("host copy present");
         Ok(host.slice_with_length(self.offset, self.len))
@@ -191,11 +191,11 @@ impl Buffer {
 
     /// Copy `len` bytes from `offset` to the host without caching the whole buffer there:
     /// used to show a few rows of device data.
-    pub fn host_range(&self, offset: usize, len: usize) -> Result<Vec<u8>> {
+    pub fn host_range(&self, offset: usize, len: usize) -> Result<arrow_buffer::Buffer> {
         let part = self.slice(offset, len)?;
         let c = part.copies();
         if let Some(h) = &c.host {
-            return Ok(h.as_slice()[part.offset..part.offset + len].to_vec());
+            return Ok(h.slice_with_length(part.offset, len));
         }
         let dev = c
             .device

@@ -132,22 +132,22 @@ impl DeviceMemory {
         matches!(self.kind, Kind::Owned)
     }
 
-    /// Copy `len` bytes starting `offset` bytes in to the host.
-    pub fn copy_to_host(&self, offset: usize, len: usize) -> Result<Vec<u8>> {
-        let mut out = vec![0u8; len];
+    /// Copy `len` bytes starting `offset` bytes in to a new (64-byte aligned) host buffer.
+    pub fn copy_to_host(&self, offset: usize, len: usize) -> Result<arrow_buffer::Buffer> {
+        let mut out = arrow_buffer::MutableBuffer::from_len_zeroed(len);
         if len > 0 {
             let rt = runtime()?;
             // SAFETY: the caller's range lies within this allocation (checked by Buffer).
             unsafe {
                 result::memcpy_dtoh_async(
-                    out.as_mut_slice(),
+                    out.as_slice_mut(),
                     self.ptr + offset as u64,
                     rt.stream().cu_stream(),
                 )?;
             }
             rt.synchronize()?;
         }
-        Ok(out)
+        Ok(out.into())
     }
 }
 

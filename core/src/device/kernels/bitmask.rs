@@ -26,6 +26,6 @@ pub fn count_unset_bits(mask: &Buffer, offset: usize, len: usize) -> Result<usiz
     // column's construction checked exist, and writes 8 bytes of `out`.
     unsafe { launch.launch(cfg)? };
     let bytes = out.copy_to_host(0, 8)?;
-    let set = u64::from_le_bytes(bytes.try_into().expect("8 bytes")) as usize;
+    let set = u64::from_le_bytes(bytes.as_slice().try_into().expect("8 bytes")) as usize;
     Ok(len - set)
 }
