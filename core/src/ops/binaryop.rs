@@ -295,15 +295,39 @@ impl<T: Num> Values<T> {
     }
 }
 
-fn map_rows<T: Send>(n: usize, f: impl Fn(usize) -> T + Sync + Send) -> Vec<T> {
-    if n >= 1 << 16 {
-        (0..n)
-            .into_par_iter()
-            .with_min_len(1 << 14)
-            .map(f)
-            .collect()
-    } else {
-        (0..n).map(f).collect()
+/// `f(lhs[i], rhs[i])` for every row, with loops specialised per operand shape so they
+/// vectorise, in parallel for large inputs.
+fn zip_map<C: Num, T: Send>(
+    n: usize,
+    l: &Values<C>,
+    r: &Values<C>,
+    f: impl Fn(C, C) -> T + Sync + Send,
+) -> Vec<T> {
+    const PAR: usize = 1 << 16;
+    const MIN_LEN: usize = 1 << 14;
+    match (l, r) {
+        (Values::Column(a), Values::Column(b)) if n >= PAR => a
+            .par_iter()
+            .zip(b.par_iter())
+            .with_min_len(MIN_LEN)
+            .map(|(x, y)| f(*x, *y))
+            .collect(),
+        (Values::Column(a), Values::Column(b)) => {
+            a.iter().zip(b.iter()).map(|(x, y)| f(*x, *y)).collect()
+        }
+        (Values::Column(a), Values::Scalar(y)) if n >= PAR => a
+            .par_iter()
+            .with_min_len(MIN_LEN)
+            .map(|x| f(*x, *y))
+            .collect(),
+        (Values::Column(a), Values::Scalar(y)) => a.iter().map(|x| f(*x, *y)).collect(),
+        (Values::Scalar(x), Values::Column(b)) if n >= PAR => b
+            .par_iter()
+            .with_min_len(MIN_LEN)
+            .map(|y| f(*x, *y))
+            .collect(),
+        (Values::Scalar(x), Values::Column(b)) => b.iter().map(|y| f(*x, *y)).collect(),
+        (Values::Scalar(x), Values::Scalar(y)) => (0..n).map(|_| f(*x, *y)).collect(),
     }
 }
 
@@ -328,14 +352,14 @@ fn host_binary(
         (output_buffer::<u8>(truth, output)?, None)
     } else if op == BinaryOperator::Pow && !l_id.is_floating() && !r_id.is_floating() {
         let (l, r) = (Values::<f64>::of(&lhs)?, Values::<i128>::of(&rhs)?);
-        let v = map_rows(n, |i| int_pow(l.get(i), r.get(i)));
+        let v: Vec<f64> = (0..n).map(|i| int_pow(l.get(i), r.get(i))).collect();
         (output_buffer::<f64>(v, output)?, None)
     } else if matches!(op, BinaryOperator::TrueDiv | BinaryOperator::Pow) {
         let (l, r) = (Values::<f64>::of(&lhs)?, Values::<f64>::of(&rhs)?);
         let v = if op == BinaryOperator::TrueDiv {
-            map_rows(n, |i| l.get(i) / r.get(i))
+            zip_map(n, &l, &r, |a, b| a / b)
         } else {
-            map_rows(n, |i| l.get(i).powf(r.get(i)))
+            zip_map(n, &l, &r, f64::powf)
         };
         (output_buffer::<f64>(v, output)?, None)
     } else {
@@ -398,7 +422,7 @@ fn compare<C: Num>(op: BinaryOperator, l: &Values<C>, r: &Values<C>, n: usize) -
     use BinaryOperator::*;
     macro_rules! rows {
         ($f:expr) => {
-            map_rows(n, |i| u8::from($f(l.get(i), r.get(i))))
+            zip_map(n, l, r, |a, b| u8::from($f(a, b)))
         };
     }
     match op {
@@ -424,19 +448,17 @@ fn arith<C: Num>(
     let zero = C::zero();
     let divides = !C::IS_FLOAT && matches!(op, Div | FloorDiv | Mod | Pymod);
     let v = match op {
-        Add => map_rows(n, |i| l.get(i).wadd(r.get(i))),
-        Sub => map_rows(n, |i| l.get(i).wsub(r.get(i))),
-        Mul => map_rows(n, |i| l.get(i).wmul(r.get(i))),
-        Div => map_rows(n, |i| {
-            let b = r.get(i);
+        Add => zip_map(n, l, r, C::wadd),
+        Sub => zip_map(n, l, r, C::wsub),
+        Mul => zip_map(n, l, r, C::wmul),
+        Div => zip_map(n, l, r, |a, b| {
             if divides && b == zero {
                 zero
             } else {
-                l.get(i).wdiv(b)
+                a.wdiv(b)
             }
         }),
-        FloorDiv => map_rows(n, |i| {
-            let (a, b) = (l.get(i), r.get(i));
+        FloorDiv => zip_map(n, l, r, |a, b| {
             if C::IS_FLOAT {
                 a.wdiv(b).floor()
             } else if b == zero {
@@ -451,20 +473,18 @@ fn arith<C: Num>(
                 }
             }
         }),
-        Mod => map_rows(n, |i| {
-            let b = r.get(i);
+        Mod => zip_map(n, l, r, |a, b| {
             if divides && b == zero {
                 zero
             } else {
-                l.get(i).wrem(b)
+                a.wrem(b)
             }
         }),
-        Pymod => map_rows(n, |i| {
-            let b = r.get(i);
+        Pymod => zip_map(n, l, r, |a, b| {
             if divides && b == zero {
                 return zero;
             }
-            let m = l.get(i).wrem(b);
+            let m = a.wrem(b);
             if m != zero && ((m < zero) != (b < zero)) {
                 m.wadd(b)
             } else {
@@ -478,7 +498,7 @@ fn arith<C: Num>(
             Values::Column(c) => c.contains(&zero),
             Values::Scalar(s) => *s == zero,
         };
-        any_zero.then(|| map_rows(n, |i| r.get(i) != zero))
+        any_zero.then(|| (0..n).map(|i| r.get(i) != zero).collect())
     } else {
         None
     };

@@ -154,46 +154,64 @@ impl<T: arrow_buffer::ArrowNativeType> FromLe for T {
 /// Fold the valid values in fixed-size chunks (so float results do not depend on the
 /// number of threads), then combine the chunk results in order.
 fn host_fold<A: Num>(values: &[A], nulls: Option<&NullBuffer>, kind: Kind) -> (A, u64) {
-    type Fold<A> = (A, fn(A, A) -> A, fn(A) -> A);
-    let (identity, combine, lift): Fold<A> = match kind {
-        Kind::Sum | Kind::Mean => (A::zero(), A::wadd, |v| v),
-        Kind::Product => (A::one(), A::wmul, |v| v),
-        Kind::SumOfSquares => (A::zero(), A::wadd, |v| v.wmul(v)),
-        Kind::Min | Kind::All => (min_identity::<A>(), A::fmin, |v| v),
-        Kind::Max | Kind::Any => (max_identity::<A>(), A::fmax, |v| v),
+    let truth = |v: A| if v != A::zero() { A::one() } else { A::zero() };
+    match kind {
+        Kind::Sum | Kind::Mean => fold(values, nulls, A::zero(), A::wadd, |v| v),
+        Kind::Product => fold(values, nulls, A::one(), A::wmul, |v| v),
+        Kind::SumOfSquares => fold(values, nulls, A::zero(), A::wadd, |v: A| v.wmul(v)),
+        Kind::Min => fold(values, nulls, min_identity::<A>(), A::fmin, |v| v),
+        Kind::Max => fold(values, nulls, max_identity::<A>(), A::fmax, |v| v),
+        // Any/all reduce the truth values (v != 0) with max/min.
+        Kind::Any => fold(values, nulls, max_identity::<A>(), A::fmax, truth),
+        Kind::All => fold(values, nulls, min_identity::<A>(), A::fmin, truth),
         _ => unreachable!("checked by check_types"),
-    };
-    // Any/all reduce the truth values (v != 0) with max/min.
-    let truth = matches!(kind, Kind::Any | Kind::All);
-    let lift_value = |v: A| {
-        if truth {
-            if v != A::zero() { A::one() } else { A::zero() }
-        } else {
-            lift(v)
-        }
-    };
-    const CHUNK: usize = 1 << 16;
+    }
+}
+
+/// Independent accumulators per chunk: lets the compiler keep several additions in flight
+/// (and use SIMD) without reassociating anything, so results stay deterministic.
+const LANES: usize = 8;
+const CHUNK: usize = 1 << 16;
+
+fn fold<A, C, L>(
+    values: &[A],
+    nulls: Option<&NullBuffer>,
+    identity: A,
+    combine: C,
+    lift: L,
+) -> (A, u64)
+where
+    A: Num,
+    C: Fn(A, A) -> A + Sync,
+    L: Fn(A) -> A + Sync,
+{
     let partial = |(ci, chunk): (usize, &[A])| -> (A, u64) {
         let base = ci * CHUNK;
-        let mut acc = identity;
+        let mut lanes = [identity; LANES];
         let mut n = 0u64;
         match nulls {
             None => {
-                for &v in chunk {
-                    acc = combine(acc, lift_value(v));
+                let mut blocks = chunk.chunks_exact(LANES);
+                for block in &mut blocks {
+                    for j in 0..LANES {
+                        lanes[j] = combine(lanes[j], lift(block[j]));
+                    }
+                }
+                for (j, &v) in blocks.remainder().iter().enumerate() {
+                    lanes[j] = combine(lanes[j], lift(v));
                 }
                 n = chunk.len() as u64;
             }
             Some(m) => {
                 for (j, &v) in chunk.iter().enumerate() {
                     if m.is_valid(base + j) {
-                        acc = combine(acc, lift_value(v));
+                        lanes[j % LANES] = combine(lanes[j % LANES], lift(v));
                         n += 1;
                     }
                 }
             }
         }
-        (acc, n)
+        (lanes.into_iter().fold(identity, &combine), n)
     };
     let parts: Vec<(A, u64)> = if values.len() > CHUNK {
         values.par_chunks(CHUNK).enumerate().map(partial).collect()
