@@ -172,35 +172,15 @@ pub(crate) fn convert<S: Num, D: Num>(src: &[S], from_bool: bool, to_bool: bool)
 /// storage type already is `D`.
 pub(crate) fn column_values_as<D: Num>(col: &Column) -> Result<ScalarBuffer<D>> {
     let id = col.dtype().id();
-    if id != TypeId::Bool8
-        && let Some(_) = same_type::<D>(id)
-    {
-        return col.host_values::<D>();
-    }
     let from_bool = id == TypeId::Bool8;
     with_num_type!(id, S => {
+        // Already stored as D (BOOL8 bytes still need normalising to 0/1): share it.
+        if !from_bool && std::any::TypeId::of::<S>() == std::any::TypeId::of::<D>() {
+            return col.host_values::<D>();
+        }
         let src = col.host_values::<S>()?;
         Ok(ScalarBuffer::from(convert::<S, D>(&src, from_bool, false)))
     })
-}
-
-/// `Some(())` when `D` is the storage type of `id`.
-fn same_type<D: 'static>(id: TypeId) -> Option<()> {
-    use std::any::TypeId as T;
-    let want = match id {
-        TypeId::Int8 => T::of::<i8>(),
-        TypeId::Int16 => T::of::<i16>(),
-        TypeId::Int32 => T::of::<i32>(),
-        TypeId::Int64 => T::of::<i64>(),
-        TypeId::Uint8 => T::of::<u8>(),
-        TypeId::Uint16 => T::of::<u16>(),
-        TypeId::Uint32 => T::of::<u32>(),
-        TypeId::Uint64 => T::of::<u64>(),
-        TypeId::Float32 => T::of::<f32>(),
-        TypeId::Float64 => T::of::<f64>(),
-        _ => return None,
-    };
-    (want == T::of::<D>()).then_some(())
 }
 
 /// C++'s "usual arithmetic conversions": the type `a op b` is computed in (TypeError-free
