@@ -54,6 +54,19 @@ impl Table {
     pub fn num_columns(&self) -> usize {
         self.columns.len()
     }
+    /// A copy sharing no buffers with this table (pylibcudf's `Table.copy`).
+    pub fn deep_copy(&self) -> Result<Table> {
+        let columns = self
+            .columns
+            .iter()
+            .map(Column::deep_copy)
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Table {
+            columns,
+            num_rows: self.num_rows,
+        })
+    }
+
     /// The columns, by value.
     pub fn into_columns(self) -> Vec<Column> {
         self.columns

@@ -87,16 +87,7 @@ impl PyTable {
     ) -> PyResult<PyTable> {
         let _ = (stream, mr);
         let t = self.0.clone();
-        let cols = run(py, move || {
-            t.columns()
-                .iter()
-                .map(|c| c.deep_copy())
-                .collect::<ferrodf_core::Result<Vec<_>>>()
-        })?;
-        if cols.is_empty() {
-            return Ok(PyTable(Table::empty_with_rows(self.0.num_rows())));
-        }
-        Ok(PyTable(Table::new(cols).py()?))
+        Ok(PyTable(run(py, move || t.deep_copy())?))
     }
 
     /// Convert to a pyarrow Table; `metadata` names the columns (str or ColumnMetadata each).
