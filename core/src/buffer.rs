@@ -264,3 +264,79 @@ impl Buffer {
         Arc::ptr_eq(&self.shared, &other.shared)
     }
 }
+
+impl Buffer {
+    /// Overwrite `len` bytes at `dst_off` of this buffer with bytes `src_off..` of `src`, in
+    /// place: every column sharing this memory sees the change (libcudf's mutable views).
+    /// The write happens where the bytes live: on the device when a device copy exists
+    /// (the host copy is then dropped), else on the host.
+    pub fn write_from(&self, dst_off: usize, src: &Buffer, src_off: usize, len: usize) -> Result<()> {
+        if dst_off + len > self.len || src_off + len > src.len {
+            return Err(Error::index("in-place write outside the buffer"));
+        }
+        if len == 0 {
+            return Ok(());
+        }
+        let on_device = self.copies().device.is_some();
+        if on_device {
+            let s = src.device_ptr()? + src_off as u64;
+            let mut c = self.copies();
+            let dev = c.device.clone().expect("device copy present");
+            crate::device::kernels::movement::memcpy(dev.ptr() + (self.offset + dst_off) as u64, s, len)?;
+            c.host = None;
+        } else {
+            let bytes = src.host()?;
+            let bytes = &bytes.as_slice()[src_off..src_off + len];
+            self.write_host(|all| all[dst_off..dst_off + len].copy_from_slice(bytes))?;
+        }
+        Ok(())
+    }
+
+    /// Overwrite `n` bits at bit `dst_bit` of this (mask) buffer with the bits of `src`
+    /// from `src_bit` (`None`: all set), in place, where the bytes live.
+    pub fn write_bits_from(&self, dst_bit: usize, src: Option<&Buffer>, src_bit: usize, n: usize) -> Result<()> {
+        if n == 0 {
+            return Ok(());
+        }
+        if (dst_bit + n).div_ceil(8) > self.len {
+            return Err(Error::index("in-place mask write outside the buffer"));
+        }
+        let on_device = self.copies().device.is_some();
+        if on_device {
+            let s = src.map(Buffer::device_ptr).transpose()?.unwrap_or(0);
+            let mut c = self.copies();
+            let dev = c.device.clone().expect("device copy present");
+            let dst = dev.ptr() + self.offset as u64;
+            crate::device::kernels::movement::copy_bits(s, src_bit, dst, dst_bit, n)?;
+            c.host = None;
+        } else {
+            let src_bytes = src.map(Buffer::host).transpose()?;
+            self.write_host(|all| {
+                for k in 0..n {
+                    let set = src_bytes
+                        .as_ref()
+                        .is_none_or(|b| crate::bitmask::get_bit(b.as_slice(), src_bit + k));
+                    let bit = dst_bit + k;
+                    if set {
+                        all[bit / 8] |= 1 << (bit % 8);
+                    } else {
+                        all[bit / 8] &= !(1 << (bit % 8));
+                    }
+                }
+            })?;
+        }
+        Ok(())
+    }
+
+    /// Replace the host copy by an edited one and drop any device copy.
+    fn write_host(&self, edit: impl FnOnce(&mut [u8])) -> Result<()> {
+        let mut c = self.copies();
+        let host = c.host.as_ref().expect("a buffer always has a host or a device copy");
+        let mut all = arrow_buffer::MutableBuffer::from_len_zeroed(self.shared.len);
+        all.as_slice_mut().copy_from_slice(&host.as_slice()[..self.shared.len]);
+        edit(&mut all.as_slice_mut()[self.offset..self.offset + self.len]);
+        c.host = Some(all.into());
+        c.device = None;
+        Ok(())
+    }
+}

@@ -15,7 +15,11 @@ use crate::bitmask::{bitmask_bytes, count_unset_bits};
 use crate::buffer::{Buffer, Residency};
 use crate::error::{Error, Result};
 use crate::types::{DataType, TypeId, fixed_width};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+/// `Inner::null_count` before the mask has been counted.
+const UNKNOWN: i64 = -1;
 
 struct Inner {
     dtype: DataType,
@@ -23,7 +27,8 @@ struct Inner {
     offset: usize,
     data: Option<Buffer>,
     mask: Option<Buffer>,
-    null_count: OnceLock<usize>,
+    /// The null count, or [`UNKNOWN`] until counted (reset by in-place writes).
+    null_count: AtomicI64,
     children: Vec<Column>,
 }
 
@@ -101,14 +106,14 @@ impl Column {
             }
         }
         Self::check_layout(dtype, size, offset, end, data.as_ref(), &children)?;
-        let null_count_cell = OnceLock::new();
-        if dtype.id() == TypeId::Empty {
-            let _ = null_count_cell.set(size);
+        let known = if dtype.id() == TypeId::Empty {
+            Some(size)
         } else if mask.is_none() {
-            let _ = null_count_cell.set(0);
-        } else if let Some(nc) = null_count {
-            let _ = null_count_cell.set(nc);
-        }
+            Some(0)
+        } else {
+            null_count
+        };
+        let null_count_cell = AtomicI64::new(known.map_or(UNKNOWN, |n| n as i64));
         Ok(Column {
             inner: Arc::new(Inner {
                 dtype,
@@ -309,8 +314,8 @@ impl Column {
 
     /// Number of null rows, counted from the mask once and cached.
     pub fn null_count(&self) -> Result<usize> {
-        if let Some(n) = self.inner.null_count.get() {
-            return Ok(*n);
+        if let Some(n) = self.known_null_count() {
+            return Ok(n);
         }
         let mask = self
             .inner
@@ -318,8 +323,22 @@ impl Column {
             .as_ref()
             .expect("columns without a mask have a known count");
         let n = count_unset_bits(mask, self.inner.offset, self.inner.size)?;
-        let _ = self.inner.null_count.set(n);
+        self.inner.null_count.store(n as i64, Ordering::Relaxed);
         Ok(n)
+    }
+
+    /// The null count if it is known without counting.
+    pub fn known_null_count(&self) -> Option<usize> {
+        let n = self.inner.null_count.load(Ordering::Relaxed);
+        (n != UNKNOWN).then_some(n as usize)
+    }
+
+    /// Forget the cached null count after the mask was written in place (it is counted
+    /// again when next asked for).
+    pub(crate) fn invalidate_null_count(&self) {
+        if self.inner.mask.is_some() && self.dtype().id() != TypeId::Empty {
+            self.inner.null_count.store(UNKNOWN, Ordering::Relaxed);
+        }
     }
 
     /// Whether any row is null.
@@ -371,7 +390,7 @@ impl Column {
             self.size(),
             copy(self.data())?,
             copy(self.mask())?,
-            self.inner.null_count.get().copied(),
+            self.known_null_count(),
             self.offset(),
             children,
         )

@@ -7,6 +7,7 @@ mod column;
 mod enums;
 mod errors;
 mod gpumemoryview;
+mod movement;
 mod ops;
 mod runtime;
 mod scalar;
@@ -30,6 +31,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ops::is_valid_reduce_aggregation, m)?)?;
     m.add_function(wrap_pyfunction!(ops::binary_operation, m)?)?;
     m.add_function(wrap_pyfunction!(ops::is_supported_operation, m)?)?;
+    movement::register(m)?;
     m.add_function(wrap_pyfunction!(runtime::get_device, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::set_device, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::gpu_info, m)?)?;

@@ -2,6 +2,13 @@
 //! semantics and dispatches to a device or a host implementation by [`crate::placement`].
 
 pub mod aggregation;
+pub mod concatenate;
+pub mod copying;
+pub mod filling;
+pub(crate) mod gather;
+pub mod stream_compaction;
 pub mod binaryop;
 pub(crate) mod numeric;
 pub mod reduce;
+pub mod replace;
+pub mod scan;

@@ -268,3 +268,17 @@ fn convert_one<A: Num, O: Num>(v: A, to_bool: bool) -> Vec<O> {
 fn null_scalar(dtype: DataType) -> Result<Scalar> {
     with_num_type!(dtype.id(), O => { Scalar::from_native_as::<O>(dtype, None) })
 }
+
+/// The smallest and the largest valid value (null scalars for an empty or all-null column).
+///
+/// ```
+/// use ferrodf_core::{column::Column, ops::reduce::minmax};
+/// let (lo, hi) = minmax(&Column::from_options(vec![Some(3i32), None, Some(-1)])).unwrap();
+/// assert_eq!((lo.value::<i32>().unwrap(), hi.value::<i32>().unwrap()), (Some(-1), Some(3)));
+/// ```
+pub fn minmax(col: &Column) -> Result<(Scalar, Scalar)> {
+    Ok((
+        reduce(col, &Aggregation::Min, col.dtype())?,
+        reduce(col, &Aggregation::Max, col.dtype())?,
+    ))
+}

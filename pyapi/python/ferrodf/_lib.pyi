@@ -11,6 +11,7 @@ from typing import (
     Self,
     TypeAlias,
     TypedDict,
+    TypeVar,
     final,
     type_check_only,
 )
@@ -21,10 +22,16 @@ from typing_extensions import CapsuleType
 
 from ferrodf.plc.aggregation import Kind
 from ferrodf.plc.binaryop import BinaryOperator
+from ferrodf.plc.copying import MaskAllocationPolicy, OutOfBoundsPolicy
 from ferrodf.plc.interop import ColumnMetadata
-from ferrodf.plc.types import TypeId
+from ferrodf.plc.reduce import ScanType
+from ferrodf.plc.replace import ReplacePolicy
+from ferrodf.plc.stream_compaction import DuplicateKeepOption
+from ferrodf.plc.types import NanEquality, NanPolicy, NullEquality, NullPolicy, TypeId
 
 __version__: str
+
+_ColumnOrTable = TypeVar("_ColumnOrTable", Column, Table)
 
 # Objects accepted as input (checked at run time by the bindings).
 
@@ -302,3 +309,164 @@ __all__ = [
     "host_fallbacks",
     "reset_host_fallbacks",
 ]
+
+# plc.copying, plc.concatenate, plc.filling, plc.stream_compaction, plc.replace
+def gather(
+    source_table: Table,
+    gather_map: Column,
+    bounds_policy: OutOfBoundsPolicy,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
+def scatter(
+    source: Table | list[Scalar],
+    scatter_map: Column,
+    target_table: Table,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
+def empty_like(input: _ColumnOrTable, stream: Any = None, mr: Any = None) -> _ColumnOrTable: ...
+def allocate_like(
+    input_column: Column,
+    policy: MaskAllocationPolicy,
+    size: int | None = None,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def copy_range_in_place(
+    input_column: Column,
+    target_column: Column,
+    input_begin: int,
+    input_end: int,
+    target_begin: int,
+    stream: Any = None,
+) -> None: ...
+def copy_range(
+    input_column: Column,
+    target_column: Column,
+    input_begin: int,
+    input_end: int,
+    target_begin: int,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def shift(
+    input: Column, offset: int, fill_value: Scalar, stream: Any = None, mr: Any = None
+) -> Column: ...
+def slice(
+    input: _ColumnOrTable, indices: list[int], stream: Any = None
+) -> list[_ColumnOrTable]: ...
+def split(input: _ColumnOrTable, splits: list[int], stream: Any = None) -> list[_ColumnOrTable]: ...
+def copy_if_else(
+    lhs: Column | Scalar,
+    rhs: Column | Scalar,
+    boolean_mask: Column,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def boolean_mask_scatter(
+    input: Table | list[Scalar],
+    target: Table,
+    boolean_mask: Column,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
+def get_element(input_column: Column, index: int, stream: Any = None, mr: Any = None) -> Scalar: ...
+def concatenate(
+    objects: list[_ColumnOrTable], stream: Any = None, mr: Any = None
+) -> _ColumnOrTable: ...
+def fill(
+    destination: Column,
+    begin: int,
+    end: int,
+    value: Scalar,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def fill_in_place(
+    destination: Column, begin: int, end: int, value: Scalar, stream: Any = None
+) -> None: ...
+def sequence(
+    size: int, init: Scalar, step: Scalar, stream: Any = None, mr: Any = None
+) -> Column: ...
+def repeat(
+    input_table: Table, count: Column | int, stream: Any = None, mr: Any = None
+) -> Table: ...
+def drop_nulls(
+    source_table: Table, keys: list[int], keep_threshold: int, stream: Any = None, mr: Any = None
+) -> Table: ...
+def drop_nans(
+    source_table: Table, keys: list[int], keep_threshold: int, stream: Any = None, mr: Any = None
+) -> Table: ...
+def apply_boolean_mask(
+    source_table: Table, boolean_mask: Column, stream: Any = None, mr: Any = None
+) -> Table: ...
+def unique(
+    input: Table,
+    keys: list[int],
+    keep: DuplicateKeepOption,
+    nulls_equal: NullEquality,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
+def distinct(
+    input: Table,
+    keys: list[int],
+    keep: DuplicateKeepOption,
+    nulls_equal: NullEquality,
+    nans_equal: NanEquality,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
+def distinct_indices(
+    input: Table,
+    keep: DuplicateKeepOption,
+    nulls_equal: NullEquality,
+    nans_equal: NanEquality,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def stable_distinct(
+    input: Table,
+    keys: list[int],
+    keep: DuplicateKeepOption,
+    nulls_equal: NullEquality,
+    nans_equal: NanEquality,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
+def unique_count(
+    source: Column, null_handling: NullPolicy, nan_handling: NanPolicy, stream: Any = None
+) -> int: ...
+def distinct_count(
+    source: Column, null_handling: NullPolicy, nan_handling: NanPolicy, stream: Any = None
+) -> int: ...
+def replace_nulls(
+    source_column: Column,
+    replacement: Column | Scalar | ReplacePolicy,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def find_and_replace_all(
+    source_column: Column,
+    values_to_replace: Column,
+    replacement_values: Column,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def clamp(
+    source_column: Column,
+    lo: Scalar,
+    hi: Scalar,
+    lo_replace: Scalar | None = None,
+    hi_replace: Scalar | None = None,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def normalize_nans_and_zeros(
+    source_column: Column, inplace: bool = False, stream: Any = None, mr: Any = None
+) -> Column | None: ...
+def scan(
+    col: Column, agg: Aggregation, inclusive: ScanType, stream: Any = None, mr: Any = None
+) -> Column: ...
+def minmax(col: Column, stream: Any = None, mr: Any = None) -> tuple[Scalar, Scalar]: ...

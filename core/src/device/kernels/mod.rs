@@ -5,10 +5,14 @@
 
 pub mod binaryop;
 pub mod bitmask;
+pub mod gather;
+pub mod movement;
 pub mod reduce;
+pub mod scan;
 
 use crate::error::{Error, Result};
 use crate::types::TypeId;
+use cudarc::driver::{CudaFunction, LaunchConfig, PushKernelArg};
 
 /// Shared type traits and helpers, prepended to every kernel module.
 pub(crate) const COMMON: &str = include_str!("cuda/common.cuh");
@@ -32,5 +36,81 @@ pub(crate) fn cuda_type(id: TypeId) -> Result<(&'static str, bool)> {
                 "no device kernel handles {other} values yet"
             )));
         }
+    })
+}
+
+/// Block-wide scan helpers shared by the scan, gather and movement modules.
+pub(crate) const SCAN_CUH: &str = include_str!("cuda/scan.cuh");
+/// Items one scan block covers (SCAN_THREADS x SCAN_ITEMS in `scan.cuh`).
+pub(crate) const SCAN_TILE: usize = 256 * 16;
+
+/// One kernel argument: a device pointer or integer (`P`), an `int64_t` (`I`) or an `int` (`I32`).
+#[derive(Clone, Copy)]
+pub(crate) enum Arg {
+    P(u64),
+    I(i64),
+    I32(i32),
+}
+
+/// Launch `f` with `args` on ferrodf's stream.
+///
+/// # Safety
+/// The arguments must match the kernel's parameters and every pointer must cover the
+/// ranges the kernel touches for these sizes.
+pub(crate) unsafe fn launch(f: &CudaFunction, cfg: LaunchConfig, args: &[Arg]) -> Result<()> {
+    let rt = super::runtime()?;
+    let mut b = rt.stream().launch_builder(f);
+    for a in args {
+        match a {
+            Arg::P(v) => b.arg(v),
+            Arg::I(v) => b.arg(v),
+            Arg::I32(v) => b.arg(v),
+        };
+    }
+    // SAFETY: the caller vouches for the arguments.
+    unsafe { b.launch(cfg)? };
+    Ok(())
+}
+
+/// A grid-stride launch over `n` items (256 threads, up to 8 blocks per SM).
+pub(crate) fn grid(n: usize) -> Result<LaunchConfig> {
+    Ok(super::runtime()?.grid_stride_config(n, 256, 8))
+}
+
+/// One block of 256 threads per scan tile of `n` items.
+pub(crate) fn tiles(n: usize) -> (usize, LaunchConfig) {
+    let t = n.div_ceil(SCAN_TILE).max(1);
+    (
+        t,
+        LaunchConfig {
+            grid_dim: (t as u32, 1, 1),
+            block_dim: (256, 1, 1),
+            shared_mem_bytes: 0,
+        },
+    )
+}
+
+/// A single block of 256 threads.
+pub(crate) fn one_block() -> LaunchConfig {
+    LaunchConfig {
+        grid_dim: (1, 1, 1),
+        block_dim: (256, 1, 1),
+        shared_mem_bytes: 0,
+    }
+}
+
+/// The integer or float type whose bits a fixed-width type is stored as, when kernels can
+/// treat it as that type (timestamps, durations, DECIMAL32/64); `None` for DECIMAL128 and
+/// non-fixed-width types.
+pub(crate) fn storage_id(id: TypeId) -> Option<TypeId> {
+    use TypeId::*;
+    Some(match id {
+        Int8 | Int16 | Int32 | Int64 | Uint8 | Uint16 | Uint32 | Uint64 | Float32 | Float64
+        | Bool8 => id,
+        TimestampDays | DurationDays | Decimal32 => Int32,
+        TimestampSeconds | TimestampMilliseconds | TimestampMicroseconds
+        | TimestampNanoseconds | DurationSeconds | DurationMilliseconds
+        | DurationMicroseconds | DurationNanoseconds | Decimal64 => Int64,
+        _ => return None,
     })
 }

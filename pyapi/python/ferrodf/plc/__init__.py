@@ -3,7 +3,18 @@
 
 from __future__ import annotations
 
-from ferrodf.plc import aggregation, binaryop, interop, reduce, types
+from ferrodf.plc import (
+    aggregation,
+    binaryop,
+    concatenate,
+    copying,
+    filling,
+    interop,
+    reduce,
+    replace,
+    stream_compaction,
+    types,
+)
 from ferrodf.plc.column import Column
 from ferrodf.plc.gpumemoryview import gpumemoryview
 from ferrodf.plc.scalar import Scalar
@@ -18,8 +29,13 @@ __all__ = [
     "TypeId",
     "aggregation",
     "binaryop",
+    "concatenate",
+    "copying",
+    "filling",
     "gpumemoryview",
     "interop",
     "reduce",
+    "replace",
+    "stream_compaction",
     "types",
 ]

@@ -1,7 +1,12 @@
 from ferrodf.plc import aggregation as aggregation
 from ferrodf.plc import binaryop as binaryop
+from ferrodf.plc import concatenate as concatenate
+from ferrodf.plc import copying as copying
+from ferrodf.plc import filling as filling
 from ferrodf.plc import interop as interop
 from ferrodf.plc import reduce as reduce
+from ferrodf.plc import replace as replace
+from ferrodf.plc import stream_compaction as stream_compaction
 from ferrodf.plc import types as types
 from ferrodf.plc.column import Column as Column
 from ferrodf.plc.gpumemoryview import gpumemoryview as gpumemoryview
@@ -18,8 +23,13 @@ __all__ = [
     "TypeId",
     "aggregation",
     "binaryop",
+    "concatenate",
+    "copying",
+    "filling",
     "gpumemoryview",
     "interop",
     "reduce",
+    "replace",
+    "stream_compaction",
     "types",
 ]

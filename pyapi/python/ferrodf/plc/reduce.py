@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from ferrodf._lib import is_valid_reduce_aggregation, reduce
+from ferrodf._lib import (
+    distinct_count,
+    is_valid_reduce_aggregation,
+    minmax,
+    reduce,
+    scan,
+    unique_count,
+)
 
 
 class ScanType(IntEnum):
@@ -12,4 +19,12 @@ class ScanType(IntEnum):
     EXCLUSIVE = 1
 
 
-__all__ = ["ScanType", "is_valid_reduce_aggregation", "reduce"]
+__all__ = [
+    "ScanType",
+    "distinct_count",
+    "is_valid_reduce_aggregation",
+    "minmax",
+    "reduce",
+    "scan",
+    "unique_count",
+]

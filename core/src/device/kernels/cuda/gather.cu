@@ -1,0 +1,169 @@
+// Gathers through a row map of integer type IDX_T (defined by the launcher).
+// Map entry semantics (libcudf's): a negative entry i means i + rows; entries outside
+// [-rows, rows) are out of bounds: with `nullify` they give a null row, otherwise they set
+// *flag (the caller raises IndexError) and give a null row, never reading out of bounds.
+// A null map entry gives a null row.
+
+__device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* map_mask,
+                                               int64_t moff, int64_t i, int64_t rows,
+                                               int nullify, int* flag) {
+  if (map_mask && !bit_is_set(map_mask, moff + i)) return -1;
+  IDX_T raw = map[i];
+  int64_t j;
+  if constexpr (traits<IDX_T>::is_signed) {
+    j = (int64_t)raw;
+    if (j < 0) j += rows;
+  } else {
+    j = (uint64_t)raw > (uint64_t)rows ? rows : (int64_t)raw;
+  }
+  if (j < 0 || j >= rows) {
+    if (!nullify) *flag = 1;
+    return -1;
+  }
+  return j;
+}
+
+struct alignas(16) Bytes16 { uint64_t lo, hi; };
+
+template <class W>
+__device__ void gather_fixed(const W* src, const IDX_T* map, const uint8_t* map_mask,
+                             int64_t moff, int64_t n, int64_t rows, int nullify, W* out,
+                             int* flag) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    int64_t j = resolve_row(map, map_mask, moff, i, rows, nullify, flag);
+    W v;
+    if (j >= 0) v = src[j]; else v = W();
+    out[i] = v;
+  }
+}
+
+#define FERRO_GATHER_FIXED(NAME, W)                                                         \
+  extern "C" __global__ void NAME(const W* src, const IDX_T* map, const uint8_t* map_mask,  \
+                                  int64_t moff, int64_t n, int64_t rows, int nullify, W* out, \
+                                  int* flag) {                                              \
+    gather_fixed<W>(src, map, map_mask, moff, n, rows, nullify, out, flag);                 \
+  }
+FERRO_GATHER_FIXED(gather_w1, uint8_t)
+FERRO_GATHER_FIXED(gather_w2, uint16_t)
+FERRO_GATHER_FIXED(gather_w4, uint32_t)
+FERRO_GATHER_FIXED(gather_w8, uint64_t)
+FERRO_GATHER_FIXED(gather_w16, Bytes16)
+
+// Validity of the gathered rows, one 32-bit word per warp step; counts the valid rows.
+// `src_mask` may be null (every source row valid); `src_off` is the source's bit offset.
+extern "C" __global__ void gather_mask(const uint8_t* src_mask, int64_t src_off,
+                                       const IDX_T* map, const uint8_t* map_mask, int64_t moff,
+                                       int64_t n, int64_t rows, int nullify, uint32_t* out,
+                                       int* flag, unsigned long long* valid_count) {
+  int lane = threadIdx.x & 31;
+  int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  int64_t nwarps = ((int64_t)gridDim.x * blockDim.x) >> 5;
+  unsigned long long count = 0;
+  for (int64_t base = warp * 32; base < n; base += nwarps * 32) {
+    int64_t i = base + lane;
+    bool valid = false;
+    if (i < n) {
+      int64_t j = resolve_row(map, map_mask, moff, i, rows, nullify, flag);
+      valid = j >= 0 && (!src_mask || bit_is_set(src_mask, src_off + j));
+    }
+    unsigned word = __ballot_sync(0xffffffffu, valid);
+    if (lane == 0) {
+      out[base >> 5] = word;
+      count += __popc(word);
+    }
+  }
+  if (lane == 0 && count && valid_count) atomicAdd(valid_count, count);
+}
+
+// The map with negatives wrapped, as INT32 row numbers (0x7fffffff, out of bounds of every
+// column, for null or out-of-bounds entries).
+extern "C" __global__ void normalize_map(const IDX_T* map, const uint8_t* map_mask, int64_t moff,
+                                         int64_t n, int64_t rows, int nullify, int32_t* out,
+                                         int* flag) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+  {
+    int64_t j = resolve_row(map, map_mask, moff, i, rows, nullify, flag);
+    out[i] = j < 0 ? 0x7fffffff : (int32_t)j;
+  }
+}
+
+// Strings and lists: the byte (or child row) count of each gathered row, into `sizes`
+// (int64, n + 1 entries; the last one is zeroed for the exclusive scan that follows).
+template <class O>
+__device__ void gather_sizes(const O* offsets, const IDX_T* map, const uint8_t* map_mask,
+                             int64_t moff, const uint8_t* src_mask, int64_t src_off, int64_t n,
+                             int64_t rows, int nullify, int64_t* sizes, int* flag) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i <= n; i += stride) {
+    int64_t len = 0;
+    if (i < n) {
+      int64_t j = resolve_row(map, map_mask, moff, i, rows, nullify, flag);
+      if (j >= 0 && (!src_mask || bit_is_set(src_mask, src_off + j)))
+        len = (int64_t)offsets[j + 1] - (int64_t)offsets[j];
+    }
+    sizes[i] = len;
+  }
+}
+
+// Copy each gathered string's bytes, one warp per row.
+template <class O>
+__device__ void gather_chars(const O* offsets, const uint8_t* chars, const IDX_T* map,
+                             const uint8_t* map_mask, int64_t moff, int64_t n, int64_t rows,
+                             const int64_t* out_offsets, uint8_t* out_chars) {
+  int lane = threadIdx.x & 31;
+  int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  int64_t nwarps = ((int64_t)gridDim.x * blockDim.x) >> 5;
+  int dummy = 0;
+  for (int64_t i = warp; i < n; i += nwarps) {
+    int64_t len = out_offsets[i + 1] - out_offsets[i];
+    if (len == 0) continue;
+    int64_t j = resolve_row(map, map_mask, moff, i, rows, 1, &dummy);
+    const uint8_t* s = chars + (int64_t)offsets[j];
+    uint8_t* d = out_chars + out_offsets[i];
+    for (int64_t k = lane; k < len; k += 32) d[k] = s[k];
+  }
+}
+
+// Lists: the child row to gather for each output child row. `out_offsets` are the output
+// list offsets (n + 1, from 0); each output child row finds its list by binary search.
+template <class O>
+__device__ void gather_list_child_map(const O* offsets, const IDX_T* map,
+                                      const uint8_t* map_mask, int64_t moff, int64_t n,
+                                      int64_t rows, const int64_t* out_offsets, int64_t total,
+                                      int32_t* child_map) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  int dummy = 0;
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < total; p += stride) {
+    int64_t lo = 0, hi = n;  // find the last i with out_offsets[i] <= p
+    while (hi - lo > 1) {
+      int64_t mid = (lo + hi) >> 1;
+      if (out_offsets[mid] <= p) lo = mid; else hi = mid;
+    }
+    int64_t j = resolve_row(map, map_mask, moff, lo, rows, 1, &dummy);
+    child_map[p] = (int32_t)((int64_t)offsets[j] + (p - out_offsets[lo]));
+  }
+}
+
+#define FERRO_GATHER_OFFSETS(SUFFIX, O)                                                        \
+  extern "C" __global__ void gather_sizes_##SUFFIX(                                           \
+      const O* offsets, const IDX_T* map, const uint8_t* map_mask, int64_t moff,              \
+      const uint8_t* src_mask, int64_t src_off, int64_t n, int64_t rows, int nullify,         \
+      int64_t* sizes, int* flag) {                                                             \
+    gather_sizes<O>(offsets, map, map_mask, moff, src_mask, src_off, n, rows, nullify, sizes, \
+                    flag);                                                                     \
+  }                                                                                            \
+  extern "C" __global__ void gather_chars_##SUFFIX(                                           \
+      const O* offsets, const uint8_t* chars, const IDX_T* map, const uint8_t* map_mask,      \
+      int64_t moff, int64_t n, int64_t rows, const int64_t* out_offsets, uint8_t* out_chars) { \
+    gather_chars<O>(offsets, chars, map, map_mask, moff, n, rows, out_offsets, out_chars);    \
+  }                                                                                            \
+  extern "C" __global__ void gather_list_child_map_##SUFFIX(                                  \
+      const O* offsets, const IDX_T* map, const uint8_t* map_mask, int64_t moff, int64_t n,   \
+      int64_t rows, const int64_t* out_offsets, int64_t total, int32_t* child_map) {          \
+    gather_list_child_map<O>(offsets, map, map_mask, moff, n, rows, out_offsets, total,       \
+                             child_map);                                                       \
+  }
+FERRO_GATHER_OFFSETS(o32, int32_t)
+FERRO_GATHER_OFFSETS(o64, int64_t)

@@ -1,0 +1,285 @@
+//! Device gathers: every column type through one row map (an integer column on the device).
+//! Fixed-width values move with one kernel per width, strings with sizes -> scan -> bytes,
+//! lists by gathering their child through an expanded map, structs field by field,
+//! dictionaries through their indices.
+
+use super::scan::exclusive_sum_with_total;
+use super::{Arg, COMMON, cuda_type, grid, launch};
+use crate::bitmask::bitmask_allocation_size_bytes;
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::{DeviceMemory, runtime};
+use crate::error::{Error, Result};
+use crate::types::{DataType, TypeId, fixed_width};
+
+const SOURCE: &str = include_str!("cuda/gather.cu");
+
+/// The CUDA source of the gather module for maps of integer type `idx`.
+pub fn module_source(idx: TypeId) -> Result<String> {
+    let (it, _) = cuda_type(idx)?;
+    Ok(format!("{COMMON}\n#define IDX_T {it}\n{SOURCE}"))
+}
+
+/// A row map on the device, with how to treat its entries.
+pub struct DeviceMap<'a> {
+    map: &'a Column,
+    /// Out-of-bounds entries give null rows (else they set the flag and give null rows).
+    pub nullify: bool,
+    /// Set to 1 by kernels that met an out-of-bounds entry (4 bytes, zeroed).
+    pub flag: &'a DeviceMemory,
+}
+
+impl<'a> DeviceMap<'a> {
+    /// A map over an integer column (negative entries count from the end, as in libcudf).
+    pub fn new(map: &'a Column, nullify: bool, flag: &'a DeviceMemory) -> Result<Self> {
+        if !map.dtype().id().is_integer() {
+            return Err(Error::type_err(format!(
+                "a gather map must hold integers, got {}",
+                map.dtype()
+            )));
+        }
+        Ok(DeviceMap { map, nullify, flag })
+    }
+    fn len(&self) -> usize {
+        self.map.size()
+    }
+    /// Whether some output rows may be null because of the map itself.
+    fn may_null(&self) -> Result<bool> {
+        Ok(self.nullify || self.map.has_nulls()?)
+    }
+    fn function(&self, name: &str) -> Result<cudarc::driver::CudaFunction> {
+        let idx = self.map.dtype().id();
+        let (it, _) = cuda_type(idx)?;
+        runtime()?.function(&format!("gather_{it}"), || module_source(idx).expect("integer"), name)
+    }
+    /// (map pointer, map mask pointer, map mask bit offset)
+    fn args(&self) -> Result<[Arg; 3]> {
+        let width = fixed_width(self.map.dtype().id()).expect("integer");
+        let data = match self.map.data() {
+            Some(d) if self.len() > 0 => d.device_ptr()? + (self.map.offset() * width) as u64,
+            _ => 0,
+        };
+        let (mask, off) = match self.map.mask() {
+            Some(m) if self.map.null_count()? > 0 => (m.device_ptr()?, self.map.offset() as i64),
+            _ => (0, 0),
+        };
+        Ok([Arg::P(data), Arg::P(mask), Arg::I(off)])
+    }
+}
+
+/// (mask pointer or 0 when the column has no nulls, bit offset)
+fn mask_args(col: &Column) -> Result<(u64, i64)> {
+    match col.mask() {
+        Some(m) if col.null_count()? > 0 => Ok((m.device_ptr()?, col.offset() as i64)),
+        _ => Ok((0, 0)),
+    }
+}
+
+/// The validity of the gathered rows, or None when every row is valid.
+fn gather_validity(src: &Column, map: &DeviceMap) -> Result<Option<Buffer>> {
+    let n = map.len();
+    let (smask, soff) = mask_args(src)?;
+    if smask == 0 && !map.may_null()? {
+        return Ok(None);
+    }
+    let out = DeviceMemory::alloc(bitmask_allocation_size_bytes(n))?;
+    if n > 0 {
+        let f = map.function("gather_mask")?;
+        let [mp, mm, mo] = map.args()?;
+        // SAFETY: reads n map entries and source bits of in-bounds rows; writes ceil(n/32)
+        // words of a mask allocated for n bits.
+        unsafe {
+            launch(
+                &f,
+                grid(n.div_ceil(32) * 32)?,
+                &[
+                    Arg::P(smask),
+                    Arg::I(soff),
+                    mp,
+                    mm,
+                    mo,
+                    Arg::I(n as i64),
+                    Arg::I(src.size() as i64),
+                    Arg::I32(map.nullify as i32),
+                    Arg::P(out.ptr()),
+                    Arg::P(map.flag.ptr()),
+                    Arg::P(0),
+                ],
+            )?;
+        }
+    }
+    Ok(Some(Buffer::from_device(out)))
+}
+
+/// Gather rows of `src` through `map` on the device.
+pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
+    let n = map.len();
+    let id = src.dtype().id();
+    let rows = src.size() as i64;
+    let nullify = Arg::I32(map.nullify as i32);
+    let flag = Arg::P(map.flag.ptr());
+    if id == TypeId::Empty {
+        return Column::new(src.dtype(), n, None, None, Some(n), 0, vec![]);
+    }
+    let mask = gather_validity(src, map)?;
+    if let Some(width) = fixed_width(id) {
+        let out = DeviceMemory::alloc(n * width)?;
+        if n > 0 {
+            let data = src.data().map_or(Ok(0), |d| d.device_ptr())? + (src.offset() * width) as u64;
+            let f = map.function(&format!("gather_w{width}"))?;
+            let [mp, mm, mo] = map.args()?;
+            // SAFETY: reads in-bounds source rows only (resolve_row), writes n values.
+            unsafe {
+                launch(
+                    &f,
+                    grid(n)?,
+                    &[Arg::P(data), mp, mm, mo, Arg::I(n as i64), Arg::I(rows), nullify, Arg::P(out.ptr()), flag],
+                )?;
+            }
+        }
+        return Column::new(src.dtype(), n, Some(Buffer::from_device(out)), mask, None, 0, vec![]);
+    }
+    match id {
+        TypeId::String | TypeId::List => gather_offsets_column(src, map, mask),
+        TypeId::Struct => {
+            let children = src
+                .children()
+                .iter()
+                .map(|c| gather_column(&c.slice(src.offset(), src.size())?, map))
+                .collect::<Result<Vec<_>>>()?;
+            Column::new(src.dtype(), n, None, mask, None, 0, children)
+        }
+        TypeId::Dictionary32 => {
+            let indices = gather_column(&src.children()[0].slice(src.offset(), src.size())?, map)?;
+            Column::new(src.dtype(), n, None, mask, None, 0, vec![indices, src.children()[1].clone()])
+        }
+        other => Err(Error::not_implemented(format!("gather of {other} columns on the device"))),
+    }
+}
+
+/// Strings and lists: sizes of the gathered rows, their offsets, then the bytes (strings)
+/// or the child rows (lists).
+fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) -> Result<Column> {
+    let n = map.len();
+    let is_string = src.dtype().id() == TypeId::String;
+    if src.children().is_empty() || src.size() == 0 && n == 0 {
+        return empty_offsets_column(src.dtype(), n, mask, is_string, src);
+    }
+    let offsets = &src.children()[0];
+    let wide = offsets.dtype().id() == TypeId::Int64;
+    let (ow, suffix) = if wide { (8, "o64") } else { (4, "o32") };
+    let off_ptr = offsets.data().expect("offsets data").device_ptr()?
+        + ((offsets.offset() + src.offset()) * ow) as u64;
+    let (smask, soff) = mask_args(src)?;
+    let [mp, mm, mo] = map.args()?;
+    let rows = Arg::I(src.size() as i64);
+    let sizes = DeviceMemory::alloc((n + 1) * 8)?;
+    let f = map.function(&format!("gather_sizes_{suffix}"))?;
+    // SAFETY: reads offsets of in-bounds source rows; writes n + 1 sizes.
+    unsafe {
+        launch(
+            &f,
+            grid(n + 1)?,
+            &[
+                Arg::P(off_ptr),
+                mp,
+                mm,
+                mo,
+                Arg::P(smask),
+                Arg::I(soff),
+                Arg::I(n as i64),
+                rows,
+                Arg::I32(map.nullify as i32),
+                Arg::P(sizes.ptr()),
+                Arg::P(map.flag.ptr()),
+            ],
+        )?;
+    }
+    let total = exclusive_sum_with_total(&sizes, n)? as usize;
+    let out_offsets = narrow_offsets(sizes, n + 1, wide || total > i32::MAX as usize)?;
+    if is_string {
+        let chars = DeviceMemory::alloc(total)?;
+        if total > 0 {
+            let chars_ptr = src.data().expect("chars of non-empty strings").device_ptr()?;
+            let f = map.function(&format!("gather_chars_{suffix}"))?;
+            // SAFETY: copies the bytes of in-bounds rows into the ranges the offsets assign.
+            unsafe {
+                launch(
+                    &f,
+                    grid(n * 32)?,
+                    &[Arg::P(off_ptr), Arg::P(chars_ptr), mp, mm, mo, Arg::I(n as i64), rows, Arg::P(out_offsets.1), Arg::P(chars.ptr())],
+                )?;
+            }
+        }
+        Column::new(src.dtype(), n, Some(Buffer::from_device(chars)), mask, None, 0, vec![out_offsets.0])
+    } else {
+        let child_map = DeviceMemory::alloc(total * 4)?;
+        if total > 0 {
+            let f = map.function(&format!("gather_list_child_map_{suffix}"))?;
+            // SAFETY: writes `total` child rows; reads offsets of in-bounds rows.
+            unsafe {
+                launch(
+                    &f,
+                    grid(total)?,
+                    &[Arg::P(off_ptr), mp, mm, mo, Arg::I(n as i64), rows, Arg::P(out_offsets.1), Arg::I(total as i64), Arg::P(child_map.ptr())],
+                )?;
+            }
+        }
+        let child_map = Column::new(TypeId::Int32.into(), total, Some(Buffer::from_device(child_map)), None, Some(0), 0, vec![])?;
+        let flag = DeviceMemory::zeroed(4)?;
+        let child = gather_column(&src.children()[1], &DeviceMap::new(&child_map, true, &flag)?)?;
+        Column::new(src.dtype(), n, None, mask, None, 0, vec![out_offsets.0, child])
+    }
+}
+
+/// The int64 offsets in `sizes` as an offsets column (INT64 when `wide`, else INT32), and
+/// the device address of an int64 copy for kernels that read them.
+fn narrow_offsets(sizes: DeviceMemory, len: usize, wide: bool) -> Result<(Column, u64, Option<DeviceMemory>)> {
+    let ptr = sizes.ptr();
+    if wide {
+        let col = Column::new(TypeId::Int64.into(), len, Some(Buffer::from_device(sizes)), None, Some(0), 0, vec![])?;
+        return Ok((col, ptr, None));
+    }
+    let out = super::movement::rebase_offsets(ptr, true, len, 0, 0, false)?;
+    let col = Column::new(TypeId::Int32.into(), len, Some(Buffer::from_device(out)), None, Some(0), 0, vec![])?;
+    Ok((col, ptr, Some(sizes)))
+}
+
+fn empty_offsets_column(dtype: DataType, n: usize, mask: Option<Buffer>, is_string: bool, src: &Column) -> Result<Column> {
+    // Every gathered row is null or the source has no rows: all rows are empty.
+    let offsets = DeviceMemory::zeroed((n + 1) * 4)?;
+    let offsets = Column::new(TypeId::Int32.into(), n + 1, Some(Buffer::from_device(offsets)), None, Some(0), 0, vec![])?;
+    if is_string {
+        Column::new(dtype, n, Some(Buffer::from_device(DeviceMemory::alloc(0)?)), mask, None, 0, vec![offsets])
+    } else {
+        let child = src.children().get(1).map_or(Ok(None), |c| c.slice(0, 0).map(Some))?;
+        let child = child.ok_or_else(|| Error::value("a LIST column needs a values child"))?;
+        Column::new(dtype, n, None, mask, None, 0, vec![offsets, child])
+    }
+}
+
+/// The map with negative entries wrapped, as INT32 row numbers on the device; null and
+/// out-of-bounds entries become `NULL_ROW` (and set the flag unless `map.nullify`).
+pub fn normalize_map(map: &DeviceMap, rows: usize) -> Result<DeviceMemory> {
+    let n = map.len();
+    let out = DeviceMemory::alloc(n * 4)?;
+    if n > 0 {
+        let f = map.function("normalize_map")?;
+        let [mp, mm, mo] = map.args()?;
+        // SAFETY: reads and writes n entries.
+        unsafe {
+            launch(
+                &f,
+                grid(n)?,
+                &[mp, mm, mo, Arg::I(n as i64), Arg::I(rows as i64), Arg::I32(map.nullify as i32), Arg::P(out.ptr()), Arg::P(map.flag.ptr())],
+            )?;
+        }
+    }
+    Ok(out)
+}
+
+/// Whether a kernel set the out-of-bounds flag (one device-to-host read).
+pub fn flag_is_set(flag: &DeviceMemory) -> Result<bool> {
+    let b = flag.copy_to_host(0, 4)?;
+    Ok(b.as_slice() != [0, 0, 0, 0])
+}

@@ -1,0 +1,199 @@
+//! Row maps, the primitive most data movement is built from: `gather` itself, and `scatter`,
+//! `copy_if_else`, `shift`, `copy_range`, `boolean_mask_scatter`, `apply_boolean_mask`,
+//! `replace_nulls`, `repeat`, ... which build an INT32 map (on the host or the device) and
+//! gather through it, so every column type works on both paths through one mechanism.
+//!
+//! Map entries follow libcudf: a negative entry `i` means `i + rows`; entries outside
+//! `[-rows, rows)` are out of bounds. Internal maps use [`NULL_ROW`] for "a null row".
+
+use super::numeric::{Num, with_num_type};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::DeviceMemory;
+use crate::device::kernels::gather::{self as dev, DeviceMap};
+use crate::error::{Error, Result};
+use crate::interop::arrow::{from_arrow, to_arrow};
+use crate::placement::use_device;
+use crate::types::TypeId;
+use arrow_array::Int32Array;
+use arrow_buffer::{BooleanBuffer, NullBuffer, ScalarBuffer};
+use rayon::prelude::*;
+
+/// An internal map entry that gathers a null row (out of bounds of every column).
+pub(crate) const NULL_ROW: i32 = i32::MAX;
+
+/// What out-of-bounds map entries do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Bounds {
+    /// They give null rows.
+    Nullify,
+    /// They are an error (IndexError); nothing is read out of bounds.
+    Check,
+}
+
+/// Gather `columns` (all of `rows` rows) through the integer column `map`.
+pub(crate) fn gather_columns(columns: &[Column], rows: usize, map: &Column, bounds: Bounds) -> Result<Vec<Column>> {
+    if !map.dtype().id().is_integer() {
+        return Err(Error::type_err(format!(
+            "a gather map must be an integer column, got {}",
+            map.dtype()
+        )));
+    }
+    if use_device()? {
+        let flag = DeviceMemory::zeroed(4)?;
+        let dmap = DeviceMap::new(map, bounds == Bounds::Nullify, &flag)?;
+        let out = columns.iter().map(|c| dev::gather_column(c, &dmap)).collect::<Result<Vec<_>>>()?;
+        if bounds == Bounds::Check && map.size() > 0 {
+            if columns.is_empty() {
+                // Nothing was gathered, so nothing checked the map yet.
+                dev::normalize_map(&dmap, rows)?;
+            }
+            if dev::flag_is_set(&flag)? {
+                return Err(out_of_bounds(rows));
+            }
+        }
+        return Ok(out);
+    }
+    let indices = host_indices(map, rows, bounds)?;
+    columns.iter().map(|c| host_take(c, &indices)).collect()
+}
+
+/// Gather one column through an internal INT32 map (entries in bounds or [`NULL_ROW`]).
+pub(crate) fn gather_internal(column: &Column, map: &Column) -> Result<Column> {
+    Ok(gather_columns(std::slice::from_ref(column), column.size(), map, Bounds::Nullify)?.remove(0))
+}
+
+fn out_of_bounds(rows: usize) -> Error {
+    Error::index(format!(
+        "the map has entries outside [-{rows}, {rows}) for {rows} rows; fix the map or use \
+         OutOfBoundsPolicy.NULLIFY to get null rows for them"
+    ))
+}
+
+/// Take rows of `col` through arrow-rs on the host.
+pub(crate) fn host_take(col: &Column, indices: &Int32Array) -> Result<Column> {
+    if col.dtype().id() == TypeId::Empty {
+        let n = indices.len();
+        return Column::new(col.dtype(), n, None, None, Some(n), 0, vec![]);
+    }
+    let array = to_arrow(col)?;
+    let taken = arrow_select::take::take(&*array, indices, None)
+        .map_err(|e| Error::value(format!("gather failed: {e}")))?;
+    let out = from_arrow(&*taken)?;
+    restore_dtype(col, out)
+}
+
+/// Arrow conversion keeps the type id; the decimal scale and nested layouts come back as
+/// they went, so only guard against a mismatch.
+pub(crate) fn restore_dtype(like: &Column, out: Column) -> Result<Column> {
+    if out.dtype() != like.dtype() {
+        return Err(Error::type_err(format!(
+            "internal: a {} column came back from arrow as {}",
+            like.dtype(),
+            out.dtype()
+        )));
+    }
+    Ok(out)
+}
+
+/// The map as arrow INT32 indices with nulls where rows are null: negatives wrapped, out of
+/// bounds nulled (`Nullify`) or rejected (`Check`).
+pub(crate) fn host_indices(map: &Column, rows: usize, bounds: Bounds) -> Result<Int32Array> {
+    let rows_i = rows as i128;
+    let id = map.dtype().id();
+    let resolved: Vec<i32> = with_num_type!(id, S => {
+        let values = map.host_values::<S>()?;
+        values
+            .par_iter()
+            .with_min_len(1 << 14)
+            .map(|v| {
+                let raw = v.to_i128();
+                let j = if raw < 0 { raw + rows_i } else { raw };
+                if (0..rows_i).contains(&j) { j as i32 } else { -1 }
+            })
+            .collect()
+    });
+    let map_nulls = map.host_nulls()?;
+    if bounds == Bounds::Check {
+        let bad = resolved
+            .par_iter()
+            .enumerate()
+            .any(|(i, &j)| j < 0 && map_nulls.as_ref().is_none_or(|n| n.is_valid(i)));
+        if bad {
+            return Err(out_of_bounds(rows));
+        }
+    }
+    let any_oob = resolved.par_iter().any(|&j| j < 0);
+    let nulls = if any_oob {
+        let valid = BooleanBuffer::from_iter(resolved.iter().map(|&j| j >= 0));
+        let valid = match &map_nulls {
+            Some(n) => &valid & n.inner(),
+            None => valid,
+        };
+        Some(NullBuffer::new(valid))
+    } else {
+        map_nulls
+    };
+    Ok(Int32Array::new(ScalarBuffer::from(resolved), nulls))
+}
+
+/// An INT32 column of map entries (host resident).
+pub(crate) fn host_map(values: Vec<i32>) -> Column {
+    Column::from_values(values)
+}
+
+/// An INT32 column over a device map allocation of `n` entries.
+pub(crate) fn device_map(mem: DeviceMemory, n: usize) -> Result<Column> {
+    Column::new(TypeId::Int32.into(), n, Some(Buffer::from_device(mem)), None, Some(0), 0, vec![])
+}
+
+/// The map normalised to in-bounds INT32 row numbers, for scatters: negative entries
+/// wrapped; nulls and out-of-bounds entries are errors.
+pub(crate) fn normalized_scatter_map(map: &Column, rows: usize) -> Result<Column> {
+    if !map.dtype().id().is_integer() {
+        return Err(Error::type_err(format!(
+            "a scatter map must be an integer column, got {}",
+            map.dtype()
+        )));
+    }
+    if map.has_nulls()? {
+        return Err(Error::value("the scatter map has nulls; drop or fill them first"));
+    }
+    if use_device()? {
+        let flag = DeviceMemory::zeroed(4)?;
+        let dmap = DeviceMap::new(map, false, &flag)?;
+        let out = dev::normalize_map(&dmap, rows)?;
+        if map.size() > 0 && dev::flag_is_set(&flag)? {
+            return Err(out_of_bounds(rows));
+        }
+        return device_map(out, map.size());
+    }
+    let idx = host_indices(map, rows, Bounds::Check)?;
+    Ok(host_map(idx.values().to_vec()))
+}
+
+/// A copy of the rows of `col` (its own buffers, offset 0), where the data lives.
+pub(crate) fn copy_rows(col: &Column) -> Result<Column> {
+    let n = col.size();
+    let map = if use_device()? {
+        device_map(crate::device::kernels::movement::iota(n, 0)?, n)?
+    } else {
+        host_map((0..n as i32).collect())
+    };
+    gather_internal(col, &map)
+}
+
+/// The null mask of `col`'s rows starting at bit 0 (None when it has no nulls).
+pub(crate) fn mask_copy(col: &Column) -> Result<Option<Buffer>> {
+    let n = col.size();
+    let Some(mask) = col.mask().filter(|_| col.null_count().is_ok_and(|c| c > 0)) else {
+        return Ok(None);
+    };
+    if use_device()? {
+        let out = DeviceMemory::alloc(crate::bitmask::bitmask_allocation_size_bytes(n))?;
+        crate::device::kernels::movement::copy_bits(mask.device_ptr()?, col.offset(), out.ptr(), 0, n)?;
+        return Ok(Some(Buffer::from_device(out)));
+    }
+    let nulls = col.host_nulls()?.expect("has nulls");
+    Ok(Some(Buffer::from_arrow(nulls.inner().sliced())))
+}

@@ -1,0 +1,381 @@
+//! pylibcudf's `stream_compaction` module: keep the rows a mask or a rule selects.
+//!
+//! `apply_boolean_mask`, `drop_nulls` and `drop_nans` run on the device (flags, a scan and a
+//! gather) and the host (arrow-rs `filter`). The duplicate-removal functions (`unique`,
+//! `distinct`, `distinct_indices`, `stable_distinct`, `unique_count`, `distinct_count`)
+//! compare whole key rows through arrow-rs's row format and hash them with hashbrown on the
+//! host; they have no device kernels yet (device placement falls back as documented).
+//!
+//! Key equality follows libcudf: `-0.0 == 0.0`; NaNs are equal to each other when
+//! `nans_equal`, else every NaN row is distinct; null keys are equal when `nulls_equal`.
+
+use super::copying::{check_condition, device_cond, host_cond};
+use super::gather::{device_map, gather_columns, Bounds};
+use crate::column::Column;
+use crate::device::kernels::movement::{self as mv, DeviceCond};
+use crate::error::{Error, Result};
+use crate::interop::arrow::{from_arrow, to_arrow};
+use crate::placement::{host_fallback, use_device};
+use crate::table::Table;
+use crate::types::TypeId;
+use arrow_array::{Array, ArrayRef, BooleanArray, Float32Array, Float64Array};
+use arrow_buffer::BooleanBuffer;
+use arrow_row::{RowConverter, SortField};
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// Which row of each group of duplicates to keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DuplicateKeepOption {
+    /// Any one (ferrodf keeps the first).
+    KeepAny = 0,
+    /// The first.
+    KeepFirst = 1,
+    /// The last.
+    KeepLast = 2,
+    /// None: only rows without duplicates remain.
+    KeepNone = 3,
+}
+
+/// The rows of `table` where `mask` (BOOL8) is valid and true.
+///
+/// ```
+/// use ferrodf_core::{column::Column, table::Table, scalar::Scalar, types::*};
+/// use ferrodf_core::ops::stream_compaction::apply_boolean_mask;
+/// let t = Table::new(vec![Column::from_values(vec![1i32, 2, 3])]).unwrap();
+/// let m = Column::from_options(vec![Some(1u8), None, Some(1)]);
+/// let m = ferrodf_core::Column::new(TypeId::Bool8.into(), 3, m.data().cloned(), m.mask().cloned(), None, 0, vec![]).unwrap();
+/// let out = apply_boolean_mask(&t, &m).unwrap();
+/// assert_eq!(out.columns()[0].host_values::<i32>().unwrap().to_vec(), vec![1, 3]);
+/// ```
+pub fn apply_boolean_mask(table: &Table, mask: &Column) -> Result<Table> {
+    check_condition("apply_boolean_mask", mask, table.num_rows())?;
+    if use_device()? {
+        return compact_device(table, device_cond(mask)?);
+    }
+    filter_host(table, host_cond(mask)?)
+}
+
+fn compact_device(table: &Table, cond: DeviceCond) -> Result<Table> {
+    let (map, kept) = mv::compact(cond, table.num_rows())?;
+    let map = device_map(map, kept)?;
+    let cols = gather_columns(table.columns(), table.num_rows(), &map, Bounds::Nullify)?;
+    table_of(cols, kept)
+}
+
+fn table_of(cols: Vec<Column>, rows: usize) -> Result<Table> {
+    if cols.is_empty() {
+        return Ok(Table::empty_with_rows(rows));
+    }
+    Table::new(cols)
+}
+
+fn filter_host(table: &Table, keep: Vec<bool>) -> Result<Table> {
+    let kept = keep.iter().filter(|&&k| k).count();
+    let predicate = BooleanArray::new(BooleanBuffer::from(keep), None);
+    let filter = arrow_select::filter::FilterBuilder::new(&predicate).optimize().build();
+    let cols = table
+        .columns()
+        .iter()
+        .map(|c| {
+            if c.dtype().id() == TypeId::Empty {
+                return Column::new(c.dtype(), kept, None, None, Some(kept), 0, vec![]);
+            }
+            let a = to_arrow(c)?;
+            let out = filter
+                .filter(&a)
+                .map_err(|e| Error::value(format!("apply_boolean_mask failed: {e}")))?;
+            super::gather::restore_dtype(c, from_arrow(&*out)?)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    table_of(cols, kept)
+}
+
+fn key_columns(table: &Table, keys: &[usize]) -> Result<Vec<Column>> {
+    keys.iter()
+        .map(|&k| {
+            table.columns().get(k).cloned().ok_or_else(|| {
+                Error::index(format!(
+                    "key column {k} does not exist in a table of {} columns",
+                    table.num_columns()
+                ))
+            })
+        })
+        .collect()
+}
+
+/// Rows with at least `keep_threshold` non-null values among the `keys` columns.
+pub fn drop_nulls(table: &Table, keys: &[usize], keep_threshold: usize) -> Result<Table> {
+    let keys = key_columns(table, keys)?;
+    let n = table.num_rows();
+    if use_device()? {
+        let counts = mv::zeroed_counts(n)?;
+        for k in &keys {
+            let (m, off) = match k.mask() {
+                Some(b) if k.null_count()? > 0 => (b.device_ptr()?, k.offset() as i64),
+                _ => (0, 0),
+            };
+            mv::count_valid(m, off, n, &counts)?;
+        }
+        let flags = mv::threshold_flags(&counts, n, keep_threshold)?;
+        return compact_device(table, DeviceCond { data: flags.ptr(), mask: 0, offset: 0 });
+    }
+    let mut counts = vec![0usize; n];
+    for k in &keys {
+        match k.host_nulls()? {
+            None => counts.par_iter_mut().for_each(|c| *c += 1),
+            Some(nb) => counts.par_iter_mut().enumerate().for_each(|(i, c)| *c += nb.is_valid(i) as usize),
+        }
+    }
+    filter_host(table, counts.into_par_iter().map(|c| c >= keep_threshold).collect())
+}
+
+/// Rows with at least `keep_threshold` non-NaN values among the (floating-point) `keys`
+/// columns; a null counts as non-NaN.
+pub fn drop_nans(table: &Table, keys: &[usize], keep_threshold: usize) -> Result<Table> {
+    let keys = key_columns(table, keys)?;
+    for k in &keys {
+        if !k.dtype().id().is_floating() {
+            return Err(Error::type_err(format!(
+                "drop_nans needs floating-point key columns, got {}",
+                k.dtype()
+            )));
+        }
+    }
+    let n = table.num_rows();
+    if use_device()? {
+        let counts = mv::zeroed_counts(n)?;
+        for k in &keys {
+            let double = k.dtype().id() == TypeId::Float64;
+            let w = if double { 8 } else { 4 };
+            let data = match k.data() {
+                Some(d) if n > 0 => d.device_ptr()? + (k.offset() * w) as u64,
+                _ => 0,
+            };
+            let (m, off) = match k.mask() {
+                Some(b) if k.null_count()? > 0 => (b.device_ptr()?, k.offset() as i64),
+                _ => (0, 0),
+            };
+            mv::count_not_nan(data, double, m, off, n, &counts)?;
+        }
+        let flags = mv::threshold_flags(&counts, n, keep_threshold)?;
+        return compact_device(table, DeviceCond { data: flags.ptr(), mask: 0, offset: 0 });
+    }
+    let mut counts = vec![0usize; n];
+    for k in &keys {
+        let nulls = k.host_nulls()?;
+        let is_nan: Vec<bool> = if k.dtype().id() == TypeId::Float64 {
+            k.host_values::<f64>()?.par_iter().map(|v| v.is_nan()).collect()
+        } else {
+            k.host_values::<f32>()?.par_iter().map(|v| v.is_nan()).collect()
+        };
+        counts.par_iter_mut().enumerate().for_each(|(i, c)| {
+            let null = nulls.as_ref().is_some_and(|nb| nb.is_null(i));
+            *c += (null || !is_nan[i]) as usize;
+        });
+    }
+    filter_host(table, counts.into_par_iter().map(|c| c >= keep_threshold).collect())
+}
+
+/// Comparable key rows of `cols`, and per row whether it can equal no other row (a null
+/// key with `!nulls_equal`, a NaN key with `!nans_equal`).
+struct KeyRows {
+    rows: arrow_row::Rows,
+    alone: Vec<bool>,
+    null: Vec<bool>,
+}
+
+fn key_rows(cols: &[Column], nulls_equal: bool, nans_equal: bool, nan_is_null: bool) -> Result<KeyRows> {
+    let n = cols.first().map_or(0, Column::size);
+    let mut alone = vec![false; n];
+    let mut null = vec![false; n];
+    let mut arrays: Vec<ArrayRef> = Vec::with_capacity(cols.len());
+    for c in cols {
+        let mut a = to_arrow(c)?;
+        // C++ equality: -0.0 == 0.0, and every NaN payload is the same NaN here.
+        let nan: Option<Vec<bool>> = if let Some(f) = a.as_any().downcast_ref::<Float64Array>() {
+            let nan = f.values().iter().map(|v| v.is_nan()).collect();
+            a = Arc::new(f.unary::<_, arrow_array::types::Float64Type>(|v| if v.is_nan() { f64::NAN } else { v + 0.0 }));
+            Some(nan)
+        } else if let Some(f) = a.as_any().downcast_ref::<Float32Array>() {
+            let nan = f.values().iter().map(|v| v.is_nan()).collect();
+            a = Arc::new(f.unary::<_, arrow_array::types::Float32Type>(|v| if v.is_nan() { f32::NAN } else { v + 0.0 }));
+            Some(nan)
+        } else {
+            None
+        };
+        for i in 0..n {
+            let is_null = a.is_null(i);
+            let is_nan = !is_null && nan.as_ref().is_some_and(|v| v[i]);
+            if is_null || (is_nan && nan_is_null) {
+                null[i] = true;
+                if !nulls_equal {
+                    alone[i] = true;
+                }
+            } else if is_nan && !nans_equal {
+                alone[i] = true;
+            }
+        }
+        if nan_is_null && let Some(nan) = &nan {
+            // NaN rows count as nulls: give them the null encoding.
+            let keep = BooleanArray::from(nan.iter().map(|&x| !x).collect::<Vec<_>>());
+            a = arrow_select::nullif::nullif(&a, &arrow_arith_not(&keep))
+                .map_err(|e| Error::value(e.to_string()))?;
+        }
+        arrays.push(a);
+    }
+    let fields = arrays.iter().map(|a| SortField::new(a.data_type().clone())).collect();
+    let conv = RowConverter::new(fields).map_err(|e| Error::not_implemented(format!("comparing these key columns: {e}")))?;
+    let rows = conv
+        .convert_columns(&arrays)
+        .map_err(|e| Error::value(format!("comparing these key columns: {e}")))?;
+    Ok(KeyRows { rows, alone, null })
+}
+
+fn arrow_arith_not(b: &BooleanArray) -> BooleanArray {
+    BooleanArray::new(!b.values(), None)
+}
+
+impl KeyRows {
+    fn equal(&self, i: usize, j: usize) -> bool {
+        !self.alone[i] && !self.alone[j] && self.rows.row(i) == self.rows.row(j)
+    }
+}
+
+fn check_keys_for(what: &str, table: &Table, keys: &[usize]) -> Result<Vec<Column>> {
+    let cols = key_columns(table, keys)?;
+    if use_device()? {
+        host_fallback(what, "duplicate detection (no device hash table yet)")?;
+    }
+    Ok(cols)
+}
+
+/// Rows kept from runs of consecutive rows with equal keys.
+pub fn unique(table: &Table, keys: &[usize], keep: DuplicateKeepOption, nulls_equal: bool) -> Result<Table> {
+    let cols = check_keys_for("stream_compaction.unique", table, keys)?;
+    let n = table.num_rows();
+    if cols.is_empty() {
+        return Ok(table.clone());
+    }
+    let kr = key_rows(&cols, nulls_equal, true, false)?;
+    let same_as_prev: Vec<bool> = (0..n).map(|i| i > 0 && kr.equal(i, i - 1)).collect();
+    let next_same = |i: usize| i + 1 < n && same_as_prev[i + 1];
+    let flags = (0..n)
+        .map(|i| match keep {
+            DuplicateKeepOption::KeepAny | DuplicateKeepOption::KeepFirst => !same_as_prev[i],
+            DuplicateKeepOption::KeepLast => !next_same(i),
+            DuplicateKeepOption::KeepNone => !same_as_prev[i] && !next_same(i),
+        })
+        .collect();
+    filter_host_cpu(table, flags)
+}
+
+/// The host filter even in device placement (the caller already recorded the fallback).
+fn filter_host_cpu(table: &Table, keep: Vec<bool>) -> Result<Table> {
+    filter_host(table, keep)
+}
+
+/// Indices (ascending) of the rows kept by distinct key rows of `cols`.
+fn distinct_rows(cols: &[Column], keep: DuplicateKeepOption, nulls_equal: bool, nans_equal: bool) -> Result<Vec<usize>> {
+    let n = cols.first().map_or(0, Column::size);
+    let kr = key_rows(cols, nulls_equal, nans_equal, false)?;
+    let mut groups: hashbrown::HashMap<&[u8], (usize, usize, usize)> = hashbrown::HashMap::with_capacity(n.min(1 << 20));
+    let mut singles = Vec::new();
+    for i in 0..n {
+        if kr.alone[i] {
+            singles.push(i);
+            continue;
+        }
+        let e = groups.entry(kr.rows.row(i).data()).or_insert((i, i, 0));
+        e.1 = i;
+        e.2 += 1;
+    }
+    let mut out: Vec<usize> = groups
+        .values()
+        .filter_map(|&(first, last, count)| match keep {
+            DuplicateKeepOption::KeepAny | DuplicateKeepOption::KeepFirst => Some(first),
+            DuplicateKeepOption::KeepLast => Some(last),
+            DuplicateKeepOption::KeepNone => (count == 1).then_some(first),
+        })
+        .chain(singles)
+        .collect();
+    out.par_sort_unstable();
+    Ok(out)
+}
+
+fn gather_rows(table: &Table, rows: Vec<usize>) -> Result<Table> {
+    let n = rows.len();
+    let mut keep = vec![false; table.num_rows()];
+    for r in rows {
+        keep[r] = true;
+    }
+    let _ = n;
+    filter_host_cpu(table, keep)
+}
+
+/// One row per distinct key (ferrodf keeps the input order of the kept rows).
+pub fn distinct(table: &Table, keys: &[usize], keep: DuplicateKeepOption, nulls_equal: bool, nans_equal: bool) -> Result<Table> {
+    let cols = check_keys_for("stream_compaction.distinct", table, keys)?;
+    if cols.is_empty() {
+        return Ok(table.clone());
+    }
+    gather_rows(table, distinct_rows(&cols, keep, nulls_equal, nans_equal)?)
+}
+
+/// [`distinct`], guaranteed to keep the input order.
+pub fn stable_distinct(table: &Table, keys: &[usize], keep: DuplicateKeepOption, nulls_equal: bool, nans_equal: bool) -> Result<Table> {
+    let cols = check_keys_for("stream_compaction.stable_distinct", table, keys)?;
+    if cols.is_empty() {
+        return Ok(table.clone());
+    }
+    gather_rows(table, distinct_rows(&cols, keep, nulls_equal, nans_equal)?)
+}
+
+/// The (ascending) row numbers [`distinct`] keeps, comparing all columns, as INT32.
+pub fn distinct_indices(table: &Table, keep: DuplicateKeepOption, nulls_equal: bool, nans_equal: bool) -> Result<Column> {
+    let all: Vec<usize> = (0..table.num_columns()).collect();
+    let cols = check_keys_for("stream_compaction.distinct_indices", table, &all)?;
+    let rows = if cols.is_empty() {
+        (0..table.num_rows().min(1)).collect()
+    } else {
+        distinct_rows(&cols, keep, nulls_equal, nans_equal)?
+    };
+    Ok(Column::from_values(rows.into_iter().map(|r| r as i32).collect::<Vec<_>>()))
+}
+
+/// Number of runs of consecutive equal values. `include_nulls`: a run of nulls counts;
+/// `nan_is_null`: NaNs are treated as nulls.
+pub fn unique_count(col: &Column, include_nulls: bool, nan_is_null: bool) -> Result<usize> {
+    if use_device()? {
+        host_fallback("stream_compaction.unique_count", "duplicate detection")?;
+    }
+    let n = col.size();
+    let kr = key_rows(std::slice::from_ref(col), true, true, nan_is_null)?;
+    let mut count = 0;
+    for i in 0..n {
+        if i > 0 && kr.equal(i, i - 1) {
+            continue;
+        }
+        if kr.null[i] && !include_nulls {
+            continue;
+        }
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// Number of distinct values (see [`unique_count`] for the options).
+pub fn distinct_count(col: &Column, include_nulls: bool, nan_is_null: bool) -> Result<usize> {
+    if use_device()? {
+        host_fallback("stream_compaction.distinct_count", "duplicate detection")?;
+    }
+    let kr = key_rows(std::slice::from_ref(col), true, true, nan_is_null)?;
+    let mut seen: hashbrown::HashSet<&[u8]> = hashbrown::HashSet::new();
+    for i in 0..col.size() {
+        if kr.null[i] && !include_nulls {
+            continue;
+        }
+        seen.insert(kr.rows.row(i).data());
+    }
+    Ok(seen.len())
+}

@@ -1,0 +1,7 @@
+"""pylibcudf's ``concatenate`` module."""
+
+from __future__ import annotations
+
+from ferrodf._lib import concatenate
+
+__all__ = ["concatenate"]

@@ -1,0 +1,96 @@
+from enum import IntEnum
+from typing import Any, TypeVar
+
+from ferrodf.plc.column import Column
+from ferrodf.plc.scalar import Scalar
+from ferrodf.plc.table import Table
+
+ColumnOrTable = TypeVar("ColumnOrTable", Column, Table)
+
+class OutOfBoundsPolicy(IntEnum):
+    NULLIFY = 0
+    DONT_CHECK = 1
+
+class MaskAllocationPolicy(IntEnum):
+    NEVER = 0
+    RETAIN = 1
+    ALWAYS = 2
+
+def gather(
+    source_table: Table,
+    gather_map: Column,
+    bounds_policy: OutOfBoundsPolicy,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
+def scatter(
+    source: Table | list[Scalar],
+    scatter_map: Column,
+    target_table: Table,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
+def empty_like(input: ColumnOrTable, stream: Any = None, mr: Any = None) -> ColumnOrTable: ...
+def allocate_like(
+    input_column: Column,
+    policy: MaskAllocationPolicy,
+    size: int | None = None,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def copy_range_in_place(
+    input_column: Column,
+    target_column: Column,
+    input_begin: int,
+    input_end: int,
+    target_begin: int,
+    stream: Any = None,
+) -> None: ...
+def copy_range(
+    input_column: Column,
+    target_column: Column,
+    input_begin: int,
+    input_end: int,
+    target_begin: int,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def shift(
+    input: Column, offset: int, fill_value: Scalar, stream: Any = None, mr: Any = None
+) -> Column: ...
+def slice(
+    input: ColumnOrTable, indices: list[int], stream: Any = None
+) -> list[ColumnOrTable]: ...
+def split(input: ColumnOrTable, splits: list[int], stream: Any = None) -> list[ColumnOrTable]: ...
+def copy_if_else(
+    lhs: Column | Scalar,
+    rhs: Column | Scalar,
+    boolean_mask: Column,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def boolean_mask_scatter(
+    input: Table | list[Scalar],
+    target: Table,
+    boolean_mask: Column,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
+def get_element(input_column: Column, index: int, stream: Any = None, mr: Any = None) -> Scalar: ...
+
+__all__ = [
+    "MaskAllocationPolicy",
+    "OutOfBoundsPolicy",
+    "allocate_like",
+    "boolean_mask_scatter",
+    "copy_if_else",
+    "copy_range",
+    "copy_range_in_place",
+    "empty_like",
+    "gather",
+    "get_element",
+    "scatter",
+    "shift",
+    "slice",
+    "split",
+]

@@ -1,0 +1,25 @@
+from typing import Any
+
+from ferrodf.plc.column import Column
+from ferrodf.plc.scalar import Scalar
+from ferrodf.plc.table import Table
+
+def fill(
+    destination: Column,
+    begin: int,
+    end: int,
+    value: Scalar,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
+def fill_in_place(
+    destination: Column, begin: int, end: int, value: Scalar, stream: Any = None
+) -> None: ...
+def sequence(
+    size: int, init: Scalar, step: Scalar, stream: Any = None, mr: Any = None
+) -> Column: ...
+def repeat(
+    input_table: Table, count: Column | int, stream: Any = None, mr: Any = None
+) -> Table: ...
+
+__all__ = ["fill", "fill_in_place", "repeat", "sequence"]

@@ -1,0 +1,63 @@
+"""plc.concatenate against pyarrow.concat_arrays."""
+
+from __future__ import annotations
+
+import pyarrow as pa
+import pytest
+from conftest import NESTED_TYPES, assert_column_eq, make_array, type_id
+from movement_helpers import MOVE_TYPES, col, data
+
+import ferrodf.plc as plc
+
+TYPES = MOVE_TYPES + [t for t in NESTED_TYPES if t not in MOVE_TYPES]
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")
+@pytest.mark.parametrize("t", TYPES, ids=type_id)
+def test_concatenate_columns(t):
+    import ferrodf
+
+    parts = [
+        make_array(t, 10, seed=1),
+        make_array(t, 7, seed=2, nulls=False),
+        make_array(t, 0, seed=3),
+        make_array(t, 30, seed=4)[5:20],
+    ]
+    if pa.types.is_dictionary(t) and ferrodf.get_option("device") == "gpu":
+        with pytest.raises(NotImplementedError):
+            plc.concatenate.concatenate([col(p) for p in parts])
+        return
+    got = plc.concatenate.concatenate([col(p) for p in parts])
+    if pa.types.is_dictionary(t):
+        assert got.to_arrow().to_pylist() == pa.concat_arrays([p.dictionary_decode() for p in parts]).to_pylist()
+        return
+    assert_column_eq(got, pa.concat_arrays(parts))
+
+
+def test_concatenate_tables():
+    a = [data(pa.int64(), 5), data(pa.string(), 5)]
+    b = [data(pa.int64(), 3, seed=2), data(pa.string(), 3, seed=2)]
+    got = plc.concatenate.concatenate([plc.Table([col(x) for x in a]), plc.Table([col(x) for x in b])])
+    assert got.num_rows() == 8
+    for k in range(2):
+        assert_column_eq(got.columns()[k], pa.concat_arrays([a[k], b[k]]))
+
+
+def test_concatenate_single_and_errors():
+    c = col(data(pa.int32(), 5))
+    assert_column_eq(plc.concatenate.concatenate([c]), data(pa.int32(), 5))
+    with pytest.raises(ValueError):
+        plc.concatenate.concatenate([])
+    with pytest.raises(TypeError):
+        plc.concatenate.concatenate([c, col(data(pa.int64(), 2))])
+    with pytest.raises(ValueError):
+        plc.concatenate.concatenate([plc.Table([c]), plc.Table([c, c])])
+    with pytest.raises(TypeError):
+        plc.concatenate.concatenate([c, plc.Table([c])])
+    with pytest.raises(ValueError):
+        plc.concatenate.concatenate([1, 2])
+
+
+def test_concatenate_all_null_and_empty_strings():
+    parts = [pa.array([None, None], pa.string()), pa.array(["", ""]), pa.array([], pa.string())]
+    assert_column_eq(plc.concatenate.concatenate([col(p) for p in parts]), pa.concat_arrays(parts))
