@@ -94,3 +94,21 @@ fn binaryop_modules_compile() {
         compile(&format!("binop_{lhs}_{rhs}_{out}"), &src);
     });
 }
+
+#[test]
+fn data_movement_modules_compile() {
+    use ferrodf_core::device::kernels::{gather, movement, scan};
+    use rayon::prelude::*;
+    if !nvrtc_present() {
+        return;
+    }
+    compile("movement", &movement::module_source());
+    NUMERIC.par_iter().for_each(|&t| {
+        if t != TypeId::Bool8 {
+            compile(&format!("scan_{t}"), &scan::module_source(t).unwrap());
+        }
+        if t.is_integer() {
+            compile(&format!("gather_{t}"), &gather::module_source(t).unwrap());
+        }
+    });
+}

@@ -28,7 +28,9 @@ MOVE_TYPES = [
     STRUCT_TYPE,
 ]
 # Types whose values compare with == in Python (dictionary arrays compare decoded).
-FIXED_TYPES = [t for t in MOVE_TYPES if t.byte_width > 0 or pa.types.is_boolean(t)]
+FIXED_TYPES = [
+    t for t in MOVE_TYPES if pa.types.is_boolean(t) or pa.types.is_primitive(t) or pa.types.is_decimal(t)
+]
 
 
 def data(t: pa.DataType, n: int = 40, *, seed: int = 0, nulls: bool = True) -> pa.Array:

@@ -158,7 +158,9 @@ pub fn scatter(source: Source, map: &Column, target: &Table) -> Result<Table> {
 /// An empty column of the same type (children included).
 pub fn empty_like(col: &Column) -> Result<Column> {
     let dtype = col.dtype();
-    let offsets = || Column::from_values(vec![0i32]);
+    // Keep the offsets width (INT64 for large strings and lists).
+    let wide = col.children().first().is_some_and(|o| o.dtype().id() == TypeId::Int64);
+    let offsets = || if wide { Column::from_values(vec![0i64]) } else { Column::from_values(vec![0i32]) };
     match dtype.id() {
         TypeId::Empty => Column::new(dtype, 0, None, None, Some(0), 0, vec![]),
         id if id.is_fixed_width() => Column::new(dtype, 0, Some(Buffer::zeroed(0)), None, Some(0), 0, vec![]),

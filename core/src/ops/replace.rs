@@ -144,7 +144,8 @@ pub fn find_and_replace_all(col: &Column, old: &Column, new: &Column) -> Result<
 
 fn host_find_replace_map(col: &Column, old: &Column) -> Result<Column> {
     use arrow_row::{RowConverter, SortField};
-    let (a, k) = (to_arrow(col)?, to_arrow(old)?);
+    use super::stream_compaction::normalize_float_keys;
+    let (a, k) = (normalize_float_keys(to_arrow(col)?), normalize_float_keys(to_arrow(old)?));
     let conv = RowConverter::new(vec![SortField::new(a.data_type().clone())])
         .map_err(|e| Error::not_implemented(format!("find_and_replace_all on {}: {e}", col.dtype())))?;
     let rows = conv.convert_columns(&[a.clone()]).map_err(|e| Error::value(e.to_string()))?;

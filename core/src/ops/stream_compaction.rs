@@ -232,6 +232,18 @@ fn key_rows(cols: &[Column], nulls_equal: bool, nans_equal: bool, nan_is_null: b
     Ok(KeyRows { rows, alone, null })
 }
 
+/// A float array with -0.0 turned into +0.0 and every NaN into the canonical NaN, so equal
+/// values (C++ `==`, NaNs grouped together) have equal row encodings; other arrays as they are.
+pub(crate) fn normalize_float_keys(a: ArrayRef) -> ArrayRef {
+    if let Some(f) = a.as_any().downcast_ref::<Float64Array>() {
+        return Arc::new(f.unary::<_, arrow_array::types::Float64Type>(|v| if v.is_nan() { f64::NAN } else { v + 0.0 }));
+    }
+    if let Some(f) = a.as_any().downcast_ref::<Float32Array>() {
+        return Arc::new(f.unary::<_, arrow_array::types::Float32Type>(|v| if v.is_nan() { f32::NAN } else { v + 0.0 }));
+    }
+    a
+}
+
 fn arrow_arith_not(b: &BooleanArray) -> BooleanArray {
     BooleanArray::new(!b.values(), None)
 }
