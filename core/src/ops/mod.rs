@@ -3,5 +3,9 @@
 
 pub mod aggregation;
 pub mod binaryop;
+pub mod cast;
 pub(crate) mod numeric;
 pub mod reduce;
+pub mod round;
+pub mod transform;
+pub mod unary;

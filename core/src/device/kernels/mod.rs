@@ -5,7 +5,10 @@
 
 pub mod binaryop;
 pub mod bitmask;
+pub mod cast;
 pub mod reduce;
+pub mod transform;
+pub mod unary;
 
 use crate::error::{Error, Result};
 use crate::types::TypeId;
