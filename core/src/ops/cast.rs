@@ -312,3 +312,38 @@ fn cast_decimal(input: &Column, to: DataType) -> Result<Column> {
         })
     })
 }
+
+/// Reinterpret the bytes of `input` as `to` without copying (libcudf's `bit_cast`): both
+/// types must be fixed-width with storage of the same size (see
+/// [`crate::traits::is_bit_castable`]); TypeError otherwise.
+///
+/// ```
+/// use ferrodf_core::column::Column;
+/// use ferrodf_core::ops::cast::bit_cast;
+/// use ferrodf_core::types::TypeId;
+/// let c = Column::from_values(vec![1.0f32]);
+/// let bits = bit_cast(&c, TypeId::Int32.into()).unwrap();
+/// assert_eq!(bits.host_values::<i32>().unwrap()[0], 0x3f80_0000);
+/// ```
+pub fn bit_cast(input: &Column, to: DataType) -> Result<Column> {
+    if !crate::traits::is_bit_castable(input.dtype(), to) {
+        return Err(Error::type_err(format!(
+            "cannot bit_cast {} to {to}: both types must be fixed-width with the same size",
+            input.dtype()
+        )));
+    }
+    let nulls = if input.nullable() {
+        Some(input.null_count()?)
+    } else {
+        Some(0)
+    };
+    Column::new(
+        to,
+        input.size(),
+        input.data().cloned(),
+        input.mask().cloned(),
+        nulls,
+        input.offset(),
+        vec![],
+    )
+}

@@ -148,6 +148,9 @@ pub fn mask_to_bools_ptr(ptr: u64, begin_bit: i64, end_bit: i64) -> Result<Colum
             "mask_to_bools got a null bitmask pointer for a non-empty bit range",
         ));
     }
+    if n == 0 {
+        return mask_to_bools(&Buffer::zeroed(0), 0, 0);
+    }
     if !use_device()? {
         return Err(Error::value(
             "mask_to_bools with an integer bitmask reads device memory, which needs the GPU \

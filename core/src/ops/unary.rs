@@ -232,6 +232,9 @@ fn decimal_unit(t: DataType) -> i128 {
 
 fn decimal_op<T: Num + WrapInt>(op: UnaryOperator, v: T, n: T) -> T {
     match op {
+        // n wraps to 0 only for scales beyond the storage's 2-adic range (e.g. -32 for
+        // DECIMAL32); leave such values unchanged instead of dividing by zero.
+        UnaryOperator::Ceil | UnaryOperator::Floor if n == T::zero() => v,
         UnaryOperator::Ceil | UnaryOperator::Floor => {
             let a = v.wdiv(n).wmul(n);
             if op == UnaryOperator::Ceil && v > T::zero() && a != v {
@@ -276,6 +279,24 @@ impl WrapInt for f64 {
     }
 }
 
+/// asinh without the overflow of `f64::asinh` for |x| near the largest finite values.
+fn asinh(x: f64) -> f64 {
+    if x.abs() > 268_435_456.0 {
+        (x.abs().ln() + std::f64::consts::LN_2).copysign(x)
+    } else {
+        x.asinh()
+    }
+}
+
+/// acosh without the overflow of `f64::acosh` for x near the largest finite values.
+fn acosh(x: f64) -> f64 {
+    if x > 268_435_456.0 {
+        x.ln() + std::f64::consts::LN_2
+    } else {
+        x.acosh()
+    }
+}
+
 /// The math functions in float64 (C++'s integral overloads compute in double).
 fn math_f64(op: UnaryOperator, x: f64) -> f64 {
     use UnaryOperator::*;
@@ -289,8 +310,8 @@ fn math_f64(op: UnaryOperator, x: f64) -> f64 {
         Sinh => x.sinh(),
         Cosh => x.cosh(),
         Tanh => x.tanh(),
-        Arcsinh => x.asinh(),
-        Arccosh => x.acosh(),
+        Arcsinh => asinh(x),
+        Arccosh => acosh(x),
         Arctanh => x.atanh(),
         Exp => x.exp(),
         Log => x.ln(),
@@ -316,8 +337,8 @@ fn math_f32(op: UnaryOperator, x: f32) -> f32 {
         Sinh => x.sinh(),
         Cosh => x.cosh(),
         Tanh => x.tanh(),
-        Arcsinh => x.asinh(),
-        Arccosh => x.acosh(),
+        Arcsinh => asinh(f64::from(x)) as f32,
+        Arccosh => acosh(f64::from(x)) as f32,
         Arctanh => x.atanh(),
         Exp => x.exp(),
         Log => x.ln(),

@@ -3,7 +3,17 @@
 
 from __future__ import annotations
 
-from ferrodf.plc import aggregation, binaryop, interop, reduce, types
+from ferrodf.plc import (
+    aggregation,
+    binaryop,
+    interop,
+    reduce,
+    round,
+    traits,
+    transform,
+    types,
+    unary,
+)
 from ferrodf.plc.column import Column
 from ferrodf.plc.gpumemoryview import gpumemoryview
 from ferrodf.plc.scalar import Scalar
@@ -21,5 +31,9 @@ __all__ = [
     "gpumemoryview",
     "interop",
     "reduce",
+    "round",
+    "traits",
+    "transform",
     "types",
+    "unary",
 ]

@@ -2,7 +2,11 @@ from ferrodf.plc import aggregation as aggregation
 from ferrodf.plc import binaryop as binaryop
 from ferrodf.plc import interop as interop
 from ferrodf.plc import reduce as reduce
+from ferrodf.plc import round as round
+from ferrodf.plc import traits as traits
+from ferrodf.plc import transform as transform
 from ferrodf.plc import types as types
+from ferrodf.plc import unary as unary
 from ferrodf.plc.column import Column as Column
 from ferrodf.plc.gpumemoryview import gpumemoryview as gpumemoryview
 from ferrodf.plc.scalar import Scalar as Scalar
@@ -21,5 +25,9 @@ __all__ = [
     "gpumemoryview",
     "interop",
     "reduce",
+    "round",
+    "traits",
+    "transform",
     "types",
+    "unary",
 ]

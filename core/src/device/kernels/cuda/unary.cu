@@ -117,7 +117,9 @@ extern "C" __global__ void unary_decimal(const IN_T* in, IN_T* out, int64_t n, i
   FERRO_GRID_LOOP(i, n) {
     IN_T v = in[i];
     if constexpr (!traits<IN_T>::is_float) {
-      if (op == 16 || op == 17) {
+      if ((op == 16 || op == 17) && p == (IN_T)0) {
+        // 10^-scale wrapped to 0 (scales beyond the storage width): unchanged, like the host.
+      } else if (op == 16 || op == 17) {
         IN_T a = (IN_T)((v / p) * p);
         if (op == 16 && v > (IN_T)0 && a != v) a = wrapping_add(a, p);
         if (op == 17 && v < (IN_T)0 && a != v) a = wrapping_sub(a, p);
