@@ -347,3 +347,66 @@ pub fn bit_cast(input: &Column, to: DataType) -> Result<Column> {
         vec![],
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::placement::{Placement, placement};
+
+    fn host_only() -> bool {
+        // These check host semantics; the device path is covered by the Python suite.
+        placement().map(|p| p == Placement::Cpu).unwrap_or(false) || !crate::device::gpu_available()
+    }
+
+    fn retype(c: Column, t: DataType) -> Column {
+        Column::new(
+            t,
+            c.size(),
+            c.data().cloned(),
+            c.mask().cloned(),
+            None,
+            0,
+            vec![],
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn chrono_units_floor_before_the_epoch() {
+        if !host_only() {
+            return;
+        }
+        let ms = retype(
+            Column::from_values(vec![-1i64, 1999, -86_400_001]),
+            TypeId::TimestampMilliseconds.into(),
+        );
+        let s = cast(&ms, TypeId::TimestampSeconds.into()).unwrap();
+        assert_eq!(
+            s.host_values::<i64>().unwrap().to_vec(),
+            vec![-1, 1, -86_401]
+        );
+        let d = cast(&ms, TypeId::TimestampDays.into()).unwrap();
+        assert_eq!(d.host_values::<i32>().unwrap().to_vec(), vec![-1, 0, -2]);
+    }
+
+    #[test]
+    fn decimal_rescale_truncates_and_float_to_decimal_nulls_nan() {
+        if !host_only() {
+            return;
+        }
+        let d = retype(
+            Column::from_values(vec![12_345i64, -12_345]),
+            DataType::new(TypeId::Decimal64, -3),
+        );
+        let r = cast(&d, DataType::new(TypeId::Decimal32, -1)).unwrap();
+        assert_eq!(r.host_values::<i32>().unwrap().to_vec(), vec![123, -123]);
+        let i = cast(&d, TypeId::Int8.into()).unwrap();
+        assert_eq!(i.host_values::<i8>().unwrap().to_vec(), vec![12, -12]);
+        let f = Column::from_values(vec![1.25f64, f64::NAN, -0.005]);
+        let x = cast(&f, DataType::new(TypeId::Decimal128, -2)).unwrap();
+        assert_eq!(x.null_count().unwrap(), 1);
+        let v = x.host_values::<i128>().unwrap();
+        assert_eq!((v[0], v[2]), (125, -1));
+        assert!(cast(&f, TypeId::TimestampDays.into()).is_err());
+    }
+}
