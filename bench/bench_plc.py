@@ -56,7 +56,11 @@ def cpu_table(n: int, reps: int) -> None:
     strs = pa.array([f"s{i % 1000}" for i in range(n // 10)])
     small_ints = pa.array(rng.integers(0, 1000, n))
     pf, pg, pidx, pkeep = pa.array(f), pa.array(g), pa.array(idx), pa.array(keep)
-    cf, cg, cn = plc.Column.from_arrow(pf), plc.Column.from_arrow(pg), plc.Column.from_arrow(f_nulls)
+    cf, cg, cn = (
+        plc.Column.from_arrow(pf),
+        plc.Column.from_arrow(pg),
+        plc.Column.from_arrow(f_nulls),
+    )
     cidx, ckeep = plc.Column.from_arrow(pidx), plc.Column.from_arrow(pkeep)
     cs, csmall = plc.Column.from_arrow(strs), plc.Column.from_arrow(small_ints)
     tf, ts = plc.Table([cf]), plc.Table([cs])
@@ -70,22 +74,94 @@ def cpu_table(n: int, reps: int) -> None:
     csrc = plc.Table([plc.Column.from_arrow(pa.array(rng.random(len(perm))))])
     npf = f.copy()
     cases = [
-        ("gather float64, random int32 map", lambda: plc.copying.gather(tf, cidx, OOB.NULLIFY), lambda: pc.take(pf, pidx)),
-        ("gather string (1e6 rows)", lambda: plc.copying.gather(ts, sidx, OOB.NULLIFY), lambda: pc.take(strs, psidx)),
-        ("apply_boolean_mask float64, 50%", lambda: plc.stream_compaction.apply_boolean_mask(tf, ckeep), lambda: pc.filter(pf, pkeep)),
-        ("apply_boolean_mask string (1e6)", lambda: plc.stream_compaction.apply_boolean_mask(ts, skeep), lambda: pc.filter(strs, skeep.to_arrow())),
-        ("copy_if_else float64 col/col", lambda: plc.copying.copy_if_else(cf, cg, ckeep), lambda: pc.if_else(pkeep, pf, pg)),
-        ("concatenate 2 x float64", lambda: plc.concatenate.concatenate([cf, cg]), lambda: pa.concat_arrays([pf, pg])),
-        ("scatter 10% rows float64", lambda: plc.copying.scatter(csrc, cperm, tf), lambda: np.put(npf, perm, 0.0)),
-        ("shift float64 by 1", lambda: plc.copying.shift(cf, 1, zero), lambda: pa.concat_arrays([pa.array([0.0]), pf[:-1]])),
-        ("replace_nulls float64 scalar", lambda: plc.replace.replace_nulls(cn, zero), lambda: pc.fill_null(f_nulls, 0.0)),
-        ("clamp float64", lambda: plc.replace.clamp(cf, lo, hi), lambda: pc.max_element_wise(pc.min_element_wise(pf, 0.75), 0.25)),
-        ("drop_nulls float64, 10% null", lambda: plc.stream_compaction.drop_nulls(plc.Table([cn]), [0], 1), lambda: pc.drop_null(f_nulls)),
-        ("scan sum float64", lambda: plc.reduce.scan(cf, plc.aggregation.sum(), plc.reduce.ScanType.INCLUSIVE), lambda: pc.cumulative_sum(pf)),
+        (
+            "gather float64, random int32 map",
+            lambda: plc.copying.gather(tf, cidx, OOB.NULLIFY),
+            lambda: pc.take(pf, pidx),
+        ),
+        (
+            "gather string (1e6 rows)",
+            lambda: plc.copying.gather(ts, sidx, OOB.NULLIFY),
+            lambda: pc.take(strs, psidx),
+        ),
+        (
+            "apply_boolean_mask float64, 50%",
+            lambda: plc.stream_compaction.apply_boolean_mask(tf, ckeep),
+            lambda: pc.filter(pf, pkeep),
+        ),
+        (
+            "apply_boolean_mask string (1e6)",
+            lambda: plc.stream_compaction.apply_boolean_mask(ts, skeep),
+            lambda: pc.filter(strs, skeep.to_arrow()),
+        ),
+        (
+            "copy_if_else float64 col/col",
+            lambda: plc.copying.copy_if_else(cf, cg, ckeep),
+            lambda: pc.if_else(pkeep, pf, pg),
+        ),
+        (
+            "concatenate 2 x float64",
+            lambda: plc.concatenate.concatenate([cf, cg]),
+            lambda: pa.concat_arrays([pf, pg]),
+        ),
+        (
+            "scatter 10% rows float64",
+            lambda: plc.copying.scatter(csrc, cperm, tf),
+            lambda: np.put(npf, perm, 0.0),
+        ),
+        (
+            "shift float64 by 1",
+            lambda: plc.copying.shift(cf, 1, zero),
+            lambda: pa.concat_arrays([pa.array([0.0]), pf[:-1]]),
+        ),
+        (
+            "replace_nulls float64 scalar",
+            lambda: plc.replace.replace_nulls(cn, zero),
+            lambda: pc.fill_null(f_nulls, 0.0),
+        ),
+        (
+            "clamp float64",
+            lambda: plc.replace.clamp(cf, lo, hi),
+            lambda: pc.max_element_wise(pc.min_element_wise(pf, 0.75), 0.25),
+        ),
+        (
+            "drop_nulls float64, 10% null",
+            lambda: plc.stream_compaction.drop_nulls(plc.Table([cn]), [0], 1),
+            lambda: pc.drop_null(f_nulls),
+        ),
+        (
+            "scan sum float64",
+            lambda: plc.reduce.scan(cf, plc.aggregation.sum(), plc.reduce.ScanType.INCLUSIVE),
+            lambda: pc.cumulative_sum(pf),
+        ),
         ("minmax float64", lambda: plc.reduce.minmax(cf), lambda: pc.min_max(pf)),
-        ("distinct int64 (1000 keys)", lambda: plc.stream_compaction.distinct(plc.Table([csmall]), [0], plc.stream_compaction.DuplicateKeepOption.KEEP_ANY, plc.types.NullEquality.EQUAL, plc.types.NanEquality.ALL_EQUAL), lambda: pc.unique(small_ints)),
-        ("sequence int32", lambda: plc.filling.sequence(n, plc.Scalar.from_arrow(pa.scalar(0, pa.int32())), plc.Scalar.from_arrow(pa.scalar(1, pa.int32()))), lambda: pa.array(np.arange(n, dtype=np.int32))),
-        ("repeat float64 x2 (n/2 rows)", lambda: plc.filling.repeat(plc.Table([plc.Column.from_arrow(pf[: n // 2])]), 2), lambda: pc.take(pf[: n // 2], pa.array(np.repeat(np.arange(n // 2, dtype=np.int32), 2)))),
+        (
+            "distinct int64 (1000 keys)",
+            lambda: plc.stream_compaction.distinct(
+                plc.Table([csmall]),
+                [0],
+                plc.stream_compaction.DuplicateKeepOption.KEEP_ANY,
+                plc.types.NullEquality.EQUAL,
+                plc.types.NanEquality.ALL_EQUAL,
+            ),
+            lambda: pc.unique(small_ints),
+        ),
+        (
+            "sequence int32",
+            lambda: plc.filling.sequence(
+                n,
+                plc.Scalar.from_arrow(pa.scalar(0, pa.int32())),
+                plc.Scalar.from_arrow(pa.scalar(1, pa.int32())),
+            ),
+            lambda: pa.array(np.arange(n, dtype=np.int32)),
+        ),
+        (
+            "repeat float64 x2 (n/2 rows)",
+            lambda: plc.filling.repeat(plc.Table([plc.Column.from_arrow(pf[: n // 2])]), 2),
+            lambda: pc.take(
+                pf[: n // 2], pa.array(np.repeat(np.arange(n // 2, dtype=np.int32), 2))
+            ),
+        ),
     ]
     print(f"## ferrodf plc host path vs pyarrow.compute: {n:,} rows, CPU\n")
     print("| operation | ferrodf | pyarrow | pyarrow / ferrodf |")
@@ -120,19 +196,43 @@ def gpu_table(n: int, reps: int) -> None:
     lo, hi = plc.Scalar.from_py(0.25), plc.Scalar.from_py(0.75)
     rows = [("device-to-device copy (CuPy)", t_copy, 2 * nbytes)]
     cases = [
-        ("gather float64, random int32 map", lambda: plc.copying.gather(ta, cidx, OOB.NULLIFY), n * 4 + 2 * nbytes),
+        (
+            "gather float64, random int32 map",
+            lambda: plc.copying.gather(ta, cidx, OOB.NULLIFY),
+            n * 4 + 2 * nbytes,
+        ),
         ("CuPy take float64 (reference)", lambda: cp.take(a, idx), n * 4 + 2 * nbytes),
-        ("gather float64, DONT_CHECK (checked)", lambda: plc.copying.gather(ta, cidx, OOB.DONT_CHECK), n * 4 + 2 * nbytes),
-        ("apply_boolean_mask float64, 50% kept", lambda: plc.stream_compaction.apply_boolean_mask(ta, ckeep), n + nbytes + kept * 8),
+        (
+            "gather float64, DONT_CHECK (checked)",
+            lambda: plc.copying.gather(ta, cidx, OOB.DONT_CHECK),
+            n * 4 + 2 * nbytes,
+        ),
+        (
+            "apply_boolean_mask float64, 50% kept",
+            lambda: plc.stream_compaction.apply_boolean_mask(ta, ckeep),
+            n + nbytes + kept * 8,
+        ),
         ("CuPy a[mask] float64 (reference)", lambda: a[keep], n + nbytes + kept * 8),
         ("copy_if_else float64", lambda: plc.copying.copy_if_else(ca, cb, ckeep), n + 3 * nbytes),
         ("concatenate 2 x float64", lambda: plc.concatenate.concatenate([ca, cb]), 4 * nbytes),
         ("shift float64 by 1", lambda: plc.copying.shift(ca, 1, zero), 2 * nbytes),
         ("clamp float64", lambda: plc.replace.clamp(ca, lo, hi), 2 * nbytes),
-        ("scan sum float64", lambda: plc.reduce.scan(ca, plc.aggregation.sum(), plc.reduce.ScanType.INCLUSIVE), 2 * nbytes),
+        (
+            "scan sum float64",
+            lambda: plc.reduce.scan(ca, plc.aggregation.sum(), plc.reduce.ScanType.INCLUSIVE),
+            2 * nbytes,
+        ),
         ("minmax float64", lambda: plc.reduce.minmax(ca), nbytes),
-        ("sequence int64", lambda: plc.filling.sequence(n, plc.Scalar.from_py(0), plc.Scalar.from_py(1)), nbytes),
-        ("binop ADD float64", lambda: plc.binaryop.binary_operation(ca, cb, plc.binaryop.BinaryOperator.ADD, F64), 3 * nbytes),
+        (
+            "sequence int64",
+            lambda: plc.filling.sequence(n, plc.Scalar.from_py(0), plc.Scalar.from_py(1)),
+            nbytes,
+        ),
+        (
+            "binop ADD float64",
+            lambda: plc.binaryop.binary_operation(ca, cb, plc.binaryop.BinaryOperator.ADD, F64),
+            3 * nbytes,
+        ),
         ("reduce sum float64", lambda: plc.reduce.reduce(ca, plc.aggregation.sum(), F64), nbytes),
     ]
     if hasattr(plc, "unary"):
@@ -149,7 +249,9 @@ def gpu_table(n: int, reps: int) -> None:
     print("|---|---:|---:|---:|---:|")
     for name, t, moved in rows:
         bw = moved / t
-        print(f"| {name} | {fmt_t(t)} | {moved / 1e9:.2f} GB | {bw / 1e9:.0f} | {bw / copy_bw:.0%} |")
+        print(
+            f"| {name} | {fmt_t(t)} | {moved / 1e9:.2f} GB | {bw / 1e9:.0f} | {bw / copy_bw:.0%} |"
+        )
 
 
 def main() -> None:

@@ -270,7 +270,13 @@ impl Buffer {
     /// place: every column sharing this memory sees the change (libcudf's mutable views).
     /// The write happens where the bytes live: on the device when a device copy exists
     /// (the host copy is then dropped), else on the host.
-    pub fn write_from(&self, dst_off: usize, src: &Buffer, src_off: usize, len: usize) -> Result<()> {
+    pub fn write_from(
+        &self,
+        dst_off: usize,
+        src: &Buffer,
+        src_off: usize,
+        len: usize,
+    ) -> Result<()> {
         if dst_off + len > self.len || src_off + len > src.len {
             return Err(Error::index("in-place write outside the buffer"));
         }
@@ -282,7 +288,11 @@ impl Buffer {
             let s = src.device_ptr()? + src_off as u64;
             let mut c = self.copies();
             let dev = c.device.clone().expect("device copy present");
-            crate::device::kernels::movement::memcpy(dev.ptr() + (self.offset + dst_off) as u64, s, len)?;
+            crate::device::kernels::movement::memcpy(
+                dev.ptr() + (self.offset + dst_off) as u64,
+                s,
+                len,
+            )?;
             c.host = None;
         } else {
             let bytes = src.host()?;
@@ -294,7 +304,13 @@ impl Buffer {
 
     /// Overwrite `n` bits at bit `dst_bit` of this (mask) buffer with the bits of `src`
     /// from `src_bit` (`None`: all set), in place, where the bytes live.
-    pub fn write_bits_from(&self, dst_bit: usize, src: Option<&Buffer>, src_bit: usize, n: usize) -> Result<()> {
+    pub fn write_bits_from(
+        &self,
+        dst_bit: usize,
+        src: Option<&Buffer>,
+        src_bit: usize,
+        n: usize,
+    ) -> Result<()> {
         if n == 0 {
             return Ok(());
         }
@@ -331,9 +347,13 @@ impl Buffer {
     /// Replace the host copy by an edited one and drop any device copy.
     fn write_host(&self, edit: impl FnOnce(&mut [u8])) -> Result<()> {
         let mut c = self.copies();
-        let host = c.host.as_ref().expect("a buffer always has a host or a device copy");
+        let host = c
+            .host
+            .as_ref()
+            .expect("a buffer always has a host or a device copy");
         let mut all = arrow_buffer::MutableBuffer::from_len_zeroed(self.shared.len);
-        all.as_slice_mut().copy_from_slice(&host.as_slice()[..self.shared.len]);
+        all.as_slice_mut()
+            .copy_from_slice(&host.as_slice()[..self.shared.len]);
         edit(&mut all.as_slice_mut()[self.offset..self.offset + self.len]);
         c.host = Some(all.into());
         c.device = None;

@@ -24,6 +24,7 @@ pub mod ops;
 pub mod placement;
 pub mod scalar;
 pub mod table;
+pub mod traits;
 pub mod types;
 
 pub use column::Column;

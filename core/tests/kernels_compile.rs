@@ -4,7 +4,7 @@
 //! `make test` installs and puts on `LD_LIBRARY_PATH`). Without it the test says so and
 //! passes only when `FERRODF_REQUIRE_NVRTC` is unset, so plain `cargo test` works anywhere.
 
-use ferrodf_core::device::kernels::{binaryop, bitmask, reduce};
+use ferrodf_core::device::kernels::{binaryop, bitmask, cast, reduce, transform, unary};
 use ferrodf_core::types::TypeId;
 
 const NUMERIC: [TypeId; 11] = [
@@ -36,7 +36,7 @@ fn nvrtc_present() -> bool {
 fn compile(name: &str, src: &str) {
     let opts = cudarc::nvrtc::CompileOptions {
         arch: Some("sm_90"),
-        options: vec!["--std=c++17".into()],
+        options: vec!["--std=c++17".into(), "--device-int128".into()],
         fmad: Some(false),
         name: Some(format!("{name}.cu")),
         ..Default::default()
@@ -93,6 +93,40 @@ fn binaryop_modules_compile() {
         let src = binaryop::module_source(lhs, rhs, common, out).unwrap();
         compile(&format!("binop_{lhs}_{rhs}_{out}"), &src);
     });
+}
+
+/// Every storage type the unary, round and cast modules are built for (numbers, chrono tick
+/// counts as INT32/INT64, decimals as INT32/INT64/__int128).
+const STORAGE: [TypeId; 12] = [
+    TypeId::Int8,
+    TypeId::Int16,
+    TypeId::Int32,
+    TypeId::Int64,
+    TypeId::Uint8,
+    TypeId::Uint16,
+    TypeId::Uint32,
+    TypeId::Uint64,
+    TypeId::Float32,
+    TypeId::Float64,
+    TypeId::Bool8,
+    TypeId::Decimal128,
+];
+
+#[test]
+fn unary_cast_transform_modules_compile() {
+    use rayon::prelude::*;
+    if !nvrtc_present() {
+        return;
+    }
+    compile("transform", &transform::module_source());
+    let mut sources: Vec<(String, String)> = vec![];
+    for t in STORAGE {
+        sources.push((format!("unary_{t}"), unary::module_source(t).unwrap()));
+        sources.push((format!("cast_{t}"), cast::module_source(t).unwrap()));
+    }
+    sources
+        .par_iter()
+        .for_each(|(name, src)| compile(name, src));
 }
 
 #[test]

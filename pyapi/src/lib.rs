@@ -12,7 +12,9 @@ mod ops;
 mod runtime;
 mod scalar;
 mod table;
+mod traits;
 mod types;
+mod unary;
 
 use pyo3::prelude::*;
 
@@ -32,6 +34,25 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ops::binary_operation, m)?)?;
     m.add_function(wrap_pyfunction!(ops::is_supported_operation, m)?)?;
     movement::register(m)?;
+    for f in [
+        wrap_pyfunction!(unary::unary_operation, m)?,
+        wrap_pyfunction!(unary::is_null, m)?,
+        wrap_pyfunction!(unary::is_valid, m)?,
+        wrap_pyfunction!(unary::is_nan, m)?,
+        wrap_pyfunction!(unary::is_not_nan, m)?,
+        wrap_pyfunction!(unary::cast, m)?,
+        wrap_pyfunction!(unary::bit_cast, m)?,
+        wrap_pyfunction!(unary::is_supported_cast, m)?,
+        wrap_pyfunction!(unary::round, m)?,
+        wrap_pyfunction!(unary::round_decimal, m)?,
+        wrap_pyfunction!(unary::nans_to_nulls, m)?,
+        wrap_pyfunction!(unary::column_nans_to_nulls, m)?,
+        wrap_pyfunction!(unary::bools_to_mask, m)?,
+        wrap_pyfunction!(unary::mask_to_bools, m)?,
+    ] {
+        m.add_function(f)?;
+    }
+    traits::register(m)?;
     m.add_function(wrap_pyfunction!(runtime::get_device, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::set_device, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::gpu_info, m)?)?;

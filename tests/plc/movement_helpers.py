@@ -29,7 +29,9 @@ MOVE_TYPES = [
 ]
 # Types whose values compare with == in Python (dictionary arrays compare decoded).
 FIXED_TYPES = [
-    t for t in MOVE_TYPES if pa.types.is_boolean(t) or pa.types.is_primitive(t) or pa.types.is_decimal(t)
+    t
+    for t in MOVE_TYPES
+    if pa.types.is_boolean(t) or pa.types.is_primitive(t) or pa.types.is_decimal(t)
 ]
 
 

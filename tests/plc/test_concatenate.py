@@ -29,7 +29,10 @@ def test_concatenate_columns(t):
         return
     got = plc.concatenate.concatenate([col(p) for p in parts])
     if pa.types.is_dictionary(t):
-        assert got.to_arrow().to_pylist() == pa.concat_arrays([p.dictionary_decode() for p in parts]).to_pylist()
+        assert (
+            got.to_arrow().to_pylist()
+            == pa.concat_arrays([p.dictionary_decode() for p in parts]).to_pylist()
+        )
         return
     assert_column_eq(got, pa.concat_arrays(parts))
 
@@ -37,7 +40,9 @@ def test_concatenate_columns(t):
 def test_concatenate_tables():
     a = [data(pa.int64(), 5), data(pa.string(), 5)]
     b = [data(pa.int64(), 3, seed=2), data(pa.string(), 3, seed=2)]
-    got = plc.concatenate.concatenate([plc.Table([col(x) for x in a]), plc.Table([col(x) for x in b])])
+    got = plc.concatenate.concatenate(
+        [plc.Table([col(x) for x in a]), plc.Table([col(x) for x in b])]
+    )
     assert got.num_rows() == 8
     for k in range(2):
         assert_column_eq(got.columns()[k], pa.concat_arrays([a[k], b[k]]))

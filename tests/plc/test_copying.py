@@ -84,7 +84,7 @@ def test_gather_empty(pa_type):
 
 def test_gather_multiple_columns_sliced_map():
     a, b = data(pa.int16(), 30), data(pa.string(), 30, seed=2)
-    m = pa.array(list(range(29, -1, -1)) + [5, 6], pa.int32())[2:]
+    m = pa.array([*list(range(29, -1, -1)), 5, 6], pa.int32())[2:]
     got = cp.gather(table(a, b), col(m), OOB.DONT_CHECK)
     idx = m.to_pylist()
     assert_column_eq(got.columns()[0], expected_take(a, idx))
@@ -113,7 +113,9 @@ def test_scatter_table(pa_type, offset):
     rng = np.random.default_rng(4)
     positions = [int(p) for p in rng.permutation(n)[:12]]
     raw = [p - n if k % 2 else p for k, p in enumerate(positions)]  # half negative
-    got = cp.scatter(plc.Table([col(src)]), col(pa.array(raw, pa.int32())), plc.Table([col(target)]))
+    got = cp.scatter(
+        plc.Table([col(src)]), col(pa.array(raw, pa.int32())), plc.Table([col(target)])
+    )
     idx = list(range(n))
     for k, p in enumerate(positions):
         idx[p] = n + k
@@ -155,7 +157,9 @@ def test_scatter_errors():
     with pytest.raises(TypeError):
         cp.scatter(table(data(pa.int64(), 2)), col(pa.array([0, 1], pa.int32())), t)
     with pytest.raises(ValueError):
-        cp.scatter([scalar(1, pa.int32()), scalar(2, pa.int32())], col(pa.array([0], pa.int32())), t)
+        cp.scatter(
+            [scalar(1, pa.int32()), scalar(2, pa.int32())], col(pa.array([0], pa.int32())), t
+        )
     with pytest.raises(TypeError):
         cp.scatter(src, col(pa.array([0.0, 1.0])), t)
 
@@ -164,7 +168,9 @@ def test_scatter_errors():
 def test_scatter_property(target_vals, d):
     n = len(target_vals)
     positions = d.draw(st.lists(st.integers(0, n - 1), unique=True, max_size=n))
-    src_vals = d.draw(st.lists(st.integers(-5, 5), min_size=len(positions), max_size=len(positions)))
+    src_vals = d.draw(
+        st.lists(st.integers(-5, 5), min_size=len(positions), max_size=len(positions))
+    )
     got = cp.scatter(
         table(pa.array(src_vals, pa.int16())),
         col(pa.array(positions, pa.int32())),
@@ -328,7 +334,10 @@ def test_copy_if_else(pa_type, offset, kinds):
         rhs_arg, rhs_py = col(rhs), rhs
     got = cp.copy_if_else(lhs_arg, rhs_arg, col(mask))
     m = mask.fill_null(False).to_pylist()
-    expect = [lv if mv else rv for lv, rv, mv in zip(lhs_py.to_pylist(), rhs_py.to_pylist(), m, strict=True)]
+    expect = [
+        lv if mv else rv
+        for lv, rv, mv in zip(lhs_py.to_pylist(), rhs_py.to_pylist(), m, strict=True)
+    ]
     assert_column_eq(got, pa.array(expect, pa_type))
 
 
@@ -359,7 +368,10 @@ def test_boolean_mask_scatter(pa_type, offset):
     assert_column_eq(got.columns()[0], pa.array(expect, pa_type))
     sval = sv[0]
     got = cp.boolean_mask_scatter([scalar(sval, pa_type)], plc.Table([col(target)]), col(mask))
-    expect = [sval if m else v for v, m in zip(target.to_pylist(), mask.fill_null(False).to_pylist(), strict=True)]
+    expect = [
+        sval if m else v
+        for v, m in zip(target.to_pylist(), mask.fill_null(False).to_pylist(), strict=True)
+    ]
     assert_column_eq(got.columns()[0], pa.array(expect, pa_type))
 
 

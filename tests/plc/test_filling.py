@@ -119,4 +119,6 @@ def test_repeat_errors():
 def test_repeat_property(counts):
     vals = list(range(len(counts)))
     got = fl.repeat(table(pa.array(vals, pa.int64())), col(pa.array(counts, pa.int64())))
-    assert got.columns()[0].to_arrow().to_pylist() == [v for v, k in zip(vals, counts, strict=True) for _ in range(k)]
+    assert got.columns()[0].to_arrow().to_pylist() == [
+        v for v, k in zip(vals, counts, strict=True) for _ in range(k)
+    ]

@@ -49,7 +49,9 @@ def test_replace_nulls_policy(pa_type, offset, policy):
     a = pa.array(vals, pa_type)
     got = rp.replace_nulls(col(a), policy)
     out, last = [None] * len(vals), None
-    order = range(len(vals)) if policy == rp.ReplacePolicy.PRECEDING else range(len(vals) - 1, -1, -1)
+    order = (
+        range(len(vals)) if policy == rp.ReplacePolicy.PRECEDING else range(len(vals) - 1, -1, -1)
+    )
     for i in order:
         if vals[i] is not None:
             last = vals[i]
@@ -67,12 +69,16 @@ def test_replace_nulls_errors():
         rp.replace_nulls(c, 3)
 
 
-@pytest.mark.parametrize("t", [pa.int32(), pa.int64(), pa.float64(), pa.timestamp("us"), pa.string()], ids=type_id)
+@pytest.mark.parametrize(
+    "t", [pa.int32(), pa.int64(), pa.float64(), pa.timestamp("us"), pa.string()], ids=type_id
+)
 def test_find_and_replace_all(t, offset):
     a = data(t, 40 + offset)[offset:]
-    present = [v for v in a.to_pylist() if v is not None and not (isinstance(v, float) and math.isnan(v))]
-    old = pa.array(present[:3] + [present[0]], t)  # a repeated key: the first wins
-    new = pa.array(data(t, 4, seed=9, nulls=False).to_pylist()[:3] + [None], t)
+    present = [
+        v for v in a.to_pylist() if v is not None and not (isinstance(v, float) and math.isnan(v))
+    ]
+    old = pa.array([*present[:3], present[0]], t)  # a repeated key: the first wins
+    new = pa.array([*data(t, 4, seed=9, nulls=False).to_pylist()[:3], None], t)
     got = rp.find_and_replace_all(col(a), col(old), col(new))
     lookup = {}
     for k, v in zip(old.to_pylist(), new.to_pylist(), strict=True):
@@ -93,17 +99,23 @@ def test_find_and_replace_all_errors():
     assert_column_eq(empty, data(pa.int32(), 5))
 
 
-@pytest.mark.parametrize("t", [pa.int8(), pa.int64(), pa.uint32(), pa.float32(), pa.float64()], ids=type_id)
+@pytest.mark.parametrize(
+    "t", [pa.int8(), pa.int64(), pa.uint32(), pa.float32(), pa.float64()], ids=type_id
+)
 def test_clamp(t, offset):
     a = data(t, 40 + offset)[offset:]
-    finite = sorted(v for v in a.to_pylist() if v is not None and not (isinstance(v, float) and math.isnan(v)))
+    finite = sorted(
+        v for v in a.to_pylist() if v is not None and not (isinstance(v, float) and math.isnan(v))
+    )
     lo, hi = finite[len(finite) // 4], finite[3 * len(finite) // 4]
     lo_r, hi_r = finite[0], finite[-1]
     for with_repl in (False, True):
         args = (scalar(lo_r, t), scalar(hi_r, t)) if with_repl else ()
         got = rp.clamp(col(a), scalar(lo, t), scalar(hi, t), *args)
         lr, hr = (lo_r, hi_r) if with_repl else (lo, hi)
-        expect = [None if x is None else lr if x < lo else hr if x > hi else x for x in a.to_pylist()]
+        expect = [
+            None if x is None else lr if x < lo else hr if x > hi else x for x in a.to_pylist()
+        ]
         assert_column_eq(got, pa.array(expect, t))
     # A null bound means no bound on that side.
     got = rp.clamp(col(a), scalar(None, t), scalar(hi, t))
@@ -127,7 +139,10 @@ def bits(v: float, fmt: str) -> int:
 @pytest.mark.parametrize("inplace", [False, True])
 def test_normalize_nans_and_zeros(t, inplace, offset):
     fmt = "f" if t == pa.float32() else "d"
-    neg_nan = struct.unpack("<" + fmt, struct.pack("<Q" if fmt == "d" else "<I", 0xFFF8000000000001 if fmt == "d" else 0xFFC00001))[0]
+    neg_nan = struct.unpack(
+        "<" + fmt,
+        struct.pack("<Q" if fmt == "d" else "<I", 0xFFF8000000000001 if fmt == "d" else 0xFFC00001),
+    )[0]
     vals = [1.5, -0.0, neg_nan, None, 0.0, -2.0, float("nan")] * 3
     a = pa.array(vals, t)[offset:]
     c = col(a)

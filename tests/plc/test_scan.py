@@ -19,7 +19,15 @@ import ferrodf.plc as plc
 agg = plc.aggregation
 ScanType = plc.reduce.ScanType
 
-SCAN_TYPES = [pa.int8(), pa.int32(), pa.int64(), pa.uint16(), pa.uint64(), pa.float32(), pa.float64()]
+SCAN_TYPES = [
+    pa.int8(),
+    pa.int32(),
+    pa.int64(),
+    pa.uint16(),
+    pa.uint64(),
+    pa.float32(),
+    pa.float64(),
+]
 AGGS = {"sum": agg.sum, "product": agg.product, "min": agg.min, "max": agg.max}
 
 
@@ -100,7 +108,9 @@ def test_scan_property(vals):
 def test_minmax(t, offset):
     a = data(t, 30 + offset)[offset:]
     lo, hi = plc.reduce.minmax(col(a))
-    vals = [v for v in a.to_pylist() if v is not None and not (isinstance(v, float) and math.isnan(v))]
+    vals = [
+        v for v in a.to_pylist() if v is not None and not (isinstance(v, float) and math.isnan(v))
+    ]
     assert lo.to_py() == min(vals) and hi.to_py() == max(vals)
     assert lo.type() == hi.type() == col(a).type()
     lo, hi = plc.reduce.minmax(col(pa.array([None, None], t)))

@@ -55,7 +55,9 @@ def test_apply_boolean_mask_empty_and_errors():
         sc.apply_boolean_mask(table(data(pa.int64(), 3)), col(pa.array([True, False])))
 
 
-@given(st.lists(st.tuples(st.integers(-100, 100), st.one_of(st.none(), st.booleans())), max_size=80))
+@given(
+    st.lists(st.tuples(st.integers(-100, 100), st.one_of(st.none(), st.booleans())), max_size=80)
+)
 def test_apply_boolean_mask_property(rows):
     vals = [v for v, _ in rows]
     mask = [m for _, m in rows]
@@ -92,7 +94,10 @@ def test_drop_nans(t, threshold, offset):
     def not_nan(v):
         return v is None or not math.isnan(v)
 
-    keep = [not_nan(x) + not_nan(y) >= threshold for x, y in zip(a.to_pylist(), b.to_pylist(), strict=True)]
+    keep = [
+        not_nan(x) + not_nan(y) >= threshold
+        for x, y in zip(a.to_pylist(), b.to_pylist(), strict=True)
+    ]
     assert_column_eq(got.columns()[0], a.filter(pa.array(keep)))
 
 
@@ -177,7 +182,14 @@ def oracle_distinct(vals, keep, nulls_equal, nans_equal):
     return sorted(out)
 
 
-DUP_TYPES = [pa.int32(), pa.float64(), pa.string(), pa.bool_(), pa.timestamp("ms"), pa.list_(pa.int64())]
+DUP_TYPES = [
+    pa.int32(),
+    pa.float64(),
+    pa.string(),
+    pa.bool_(),
+    pa.timestamp("ms"),
+    pa.list_(pa.int64()),
+]
 
 
 def fallback_guard(func, *args):
@@ -216,7 +228,9 @@ def test_distinct(t, keep, nans_equal):
     a = dup_data(t)
     payload = pa.array(range(len(a)), pa.int32())
     for ne in (NullEq.EQUAL, NullEq.UNEQUAL):
-        want = oracle_distinct(a.to_pylist(), keep, ne == NullEq.EQUAL, nans_equal == NanEq.ALL_EQUAL)
+        want = oracle_distinct(
+            a.to_pylist(), keep, ne == NullEq.EQUAL, nans_equal == NanEq.ALL_EQUAL
+        )
         for f in (sc.distinct, sc.stable_distinct):
             got = fallback_guard(f, table(a, payload), [0], keep, ne, nans_equal)
             if got is None:

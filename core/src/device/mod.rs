@@ -147,7 +147,7 @@ impl GpuRuntime {
         let arch: &'static str = Box::leak(self.arch.clone().into_boxed_str());
         let opts = cudarc::nvrtc::CompileOptions {
             arch: Some(arch),
-            options: vec!["--std=c++17".into()],
+            options: vec!["--std=c++17".into(), "--device-int128".into()],
             // No fused multiply-add: the host path rounds each operation separately.
             fmad: Some(false),
             name: Some(format!("{key}.cu")),

@@ -46,7 +46,10 @@ pub fn concatenate(columns: &[Column]) -> Result<Column> {
         if !contains_dictionary(first) {
             return concat_device(columns, total);
         }
-        host_fallback("concatenate", "dictionary columns (their keys are merged on the host)")?;
+        host_fallback(
+            "concatenate",
+            "dictionary columns (their keys are merged on the host)",
+        )?;
     }
     concat_host(columns, total)
 }
@@ -66,7 +69,9 @@ pub fn concatenate_tables(tables: &[Table]) -> Result<Table> {
         }
     }
     if first.num_columns() == 0 {
-        return Ok(Table::empty_with_rows(tables.iter().map(Table::num_rows).sum()));
+        return Ok(Table::empty_with_rows(
+            tables.iter().map(Table::num_rows).sum(),
+        ));
     }
     let columns = (0..first.num_columns())
         .map(|k| {
@@ -97,7 +102,9 @@ fn concat_host(columns: &[Column], total: usize) -> Result<Column> {
 fn offset_at(offsets: &Column, row: usize) -> Result<i64> {
     let wide = offsets.dtype().id() == TypeId::Int64;
     let w = if wide { 8 } else { 4 };
-    let data = offsets.data().ok_or_else(|| Error::value("offsets without data"))?;
+    let data = offsets
+        .data()
+        .ok_or_else(|| Error::value("offsets without data"))?;
     let b = data.host_range((offsets.offset() + row) * w, w)?;
     Ok(if wide {
         i64::from_le_bytes(b.as_slice().try_into().expect("8 bytes"))
@@ -113,7 +120,10 @@ fn element_range(c: &Column) -> Result<(i64, i64)> {
         return Ok((0, 0));
     }
     let o = &c.children()[0];
-    Ok((offset_at(o, c.offset())?, offset_at(o, c.offset() + c.size())?))
+    Ok((
+        offset_at(o, c.offset())?,
+        offset_at(o, c.offset() + c.size())?,
+    ))
 }
 
 fn concat_device(columns: &[Column], total: usize) -> Result<Column> {
@@ -151,14 +161,29 @@ fn concat_device(columns: &[Column], total: usize) -> Result<Column> {
             }
             pos += c.size();
         }
-        return Column::new(dtype, total, Some(Buffer::from_device(out)), mask, None, 0, vec![]);
+        return Column::new(
+            dtype,
+            total,
+            Some(Buffer::from_device(out)),
+            mask,
+            None,
+            0,
+            vec![],
+        );
     }
     match id {
         TypeId::String | TypeId::List => {
-            let ranges = columns.iter().map(element_range).collect::<Result<Vec<_>>>()?;
+            let ranges = columns
+                .iter()
+                .map(element_range)
+                .collect::<Result<Vec<_>>>()?;
             let elements: i64 = ranges.iter().map(|(a, b)| b - a).sum();
             let wide = elements > i32::MAX as i64
-                || columns.iter().any(|c| c.children().first().is_some_and(|o| o.dtype().id() == TypeId::Int64));
+                || columns.iter().any(|c| {
+                    c.children()
+                        .first()
+                        .is_some_and(|o| o.dtype().id() == TypeId::Int64)
+                });
             let ow = if wide { 8 } else { 4 };
             let offsets = DeviceMemory::alloc((total + 1) * ow)?;
             let (mut row, mut elem) = (0usize, 0i64);
@@ -167,13 +192,26 @@ fn concat_device(columns: &[Column], total: usize) -> Result<Column> {
                     let o = &c.children()[0];
                     let in_wide = o.dtype().id() == TypeId::Int64;
                     let iw = if in_wide { 8 } else { 4 };
-                    let src = o.data().expect("offsets").device_ptr()? + ((o.offset() + c.offset()) * iw) as u64;
-                    mv::rebase_offsets_into(src, in_wide, c.size(), first, elem, offsets.ptr() + (row * ow) as u64, wide)?;
+                    let src = o.data().expect("offsets").device_ptr()?
+                        + ((o.offset() + c.offset()) * iw) as u64;
+                    mv::rebase_offsets_into(
+                        src,
+                        in_wide,
+                        c.size(),
+                        first,
+                        elem,
+                        offsets.ptr() + (row * ow) as u64,
+                        wide,
+                    )?;
                 }
                 row += c.size();
                 elem += last - first;
             }
-            let last = if wide { elements.to_le_bytes().to_vec() } else { (elements as i32).to_le_bytes().to_vec() };
+            let last = if wide {
+                elements.to_le_bytes().to_vec()
+            } else {
+                (elements as i32).to_le_bytes().to_vec()
+            };
             mv::write_bytes(offsets.ptr() + (total * ow) as u64, &last)?;
             let offsets = Column::new(
                 if wide { TypeId::Int64 } else { TypeId::Int32 }.into(),
@@ -195,12 +233,22 @@ fn concat_device(columns: &[Column], total: usize) -> Result<Column> {
                     }
                     pos += len;
                 }
-                Column::new(dtype, total, Some(Buffer::from_device(chars)), mask, None, 0, vec![offsets])
+                Column::new(
+                    dtype,
+                    total,
+                    Some(Buffer::from_device(chars)),
+                    mask,
+                    None,
+                    0,
+                    vec![offsets],
+                )
             } else {
                 let children = columns
                     .iter()
                     .zip(&ranges)
-                    .map(|(c, &(first, last))| c.children()[1].slice(first as usize, (last - first) as usize))
+                    .map(|(c, &(first, last))| {
+                        c.children()[1].slice(first as usize, (last - first) as usize)
+                    })
                     .collect::<Result<Vec<_>>>()?;
                 let child = concatenate(&children)?;
                 Column::new(dtype, total, None, mask, None, 0, vec![offsets, child])
@@ -219,6 +267,8 @@ fn concat_device(columns: &[Column], total: usize) -> Result<Column> {
                 .collect::<Result<Vec<_>>>()?;
             Column::new(dtype, total, None, mask, None, 0, children)
         }
-        other => Err(Error::not_implemented(format!("concatenate of {other} columns on the device"))),
+        other => Err(Error::not_implemented(format!(
+            "concatenate of {other} columns on the device"
+        ))),
     }
 }

@@ -55,7 +55,9 @@ pub enum MaskAllocationPolicy {
 /// ```
 pub fn gather(table: &Table, map: &Column, policy: OutOfBoundsPolicy) -> Result<Table> {
     if map.has_nulls()? {
-        return Err(Error::value("the gather map has nulls; drop or fill them first"));
+        return Err(Error::value(
+            "the gather map has nulls; drop or fill them first",
+        ));
     }
     let bounds = match policy {
         OutOfBoundsPolicy::Nullify => Bounds::Nullify,
@@ -159,31 +161,77 @@ pub fn scatter(source: Source, map: &Column, target: &Table) -> Result<Table> {
 pub fn empty_like(col: &Column) -> Result<Column> {
     let dtype = col.dtype();
     // Keep the offsets width (INT64 for large strings and lists).
-    let wide = col.children().first().is_some_and(|o| o.dtype().id() == TypeId::Int64);
-    let offsets = || if wide { Column::from_values(vec![0i64]) } else { Column::from_values(vec![0i32]) };
+    let wide = col
+        .children()
+        .first()
+        .is_some_and(|o| o.dtype().id() == TypeId::Int64);
+    let offsets = || {
+        if wide {
+            Column::from_values(vec![0i64])
+        } else {
+            Column::from_values(vec![0i32])
+        }
+    };
     match dtype.id() {
         TypeId::Empty => Column::new(dtype, 0, None, None, Some(0), 0, vec![]),
-        id if id.is_fixed_width() => Column::new(dtype, 0, Some(Buffer::zeroed(0)), None, Some(0), 0, vec![]),
-        TypeId::String => Column::new(dtype, 0, Some(Buffer::zeroed(0)), None, Some(0), 0, vec![offsets()]),
-        TypeId::List => Column::new(dtype, 0, None, None, Some(0), 0, vec![offsets(), empty_like(&col.children()[1])?]),
+        id if id.is_fixed_width() => {
+            Column::new(dtype, 0, Some(Buffer::zeroed(0)), None, Some(0), 0, vec![])
+        }
+        TypeId::String => Column::new(
+            dtype,
+            0,
+            Some(Buffer::zeroed(0)),
+            None,
+            Some(0),
+            0,
+            vec![offsets()],
+        ),
+        TypeId::List => Column::new(
+            dtype,
+            0,
+            None,
+            None,
+            Some(0),
+            0,
+            vec![offsets(), empty_like(&col.children()[1])?],
+        ),
         TypeId::Struct => {
-            let children = col.children().iter().map(empty_like).collect::<Result<Vec<_>>>()?;
+            let children = col
+                .children()
+                .iter()
+                .map(empty_like)
+                .collect::<Result<Vec<_>>>()?;
             Column::new(dtype, 0, None, None, Some(0), 0, children)
         }
         _ => {
             // DICTIONARY32: no indices, the same keys.
             let indices = empty_like(&col.children()[0])?;
-            Column::new(dtype, 0, None, None, Some(0), 0, vec![indices, col.children()[1].clone()])
+            Column::new(
+                dtype,
+                0,
+                None,
+                None,
+                Some(0),
+                0,
+                vec![indices, col.children()[1].clone()],
+            )
         }
     }
 }
 
 /// A column of `size` rows (default: the input's) of the same fixed-width type, values
 /// zeroed, with a null mask (all valid) as `policy` says.
-pub fn allocate_like(col: &Column, policy: MaskAllocationPolicy, size: Option<usize>) -> Result<Column> {
+pub fn allocate_like(
+    col: &Column,
+    policy: MaskAllocationPolicy,
+    size: Option<usize>,
+) -> Result<Column> {
     let id = col.dtype().id();
     let width = fixed_width(id).ok_or_else(|| {
-        Error::type_err(format!("allocate_like needs a fixed-width column, got {}", col.dtype()))
+        Error::type_err(format!(
+            "allocate_like needs a fixed-width column, got {}",
+            col.dtype()
+        ))
     })?;
     let n = size.unwrap_or(col.size());
     let with_mask = match policy {
@@ -202,12 +250,22 @@ pub fn allocate_like(col: &Column, policy: MaskAllocationPolicy, size: Option<us
         };
         (data, mask)
     } else {
-        (Buffer::zeroed(n * width), with_mask.then(|| new_mask(n, true)))
+        (
+            Buffer::zeroed(n * width),
+            with_mask.then(|| new_mask(n, true)),
+        )
     };
     Column::new(col.dtype(), n, Some(data), mask, Some(0), 0, vec![])
 }
 
-fn check_range(what: &str, source: &Column, target: &Column, sb: usize, se: usize, tb: usize) -> Result<()> {
+fn check_range(
+    what: &str,
+    source: &Column,
+    target: &Column,
+    sb: usize,
+    se: usize,
+    tb: usize,
+) -> Result<()> {
     if source.dtype() != target.dtype() {
         return Err(Error::type_err(format!(
             "{what}: the source is {} but the target is {}",
@@ -232,21 +290,44 @@ fn check_range(what: &str, source: &Column, target: &Column, sb: usize, se: usiz
 }
 
 /// A copy of `target` with rows `tb..tb + (se - sb)` replaced by source rows `sb..se`.
-pub fn copy_range(source: &Column, target: &Column, sb: usize, se: usize, tb: usize) -> Result<Column> {
+pub fn copy_range(
+    source: &Column,
+    target: &Column,
+    sb: usize,
+    se: usize,
+    tb: usize,
+) -> Result<Column> {
     check_range("copy_range", source, target, sb, se, tb)?;
     let n = target.size();
     let (te, from) = (tb + (se - sb), n as i64 + sb as i64);
     let map = if use_device()? {
         device_map(mv::range_map(n, tb, te, from)?, n)?
     } else {
-        host_map((0..n).into_par_iter().map(|i| if (tb..te).contains(&i) { (from + (i - tb) as i64) as i32 } else { i as i32 }).collect())
+        host_map(
+            (0..n)
+                .into_par_iter()
+                .map(|i| {
+                    if (tb..te).contains(&i) {
+                        (from + (i - tb) as i64) as i32
+                    } else {
+                        i as i32
+                    }
+                })
+                .collect(),
+        )
     };
     gather_internal(&concatenate(&[target.clone(), source.clone()])?, &map)
 }
 
 /// [`copy_range`] written into `target`'s own memory (fixed-width columns only, as in
 /// libcudf). A source range with nulls needs a target with a null mask.
-pub fn copy_range_in_place(source: &Column, target: &Column, sb: usize, se: usize, tb: usize) -> Result<()> {
+pub fn copy_range_in_place(
+    source: &Column,
+    target: &Column,
+    sb: usize,
+    se: usize,
+    tb: usize,
+) -> Result<()> {
     check_range("copy_range_in_place", source, target, sb, se, tb)?;
     let width = fixed_width(target.dtype().id()).ok_or_else(|| {
         Error::type_err(format!(
@@ -266,14 +347,24 @@ pub fn copy_range_in_place(source: &Column, target: &Column, sb: usize, se: usiz
 }
 
 /// Write the rows of `part` (same type) over rows `at..` of `target`, in place.
-pub(crate) fn write_rows_in_place(part: &Column, target: &Column, at: usize, width: usize) -> Result<()> {
+pub(crate) fn write_rows_in_place(
+    part: &Column,
+    target: &Column,
+    at: usize,
+    width: usize,
+) -> Result<()> {
     let len = part.size();
     if len == 0 {
         return Ok(());
     }
     let data = target.data().expect("fixed-width data");
     let src = part.data().expect("fixed-width data");
-    data.write_from((target.offset() + at) * width, src, part.offset() * width, len * width)?;
+    data.write_from(
+        (target.offset() + at) * width,
+        src,
+        part.offset() * width,
+        len * width,
+    )?;
     if let Some(mask) = target.mask() {
         let src_mask = if part.has_nulls()? { part.mask() } else { None };
         mask.write_bits_from(target.offset() + at, src_mask, part.offset(), len)?;
@@ -300,12 +391,19 @@ pub fn shift(col: &Column, offset: i64, fill: &Scalar) -> Result<Column> {
                 .into_par_iter()
                 .map(|i| {
                     let j = i.wrapping_sub(offset);
-                    (if (0..n as i64).contains(&j) { j } else { n as i64 }) as i32
+                    (if (0..n as i64).contains(&j) {
+                        j
+                    } else {
+                        n as i64
+                    }) as i32
                 })
                 .collect(),
         )
     };
-    gather_internal(&concatenate(&[col.clone(), fill.as_column().clone()])?, &map)
+    gather_internal(
+        &concatenate(&[col.clone(), fill.as_column().clone()])?,
+        &map,
+    )
 }
 
 /// Zero-copy views of rows `[indices[0], indices[1])`, `[indices[2], indices[3])`, ...
@@ -325,7 +423,11 @@ pub fn slice_table(table: &Table, indices: &[usize]) -> Result<Vec<Table>> {
 }
 
 fn table_slice(table: &Table, b: usize, e: usize) -> Result<Table> {
-    let cols = table.columns().iter().map(|c| c.slice(b, e - b)).collect::<Result<Vec<_>>>()?;
+    let cols = table
+        .columns()
+        .iter()
+        .map(|c| c.slice(b, e - b))
+        .collect::<Result<Vec<_>>>()?;
     table_of(cols, e - b)
 }
 
@@ -341,10 +443,14 @@ fn slice_bounds(rows: usize, indices: &[usize]) -> Result<Vec<(usize, usize)>> {
         .map(|p| {
             let (b, e) = (p[0], p[1]);
             if b > e {
-                return Err(Error::value(format!("slice begin {b} is after its end {e}")));
+                return Err(Error::value(format!(
+                    "slice begin {b} is after its end {e}"
+                )));
             }
             if e > rows {
-                return Err(Error::index(format!("slice end {e} is past the last of {rows} rows")));
+                return Err(Error::index(format!(
+                    "slice end {e} is past the last of {rows} rows"
+                )));
             }
             Ok((b, e))
         })
@@ -368,10 +474,14 @@ fn split_indices(rows: usize, splits: &[usize]) -> Result<Vec<usize>> {
     let mut prev = 0;
     for &s in splits {
         if s < prev {
-            return Err(Error::value(format!("split points must not decrease, got {s} after {prev}")));
+            return Err(Error::value(format!(
+                "split points must not decrease, got {s} after {prev}"
+            )));
         }
         if s > rows {
-            return Err(Error::index(format!("split point {s} is past the last of {rows} rows")));
+            return Err(Error::index(format!(
+                "split point {s} is past the last of {rows} rows"
+            )));
         }
         out.extend([prev, s]);
         prev = s;
@@ -401,7 +511,10 @@ impl Side<'_> {
 /// A BOOL8 condition column (valid and non-zero = true).
 pub(crate) fn check_condition(what: &str, mask: &Column, rows: usize) -> Result<()> {
     if mask.dtype().id() != TypeId::Bool8 {
-        return Err(Error::type_err(format!("{what}: the boolean mask must be BOOL8, got {}", mask.dtype())));
+        return Err(Error::type_err(format!(
+            "{what}: the boolean mask must be BOOL8, got {}",
+            mask.dtype()
+        )));
     }
     if mask.size() != rows {
         return Err(Error::value(format!(
@@ -422,7 +535,11 @@ pub(crate) fn device_cond(mask: &Column) -> Result<DeviceCond> {
         Some(b) if mask.null_count()? > 0 => (b.device_ptr()?, mask.offset() as i64),
         _ => (0, 0),
     };
-    Ok(DeviceCond { data, mask: m, offset: off })
+    Ok(DeviceCond {
+        data,
+        mask: m,
+        offset: off,
+    })
 }
 
 /// The condition on the host: row i is true when valid and non-zero.
@@ -457,7 +574,10 @@ pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
         }
     }
     check_condition("copy_if_else", mask, n)?;
-    let (ls, rs) = (matches!(lhs, Side::Scalar(_)), matches!(rhs, Side::Scalar(_)));
+    let (ls, rs) = (
+        matches!(lhs, Side::Scalar(_)),
+        matches!(rhs, Side::Scalar(_)),
+    );
     let n_left = l.size();
     let map = if use_device()? {
         device_map(mv::select_map(device_cond(mask)?, n, ls, rs, n_left)?, n)?
@@ -466,7 +586,13 @@ pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
         host_map(
             cond.par_iter()
                 .enumerate()
-                .map(|(i, &t)| if t { if ls { 0 } else { i as i32 } } else { (n_left + if rs { 0 } else { i }) as i32 })
+                .map(|(i, &t)| {
+                    if t {
+                        if ls { 0 } else { i as i32 }
+                    } else {
+                        (n_left + if rs { 0 } else { i }) as i32
+                    }
+                })
                 .collect(),
         )
     };
@@ -483,7 +609,10 @@ pub fn boolean_mask_scatter(source: Source, target: &Table, mask: &Column) -> Re
     let step = if source.is_scalars() { 0 } else { 1 };
     let (map, trues) = if use_device()? {
         let (flags, prefix, total) = mv::cond_prefix(device_cond(mask)?, n)?;
-        (device_map(mv::mask_scatter_map(&flags, &prefix, n, n as i64, step)?, n)?, total)
+        (
+            device_map(mv::mask_scatter_map(&flags, &prefix, n, n as i64, step)?, n)?,
+            total,
+        )
     } else {
         let cond = host_cond(mask)?;
         let mut k = 0i64;
@@ -520,6 +649,10 @@ pub fn get_element(col: &Column, index: usize) -> Result<Scalar> {
             col.size()
         )));
     }
-    let map = if use_device()? { device_map(mv::iota(1, index as i64)?, 1)? } else { host_map(vec![index as i32]) };
+    let map = if use_device()? {
+        device_map(mv::iota(1, index as i64)?, 1)?
+    } else {
+        host_map(vec![index as i32])
+    };
     Scalar::from_column(gather_internal(col, &map)?)
 }

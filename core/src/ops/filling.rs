@@ -3,7 +3,7 @@
 
 use super::concatenate::concatenate;
 use super::copying::write_rows_in_place;
-use super::gather::{device_map, gather_columns, gather_internal, host_map, Bounds};
+use super::gather::{Bounds, device_map, gather_columns, gather_internal, host_map};
 use super::numeric::{Num, with_num_type};
 use crate::buffer::Buffer;
 use crate::column::{Column, MAX_ROWS};
@@ -50,9 +50,23 @@ pub fn fill(dest: &Column, begin: usize, end: usize, value: &Scalar) -> Result<C
         mv::scatter_positions(fill_rows.ptr(), end - begin, n as i64, 0, m.ptr())?;
         device_map(m, n)?
     } else {
-        host_map((0..n).into_par_iter().map(|i| if (begin..end).contains(&i) { n as i32 } else { i as i32 }).collect())
+        host_map(
+            (0..n)
+                .into_par_iter()
+                .map(|i| {
+                    if (begin..end).contains(&i) {
+                        n as i32
+                    } else {
+                        i as i32
+                    }
+                })
+                .collect(),
+        )
     };
-    gather_internal(&concatenate(&[dest.clone(), value.as_column().clone()])?, &map)
+    gather_internal(
+        &concatenate(&[dest.clone(), value.as_column().clone()])?,
+        &map,
+    )
 }
 
 /// [`fill`] written into `dest`'s own memory (fixed-width columns only). A null value
@@ -60,7 +74,10 @@ pub fn fill(dest: &Column, begin: usize, end: usize, value: &Scalar) -> Result<C
 pub fn fill_in_place(dest: &Column, begin: usize, end: usize, value: &Scalar) -> Result<()> {
     check_fill("fill_in_place", dest, begin, end, value)?;
     let width = fixed_width(dest.dtype().id()).ok_or_else(|| {
-        Error::type_err(format!("fill_in_place works on fixed-width columns only, got {}; use fill", dest.dtype()))
+        Error::type_err(format!(
+            "fill_in_place works on fixed-width columns only, got {}; use fill",
+            dest.dtype()
+        ))
     })?;
     if !value.is_valid()? && !dest.nullable() {
         return Err(Error::value(
@@ -75,19 +92,33 @@ pub fn fill_in_place(dest: &Column, begin: usize, end: usize, value: &Scalar) ->
 pub fn sequence(size: usize, init: &Scalar, step: &Scalar) -> Result<Column> {
     let t = init.dtype();
     if step.dtype() != t {
-        return Err(Error::value(format!("sequence: init is {} but step is {}", t, step.dtype())));
+        return Err(Error::value(format!(
+            "sequence: init is {} but step is {}",
+            t,
+            step.dtype()
+        )));
     }
     if !t.id().is_numeric() || t.id() == TypeId::Bool8 {
-        return Err(Error::value(format!("sequence needs a numeric type other than BOOL8, got {t}")));
+        return Err(Error::value(format!(
+            "sequence needs a numeric type other than BOOL8, got {t}"
+        )));
     }
     if !init.is_valid()? || !step.is_valid()? {
-        return Err(Error::value("sequence: init and step must be valid (not null)"));
+        return Err(Error::value(
+            "sequence: init and step must be valid (not null)",
+        ));
     }
     if size > MAX_ROWS {
-        return Err(Error::overflow(format!("sequence of {size} rows exceeds {MAX_ROWS}")));
+        return Err(Error::overflow(format!(
+            "sequence of {size} rows exceeds {MAX_ROWS}"
+        )));
     }
     let bits = |s: &Scalar| -> Result<u64> {
-        let b = s.as_column().data().expect("numeric").host_range(0, fixed_width(t.id()).expect("numeric"))?;
+        let b = s
+            .as_column()
+            .data()
+            .expect("numeric")
+            .host_range(0, fixed_width(t.id()).expect("numeric"))?;
         let mut v = [0u8; 8];
         v[..b.len()].copy_from_slice(b.as_slice());
         Ok(u64::from_le_bytes(v))
@@ -118,21 +149,34 @@ pub fn repeat(table: &Table, count: RepeatCount) -> Result<Table> {
     let map = match count {
         RepeatCount::All(k) => {
             let total = n.checked_mul(k).filter(|&t| t <= MAX_ROWS).ok_or_else(|| {
-                Error::overflow(format!("repeat: {n} rows x {k} exceeds the {MAX_ROWS} rows a column holds"))
+                Error::overflow(format!(
+                    "repeat: {n} rows x {k} exceeds the {MAX_ROWS} rows a column holds"
+                ))
             })?;
             if use_device()? {
                 let offsets = dscan_offsets_uniform(n, k)?;
                 device_map(mv::repeat_map(offsets.ptr(), n, total)?, total)?
             } else {
-                host_map((0..total).into_par_iter().map(|p| (p / k.max(1)) as i32).collect())
+                host_map(
+                    (0..total)
+                        .into_par_iter()
+                        .map(|p| (p / k.max(1)) as i32)
+                        .collect(),
+                )
             }
         }
         RepeatCount::PerRow(counts) => {
             if !counts.dtype().id().is_integer() || counts.dtype().id() == TypeId::Bool8 {
-                return Err(Error::type_err(format!("repeat counts must be integers, got {}", counts.dtype())));
+                return Err(Error::type_err(format!(
+                    "repeat counts must be integers, got {}",
+                    counts.dtype()
+                )));
             }
             if counts.size() != n {
-                return Err(Error::value(format!("repeat: {} counts for {n} rows; they must match", counts.size())));
+                return Err(Error::value(format!(
+                    "repeat: {} counts for {n} rows; they must match",
+                    counts.size()
+                )));
             }
             if counts.has_nulls()? {
                 return Err(Error::value("repeat counts must not be null"));
@@ -143,11 +187,15 @@ pub fn repeat(table: &Table, count: RepeatCount) -> Result<Table> {
                 counts.host_values::<S>()?.iter().map(|v| v.to_i128()).collect()
             });
             if let Some(bad) = c.iter().find(|&&v| v < 0) {
-                return Err(Error::value(format!("repeat counts must not be negative, got {bad}")));
+                return Err(Error::value(format!(
+                    "repeat counts must not be negative, got {bad}"
+                )));
             }
             let total: i128 = c.iter().sum();
             if total > MAX_ROWS as i128 {
-                return Err(Error::overflow(format!("repeat would give {total} rows, more than {MAX_ROWS}")));
+                return Err(Error::overflow(format!(
+                    "repeat would give {total} rows, more than {MAX_ROWS}"
+                )));
             }
             let total = total as usize;
             if use_device()? {

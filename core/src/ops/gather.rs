@@ -32,7 +32,12 @@ pub(crate) enum Bounds {
 }
 
 /// Gather `columns` (all of `rows` rows) through the integer column `map`.
-pub(crate) fn gather_columns(columns: &[Column], rows: usize, map: &Column, bounds: Bounds) -> Result<Vec<Column>> {
+pub(crate) fn gather_columns(
+    columns: &[Column],
+    rows: usize,
+    map: &Column,
+    bounds: Bounds,
+) -> Result<Vec<Column>> {
     if !map.dtype().id().is_integer() {
         return Err(Error::type_err(format!(
             "a gather map must be an integer column, got {}",
@@ -42,7 +47,10 @@ pub(crate) fn gather_columns(columns: &[Column], rows: usize, map: &Column, boun
     if use_device()? {
         let flag = DeviceMemory::zeroed(4)?;
         let dmap = DeviceMap::new(map, bounds == Bounds::Nullify, &flag)?;
-        let out = columns.iter().map(|c| dev::gather_column(c, &dmap)).collect::<Result<Vec<_>>>()?;
+        let out = columns
+            .iter()
+            .map(|c| dev::gather_column(c, &dmap))
+            .collect::<Result<Vec<_>>>()?;
         if bounds == Bounds::Check && map.size() > 0 {
             if columns.is_empty() {
                 // Nothing was gathered, so nothing checked the map yet.
@@ -60,7 +68,13 @@ pub(crate) fn gather_columns(columns: &[Column], rows: usize, map: &Column, boun
 
 /// Gather one column through an internal INT32 map (entries in bounds or [`NULL_ROW`]).
 pub(crate) fn gather_internal(column: &Column, map: &Column) -> Result<Column> {
-    Ok(gather_columns(std::slice::from_ref(column), column.size(), map, Bounds::Nullify)?.remove(0))
+    Ok(gather_columns(
+        std::slice::from_ref(column),
+        column.size(),
+        map,
+        Bounds::Nullify,
+    )?
+    .remove(0))
 }
 
 fn out_of_bounds(rows: usize) -> Error {
@@ -144,7 +158,15 @@ pub(crate) fn host_map(values: Vec<i32>) -> Column {
 
 /// An INT32 column over a device map allocation of `n` entries.
 pub(crate) fn device_map(mem: DeviceMemory, n: usize) -> Result<Column> {
-    Column::new(TypeId::Int32.into(), n, Some(Buffer::from_device(mem)), None, Some(0), 0, vec![])
+    Column::new(
+        TypeId::Int32.into(),
+        n,
+        Some(Buffer::from_device(mem)),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )
 }
 
 /// The map normalised to in-bounds INT32 row numbers, for scatters: negative entries
@@ -157,7 +179,9 @@ pub(crate) fn normalized_scatter_map(map: &Column, rows: usize) -> Result<Column
         )));
     }
     if map.has_nulls()? {
-        return Err(Error::value("the scatter map has nulls; drop or fill them first"));
+        return Err(Error::value(
+            "the scatter map has nulls; drop or fill them first",
+        ));
     }
     if use_device()? {
         let flag = DeviceMemory::zeroed(4)?;
@@ -191,7 +215,13 @@ pub(crate) fn mask_copy(col: &Column) -> Result<Option<Buffer>> {
     };
     if use_device()? {
         let out = DeviceMemory::alloc(crate::bitmask::bitmask_allocation_size_bytes(n))?;
-        crate::device::kernels::movement::copy_bits(mask.device_ptr()?, col.offset(), out.ptr(), 0, n)?;
+        crate::device::kernels::movement::copy_bits(
+            mask.device_ptr()?,
+            col.offset(),
+            out.ptr(),
+            0,
+            n,
+        )?;
         return Ok(Some(Buffer::from_device(out)));
     }
     let nulls = col.host_nulls()?.expect("has nulls");

@@ -2,13 +2,17 @@
 //! semantics and dispatches to a device or a host implementation by [`crate::placement`].
 
 pub mod aggregation;
+pub mod binaryop;
+pub mod cast;
 pub mod concatenate;
 pub mod copying;
 pub mod filling;
 pub(crate) mod gather;
-pub mod stream_compaction;
-pub mod binaryop;
 pub(crate) mod numeric;
 pub mod reduce;
 pub mod replace;
+pub mod round;
 pub mod scan;
+pub mod stream_compaction;
+pub mod transform;
+pub mod unary;

@@ -29,7 +29,9 @@ pub enum Replacement<'a> {
 
 fn check_type(what: &str, a: DataType, b: DataType) -> Result<()> {
     if a != b {
-        return Err(Error::type_err(format!("{what}: the column is {a} but the replacement is {b}")));
+        return Err(Error::type_err(format!(
+            "{what}: the column is {a} but the replacement is {b}"
+        )));
     }
     Ok(())
 }
@@ -42,13 +44,34 @@ fn validity_condition(col: &Column) -> Result<Column> {
         let rt = crate::device::runtime()?;
         if n > 0 {
             // SAFETY: `ones` holds n bytes.
-            unsafe { cudarc::driver::result::memset_d8_async(ones.ptr(), 1, n, rt.stream().cu_stream())? };
+            unsafe {
+                cudarc::driver::result::memset_d8_async(ones.ptr(), 1, n, rt.stream().cu_stream())?
+            };
         }
-        return Column::new(TypeId::Bool8.into(), n, Some(Buffer::from_device(ones)), mask_copy(col)?, None, 0, vec![]);
+        return Column::new(
+            TypeId::Bool8.into(),
+            n,
+            Some(Buffer::from_device(ones)),
+            mask_copy(col)?,
+            None,
+            0,
+            vec![],
+        );
     }
     let nulls = col.host_nulls()?;
-    let v: Vec<u8> = (0..n).into_par_iter().map(|i| nulls.as_ref().is_none_or(|b| b.is_valid(i)) as u8).collect();
-    Column::new(TypeId::Bool8.into(), n, Some(Buffer::from_vec(v)), None, Some(0), 0, vec![])
+    let v: Vec<u8> = (0..n)
+        .into_par_iter()
+        .map(|i| nulls.as_ref().is_none_or(|b| b.is_valid(i)) as u8)
+        .collect();
+    Column::new(
+        TypeId::Bool8.into(),
+        n,
+        Some(Buffer::from_vec(v)),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )
 }
 
 /// Nulls of `col` replaced (see [`Replacement`]).
@@ -74,23 +97,39 @@ pub fn replace_nulls(col: &Column, replacement: Replacement) -> Result<Column> {
         Replacement::Scalar(s) => check_type("replace_nulls", col.dtype(), s.dtype())?,
         Replacement::Policy { .. } => {}
     }
-    let unchanged = !col.has_nulls()? || matches!(replacement, Replacement::Scalar(s) if !s.is_valid()?);
+    let unchanged =
+        !col.has_nulls()? || matches!(replacement, Replacement::Scalar(s) if !s.is_valid()?);
     if unchanged {
         return copy_rows(col);
     }
     match replacement {
-        Replacement::Column(r) => copy_if_else(Side::Column(col), Side::Column(r), &validity_condition(col)?),
-        Replacement::Scalar(s) => copy_if_else(Side::Column(col), Side::Scalar(s), &validity_condition(col)?),
+        Replacement::Column(r) => copy_if_else(
+            Side::Column(col),
+            Side::Column(r),
+            &validity_condition(col)?,
+        ),
+        Replacement::Scalar(s) => copy_if_else(
+            Side::Column(col),
+            Side::Scalar(s),
+            &validity_condition(col)?,
+        ),
         Replacement::Policy { following } => {
             let n = col.size();
             let map = if use_device()? {
                 let mask = col.mask().expect("has nulls").device_ptr()?;
-                device_map(mv::nearest_valid_map(mask, col.offset() as i64, n, following)?, n)?
+                device_map(
+                    mv::nearest_valid_map(mask, col.offset() as i64, n, following)?,
+                    n,
+                )?
             } else {
                 let nulls = col.host_nulls()?.expect("has nulls");
                 let mut out = vec![NULL_ROW; n];
                 let mut last = NULL_ROW;
-                let order: Box<dyn Iterator<Item = usize>> = if following { Box::new((0..n).rev()) } else { Box::new(0..n) };
+                let order: Box<dyn Iterator<Item = usize>> = if following {
+                    Box::new((0..n).rev())
+                } else {
+                    Box::new(0..n)
+                };
                 for i in order {
                     if nulls.is_valid(i) {
                         last = i as i32;
@@ -116,7 +155,9 @@ pub fn find_and_replace_all(col: &Column, old: &Column, new: &Column) -> Result<
         )));
     }
     if old.has_nulls()? {
-        return Err(Error::value("find_and_replace_all: the values to replace must not be null"));
+        return Err(Error::value(
+            "find_and_replace_all: the values to replace must not be null",
+        ));
     }
     let n = col.size();
     if n == 0 || old.size() == 0 {
@@ -132,10 +173,16 @@ pub fn find_and_replace_all(col: &Column, old: &Column, new: &Column) -> Result<
             _ => (0, 0),
         };
         let keys = old.data().expect("data").device_ptr()? + (old.offset() * w) as u64;
-        device_map(dscan::find_replace_map(st, data, m, off, n, keys, old.size(), n as i64)?, n)?
+        device_map(
+            dscan::find_replace_map(st, data, m, off, n, keys, old.size(), n as i64)?,
+            n,
+        )?
     } else {
         if use_device()? {
-            host_fallback("replace.find_and_replace_all", &format!("{} columns", col.dtype()))?;
+            host_fallback(
+                "replace.find_and_replace_all",
+                &format!("{} columns", col.dtype()),
+            )?;
         }
         host_find_replace_map(col, old)?
     };
@@ -143,17 +190,33 @@ pub fn find_and_replace_all(col: &Column, old: &Column, new: &Column) -> Result<
 }
 
 fn host_find_replace_map(col: &Column, old: &Column) -> Result<Column> {
-    use arrow_row::{RowConverter, SortField};
     use super::stream_compaction::normalize_float_keys;
-    let (a, k) = (normalize_float_keys(to_arrow(col)?), normalize_float_keys(to_arrow(old)?));
-    let conv = RowConverter::new(vec![SortField::new(a.data_type().clone())])
-        .map_err(|e| Error::not_implemented(format!("find_and_replace_all on {}: {e}", col.dtype())))?;
-    let rows = conv.convert_columns(&[a.clone()]).map_err(|e| Error::value(e.to_string()))?;
-    let keys = conv.convert_columns(&[k]).map_err(|e| Error::value(e.to_string()))?;
+    use arrow_row::{RowConverter, SortField};
+    let (a, k) = (
+        normalize_float_keys(to_arrow(col)?),
+        normalize_float_keys(to_arrow(old)?),
+    );
+    let conv = RowConverter::new(vec![SortField::new(a.data_type().clone())]).map_err(|e| {
+        Error::not_implemented(format!("find_and_replace_all on {}: {e}", col.dtype()))
+    })?;
+    let rows = conv
+        .convert_columns(&[a.clone()])
+        .map_err(|e| Error::value(e.to_string()))?;
+    let keys = conv
+        .convert_columns(&[k])
+        .map_err(|e| Error::value(e.to_string()))?;
     // == semantics: a NaN row matches nothing.
     let nan: Vec<bool> = match col.dtype().id() {
-        TypeId::Float64 => col.host_values::<f64>()?.iter().map(|v| v.is_nan()).collect(),
-        TypeId::Float32 => col.host_values::<f32>()?.iter().map(|v| v.is_nan()).collect(),
+        TypeId::Float64 => col
+            .host_values::<f64>()?
+            .iter()
+            .map(|v| v.is_nan())
+            .collect(),
+        TypeId::Float32 => col
+            .host_values::<f32>()?
+            .iter()
+            .map(|v| v.is_nan())
+            .collect(),
         _ => vec![false; col.size()],
     };
     let mut lookup: hashbrown::HashMap<&[u8], usize> = hashbrown::HashMap::new();
@@ -180,9 +243,17 @@ fn host_find_replace_map(col: &Column, old: &Column) -> Result<Column> {
 
 /// Values below `lo` replaced by `lo_replace` (default `lo`), above `hi` by `hi_replace`
 /// (default `hi`). A null bound means no bound on that side; nulls stay null.
-pub fn clamp(col: &Column, lo: &Scalar, hi: &Scalar, lo_replace: Option<&Scalar>, hi_replace: Option<&Scalar>) -> Result<Column> {
+pub fn clamp(
+    col: &Column,
+    lo: &Scalar,
+    hi: &Scalar,
+    lo_replace: Option<&Scalar>,
+    hi_replace: Option<&Scalar>,
+) -> Result<Column> {
     if lo_replace.is_some() != hi_replace.is_some() {
-        return Err(Error::value("clamp: give both lo_replace and hi_replace, or neither"));
+        return Err(Error::value(
+            "clamp: give both lo_replace and hi_replace, or neither",
+        ));
     }
     let lo_r = lo_replace.unwrap_or(lo);
     let hi_r = hi_replace.unwrap_or(hi);
@@ -198,11 +269,21 @@ pub fn clamp(col: &Column, lo: &Scalar, hi: &Scalar, lo_replace: Option<&Scalar>
     let bool8 = TypeId::Bool8.into();
     let mut out = col.clone();
     if lo.is_valid()? {
-        let below = binary_operation(Operand::Column(col), Operand::Scalar(lo), BinaryOperator::Less, bool8)?;
+        let below = binary_operation(
+            Operand::Column(col),
+            Operand::Scalar(lo),
+            BinaryOperator::Less,
+            bool8,
+        )?;
         out = copy_if_else(Side::Scalar(lo_r), Side::Column(&out), &below)?;
     }
     if hi.is_valid()? {
-        let above = binary_operation(Operand::Column(col), Operand::Scalar(hi), BinaryOperator::Greater, bool8)?;
+        let above = binary_operation(
+            Operand::Column(col),
+            Operand::Scalar(hi),
+            BinaryOperator::Greater,
+            bool8,
+        )?;
         out = copy_if_else(Side::Scalar(hi_r), Side::Column(&out), &above)?;
     }
     Ok(out)
@@ -226,9 +307,19 @@ pub fn normalize_nans_and_zeros(col: &Column) -> Result<Column> {
         };
         Buffer::from_device(dscan::normalize_nans_and_zeros(id, src, n)?)
     } else if id == TypeId::Float64 {
-        Buffer::from_vec(col.host_values::<f64>()?.par_iter().map(|&v| if v.is_nan() { f64::NAN } else { v + 0.0 }).collect::<Vec<_>>())
+        Buffer::from_vec(
+            col.host_values::<f64>()?
+                .par_iter()
+                .map(|&v| if v.is_nan() { f64::NAN } else { v + 0.0 })
+                .collect::<Vec<_>>(),
+        )
     } else {
-        Buffer::from_vec(col.host_values::<f32>()?.par_iter().map(|&v| if v.is_nan() { f32::NAN } else { v + 0.0 }).collect::<Vec<_>>())
+        Buffer::from_vec(
+            col.host_values::<f32>()?
+                .par_iter()
+                .map(|&v| if v.is_nan() { f32::NAN } else { v + 0.0 })
+                .collect::<Vec<_>>(),
+        )
     };
     let mask = mask_copy(col)?;
     let nc = if mask.is_some() { col.null_count()? } else { 0 };
@@ -239,8 +330,24 @@ pub fn normalize_nans_and_zeros(col: &Column) -> Result<Column> {
 pub fn normalize_nans_and_zeros_in_place(col: &Column) -> Result<()> {
     let out = normalize_nans_and_zeros(col)?;
     let w = fixed_width(col.dtype().id()).expect("float");
-    let plain = Column::new(out.dtype(), out.size(), out.data().cloned(), None, Some(0), 0, vec![])?;
+    let plain = Column::new(
+        out.dtype(),
+        out.size(),
+        out.data().cloned(),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )?;
     // Only the values change; write them without touching the mask.
-    let target = Column::new(col.dtype(), col.size(), col.data().cloned(), None, Some(0), col.offset(), vec![])?;
+    let target = Column::new(
+        col.dtype(),
+        col.size(),
+        col.data().cloned(),
+        None,
+        Some(0),
+        col.offset(),
+        vec![],
+    )?;
     write_rows_in_place(&plain, &target, 0, w)
 }

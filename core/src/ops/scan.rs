@@ -44,7 +44,10 @@ pub fn scan(col: &Column, agg: &Aggregation, inclusive: bool) -> Result<Column> 
         || (chrono && matches!(op, ScanOp::Min | ScanOp::Max))
         || (id.is_duration() && op == ScanOp::Sum);
     if !allowed {
-        return Err(Error::type_err(format!("scan with {kind} is not supported for {} columns", col.dtype())));
+        return Err(Error::type_err(format!(
+            "scan with {kind} is not supported for {} columns",
+            col.dtype()
+        )));
     }
     let st = storage_id(id).expect("numeric or chrono");
     let n = col.size();
@@ -84,6 +87,10 @@ pub fn scan(col: &Column, agg: &Aggregation, inclusive: bool) -> Result<Column> 
         })
     };
     let mask = mask_copy(col)?;
-    let nc = if mask.is_some() { Some(col.null_count()?) } else { Some(0) };
+    let nc = if mask.is_some() {
+        Some(col.null_count()?)
+    } else {
+        Some(0)
+    };
     Column::new(col.dtype(), n, Some(data), mask, nc, 0, vec![])
 }

@@ -10,7 +10,7 @@
 //! `nans_equal`, else every NaN row is distinct; null keys are equal when `nulls_equal`.
 
 use super::copying::{check_condition, device_cond, host_cond};
-use super::gather::{device_map, gather_columns, Bounds};
+use super::gather::{Bounds, device_map, gather_columns};
 use crate::column::Column;
 use crate::device::kernels::movement::{self as mv, DeviceCond};
 use crate::error::{Error, Result};
@@ -73,7 +73,9 @@ fn table_of(cols: Vec<Column>, rows: usize) -> Result<Table> {
 fn filter_host(table: &Table, keep: Vec<bool>) -> Result<Table> {
     let kept = keep.iter().filter(|&&k| k).count();
     let predicate = BooleanArray::new(BooleanBuffer::from(keep), None);
-    let filter = arrow_select::filter::FilterBuilder::new(&predicate).optimize().build();
+    let filter = arrow_select::filter::FilterBuilder::new(&predicate)
+        .optimize()
+        .build();
     let cols = table
         .columns()
         .iter()
@@ -118,16 +120,32 @@ pub fn drop_nulls(table: &Table, keys: &[usize], keep_threshold: usize) -> Resul
             mv::count_valid(m, off, n, &counts)?;
         }
         let flags = mv::threshold_flags(&counts, n, keep_threshold)?;
-        return compact_device(table, DeviceCond { data: flags.ptr(), mask: 0, offset: 0 });
+        return compact_device(
+            table,
+            DeviceCond {
+                data: flags.ptr(),
+                mask: 0,
+                offset: 0,
+            },
+        );
     }
     let mut counts = vec![0usize; n];
     for k in &keys {
         match k.host_nulls()? {
             None => counts.par_iter_mut().for_each(|c| *c += 1),
-            Some(nb) => counts.par_iter_mut().enumerate().for_each(|(i, c)| *c += nb.is_valid(i) as usize),
+            Some(nb) => counts
+                .par_iter_mut()
+                .enumerate()
+                .for_each(|(i, c)| *c += nb.is_valid(i) as usize),
         }
     }
-    filter_host(table, counts.into_par_iter().map(|c| c >= keep_threshold).collect())
+    filter_host(
+        table,
+        counts
+            .into_par_iter()
+            .map(|c| c >= keep_threshold)
+            .collect(),
+    )
 }
 
 /// Rows with at least `keep_threshold` non-NaN values among the (floating-point) `keys`
@@ -159,22 +177,41 @@ pub fn drop_nans(table: &Table, keys: &[usize], keep_threshold: usize) -> Result
             mv::count_not_nan(data, double, m, off, n, &counts)?;
         }
         let flags = mv::threshold_flags(&counts, n, keep_threshold)?;
-        return compact_device(table, DeviceCond { data: flags.ptr(), mask: 0, offset: 0 });
+        return compact_device(
+            table,
+            DeviceCond {
+                data: flags.ptr(),
+                mask: 0,
+                offset: 0,
+            },
+        );
     }
     let mut counts = vec![0usize; n];
     for k in &keys {
         let nulls = k.host_nulls()?;
         let is_nan: Vec<bool> = if k.dtype().id() == TypeId::Float64 {
-            k.host_values::<f64>()?.par_iter().map(|v| v.is_nan()).collect()
+            k.host_values::<f64>()?
+                .par_iter()
+                .map(|v| v.is_nan())
+                .collect()
         } else {
-            k.host_values::<f32>()?.par_iter().map(|v| v.is_nan()).collect()
+            k.host_values::<f32>()?
+                .par_iter()
+                .map(|v| v.is_nan())
+                .collect()
         };
         counts.par_iter_mut().enumerate().for_each(|(i, c)| {
             let null = nulls.as_ref().is_some_and(|nb| nb.is_null(i));
             *c += (null || !is_nan[i]) as usize;
         });
     }
-    filter_host(table, counts.into_par_iter().map(|c| c >= keep_threshold).collect())
+    filter_host(
+        table,
+        counts
+            .into_par_iter()
+            .map(|c| c >= keep_threshold)
+            .collect(),
+    )
 }
 
 /// Comparable key rows of `cols`, and per row whether it can equal no other row (a null
@@ -185,7 +222,12 @@ struct KeyRows {
     null: Vec<bool>,
 }
 
-fn key_rows(cols: &[Column], nulls_equal: bool, nans_equal: bool, nan_is_null: bool) -> Result<KeyRows> {
+fn key_rows(
+    cols: &[Column],
+    nulls_equal: bool,
+    nans_equal: bool,
+    nan_is_null: bool,
+) -> Result<KeyRows> {
     let n = cols.first().map_or(0, Column::size);
     let mut alone = vec![false; n];
     let mut null = vec![false; n];
@@ -195,11 +237,15 @@ fn key_rows(cols: &[Column], nulls_equal: bool, nans_equal: bool, nan_is_null: b
         // C++ equality: -0.0 == 0.0, and every NaN payload is the same NaN here.
         let nan: Option<Vec<bool>> = if let Some(f) = a.as_any().downcast_ref::<Float64Array>() {
             let nan = f.values().iter().map(|v| v.is_nan()).collect();
-            a = Arc::new(f.unary::<_, arrow_array::types::Float64Type>(|v| if v.is_nan() { f64::NAN } else { v + 0.0 }));
+            a = Arc::new(f.unary::<_, arrow_array::types::Float64Type>(|v| {
+                if v.is_nan() { f64::NAN } else { v + 0.0 }
+            }));
             Some(nan)
         } else if let Some(f) = a.as_any().downcast_ref::<Float32Array>() {
             let nan = f.values().iter().map(|v| v.is_nan()).collect();
-            a = Arc::new(f.unary::<_, arrow_array::types::Float32Type>(|v| if v.is_nan() { f32::NAN } else { v + 0.0 }));
+            a = Arc::new(f.unary::<_, arrow_array::types::Float32Type>(|v| {
+                if v.is_nan() { f32::NAN } else { v + 0.0 }
+            }));
             Some(nan)
         } else {
             None
@@ -224,8 +270,12 @@ fn key_rows(cols: &[Column], nulls_equal: bool, nans_equal: bool, nan_is_null: b
         }
         arrays.push(a);
     }
-    let fields = arrays.iter().map(|a| SortField::new(a.data_type().clone())).collect();
-    let conv = RowConverter::new(fields).map_err(|e| Error::not_implemented(format!("comparing these key columns: {e}")))?;
+    let fields = arrays
+        .iter()
+        .map(|a| SortField::new(a.data_type().clone()))
+        .collect();
+    let conv = RowConverter::new(fields)
+        .map_err(|e| Error::not_implemented(format!("comparing these key columns: {e}")))?;
     let rows = conv
         .convert_columns(&arrays)
         .map_err(|e| Error::value(format!("comparing these key columns: {e}")))?;
@@ -236,10 +286,14 @@ fn key_rows(cols: &[Column], nulls_equal: bool, nans_equal: bool, nan_is_null: b
 /// values (C++ `==`, NaNs grouped together) have equal row encodings; other arrays as they are.
 pub(crate) fn normalize_float_keys(a: ArrayRef) -> ArrayRef {
     if let Some(f) = a.as_any().downcast_ref::<Float64Array>() {
-        return Arc::new(f.unary::<_, arrow_array::types::Float64Type>(|v| if v.is_nan() { f64::NAN } else { v + 0.0 }));
+        return Arc::new(f.unary::<_, arrow_array::types::Float64Type>(|v| {
+            if v.is_nan() { f64::NAN } else { v + 0.0 }
+        }));
     }
     if let Some(f) = a.as_any().downcast_ref::<Float32Array>() {
-        return Arc::new(f.unary::<_, arrow_array::types::Float32Type>(|v| if v.is_nan() { f32::NAN } else { v + 0.0 }));
+        return Arc::new(f.unary::<_, arrow_array::types::Float32Type>(|v| {
+            if v.is_nan() { f32::NAN } else { v + 0.0 }
+        }));
     }
     a
 }
@@ -263,7 +317,12 @@ fn check_keys_for(what: &str, table: &Table, keys: &[usize]) -> Result<Vec<Colum
 }
 
 /// Rows kept from runs of consecutive rows with equal keys.
-pub fn unique(table: &Table, keys: &[usize], keep: DuplicateKeepOption, nulls_equal: bool) -> Result<Table> {
+pub fn unique(
+    table: &Table,
+    keys: &[usize],
+    keep: DuplicateKeepOption,
+    nulls_equal: bool,
+) -> Result<Table> {
     let cols = check_keys_for("stream_compaction.unique", table, keys)?;
     let n = table.num_rows();
     if cols.is_empty() {
@@ -288,10 +347,16 @@ fn filter_host_cpu(table: &Table, keep: Vec<bool>) -> Result<Table> {
 }
 
 /// Indices (ascending) of the rows kept by distinct key rows of `cols`.
-fn distinct_rows(cols: &[Column], keep: DuplicateKeepOption, nulls_equal: bool, nans_equal: bool) -> Result<Vec<usize>> {
+fn distinct_rows(
+    cols: &[Column],
+    keep: DuplicateKeepOption,
+    nulls_equal: bool,
+    nans_equal: bool,
+) -> Result<Vec<usize>> {
     let n = cols.first().map_or(0, Column::size);
     let kr = key_rows(cols, nulls_equal, nans_equal, false)?;
-    let mut groups: hashbrown::HashMap<&[u8], (usize, usize, usize)> = hashbrown::HashMap::with_capacity(n.min(1 << 20));
+    let mut groups: hashbrown::HashMap<&[u8], (usize, usize, usize)> =
+        hashbrown::HashMap::with_capacity(n.min(1 << 20));
     let mut singles = Vec::new();
     for i in 0..n {
         if kr.alone[i] {
@@ -326,7 +391,13 @@ fn gather_rows(table: &Table, rows: Vec<usize>) -> Result<Table> {
 }
 
 /// One row per distinct key (ferrodf keeps the input order of the kept rows).
-pub fn distinct(table: &Table, keys: &[usize], keep: DuplicateKeepOption, nulls_equal: bool, nans_equal: bool) -> Result<Table> {
+pub fn distinct(
+    table: &Table,
+    keys: &[usize],
+    keep: DuplicateKeepOption,
+    nulls_equal: bool,
+    nans_equal: bool,
+) -> Result<Table> {
     let cols = check_keys_for("stream_compaction.distinct", table, keys)?;
     if cols.is_empty() {
         return Ok(table.clone());
@@ -335,7 +406,13 @@ pub fn distinct(table: &Table, keys: &[usize], keep: DuplicateKeepOption, nulls_
 }
 
 /// [`distinct`], guaranteed to keep the input order.
-pub fn stable_distinct(table: &Table, keys: &[usize], keep: DuplicateKeepOption, nulls_equal: bool, nans_equal: bool) -> Result<Table> {
+pub fn stable_distinct(
+    table: &Table,
+    keys: &[usize],
+    keep: DuplicateKeepOption,
+    nulls_equal: bool,
+    nans_equal: bool,
+) -> Result<Table> {
     let cols = check_keys_for("stream_compaction.stable_distinct", table, keys)?;
     if cols.is_empty() {
         return Ok(table.clone());
@@ -344,7 +421,12 @@ pub fn stable_distinct(table: &Table, keys: &[usize], keep: DuplicateKeepOption,
 }
 
 /// The (ascending) row numbers [`distinct`] keeps, comparing all columns, as INT32.
-pub fn distinct_indices(table: &Table, keep: DuplicateKeepOption, nulls_equal: bool, nans_equal: bool) -> Result<Column> {
+pub fn distinct_indices(
+    table: &Table,
+    keep: DuplicateKeepOption,
+    nulls_equal: bool,
+    nans_equal: bool,
+) -> Result<Column> {
     let all: Vec<usize> = (0..table.num_columns()).collect();
     let cols = check_keys_for("stream_compaction.distinct_indices", table, &all)?;
     let rows = if cols.is_empty() {
@@ -352,7 +434,9 @@ pub fn distinct_indices(table: &Table, keep: DuplicateKeepOption, nulls_equal: b
     } else {
         distinct_rows(&cols, keep, nulls_equal, nans_equal)?
     };
-    Ok(Column::from_values(rows.into_iter().map(|r| r as i32).collect::<Vec<_>>()))
+    Ok(Column::from_values(
+        rows.into_iter().map(|r| r as i32).collect::<Vec<_>>(),
+    ))
 }
 
 /// Number of runs of consecutive equal values. `include_nulls`: a run of nulls counts;

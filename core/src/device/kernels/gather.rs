@@ -50,7 +50,11 @@ impl<'a> DeviceMap<'a> {
     fn function(&self, name: &str) -> Result<cudarc::driver::CudaFunction> {
         let idx = self.map.dtype().id();
         let (it, _) = cuda_type(idx)?;
-        runtime()?.function(&format!("gather_{it}"), || module_source(idx).expect("integer"), name)
+        runtime()?.function(
+            &format!("gather_{it}"),
+            || module_source(idx).expect("integer"),
+            name,
+        )
     }
     /// (map pointer, map mask pointer, map mask bit offset)
     fn args(&self) -> Result<[Arg; 3]> {
@@ -125,7 +129,8 @@ pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
     if let Some(width) = fixed_width(id) {
         let out = DeviceMemory::alloc(n * width)?;
         if n > 0 {
-            let data = src.data().map_or(Ok(0), |d| d.device_ptr())? + (src.offset() * width) as u64;
+            let data =
+                src.data().map_or(Ok(0), |d| d.device_ptr())? + (src.offset() * width) as u64;
             let f = map.function(&format!("gather_w{width}"))?;
             let [mp, mm, mo] = map.args()?;
             // SAFETY: reads in-bounds source rows only (resolve_row), writes n values.
@@ -133,11 +138,29 @@ pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
                 launch(
                     &f,
                     grid(n)?,
-                    &[Arg::P(data), mp, mm, mo, Arg::I(n as i64), Arg::I(rows), nullify, Arg::P(out.ptr()), flag],
+                    &[
+                        Arg::P(data),
+                        mp,
+                        mm,
+                        mo,
+                        Arg::I(n as i64),
+                        Arg::I(rows),
+                        nullify,
+                        Arg::P(out.ptr()),
+                        flag,
+                    ],
                 )?;
             }
         }
-        return Column::new(src.dtype(), n, Some(Buffer::from_device(out)), mask, None, 0, vec![]);
+        return Column::new(
+            src.dtype(),
+            n,
+            Some(Buffer::from_device(out)),
+            mask,
+            None,
+            0,
+            vec![],
+        );
     }
     match id {
         TypeId::String | TypeId::List => gather_offsets_column(src, map, mask),
@@ -151,9 +174,19 @@ pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
         }
         TypeId::Dictionary32 => {
             let indices = gather_column(&src.children()[0].slice(src.offset(), src.size())?, map)?;
-            Column::new(src.dtype(), n, None, mask, None, 0, vec![indices, src.children()[1].clone()])
+            Column::new(
+                src.dtype(),
+                n,
+                None,
+                mask,
+                None,
+                0,
+                vec![indices, src.children()[1].clone()],
+            )
         }
-        other => Err(Error::not_implemented(format!("gather of {other} columns on the device"))),
+        other => Err(Error::not_implemented(format!(
+            "gather of {other} columns on the device"
+        ))),
     }
 }
 
@@ -200,18 +233,39 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
     if is_string {
         let chars = DeviceMemory::alloc(total)?;
         if total > 0 {
-            let chars_ptr = src.data().expect("chars of non-empty strings").device_ptr()?;
+            let chars_ptr = src
+                .data()
+                .expect("chars of non-empty strings")
+                .device_ptr()?;
             let f = map.function(&format!("gather_chars_{suffix}"))?;
             // SAFETY: copies the bytes of in-bounds rows into the ranges the offsets assign.
             unsafe {
                 launch(
                     &f,
                     grid(n * 32)?,
-                    &[Arg::P(off_ptr), Arg::P(chars_ptr), mp, mm, mo, Arg::I(n as i64), rows, Arg::P(out_offsets.1), Arg::P(chars.ptr())],
+                    &[
+                        Arg::P(off_ptr),
+                        Arg::P(chars_ptr),
+                        mp,
+                        mm,
+                        mo,
+                        Arg::I(n as i64),
+                        rows,
+                        Arg::P(out_offsets.1),
+                        Arg::P(chars.ptr()),
+                    ],
                 )?;
             }
         }
-        Column::new(src.dtype(), n, Some(Buffer::from_device(chars)), mask, None, 0, vec![out_offsets.0])
+        Column::new(
+            src.dtype(),
+            n,
+            Some(Buffer::from_device(chars)),
+            mask,
+            None,
+            0,
+            vec![out_offsets.0],
+        )
     } else {
         let child_map = DeviceMemory::alloc(total * 4)?;
         if total > 0 {
@@ -221,38 +275,112 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
                 launch(
                     &f,
                     grid(total)?,
-                    &[Arg::P(off_ptr), mp, mm, mo, Arg::I(n as i64), rows, Arg::P(out_offsets.1), Arg::I(total as i64), Arg::P(child_map.ptr())],
+                    &[
+                        Arg::P(off_ptr),
+                        mp,
+                        mm,
+                        mo,
+                        Arg::I(n as i64),
+                        rows,
+                        Arg::P(out_offsets.1),
+                        Arg::I(total as i64),
+                        Arg::P(child_map.ptr()),
+                    ],
                 )?;
             }
         }
-        let child_map = Column::new(TypeId::Int32.into(), total, Some(Buffer::from_device(child_map)), None, Some(0), 0, vec![])?;
+        let child_map = Column::new(
+            TypeId::Int32.into(),
+            total,
+            Some(Buffer::from_device(child_map)),
+            None,
+            Some(0),
+            0,
+            vec![],
+        )?;
         let flag = DeviceMemory::zeroed(4)?;
-        let child = gather_column(&src.children()[1], &DeviceMap::new(&child_map, true, &flag)?)?;
-        Column::new(src.dtype(), n, None, mask, None, 0, vec![out_offsets.0, child])
+        let child = gather_column(
+            &src.children()[1],
+            &DeviceMap::new(&child_map, true, &flag)?,
+        )?;
+        Column::new(
+            src.dtype(),
+            n,
+            None,
+            mask,
+            None,
+            0,
+            vec![out_offsets.0, child],
+        )
     }
 }
 
 /// The int64 offsets in `sizes` as an offsets column (INT64 when `wide`, else INT32), and
 /// the device address of an int64 copy for kernels that read them.
-fn narrow_offsets(sizes: DeviceMemory, len: usize, wide: bool) -> Result<(Column, u64, Option<DeviceMemory>)> {
+fn narrow_offsets(
+    sizes: DeviceMemory,
+    len: usize,
+    wide: bool,
+) -> Result<(Column, u64, Option<DeviceMemory>)> {
     let ptr = sizes.ptr();
     if wide {
-        let col = Column::new(TypeId::Int64.into(), len, Some(Buffer::from_device(sizes)), None, Some(0), 0, vec![])?;
+        let col = Column::new(
+            TypeId::Int64.into(),
+            len,
+            Some(Buffer::from_device(sizes)),
+            None,
+            Some(0),
+            0,
+            vec![],
+        )?;
         return Ok((col, ptr, None));
     }
     let out = super::movement::rebase_offsets(ptr, true, len, 0, 0, false)?;
-    let col = Column::new(TypeId::Int32.into(), len, Some(Buffer::from_device(out)), None, Some(0), 0, vec![])?;
+    let col = Column::new(
+        TypeId::Int32.into(),
+        len,
+        Some(Buffer::from_device(out)),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )?;
     Ok((col, ptr, Some(sizes)))
 }
 
-fn empty_offsets_column(dtype: DataType, n: usize, mask: Option<Buffer>, is_string: bool, src: &Column) -> Result<Column> {
+fn empty_offsets_column(
+    dtype: DataType,
+    n: usize,
+    mask: Option<Buffer>,
+    is_string: bool,
+    src: &Column,
+) -> Result<Column> {
     // Every gathered row is null or the source has no rows: all rows are empty.
     let offsets = DeviceMemory::zeroed((n + 1) * 4)?;
-    let offsets = Column::new(TypeId::Int32.into(), n + 1, Some(Buffer::from_device(offsets)), None, Some(0), 0, vec![])?;
+    let offsets = Column::new(
+        TypeId::Int32.into(),
+        n + 1,
+        Some(Buffer::from_device(offsets)),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )?;
     if is_string {
-        Column::new(dtype, n, Some(Buffer::from_device(DeviceMemory::alloc(0)?)), mask, None, 0, vec![offsets])
+        Column::new(
+            dtype,
+            n,
+            Some(Buffer::from_device(DeviceMemory::alloc(0)?)),
+            mask,
+            None,
+            0,
+            vec![offsets],
+        )
     } else {
-        let child = src.children().get(1).map_or(Ok(None), |c| c.slice(0, 0).map(Some))?;
+        let child = src
+            .children()
+            .get(1)
+            .map_or(Ok(None), |c| c.slice(0, 0).map(Some))?;
         let child = child.ok_or_else(|| Error::value("a LIST column needs a values child"))?;
         Column::new(dtype, n, None, mask, None, 0, vec![offsets, child])
     }
@@ -271,7 +399,16 @@ pub fn normalize_map(map: &DeviceMap, rows: usize) -> Result<DeviceMemory> {
             launch(
                 &f,
                 grid(n)?,
-                &[mp, mm, mo, Arg::I(n as i64), Arg::I(rows as i64), Arg::I32(map.nullify as i32), Arg::P(out.ptr()), Arg::P(map.flag.ptr())],
+                &[
+                    mp,
+                    mm,
+                    mo,
+                    Arg::I(n as i64),
+                    Arg::I(rows as i64),
+                    Arg::I32(map.nullify as i32),
+                    Arg::P(out.ptr()),
+                    Arg::P(map.flag.ptr()),
+                ],
             )?;
         }
     }

@@ -5,10 +5,13 @@
 
 pub mod binaryop;
 pub mod bitmask;
+pub mod cast;
 pub mod gather;
 pub mod movement;
 pub mod reduce;
 pub mod scan;
+pub mod transform;
+pub mod unary;
 
 use crate::error::{Error, Result};
 use crate::types::TypeId;
@@ -108,9 +111,15 @@ pub(crate) fn storage_id(id: TypeId) -> Option<TypeId> {
         Int8 | Int16 | Int32 | Int64 | Uint8 | Uint16 | Uint32 | Uint64 | Float32 | Float64
         | Bool8 => id,
         TimestampDays | DurationDays | Decimal32 => Int32,
-        TimestampSeconds | TimestampMilliseconds | TimestampMicroseconds
-        | TimestampNanoseconds | DurationSeconds | DurationMilliseconds
-        | DurationMicroseconds | DurationNanoseconds | Decimal64 => Int64,
+        TimestampSeconds
+        | TimestampMilliseconds
+        | TimestampMicroseconds
+        | TimestampNanoseconds
+        | DurationSeconds
+        | DurationMilliseconds
+        | DurationMicroseconds
+        | DurationNanoseconds
+        | Decimal64 => Int64,
         _ => return None,
     })
 }

@@ -31,38 +31,94 @@ fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
 
 /// Copy `n` validity bits from `src` (0: all valid) at bit `src_off` to `dst` at `dst_off`.
 pub fn copy_bits(src: u64, src_off: usize, dst: u64, dst_off: usize, n: usize) -> Result<()> {
-    let bytes = if n == 0 { 0 } else { (dst_off + n - 1) / 8 - dst_off / 8 + 1 };
-    run("copy_bits", bytes, &[Arg::P(src), Arg::I(src_off as i64), Arg::P(dst), Arg::I(dst_off as i64), Arg::I(n as i64)])
+    let bytes = if n == 0 {
+        0
+    } else {
+        (dst_off + n - 1) / 8 - dst_off / 8 + 1
+    };
+    run(
+        "copy_bits",
+        bytes,
+        &[
+            Arg::P(src),
+            Arg::I(src_off as i64),
+            Arg::P(dst),
+            Arg::I(dst_off as i64),
+            Arg::I(n as i64),
+        ],
+    )
 }
 
 /// Set (`valid`) or clear bits `begin..end` of the mask at `dst`.
 pub fn set_bits(dst: u64, begin: usize, end: usize, valid: bool) -> Result<()> {
-    let bytes = if end <= begin { 0 } else { (end - 1) / 8 - begin / 8 + 1 };
-    run("set_bits", bytes, &[Arg::P(dst), Arg::I(begin as i64), Arg::I(end as i64), Arg::I32(valid as i32)])
+    let bytes = if end <= begin {
+        0
+    } else {
+        (end - 1) / 8 - begin / 8 + 1
+    };
+    run(
+        "set_bits",
+        bytes,
+        &[
+            Arg::P(dst),
+            Arg::I(begin as i64),
+            Arg::I(end as i64),
+            Arg::I32(valid as i32),
+        ],
+    )
 }
 
 /// `len` offsets from `src` (int64 when `src_wide`) minus `base` plus `add`, into a new
 /// allocation of int64 (`out_wide`) or int32 offsets.
-pub fn rebase_offsets(src: u64, src_wide: bool, len: usize, base: i64, add: i64, out_wide: bool) -> Result<DeviceMemory> {
+pub fn rebase_offsets(
+    src: u64,
+    src_wide: bool,
+    len: usize,
+    base: i64,
+    add: i64,
+    out_wide: bool,
+) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(len * if out_wide { 8 } else { 4 })?;
     rebase_offsets_into(src, src_wide, len, base, add, out.ptr(), out_wide)?;
     Ok(out)
 }
 
 /// [`rebase_offsets`] into existing memory.
-pub fn rebase_offsets_into(src: u64, src_wide: bool, len: usize, base: i64, add: i64, dst: u64, out_wide: bool) -> Result<()> {
+pub fn rebase_offsets_into(
+    src: u64,
+    src_wide: bool,
+    len: usize,
+    base: i64,
+    add: i64,
+    dst: u64,
+    out_wide: bool,
+) -> Result<()> {
     let name = format!(
         "rebase_o{}_o{}",
         if src_wide { 64 } else { 32 },
         if out_wide { 64 } else { 32 }
     );
-    run(&name, len, &[Arg::P(src), Arg::I(len as i64), Arg::I(base), Arg::I(add), Arg::P(dst)])
+    run(
+        &name,
+        len,
+        &[
+            Arg::P(src),
+            Arg::I(len as i64),
+            Arg::I(base),
+            Arg::I(add),
+            Arg::P(dst),
+        ],
+    )
 }
 
 /// An INT32 map of `n` entries `start, start + 1, ...`.
 pub fn iota(n: usize, start: i64) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * 4)?;
-    run("iota_i32", n, &[Arg::P(out.ptr()), Arg::I(n as i64), Arg::I(start)])?;
+    run(
+        "iota_i32",
+        n,
+        &[Arg::P(out.ptr()), Arg::I(n as i64), Arg::I(start)],
+    )?;
     Ok(out)
 }
 
@@ -71,7 +127,13 @@ pub fn scatter_positions(map: u64, n: usize, base: i64, step: i64, out: u64) -> 
     run(
         "scatter_positions",
         n,
-        &[Arg::P(map), Arg::I(n as i64), Arg::I(base), Arg::I(step), Arg::P(out)],
+        &[
+            Arg::P(map),
+            Arg::I(n as i64),
+            Arg::I(base),
+            Arg::I(step),
+            Arg::P(out),
+        ],
     )
 }
 
@@ -87,7 +149,13 @@ pub struct DeviceCond {
 }
 
 /// The copy_if_else map (see `select_map` in movement.cu).
-pub fn select_map(cond: DeviceCond, n: usize, l_scalar: bool, r_scalar: bool, n_left: usize) -> Result<DeviceMemory> {
+pub fn select_map(
+    cond: DeviceCond,
+    n: usize,
+    l_scalar: bool,
+    r_scalar: bool,
+    n_left: usize,
+) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * 4)?;
     run(
         "select_map",
@@ -109,7 +177,16 @@ pub fn select_map(cond: DeviceCond, n: usize, l_scalar: bool, r_scalar: bool, n_
 /// The shift map: row i takes row i - offset, or row `fill` outside the column.
 pub fn shift_map(n: usize, offset: i64, fill: i64) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * 4)?;
-    run("shift_map", n, &[Arg::I(n as i64), Arg::I(offset), Arg::I(fill), Arg::P(out.ptr())])?;
+    run(
+        "shift_map",
+        n,
+        &[
+            Arg::I(n as i64),
+            Arg::I(offset),
+            Arg::I(fill),
+            Arg::P(out.ptr()),
+        ],
+    )?;
     Ok(out)
 }
 
@@ -119,7 +196,13 @@ pub fn range_map(n: usize, begin: usize, end: usize, source: i64) -> Result<Devi
     run(
         "range_map",
         n,
-        &[Arg::I(n as i64), Arg::I(begin as i64), Arg::I(end as i64), Arg::I(source), Arg::P(out.ptr())],
+        &[
+            Arg::I(n as i64),
+            Arg::I(begin as i64),
+            Arg::I(end as i64),
+            Arg::I(source),
+            Arg::P(out.ptr()),
+        ],
     )?;
     Ok(out)
 }
@@ -131,19 +214,39 @@ pub fn cond_prefix(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, DeviceMe
     run(
         "cond_flags",
         n,
-        &[Arg::P(cond.data), Arg::P(cond.mask), Arg::I(cond.offset), Arg::I(n as i64), Arg::P(flags.ptr()), Arg::P(counts.ptr())],
+        &[
+            Arg::P(cond.data),
+            Arg::P(cond.mask),
+            Arg::I(cond.offset),
+            Arg::I(n as i64),
+            Arg::P(flags.ptr()),
+            Arg::P(counts.ptr()),
+        ],
     )?;
     let total = super::scan::exclusive_sum_with_total(&counts, n)?;
     Ok((flags, counts, total as usize))
 }
 
 /// The boolean_mask_scatter map from [`cond_prefix`]'s flags and counts.
-pub fn mask_scatter_map(flags: &DeviceMemory, prefix: &DeviceMemory, n: usize, base: i64, step: i64) -> Result<DeviceMemory> {
+pub fn mask_scatter_map(
+    flags: &DeviceMemory,
+    prefix: &DeviceMemory,
+    n: usize,
+    base: i64,
+    step: i64,
+) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * 4)?;
     run(
         "mask_scatter_map",
         n,
-        &[Arg::P(flags.ptr()), Arg::P(prefix.ptr()), Arg::I(n as i64), Arg::I(base), Arg::I(step), Arg::P(out.ptr())],
+        &[
+            Arg::P(flags.ptr()),
+            Arg::P(prefix.ptr()),
+            Arg::I(n as i64),
+            Arg::I(base),
+            Arg::I(step),
+            Arg::P(out.ptr()),
+        ],
     )?;
     Ok(out)
 }
@@ -151,18 +254,51 @@ pub fn mask_scatter_map(flags: &DeviceMemory, prefix: &DeviceMemory, n: usize, b
 /// The repeat map for `n` rows whose exclusive count offsets (n + 1 int64) are `offsets`.
 pub fn repeat_map(offsets: u64, n: usize, total: usize) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(total * 4)?;
-    run("repeat_map", total, &[Arg::P(offsets), Arg::I(n as i64), Arg::I(total as i64), Arg::P(out.ptr())])?;
+    run(
+        "repeat_map",
+        total,
+        &[
+            Arg::P(offsets),
+            Arg::I(n as i64),
+            Arg::I(total as i64),
+            Arg::P(out.ptr()),
+        ],
+    )?;
     Ok(out)
 }
 
 /// For replace_nulls with a policy: each row's nearest valid row at or before it
 /// (`following == false`) or at or after it, as an INT32 map (-1 where there is none).
-pub fn nearest_valid_map(mask: u64, offset: i64, n: usize, following: bool) -> Result<DeviceMemory> {
+pub fn nearest_valid_map(
+    mask: u64,
+    offset: i64,
+    n: usize,
+    following: bool,
+) -> Result<DeviceMemory> {
     let pos = DeviceMemory::alloc(n * 8)?;
-    run("valid_positions", n, &[Arg::P(mask), Arg::I(offset), Arg::I(n as i64), Arg::I32(following as i32), Arg::P(pos.ptr())])?;
+    run(
+        "valid_positions",
+        n,
+        &[
+            Arg::P(mask),
+            Arg::I(offset),
+            Arg::I(n as i64),
+            Arg::I32(following as i32),
+            Arg::P(pos.ptr()),
+        ],
+    )?;
     scan(pos.ptr(), pos.ptr(), n, TypeId::Int64, ScanOp::Max, false)?;
     let out = DeviceMemory::alloc(n * 4)?;
-    run("positions_to_map", n, &[Arg::P(pos.ptr()), Arg::I(n as i64), Arg::I32(following as i32), Arg::P(out.ptr())])?;
+    run(
+        "positions_to_map",
+        n,
+        &[
+            Arg::P(pos.ptr()),
+            Arg::I(n as i64),
+            Arg::I32(following as i32),
+            Arg::P(out.ptr()),
+        ],
+    )?;
     Ok(out)
 }
 
@@ -173,19 +309,58 @@ pub fn zeroed_counts(n: usize) -> Result<DeviceMemory> {
 
 /// `counts[i] += 1` where row i is valid (`mask == 0`: every row).
 pub fn count_valid(mask: u64, offset: i64, n: usize, counts: &DeviceMemory) -> Result<()> {
-    run("count_valid", n, &[Arg::P(mask), Arg::I(offset), Arg::I(n as i64), Arg::P(counts.ptr())])
+    run(
+        "count_valid",
+        n,
+        &[
+            Arg::P(mask),
+            Arg::I(offset),
+            Arg::I(n as i64),
+            Arg::P(counts.ptr()),
+        ],
+    )
 }
 
 /// `counts[i] += 1` where float row i is null or not NaN.
-pub fn count_not_nan(data: u64, double: bool, mask: u64, offset: i64, n: usize, counts: &DeviceMemory) -> Result<()> {
-    let name = if double { "count_not_nan_f64" } else { "count_not_nan_f32" };
-    run(name, n, &[Arg::P(data), Arg::P(mask), Arg::I(offset), Arg::I(n as i64), Arg::P(counts.ptr())])
+pub fn count_not_nan(
+    data: u64,
+    double: bool,
+    mask: u64,
+    offset: i64,
+    n: usize,
+    counts: &DeviceMemory,
+) -> Result<()> {
+    let name = if double {
+        "count_not_nan_f64"
+    } else {
+        "count_not_nan_f32"
+    };
+    run(
+        name,
+        n,
+        &[
+            Arg::P(data),
+            Arg::P(mask),
+            Arg::I(offset),
+            Arg::I(n as i64),
+            Arg::P(counts.ptr()),
+        ],
+    )
 }
 
 /// Bytes flags `counts[i] >= threshold`.
 pub fn threshold_flags(counts: &DeviceMemory, n: usize, threshold: usize) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n)?;
-    run("threshold_flags", n, &[Arg::P(counts.ptr()), Arg::I(n as i64), Arg::I(threshold as i64), Arg::P(out.ptr())])?;
+    run(
+        "threshold_flags",
+        n,
+        &[
+            Arg::P(counts.ptr()),
+            Arg::I(n as i64),
+            Arg::I(threshold as i64),
+            Arg::P(out.ptr()),
+        ],
+    )?;
     Ok(out)
 }
 
@@ -196,20 +371,58 @@ pub fn compact(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)> {
     }
     let (ntiles, cfg) = tiles(n);
     let totals = DeviceMemory::alloc((ntiles + 1) * 8)?;
-    let (totals_f, prefix_f, write_f) = (function("compact_totals")?, function("compact_prefix")?, function("compact_write")?);
-    let c = [Arg::P(cond.data), Arg::P(cond.mask), Arg::I(cond.offset), Arg::I(n as i64)];
+    let (totals_f, prefix_f, write_f) = (
+        function("compact_totals")?,
+        function("compact_prefix")?,
+        function("compact_write")?,
+    );
+    let c = [
+        Arg::P(cond.data),
+        Arg::P(cond.mask),
+        Arg::I(cond.offset),
+        Arg::I(n as i64),
+    ];
     // SAFETY: reads n flag bytes (and mask bits); totals holds ntiles + 1 entries.
     unsafe {
-        launch(&totals_f, cfg, &[c[0], c[1], c[2], c[3], Arg::P(totals.ptr())])?;
+        launch(
+            &totals_f,
+            cfg,
+            &[c[0], c[1], c[2], c[3], Arg::P(totals.ptr())],
+        )?;
     }
     // Exclusive prefixes over ntiles + 1 entries give the kept total in the last one.
     zero_last(&totals, ntiles)?;
     // SAFETY: one block scans ntiles + 1 totals in place.
-    unsafe { launch(&prefix_f, one_block(), &[Arg::P(totals.ptr()), Arg::I(ntiles as i64 + 1)])? };
-    let kept = i64::from_le_bytes(totals.copy_to_host(ntiles * 8, 8)?.as_slice().try_into().expect("8 bytes")) as usize;
+    unsafe {
+        launch(
+            &prefix_f,
+            one_block(),
+            &[Arg::P(totals.ptr()), Arg::I(ntiles as i64 + 1)],
+        )?
+    };
+    let kept = i64::from_le_bytes(
+        totals
+            .copy_to_host(ntiles * 8, 8)?
+            .as_slice()
+            .try_into()
+            .expect("8 bytes"),
+    ) as usize;
     let out = DeviceMemory::alloc(kept * 4)?;
     // SAFETY: writes exactly `kept` row numbers.
-    unsafe { launch(&write_f, cfg, &[c[0], c[1], c[2], c[3], Arg::P(totals.ptr()), Arg::P(out.ptr())])? };
+    unsafe {
+        launch(
+            &write_f,
+            cfg,
+            &[
+                c[0],
+                c[1],
+                c[2],
+                c[3],
+                Arg::P(totals.ptr()),
+                Arg::P(out.ptr()),
+            ],
+        )?
+    };
     Ok((out, kept))
 }
 
@@ -217,7 +430,12 @@ fn zero_last(mem: &DeviceMemory, index: usize) -> Result<()> {
     let rt = runtime()?;
     // SAFETY: `mem` holds at least index + 1 int64 values.
     unsafe {
-        cudarc::driver::result::memset_d8_async(mem.ptr() + (index * 8) as u64, 0, 8, rt.stream().cu_stream())?;
+        cudarc::driver::result::memset_d8_async(
+            mem.ptr() + (index * 8) as u64,
+            0,
+            8,
+            rt.stream().cu_stream(),
+        )?;
     }
     Ok(())
 }

@@ -42,7 +42,14 @@ pub fn module_source(t: TypeId) -> Result<String> {
 
 /// Scan `n` values of type `t` at device address `input` into `output` (which may equal
 /// `input`). Inputs must hold no nulls (callers substitute the identity first).
-pub fn scan(input: u64, output: u64, n: usize, t: TypeId, op: ScanOp, exclusive: bool) -> Result<()> {
+pub fn scan(
+    input: u64,
+    output: u64,
+    n: usize,
+    t: TypeId,
+    op: ScanOp,
+    exclusive: bool,
+) -> Result<()> {
     if n == 0 {
         return Ok(());
     }
@@ -60,7 +67,11 @@ pub fn scan(input: u64, output: u64, n: usize, t: TypeId, op: ScanOp, exclusive:
     let (n, nt) = (n as i64, ntiles as i64);
     // SAFETY: `input`/`output` hold n values of type t (caller); `totals` holds ntiles.
     unsafe {
-        launch(&totals_f, cfg, &[Arg::P(input), Arg::I(n), Arg::P(totals.ptr())])?;
+        launch(
+            &totals_f,
+            cfg,
+            &[Arg::P(input), Arg::I(n), Arg::P(totals.ptr())],
+        )?;
         launch(&prefix_f, one_block(), &[Arg::P(totals.ptr()), Arg::I(nt)])?;
         launch(
             &apply_f,
@@ -80,14 +91,27 @@ pub fn scan(input: u64, output: u64, n: usize, t: TypeId, op: ScanOp, exclusive:
 /// Exclusive running sum of `n` int64 values, in place; returns the total (one
 /// device-to-host read). `values` must hold `n + 1` entries with the last one zero.
 pub fn exclusive_sum_with_total(values: &DeviceMemory, n: usize) -> Result<i64> {
-    scan(values.ptr(), values.ptr(), n + 1, TypeId::Int64, ScanOp::Sum, true)?;
+    scan(
+        values.ptr(),
+        values.ptr(),
+        n + 1,
+        TypeId::Int64,
+        ScanOp::Sum,
+        true,
+    )?;
     let bytes = values.copy_to_host(n * 8, 8)?;
-    Ok(i64::from_le_bytes(bytes.as_slice().try_into().expect("8 bytes")))
+    Ok(i64::from_le_bytes(
+        bytes.as_slice().try_into().expect("8 bytes"),
+    ))
 }
 
 fn typed_function(t: TypeId, name: &str) -> Result<cudarc::driver::CudaFunction> {
     let (ct, _) = cuda_type(t)?;
-    runtime()?.function(&format!("scan_{ct}"), || module_source(t).expect("numeric"), name)
+    runtime()?.function(
+        &format!("scan_{ct}"),
+        || module_source(t).expect("numeric"),
+        name,
+    )
 }
 
 /// `n` values `init + i * step` of numeric type `t` (value bits little-endian in u64).
@@ -96,7 +120,18 @@ pub fn sequence(t: TypeId, n: usize, init_bits: u64, step_bits: u64) -> Result<D
     if n > 0 {
         let f = typed_function(t, "sequence")?;
         // SAFETY: writes n values.
-        unsafe { launch(&f, super::grid(n)?, &[Arg::P(out.ptr()), Arg::I(n as i64), Arg::P(init_bits), Arg::P(step_bits)])? };
+        unsafe {
+            launch(
+                &f,
+                super::grid(n)?,
+                &[
+                    Arg::P(out.ptr()),
+                    Arg::I(n as i64),
+                    Arg::P(init_bits),
+                    Arg::P(step_bits),
+                ],
+            )?
+        };
     }
     Ok(out)
 }
@@ -107,14 +142,29 @@ pub fn normalize_nans_and_zeros(t: TypeId, input: u64, n: usize) -> Result<Devic
     if n > 0 {
         let f = typed_function(t, "normalize_nans_and_zeros")?;
         // SAFETY: reads and writes n values.
-        unsafe { launch(&f, super::grid(n)?, &[Arg::P(input), Arg::P(out.ptr()), Arg::I(n as i64)])? };
+        unsafe {
+            launch(
+                &f,
+                super::grid(n)?,
+                &[Arg::P(input), Arg::P(out.ptr()), Arg::I(n as i64)],
+            )?
+        };
     }
     Ok(out)
 }
 
 /// The find_and_replace_all map: rows equal to key k map to `base + k`, others to themselves.
 #[allow(clippy::too_many_arguments)]
-pub fn find_replace_map(t: TypeId, data: u64, mask: u64, off: i64, n: usize, keys: u64, nkeys: usize, base: i64) -> Result<DeviceMemory> {
+pub fn find_replace_map(
+    t: TypeId,
+    data: u64,
+    mask: u64,
+    off: i64,
+    n: usize,
+    keys: u64,
+    nkeys: usize,
+    base: i64,
+) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * 4)?;
     if n > 0 {
         let f = typed_function(t, "find_replace_map")?;
@@ -123,7 +173,16 @@ pub fn find_replace_map(t: TypeId, data: u64, mask: u64, off: i64, n: usize, key
             launch(
                 &f,
                 super::grid(n)?,
-                &[Arg::P(data), Arg::P(mask), Arg::I(off), Arg::I(n as i64), Arg::P(keys), Arg::I(nkeys as i64), Arg::I(base), Arg::P(out.ptr())],
+                &[
+                    Arg::P(data),
+                    Arg::P(mask),
+                    Arg::I(off),
+                    Arg::I(n as i64),
+                    Arg::P(keys),
+                    Arg::I(nkeys as i64),
+                    Arg::I(base),
+                    Arg::P(out.ptr()),
+                ],
             )?
         };
     }
@@ -131,12 +190,31 @@ pub fn find_replace_map(t: TypeId, data: u64, mask: u64, off: i64, n: usize, key
 }
 
 /// `n` values of type `t` with null rows replaced by `op`'s identity (a new allocation).
-pub fn with_identity_at_nulls(t: TypeId, op: ScanOp, data: u64, mask: u64, off: i64, n: usize) -> Result<DeviceMemory> {
+pub fn with_identity_at_nulls(
+    t: TypeId,
+    op: ScanOp,
+    data: u64,
+    mask: u64,
+    off: i64,
+    n: usize,
+) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * fixed_width(t).expect("numeric"))?;
     if n > 0 {
         let f = typed_function(t, &format!("scan_prepare_{}", op.suffix()))?;
         // SAFETY: reads n values (and mask bits), writes n values.
-        unsafe { launch(&f, super::grid(n)?, &[Arg::P(data), Arg::P(mask), Arg::I(off), Arg::I(n as i64), Arg::P(out.ptr())])? };
+        unsafe {
+            launch(
+                &f,
+                super::grid(n)?,
+                &[
+                    Arg::P(data),
+                    Arg::P(mask),
+                    Arg::I(off),
+                    Arg::I(n as i64),
+                    Arg::P(out.ptr()),
+                ],
+            )?
+        };
     }
     Ok(out)
 }

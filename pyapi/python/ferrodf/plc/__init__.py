@@ -12,8 +12,12 @@ from ferrodf.plc import (
     interop,
     reduce,
     replace,
+    round,
     stream_compaction,
+    traits,
+    transform,
     types,
+    unary,
 )
 from ferrodf.plc.column import Column
 from ferrodf.plc.gpumemoryview import gpumemoryview
@@ -37,5 +41,9 @@ __all__ = [
     "reduce",
     "replace",
     "stream_compaction",
+    "round",
+    "traits",
+    "transform",
     "types",
+    "unary",
 ]

@@ -6,8 +6,12 @@ from ferrodf.plc import filling as filling
 from ferrodf.plc import interop as interop
 from ferrodf.plc import reduce as reduce
 from ferrodf.plc import replace as replace
+from ferrodf.plc import round as round
 from ferrodf.plc import stream_compaction as stream_compaction
+from ferrodf.plc import traits as traits
+from ferrodf.plc import transform as transform
 from ferrodf.plc import types as types
+from ferrodf.plc import unary as unary
 from ferrodf.plc.column import Column as Column
 from ferrodf.plc.gpumemoryview import gpumemoryview as gpumemoryview
 from ferrodf.plc.scalar import Scalar as Scalar
@@ -31,5 +35,9 @@ __all__ = [
     "reduce",
     "replace",
     "stream_compaction",
+    "round",
+    "traits",
+    "transform",
     "types",
+    "unary",
 ]

@@ -1,0 +1,162 @@
+//! Unary-operation and rounding kernels: one module per input storage type.
+
+use super::transform::{copy_mask, data_ptr, launch};
+use super::{COMMON, cuda_type};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::{DeviceMemory, runtime};
+use crate::error::Result;
+use crate::types::{DataType, TypeId, fixed_width};
+use cudarc::driver::CudaFunction;
+
+pub(crate) const WIDE: &str = include_str!("cuda/wide.cuh");
+const SOURCE: &str = include_str!("cuda/unary.cu");
+
+/// The CUDA storage type of a fixed-width type id (chrono types as their tick count,
+/// decimals as their unscaled integer) and whether it is BOOL8.
+pub fn storage_type(id: TypeId) -> Result<(&'static str, bool)> {
+    use TypeId::*;
+    Ok(match id {
+        TimestampDays | DurationDays | Decimal32 => ("int32_t", false),
+        TimestampSeconds
+        | TimestampMilliseconds
+        | TimestampMicroseconds
+        | TimestampNanoseconds
+        | DurationSeconds
+        | DurationMilliseconds
+        | DurationMicroseconds
+        | DurationNanoseconds
+        | Decimal64 => ("int64_t", false),
+        Decimal128 => ("__int128", false),
+        other => cuda_type(other)?,
+    })
+}
+
+/// The CUDA source of the unary module for inputs of type `input`.
+pub fn module_source(input: TypeId) -> Result<String> {
+    let (t, is_bool) = storage_type(input)?;
+    Ok(format!(
+        "{COMMON}\n{WIDE}\n#define IN_T {t}\n#define IN_IS_BOOL {is_bool}\n{SOURCE}"
+    ))
+}
+
+fn function(input: TypeId, name: &str) -> Result<CudaFunction> {
+    let (t, is_bool) = storage_type(input)?;
+    let key = format!("unary_{}{is_bool}", t.trim_start_matches('_'));
+    runtime()?.function(&key, || module_source(input).expect("checked above"), name)
+}
+
+/// The two 64-bit halves of a 128-bit kernel argument.
+pub(crate) fn split128(v: i128) -> (u64, u64) {
+    (v as u64, ((v as u128) >> 64) as u64)
+}
+
+/// Allocate the output of `n` rows of `out_type`, run `launch_it(input, output)` and wrap
+/// the result with a copy of the input's validity.
+fn map_column(
+    col: &Column,
+    out_type: DataType,
+    launch_it: impl FnOnce(u64, u64) -> Result<()>,
+) -> Result<Column> {
+    let n = col.size();
+    let width = fixed_width(out_type.id()).expect("fixed-width output");
+    let out = DeviceMemory::alloc(n * width)?;
+    if n > 0 {
+        launch_it(data_ptr(col)?, out.ptr())?;
+    }
+    let mask = copy_mask(col)?;
+    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
+    Column::new(
+        out_type,
+        n,
+        Some(Buffer::from_device(out)),
+        mask,
+        Some(nulls),
+        0,
+        vec![],
+    )
+}
+
+/// Which unary kernel to run.
+#[derive(Debug, Clone, Copy)]
+pub enum UnaryKernel {
+    /// A math operator, ABS, BIT_INVERT or NEGATE (the output type is the input type).
+    Same(i32),
+    /// BIT_COUNT (INT32 output).
+    BitCount,
+    /// NOT (BOOL8 output).
+    Not,
+    /// CEIL, FLOOR, ABS or NEGATE of a decimal; the second field is 10^-scale (wrapped).
+    Decimal(i32, i128),
+}
+
+/// Run a unary kernel over `col`, producing `out_type`.
+pub fn unary(col: &Column, kernel: UnaryKernel, out_type: DataType) -> Result<Column> {
+    let id = col.dtype().id();
+    let n64 = col.size() as i64;
+    let n = col.size();
+    match kernel {
+        UnaryKernel::Same(op) => {
+            let f = function(id, "unary_same")?;
+            map_column(col, out_type, |inp, out| {
+                launch!(f, n; inp, out, n64, op);
+                Ok(())
+            })
+        }
+        UnaryKernel::BitCount => {
+            let f = function(id, "unary_bit_count")?;
+            map_column(col, out_type, |inp, out| {
+                launch!(f, n; inp, out, n64);
+                Ok(())
+            })
+        }
+        UnaryKernel::Not => {
+            let f = function(id, "unary_not")?;
+            map_column(col, out_type, |inp, out| {
+                launch!(f, n; inp, out, n64);
+                Ok(())
+            })
+        }
+        UnaryKernel::Decimal(op, p) => {
+            let f = function(id, "unary_decimal")?;
+            let (lo, hi) = split128(p);
+            map_column(col, out_type, |inp, out| {
+                launch!(f, n; inp, out, n64, op, lo, hi);
+                Ok(())
+            })
+        }
+    }
+}
+
+/// Round integers to a multiple of `p` (or decimals, `divide`: to multiples of `p`, counted);
+/// `p = 0` gives zeros.
+pub fn round_integer(
+    col: &Column,
+    half_even: bool,
+    p: i128,
+    divide: bool,
+    out_type: DataType,
+) -> Result<Column> {
+    let f = function(col.dtype().id(), "round_integer")?;
+    let (lo, hi) = split128(p);
+    let (he, div, n64, n) = (
+        i32::from(half_even),
+        i32::from(divide),
+        col.size() as i64,
+        col.size(),
+    );
+    map_column(col, out_type, |inp, out| {
+        launch!(f, n; inp, out, n64, he, lo, hi, div);
+        Ok(())
+    })
+}
+
+/// Round floats to `dp` decimal places; `scale` is 10^|dp|.
+pub fn round_float(col: &Column, half_even: bool, dp: i32, scale: f64) -> Result<Column> {
+    let f = function(col.dtype().id(), "round_float")?;
+    let (he, n64, n) = (i32::from(half_even), col.size() as i64, col.size());
+    map_column(col, col.dtype(), |inp, out| {
+        launch!(f, n; inp, out, n64, he, dp, scale);
+        Ok(())
+    })
+}

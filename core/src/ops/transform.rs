@@ -1,0 +1,161 @@
+//! pylibcudf's `transform` module (the mask functions): `nans_to_nulls`,
+//! `column_nans_to_nulls`, `bools_to_mask` and `mask_to_bools`.
+//!
+//! Masks are returned starting at bit 0 and padded to 64 bytes, with their null count
+//! (the number of unset bits among the rows).
+
+use super::unary::host_mask;
+use crate::bitmask::{bitmask_bytes, get_bit};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::kernels::transform as dev;
+use crate::error::{Error, Result};
+use crate::placement::use_device;
+use crate::types::{TypeId, fixed_width};
+
+/// A mask marking the rows of a float column that are valid and not NaN, and its null count.
+/// An empty column gives an empty mask. TypeError for non-float columns.
+///
+/// ```
+/// use ferrodf_core::column::Column;
+/// let c = Column::from_options(vec![Some(1.0f64), Some(f64::NAN), None]);
+/// let (_mask, nulls) = ferrodf_core::ops::transform::nans_to_nulls(&c).unwrap();
+/// assert_eq!(nulls, 2);
+/// ```
+pub fn nans_to_nulls(input: &Column) -> Result<(Buffer, usize)> {
+    let id = input.dtype().id();
+    if !id.is_floating() {
+        return Err(Error::type_err(format!(
+            "nans_to_nulls needs a FLOAT32 or FLOAT64 column, got {}",
+            input.dtype()
+        )));
+    }
+    let n = input.size();
+    if n == 0 {
+        return Ok((Buffer::zeroed(0), 0));
+    }
+    if use_device()? {
+        return dev::nans_to_nulls(input);
+    }
+    let nulls = input.host_nulls()?;
+    let valid = |i: usize| nulls.as_ref().is_none_or(|nb| nb.is_valid(i));
+    Ok(if id == TypeId::Float32 {
+        let v = input.host_values::<f32>()?;
+        host_mask(n, (0..n).map(|i| valid(i) && !v[i].is_nan()))
+    } else {
+        let v = input.host_values::<f64>()?;
+        host_mask(n, (0..n).map(|i| valid(i) && !v[i].is_nan()))
+    })
+}
+
+/// `input` with NaN rows turned into nulls (existing nulls kept); shares the data.
+pub fn column_nans_to_nulls(input: &Column) -> Result<Column> {
+    let (mask, nulls) = nans_to_nulls(input)?;
+    let n = input.size();
+    let width = fixed_width(input.dtype().id()).expect("float");
+    // The new mask starts at row 0: view the data from the first row as well.
+    let data = match input.data() {
+        Some(d) if n > 0 => Some(d.slice(input.offset() * width, n * width)?),
+        _ => None,
+    };
+    let mask = (nulls > 0).then_some(mask);
+    Column::new(input.dtype(), n, data, mask, Some(nulls), 0, vec![])
+}
+
+/// A mask with bit `i` set where row `i` of a BOOL8 column is valid and true, and its null
+/// count (nulls count as false). TypeError for other types.
+///
+/// ```
+/// use ferrodf_core::column::Column;
+/// use ferrodf_core::types::{DataType, TypeId};
+/// let b = Column::from_values(vec![1u8, 0, 1]);
+/// let b = Column::new(TypeId::Bool8.into(), 3, b.data().cloned(), None, Some(0), 0, vec![]).unwrap();
+/// let (mask, nulls) = ferrodf_core::ops::transform::bools_to_mask(&b).unwrap();
+/// assert_eq!((mask.host().unwrap().as_slice()[0], nulls), (0b101, 1));
+/// ```
+pub fn bools_to_mask(input: &Column) -> Result<(Buffer, usize)> {
+    if input.dtype().id() != TypeId::Bool8 {
+        return Err(Error::type_err(format!(
+            "bools_to_mask needs a BOOL8 column, got {}",
+            input.dtype()
+        )));
+    }
+    let n = input.size();
+    if n == 0 {
+        return Ok((Buffer::zeroed(0), 0));
+    }
+    if use_device()? {
+        return dev::bools_to_mask(input);
+    }
+    let v = input.host_values::<u8>()?;
+    let nulls = input.host_nulls()?;
+    let valid = |i: usize| nulls.as_ref().is_none_or(|nb| nb.is_valid(i));
+    Ok(host_mask(n, (0..n).map(|i| valid(i) && v[i] != 0)))
+}
+
+fn check_range(begin_bit: i64, end_bit: i64) -> Result<usize> {
+    if begin_bit < 0 || end_bit < begin_bit {
+        return Err(Error::value(format!(
+            "mask_to_bools needs 0 <= begin_bit <= end_bit, got {begin_bit} and {end_bit}"
+        )));
+    }
+    usize::try_from(end_bit - begin_bit).map_err(|_| Error::value("bit range too large"))
+}
+
+/// A non-nullable BOOL8 column of bits `begin_bit..end_bit` of `mask`.
+///
+/// ```
+/// use ferrodf_core::buffer::Buffer;
+/// let m = Buffer::from_slice_ref(&[0b0000_0110u8]);
+/// let c = ferrodf_core::ops::transform::mask_to_bools(&m, 1, 4).unwrap();
+/// assert_eq!(c.host_values::<u8>().unwrap().to_vec(), vec![1, 1, 0]);
+/// ```
+pub fn mask_to_bools(mask: &Buffer, begin_bit: i64, end_bit: i64) -> Result<Column> {
+    let n = check_range(begin_bit, end_bit)?;
+    let end = end_bit as usize;
+    if bitmask_bytes(end) > mask.len() {
+        return Err(Error::index(format!(
+            "bits {begin_bit}..{end_bit} lie outside a mask of {} bytes",
+            mask.len()
+        )));
+    }
+    let begin = begin_bit as usize;
+    if use_device()? {
+        let ptr = if n > 0 { mask.device_ptr()? } else { 0 };
+        return dev::mask_to_bools(ptr, begin, n, false);
+    }
+    let bytes = mask.host()?;
+    let v: Vec<u8> = (begin..end)
+        .map(|i| u8::from(get_bit(bytes.as_slice(), i)))
+        .collect();
+    Column::new(
+        TypeId::Bool8.into(),
+        n,
+        Some(Buffer::from_vec(v)),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )
+}
+
+/// [`mask_to_bools`] of a raw device address (pylibcudf passes the mask as an integer
+/// pointer). Needs the GPU: the bits are read where they are.
+pub fn mask_to_bools_ptr(ptr: u64, begin_bit: i64, end_bit: i64) -> Result<Column> {
+    let n = check_range(begin_bit, end_bit)?;
+    if ptr == 0 && n > 0 {
+        return Err(Error::value(
+            "mask_to_bools got a null bitmask pointer for a non-empty bit range",
+        ));
+    }
+    if n == 0 {
+        return mask_to_bools(&Buffer::zeroed(0), 0, 0);
+    }
+    if !use_device()? {
+        return Err(Error::value(
+            "mask_to_bools with an integer bitmask reads device memory, which needs the GPU \
+             (device='auto' or 'gpu' on a GPU machine); pass a gpumemoryview to work on the host",
+        ));
+    }
+    dev::mask_to_bools(ptr, begin_bit as usize, n, false)
+}

@@ -1,0 +1,34 @@
+"""pylibcudf's ``round`` module."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from ferrodf._lib import round as _round
+from ferrodf._lib import round_decimal as _round_decimal
+
+
+class RoundingMethod(IntEnum):
+    """libcudf's rounding methods (same values as pylibcudf)."""
+
+    HALF_UP = 0
+    HALF_EVEN = 1
+
+
+def round(source, decimal_places=0, round_method=RoundingMethod.HALF_UP, stream=None, mr=None):
+    """Round ``source`` to ``decimal_places`` digits (negative: left of the decimal point).
+
+    HALF_UP rounds halves away from zero, HALF_EVEN to the even neighbour. Integers,
+    floats and decimals; decimals get scale ``-decimal_places``.
+    """
+    return _round(source, decimal_places, round_method)
+
+
+def round_decimal(
+    source, decimal_places=0, round_method=RoundingMethod.HALF_UP, stream=None, mr=None
+):
+    """``round`` restricted to integer and decimal columns (ValueError for other types)."""
+    return _round_decimal(source, decimal_places, round_method)
+
+
+__all__ = ["RoundingMethod", "round", "round_decimal"]

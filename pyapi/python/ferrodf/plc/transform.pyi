@@ -1,0 +1,19 @@
+from ferrodf.plc.column import Column
+from ferrodf.plc.gpumemoryview import gpumemoryview
+
+def nans_to_nulls(
+    input: Column, stream: object = None, mr: object = None
+) -> tuple[gpumemoryview, int]: ...
+def column_nans_to_nulls(input: Column, stream: object = None, mr: object = None) -> Column: ...
+def bools_to_mask(
+    input: Column, stream: object = None, mr: object = None
+) -> tuple[gpumemoryview, int]: ...
+def mask_to_bools(
+    bitmask: int | gpumemoryview,
+    begin_bit: int,
+    end_bit: int,
+    stream: object = None,
+    mr: object = None,
+) -> Column: ...
+
+__all__ = ["bools_to_mask", "column_nans_to_nulls", "mask_to_bools", "nans_to_nulls"]
