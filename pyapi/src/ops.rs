@@ -143,7 +143,7 @@ pub fn is_valid_reduce_aggregation(source: PyDataType, agg: PyAggregation) -> bo
     let kind = agg.0.kind();
     let id = source.0.id();
     let out = match kind {
-        Kind::Mean => ferrodf_core::TypeId::Float64,
+        Kind::Mean | Kind::Variance | Kind::Std => ferrodf_core::TypeId::Float64,
         Kind::Any | Kind::All => ferrodf_core::TypeId::Bool8,
         _ => id,
     };

@@ -14,7 +14,15 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
-from conftest import FLOAT_TYPES, INT_TYPES, NUMERIC_TYPES, SIGNED_INT_TYPES, runs_on_gpu, type_id
+from conftest import (
+    FLOAT_TYPES,
+    INT_TYPES,
+    NUMERIC_TYPES,
+    SIGNED_INT_TYPES,
+    make_array,
+    runs_on_gpu,
+    type_id,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -437,8 +445,6 @@ def test_output_conversion(values, pa_type, kind, out_id, expected):
     "make_agg",
     [
         agg.median,
-        agg.variance,
-        agg.std,
         agg.argmax,
         agg.argmin,
         agg.nunique,
@@ -450,8 +456,6 @@ def test_output_conversion(values, pa_type, kind, out_id, expected):
     ],
     ids=[
         "median",
-        "variance",
-        "std",
         "argmax",
         "argmin",
         "nunique",
@@ -636,3 +640,32 @@ def test_runs_where_configured():
         plc.reduce.reduce(col, getattr(agg, kind)(), INT64)
     assert plc.reduce.reduce(col, agg.mean(), FLOAT64).to_py() == pytest.approx(7 / 3)
     assert ferrodf.host_fallbacks() == {}
+
+
+@pytest.mark.parametrize("pa_type", [pa.int32(), pa.uint8(), pa.float32(), pa.float64()], ids=str)
+@pytest.mark.parametrize("ddof", [0, 1, 5])
+@pytest.mark.parametrize("offset", [0, 3])
+def test_variance_and_std(pa_type, ddof, offset):
+    arr = make_array(pa_type, 40 + offset)[offset:]
+    if pa.types.is_floating(pa_type):
+        arr = pc.if_else(pc.is_finite(arr), arr, pa.scalar(1.0, pa_type))
+    col = plc.Column.from_arrow(arr)
+    f64 = plc.DataType(T.FLOAT64)
+    var = plc.reduce.reduce(col, agg.variance(ddof), f64)
+    std = plc.reduce.reduce(col, agg.std(ddof), f64)
+    want = pc.variance(arr.cast(pa.float64()), ddof=ddof).as_py()
+    assert math.isclose(var.to_py(), want, rel_tol=1e-9)
+    assert math.isclose(std.to_py(), math.sqrt(want), rel_tol=1e-9)
+    assert plc.reduce.is_valid_reduce_aggregation(col.type(), agg.variance(ddof))
+
+
+def test_variance_too_few_values():
+    f64 = plc.DataType(T.FLOAT64)
+    for vals in ([], [None, None], [1.5]):
+        col = plc.Column.from_arrow(pa.array(vals, pa.float64()))
+        assert not plc.reduce.reduce(col, agg.variance(), f64).is_valid()
+        assert not plc.reduce.reduce(col, agg.std(), f64).is_valid()
+    with pytest.raises(TypeError):
+        plc.reduce.reduce(
+            plc.Column.from_arrow(pa.array([1, 2])), agg.variance(), plc.DataType(T.INT64)
+        )

@@ -579,6 +579,11 @@ pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
         matches!(rhs, Side::Scalar(_)),
     );
     let n_left = l.size();
+    if let Some(width) = fixed_width(l.dtype().id())
+        && use_device()?
+    {
+        return select_fixed_width(l, ls, r, rs, mask, width);
+    }
     let map = if use_device()? {
         device_map(mv::select_map(device_cond(mask)?, n, ls, rs, n_left)?, n)?
     } else {
@@ -597,6 +602,60 @@ pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
         )
     };
     gather_internal(&concatenate(&[l.clone(), r.clone()])?, &map)
+}
+
+/// copy_if_else of fixed-width values on the device in one pass (no concatenation).
+fn select_fixed_width(
+    l: &Column,
+    ls: bool,
+    r: &Column,
+    rs: bool,
+    mask: &Column,
+    width: usize,
+) -> Result<Column> {
+    let n = mask.size();
+    let side = |c: &Column, scalar: bool| -> Result<mv::SelectSide> {
+        let data = match c.data() {
+            Some(d) if c.size() > 0 => d.device_ptr()? + (c.offset() * width) as u64,
+            _ => 0,
+        };
+        let (m, off) = match c.mask() {
+            Some(b) if c.null_count()? > 0 => (b.device_ptr()?, c.offset() as i64),
+            _ => (0, 0),
+        };
+        Ok(mv::SelectSide {
+            data,
+            stride: if scalar { 0 } else { 1 },
+            mask: m,
+            offset: off,
+        })
+    };
+    let (lside, rside) = (side(l, ls)?, side(r, rs)?);
+    let out = DeviceMemory::alloc(n * width)?;
+    let out_mask = if lside.mask != 0 || rside.mask != 0 {
+        Some(DeviceMemory::alloc(bitmask_allocation_size_bytes(n))?)
+    } else {
+        None
+    };
+    let mask_ptr = out_mask.as_ref().map_or(0, DeviceMemory::ptr);
+    mv::select_values(
+        device_cond(mask)?,
+        lside,
+        rside,
+        n,
+        width,
+        out.ptr(),
+        mask_ptr,
+    )?;
+    Column::new(
+        l.dtype(),
+        n,
+        Some(Buffer::from_device(out)),
+        out_mask.map(Buffer::from_device),
+        None,
+        0,
+        vec![],
+    )
 }
 
 /// Target rows where `mask` is true replaced, in order, by the source rows (a table with

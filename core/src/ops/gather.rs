@@ -29,6 +29,9 @@ pub(crate) enum Bounds {
     Nullify,
     /// They are an error (IndexError); nothing is read out of bounds.
     Check,
+    /// There are none: an internal map whose entries are all valid row numbers. Kernels
+    /// still never read out of bounds, but no null mask is made for the map's sake.
+    InBounds,
 }
 
 /// Gather `columns` (all of `rows` rows) through the integer column `map`.
@@ -46,7 +49,8 @@ pub(crate) fn gather_columns(
     }
     if use_device()? {
         let flag = DeviceMemory::zeroed(4)?;
-        let dmap = DeviceMap::new(map, bounds == Bounds::Nullify, &flag)?;
+        let mut dmap = DeviceMap::new(map, bounds != Bounds::Check, &flag)?;
+        dmap.in_bounds = bounds == Bounds::InBounds;
         let out = columns
             .iter()
             .map(|c| dev::gather_column(c, &dmap))
@@ -62,19 +66,25 @@ pub(crate) fn gather_columns(
         }
         return Ok(out);
     }
-    let indices = host_indices(map, rows, bounds)?;
+    let host_bounds = if bounds == Bounds::Check {
+        Bounds::Check
+    } else {
+        Bounds::Nullify
+    };
+    let indices = host_indices(map, rows, host_bounds)?;
     columns.iter().map(|c| host_take(c, &indices)).collect()
 }
 
-/// Gather one column through an internal INT32 map (entries in bounds or [`NULL_ROW`]).
+/// Gather one column through an internal INT32 map whose entries are all in bounds.
 pub(crate) fn gather_internal(column: &Column, map: &Column) -> Result<Column> {
-    Ok(gather_columns(
-        std::slice::from_ref(column),
-        column.size(),
-        map,
-        Bounds::Nullify,
-    )?
-    .remove(0))
+    let cols = std::slice::from_ref(column);
+    Ok(gather_columns(cols, column.size(), map, Bounds::InBounds)?.remove(0))
+}
+
+/// Gather one column through an internal INT32 map that may hold [`NULL_ROW`] entries.
+pub(crate) fn gather_internal_nullable(column: &Column, map: &Column) -> Result<Column> {
+    let cols = std::slice::from_ref(column);
+    Ok(gather_columns(cols, column.size(), map, Bounds::Nullify)?.remove(0))
 }
 
 fn out_of_bounds(rows: usize) -> Error {

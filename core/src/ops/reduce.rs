@@ -33,6 +33,9 @@ use rayon::prelude::*;
 pub fn reduce(col: &Column, agg: &Aggregation, output: DataType) -> Result<Scalar> {
     let kind = agg.kind();
     check_types(col.dtype(), kind, output)?;
+    if let Aggregation::Variance { ddof } | Aggregation::Std { ddof } = agg {
+        return variance(col, *ddof, kind == Kind::Std, output);
+    }
     if use_device()? {
         if let Some(plan) = device_plan(col.dtype().id(), kind) {
             return reduce_on_device(col, plan, kind, output);
@@ -59,11 +62,13 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
             | Kind::Mean
             | Kind::Any
             | Kind::All
+            | Kind::Variance
+            | Kind::Std
     );
     if !supported {
         return Err(Error::not_implemented(format!(
             "reduce with {kind} is not implemented yet; supported: SUM, PRODUCT, MIN, MAX, \
-             SUM_OF_SQUARES, MEAN, ANY, ALL"
+             SUM_OF_SQUARES, MEAN, VARIANCE, STD, ANY, ALL"
         )));
     }
     if !i.is_numeric() {
@@ -72,13 +77,13 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
         )));
     }
     let ok = match kind {
-        Kind::Mean => o.is_floating(),
+        Kind::Mean | Kind::Variance | Kind::Std => o.is_floating(),
         Kind::Any | Kind::All => o == TypeId::Bool8,
         _ => o.is_numeric(),
     };
     if !ok {
         let want = match kind {
-            Kind::Mean => "FLOAT32 or FLOAT64",
+            Kind::Mean | Kind::Variance | Kind::Std => "FLOAT32 or FLOAT64",
             Kind::Any | Kind::All => "BOOL8",
             _ => "a numeric type",
         };
@@ -281,4 +286,35 @@ pub fn minmax(col: &Column) -> Result<(Scalar, Scalar)> {
         reduce(col, &Aggregation::Min, col.dtype())?,
         reduce(col, &Aggregation::Max, col.dtype())?,
     ))
+}
+
+/// Variance (or standard deviation) with `ddof` delta degrees of freedom, in two passes
+/// built from the mean, a subtraction and a sum of squares (each on the device or the
+/// host), which avoids the cancellation of the one-pass `E[x^2] - E[x]^2`. Fewer than
+/// `ddof + 1` valid values give a null scalar.
+fn variance(col: &Column, ddof: i32, std: bool, output: DataType) -> Result<Scalar> {
+    use super::binaryop::{BinaryOperator, Operand, binary_operation};
+    let f64_t: DataType = TypeId::Float64.into();
+    let valid = col.size() - col.null_count()?;
+    let denominator = valid as i64 - ddof as i64;
+    let value = if denominator <= 0 {
+        None
+    } else {
+        let mean = reduce(col, &Aggregation::Mean, f64_t)?;
+        let deviations = binary_operation(
+            Operand::Column(col),
+            Operand::Scalar(&mean),
+            BinaryOperator::Sub,
+            f64_t,
+        )?;
+        let ss = reduce(&deviations, &Aggregation::SumOfSquares, f64_t)?.value::<f64>()?;
+        ss.map(|ss| {
+            let var = ss / denominator as f64;
+            if std { var.sqrt() } else { var }
+        })
+    };
+    match output.id() {
+        TypeId::Float32 => Scalar::from_native_as(output, value.map(|v| v as f32)),
+        _ => Scalar::from_native_as(output, value),
+    }
 }

@@ -4,7 +4,9 @@
 use super::binaryop::{BinaryOperator, Operand, binary_operation};
 use super::concatenate::concatenate;
 use super::copying::{Side, copy_if_else, write_rows_in_place};
-use super::gather::{NULL_ROW, copy_rows, device_map, gather_internal, host_map, mask_copy};
+use super::gather::{
+    NULL_ROW, copy_rows, device_map, gather_internal, gather_internal_nullable, host_map, mask_copy,
+};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
@@ -138,7 +140,7 @@ pub fn replace_nulls(col: &Column, replacement: Replacement) -> Result<Column> {
                 }
                 host_map(out)
             };
-            gather_internal(col, &map)
+            gather_internal_nullable(col, &map)
         }
     }
 }

@@ -11,13 +11,14 @@
 
 use super::copying::{check_condition, device_cond, host_cond};
 use super::gather::{Bounds, device_map, gather_columns};
+use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::kernels::movement::{self as mv, DeviceCond};
 use crate::error::{Error, Result};
 use crate::interop::arrow::{from_arrow, to_arrow};
 use crate::placement::{host_fallback, use_device};
 use crate::table::Table;
-use crate::types::TypeId;
+use crate::types::{TypeId, fixed_width};
 use arrow_array::{Array, ArrayRef, BooleanArray, Float32Array, Float64Array};
 use arrow_buffer::BooleanBuffer;
 use arrow_row::{RowConverter, SortField};
@@ -57,9 +58,48 @@ pub fn apply_boolean_mask(table: &Table, mask: &Column) -> Result<Table> {
 }
 
 fn compact_device(table: &Table, cond: DeviceCond) -> Result<Table> {
-    let (map, kept) = mv::compact(cond, table.num_rows())?;
+    let n = table.num_rows();
+    // Fixed-width columns without nulls are compacted directly; anything else gathers
+    // through the kept row numbers.
+    let mut direct = !table.columns().is_empty();
+    for c in table.columns() {
+        direct &= fixed_width(c.dtype().id()).is_some() && !c.has_nulls()?;
+    }
+    if direct {
+        let sources = table
+            .columns()
+            .iter()
+            .map(|c| {
+                let w = fixed_width(c.dtype().id()).expect("fixed width");
+                let ptr = match c.data() {
+                    Some(d) if n > 0 => d.device_ptr()? + (c.offset() * w) as u64,
+                    _ => 0,
+                };
+                Ok((ptr, w))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let (outs, kept) = mv::compact_fixed(cond, n, &sources)?;
+        let cols = table
+            .columns()
+            .iter()
+            .zip(outs)
+            .map(|(c, mem)| {
+                Column::new(
+                    c.dtype(),
+                    kept,
+                    Some(Buffer::from_device(mem)),
+                    None,
+                    Some(0),
+                    0,
+                    vec![],
+                )
+            })
+            .collect::<Result<Vec<_>>>()?;
+        return table_of(cols, kept);
+    }
+    let (map, kept) = mv::compact(cond, n)?;
     let map = device_map(map, kept)?;
-    let cols = gather_columns(table.columns(), table.num_rows(), &map, Bounds::Nullify)?;
+    let cols = gather_columns(table.columns(), n, &map, Bounds::InBounds)?;
     table_of(cols, kept)
 }
 

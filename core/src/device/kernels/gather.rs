@@ -27,6 +27,9 @@ pub struct DeviceMap<'a> {
     pub nullify: bool,
     /// Set to 1 by kernels that met an out-of-bounds entry (4 bytes, zeroed).
     pub flag: &'a DeviceMemory,
+    /// The caller guarantees every entry is valid and in bounds (internal maps), so the
+    /// output needs a null mask only where the source has nulls.
+    pub in_bounds: bool,
 }
 
 impl<'a> DeviceMap<'a> {
@@ -38,14 +41,19 @@ impl<'a> DeviceMap<'a> {
                 map.dtype()
             )));
         }
-        Ok(DeviceMap { map, nullify, flag })
+        Ok(DeviceMap {
+            map,
+            nullify,
+            flag,
+            in_bounds: false,
+        })
     }
     fn len(&self) -> usize {
         self.map.size()
     }
     /// Whether some output rows may be null because of the map itself.
     fn may_null(&self) -> Result<bool> {
-        Ok(self.nullify || self.map.has_nulls()?)
+        Ok(!self.in_bounds && (self.nullify || self.map.has_nulls()?))
     }
     fn function(&self, name: &str) -> Result<cudarc::driver::CudaFunction> {
         let idx = self.map.dtype().id();
@@ -134,10 +142,12 @@ pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
             let f = map.function(&format!("gather_w{width}"))?;
             let [mp, mm, mo] = map.args()?;
             // SAFETY: reads in-bounds source rows only (resolve_row), writes n values.
+            // Random reads are latency bound: a full grid keeps more loads in flight.
+            let rt = runtime()?;
             unsafe {
                 launch(
                     &f,
-                    grid(n)?,
+                    rt.grid_stride_config(n, 256, 64),
                     &[
                         Arg::P(data),
                         mp,
@@ -299,10 +309,9 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
             vec![],
         )?;
         let flag = DeviceMemory::zeroed(4)?;
-        let child = gather_column(
-            &src.children()[1],
-            &DeviceMap::new(&child_map, true, &flag)?,
-        )?;
+        let mut child_map = DeviceMap::new(&child_map, true, &flag)?;
+        child_map.in_bounds = true;
+        let child = gather_column(&src.children()[1], &child_map)?;
         Column::new(
             src.dtype(),
             n,
@@ -355,10 +364,15 @@ fn empty_offsets_column(
     is_string: bool,
     src: &Column,
 ) -> Result<Column> {
-    // Every gathered row is null or the source has no rows: all rows are empty.
-    let offsets = DeviceMemory::zeroed((n + 1) * 4)?;
+    // Every gathered row is null or the source has no rows: all rows are empty. The
+    // offsets keep the source's width (INT64 for large strings and lists).
+    let wide = src
+        .children()
+        .first()
+        .is_some_and(|o| o.dtype().id() == TypeId::Int64);
+    let offsets = DeviceMemory::zeroed((n + 1) * if wide { 8 } else { 4 })?;
     let offsets = Column::new(
-        TypeId::Int32.into(),
+        if wide { TypeId::Int64 } else { TypeId::Int32 }.into(),
         n + 1,
         Some(Buffer::from_device(offsets)),
         None,

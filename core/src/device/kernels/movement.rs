@@ -364,24 +364,13 @@ pub fn threshold_flags(counts: &DeviceMemory, n: usize, threshold: usize) -> Res
     Ok(out)
 }
 
-/// The row numbers (INT32, in order) of the rows whose condition holds, and their count.
-pub fn compact(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)> {
-    if n == 0 {
-        return Ok((DeviceMemory::alloc(0)?, 0));
-    }
+/// Phases 1 and 2 of a compaction: per-tile kept counts turned into exclusive prefixes
+/// (`ntiles + 1` int64, the last one the total), and the number of kept rows.
+fn compact_prefixes(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)> {
     let (ntiles, cfg) = tiles(n);
     let totals = DeviceMemory::alloc((ntiles + 1) * 8)?;
-    let (totals_f, prefix_f, write_f) = (
-        function("compact_totals")?,
-        function("compact_prefix")?,
-        function("compact_write")?,
-    );
-    let c = [
-        Arg::P(cond.data),
-        Arg::P(cond.mask),
-        Arg::I(cond.offset),
-        Arg::I(n as i64),
-    ];
+    let (totals_f, prefix_f) = (function("compact_totals")?, function("compact_prefix")?);
+    let c = cond_args(cond, n);
     // SAFETY: reads n flag bytes (and mask bits); totals holds ntiles + 1 entries.
     unsafe {
         launch(
@@ -400,14 +389,30 @@ pub fn compact(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)> {
             &[Arg::P(totals.ptr()), Arg::I(ntiles as i64 + 1)],
         )?
     };
-    let kept = i64::from_le_bytes(
-        totals
-            .copy_to_host(ntiles * 8, 8)?
-            .as_slice()
-            .try_into()
-            .expect("8 bytes"),
-    ) as usize;
+    let last = totals.copy_to_host(ntiles * 8, 8)?;
+    let kept = i64::from_le_bytes(last.as_slice().try_into().expect("8 bytes")) as usize;
+    Ok((totals, kept))
+}
+
+fn cond_args(cond: DeviceCond, n: usize) -> [Arg; 4] {
+    [
+        Arg::P(cond.data),
+        Arg::P(cond.mask),
+        Arg::I(cond.offset),
+        Arg::I(n as i64),
+    ]
+}
+
+/// The row numbers (INT32, in order) of the rows whose condition holds, and their count.
+pub fn compact(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)> {
+    if n == 0 {
+        return Ok((DeviceMemory::alloc(0)?, 0));
+    }
+    let (totals, kept) = compact_prefixes(cond, n)?;
     let out = DeviceMemory::alloc(kept * 4)?;
+    let c = cond_args(cond, n);
+    let (_, cfg) = tiles(n);
+    let write_f = function("compact_write")?;
     // SAFETY: writes exactly `kept` row numbers.
     unsafe {
         launch(
@@ -424,6 +429,94 @@ pub fn compact(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)> {
         )?
     };
     Ok((out, kept))
+}
+
+/// The kept values of several fixed-width columns without nulls, each given as (address of
+/// row 0, width in bytes), compacted directly; returns the new allocations and the count.
+pub fn compact_fixed(
+    cond: DeviceCond,
+    n: usize,
+    columns: &[(u64, usize)],
+) -> Result<(Vec<DeviceMemory>, usize)> {
+    let (totals, kept) = if n == 0 {
+        (DeviceMemory::alloc(8)?, 0)
+    } else {
+        compact_prefixes(cond, n)?
+    };
+    let (_, cfg) = tiles(n);
+    let c = cond_args(cond, n);
+    let mut outs = Vec::with_capacity(columns.len());
+    for &(src, width) in columns {
+        let out = DeviceMemory::alloc(kept * width)?;
+        if kept > 0 {
+            let f = function(&format!("compact_values_w{width}"))?;
+            // SAFETY: reads n values of `width` bytes, writes exactly `kept`.
+            unsafe {
+                launch(
+                    &f,
+                    cfg,
+                    &[
+                        c[0],
+                        c[1],
+                        c[2],
+                        c[3],
+                        Arg::P(totals.ptr()),
+                        Arg::P(src),
+                        Arg::P(out.ptr()),
+                    ],
+                )?
+            };
+        }
+        outs.push(out);
+    }
+    Ok((outs, kept))
+}
+
+/// One side of [`select_values`]: row 0's address, 1 for a column or 0 for a scalar, and
+/// the validity mask (0: all valid) with its bit offset.
+#[derive(Clone, Copy)]
+pub struct SelectSide {
+    /// Address of row 0's value.
+    pub data: u64,
+    /// 1 for a column, 0 for a scalar.
+    pub stride: i64,
+    /// Mask address, 0 when every row is valid.
+    pub mask: u64,
+    /// Bit offset of row 0 in the mask.
+    pub offset: i64,
+}
+
+/// copy_if_else of fixed-width values of `width` bytes into `out` (n values) and, when
+/// `out_mask` is not 0, its validity.
+pub fn select_values(
+    cond: DeviceCond,
+    l: SelectSide,
+    r: SelectSide,
+    n: usize,
+    width: usize,
+    out: u64,
+    out_mask: u64,
+) -> Result<()> {
+    run(
+        &format!("select_values_w{width}"),
+        n.div_ceil(32) * 32,
+        &[
+            Arg::P(cond.data),
+            Arg::P(cond.mask),
+            Arg::I(cond.offset),
+            Arg::P(l.data),
+            Arg::I(l.stride),
+            Arg::P(l.mask),
+            Arg::I(l.offset),
+            Arg::P(r.data),
+            Arg::I(r.stride),
+            Arg::P(r.mask),
+            Arg::I(r.offset),
+            Arg::I(n as i64),
+            Arg::P(out),
+            Arg::P(out_mask),
+        ],
+    )
 }
 
 fn zero_last(mem: &DeviceMemory, index: usize) -> Result<()> {

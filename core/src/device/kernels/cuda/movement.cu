@@ -214,3 +214,75 @@ extern "C" __global__ void compact_write(const uint8_t* flags, const uint8_t* fm
   for (int k = 0; k < SCAN_ITEMS; ++k)
     if (keep & (1u << k)) out[pos++] = (int32_t)(base + k);
 }
+
+struct alignas(16) Bytes16m { uint64_t lo, hi; };
+
+// Compaction phase 3 for fixed-width values without nulls: the kept values themselves,
+// in order (saves writing and reading back a row map).
+template <class W>
+__device__ void compact_values(const uint8_t* flags, const uint8_t* fmask, int64_t foff,
+                               int64_t n, const int64_t* prefixes, const W* src, W* out) {
+  __shared__ int64_t shared[32];
+  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + (int64_t)threadIdx.x * SCAN_ITEMS;
+  unsigned keep = 0;
+  int64_t c = 0;
+  for (int k = 0; k < SCAN_ITEMS; ++k) {
+    int64_t i = base + k;
+    if (i < n && cond_true(flags, fmask, foff, i)) {
+      keep |= 1u << k;
+      ++c;
+    }
+  }
+  int64_t total;
+  int64_t pos = prefixes[blockIdx.x] + block_exclusive_scan<OpSum>(c, shared, &total);
+  for (int k = 0; k < SCAN_ITEMS; ++k)
+    if (keep & (1u << k)) out[pos++] = src[base + k];
+}
+
+// copy_if_else for fixed-width values: row i from lhs where the condition holds, else from
+// rhs; a side with stride 0 is a scalar. The output validity (when out_mask is not null)
+// is one __ballot_sync word per warp step.
+template <class W>
+__device__ void select_values(const uint8_t* cond, const uint8_t* cmask, int64_t coff,
+                              const W* l, int64_t ls, const uint8_t* lm, int64_t loff,
+                              const W* r, int64_t rs, const uint8_t* rm, int64_t roff,
+                              int64_t n, W* out, uint32_t* out_mask) {
+  int lane = threadIdx.x & 31;
+  int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
+  int64_t nwarps = ((int64_t)gridDim.x * blockDim.x) >> 5;
+  for (int64_t b = warp * 32; b < n; b += nwarps * 32) {
+    int64_t i = b + lane;
+    bool valid = false;
+    if (i < n) {
+      bool t = cond_true(cond, cmask, coff, i);
+      if (t) {
+        out[i] = l[i * ls];
+        valid = !lm || bit_is_set(lm, loff + i * ls);
+      } else {
+        out[i] = r[i * rs];
+        valid = !rm || bit_is_set(rm, roff + i * rs);
+      }
+    }
+    unsigned word = __ballot_sync(0xffffffffu, valid);
+    if (out_mask && lane == 0) out_mask[b >> 5] = word;
+  }
+}
+
+#define FERRO_FIXED_MOVES(SUFFIX, W)                                                          \
+  extern "C" __global__ void compact_values_##SUFFIX(const uint8_t* flags, const uint8_t* fm, \
+                                                     int64_t foff, int64_t n,                 \
+                                                     const int64_t* prefixes, const W* src,   \
+                                                     W* out) {                                \
+    compact_values<W>(flags, fm, foff, n, prefixes, src, out);                                \
+  }                                                                                           \
+  extern "C" __global__ void select_values_##SUFFIX(                                          \
+      const uint8_t* cond, const uint8_t* cmask, int64_t coff, const W* l, int64_t ls,        \
+      const uint8_t* lm, int64_t loff, const W* r, int64_t rs, const uint8_t* rm,             \
+      int64_t roff, int64_t n, W* out, uint32_t* out_mask) {                                  \
+    select_values<W>(cond, cmask, coff, l, ls, lm, loff, r, rs, rm, roff, n, out, out_mask);  \
+  }
+FERRO_FIXED_MOVES(w1, uint8_t)
+FERRO_FIXED_MOVES(w2, uint16_t)
+FERRO_FIXED_MOVES(w4, uint32_t)
+FERRO_FIXED_MOVES(w8, uint64_t)
+FERRO_FIXED_MOVES(w16, Bytes16m)
