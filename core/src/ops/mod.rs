@@ -3,5 +3,8 @@
 
 pub mod aggregation;
 pub mod binaryop;
+pub mod hashing;
+pub mod null_mask;
 pub(crate) mod numeric;
 pub mod reduce;
+pub mod search;

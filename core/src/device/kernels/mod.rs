@@ -5,7 +5,10 @@
 
 pub mod binaryop;
 pub mod bitmask;
+pub mod hashing;
+pub mod null_mask;
 pub mod reduce;
+pub mod search;
 
 use crate::error::{Error, Result};
 use crate::types::TypeId;

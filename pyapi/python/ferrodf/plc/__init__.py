@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ferrodf.plc import aggregation, binaryop, interop, reduce, types
+from ferrodf.plc import aggregation, binaryop, hashing, interop, null_mask, reduce, search, types
 from ferrodf.plc.column import Column
 from ferrodf.plc.gpumemoryview import gpumemoryview
 from ferrodf.plc.scalar import Scalar
@@ -19,7 +19,10 @@ __all__ = [
     "aggregation",
     "binaryop",
     "gpumemoryview",
+    "hashing",
     "interop",
+    "null_mask",
     "reduce",
+    "search",
     "types",
 ]

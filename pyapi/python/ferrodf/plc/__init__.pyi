@@ -1,7 +1,10 @@
 from ferrodf.plc import aggregation as aggregation
 from ferrodf.plc import binaryop as binaryop
+from ferrodf.plc import hashing as hashing
 from ferrodf.plc import interop as interop
+from ferrodf.plc import null_mask as null_mask
 from ferrodf.plc import reduce as reduce
+from ferrodf.plc import search as search
 from ferrodf.plc import types as types
 from ferrodf.plc.column import Column as Column
 from ferrodf.plc.gpumemoryview import gpumemoryview as gpumemoryview
@@ -19,7 +22,10 @@ __all__ = [
     "aggregation",
     "binaryop",
     "gpumemoryview",
+    "hashing",
     "interop",
+    "null_mask",
     "reduce",
+    "search",
     "types",
 ]
