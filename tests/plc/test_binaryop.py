@@ -22,6 +22,7 @@ side) and Kleene NULL_LOGICAL_AND/OR.
 
 from __future__ import annotations
 
+import decimal
 import math
 from enum import IntEnum
 
@@ -1096,7 +1097,8 @@ def test_is_supported_operation(op):
         assert plc.binaryop.is_supported_operation(i32, i32, plc.DataType(other), op) is False
         assert plc.binaryop.is_supported_operation(plc.DataType(other), i32, i32, op) is False
     dec = plc.DataType(T.DECIMAL64, -2)
-    assert plc.binaryop.is_supported_operation(dec, dec, dec, op) is False
+    # decimals: ADD and SUB at the common scale (MUL would need scale -4, comparisons BOOL8)
+    assert plc.binaryop.is_supported_operation(dec, dec, dec, op) is (op in (B.ADD, B.SUB))
     # the plain integer value of the operator is accepted too
     assert plc.binaryop.is_supported_operation(i32, i32, i32, int(op)) is True
 
@@ -1435,3 +1437,74 @@ def test_time_operation_errors():
     assert ok(dt_(pa.duration("ms")), dt_(pa.timestamp("ms")), dt_(pa.timestamp("s")), B.SUB)
     assert not ok(dt_(pa.duration("s")), dt_(pa.timestamp("ms")), dt_(pa.timestamp("s")), B.SUB)
     assert ok(plc.DataType(T.BOOL8), dt_(pa.duration("ms")), dt_(pa.duration("s")), B.EQUAL)
+
+
+# ---------------------------------------------------------------------------------------
+# Decimals (DECIMAL32 / DECIMAL64): ADD, SUB, MUL and comparisons
+# ---------------------------------------------------------------------------------------
+
+
+def dec_type(width: int, precision: int, scale: int) -> pa.DataType:
+    return {32: pa.decimal32, 64: pa.decimal64}[width](precision, scale)
+
+
+def dec_array(t: pa.DataType, values: list) -> pa.Array:
+    return pa.array([None if v is None else decimal.Decimal(v) for v in values], t)
+
+
+DEC_A = ["1.25", "-3.5", None, "0", "99.99", "-0.01", "12.34", "7"]
+DEC_B = ["0.125", "2", "1.5", None, "-99.999", "0.010", "12.340", "-7.5"]
+
+
+@pytest.mark.skipif(not hasattr(pa, "decimal32"), reason="needs pyarrow decimal32/64")
+@pytest.mark.parametrize("width", [32, 64])
+@pytest.mark.parametrize(
+    "op", [B.ADD, B.SUB, B.MUL, *COMPARISONS, B.NULL_EQUALS], ids=lambda o: o.name
+)
+def test_decimal_operations(width, op):
+    ta, tb = dec_type(width, 7, 2), dec_type(width, 8, 3)
+    a, b = dec_array(ta, DEC_A), dec_array(tb, DEC_B)
+    if op in (B.ADD, B.SUB, B.MUL):
+        scale = -5 if op == B.MUL else -3
+        out = plc.DataType(T.DECIMAL32 if width == 32 else T.DECIMAL64, scale)
+    else:
+        out = plc.DataType(T.BOOL8)
+    got = plc.binaryop.binary_operation(plc.Column.from_arrow(a), plc.Column.from_arrow(b), op, out)
+    assert got.type() == out
+
+    def expect(x, y):
+        if op == B.NULL_EQUALS:
+            return x == y if x is not None and y is not None else (x is None) == (y is None)
+        if x is None or y is None:
+            return None
+        return {
+            B.ADD: x + y,
+            B.SUB: x - y,
+            B.MUL: x * y,
+            B.EQUAL: x == y,
+            B.NOT_EQUAL: x != y,
+            B.LESS: x < y,
+            B.GREATER: x > y,
+            B.LESS_EQUAL: x <= y,
+            B.GREATER_EQUAL: x >= y,
+        }[op]
+
+    expected = [expect(x, y) for x, y in zip(a.to_pylist(), b.to_pylist(), strict=True)]
+    assert got.to_pylist() == expected
+    s = plc.Scalar.from_arrow(pa.scalar(decimal.Decimal("1.5"), tb))
+    got = plc.binaryop.binary_operation(plc.Column.from_arrow(a), s, op, out).to_pylist()
+    assert got == [expect(x, decimal.Decimal("1.5")) for x in a.to_pylist()]
+
+
+@pytest.mark.skipif(not hasattr(pa, "decimal32"), reason="needs pyarrow decimal32/64")
+def test_decimal_errors():
+    d32 = plc.Column.from_arrow(dec_array(pa.decimal32(7, 2), ["1.5"]))
+    d64 = plc.Column.from_arrow(dec_array(pa.decimal64(7, 2), ["1.5"]))
+    with pytest.raises(NotImplementedError, match="operands"):
+        plc.binaryop.binary_operation(d32, d64, B.ADD, plc.DataType(T.DECIMAL64, -2))
+    with pytest.raises(TypeError, match="DECIMAL32"):
+        plc.binaryop.binary_operation(d32, d32, B.ADD, plc.DataType(T.DECIMAL32, -3))
+    with pytest.raises(TypeError, match="BOOL8"):
+        plc.binaryop.binary_operation(d32, d32, B.LESS, plc.DataType(T.INT32))
+    with pytest.raises(NotImplementedError, match="decimals support"):
+        plc.binaryop.binary_operation(d32, d32, B.DIV, plc.DataType(T.DECIMAL32, 0))

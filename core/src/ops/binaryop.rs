@@ -33,6 +33,17 @@
 //!   For these four null-aware operators a null scalar is a null operand, not an all-null
 //!   result.
 //!
+//! Other operand types:
+//! - two STRING operands: the comparisons, NULL_EQUALS and NULL_NOT_EQUALS (BOOL8), and
+//!   NULL_MAX / NULL_MIN (STRING, host only), by byte-wise lexicographic order;
+//! - timestamps and durations: timestamp ± duration, duration ± duration, timestamp −
+//!   timestamp, and comparisons of two timestamps or two durations, in the finer unit;
+//! - two DECIMAL32 or two DECIMAL64: ADD, SUB, MUL and the comparisons, with libcudf's
+//!   result scales (the output type must be exactly the result type).
+//!
+//! The time and decimal operations are composed from integer operations on the stored
+//! integers, so they run wherever the integer kernels run.
+//!
 //! GENERIC_BINARY (a user-defined function in libcudf) and INVALID_BINARY are not
 //! supported. LOG_BASE, ATAN2 and POW with a float operand use the platform's math library,
 //! which on the GPU may differ from the host's in the last bit.
@@ -232,6 +243,9 @@ fn check(out: DataType, lhs: DataType, rhs: DataType, op: BinaryOperator) -> Res
     }
     if lhs.id() == TypeId::String && rhs.id() == TypeId::String {
         return check_strings(out, op);
+    }
+    if lhs.id().is_decimal() || rhs.id().is_decimal() {
+        return check_decimal(out, lhs, rhs, op).map(|_| TypeId::Int64);
     }
     if time_unit(lhs.id()).is_some() && time_unit(rhs.id()).is_some() {
         return check_time(out, lhs.id(), rhs.id(), op).map(|_| TypeId::Int64);
@@ -463,6 +477,141 @@ fn time_binary(lhs: Operand, rhs: Operand, op: BinaryOperator, output: DataType)
     )
 }
 
+/// Checks a decimal operation; returns the result scale (ADD/SUB/MUL) or None
+/// (comparisons). Both operands must be DECIMAL32 or both DECIMAL64, as libcudf requires.
+fn check_decimal(
+    out: DataType,
+    lhs: DataType,
+    rhs: DataType,
+    op: BinaryOperator,
+) -> Result<Option<i32>> {
+    use BinaryOperator::*;
+    let (l, r) = (lhs.id(), rhs.id());
+    if l != r || !matches!(l, TypeId::Decimal32 | TypeId::Decimal64) {
+        return Err(Error::not_implemented(format!(
+            "binary_operation {op:?} on {l} and {r} operands is not implemented; decimals \
+             support two DECIMAL32 or two DECIMAL64 operands"
+        )));
+    }
+    let scale = match op {
+        Add | Sub => lhs.scale().min(rhs.scale()),
+        Mul => lhs.scale().saturating_add(rhs.scale()),
+        _ if op.is_comparison() || matches!(op, NullEquals | NullNotEquals) => {
+            if out.id() != TypeId::Bool8 {
+                return Err(Error::type_err(format!(
+                    "binary_operation {op:?} of decimals produces BOOL8; pass a BOOL8 output \
+                     type, not {}",
+                    out.id()
+                )));
+            }
+            return Ok(None);
+        }
+        _ => {
+            return Err(Error::not_implemented(format!(
+                "binary_operation {op:?} on {l} operands is not implemented; decimals support \
+                 ADD, SUB, MUL, the comparisons, NULL_EQUALS and NULL_NOT_EQUALS"
+            )));
+        }
+    };
+    let want = DataType::new(l, scale);
+    if out != want {
+        return Err(Error::type_err(format!(
+            "binary_operation {op:?} of {lhs} and {rhs} gives {want}; pass that output type, \
+             not {out}"
+        )));
+    }
+    Ok(Some(scale))
+}
+
+/// A decimal operand as its unscaled integers (INT32 or INT64), rescaled by `10^k`
+/// in that integer type (wrapping, as libcudf's fixed_point rescaling).
+fn rescaled(o: &Operand, k: u32) -> Result<Ticks> {
+    let rep = if o.dtype().id() == TypeId::Decimal32 {
+        TypeId::Int32
+    } else {
+        TypeId::Int64
+    };
+    let reinterpret = |c: &Column| -> Result<Column> {
+        Column::new(
+            rep.into(),
+            c.size(),
+            c.data().cloned(),
+            c.mask().cloned(),
+            Some(c.null_count()?),
+            c.offset(),
+            vec![],
+        )
+    };
+    let factor = 10i128.pow(k.min(38));
+    match o {
+        Operand::Column(c) => {
+            let ints = reinterpret(c)?;
+            if k == 0 {
+                return Ok(Ticks::Column(ints));
+            }
+            let f = if rep == TypeId::Int32 {
+                Scalar::from_native(factor as i32)
+            } else {
+                Scalar::from_native(factor as i64)
+            };
+            Ok(Ticks::Column(binary_operation(
+                Operand::Column(&ints),
+                Operand::Scalar(&f),
+                BinaryOperator::Mul,
+                rep.into(),
+            )?))
+        }
+        Operand::Scalar(s) => {
+            let ints = Scalar::from_column(reinterpret(s.as_column())?)?;
+            Ok(Ticks::Scalar(if rep == TypeId::Int32 {
+                let v = ints.value::<i32>()?;
+                Scalar::from_native_as(rep.into(), v.map(|x| x.wrapping_mul(factor as i32)))?
+            } else {
+                let v = ints.value::<i64>()?;
+                Scalar::from_native_as(rep.into(), v.map(|x| x.wrapping_mul(factor as i64)))?
+            }))
+        }
+    }
+}
+
+/// Decimal ADD/SUB (at the smaller scale), MUL (scales add) and comparisons (at the
+/// smaller scale), composed from integer operations on the unscaled values in the
+/// storage type, so both placements share the integer kernels.
+fn decimal_binary(
+    lhs: Operand,
+    rhs: Operand,
+    op: BinaryOperator,
+    output: DataType,
+) -> Result<Column> {
+    let (ls, rs) = (lhs.dtype().scale(), rhs.dtype().scale());
+    let result_scale = check_decimal(output, lhs.dtype(), rhs.dtype(), op)?;
+    let (kl, kr) = if op == BinaryOperator::Mul {
+        (0, 0)
+    } else {
+        let m = ls.min(rs);
+        ((ls - m) as u32, (rs - m) as u32)
+    };
+    let (l, r) = (rescaled(&lhs, kl)?, rescaled(&rhs, kr)?);
+    if result_scale.is_none() {
+        return binary_operation(l.operand(), r.operand(), op, output);
+    }
+    let rep = if output.id() == TypeId::Decimal32 {
+        TypeId::Int32
+    } else {
+        TypeId::Int64
+    };
+    let v = binary_operation(l.operand(), r.operand(), op, rep.into())?;
+    Column::new(
+        output,
+        v.size(),
+        v.data().cloned(),
+        v.mask().cloned(),
+        Some(v.null_count()?),
+        v.offset(),
+        vec![],
+    )
+}
+
 /// The operators defined on two STRING operands and their output types.
 fn check_strings(out: DataType, op: BinaryOperator) -> Result<TypeId> {
     use BinaryOperator::*;
@@ -530,6 +679,9 @@ pub fn binary_operation(
     }
     if time_unit(lhs.dtype().id()).is_some() {
         return time_binary(lhs, rhs, op, output);
+    }
+    if lhs.dtype().id().is_decimal() {
+        return decimal_binary(lhs, rhs, op, output);
     }
     if !op.is_null_aware() {
         for side in [lhs, rhs] {
