@@ -4,7 +4,9 @@
 //! `make test` installs and puts on `LD_LIBRARY_PATH`). Without it the test says so and
 //! passes only when `FERRODF_REQUIRE_NVRTC` is unset, so plain `cargo test` works anywhere.
 
-use ferrodf_core::device::kernels::{binaryop, bitmask, cast, reduce, transform, unary};
+use ferrodf_core::device::kernels::{
+    binaryop, bitmask, cast, hashing, null_mask, reduce, search, transform, unary,
+};
 use ferrodf_core::types::TypeId;
 
 const NUMERIC: [TypeId; 11] = [
@@ -90,7 +92,7 @@ fn binaryop_modules_compile() {
         }
     }
     cases.par_iter().for_each(|&(lhs, rhs, common, out)| {
-        let src = binaryop::module_source(lhs, rhs, common, out).unwrap();
+        let src = binaryop::module_source(lhs, rhs, common, out, 0).unwrap();
         compile(&format!("binop_{lhs}_{rhs}_{out}"), &src);
     });
 }
@@ -145,4 +147,38 @@ fn data_movement_modules_compile() {
             compile(&format!("gather_{t}"), &gather::module_source(t).unwrap());
         }
     });
+}
+
+#[test]
+fn binaryop_extra_operator_modules_compile() {
+    use rayon::prelude::*;
+    if !nvrtc_present() {
+        return;
+    }
+    // The second family (bitwise, shifts, logical, null-aware, ...): every operand type
+    // against a signed, an unsigned, a float and a bool operand, into the common type and
+    // BOOL8.
+    let mut cases = vec![];
+    for lhs in NUMERIC {
+        for rhs in [TypeId::Int8, TypeId::Uint64, TypeId::Float32, TypeId::Bool8] {
+            let common = ferrodf_core::ops::binaryop::common_type(lhs, rhs).unwrap();
+            cases.push((lhs, rhs, common, common));
+            cases.push((rhs, lhs, common, TypeId::Bool8));
+        }
+    }
+    cases.par_iter().for_each(|&(lhs, rhs, common, out)| {
+        let src = binaryop::module_source(lhs, rhs, common, out, 1).unwrap();
+        compile(&format!("binop1_{lhs}_{rhs}_{out}"), &src);
+    });
+}
+
+#[test]
+fn single_variant_modules_compile() {
+    if !nvrtc_present() {
+        return;
+    }
+    compile("hashing", &hashing::module_source());
+    compile("null_mask", &null_mask::module_source());
+    compile("search", &search::module_source());
+    compile("binop_strings", &binaryop::strings_module_source());
 }

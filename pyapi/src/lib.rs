@@ -7,10 +7,13 @@ mod column;
 mod enums;
 mod errors;
 mod gpumemoryview;
+mod hashing;
 mod movement;
+mod null_mask;
 mod ops;
 mod runtime;
 mod scalar;
+mod search;
 mod table;
 mod traits;
 mod types;
@@ -53,6 +56,20 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add_function(f)?;
     }
     traits::register(m)?;
+    m.add_function(wrap_pyfunction!(hashing::murmurhash3_x86_32, m)?)?;
+    m.add_function(wrap_pyfunction!(hashing::xxhash_64, m)?)?;
+    m.add_function(wrap_pyfunction!(null_mask::copy_bitmask, m)?)?;
+    m.add_function(wrap_pyfunction!(
+        null_mask::bitmask_allocation_size_bytes,
+        m
+    )?)?;
+    m.add_function(wrap_pyfunction!(null_mask::create_null_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(null_mask::bitmask_and, m)?)?;
+    m.add_function(wrap_pyfunction!(null_mask::bitmask_or, m)?)?;
+    m.add_function(wrap_pyfunction!(null_mask::null_count, m)?)?;
+    m.add_function(wrap_pyfunction!(search::lower_bound, m)?)?;
+    m.add_function(wrap_pyfunction!(search::upper_bound, m)?)?;
+    m.add_function(wrap_pyfunction!(search::contains, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::get_device, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::set_device, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::gpu_info, m)?)?;

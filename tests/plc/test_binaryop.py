@@ -11,10 +11,18 @@ The oracle (``expected_row``) implements the rules stated in core/src/ops/binary
   Python's floor semantics, MOD follows C's truncation;
 - comparisons of a signed with an unsigned integer are exact;
 - a null in either input gives null; a null scalar makes every row null.
+
+The other operators (``compute_extra`` and ``expected_null_aware``) follow libcudf:
+PMOD ``r = x % y; if r < 0: r = (r + y) % y``; INT_POW in the lhs type, wrapping, 0 for a
+negative exponent; LOG_BASE and ATAN2 in float64; shifts in the promoted lhs type with
+amounts outside ``0..width`` giving 0 (sign fill for SHIFT_RIGHT); bitwise operators in the
+common type; LOGICAL_* on ``!= 0``; NULL_EQUALS (null == null), NULL_MAX/MIN (the valid
+side) and Kleene NULL_LOGICAL_AND/OR.
 """
 
 from __future__ import annotations
 
+import decimal
 import math
 from enum import IntEnum
 
@@ -44,7 +52,19 @@ TYPES = [
 ARITHMETIC = [B.ADD, B.SUB, B.MUL, B.DIV, B.TRUE_DIV, B.FLOOR_DIV, B.MOD, B.PYMOD, B.POW]
 COMPARISONS = [B.EQUAL, B.NOT_EQUAL, B.LESS, B.GREATER, B.LESS_EQUAL, B.GREATER_EQUAL]
 IMPLEMENTED = ARITHMETIC + COMPARISONS
-UNIMPLEMENTED = [op for op in B if op not in IMPLEMENTED]
+SHIFTS = [B.SHIFT_LEFT, B.SHIFT_RIGHT, B.SHIFT_RIGHT_UNSIGNED]
+BITWISE = [B.BITWISE_AND, B.BITWISE_OR, B.BITWISE_XOR]
+EXTRA = [B.PMOD, B.INT_POW, B.LOG_BASE, B.ATAN2, *SHIFTS, *BITWISE, B.LOGICAL_AND, B.LOGICAL_OR]
+NULL_AWARE = [
+    B.NULL_EQUALS,
+    B.NULL_NOT_EQUALS,
+    B.NULL_MAX,
+    B.NULL_MIN,
+    B.NULL_LOGICAL_AND,
+    B.NULL_LOGICAL_OR,
+]
+UNIMPLEMENTED = [B.GENERIC_BINARY, B.INVALID_BINARY]
+assert set(IMPLEMENTED + EXTRA + NULL_AWARE + UNIMPLEMENTED) == set(B)
 
 
 def dt(t: pa.DataType) -> plc.DataType:
@@ -240,11 +260,132 @@ def compute(op: B, a, b, ta: pa.DataType, tb: pa.DataType):
     return m
 
 
+def supports(op: B, ta: pa.DataType, tb: pa.DataType) -> bool:
+    """The operand types an operator accepts (every numeric type unless listed)."""
+
+    def int_or_bool(t):
+        return pa.types.is_integer(t) or pa.types.is_boolean(t)
+
+    if op == B.INT_POW:
+        return pa.types.is_integer(ta) and pa.types.is_integer(tb)
+    if op == B.SHIFT_RIGHT_UNSIGNED:
+        return pa.types.is_integer(ta) and int_or_bool(tb)
+    if op in SHIFTS or op in BITWISE:
+        return int_or_bool(ta) and int_or_bool(tb)
+    return True
+
+
+def promote(t: pa.DataType) -> pa.DataType:
+    return pa.int32() if pa.types.is_boolean(t) or t.bit_width < 32 else t
+
+
+def shift_type(op: B, ta: pa.DataType) -> pa.DataType:
+    if op == B.SHIFT_RIGHT_UNSIGNED:
+        return {32: pa.uint32(), 64: pa.uint64()}.get(ta.bit_width, pa.int32())
+    return promote(ta)
+
+
+def c_log(x: np.float64) -> np.float64:
+    x = float(x)
+    if math.isnan(x) or x < 0:
+        return np.float64(math.nan)
+    if x == 0:
+        return np.float64(-math.inf)
+    return np.float64(math.log(x))
+
+
+def truthy(v) -> bool:
+    return bool(v != 0)  # NaN != 0
+
+
+def compute_extra(op: B, a, b, ta: pa.DataType, tb: pa.DataType):
+    ka, kb = kind(ta), kind(tb)
+    if op == B.LOG_BASE:
+        return c_log(convert(a, ka, pa.float64())) / c_log(convert(b, kb, pa.float64()))
+    if op == B.ATAN2:
+        return np.float64(math.atan2(float(a), float(b)))
+    if op in (B.LOGICAL_AND, B.LOGICAL_OR):
+        return (truthy(a) and truthy(b)) if op == B.LOGICAL_AND else (truthy(a) or truthy(b))
+    if op == B.INT_POW:
+        x, y = int(a), int(b)
+        if y < 0:
+            return 0
+        if y == 0:
+            return 1
+        if x == 0:
+            return 0
+        extra = 1
+        while y > 1:
+            if y & 1:
+                extra = wrap(extra * x, ta)
+                y -= 1
+            y //= 2
+            x = wrap(x * x, ta)
+        return wrap(x * extra, ta)
+    if op in SHIFTS:
+        x, s = int(a), int(b)
+        width = shift_type(op, ta).bit_width
+        inside = 0 <= s < width
+        if op == B.SHIFT_LEFT:
+            return wrap(x << s, shift_type(op, ta)) if inside else 0
+        if op == B.SHIFT_RIGHT:
+            return x >> s if inside else (-1 if x < 0 else 0)
+        return (x % (1 << ta.bit_width)) >> s if inside else 0
+    ct = common_type(ta, tb)
+    x, y = convert(a, ka, ct), convert(b, kb, ct)
+    if op in BITWISE:
+        r = {B.BITWISE_AND: x & y, B.BITWISE_OR: x | y, B.BITWISE_XOR: x ^ y}[op]
+        return wrap(r, ct)
+    assert op == B.PMOD
+    if kind(ct) == Kind.INT:
+        if y == 0:
+            return NULL
+        r = wrap(x - y * _trunc_div(x, y), ct)
+        if r < 0:
+            r2 = wrap(r + y, ct)
+            r = wrap(r2 - y * _trunc_div(r2, y), ct)
+        return r
+    m = np.fmod(x, y)
+    if m < 0:
+        m = np.fmod(m + y, y)
+    return m
+
+
+def expected_null_aware(op: B, a, b, ta: pa.DataType, tb: pa.DataType, out: pa.DataType):
+    lv, rv = a is not None, b is not None
+    if op in (B.NULL_EQUALS, B.NULL_NOT_EQUALS):
+        eq = compute(B.EQUAL, a, b, ta, tb) if lv and rv else lv == rv
+        return convert(eq == (op == B.NULL_EQUALS), Kind.BOOL, out)
+    if op in (B.NULL_MAX, B.NULL_MIN):
+        if not lv and not rv:
+            return None
+        ct = common_type(ta, tb)
+        x = convert(a, kind(ta), ct) if lv else None
+        y = convert(b, kind(tb), ct) if rv else None
+        if lv and rv:
+            r = (x if x > y else y) if op == B.NULL_MAX else (x if x < y else y)
+        else:
+            r = x if lv else y
+        v = convert(r, kind(ct), out)
+        return float(v) if isinstance(v, np.floating) else v
+    x, y = lv and truthy(a), rv and truthy(b)
+    both = lv and rv
+    if op == B.NULL_LOGICAL_AND:
+        valid, r = (lv and not x) or (rv and not y) or both, both and x and y
+    else:
+        valid, r = x or y or both, x or y
+    return convert(r, Kind.BOOL, out) if valid else None
+
+
 def expected_row(op: B, a, b, ta: pa.DataType, tb: pa.DataType, out: pa.DataType):
+    if op in NULL_AWARE:
+        with np.errstate(all="ignore"):
+            v = expected_null_aware(op, a, b, ta, tb, out)
+        return float(v) if isinstance(v, np.floating) else v
     if a is None or b is None:
         return None
     with np.errstate(all="ignore"):
-        r = compute(op, a, b, ta, tb)
+        r = compute_extra(op, a, b, ta, tb) if op in EXTRA else compute(op, a, b, ta, tb)
         if r is NULL:
             return None
         src = (
@@ -259,10 +400,21 @@ def expected_row(op: B, a, b, ta: pa.DataType, tb: pa.DataType, out: pa.DataType
 
 
 def natural_output(op: B, ta: pa.DataType, tb: pa.DataType) -> pa.DataType:
-    if op in COMPARISONS:
+    if op in COMPARISONS or op in (
+        B.LOGICAL_AND,
+        B.LOGICAL_OR,
+        B.NULL_EQUALS,
+        B.NULL_NOT_EQUALS,
+        B.NULL_LOGICAL_AND,
+        B.NULL_LOGICAL_OR,
+    ):
         return pa.bool_()
-    if op in (B.TRUE_DIV, B.POW):
+    if op in (B.TRUE_DIV, B.POW, B.LOG_BASE, B.ATAN2):
         return pa.float64()
+    if op == B.INT_POW:
+        return ta
+    if op in SHIFTS:
+        return shift_type(op, ta)
     return common_type(ta, tb)
 
 
@@ -275,10 +427,12 @@ def assert_rows_equal(
     out: pa.DataType,
     context: str,
 ) -> None:
-    """Exact equality (NaN == NaN). POW with a float operand uses the library pow(), which
-    on the GPU may be an ulp off (and so may the integers truncated from it)."""
+    """Exact equality (NaN == NaN). POW with a float operand, LOG_BASE and ATAN2 use the
+    math library, which on the GPU may be an ulp off (and so may integers truncated from
+    it)."""
     float_operand = Kind.FLOAT in (kind(types[0]), kind(types[1]))
-    loose = op == B.POW and runs_on_gpu() and float_operand
+    libm = op in (B.LOG_BASE, B.ATAN2) or (op == B.POW and float_operand)
+    loose = libm and runs_on_gpu()
     assert len(got) == len(expected), context
     for i, (g, e) in enumerate(zip(got, expected, strict=True)):
         if e is None or g is None:
@@ -691,6 +845,231 @@ def test_lengths_around_word_boundaries(n):
 
 
 # ---------------------------------------------------------------------------------------
+# The other operators: bitwise, shifts, logical, PMOD, INT_POW, LOG_BASE, ATAN2 and the
+# null-aware ones. Fewer types than above (each type triple is one more GPU module).
+# ---------------------------------------------------------------------------------------
+
+EXTRA_TYPES = [pa.int8(), pa.int64(), pa.uint64(), pa.float32(), pa.float64(), pa.bool_()]
+
+
+def extra_pairs(op: B) -> list[tuple[pa.DataType, pa.DataType]]:
+    return [(ta, tb) for ta in EXTRA_TYPES for tb in EXTRA_TYPES if supports(op, ta, tb)]
+
+
+def shift_amounts(t: pa.DataType, n: int) -> list:
+    """Mostly in-range shift amounts, some at or past the width, negative ones."""
+    if pa.types.is_boolean(t):
+        return [i % 3 == 0 for i in range(n)]
+    lo, hi = int_range(t)
+    vals = [0, 1, 3, 7, 31, 32, 33, 63, 64, 65, 200, hi]
+    if lo < 0:
+        vals += [-1, -33, lo]
+    vals = [v for v in vals if lo <= v <= hi]
+    return [vals[i % len(vals)] for i in range(n)]
+
+
+@pytest.mark.parametrize("op", EXTRA + NULL_AWARE, ids=lambda o: o.name)
+def test_extra_operators_column_column(op):
+    for ta, tb in extra_pairs(op):
+        a = make_array(ta, seed=3, null_every=5, offset=3)
+        if op in SHIFTS and not pa.types.is_boolean(tb):
+            vals = shift_amounts(tb, N)
+            b = pa.array([None if i % 7 == 2 else v for i, v in enumerate(vals)], tb)
+        else:
+            b = make_array(tb, seed=4, null_every=7)
+        out = natural_output(op, ta, tb)
+        result = run(plc.Column.from_arrow(a), plc.Column.from_arrow(b), op, out)
+        expected = [
+            expected_row(op, x, y, ta, tb, out)
+            for x, y in zip(a.to_pylist(), b.to_pylist(), strict=True)
+        ]
+        assert result.null_count() == sum(e is None for e in expected)
+        assert_rows_equal(
+            result.to_pylist(),
+            expected,
+            op=op,
+            types=(ta, tb),
+            out=out,
+            context=f"{ta} {op.name} {tb} -> {out}",
+        )
+
+
+@pytest.mark.parametrize("op", EXTRA + NULL_AWARE, ids=lambda o: o.name)
+@pytest.mark.parametrize("scalar_side", ["rhs", "lhs"])
+def test_extra_operators_with_scalars(op, scalar_side):
+    """Scalars of every value kind, the null scalar included (null-aware operators treat it
+    as a null operand, the others give all nulls)."""
+    for ta, tb in extra_pairs(op):
+        col_type, sc_type = (ta, tb) if scalar_side == "rhs" else (tb, ta)
+        col = make_array(col_type, seed=5, null_every=4, offset=1)
+        values = [*scalar_values(sc_type), None]
+        if op in SHIFTS and scalar_side == "rhs" and not pa.types.is_boolean(sc_type):
+            values = [*shift_amounts(sc_type, 15)[:15:4], None]
+        for value in values:
+            scalar = plc.Scalar.from_arrow(pa.scalar(value, sc_type))
+            out = natural_output(op, ta, tb)
+            if scalar_side == "rhs":
+                result = run(plc.Column.from_arrow(col), scalar, op, out)
+                expected = [expected_row(op, x, value, ta, tb, out) for x in col.to_pylist()]
+            else:
+                result = run(scalar, plc.Column.from_arrow(col), op, out)
+                expected = [expected_row(op, value, x, ta, tb, out) for x in col.to_pylist()]
+            assert result.null_count() == sum(e is None for e in expected)
+            assert_rows_equal(
+                result.to_pylist(),
+                expected,
+                op=op,
+                types=(ta, tb),
+                out=out,
+                context=f"{scalar_side}={value!r}: {ta} {op.name} {tb} -> {out}",
+            )
+
+
+@pytest.mark.parametrize(
+    "a,ta,op,b,tb,out,expected",
+    [
+        # PMOD: the remainder made non-negative (for a positive divisor)
+        (-7, pa.int32(), B.PMOD, 3, pa.int32(), pa.int32(), 2),
+        (7, pa.int32(), B.PMOD, -3, pa.int32(), pa.int32(), 1),
+        (-7, pa.int32(), B.PMOD, -3, pa.int32(), pa.int32(), -1),
+        (-7.5, pa.float64(), B.PMOD, 2.0, pa.float64(), pa.float64(), 0.5),
+        (7.5, pa.float64(), B.PMOD, -2.0, pa.float64(), pa.float64(), 1.5),
+        (1, pa.int64(), B.PMOD, 0, pa.int64(), pa.int64(), None),
+        (I64_MIN, pa.int64(), B.PMOD, -1, pa.int64(), pa.int64(), 0),
+        # INT_POW: in the lhs type, wrapping; negative exponent -> 0
+        (3, pa.int64(), B.INT_POW, 4, pa.int64(), pa.int64(), 81),
+        (2, pa.int8(), B.INT_POW, 7, pa.int64(), pa.int8(), -128),
+        (2, pa.int8(), B.INT_POW, 8, pa.int8(), pa.int8(), 0),
+        (3, pa.uint8(), B.INT_POW, 5, pa.uint8(), pa.uint8(), 243),
+        (3, pa.int64(), B.INT_POW, 41, pa.int64(), pa.int64(), wrap(3**41, pa.int64())),
+        (2, pa.int32(), B.INT_POW, -1, pa.int32(), pa.int32(), 0),
+        (0, pa.int32(), B.INT_POW, 0, pa.int32(), pa.int32(), 1),
+        (-2, pa.int16(), B.INT_POW, 3, pa.uint64(), pa.int16(), -8),
+        (255, pa.uint16(), B.INT_POW, 2, pa.int8(), pa.uint16(), 65025),
+        (65535, pa.uint16(), B.INT_POW, 2, pa.int8(), pa.uint16(), 1),
+        # LOG_BASE and ATAN2 in float64
+        (8, pa.int32(), B.LOG_BASE, 2, pa.int32(), pa.float64(), math.log(8) / math.log(2)),
+        (100.0, pa.float64(), B.LOG_BASE, 10.0, pa.float64(), pa.float64(), 2.0),
+        (0, pa.int32(), B.LOG_BASE, 2, pa.int32(), pa.float64(), float("-inf")),
+        (-1.0, pa.float64(), B.LOG_BASE, 2, pa.int32(), pa.float64(), float("nan")),
+        (1.0, pa.float64(), B.ATAN2, 1.0, pa.float64(), pa.float64(), math.pi / 4),
+        (0.0, pa.float64(), B.ATAN2, -1.0, pa.float64(), pa.float64(), math.pi),
+        (-0.0, pa.float64(), B.ATAN2, -1.0, pa.float64(), pa.float64(), -math.pi),
+        (1, pa.int8(), B.ATAN2, 0, pa.int8(), pa.float64(), math.pi / 2),
+        # shifts: the promoted lhs type; amounts outside 0..width give 0 (or the sign)
+        (1, pa.int8(), B.SHIFT_LEFT, 10, pa.int8(), pa.int32(), 1024),
+        (1, pa.int8(), B.SHIFT_LEFT, 10, pa.int8(), pa.int8(), 0),
+        (1, pa.int32(), B.SHIFT_LEFT, 31, pa.int32(), pa.int32(), -(2**31)),
+        (1, pa.int32(), B.SHIFT_LEFT, 32, pa.int32(), pa.int32(), 0),
+        (1, pa.int64(), B.SHIFT_LEFT, 32, pa.int32(), pa.int64(), 2**32),
+        (5, pa.int64(), B.SHIFT_LEFT, -1, pa.int64(), pa.int64(), 0),
+        (-16, pa.int32(), B.SHIFT_RIGHT, 2, pa.int32(), pa.int32(), -4),
+        (-16, pa.int32(), B.SHIFT_RIGHT, 40, pa.int32(), pa.int32(), -1),
+        (16, pa.int64(), B.SHIFT_RIGHT, 64, pa.int64(), pa.int64(), 0),
+        (2**64 - 1, pa.uint64(), B.SHIFT_RIGHT, 60, pa.int8(), pa.uint64(), 15),
+        (-1, pa.int8(), B.SHIFT_RIGHT_UNSIGNED, 1, pa.int8(), pa.int32(), 127),
+        (-1, pa.int32(), B.SHIFT_RIGHT_UNSIGNED, 1, pa.int32(), pa.uint32(), 2**31 - 1),
+        (-1, pa.int64(), B.SHIFT_RIGHT_UNSIGNED, 63, pa.int64(), pa.int64(), 1),
+        (-1, pa.int64(), B.SHIFT_RIGHT_UNSIGNED, 64, pa.int64(), pa.int64(), 0),
+        (True, pa.bool_(), B.SHIFT_LEFT, 3, pa.int8(), pa.int32(), 8),
+        # bitwise in the common type
+        (-1, pa.int8(), B.BITWISE_AND, 255, pa.uint8(), pa.int32(), 255),
+        (-1, pa.int8(), B.BITWISE_AND, 2**64 - 1, pa.uint64(), pa.uint64(), 2**64 - 1),
+        (12, pa.int32(), B.BITWISE_OR, 3, pa.int32(), pa.int32(), 15),
+        (12, pa.int32(), B.BITWISE_XOR, 10, pa.int32(), pa.int32(), 6),
+        (True, pa.bool_(), B.BITWISE_XOR, True, pa.bool_(), pa.bool_(), False),
+        # logical
+        (0.5, pa.float64(), B.LOGICAL_AND, 2, pa.int32(), pa.bool_(), True),
+        (float("nan"), pa.float64(), B.LOGICAL_AND, 1, pa.int32(), pa.bool_(), True),
+        (0, pa.int32(), B.LOGICAL_OR, 0.0, pa.float32(), pa.bool_(), False),
+        (-0.0, pa.float64(), B.LOGICAL_OR, 3, pa.int8(), pa.int32(), 1),
+    ],
+)
+def test_extra_documented_semantics(a, ta, op, b, tb, out, expected):
+    oracle = expected_row(op, a, b, ta, tb, out)
+    assert (
+        (oracle is None and expected is None)
+        or repr(oracle) == repr(expected)
+        or oracle == expected
+    )
+    lhs = plc.Column.from_arrow(pa.array([None, a], ta))
+    rhs = plc.Column.from_arrow(pa.array([b, b], tb))
+    assert_rows_equal(
+        run(lhs, rhs, op, out).to_pylist(),
+        [None, expected],
+        op=op,
+        types=(ta, tb),
+        out=out,
+        context=f"{a!r} {op.name} {b!r} -> {out}",
+    )
+
+
+@pytest.mark.parametrize(
+    "op,expected",
+    [
+        # rows: (1, 1), (1, None), (None, 1), (None, None), (0, 2), (2, 0), (0, None), (None, 0)
+        (B.NULL_EQUALS, [True, False, False, True, False, False, False, False]),
+        (B.NULL_NOT_EQUALS, [False, True, True, False, True, True, True, True]),
+        (B.NULL_MAX, [1, 1, 1, None, 2, 2, 0, 0]),
+        (B.NULL_MIN, [1, 1, 1, None, 0, 0, 0, 0]),
+        (B.NULL_LOGICAL_AND, [True, None, None, None, False, False, False, False]),
+        (B.NULL_LOGICAL_OR, [True, True, True, None, True, True, None, None]),
+    ],
+    ids=lambda v: v.name if isinstance(v, B) else "",
+)
+def test_null_aware_truth_table(op, expected):
+    a = [1, 1, None, None, 0, 2, 0, None]
+    b = [1, None, 1, None, 2, 0, None, 0]
+    out = pa.int64() if op in (B.NULL_MAX, B.NULL_MIN) else pa.bool_()
+    assert [
+        expected_row(op, x, y, pa.int64(), pa.int64(), out) for x, y in zip(a, b, strict=True)
+    ] == expected
+    lhs = plc.Column.from_arrow(pa.array(a, pa.int64()))
+    rhs = plc.Column.from_arrow(pa.array(b, pa.int64()))
+    result = run(lhs, rhs, op, out)
+    assert result.to_pylist() == expected
+    assert result.null_count() == expected.count(None)
+
+
+def test_null_max_min_nan_follows_the_comparison():
+    a = plc.Column.from_arrow(pa.array([float("nan"), 1.0, None], pa.float64()))
+    b = plc.Column.from_arrow(pa.array([1.0, float("nan"), float("nan")], pa.float64()))
+    got = run(a, b, B.NULL_MAX, pa.float64()).to_pylist()
+    assert got[0] == 1.0 and math.isnan(got[1]) and math.isnan(got[2])
+    got = run(a, b, B.NULL_MIN, pa.float64()).to_pylist()
+    assert got[0] == 1.0 and math.isnan(got[1]) and math.isnan(got[2])
+
+
+@pytest.mark.parametrize("op", EXTRA, ids=lambda o: o.name)
+def test_extra_operator_type_rules(op):
+    """is_supported_operation agrees with binary_operation on every operand pair."""
+    for ta in TYPES:
+        for tb in TYPES:
+            want = supports(op, ta, tb)
+            got = plc.binaryop.is_supported_operation(dt(pa.int64()), dt(ta), dt(tb), op)
+            assert got is want, (ta, tb)
+            if not want:
+                col_a = plc.Column.from_arrow(
+                    pa.array([1], ta) if ta != pa.bool_() else pa.array([True])
+                )
+                col_b = plc.Column.from_arrow(
+                    pa.array([1], tb) if tb != pa.bool_() else pa.array([True])
+                )
+                with pytest.raises(TypeError, match="needs"):
+                    plc.binaryop.binary_operation(col_a, col_b, op, dt(pa.int64()))
+
+
+@pytest.mark.parametrize("op", NULL_AWARE + EXTRA, ids=lambda o: o.name)
+def test_extra_operators_on_empty_columns(op):
+    ta = pa.int64()
+    empty = plc.Column.from_arrow(pa.array([], ta))
+    out = natural_output(op, ta, ta)
+    assert run(empty, empty, op, out).size() == 0
+    null = plc.Scalar.from_arrow(pa.scalar(None, ta))
+    assert run(empty, null, op, out).size() == 0
+
+
+# ---------------------------------------------------------------------------------------
 # Supported and unsupported operations
 # ---------------------------------------------------------------------------------------
 
@@ -718,7 +1097,8 @@ def test_is_supported_operation(op):
         assert plc.binaryop.is_supported_operation(i32, i32, plc.DataType(other), op) is False
         assert plc.binaryop.is_supported_operation(plc.DataType(other), i32, i32, op) is False
     dec = plc.DataType(T.DECIMAL64, -2)
-    assert plc.binaryop.is_supported_operation(dec, dec, dec, op) is False
+    # decimals: ADD and SUB at the common scale (MUL would need scale -4, comparisons BOOL8)
+    assert plc.binaryop.is_supported_operation(dec, dec, dec, op) is (op in (B.ADD, B.SUB))
     # the plain integer value of the operator is accepted too
     assert plc.binaryop.is_supported_operation(i32, i32, i32, int(op)) is True
 
@@ -761,7 +1141,7 @@ def test_runs_on_gpu_without_fallback():
         pytest.skip("needs a GPU")
     ferrodf.reset_host_fallbacks()
     col = plc.Column.from_arrow(pa.array([1, None, 3], pa.int32()))
-    for op in IMPLEMENTED:
+    for op in IMPLEMENTED + EXTRA + NULL_AWARE:
         run(col, col, op, pa.float64())
     assert ferrodf.host_fallbacks() == {}
 
@@ -830,3 +1210,301 @@ def test_property_matches_oracle(case):
         out=out,
         context=f"{form}: {ta} {op.name} {tb} -> {out}",
     )
+
+
+@st.composite
+def extra_case(draw):
+    op = draw(st.sampled_from(EXTRA + NULL_AWARE))
+    ta, tb = draw(st.sampled_from(extra_pairs(op)))
+    n = draw(st.integers(0, 40))
+    b_values = st.integers(-2, 70) if op in SHIFTS and kind(tb) == Kind.INT else _values_of(tb)
+    if kind(tb) == Kind.INT:
+        lo, hi = int_range(tb)
+        b_values = b_values.filter(lambda v: lo <= v <= hi)
+    a = draw(st.lists(st.one_of(st.none(), _values_of(ta)), min_size=n, max_size=n))
+    b = draw(st.lists(st.one_of(st.none(), b_values), min_size=n, max_size=n))
+    offset = draw(st.integers(0, 9))
+    form = draw(st.sampled_from(["cc", "cs", "sc"]))
+    return ta, tb, op, a, b, offset, form
+
+
+@given(extra_case())
+def test_property_extra_operators_match_oracle(case):
+    ta, tb, op, a, b, offset, form = case
+    out = natural_output(op, ta, tb)
+    lhs = plc.Column.from_arrow(pa.array([None] * offset + a, ta).slice(offset))
+    if form == "cc":
+        got = run(lhs, plc.Column.from_arrow(pa.array(b, tb)), op, out).to_pylist()
+        expected = [expected_row(op, x, y, ta, tb, out) for x, y in zip(a, b, strict=True)]
+    else:
+        s = b[0] if b else None
+        sc = plc.Scalar.from_arrow(pa.scalar(s, tb))
+        if form == "cs":
+            got = run(lhs, sc, op, out).to_pylist()
+            expected = [expected_row(op, x, s, ta, tb, out) for x in a]
+        else:
+            # the scalar (of type tb) on the left: only where the swapped pair is supported
+            if not supports(op, tb, ta):
+                return
+            out = natural_output(op, tb, ta)
+            got = run(sc, lhs, op, out).to_pylist()
+            expected = [expected_row(op, s, x, tb, ta, out) for x in a]
+    assert_rows_equal(
+        got, expected, op=op, types=(ta, tb), out=out, context=f"{form}: {ta} {op.name} {tb}"
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# STRING operands: comparisons (BOOL8), NULL_EQUALS/NOT_EQUALS, NULL_MAX/MIN (STRING)
+# ---------------------------------------------------------------------------------------
+
+STRING_VALUES = ["", "a", "ab", "b", "abc", "é", "e\u0301", "日本", "Z", "a\x00", None, "ab"]
+
+
+def string_expected(op: B, a, b):
+    lv, rv = a is not None, b is not None
+    if op in (B.NULL_EQUALS, B.NULL_NOT_EQUALS):
+        eq = a.encode() == b.encode() if lv and rv else lv == rv
+        return eq == (op == B.NULL_EQUALS)
+    if op in (B.NULL_MAX, B.NULL_MIN):
+        if not lv or not rv:
+            return a if lv else b
+        x, y = a.encode(), b.encode()
+        return a if (x > y if op == B.NULL_MAX else x < y) else b
+    if not (lv and rv):
+        return None
+    x, y = a.encode(), b.encode()
+    return {
+        B.EQUAL: x == y,
+        B.NOT_EQUAL: x != y,
+        B.LESS: x < y,
+        B.GREATER: x > y,
+        B.LESS_EQUAL: x <= y,
+        B.GREATER_EQUAL: x >= y,
+    }[op]
+
+
+STRING_OPS = [*COMPARISONS, B.NULL_EQUALS, B.NULL_NOT_EQUALS, B.NULL_MAX, B.NULL_MIN]
+
+
+@pytest.mark.parametrize("op", STRING_OPS, ids=lambda o: o.name)
+@pytest.mark.parametrize("t", [pa.string(), pa.large_string()], ids=type_id)
+def test_string_operands(op, t):
+    out = pa.string() if op in (B.NULL_MAX, B.NULL_MIN) else pa.bool_()
+    if op in (B.NULL_MAX, B.NULL_MIN) and runs_on_gpu() and ferrodf.get_option("device") == "gpu":
+        pytest.skip("STRING NULL_MAX/NULL_MIN runs on the host (no device kernel)")
+    a = STRING_VALUES * 3
+    b = [STRING_VALUES[(i * 5) % len(STRING_VALUES)] for i in range(len(a))]
+    la = pa.array(["pad", "pad", *a], t).slice(2)
+    lb = pa.array(b, t)
+    got = run(plc.Column.from_arrow(la), plc.Column.from_arrow(lb), op, out)
+    expected = [string_expected(op, x, y) for x, y in zip(a, b, strict=True)]
+    assert got.to_pylist() == expected
+    assert got.null_count() == expected.count(None)
+    for value in ["ab", "", "日本", None]:
+        s = plc.Scalar.from_arrow(pa.scalar(value, t))
+        got = run(plc.Column.from_arrow(la), s, op, out).to_pylist()
+        assert got == [string_expected(op, x, value) for x in a], value
+        got = run(s, plc.Column.from_arrow(lb), op, out).to_pylist()
+        assert got == [string_expected(op, value, y) for y in b], value
+
+
+def test_string_operand_errors():
+    s = plc.Column.from_arrow(pa.array(["a", "b"]))
+    i = plc.Column.from_arrow(pa.array([1, 2]))
+    with pytest.raises(NotImplementedError, match="STRING operands"):
+        plc.binaryop.binary_operation(s, s, B.ADD, plc.DataType(T.STRING))
+    with pytest.raises(TypeError, match="BOOL8"):
+        plc.binaryop.binary_operation(s, s, B.EQUAL, plc.DataType(T.INT32))
+    with pytest.raises(TypeError, match="STRING"):
+        plc.binaryop.binary_operation(s, s, B.NULL_MAX, plc.DataType(T.BOOL8))
+    with pytest.raises(NotImplementedError, match="operands"):
+        plc.binaryop.binary_operation(s, i, B.LESS, plc.DataType(T.BOOL8))
+    st_, b8 = plc.DataType(T.STRING), plc.DataType(T.BOOL8)
+    assert plc.binaryop.is_supported_operation(b8, st_, st_, B.LESS) is True
+    assert plc.binaryop.is_supported_operation(st_, st_, st_, B.NULL_MIN) is True
+    assert plc.binaryop.is_supported_operation(b8, st_, st_, B.NULL_MIN) is False
+    assert plc.binaryop.is_supported_operation(st_, st_, st_, B.ADD) is False
+
+
+# ---------------------------------------------------------------------------------------
+# Timestamps and durations: ADD, SUB, comparisons (composed from integer operations)
+# ---------------------------------------------------------------------------------------
+
+NS_PER_TICK = {"D": 86_400 * 10**9, "s": 10**9, "ms": 10**6, "us": 10**3, "ns": 1}
+
+
+def time_type(kind: str, unit: str) -> pa.DataType:
+    if kind == "T":
+        return pa.date32() if unit == "D" else pa.timestamp(unit)
+    return pa.duration(unit) if unit != "D" else None
+
+
+def time_array(t: pa.DataType, ints: list) -> pa.Array:
+    storage = pa.int32() if t == pa.date32() else pa.int64()
+    return pa.array(ints, storage).view(t)
+
+
+def ticks_of(arr: pa.Array) -> list:
+    storage = pa.int32() if arr.type in (pa.date32(),) else pa.int64()
+    return arr.view(storage).to_pylist()
+
+
+TIME_CASES = [
+    # (lhs kind, lhs unit, op, rhs kind, rhs unit, out kind, out unit)
+    ("T", "s", B.ADD, "D", "ms", "T", "ms"),
+    ("D", "s", B.ADD, "T", "s", "T", "ns"),
+    ("T", "D", B.ADD, "D", "s", "T", "s"),
+    ("T", "D", B.SUB, "T", "D", "D", "s"),
+    ("T", "ms", B.SUB, "T", "s", "D", "ms"),
+    ("T", "us", B.SUB, "D", "us", "T", "us"),
+    ("D", "ms", B.SUB, "D", "ns", "D", "ns"),
+    ("D", "s", B.ADD, "D", "s", "D", "s"),
+]
+
+
+@pytest.mark.parametrize("case", TIME_CASES, ids=lambda c: "".join(map(str, c)).replace("B.", ""))
+def test_time_arithmetic(case):
+    lk, lu, op, rk, ru, ok_, ou = case
+    lt, rt, ot = time_type(lk, lu), time_type(rk, ru), time_type(ok_, ou)
+    a = [0, 1, -1, 3, None, 17, 1000, -20000] * 2
+    b = [5, None, 2, -7, 1, 0, 86_399, 12] * 2
+    la, lb = time_array(lt, a).slice(1), time_array(rt, b).slice(1)
+    unit = min(NS_PER_TICK[lu], NS_PER_TICK[ru])
+
+    def expect(x, y):
+        if x is None or y is None:
+            return None
+        xs, ys = x * (NS_PER_TICK[lu] // unit), y * (NS_PER_TICK[ru] // unit)
+        r = xs + ys if op == B.ADD else xs - ys
+        r *= unit // NS_PER_TICK[ou]
+        return wrap(r, pa.int32() if ou == "D" else pa.int64())
+
+    got = run(plc.Column.from_arrow(la), plc.Column.from_arrow(lb), op, ot)
+    assert ticks_of(got.to_arrow()) == [expect(x, y) for x, y in zip(a[1:], b[1:], strict=True)]
+    for value in (4, None):
+        s = plc.Scalar.from_arrow(time_array(rt, [value])[0])
+        got = run(plc.Column.from_arrow(la), s, op, ot)
+        assert ticks_of(got.to_arrow()) == [expect(x, value) for x in a[1:]]
+
+
+@pytest.mark.parametrize(
+    "lt,rt",
+    [
+        (pa.timestamp("s"), pa.timestamp("ms")),
+        (pa.date32(), pa.timestamp("s")),
+        (pa.duration("us"), pa.duration("us")),
+    ],
+    ids=type_id,
+)
+@pytest.mark.parametrize(
+    "op", [*COMPARISONS, B.NULL_EQUALS, B.NULL_NOT_EQUALS], ids=lambda o: o.name
+)
+def test_time_comparisons(lt, rt, op):
+    lu = "D" if lt == pa.date32() else lt.unit
+    ru = "D" if rt == pa.date32() else rt.unit
+    a = [0, 1, None, 2, -3, 5, None, 86_400]
+    b = [0, 1000, 3, None, -3000, 4999, None, 1]
+    la, lb = time_array(lt, a), time_array(rt, b)
+    unit = min(NS_PER_TICK[lu], NS_PER_TICK[ru])
+    xs = [None if x is None else x * NS_PER_TICK[lu] // unit for x in a]
+    ys = [None if y is None else y * NS_PER_TICK[ru] // unit for y in b]
+    expected = [
+        expected_row(op, x, y, pa.int64(), pa.int64(), pa.bool_())
+        for x, y in zip(xs, ys, strict=True)
+    ]
+    got = run(plc.Column.from_arrow(la), plc.Column.from_arrow(lb), op, pa.bool_())
+    assert got.to_pylist() == expected
+
+
+def test_time_operation_errors():
+    ts = plc.Column.from_arrow(time_array(pa.timestamp("ms"), [1, 2]))
+    dur = plc.Column.from_arrow(time_array(pa.duration("s"), [1, 2]))
+    i64 = plc.Column.from_arrow(pa.array([1, 2]))
+    dt_ = plc.DataType.from_arrow
+    with pytest.raises(NotImplementedError, match="operands"):
+        plc.binaryop.binary_operation(ts, ts, B.ADD, dt_(pa.timestamp("ms")))
+    with pytest.raises(NotImplementedError, match="operands"):
+        plc.binaryop.binary_operation(ts, dur, B.LESS, plc.DataType(T.BOOL8))
+    with pytest.raises(NotImplementedError, match="operands"):
+        plc.binaryop.binary_operation(ts, i64, B.ADD, dt_(pa.timestamp("ms")))
+    # a coarser output unit would truncate: not supported, as libcudf
+    with pytest.raises(TypeError, match="finer"):
+        plc.binaryop.binary_operation(ts, dur, B.ADD, dt_(pa.timestamp("s")))
+    with pytest.raises(TypeError, match="duration output"):
+        plc.binaryop.binary_operation(ts, ts, B.SUB, dt_(pa.timestamp("ms")))
+    ok = plc.binaryop.is_supported_operation
+    assert ok(dt_(pa.duration("ms")), dt_(pa.timestamp("ms")), dt_(pa.timestamp("s")), B.SUB)
+    assert not ok(dt_(pa.duration("s")), dt_(pa.timestamp("ms")), dt_(pa.timestamp("s")), B.SUB)
+    assert ok(plc.DataType(T.BOOL8), dt_(pa.duration("ms")), dt_(pa.duration("s")), B.EQUAL)
+
+
+# ---------------------------------------------------------------------------------------
+# Decimals (DECIMAL32 / DECIMAL64): ADD, SUB, MUL and comparisons
+# ---------------------------------------------------------------------------------------
+
+
+def dec_type(width: int, precision: int, scale: int) -> pa.DataType:
+    return {32: pa.decimal32, 64: pa.decimal64}[width](precision, scale)
+
+
+def dec_array(t: pa.DataType, values: list) -> pa.Array:
+    return pa.array([None if v is None else decimal.Decimal(v) for v in values], t)
+
+
+DEC_A = ["1.25", "-3.5", None, "0", "99.99", "-0.01", "12.34", "7"]
+DEC_B = ["0.125", "2", "1.5", None, "-99.999", "0.010", "12.340", "-7.5"]
+
+
+@pytest.mark.skipif(not hasattr(pa, "decimal32"), reason="needs pyarrow decimal32/64")
+@pytest.mark.parametrize("width", [32, 64])
+@pytest.mark.parametrize(
+    "op", [B.ADD, B.SUB, B.MUL, *COMPARISONS, B.NULL_EQUALS], ids=lambda o: o.name
+)
+def test_decimal_operations(width, op):
+    ta, tb = dec_type(width, 7, 2), dec_type(width, 8, 3)
+    a, b = dec_array(ta, DEC_A), dec_array(tb, DEC_B)
+    if op in (B.ADD, B.SUB, B.MUL):
+        scale = -5 if op == B.MUL else -3
+        out = plc.DataType(T.DECIMAL32 if width == 32 else T.DECIMAL64, scale)
+    else:
+        out = plc.DataType(T.BOOL8)
+    got = plc.binaryop.binary_operation(plc.Column.from_arrow(a), plc.Column.from_arrow(b), op, out)
+    assert got.type() == out
+
+    def expect(x, y):
+        if op == B.NULL_EQUALS:
+            return x == y if x is not None and y is not None else (x is None) == (y is None)
+        if x is None or y is None:
+            return None
+        return {
+            B.ADD: x + y,
+            B.SUB: x - y,
+            B.MUL: x * y,
+            B.EQUAL: x == y,
+            B.NOT_EQUAL: x != y,
+            B.LESS: x < y,
+            B.GREATER: x > y,
+            B.LESS_EQUAL: x <= y,
+            B.GREATER_EQUAL: x >= y,
+        }[op]
+
+    expected = [expect(x, y) for x, y in zip(a.to_pylist(), b.to_pylist(), strict=True)]
+    assert got.to_pylist() == expected
+    s = plc.Scalar.from_arrow(pa.scalar(decimal.Decimal("1.5"), tb))
+    got = plc.binaryop.binary_operation(plc.Column.from_arrow(a), s, op, out).to_pylist()
+    assert got == [expect(x, decimal.Decimal("1.5")) for x in a.to_pylist()]
+
+
+@pytest.mark.skipif(not hasattr(pa, "decimal32"), reason="needs pyarrow decimal32/64")
+def test_decimal_errors():
+    d32 = plc.Column.from_arrow(dec_array(pa.decimal32(7, 2), ["1.5"]))
+    d64 = plc.Column.from_arrow(dec_array(pa.decimal64(7, 2), ["1.5"]))
+    with pytest.raises(NotImplementedError, match="operands"):
+        plc.binaryop.binary_operation(d32, d64, B.ADD, plc.DataType(T.DECIMAL64, -2))
+    with pytest.raises(TypeError, match="DECIMAL32"):
+        plc.binaryop.binary_operation(d32, d32, B.ADD, plc.DataType(T.DECIMAL32, -3))
+    with pytest.raises(TypeError, match="BOOL8"):
+        plc.binaryop.binary_operation(d32, d32, B.LESS, plc.DataType(T.INT32))
+    with pytest.raises(NotImplementedError, match="decimals support"):
+        plc.binaryop.binary_operation(d32, d32, B.DIV, plc.DataType(T.DECIMAL32, 0))

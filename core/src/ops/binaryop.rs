@@ -9,6 +9,45 @@
 //! Integer arithmetic wraps on overflow.
 //! Conversions of a float result to an integer output saturate (NaN gives 0).
 //!
+//! The other operators, as in libcudf:
+//! - PMOD: the remainder made non-negative, `r = x % y; if r < 0 { r = (r + y) % y }`, in
+//!   the common type (`fmod` for floats).
+//! - INT_POW: integer operands only; computed in the lhs type by repeated squaring,
+//!   wrapping on overflow; a negative exponent gives 0.
+//! - LOG_BASE `ln(x) / ln(y)` and ATAN2 `atan2(x, y)` in float64.
+//! - SHIFT_LEFT, SHIFT_RIGHT (arithmetic for signed) and SHIFT_RIGHT_UNSIGNED (the lhs
+//!   reinterpreted as unsigned): integer operands (BOOL8 too, except as the lhs of
+//!   SHIFT_RIGHT_UNSIGNED), computed in the lhs type after C++'s integer promotion (so an
+//!   int8 lhs shifts as int32). A shift amount that is negative or not smaller than the
+//!   width of that type gives what the GPU's shift instructions give for it (PTX clamps the
+//!   amount to the width): 0 for SHIFT_LEFT and SHIFT_RIGHT_UNSIGNED, the sign fill
+//!   (-1 or 0) for SHIFT_RIGHT. (C++ leaves such shifts undefined.)
+//! - BITWISE_AND/OR/XOR: integer or BOOL8 operands, in the common type.
+//! - LOGICAL_AND/OR: `x != 0 && y != 0` (a NaN counts as true), a BOOL8 result.
+//! - NULL_EQUALS / NULL_NOT_EQUALS: like EQUAL / NOT_EQUAL, with null == null true and
+//!   null == value false; the result is never null.
+//! - NULL_MAX / NULL_MIN: `x > y ? x : y` / `x < y ? x : y` in the common type (so a NaN
+//!   lhs yields the rhs), the valid one when one side is null, null when both are.
+//! - NULL_LOGICAL_AND / NULL_LOGICAL_OR: Kleene logic: a valid false (true) decides AND
+//!   (OR) even when the other side is null; otherwise null when either side is null.
+//!   For these four null-aware operators a null scalar is a null operand, not an all-null
+//!   result.
+//!
+//! Other operand types:
+//! - two STRING operands: the comparisons, NULL_EQUALS and NULL_NOT_EQUALS (BOOL8), and
+//!   NULL_MAX / NULL_MIN (STRING, host only), by byte-wise lexicographic order;
+//! - timestamps and durations: timestamp ± duration, duration ± duration, timestamp −
+//!   timestamp, and comparisons of two timestamps or two durations, in the finer unit;
+//! - two DECIMAL32 or two DECIMAL64: ADD, SUB, MUL and the comparisons, with libcudf's
+//!   result scales (the output type must be exactly the result type).
+//!
+//! The time and decimal operations are composed from integer operations on the stored
+//! integers, so they run wherever the integer kernels run.
+//!
+//! GENERIC_BINARY (a user-defined function in libcudf) and INVALID_BINARY are not
+//! supported. LOG_BASE, ATAN2 and POW with a float operand use the platform's math library,
+//! which on the GPU may differ from the host's in the last bit.
+//!
 //! Deliberate differences from libcudf, which are both about correctness on every input:
 //! - integer DIV, FLOOR_DIV, MOD and PYMOD by zero give a null row (libcudf leaves the
 //!   value undefined);
@@ -19,7 +58,7 @@
 
 pub use super::numeric::common_type;
 use super::numeric::{Num, column_values_as, convert, with_num_type};
-use crate::bitmask::new_mask;
+use crate::bitmask::{mask_from_bools, new_mask};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::kernels::binaryop::{self as dev, DeviceOperand};
@@ -123,12 +162,47 @@ impl BinaryOperator {
             .contains(&(self as i32))
     }
     fn is_implemented(self) -> bool {
-        dev::kernel_name(self as i32).is_some()
+        !matches!(
+            self,
+            BinaryOperator::GenericBinary | BinaryOperator::InvalidBinary
+        )
+    }
+    /// Operators that look at validity themselves (a null input need not give a null).
+    pub fn is_null_aware(self) -> bool {
+        use BinaryOperator::*;
+        matches!(
+            self,
+            NullEquals | NullNotEquals | NullMax | NullMin | NullLogicalAnd | NullLogicalOr
+        )
     }
     /// Whether the operator can turn valid integer inputs into a null (division by zero).
     fn may_null(self, common: TypeId) -> bool {
         use BinaryOperator::*;
-        common.is_integer() && matches!(self, Div | FloorDiv | Mod | Pymod)
+        common.is_integer() && matches!(self, Div | FloorDiv | Mod | Pmod | Pymod)
+    }
+}
+
+/// C++'s integer promotion: types narrower than int (and bool) compute as int32.
+pub fn promoted(t: TypeId) -> TypeId {
+    match t {
+        TypeId::Bool8 | TypeId::Int8 | TypeId::Uint8 | TypeId::Int16 | TypeId::Uint16 => {
+            TypeId::Int32
+        }
+        t => t,
+    }
+}
+
+/// The type a shift of a `lhs` value is computed in: the promoted lhs type, or for
+/// SHIFT_RIGHT_UNSIGNED the promoted unsigned counterpart of the lhs type.
+pub fn shift_type(op: BinaryOperator, lhs: TypeId) -> TypeId {
+    if op == BinaryOperator::ShiftRightUnsigned {
+        match lhs {
+            TypeId::Int32 | TypeId::Uint32 => TypeId::Uint32,
+            TypeId::Int64 | TypeId::Uint64 => TypeId::Uint64,
+            t => promoted(t),
+        }
+    } else {
+        promoted(lhs)
     }
 }
 
@@ -160,33 +234,405 @@ pub fn is_supported_operation(
 }
 
 fn check(out: DataType, lhs: DataType, rhs: DataType, op: BinaryOperator) -> Result<TypeId> {
+    use BinaryOperator::*;
     if !op.is_implemented() {
         return Err(Error::not_implemented(format!(
-            "binary_operation with {op:?} is not implemented yet; implemented: ADD, SUB, MUL, \
-             DIV, TRUE_DIV, FLOOR_DIV, MOD, PYMOD, POW and the six comparisons"
+            "binary_operation with {op:?} is not implemented: GENERIC_BINARY needs a \
+             user-defined function and INVALID_BINARY is no operation"
         )));
+    }
+    if lhs.id() == TypeId::String && rhs.id() == TypeId::String {
+        return check_strings(out, op);
+    }
+    if lhs.id().is_decimal() || rhs.id().is_decimal() {
+        return check_decimal(out, lhs, rhs, op).map(|_| TypeId::Int64);
+    }
+    if time_unit(lhs.id()).is_some() && time_unit(rhs.id()).is_some() {
+        return check_time(out, lhs.id(), rhs.id(), op).map(|_| TypeId::Int64);
     }
     for t in [lhs, rhs] {
         if !t.id().is_numeric() {
             return Err(Error::not_implemented(format!(
-                "binary_operation {op:?} on {} operands is not implemented yet; it supports \
-                 integer, float and BOOL8 operands",
-                t.id()
+                "binary_operation {op:?} on {} and {} operands is not implemented yet; it \
+                 supports integer, float and BOOL8 operands, and comparisons of two STRING \
+                 operands",
+                lhs.id(),
+                rhs.id()
             )));
         }
     }
-    if !out.id().is_numeric() {
+    let (l, r) = (lhs.id(), rhs.id());
+    let int_or_bool = |t: TypeId| t.is_integer() || t == TypeId::Bool8;
+    let bad = match op {
+        IntPow => (!l.is_integer() || !r.is_integer()).then_some("integer operands"),
+        ShiftLeft | ShiftRight => {
+            (!int_or_bool(l) || !int_or_bool(r)).then_some("integer or BOOL8 operands")
+        }
+        ShiftRightUnsigned => (!l.is_integer() || !int_or_bool(r))
+            .then_some("an integer lhs and an integer or BOOL8 rhs"),
+        BitwiseAnd | BitwiseOr | BitwiseXor => {
+            (!int_or_bool(l) || !int_or_bool(r)).then_some("integer or BOOL8 operands")
+        }
+        _ => None,
+    };
+    if let Some(need) = bad {
         return Err(Error::type_err(format!(
-            "binary_operation {op:?} cannot produce {}; pass a numeric output type{}",
-            out.id(),
-            if op.is_comparison() {
-                " (BOOL8 for comparisons)"
-            } else {
-                ""
-            }
+            "binary_operation {op:?} needs {need}, got {l} and {r} operands"
         )));
     }
-    common_type(lhs.id(), rhs.id())
+    if !out.id().is_numeric() {
+        let hint = if op.is_comparison()
+            || matches!(
+                op,
+                LogicalAnd
+                    | LogicalOr
+                    | NullEquals
+                    | NullNotEquals
+                    | NullLogicalAnd
+                    | NullLogicalOr
+            ) {
+            " (BOOL8 for comparisons and logical operators)"
+        } else {
+            ""
+        };
+        return Err(Error::type_err(format!(
+            "binary_operation {op:?} cannot produce {}; pass a numeric output type{hint}",
+            out.id(),
+        )));
+    }
+    common_type(l, r)
+}
+
+/// (is a timestamp, nanoseconds per tick) of TIMESTAMP_* and DURATION_* types.
+fn time_unit(id: TypeId) -> Option<(bool, i64)> {
+    use TypeId::*;
+    Some(match id {
+        TimestampDays => (true, 86_400_000_000_000),
+        TimestampSeconds => (true, 1_000_000_000),
+        TimestampMilliseconds => (true, 1_000_000),
+        TimestampMicroseconds => (true, 1_000),
+        TimestampNanoseconds => (true, 1),
+        DurationDays => (false, 86_400_000_000_000),
+        DurationSeconds => (false, 1_000_000_000),
+        DurationMilliseconds => (false, 1_000_000),
+        DurationMicroseconds => (false, 1_000),
+        DurationNanoseconds => (false, 1),
+        _ => return None,
+    })
+}
+
+/// Checks a timestamp/duration operation; returns the common unit (ns per tick) and,
+/// for ADD/SUB, whether the result is a timestamp.
+fn check_time(
+    out: DataType,
+    l: TypeId,
+    r: TypeId,
+    op: BinaryOperator,
+) -> Result<(i64, Option<bool>)> {
+    use BinaryOperator::*;
+    let ((lt, lu), (rt, ru)) = (time_unit(l).expect("time"), time_unit(r).expect("time"));
+    let unit = lu.min(ru);
+    let unsupported = || {
+        Error::not_implemented(format!(
+            "binary_operation {op:?} on {l} and {r} operands is not implemented; timestamps \
+             and durations support ADD (timestamp + duration, duration + duration), SUB \
+             (timestamp - duration, timestamp - timestamp, duration - duration), the \
+             comparisons, NULL_EQUALS and NULL_NOT_EQUALS of two timestamps or two durations"
+        ))
+    };
+    let result_is_timestamp = match (op, lt, rt) {
+        (Add, true, false) | (Add, false, true) | (Sub, true, false) => true,
+        (Add, false, false) | (Sub, false, false) | (Sub, true, true) => false,
+        _ if (op.is_comparison() || matches!(op, NullEquals | NullNotEquals)) && lt == rt => {
+            if !out.id().is_numeric() {
+                return Err(Error::type_err(format!(
+                    "binary_operation {op:?} cannot produce {}; pass a BOOL8 output type",
+                    out.id()
+                )));
+            }
+            return Ok((unit, None));
+        }
+        _ => return Err(unsupported()),
+    };
+    let kind = if result_is_timestamp {
+        "timestamp"
+    } else {
+        "duration"
+    };
+    match time_unit(out.id()) {
+        Some((ot, ou)) if ot == result_is_timestamp && ou <= unit => {
+            Ok((unit, Some(result_is_timestamp)))
+        }
+        _ => Err(Error::type_err(format!(
+            "binary_operation {op:?} of {l} and {r} gives a {kind} in units of {unit} ns; pass \
+             a {kind} output type of that unit or a finer one, not {}",
+            out.id()
+        ))),
+    }
+}
+
+/// A column or scalar of a time type viewed as INT64 ticks of `unit` ns.
+enum Ticks {
+    Column(Column),
+    Scalar(Scalar),
+}
+
+impl Ticks {
+    fn operand(&self) -> Operand<'_> {
+        match self {
+            Ticks::Column(c) => Operand::Column(c),
+            Ticks::Scalar(s) => Operand::Scalar(s),
+        }
+    }
+}
+
+/// Reinterpret `c` (a time type) as its integer storage type.
+fn as_integer(c: &Column) -> Result<Column> {
+    let id = if fixed_width(c.dtype().id()) == Some(4) {
+        TypeId::Int32
+    } else {
+        TypeId::Int64
+    };
+    Column::new(
+        id.into(),
+        c.size(),
+        c.data().cloned(),
+        c.mask().cloned(),
+        Some(c.null_count()?),
+        c.offset(),
+        vec![],
+    )
+}
+
+fn to_ticks(o: &Operand, unit: i64) -> Result<Ticks> {
+    let (_, u) = time_unit(o.dtype().id()).expect("time type");
+    let factor = u / unit;
+    match o {
+        Operand::Column(c) => {
+            let ints = as_integer(c)?;
+            if factor == 1 && ints.dtype().id() == TypeId::Int64 {
+                return Ok(Ticks::Column(ints));
+            }
+            let f = Scalar::from_native(factor);
+            Ok(Ticks::Column(binary_operation(
+                Operand::Column(&ints),
+                Operand::Scalar(&f),
+                BinaryOperator::Mul,
+                TypeId::Int64.into(),
+            )?))
+        }
+        Operand::Scalar(s) => {
+            let ints = as_integer(s.as_column())?;
+            let v = if ints.dtype().id() == TypeId::Int32 {
+                Scalar::from_column(ints)?.value::<i32>()?.map(i64::from)
+            } else {
+                Scalar::from_column(ints)?.value::<i64>()?
+            };
+            Ok(Ticks::Scalar(Scalar::from_native_as(
+                TypeId::Int64.into(),
+                v.map(|x| x.wrapping_mul(factor)),
+            )?))
+        }
+    }
+}
+
+/// Timestamp and duration arithmetic and comparisons, composed from integer operations
+/// on the tick counts (so both placements share the integer kernels): the operands are
+/// scaled to the finer unit (C++'s chrono common type), combined, and a timestamp or
+/// duration result is scaled to the output's unit.
+fn time_binary(lhs: Operand, rhs: Operand, op: BinaryOperator, output: DataType) -> Result<Column> {
+    let (unit, result) = check_time(output, lhs.dtype().id(), rhs.dtype().id(), op)?;
+    let (l, r) = (to_ticks(&lhs, unit)?, to_ticks(&rhs, unit)?);
+    let Some(_) = result else {
+        return binary_operation(l.operand(), r.operand(), op, output);
+    };
+    let mut ticks = binary_operation(l.operand(), r.operand(), op, TypeId::Int64.into())?;
+    let (_, out_unit) = time_unit(output.id()).expect("checked");
+    if unit / out_unit != 1 {
+        let f = Scalar::from_native(unit / out_unit);
+        ticks = binary_operation(
+            Operand::Column(&ticks),
+            Operand::Scalar(&f),
+            BinaryOperator::Mul,
+            TypeId::Int64.into(),
+        )?;
+    }
+    if fixed_width(output.id()) == Some(4) {
+        let zero = Scalar::from_native(0i64);
+        ticks = binary_operation(
+            Operand::Column(&ticks),
+            Operand::Scalar(&zero),
+            BinaryOperator::Add,
+            TypeId::Int32.into(),
+        )?;
+    }
+    Column::new(
+        output,
+        ticks.size(),
+        ticks.data().cloned(),
+        ticks.mask().cloned(),
+        Some(ticks.null_count()?),
+        ticks.offset(),
+        vec![],
+    )
+}
+
+/// Checks a decimal operation; returns the result scale (ADD/SUB/MUL) or None
+/// (comparisons). Both operands must be DECIMAL32 or both DECIMAL64, as libcudf requires.
+fn check_decimal(
+    out: DataType,
+    lhs: DataType,
+    rhs: DataType,
+    op: BinaryOperator,
+) -> Result<Option<i32>> {
+    use BinaryOperator::*;
+    let (l, r) = (lhs.id(), rhs.id());
+    if l != r || !matches!(l, TypeId::Decimal32 | TypeId::Decimal64) {
+        return Err(Error::not_implemented(format!(
+            "binary_operation {op:?} on {l} and {r} operands is not implemented; decimals \
+             support two DECIMAL32 or two DECIMAL64 operands"
+        )));
+    }
+    let scale = match op {
+        Add | Sub => lhs.scale().min(rhs.scale()),
+        Mul => lhs.scale().saturating_add(rhs.scale()),
+        _ if op.is_comparison() || matches!(op, NullEquals | NullNotEquals) => {
+            if out.id() != TypeId::Bool8 {
+                return Err(Error::type_err(format!(
+                    "binary_operation {op:?} of decimals produces BOOL8; pass a BOOL8 output \
+                     type, not {}",
+                    out.id()
+                )));
+            }
+            return Ok(None);
+        }
+        _ => {
+            return Err(Error::not_implemented(format!(
+                "binary_operation {op:?} on {l} operands is not implemented; decimals support \
+                 ADD, SUB, MUL, the comparisons, NULL_EQUALS and NULL_NOT_EQUALS"
+            )));
+        }
+    };
+    let want = DataType::new(l, scale);
+    if out != want {
+        return Err(Error::type_err(format!(
+            "binary_operation {op:?} of {lhs} and {rhs} gives {want}; pass that output type, \
+             not {out}"
+        )));
+    }
+    Ok(Some(scale))
+}
+
+/// A decimal operand as its unscaled integers (INT32 or INT64), rescaled by `10^k`
+/// in that integer type (wrapping, as libcudf's fixed_point rescaling).
+fn rescaled(o: &Operand, k: u32) -> Result<Ticks> {
+    let rep = if o.dtype().id() == TypeId::Decimal32 {
+        TypeId::Int32
+    } else {
+        TypeId::Int64
+    };
+    let reinterpret = |c: &Column| -> Result<Column> {
+        Column::new(
+            rep.into(),
+            c.size(),
+            c.data().cloned(),
+            c.mask().cloned(),
+            Some(c.null_count()?),
+            c.offset(),
+            vec![],
+        )
+    };
+    let factor = 10i128.pow(k.min(38));
+    match o {
+        Operand::Column(c) => {
+            let ints = reinterpret(c)?;
+            if k == 0 {
+                return Ok(Ticks::Column(ints));
+            }
+            let f = if rep == TypeId::Int32 {
+                Scalar::from_native(factor as i32)
+            } else {
+                Scalar::from_native(factor as i64)
+            };
+            Ok(Ticks::Column(binary_operation(
+                Operand::Column(&ints),
+                Operand::Scalar(&f),
+                BinaryOperator::Mul,
+                rep.into(),
+            )?))
+        }
+        Operand::Scalar(s) => {
+            let ints = Scalar::from_column(reinterpret(s.as_column())?)?;
+            Ok(Ticks::Scalar(if rep == TypeId::Int32 {
+                let v = ints.value::<i32>()?;
+                Scalar::from_native_as(rep.into(), v.map(|x| x.wrapping_mul(factor as i32)))?
+            } else {
+                let v = ints.value::<i64>()?;
+                Scalar::from_native_as(rep.into(), v.map(|x| x.wrapping_mul(factor as i64)))?
+            }))
+        }
+    }
+}
+
+/// Decimal ADD/SUB (at the smaller scale), MUL (scales add) and comparisons (at the
+/// smaller scale), composed from integer operations on the unscaled values in the
+/// storage type, so both placements share the integer kernels.
+fn decimal_binary(
+    lhs: Operand,
+    rhs: Operand,
+    op: BinaryOperator,
+    output: DataType,
+) -> Result<Column> {
+    let (ls, rs) = (lhs.dtype().scale(), rhs.dtype().scale());
+    let result_scale = check_decimal(output, lhs.dtype(), rhs.dtype(), op)?;
+    let (kl, kr) = if op == BinaryOperator::Mul {
+        (0, 0)
+    } else {
+        let m = ls.min(rs);
+        ((ls - m) as u32, (rs - m) as u32)
+    };
+    let (l, r) = (rescaled(&lhs, kl)?, rescaled(&rhs, kr)?);
+    if result_scale.is_none() {
+        return binary_operation(l.operand(), r.operand(), op, output);
+    }
+    let rep = if output.id() == TypeId::Decimal32 {
+        TypeId::Int32
+    } else {
+        TypeId::Int64
+    };
+    let v = binary_operation(l.operand(), r.operand(), op, rep.into())?;
+    Column::new(
+        output,
+        v.size(),
+        v.data().cloned(),
+        v.mask().cloned(),
+        Some(v.null_count()?),
+        v.offset(),
+        vec![],
+    )
+}
+
+/// The operators defined on two STRING operands and their output types.
+fn check_strings(out: DataType, op: BinaryOperator) -> Result<TypeId> {
+    use BinaryOperator::*;
+    let want = if op.is_comparison() || matches!(op, NullEquals | NullNotEquals) {
+        TypeId::Bool8
+    } else if matches!(op, NullMax | NullMin) {
+        TypeId::String
+    } else {
+        return Err(Error::not_implemented(format!(
+            "binary_operation {op:?} on STRING operands is not implemented; STRING operands \
+             support the comparisons, NULL_EQUALS, NULL_NOT_EQUALS, NULL_MAX and NULL_MIN"
+        )));
+    };
+    if out.id() != want {
+        return Err(Error::type_err(format!(
+            "binary_operation {op:?} of STRING operands produces {want}, not {}; pass a {want} \
+             output type",
+            out.id()
+        )));
+    }
+    Ok(TypeId::String)
 }
 
 /// Compute `lhs op rhs` row by row into a column of `output`.
@@ -228,11 +674,22 @@ pub fn binary_operation(
             ));
         }
     };
-    for side in [lhs, rhs] {
-        if let Operand::Scalar(s) = side
-            && !s.is_valid()?
-        {
-            return all_null(output, n);
+    if common == TypeId::String {
+        return string_binary(lhs, rhs, op, n);
+    }
+    if time_unit(lhs.dtype().id()).is_some() {
+        return time_binary(lhs, rhs, op, output);
+    }
+    if lhs.dtype().id().is_decimal() {
+        return decimal_binary(lhs, rhs, op, output);
+    }
+    if !op.is_null_aware() {
+        for side in [lhs, rhs] {
+            if let Operand::Scalar(s) = side
+                && !s.is_valid()?
+            {
+                return all_null(output, n);
+            }
         }
     }
     if use_device()? {
@@ -240,12 +697,16 @@ pub fn binary_operation(
         let r = device_operand(&rhs)?;
         return dev::binary(&l, &r, op as i32, common, output, n, op.may_null(common));
     }
+    if op.is_null_aware() {
+        return host_null_aware(lhs, rhs, op, common, output, n);
+    }
     host_binary(lhs, rhs, op, common, output, n)
 }
 
 fn device_operand<'a>(o: &Operand<'a>) -> Result<DeviceOperand<'a>> {
     Ok(match o {
         Operand::Column(c) => DeviceOperand::Column(c),
+        Operand::Scalar(s) if !s.is_valid()? => DeviceOperand::NullScalar(s.dtype().id()),
         Operand::Scalar(s) => {
             let width = fixed_width(s.dtype().id()).expect("numeric");
             let col = s.as_column();
@@ -268,6 +729,171 @@ fn all_null(output: DataType, n: usize) -> Result<Column> {
         Some(data),
         Some(new_mask(n, false)),
         Some(n),
+        0,
+        vec![],
+    )
+}
+
+/// The bytes of a STRING operand's rows on the host (a scalar is row 0 for every row).
+struct HostStrings {
+    chars: arrow_buffer::Buffer,
+    offsets: Vec<i64>,
+    scalar: bool,
+    valid: Vec<bool>,
+}
+
+impl HostStrings {
+    fn of(o: &Operand, n: usize) -> Result<HostStrings> {
+        let (c, scalar) = match o {
+            Operand::Column(c) => (*c, false),
+            Operand::Scalar(s) => (s.as_column(), true),
+        };
+        let valid = row_validity(o, n)?;
+        let rows = if scalar { 1 } else { c.size() };
+        let mut offsets = Vec::with_capacity(rows + 1);
+        if rows > 0 && !c.children().is_empty() {
+            let child = &c.children()[0];
+            let range = c.offset()..c.offset() + rows + 1;
+            if child.dtype().id() == TypeId::Int64 {
+                offsets.extend(child.host_values::<i64>()?[range].iter().copied());
+            } else {
+                offsets.extend(
+                    child.host_values::<i32>()?[range]
+                        .iter()
+                        .map(|&o| i64::from(o)),
+                );
+            }
+        } else {
+            offsets = vec![0; rows + 1];
+        }
+        let chars = match c.data() {
+            Some(d) => d.host()?,
+            None => arrow_buffer::Buffer::from_vec(Vec::<u8>::new()),
+        };
+        Ok(HostStrings {
+            chars,
+            offsets,
+            scalar,
+            valid,
+        })
+    }
+    #[inline]
+    fn get(&self, i: usize) -> &[u8] {
+        let k = if self.scalar { 0 } else { i };
+        &self.chars.as_slice()[self.offsets[k] as usize..self.offsets[k + 1] as usize]
+    }
+}
+
+/// Comparisons, NULL_EQUALS/NOT_EQUALS (BOOL8) and NULL_MAX/MIN (STRING) of two STRING
+/// operands: byte-wise lexicographic order, as libcudf.
+fn string_binary<'a>(
+    lhs: Operand<'a>,
+    rhs: Operand<'a>,
+    op: BinaryOperator,
+    n: usize,
+) -> Result<Column> {
+    use BinaryOperator::*;
+    if use_device()? && !matches!(op, NullMax | NullMin) {
+        let side = |o: &Operand<'a>| -> Result<dev::StringOperand<'a>> {
+            Ok(match o {
+                Operand::Column(c) => dev::StringOperand::Column(c),
+                Operand::Scalar(s) => dev::StringOperand::Scalar(s.as_column(), s.is_valid()?),
+            })
+        };
+        return dev::string_compare(&side(&lhs)?, &side(&rhs)?, op as i32, n);
+    }
+    if use_device()? {
+        crate::placement::host_fallback(
+            "binaryop.binary_operation",
+            "NULL_MAX/NULL_MIN of STRING operands",
+        )?;
+    }
+    let (l, r) = (HostStrings::of(&lhs, n)?, HostStrings::of(&rhs, n)?);
+    if matches!(op, NullMax | NullMin) {
+        let mut chars: Vec<u8> = Vec::new();
+        let mut offsets: Vec<i64> = Vec::with_capacity(n + 1);
+        offsets.push(0);
+        let mut valid = Vec::with_capacity(n);
+        for i in 0..n {
+            let (lv, rv) = (l.valid[i], r.valid[i]);
+            let pick = match (lv, rv) {
+                (true, true) => {
+                    let (a, b) = (l.get(i), r.get(i));
+                    let lhs_wins = if op == NullMax { a > b } else { a < b };
+                    Some(if lhs_wins { a } else { b })
+                }
+                (true, false) => Some(l.get(i)),
+                (false, true) => Some(r.get(i)),
+                (false, false) => None,
+            };
+            if let Some(bytes) = pick {
+                chars.extend_from_slice(bytes);
+            }
+            valid.push(pick.is_some());
+            offsets.push(chars.len() as i64);
+        }
+        let offsets = if chars.len() <= i32::MAX as usize {
+            Column::from_values(offsets.iter().map(|&o| o as i32).collect::<Vec<i32>>())
+        } else {
+            Column::from_values(offsets)
+        };
+        let (mask, null_count) = if valid.iter().all(|&v| v) {
+            (None, Some(0))
+        } else {
+            let (m, nc) = mask_from_bools(n, valid);
+            (Some(m), Some(nc))
+        };
+        return Column::new(
+            TypeId::String.into(),
+            n,
+            Some(Buffer::from_vec(chars)),
+            mask,
+            null_count,
+            0,
+            vec![offsets],
+        );
+    }
+    let null_aware = matches!(op, NullEquals | NullNotEquals);
+    let mut valid = Vec::with_capacity(n);
+    let v: Vec<u8> = (0..n)
+        .map(|i| {
+            let (lv, rv) = (l.valid[i], r.valid[i]);
+            if null_aware {
+                valid.push(true);
+                let eq = if lv && rv {
+                    l.get(i) == r.get(i)
+                } else {
+                    lv == rv
+                };
+                return u8::from(eq == (op == NullEquals));
+            }
+            valid.push(lv && rv);
+            if !(lv && rv) {
+                return 0;
+            }
+            let c = l.get(i).cmp(r.get(i));
+            u8::from(match op {
+                Equal => c.is_eq(),
+                NotEqual => c.is_ne(),
+                Less => c.is_lt(),
+                Greater => c.is_gt(),
+                LessEqual => c.is_le(),
+                _ => c.is_ge(),
+            })
+        })
+        .collect();
+    let (mask, null_count) = if valid.iter().all(|&v| v) {
+        (None, Some(0))
+    } else {
+        let (m, nc) = mask_from_bools(n, valid);
+        (Some(m), Some(nc))
+    };
+    Column::new(
+        TypeId::Bool8.into(),
+        n,
+        Some(Buffer::from_vec(v)),
+        mask,
+        null_count,
         0,
         vec![],
     )
@@ -354,6 +980,42 @@ fn host_binary(
         let (l, r) = (Values::<f64>::of(&lhs)?, Values::<i128>::of(&rhs)?);
         let v: Vec<f64> = (0..n).map(|i| int_pow(l.get(i), r.get(i))).collect();
         (output_buffer::<f64>(v, output)?, None)
+    } else if matches!(op, BinaryOperator::LogBase | BinaryOperator::Atan2) {
+        let (l, r) = (Values::<f64>::of(&lhs)?, Values::<f64>::of(&rhs)?);
+        let v = if op == BinaryOperator::LogBase {
+            zip_map(n, &l, &r, |a, b| a.ln() / b.ln())
+        } else {
+            zip_map(n, &l, &r, f64::atan2)
+        };
+        (output_buffer::<f64>(v, output)?, None)
+    } else if matches!(op, BinaryOperator::LogicalAnd | BinaryOperator::LogicalOr) {
+        let (l, r) = (Values::<f64>::of(&lhs)?, Values::<f64>::of(&rhs)?);
+        let v = if op == BinaryOperator::LogicalAnd {
+            zip_map(n, &l, &r, |a, b| u8::from(a != 0.0 && b != 0.0))
+        } else {
+            zip_map(n, &l, &r, |a, b| u8::from(a != 0.0 || b != 0.0))
+        };
+        (output_buffer::<u8>(v, output)?, None)
+    } else if op == BinaryOperator::IntPow {
+        let (l, r) = (Values::<i128>::of(&lhs)?, Values::<i128>::of(&rhs)?);
+        with_num_type!(l_id, L => {
+            let v = zip_map(n, &l, &r, |x, y| {
+                L::from_i128(int_pow_wrapping(x, y, |v| L::from_i128(v).to_i128()))
+            });
+            (output_buffer::<L>(v, output)?, None)
+        })
+    } else if matches!(
+        op,
+        BinaryOperator::ShiftLeft | BinaryOperator::ShiftRight | BinaryOperator::ShiftRightUnsigned
+    ) {
+        let (l, r) = (Values::<i128>::of(&lhs)?, Values::<i128>::of(&rhs)?);
+        let p = shift_type(op, l_id);
+        let width = 8 * fixed_width(p).expect("integer") as u32;
+        let lhs_bits = 8 * fixed_width(l_id).expect("integer") as u32;
+        with_num_type!(p, P => {
+            let v = zip_map(n, &l, &r, |x, s| P::from_i128(shift(op, x, s, lhs_bits, width)));
+            (output_buffer::<P>(v, output)?, None)
+        })
     } else if matches!(op, BinaryOperator::TrueDiv | BinaryOperator::Pow) {
         let (l, r) = (Values::<f64>::of(&lhs)?, Values::<f64>::of(&rhs)?);
         let v = if op == BinaryOperator::TrueDiv {
@@ -385,6 +1047,155 @@ fn host_binary(
                 Some(Buffer::from_arrow(nb.into_inner().sliced())),
                 Some(count),
             )
+        }
+        _ => (None, Some(0)),
+    };
+    Column::new(output, n, Some(values), mask, null_count, 0, vec![])
+}
+
+/// libcudf's INT_POW: `x ** y` by repeated squaring, each product wrapped to the lhs type
+/// by `wrap`; 0 for a negative exponent.
+fn int_pow_wrapping(x: i128, y: i128, wrap: impl Fn(i128) -> i128) -> i128 {
+    if y < 0 {
+        return 0;
+    }
+    if y == 0 {
+        return 1;
+    }
+    if x == 0 {
+        return 0;
+    }
+    let (mut x, mut y, mut extra) = (x, y, 1i128);
+    while y > 1 {
+        if y & 1 == 1 {
+            extra = wrap(extra.wrapping_mul(x));
+            y -= 1;
+        }
+        y /= 2;
+        x = wrap(x.wrapping_mul(x));
+    }
+    wrap(x.wrapping_mul(extra))
+}
+
+/// A shift of `x` (an lhs value of `lhs_bits` bits) by `s`, computed in a type of `width`
+/// bits; amounts outside `0..width` give what PTX's clamped shifts give.
+fn shift(op: BinaryOperator, x: i128, s: i128, lhs_bits: u32, width: u32) -> i128 {
+    let in_range = (0..i128::from(width)).contains(&s);
+    match op {
+        BinaryOperator::ShiftLeft if in_range => x.wrapping_shl(s as u32),
+        BinaryOperator::ShiftLeft => 0,
+        BinaryOperator::ShiftRight if in_range => x >> s,
+        BinaryOperator::ShiftRight => {
+            if x < 0 {
+                -1
+            } else {
+                0
+            }
+        }
+        _ => {
+            let ux = x & ((1i128 << lhs_bits) - 1);
+            if in_range { ux >> s } else { 0 }
+        }
+    }
+}
+
+/// Validity of each of `n` rows of one side (a null scalar is `n` nulls).
+fn row_validity(o: &Operand, n: usize) -> Result<Vec<bool>> {
+    Ok(match o {
+        Operand::Scalar(s) => vec![s.is_valid()?; n],
+        Operand::Column(c) => match c.host_nulls()? {
+            None => vec![true; n],
+            Some(nb) => nb.iter().collect(),
+        },
+    })
+}
+
+/// Values of one side, with a null scalar read as zero (its bytes need not exist).
+fn values_or_zero<T: Num>(o: &Operand) -> Result<Values<T>> {
+    match o {
+        Operand::Scalar(s) if !s.is_valid()? => Ok(Values::Scalar(T::zero())),
+        _ => Values::of(o),
+    }
+}
+
+/// The null-aware operators (NULL_EQUALS, NULL_NOT_EQUALS, NULL_MAX, NULL_MIN,
+/// NULL_LOGICAL_AND, NULL_LOGICAL_OR) on the host.
+fn host_null_aware(
+    lhs: Operand,
+    rhs: Operand,
+    op: BinaryOperator,
+    common: TypeId,
+    output: DataType,
+    n: usize,
+) -> Result<Column> {
+    use BinaryOperator::*;
+    let (lv, rv) = (row_validity(&lhs, n)?, row_validity(&rhs, n)?);
+    let (l_id, r_id) = (lhs.dtype().id(), rhs.dtype().id());
+    let (values, valid): (Buffer, Option<Vec<bool>>) = match op {
+        NullEquals | NullNotEquals => {
+            let mixed_sign = l_id.is_integer()
+                && r_id.is_integer()
+                && l_id.is_signed_integer() != r_id.is_signed_integer();
+            let eq = if mixed_sign {
+                compare::<i128>(Equal, &values_or_zero(&lhs)?, &values_or_zero(&rhs)?, n)
+            } else {
+                with_num_type!(common, C => {
+                    compare::<C>(Equal, &values_or_zero(&lhs)?, &values_or_zero(&rhs)?, n)
+                })
+            };
+            let want = u8::from(op == NullEquals);
+            let v: Vec<u8> = (0..n)
+                .map(|i| {
+                    let same = if lv[i] && rv[i] {
+                        eq[i] != 0
+                    } else {
+                        lv[i] == rv[i]
+                    };
+                    if same { want } else { 1 - want }
+                })
+                .collect();
+            (output_buffer::<u8>(v, output)?, None)
+        }
+        NullMax | NullMin => with_num_type!(common, C => {
+            let (l, r) = (values_or_zero::<C>(&lhs)?, values_or_zero::<C>(&rhs)?);
+            let v: Vec<C> = (0..n)
+                .map(|i| {
+                    let (a, b) = (l.get(i), r.get(i));
+                    match (lv[i], rv[i]) {
+                        (true, true) if op == NullMax => if a > b { a } else { b },
+                        (true, true) => if a < b { a } else { b },
+                        (true, false) => a,
+                        _ => b,
+                    }
+                })
+                .collect();
+            let valid = (0..n).map(|i| lv[i] || rv[i]).collect();
+            (output_buffer::<C>(v, output)?, Some(valid))
+        }),
+        _ => {
+            let (l, r) = (values_or_zero::<f64>(&lhs)?, values_or_zero::<f64>(&rhs)?);
+            let mut valid = Vec::with_capacity(n);
+            let v: Vec<u8> = (0..n)
+                .map(|i| {
+                    let (a, b) = (lv[i] && l.get(i) != 0.0, rv[i] && r.get(i) != 0.0);
+                    let both = lv[i] && rv[i];
+                    if op == NullLogicalAnd {
+                        let (a_false, b_false) = (lv[i] && !a, rv[i] && !b);
+                        valid.push(a_false || b_false || both);
+                        u8::from(both && a && b)
+                    } else {
+                        valid.push(a || b || both);
+                        u8::from(a || b)
+                    }
+                })
+                .collect();
+            (output_buffer::<u8>(v, output)?, Some(valid))
+        }
+    };
+    let (mask, null_count) = match valid {
+        Some(valid) if valid.iter().any(|v| !v) => {
+            let (m, nc) = mask_from_bools(n, valid);
+            (Some(m), Some(nc))
         }
         _ => (None, Some(0)),
     };
@@ -446,7 +1257,7 @@ fn arith<C: Num>(
 ) -> (Vec<C>, Option<Vec<bool>>) {
     use BinaryOperator::*;
     let zero = C::zero();
-    let divides = !C::IS_FLOAT && matches!(op, Div | FloorDiv | Mod | Pymod);
+    let divides = !C::IS_FLOAT && matches!(op, Div | FloorDiv | Mod | Pmod | Pymod);
     let v = match op {
         Add => zip_map(n, l, r, C::wadd),
         Sub => zip_map(n, l, r, C::wsub),
@@ -491,7 +1302,17 @@ fn arith<C: Num>(
                 m
             }
         }),
-        _ => unreachable!("checked by is_implemented"),
+        Pmod => zip_map(n, l, r, |a, b| {
+            if divides && b == zero {
+                return zero;
+            }
+            let m = a.wrem(b);
+            if m < zero { m.wadd(b).wrem(b) } else { m }
+        }),
+        BitwiseAnd => zip_map(n, l, r, |a, b| C::from_i128(a.to_i128() & b.to_i128())),
+        BitwiseOr => zip_map(n, l, r, |a, b| C::from_i128(a.to_i128() | b.to_i128())),
+        BitwiseXor => zip_map(n, l, r, |a, b| C::from_i128(a.to_i128() ^ b.to_i128())),
+        _ => unreachable!("every other operator is handled by the caller"),
     };
     let valid = if divides {
         let any_zero = match r {

@@ -17,19 +17,22 @@ pub enum DeviceOperand<'a> {
     Column(&'a Column),
     /// A valid scalar, as the little-endian bits of its value.
     Scalar(TypeId, u64),
+    /// A null scalar (only null-aware operators see one).
+    NullScalar(TypeId),
 }
 
 impl DeviceOperand<'_> {
     fn type_id(&self) -> TypeId {
         match self {
             DeviceOperand::Column(c) => c.dtype().id(),
-            DeviceOperand::Scalar(t, _) => *t,
+            DeviceOperand::Scalar(t, _) | DeviceOperand::NullScalar(t) => *t,
         }
     }
     /// (data pointer, scalar bits, is scalar, mask pointer, mask bit offset)
     fn args(&self) -> Result<(u64, u64, i32, u64, i64)> {
         match self {
             DeviceOperand::Scalar(_, bits) => Ok((0, *bits, 1, 0, 0)),
+            DeviceOperand::NullScalar(_) => Ok((0, 0, 2, 0, 0)),
             DeviceOperand::Column(c) => {
                 let width = fixed_width(c.dtype().id()).expect("numeric");
                 let data = match c.data() {
@@ -48,6 +51,7 @@ impl DeviceOperand<'_> {
         match self {
             DeviceOperand::Column(c) => c.has_nulls(),
             DeviceOperand::Scalar(..) => Ok(false),
+            DeviceOperand::NullScalar(_) => Ok(true),
         }
     }
 }
@@ -62,21 +66,56 @@ pub fn kernel_name(op: i32) -> Option<&'static str> {
         4 => "binop_true_div",
         5 => "binop_floor_div",
         6 => "binop_mod",
+        7 => "binop_pmod",
         8 => "binop_pymod",
         9 => "binop_pow",
+        10 => "binop_int_pow",
+        11 => "binop_log_base",
+        12 => "binop_atan2",
+        13 => "binop_shift_left",
+        14 => "binop_shift_right",
+        15 => "binop_shift_right_unsigned",
+        16 => "binop_bitwise_and",
+        17 => "binop_bitwise_or",
+        18 => "binop_bitwise_xor",
+        19 => "binop_logical_and",
+        20 => "binop_logical_or",
         21 => "binop_equal",
         22 => "binop_not_equal",
         23 => "binop_less",
         24 => "binop_greater",
         25 => "binop_less_equal",
         26 => "binop_greater_equal",
+        27 => "binop_null_equals",
+        28 => "binop_null_not_equals",
+        29 => "binop_null_max",
+        30 => "binop_null_min",
+        32 => "binop_null_logical_and",
+        33 => "binop_null_logical_or",
         _ => return None,
     })
 }
 
-/// The CUDA source of the binary-operation module for one (lhs, rhs, output) type triple;
-/// `common` is C++'s common type of the operand types.
-pub fn module_source(lhs: TypeId, rhs: TypeId, common: TypeId, out: TypeId) -> Result<String> {
+/// Which module family holds operator `op`'s kernel: 0 for the arithmetic operators and
+/// comparisons that every type triple uses, 1 for the rest (compiled only when used, so
+/// the common module stays quick to compile).
+pub fn module_family(op: i32) -> u8 {
+    match op {
+        0..=6 | 8 | 9 | 21..=26 => 0,
+        _ => 1,
+    }
+}
+
+/// The CUDA source of the binary-operation module of `family` (see [`module_family`])
+/// for one (lhs, rhs, output) type triple; `common` is C++'s common type of the operand
+/// types.
+pub fn module_source(
+    lhs: TypeId,
+    rhs: TypeId,
+    common: TypeId,
+    out: TypeId,
+    family: u8,
+) -> Result<String> {
     let (l_t, l_bool) = cuda_type(lhs)?;
     let (r_t, r_bool) = cuda_type(rhs)?;
     let (o_t, o_bool) = cuda_type(out)?;
@@ -86,13 +125,14 @@ pub fn module_source(lhs: TypeId, rhs: TypeId, common: TypeId, out: TypeId) -> R
     Ok(format!(
         "{COMMON}\n#define L_T {l_t}\n#define L_IS_BOOL {l_bool}\n#define R_T {r_t}\n\
          #define R_IS_BOOL {r_bool}\n#define OUT_T {o_t}\n#define OUT_IS_BOOL {o_bool}\n\
-         #define CT_T {ct}\n#define CMP_MIXED_SIGN {mixed}\n{SOURCE}"
+         #define CT_T {ct}\n#define CMP_MIXED_SIGN {mixed}\n#define BINOP_FAMILY {family}\n{SOURCE}"
     ))
 }
 
 /// Run operator `op` (a BinaryOperator number with a kernel, see [`kernel_name`]) over `n`
 /// rows. `common` is C++'s common type of the operand types; `may_null` says whether the
-/// operator can itself produce nulls (integer division by zero).
+/// operator can itself produce nulls (integer division by zero). Null scalars reach only
+/// the null-aware operators (27..=30, 32, 33), which compute their own validity.
 pub fn binary(
     lhs: &DeviceOperand,
     rhs: &DeviceOperand,
@@ -106,9 +146,10 @@ pub fn binary(
     let (l_t, l_bool) = cuda_type(lhs.type_id())?;
     let (r_t, r_bool) = cuda_type(rhs.type_id())?;
     let (o_t, o_bool) = cuda_type(out_type.id())?;
-    let key = format!("binop_{l_t}{l_bool}_{r_t}{r_bool}_{o_t}{o_bool}");
+    let family = module_family(op);
+    let key = format!("binop{family}_{l_t}{l_bool}_{r_t}{r_bool}_{o_t}{o_bool}");
     let source = || {
-        module_source(lhs.type_id(), rhs.type_id(), common, out_type.id())
+        module_source(lhs.type_id(), rhs.type_id(), common, out_type.id(), family)
             .expect("types checked above")
     };
     let name = kernel_name(op).expect("caller checked the operator has a kernel");
@@ -116,7 +157,9 @@ pub fn binary(
 
     let width = fixed_width(out_type.id()).expect("numeric");
     let out = DeviceMemory::alloc(n * width)?;
-    let need_mask = may_null || lhs.has_nulls()? || rhs.has_nulls()?;
+    // NULL_EQUALS and NULL_NOT_EQUALS never give a null.
+    let never_null = matches!(op, 27 | 28);
+    let need_mask = !never_null && (may_null || lhs.has_nulls()? || rhs.has_nulls()?);
     let mask = if need_mask {
         Some(DeviceMemory::zeroed(bitmask_allocation_size_bytes(n))?)
     } else {
@@ -156,6 +199,105 @@ pub fn binary(
         n,
         Some(Buffer::from_device(out)),
         mask,
+        None,
+        0,
+        vec![],
+    )
+}
+
+const STRING_SOURCE: &str = include_str!("cuda/binaryop_strings.cu");
+
+/// The CUDA source of the string-comparison module (one variant).
+pub fn strings_module_source() -> String {
+    format!("{COMMON}\n{STRING_SOURCE}")
+}
+
+/// One STRING side of a comparison.
+pub enum StringOperand<'a> {
+    /// A column.
+    Column(&'a Column),
+    /// A scalar (its one-row column) and whether it is valid.
+    Scalar(&'a Column, bool),
+}
+
+fn string_descriptor(o: &StringOperand) -> Result<[u64; 7]> {
+    let (c, scalar) = match o {
+        StringOperand::Column(c) => (*c, 0u64),
+        StringOperand::Scalar(c, valid) => (*c, if *valid { 1 } else { 2 }),
+    };
+    let (mask, mask_off) = match c.mask() {
+        Some(m) if scalar == 0 && c.has_nulls()? => (m.device_ptr()?, c.offset() as u64),
+        _ => (0, 0),
+    };
+    if c.size() == 0 || c.children().is_empty() || scalar == 2 {
+        return Ok([0, 0, mask, mask_off, 0, 0, scalar]);
+    }
+    let chars = match c.data() {
+        Some(d) if !d.is_empty() => d.device_ptr()?,
+        _ => 0,
+    };
+    let child = &c.children()[0];
+    let w = fixed_width(child.dtype().id()).expect("integer offsets");
+    let offs = child.data().expect("offsets").device_ptr()? + (child.offset() * w) as u64;
+    Ok([
+        chars,
+        offs,
+        mask,
+        mask_off,
+        c.offset() as u64,
+        u64::from(child.dtype().id() == TypeId::Int64),
+        scalar,
+    ])
+}
+
+/// A comparison (operator 21..=28, not 27/28's null-awareness aside) of two STRING
+/// operands over `n` rows into a BOOL8 column.
+pub fn string_compare(
+    lhs: &StringOperand,
+    rhs: &StringOperand,
+    op: i32,
+    n: usize,
+) -> Result<Column> {
+    let rt = runtime()?;
+    let descs = [string_descriptor(lhs)?, string_descriptor(rhs)?];
+    let bytes: Vec<u8> = descs
+        .iter()
+        .flat_map(|d| d.iter().flat_map(|x| x.to_le_bytes()))
+        .collect();
+    let d = DeviceMemory::from_host(&bytes)?;
+    let out = DeviceMemory::alloc(n)?;
+    let null_aware = matches!(op, 27 | 28);
+    let has_nulls = |o: &StringOperand| -> Result<bool> {
+        Ok(match o {
+            StringOperand::Column(c) => c.has_nulls()?,
+            StringOperand::Scalar(_, valid) => !valid,
+        })
+    };
+    let mask = if !null_aware && (has_nulls(lhs)? || has_nulls(rhs)?) {
+        Some(DeviceMemory::zeroed(bitmask_allocation_size_bytes(n))?)
+    } else {
+        None
+    };
+    let f = rt.function("binop_strings", strings_module_source, "str_compare")?;
+    let (dp, n64, op_arg, outp, mp) = (
+        d.ptr(),
+        n as i64,
+        op,
+        out.ptr(),
+        mask.as_ref().map_or(0, DeviceMemory::ptr),
+    );
+    if n > 0 {
+        let mut launch = rt.stream().launch_builder(&f);
+        launch.arg(&dp).arg(&op_arg).arg(&n64).arg(&outp).arg(&mp);
+        // SAFETY: reads rows of both operands inside their checked ranges, writes n bytes
+        // and ceil(n/32) mask words.
+        unsafe { launch.launch(rt.grid_stride_config(n, 256, 8))? };
+    }
+    Column::new(
+        TypeId::Bool8.into(),
+        n,
+        Some(Buffer::from_device(out)),
+        mask.map(Buffer::from_device),
         None,
         0,
         vec![],

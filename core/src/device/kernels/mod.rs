@@ -7,9 +7,12 @@ pub mod binaryop;
 pub mod bitmask;
 pub mod cast;
 pub mod gather;
+pub mod hashing;
 pub mod movement;
+pub mod null_mask;
 pub mod reduce;
 pub mod scan;
+pub mod search;
 pub mod transform;
 pub mod unary;
 

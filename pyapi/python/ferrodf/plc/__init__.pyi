@@ -3,10 +3,13 @@ from ferrodf.plc import binaryop as binaryop
 from ferrodf.plc import concatenate as concatenate
 from ferrodf.plc import copying as copying
 from ferrodf.plc import filling as filling
+from ferrodf.plc import hashing as hashing
 from ferrodf.plc import interop as interop
+from ferrodf.plc import null_mask as null_mask
 from ferrodf.plc import reduce as reduce
 from ferrodf.plc import replace as replace
 from ferrodf.plc import round as round
+from ferrodf.plc import search as search
 from ferrodf.plc import stream_compaction as stream_compaction
 from ferrodf.plc import traits as traits
 from ferrodf.plc import transform as transform
@@ -31,13 +34,16 @@ __all__ = [
     "copying",
     "filling",
     "gpumemoryview",
+    "hashing",
     "interop",
+    "null_mask",
     "reduce",
     "replace",
     "stream_compaction",
     "round",
     "traits",
     "transform",
+    "search",
     "types",
     "unary",
 ]

@@ -4,6 +4,7 @@
 //
 // Each thread of a warp handles one of 32 consecutive rows, so the output validity of
 // those rows is one __ballot_sync word. Integer division or modulo by zero yields null.
+// BINOP_FAMILY 0 holds the arithmetic operators and comparisons, 1 the others.
 
 #define wadd wrapping_add
 #define wsub wrapping_sub
@@ -53,9 +54,106 @@ template <class B> __device__ __forceinline__ double int_pow(double base, B e) {
   return negative ? 1.0 / r : r;
 }
 
+// Multiplication wrapping in T, safe for every integer width (16-bit operands would be
+// promoted to int, whose overflow is undefined).
+template <class T> __device__ __forceinline__ T mul_wrap(T a, T b) {
+  return (T)((uint64_t)a * (uint64_t)b);
+}
+
+// libcudf's INT_POW: repeated squaring in the lhs type, 0 for a negative exponent.
+template <class A, class B> __device__ __forceinline__ A int_pow_wrapping(A x, B y) {
+  if constexpr (traits<B>::is_signed) { if (y < (B)0) return (A)0; }
+  uint64_t e = (uint64_t)y;
+  if (e == 0) return (A)1;
+  if (x == (A)0) return (A)0;
+  A extra = (A)1;
+  while (e > 1) {
+    if (e & 1) { extra = mul_wrap(extra, x); e -= 1; }
+    e /= 2;
+    x = mul_wrap(x, x);
+  }
+  return mul_wrap(x, extra);
+}
+
+// Whether shift amount b lies in 0..W (PTX clamps larger amounts to W).
+template <class B> __device__ __forceinline__ bool shift_in_range(B b, int W) {
+  if constexpr (traits<B>::is_signed) { if (b < (B)0) return false; }
+  return (uint64_t)b < (uint64_t)W;
+}
+
+// The templates below take the operand types as parameters so that their integer-only
+// branches are discarded for float types (a plain `if constexpr` outside a template is not).
+template <class A, class B> __device__ __forceinline__ OUT_T int_pow_apply(A a, B b) {
+  if constexpr (traits<A>::is_float || traits<B>::is_float) return (OUT_T)0;
+  else return convert<OUT_T, OUT_IS_BOOL>(int_pow_wrapping(a, b));
+}
+
+template <int OP, class A, class B> __device__ __forceinline__ OUT_T shift_apply(A a, B b) {
+  if constexpr (traits<A>::is_float || traits<B>::is_float) {
+    return (OUT_T)0;
+  } else if constexpr (OP == 15) {  // SHIFT_RIGHT_UNSIGNED: the lhs as unsigned, promoted
+    typedef typename traits<A>::unsigned_t UA;
+    auto u = +(UA)a;
+    typedef decltype(u) P;
+    constexpr int W = sizeof(P) * 8;
+    P r = shift_in_range(b, W) ? (P)(u >> b) : (P)0;
+    return convert<OUT_T, OUT_IS_BOOL>(r);
+  } else {
+    auto p = +a;  // C++'s integer promotion
+    typedef decltype(p) P;
+    typedef typename traits<P>::unsigned_t UP;
+    constexpr int W = sizeof(P) * 8;
+    P r;
+    if constexpr (OP == 13) r = shift_in_range(b, W) ? (P)((UP)p << b) : (P)0;
+    else r = shift_in_range(b, W) ? (P)(p >> b) : (p < (P)0 ? (P)-1 : (P)0);
+    return convert<OUT_T, OUT_IS_BOOL>(r);
+  }
+}
+
+template <int OP, class T> __device__ __forceinline__ T bitwise(T x, T y) {
+  if constexpr (traits<T>::is_float) return (T)0;
+  else if constexpr (OP == 16) return x & y;
+  else if constexpr (OP == 17) return x | y;
+  else return x ^ y;
+}
+
+template <int OP> struct null_aware { static constexpr bool value = (OP >= 27 && OP <= 30) || OP == 32 || OP == 33; };
+
+// The null-aware operators: `ok` receives the output validity.
+template <int OP>
+__device__ __forceinline__ OUT_T apply_null_aware(L_T a, R_T b, bool lv, bool rv, bool& ok) {
+  if constexpr (OP == 27 || OP == 28) {  // NULL_EQUALS, NULL_NOT_EQUALS
+    ok = true;
+    bool eq = (lv && rv) ? cmp3(a, b) == 0 : (lv == rv);
+    return convert<OUT_T, OUT_IS_BOOL>((uint8_t)(OP == 27 ? eq : !eq));
+  } else if constexpr (OP == 29 || OP == 30) {  // NULL_MAX, NULL_MIN
+    ok = lv || rv;
+    CT_T x = (CT_T)a, y = (CT_T)b, r;
+    if (lv && rv) {
+      if constexpr (OP == 29) r = x > y ? x : y;
+      else r = x < y ? x : y;
+    } else {
+      r = lv ? x : y;
+    }
+    return convert<OUT_T, OUT_IS_BOOL>(r);
+  } else {  // NULL_LOGICAL_AND (32), NULL_LOGICAL_OR (33)
+    bool x = lv && a != (L_T)0, y = rv && b != (R_T)0, both = lv && rv;
+    bool r;
+    if constexpr (OP == 32) {
+      ok = (lv && !x) || (rv && !y) || both;
+      r = both && x && y;
+    } else {
+      ok = x || y || both;
+      r = x || y;
+    }
+    return convert<OUT_T, OUT_IS_BOOL>((uint8_t)r);
+  }
+}
+
 // OP values are pylibcudf's BinaryOperator numbers.
 template <int OP>
 __device__ __forceinline__ OUT_T apply(L_T a, R_T b, bool& ok) {
+  constexpr bool ints = !traits<L_T>::is_float && !traits<R_T>::is_float;
   if constexpr (OP >= 21 && OP <= 26) {
     int c = cmp3(a, b);
     bool r;
@@ -69,11 +167,23 @@ __device__ __forceinline__ OUT_T apply(L_T a, R_T b, bool& ok) {
   } else if constexpr (OP == 4) {  // TRUE_DIV
     return convert<OUT_T, OUT_IS_BOOL>((double)a / (double)b);
   } else if constexpr (OP == 9) {  // POW
-    if constexpr (!traits<L_T>::is_float && !traits<R_T>::is_float) {
+    if constexpr (ints) {
       return convert<OUT_T, OUT_IS_BOOL>(int_pow((double)a, b));
     } else {
       return convert<OUT_T, OUT_IS_BOOL>(pow((double)a, (double)b));
     }
+  } else if constexpr (OP == 10) {  // INT_POW (integer operands only)
+    return int_pow_apply(a, b);
+  } else if constexpr (OP == 11) {  // LOG_BASE
+    return convert<OUT_T, OUT_IS_BOOL>(log((double)a) / log((double)b));
+  } else if constexpr (OP == 12) {  // ATAN2
+    return convert<OUT_T, OUT_IS_BOOL>(atan2((double)a, (double)b));
+  } else if constexpr (OP >= 13 && OP <= 15) {  // shifts (integer operands only)
+    return shift_apply<OP>(a, b);
+  } else if constexpr (OP == 19) {  // LOGICAL_AND
+    return convert<OUT_T, OUT_IS_BOOL>((uint8_t)(a != (L_T)0 && b != (R_T)0));
+  } else if constexpr (OP == 20) {  // LOGICAL_OR
+    return convert<OUT_T, OUT_IS_BOOL>((uint8_t)(a != (L_T)0 || b != (R_T)0));
   } else {
     CT_T x = (CT_T)a, y = (CT_T)b;
     CT_T r;
@@ -84,12 +194,17 @@ __device__ __forceinline__ OUT_T apply(L_T a, R_T b, bool& ok) {
       if constexpr (OP == 3) r = x / y;
       if constexpr (OP == 5) r = floor_value(x / y);
       if constexpr (OP == 6) r = fmod_value(x, y);
+      if constexpr (OP == 7) {
+        r = fmod_value(x, y);
+        if (r < (CT_T)0) r = fmod_value(r + y, y);
+      }
       if constexpr (OP == 8) {
         r = fmod_value(x, y);
         if (r != (CT_T)0 && ((r < (CT_T)0) != (y < (CT_T)0))) r += y;
       }
+      if constexpr (OP >= 16 && OP <= 18) r = bitwise<OP>(x, y);
     } else {
-      if constexpr (OP == 3 || OP == 5 || OP == 6 || OP == 8) {
+      if constexpr (OP == 3 || OP == 5 || OP == 6 || OP == 7 || OP == 8) {
         if (y == (CT_T)0) { ok = false; return (OUT_T)0; }
       }
       if constexpr (OP == 3) r = wdiv(x, y);
@@ -99,15 +214,21 @@ __device__ __forceinline__ OUT_T apply(L_T a, R_T b, bool& ok) {
         if (m != (CT_T)0 && ((m < (CT_T)0) != (y < (CT_T)0))) r = wsub(r, (CT_T)1);
       }
       if constexpr (OP == 6) r = wrem(x, y);
+      if constexpr (OP == 7) {
+        r = wrem(x, y);
+        if (r < (CT_T)0) r = wrem(wadd(r, y), y);
+      }
       if constexpr (OP == 8) {
         r = wrem(x, y);
         if (r != (CT_T)0 && ((r < (CT_T)0) != (y < (CT_T)0))) r = wadd(r, y);
       }
+      if constexpr (OP >= 16 && OP <= 18) r = bitwise<OP>(x, y);
     }
     return convert<OUT_T, OUT_IS_BOOL>(r);
   }
 }
 
+// lhs_is_scalar / rhs_is_scalar: 0 for a column, 1 for a valid scalar, 2 for a null scalar.
 template <int OP>
 __device__ void binop(const L_T* lhs, uint64_t lhs_scalar_bits, int lhs_is_scalar,
                       const uint8_t* lmask, int64_t lmask_offset,
@@ -125,13 +246,18 @@ __device__ void binop(const L_T* lhs, uint64_t lhs_scalar_bits, int lhs_is_scala
     int64_t i = base + lane;
     bool valid = false;
     if (i < n) {
-      valid = (lmask == nullptr || bit_is_set(lmask, lmask_offset + i)) &&
-              (rmask == nullptr || bit_is_set(rmask, rmask_offset + i));
+      bool lv = lhs_is_scalar ? lhs_is_scalar == 1 : (lmask == nullptr || bit_is_set(lmask, lmask_offset + i));
+      bool rv = rhs_is_scalar ? rhs_is_scalar == 1 : (rmask == nullptr || bit_is_set(rmask, rmask_offset + i));
       L_T a = lhs_is_scalar ? ls : load_value<L_T, L_IS_BOOL>(lhs, i);
       R_T b = rhs_is_scalar ? rs : load_value<R_T, R_IS_BOOL>(rhs, i);
       bool ok = true;
-      out[i] = apply<OP>(a, b, ok);
-      valid = valid && ok;
+      if constexpr (null_aware<OP>::value) {
+        out[i] = apply_null_aware<OP>(a, b, lv, rv, ok);
+        valid = ok;
+      } else {
+        out[i] = apply<OP>(a, b, ok);
+        valid = lv && rv && ok;
+      }
     }
     if (out_mask != nullptr) {
       unsigned word = __ballot_sync(0xffffffffu, valid);
@@ -152,6 +278,7 @@ __device__ void binop(const L_T* lhs, uint64_t lhs_scalar_bits, int lhs_is_scala
                                   uint32_t* out_mask, int64_t n, unsigned long long* nc) {       \
     binop<OP>(lhs, lbits, lsc, lmask, loff, rhs, rbits, rsc, rmask, roff, out, out_mask, n, nc); \
   }
+#if BINOP_FAMILY == 0
 FERRO_BINOP(binop_add, 0)
 FERRO_BINOP(binop_sub, 1)
 FERRO_BINOP(binop_mul, 2)
@@ -167,3 +294,23 @@ FERRO_BINOP(binop_less, 23)
 FERRO_BINOP(binop_greater, 24)
 FERRO_BINOP(binop_less_equal, 25)
 FERRO_BINOP(binop_greater_equal, 26)
+#else
+FERRO_BINOP(binop_pmod, 7)
+FERRO_BINOP(binop_int_pow, 10)
+FERRO_BINOP(binop_log_base, 11)
+FERRO_BINOP(binop_atan2, 12)
+FERRO_BINOP(binop_shift_left, 13)
+FERRO_BINOP(binop_shift_right, 14)
+FERRO_BINOP(binop_shift_right_unsigned, 15)
+FERRO_BINOP(binop_bitwise_and, 16)
+FERRO_BINOP(binop_bitwise_or, 17)
+FERRO_BINOP(binop_bitwise_xor, 18)
+FERRO_BINOP(binop_logical_and, 19)
+FERRO_BINOP(binop_logical_or, 20)
+FERRO_BINOP(binop_null_equals, 27)
+FERRO_BINOP(binop_null_not_equals, 28)
+FERRO_BINOP(binop_null_max, 29)
+FERRO_BINOP(binop_null_min, 30)
+FERRO_BINOP(binop_null_logical_and, 32)
+FERRO_BINOP(binop_null_logical_or, 33)
+#endif

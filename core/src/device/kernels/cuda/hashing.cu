@@ -1,0 +1,170 @@
+// Row hashing, bit-exact with libcudf: MurmurHash3_x86_32 combined across columns with
+// Boost's hash_combine, and XXH64 chained across columns (the running hash seeds the next
+// column). One launch per column; `first` says whether `out` still has to be seeded.
+//
+// kind: 0 raw bytes of `width`, 1 BOOL8 (one byte, 0/1), 2 FLOAT32, 3 FLOAT64 (NaN -> the
+// canonical quiet NaN; for MurmurHash3 also -0.0 -> 0.0), 4 STRING (offsets into `data`).
+
+__device__ __forceinline__ uint32_t rotl32(uint32_t x, int r) { return (x << r) | (x >> (32 - r)); }
+__device__ __forceinline__ uint64_t rotl64(uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+
+__device__ __forceinline__ uint32_t load_le32(const uint8_t* p) {
+  return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) | ((uint32_t)p[3] << 24);
+}
+__device__ __forceinline__ uint64_t load_le64(const uint8_t* p) {
+  return (uint64_t)load_le32(p) | ((uint64_t)load_le32(p + 4) << 32);
+}
+
+__device__ uint32_t murmur3_32(const uint8_t* p, int64_t len, uint32_t seed) {
+  const uint32_t c1 = 0xcc9e2d51u, c2 = 0x1b873593u;
+  uint32_t h = seed;
+  int64_t nblocks = len / 4;
+  for (int64_t b = 0; b < nblocks; ++b) {
+    uint32_t k = load_le32(p + 4 * b);
+    k *= c1; k = rotl32(k, 15); k *= c2;
+    h ^= k; h = rotl32(h, 13); h = h * 5u + 0xe6546b64u;
+  }
+  const uint8_t* tail = p + 4 * nblocks;
+  uint32_t k = 0;
+  switch (len & 3) {
+    case 3: k ^= (uint32_t)tail[2] << 16;
+    case 2: k ^= (uint32_t)tail[1] << 8;
+    case 1: k ^= (uint32_t)tail[0];
+      k *= c1; k = rotl32(k, 15); k *= c2; h ^= k;
+  }
+  h ^= (uint32_t)len;
+  h ^= h >> 16; h *= 0x85ebca6bu; h ^= h >> 13; h *= 0xc2b2ae35u; h ^= h >> 16;
+  return h;
+}
+
+#define XXP1 0x9E3779B185EBCA87ULL
+#define XXP2 0xC2B2AE3D27D4EB4FULL
+#define XXP3 0x165667B19E3779F9ULL
+#define XXP4 0x85EBCA77C2B2AE63ULL
+#define XXP5 0x27D4EB2F165667C5ULL
+
+__device__ __forceinline__ uint64_t xxh_round(uint64_t acc, uint64_t input) {
+  return rotl64(acc + input * XXP2, 31) * XXP1;
+}
+__device__ __forceinline__ uint64_t xxh_merge(uint64_t acc, uint64_t v) {
+  return (acc ^ xxh_round(0, v)) * XXP1 + XXP4;
+}
+
+__device__ uint64_t xxh64(const uint8_t* p, int64_t len, uint64_t seed) {
+  int64_t i = 0;
+  uint64_t h;
+  if (len >= 32) {
+    uint64_t v1 = seed + XXP1 + XXP2, v2 = seed + XXP2, v3 = seed, v4 = seed - XXP1;
+    for (; i + 32 <= len; i += 32) {
+      v1 = xxh_round(v1, load_le64(p + i));
+      v2 = xxh_round(v2, load_le64(p + i + 8));
+      v3 = xxh_round(v3, load_le64(p + i + 16));
+      v4 = xxh_round(v4, load_le64(p + i + 24));
+    }
+    h = rotl64(v1, 1) + rotl64(v2, 7) + rotl64(v3, 12) + rotl64(v4, 18);
+    h = xxh_merge(h, v1); h = xxh_merge(h, v2); h = xxh_merge(h, v3); h = xxh_merge(h, v4);
+  } else {
+    h = seed + XXP5;
+  }
+  h += (uint64_t)len;
+  for (; i + 8 <= len; i += 8) {
+    h ^= xxh_round(0, load_le64(p + i));
+    h = rotl64(h, 27) * XXP1 + XXP4;
+  }
+  if (i + 4 <= len) {
+    h ^= (uint64_t)load_le32(p + i) * XXP1;
+    h = rotl64(h, 23) * XXP2 + XXP3;
+    i += 4;
+  }
+  for (; i < len; ++i) {
+    h ^= (uint64_t)p[i] * XXP5;
+    h = rotl64(h, 11) * XXP1;
+  }
+  h ^= h >> 33; h *= XXP2; h ^= h >> 29; h *= XXP3; h ^= h >> 32;
+  return h;
+}
+
+// The bytes element i hashes as: a pointer (into `buf` or the column) and a length.
+__device__ __forceinline__ const uint8_t* element_bytes(const uint8_t* data, int width, int kind,
+                                                        const int32_t* off32, const int64_t* off64,
+                                                        int64_t row_off, int64_t i, bool zero_norm,
+                                                        uint8_t* buf, int64_t& len) {
+  if (kind == 4) {
+    int64_t r = row_off + i;
+    int64_t s = off64 ? off64[r] : (int64_t)off32[r];
+    int64_t e = off64 ? off64[r + 1] : (int64_t)off32[r + 1];
+    len = e - s;
+    return data + s;
+  }
+  if (kind == 1) {
+    buf[0] = data[i] != 0;
+    len = 1;
+    return buf;
+  }
+  if (kind == 2) {
+    uint32_t b = load_le32(data + 4 * i);
+    if ((b & 0x7fffffffu) > 0x7f800000u) b = 0x7fc00000u;
+    else if (zero_norm && (b & 0x7fffffffu) == 0) b = 0;
+    for (int j = 0; j < 4; ++j) buf[j] = (uint8_t)(b >> (8 * j));
+    len = 4;
+    return buf;
+  }
+  if (kind == 3) {
+    uint64_t b = load_le64(data + 8 * i);
+    if ((b & 0x7fffffffffffffffULL) > 0x7ff0000000000000ULL) b = 0x7ff8000000000000ULL;
+    else if (zero_norm && (b & 0x7fffffffffffffffULL) == 0) b = 0;
+    for (int j = 0; j < 8; ++j) buf[j] = (uint8_t)(b >> (8 * j));
+    len = 8;
+    return buf;
+  }
+  len = width;
+  return data + (int64_t)width * i;
+}
+
+extern "C" __global__ void murmur_column(const uint8_t* data, int width, int kind,
+                                         const int32_t* off32, const int64_t* off64,
+                                         int64_t row_off, const uint8_t* mask, int64_t mask_off,
+                                         int64_t n, uint32_t seed, uint32_t* out, int first) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    uint32_t e;
+    if (mask != nullptr && !bit_is_set(mask, mask_off + i)) {
+      e = 0xffffffffu;
+    } else {
+      uint8_t buf[8];
+      int64_t len;
+      const uint8_t* p = element_bytes(data, width, kind, off32, off64, row_off, i, true, buf, len);
+      e = murmur3_32(p, len, seed);
+    }
+    uint32_t h = first ? seed : out[i];
+    out[i] = h ^ (e + 0x9e3779b9u + (h << 6) + (h >> 2));
+  }
+}
+
+extern "C" __global__ void xxhash64_column(const uint8_t* data, int width, int kind,
+                                           const int32_t* off32, const int64_t* off64,
+                                           int64_t row_off, const uint8_t* mask, int64_t mask_off,
+                                           int64_t n, uint64_t seed, uint64_t* out, int first) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    uint64_t h = first ? seed : out[i];
+    if (mask != nullptr && !bit_is_set(mask, mask_off + i)) {
+      h = 0xffffffffffffffffULL;
+    } else {
+      uint8_t buf[8];
+      int64_t len;
+      const uint8_t* p = element_bytes(data, width, kind, off32, off64, row_off, i, false, buf, len);
+      h = xxh64(p, len, h);
+    }
+    out[i] = h;
+  }
+}
+
+// Fill `out` with the seed (a table without columns).
+extern "C" __global__ void fill_u64(uint64_t* out, int64_t n, uint64_t v, int is32) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    if (is32) ((uint32_t*)out)[i] = (uint32_t)v;
+    else out[i] = v;
+  }
+}

@@ -1,0 +1,27 @@
+from typing import Any
+
+from ferrodf.plc.column import Column
+from ferrodf.plc.table import Table
+from ferrodf.plc.types import NullOrder, Order
+
+def lower_bound(
+    haystack: Table,
+    needles: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def upper_bound(
+    haystack: Table,
+    needles: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def contains(
+    haystack: Column, needles: Column, stream: Any | None = None, mr: Any | None = None
+) -> Column: ...
+
+__all__ = ["contains", "lower_bound", "upper_bound"]

@@ -1,0 +1,335 @@
+"""plc.hashing against a plain-Python reimplementation of libcudf's row hashing.
+
+The oracle follows libcudf (cpp/src/hash/{murmurhash3_x86_32,xxhash_64}.cu and
+cpp/include/cudf/hashing/detail/*.cuh):
+- each element hashes the little-endian bytes of its stored value (BOOL8: one byte 0/1;
+  timestamps, durations and decimals: their integer; strings: their UTF-8 bytes);
+- floats: any NaN hashes as the canonical quiet NaN; MurmurHash3 also maps -0.0 to 0.0;
+- murmurhash3_x86_32: h = seed, then h = hash_combine(h, e) per column where e is the
+  element's MurmurHash3_x86_32 with ``seed`` (0xffffffff for a null) and
+  hash_combine(h, e) = h ^ (e + 0x9e3779b9 + (h << 6) + (h >> 2)) (32-bit);
+- xxhash_64: h = seed, then h = XXH64(element, seed=h) per column (u64 max for a null).
+"""
+
+from __future__ import annotations
+
+import struct
+
+import pyarrow as pa
+import pytest
+from conftest import make_array, type_id
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ferrodf.plc as plc
+
+M32 = 0xFFFFFFFF
+M64 = 0xFFFFFFFFFFFFFFFF
+
+# ---------------------------------------------------------------------------------------
+# The reference algorithms
+# ---------------------------------------------------------------------------------------
+
+
+def rotl32(x: int, r: int) -> int:
+    return ((x << r) | (x >> (32 - r))) & M32
+
+
+def murmur3_32(data: bytes, seed: int) -> int:
+    c1, c2 = 0xCC9E2D51, 0x1B873593
+    h = seed & M32
+    n = len(data) // 4
+    for i in range(n):
+        k = int.from_bytes(data[4 * i : 4 * i + 4], "little")
+        k = rotl32((k * c1) & M32, 15) * c2 & M32
+        h = rotl32(h ^ k, 13)
+        h = (h * 5 + 0xE6546B64) & M32
+    tail = data[4 * n :]
+    if tail:
+        k = int.from_bytes(tail, "little")
+        k = rotl32((k * c1) & M32, 15) * c2 & M32
+        h ^= k
+    h ^= len(data)
+    h ^= h >> 16
+    h = (h * 0x85EBCA6B) & M32
+    h ^= h >> 13
+    h = (h * 0xC2B2AE35) & M32
+    return h ^ (h >> 16)
+
+
+P1, P2, P3, P4, P5 = (
+    0x9E3779B185EBCA87,
+    0xC2B2AE3D27D4EB4F,
+    0x165667B19E3779F9,
+    0x85EBCA77C2B2AE63,
+    0x27D4EB2F165667C5,
+)
+
+
+def rotl64(x: int, r: int) -> int:
+    return ((x << r) | (x >> (64 - r))) & M64
+
+
+def _round(acc: int, lane: int) -> int:
+    return rotl64((acc + lane * P2) & M64, 31) * P1 & M64
+
+
+def xxh64(data: bytes, seed: int) -> int:
+    n, i = len(data), 0
+    if n >= 32:
+        v = [(seed + P1 + P2) & M64, (seed + P2) & M64, seed, (seed - P1) & M64]
+        while i + 32 <= n:
+            for j in range(4):
+                v[j] = _round(v[j], int.from_bytes(data[i + 8 * j : i + 8 * j + 8], "little"))
+            i += 32
+        h = (rotl64(v[0], 1) + rotl64(v[1], 7) + rotl64(v[2], 12) + rotl64(v[3], 18)) & M64
+        for lane in v:
+            h = ((h ^ _round(0, lane)) * P1 + P4) & M64
+    else:
+        h = (seed + P5) & M64
+    h = (h + n) & M64
+    while i + 8 <= n:
+        h ^= _round(0, int.from_bytes(data[i : i + 8], "little"))
+        h = (rotl64(h, 27) * P1 + P4) & M64
+        i += 8
+    if i + 4 <= n:
+        h ^= int.from_bytes(data[i : i + 4], "little") * P1 & M64
+        h = (rotl64(h, 23) * P2 + P3) & M64
+        i += 4
+    while i < n:
+        h ^= data[i] * P5 & M64
+        h = rotl64(h, 11) * P1 & M64
+        i += 1
+    h ^= h >> 33
+    h = h * P2 & M64
+    h ^= h >> 29
+    h = h * P3 & M64
+    return h ^ (h >> 32)
+
+
+def hash_combine(h: int, e: int) -> int:
+    return (h ^ ((e + 0x9E3779B9 + (h << 6) + (h >> 2)) & M32)) & M32
+
+
+# ---------------------------------------------------------------------------------------
+# Element bytes and the row oracle
+# ---------------------------------------------------------------------------------------
+
+
+def element_bytes(arr: pa.Array, i: int, zero_norm: bool) -> bytes | None:
+    """The bytes row i hashes as (None for a null)."""
+    if not arr[i].is_valid:
+        return None
+    t = arr.type
+    if pa.types.is_boolean(t):
+        return bytes([1 if arr[i].as_py() else 0])
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return arr[i].as_py().encode()
+    width = t.bit_width // 8
+    raw = arr.buffers()[1].to_pybytes()[(arr.offset + i) * width : (arr.offset + i + 1) * width]
+    if pa.types.is_floating(t):
+        fmt = "<f" if width == 4 else "<d"
+        v = struct.unpack(fmt, raw)[0]
+        if v != v:
+            return b"\x00\x00\xc0\x7f" if width == 4 else b"\x00" * 6 + b"\xf8\x7f"
+        if zero_norm and v == 0:
+            return b"\x00" * width
+    return raw
+
+
+def murmur_rows(arrays: list[pa.Array], seed: int) -> list[int]:
+    n = len(arrays[0]) if arrays else 0
+    out = []
+    for i in range(n):
+        h = seed
+        for a in arrays:
+            b = element_bytes(a, i, True)
+            h = hash_combine(h, M32 if b is None else murmur3_32(b, seed))
+        out.append(h)
+    return out
+
+
+def xxhash_rows(arrays: list[pa.Array], seed: int) -> list[int]:
+    n = len(arrays[0]) if arrays else 0
+    out = []
+    for i in range(n):
+        h = seed
+        for a in arrays:
+            b = element_bytes(a, i, False)
+            h = M64 if b is None else xxh64(b, h)
+        out.append(h)
+    return out
+
+
+def table(arrays: list[pa.Array]) -> plc.Table:
+    return plc.Table([plc.Column.from_arrow(a) for a in arrays])
+
+
+def check(arrays: list[pa.Array], seed: int) -> None:
+    tbl = table(arrays)
+    m = plc.hashing.murmurhash3_x86_32(tbl, seed)
+    assert m.type().id() == plc.TypeId.UINT32
+    assert m.null_count() == 0
+    assert m.to_pylist() == murmur_rows(arrays, seed)
+    x = plc.hashing.xxhash_64(tbl, seed)
+    assert x.type().id() == plc.TypeId.UINT64
+    assert x.null_count() == 0
+    assert x.to_pylist() == xxhash_rows(arrays, seed)
+
+
+# ---------------------------------------------------------------------------------------
+# Tests
+# ---------------------------------------------------------------------------------------
+
+
+def test_reference_vectors():
+    """The oracle itself against published vectors."""
+    assert murmur3_32(b"", 0) == 0
+    assert murmur3_32(b"", 1) == 0x514E28B7
+    assert murmur3_32(b"", 0xFFFFFFFF) == 0x81F16F39
+    assert murmur3_32(b"The quick brown fox jumps over the lazy dog", 0) == 0x2E4FF723
+    assert xxh64(b"", 0) == 0xEF46DB3751D8E999
+    assert xxh64(b"abc", 0) == 0x44BC2CF5AD770999
+
+
+def test_reference_vectors_through_ferrodf():
+    """One string column, seed 0: the combined/chained row hashes of published vectors."""
+    strings = ["", "abc", "The quick brown fox jumps over the lazy dog"]
+    col = plc.Column.from_arrow(pa.array(strings))
+    got_x = plc.hashing.xxhash_64(plc.Table([col])).to_pylist()
+    assert got_x[0] == 0xEF46DB3751D8E999
+    assert got_x[1] == 0x44BC2CF5AD770999
+    got_m = plc.hashing.murmurhash3_x86_32(plc.Table([col])).to_pylist()
+    assert got_m[0] == hash_combine(0, 0)
+    assert got_m[2] == hash_combine(0, 0x2E4FF723)
+
+
+HASH_TYPES = [
+    pa.int8(),
+    pa.int16(),
+    pa.int32(),
+    pa.int64(),
+    pa.uint8(),
+    pa.uint16(),
+    pa.uint32(),
+    pa.uint64(),
+    pa.float32(),
+    pa.float64(),
+    pa.bool_(),
+    pa.date32(),
+    pa.timestamp("s"),
+    pa.timestamp("ns"),
+    pa.duration("ms"),
+    pa.decimal128(30, 4),
+    pa.string(),
+    pa.large_string(),
+    pa.string_view(),
+]
+if hasattr(pa, "decimal32"):
+    HASH_TYPES += [pa.decimal32(7, 2), pa.decimal64(15, 3)]
+
+
+@pytest.mark.parametrize("t", HASH_TYPES, ids=type_id)
+@pytest.mark.parametrize("layout", ["plain", "sliced", "no_nulls"])
+def test_single_column(t, layout):
+    arr = make_array(t, 40, nulls=layout != "no_nulls", seed=7)
+    if layout == "sliced":
+        arr = arr.slice(5, 30)
+    for seed in (0, 42, 0xFFFFFFFF):
+        check([arr], seed)
+
+
+def test_long_strings_take_the_32_byte_path():
+    arr = pa.array(["x" * n for n in (0, 1, 3, 4, 7, 8, 31, 32, 33, 64, 100)] + [None, "é" * 40])
+    check([arr], 0)
+    check([arr.slice(2)], 9)
+
+
+def test_multi_column_rows():
+    rng_arrays = [
+        make_array(pa.int32(), 50, seed=1),
+        make_array(pa.string(), 50, seed=2),
+        make_array(pa.float64(), 50, seed=3),
+        make_array(pa.bool_(), 50, seed=4),
+        make_array(pa.timestamp("us"), 50, seed=5),
+    ]
+    for seed in (0, 123456789):
+        check(rng_arrays, seed)
+        check([a.slice(7, 40) for a in rng_arrays], seed)
+
+
+def test_nulls_hash_as_documented():
+    a = pa.array([None, 1], pa.int64())
+    b = pa.array([5, None], pa.int32())
+    m = plc.hashing.murmurhash3_x86_32(table([a, b]), 3).to_pylist()
+    five = murmur3_32((5).to_bytes(4, "little"), 3)
+    one = murmur3_32((1).to_bytes(8, "little"), 3)
+    assert m == [hash_combine(hash_combine(3, M32), five), hash_combine(hash_combine(3, one), M32)]
+    x = plc.hashing.xxhash_64(table([a, b]), 3).to_pylist()
+    assert x == [xxh64((5).to_bytes(4, "little"), M64), M64]
+
+
+def test_float_normalisation():
+    nan_bits = [0x7FF8000000000000, 0x7FF0000000000001, 0xFFF8000000000000, 0x7FFFFFFFFFFFFFFF]
+    nans = pa.array([struct.unpack("<d", b.to_bytes(8, "little"))[0] for b in nan_bits])
+    h = plc.hashing.murmurhash3_x86_32(table([nans])).to_pylist()
+    assert len(set(h)) == 1
+    assert len(set(plc.hashing.xxhash_64(table([nans])).to_pylist())) == 1
+    zeros = pa.array([0.0, -0.0], pa.float32())
+    assert len(set(plc.hashing.murmurhash3_x86_32(table([zeros])).to_pylist())) == 1
+    # xxhash_64 normalises NaNs only, as libcudf does
+    assert len(set(plc.hashing.xxhash_64(table([zeros])).to_pylist())) == 2
+    check([nans], 0)
+    check([zeros], 0)
+
+
+def test_bool_hashes_one_normalised_byte():
+    arr = pa.array([True, False, None])
+    assert plc.hashing.xxhash_64(table([arr])).to_pylist()[:2] == [
+        xxh64(b"\x01", 0),
+        xxh64(b"\x00", 0),
+    ]
+
+
+def test_empty_inputs():
+    empty = plc.Column.from_arrow(pa.array([], pa.int64()))
+    assert plc.hashing.murmurhash3_x86_32(plc.Table([empty])).size() == 0
+    assert plc.hashing.xxhash_64(plc.Table([empty, empty]), 5).size() == 0
+
+
+@pytest.mark.parametrize(
+    "arr", [pa.array([[1], [2]]), pa.array([{"a": 1}, {"a": 2}])], ids=["list", "struct"]
+)
+def test_unsupported_types(arr):
+    tbl = plc.Table([plc.Column.from_arrow(arr)])
+    with pytest.raises(NotImplementedError, match="does not support"):
+        plc.hashing.murmurhash3_x86_32(tbl)
+    with pytest.raises(NotImplementedError, match="does not support"):
+        plc.hashing.xxhash_64(tbl)
+
+
+def test_seed_range_and_defaults():
+    tbl = table([pa.array([1, 2, 3], pa.int32())])
+    assert plc.hashing.LIBCUDF_DEFAULT_HASH_SEED == 0
+    assert (
+        plc.hashing.murmurhash3_x86_32(tbl).to_pylist()
+        == plc.hashing.murmurhash3_x86_32(tbl, 0).to_pylist()
+    )
+    assert plc.hashing.xxhash_64(tbl, 2**64 - 1).to_pylist() == xxhash_rows(
+        [pa.array([1, 2, 3], pa.int32())], 2**64 - 1
+    )
+    with pytest.raises(OverflowError):
+        plc.hashing.murmurhash3_x86_32(tbl, 2**32)
+    with pytest.raises(OverflowError):
+        plc.hashing.xxhash_64(tbl, -1)
+
+
+@given(
+    st.lists(st.one_of(st.none(), st.integers(-(2**63), 2**63 - 1)), max_size=30),
+    st.lists(st.one_of(st.none(), st.text(max_size=40)), max_size=30),
+    st.integers(0, 2**32 - 1),
+)
+def test_property_matches_oracle(ints, texts, seed):
+    n = min(len(ints), len(texts))
+    arrays = [pa.array(ints[:n], pa.int64()), pa.array(texts[:n], pa.string())]
+    check(arrays, seed)
