@@ -1360,6 +1360,8 @@ TIME_CASES = [
     ("T", "us", B.SUB, "D", "us", "T", "us"),
     ("D", "ms", B.SUB, "D", "ns", "D", "ns"),
     ("D", "s", B.ADD, "D", "s", "D", "s"),
+    ("T", "s", B.NULL_MAX, "T", "ms", "T", "ms"),
+    ("D", "ns", B.NULL_MIN, "D", "us", "D", "ns"),
 ]
 
 
@@ -1373,6 +1375,14 @@ def test_time_arithmetic(case):
     unit = min(NS_PER_TICK[lu], NS_PER_TICK[ru])
 
     def expect(x, y):
+        if op in (B.NULL_MAX, B.NULL_MIN):
+            if x is None and y is None:
+                return None
+            xs = None if x is None else x * (NS_PER_TICK[lu] // unit)
+            ys = None if y is None else y * (NS_PER_TICK[ru] // unit)
+            pick = max if op == B.NULL_MAX else min
+            r = pick(v for v in (xs, ys) if v is not None)
+            return r * (unit // NS_PER_TICK[ou])
         if x is None or y is None:
             return None
         xs, ys = x * (NS_PER_TICK[lu] // unit), y * (NS_PER_TICK[ru] // unit)
@@ -1459,12 +1469,14 @@ DEC_B = ["0.125", "2", "1.5", None, "-99.999", "0.010", "12.340", "-7.5"]
 @pytest.mark.skipif(not hasattr(pa, "decimal32"), reason="needs pyarrow decimal32/64")
 @pytest.mark.parametrize("width", [32, 64])
 @pytest.mark.parametrize(
-    "op", [B.ADD, B.SUB, B.MUL, *COMPARISONS, B.NULL_EQUALS], ids=lambda o: o.name
+    "op",
+    [B.ADD, B.SUB, B.MUL, *COMPARISONS, B.NULL_EQUALS, B.NULL_MAX, B.NULL_MIN],
+    ids=lambda o: o.name,
 )
 def test_decimal_operations(width, op):
     ta, tb = dec_type(width, 7, 2), dec_type(width, 8, 3)
     a, b = dec_array(ta, DEC_A), dec_array(tb, DEC_B)
-    if op in (B.ADD, B.SUB, B.MUL):
+    if op in (B.ADD, B.SUB, B.MUL, B.NULL_MAX, B.NULL_MIN):
         scale = -5 if op == B.MUL else -3
         out = plc.DataType(T.DECIMAL32 if width == 32 else T.DECIMAL64, scale)
     else:
@@ -1475,6 +1487,9 @@ def test_decimal_operations(width, op):
     def expect(x, y):
         if op == B.NULL_EQUALS:
             return x == y if x is not None and y is not None else (x is None) == (y is None)
+        if op in (B.NULL_MAX, B.NULL_MIN):
+            valid = [v for v in (x, y) if v is not None]
+            return (max if op == B.NULL_MAX else min)(valid) if valid else None
         if x is None or y is None:
             return None
         return {

@@ -37,9 +37,11 @@
 //! - two STRING operands: the comparisons, NULL_EQUALS and NULL_NOT_EQUALS (BOOL8), and
 //!   NULL_MAX / NULL_MIN (STRING, host only), by byte-wise lexicographic order;
 //! - timestamps and durations: timestamp ± duration, duration ± duration, timestamp −
-//!   timestamp, and comparisons of two timestamps or two durations, in the finer unit;
-//! - two DECIMAL32 or two DECIMAL64: ADD, SUB, MUL and the comparisons, with libcudf's
-//!   result scales (the output type must be exactly the result type).
+//!   timestamp, and comparisons (NULL_MAX / NULL_MIN too) of two timestamps or two
+//!   durations, in the finer unit;
+//! - two DECIMAL32 or two DECIMAL64: ADD, SUB, MUL, NULL_MAX, NULL_MIN and the
+//!   comparisons, with libcudf's result scales (the output type must be exactly the
+//!   result type).
 //!
 //! The time and decimal operations are composed from integer operations on the stored
 //! integers, so they run wherever the integer kernels run.
@@ -336,13 +338,15 @@ fn check_time(
         Error::not_implemented(format!(
             "binary_operation {op:?} on {l} and {r} operands is not implemented; timestamps \
              and durations support ADD (timestamp + duration, duration + duration), SUB \
-             (timestamp - duration, timestamp - timestamp, duration - duration), the \
-             comparisons, NULL_EQUALS and NULL_NOT_EQUALS of two timestamps or two durations"
+             (timestamp - duration, timestamp - timestamp, duration - duration), and the \
+             comparisons, NULL_EQUALS, NULL_NOT_EQUALS, NULL_MAX and NULL_MIN of two \
+             timestamps or two durations"
         ))
     };
     let result_is_timestamp = match (op, lt, rt) {
         (Add, true, false) | (Add, false, true) | (Sub, true, false) => true,
         (Add, false, false) | (Sub, false, false) | (Sub, true, true) => false,
+        (NullMax | NullMin, a, b) if a == b => a,
         _ if (op.is_comparison() || matches!(op, NullEquals | NullNotEquals)) && lt == rt => {
             if !out.id().is_numeric() {
                 return Err(Error::type_err(format!(
@@ -494,7 +498,7 @@ fn check_decimal(
         )));
     }
     let scale = match op {
-        Add | Sub => lhs.scale().min(rhs.scale()),
+        Add | Sub | NullMax | NullMin => lhs.scale().min(rhs.scale()),
         Mul => lhs.scale().saturating_add(rhs.scale()),
         _ if op.is_comparison() || matches!(op, NullEquals | NullNotEquals) => {
             if out.id() != TypeId::Bool8 {
@@ -509,7 +513,8 @@ fn check_decimal(
         _ => {
             return Err(Error::not_implemented(format!(
                 "binary_operation {op:?} on {l} operands is not implemented; decimals support \
-                 ADD, SUB, MUL, the comparisons, NULL_EQUALS and NULL_NOT_EQUALS"
+                 ADD, SUB, MUL, the comparisons, NULL_EQUALS, NULL_NOT_EQUALS, NULL_MAX and \
+                 NULL_MIN"
             )));
         }
     };
