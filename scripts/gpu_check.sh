@@ -3,9 +3,9 @@
 # built here by `make wheel` carried in .whl/:
 #   installs the wheel, runs the whole test suite with FERRODF_DEVICE=gpu, runs the
 #   benchmarks, and writes logs under $OUT (default ./gpu-out).
-# Most of the GPU time is NVRTC compiling kernel modules on the CPU, so the test files are
-# spread over GPU_JOBS pytest processes (default 4) running side by side. GPU_TESTS
-# restricts the run to some files, e.g.
+# Most of the GPU time is NVRTC compiling kernel modules on the CPU, so the tests are
+# sharded over GPU_JOBS pytest processes (default 6, FERRODF_TEST_SHARD in
+# tests/conftest.py) running side by side. GPU_TESTS restricts the run, e.g.
 #   GPU_TESTS="tests/plc/test_copying.py tests/plc/test_scan.py" BENCH=0 bash scripts/gpu_check.sh
 set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}
@@ -18,26 +18,18 @@ export PYTHONPATH=/tmp/site
   | tee "$OUT/device.txt"
 python3 -c "import ferrodf; print('gpu_info:', ferrodf.gpu_info())" | tee -a "$OUT/device.txt"
 
-JOBS=${GPU_JOBS:-4}
-# shellcheck disable=SC2086
-FILES=$(ls -S ${GPU_TESTS:-tests/test_*.py tests/*/test_*.py} 2>/dev/null)
-declare -a GROUPS_
-i=0
-for f in $FILES; do
-  GROUPS_[$((i % JOBS))]+=" $f"
-  i=$((i + 1))
-done
+JOBS=${GPU_JOBS:-6}
 pids=()
-for k in "${!GROUPS_[@]}"; do
+for k in $(seq 0 $((JOBS - 1))); do
   # shellcheck disable=SC2086
-  FERRODF_DEVICE=gpu python3 -m pytest ${GROUPS_[$k]} -q -p no:cacheprovider --maxfail=100 \
-    > "$OUT/pytest-gpu-$k.log" 2>&1 &
+  FERRODF_DEVICE=gpu FERRODF_TEST_SHARD="$k/$JOBS" python3 -m pytest ${GPU_TESTS:-tests} -q \
+    -p no:cacheprovider --maxfail=100 > "$OUT/pytest-gpu-$k.log" 2>&1 &
   pids+=($!)
 done
 test_rc=0
 for p in "${pids[@]}"; do wait "$p" || test_rc=1; done
-for k in "${!GROUPS_[@]}"; do
-  echo "== group $k:${GROUPS_[$k]}"
+for k in $(seq 0 $((JOBS - 1))); do
+  echo "== shard $k/$JOBS"
   grep -E "^(FAILED|ERROR)" "$OUT/pytest-gpu-$k.log" | head -n 40
   tail -n 1 "$OUT/pytest-gpu-$k.log"
 done | tee "$OUT/pytest-gpu.log"

@@ -363,3 +363,19 @@ def numeric_pa_type(request) -> pa.DataType:
 @pytest.fixture(scope="module", params=[True, False], ids=["nulls", "no_nulls"])
 def has_nulls(request) -> bool:
     return request.param
+
+
+# ---------------------------------------------------------------------------------------
+# Sharding (scripts/gpu_check.sh runs FERRODF_TEST_SHARD=k/N in N processes side by side)
+# ---------------------------------------------------------------------------------------
+
+
+def pytest_collection_modifyitems(config, items):
+    """Keep every N-th test from the k-th when FERRODF_TEST_SHARD=k/N is set."""
+    shard = os.environ.get("FERRODF_TEST_SHARD")
+    if not shard:
+        return
+    k, n = (int(x) for x in shard.split("/"))
+    keep = [item for i, item in enumerate(items) if i % n == k]
+    config.hook.pytest_deselected(items=[item for i, item in enumerate(items) if i % n != k])
+    items[:] = keep

@@ -421,12 +421,10 @@ fn distinct_rows(
 }
 
 fn gather_rows(table: &Table, rows: Vec<usize>) -> Result<Table> {
-    let n = rows.len();
     let mut keep = vec![false; table.num_rows()];
     for r in rows {
         keep[r] = true;
     }
-    let _ = n;
     filter_host_cpu(table, keep)
 }
 
@@ -438,11 +436,14 @@ pub fn distinct(
     nulls_equal: bool,
     nans_equal: bool,
 ) -> Result<Table> {
-    let cols = check_keys_for("stream_compaction.distinct", table, keys)?;
-    if cols.is_empty() {
-        return Ok(table.clone());
-    }
-    gather_rows(table, distinct_rows(&cols, keep, nulls_equal, nans_equal)?)
+    distinct_named(
+        "stream_compaction.distinct",
+        table,
+        keys,
+        keep,
+        nulls_equal,
+        nans_equal,
+    )
 }
 
 /// [`distinct`], guaranteed to keep the input order.
@@ -453,7 +454,19 @@ pub fn stable_distinct(
     nulls_equal: bool,
     nans_equal: bool,
 ) -> Result<Table> {
-    let cols = check_keys_for("stream_compaction.stable_distinct", table, keys)?;
+    let name = "stream_compaction.stable_distinct";
+    distinct_named(name, table, keys, keep, nulls_equal, nans_equal)
+}
+
+fn distinct_named(
+    name: &str,
+    table: &Table,
+    keys: &[usize],
+    keep: DuplicateKeepOption,
+    nulls_equal: bool,
+    nans_equal: bool,
+) -> Result<Table> {
+    let cols = check_keys_for(name, table, keys)?;
     if cols.is_empty() {
         return Ok(table.clone());
     }

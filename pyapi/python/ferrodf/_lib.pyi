@@ -483,31 +483,31 @@ def scan(
 ) -> Column: ...
 def minmax(col: Column, stream: Any = None, mr: Any = None) -> tuple[Scalar, Scalar]: ...
 
-# plc.hashing, plc.null_mask, plc.search
-def murmurhash3_x86_32(
+# plc.hashing, plc.null_mask, plc.search (re-exported there without the prefix)
+def hashing_murmurhash3_x86_32(
     input: Table, seed: int = 0, stream: Any | None = None, mr: Any | None = None
 ) -> Column: ...
-def xxhash_64(
+def hashing_xxhash_64(
     input: Table, seed: int = 0, stream: Any | None = None, mr: Any | None = None
 ) -> Column: ...
-def copy_bitmask(
+def null_mask_copy_bitmask(
     col: Column, stream: Any | None = None, mr: Any | None = None
 ) -> gpumemoryview: ...
-def bitmask_allocation_size_bytes(number_of_bits: int) -> int: ...
-def create_null_mask(
+def null_mask_bitmask_allocation_size_bytes(number_of_bits: int) -> int: ...
+def null_mask_create_null_mask(
     size: int,
     state: MaskState = ...,
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> gpumemoryview: ...
-def bitmask_and(
+def null_mask_bitmask_and(
     columns: list[Column], stream: Any | None = None, mr: Any | None = None
 ) -> tuple[gpumemoryview, int]: ...
-def bitmask_or(
+def null_mask_bitmask_or(
     columns: list[Column], stream: Any | None = None, mr: Any | None = None
 ) -> tuple[gpumemoryview, int]: ...
-def null_count(bitmask: Any, start: int, stop: int, stream: Any | None = None) -> int: ...
-def lower_bound(
+def null_mask_null_count(bitmask: Any, start: int, stop: int, stream: Any | None = None) -> int: ...
+def search_lower_bound(
     haystack: Table,
     needles: Table,
     column_order: list[Order],
@@ -515,7 +515,7 @@ def lower_bound(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Column: ...
-def upper_bound(
+def search_upper_bound(
     haystack: Table,
     needles: Table,
     column_order: list[Order],
@@ -523,7 +523,7 @@ def upper_bound(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Column: ...
-def contains(
+def search_contains(
     haystack: Column, needles: Column, stream: Any | None = None, mr: Any | None = None
 ) -> Column: ...
 
