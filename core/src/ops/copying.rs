@@ -60,7 +60,7 @@ pub fn gather(table: &Table, map: &Column, policy: OutOfBoundsPolicy) -> Result<
         ));
     }
     let bounds = match policy {
-        OutOfBoundsPolicy::Nullify => Bounds::Nullify,
+        OutOfBoundsPolicy::Nullify => Bounds::NullifyRare,
         OutOfBoundsPolicy::DontCheck => Bounds::Check,
     };
     let cols = gather_columns(table.columns(), table.num_rows(), map, bounds)?;

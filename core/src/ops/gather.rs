@@ -27,6 +27,9 @@ pub(crate) const NULL_ROW: i32 = i32::MAX;
 pub(crate) enum Bounds {
     /// They give null rows.
     Nullify,
+    /// They give null rows and are expected to be rare (user maps): the device pass makes
+    /// no null mask for them and gathers again with one only if it met any.
+    NullifyRare,
     /// They are an error (IndexError); nothing is read out of bounds.
     Check,
     /// There are none: an internal map whose entries are all valid row numbers. Kernels
@@ -51,6 +54,18 @@ pub(crate) fn gather_columns(
         let flag = DeviceMemory::zeroed(4)?;
         let mut dmap = DeviceMap::new(map, bounds != Bounds::Check, &flag)?;
         dmap.in_bounds = bounds == Bounds::InBounds;
+        if bounds == Bounds::NullifyRare && !map.has_nulls()? {
+            dmap.in_bounds = true;
+            let out = columns
+                .iter()
+                .map(|c| dev::gather_column(c, &dmap))
+                .collect::<Result<Vec<_>>>()?;
+            if map.size() == 0 || columns.is_empty() || !dev::flag_is_set(&flag)? {
+                return Ok(out);
+            }
+            // Some entries were out of bounds: gather again, with their null rows.
+            dmap.in_bounds = false;
+        }
         let out = columns
             .iter()
             .map(|c| dev::gather_column(c, &dmap))

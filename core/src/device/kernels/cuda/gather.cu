@@ -1,7 +1,7 @@
 // Gathers through a row map of integer type IDX_T (defined by the launcher).
 // Map entry semantics (libcudf's): a negative entry i means i + rows; entries outside
-// [-rows, rows) are out of bounds: with `nullify` they give a null row, otherwise they set
-// *flag (the caller raises IndexError) and give a null row, never reading out of bounds.
+// [-rows, rows) are out of bounds: they give a null row and set *flag (the caller raises
+// IndexError, or makes the null mask it skipped), never reading out of bounds.
 // A null map entry gives a null row.
 
 __device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* map_mask,
@@ -17,7 +17,7 @@ __device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* 
     j = (uint64_t)raw > (uint64_t)rows ? rows : (int64_t)raw;
   }
   if (j < 0 || j >= rows) {
-    if (!nullify) *flag = 1;
+    *flag = 1;
     return -1;
   }
   return j;
@@ -25,16 +25,28 @@ __device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* 
 
 struct alignas(16) Bytes16 { uint64_t lo, hi; };
 
+// Four rows per thread and step, loads issued before stores: random reads are latency
+// bound, so more of them in flight is what makes a gather fast.
 template <class W>
 __device__ void gather_fixed(const W* src, const IDX_T* map, const uint8_t* map_mask,
                              int64_t moff, int64_t n, int64_t rows, int nullify, W* out,
                              int* flag) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    int64_t j = resolve_row(map, map_mask, moff, i, rows, nullify, flag);
-    W v;
-    if (j >= 0) v = src[j]; else v = W();
-    out[i] = v;
+  for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < n; i0 += 4 * stride) {
+    int64_t j[4];
+    W v[4];
+#pragma unroll
+    for (int u = 0; u < 4; ++u) {
+      int64_t i = i0 + u * stride;
+      j[u] = i < n ? resolve_row(map, map_mask, moff, i, rows, nullify, flag) : -1;
+    }
+#pragma unroll
+    for (int u = 0; u < 4; ++u) v[u] = j[u] >= 0 ? src[j[u]] : W();
+#pragma unroll
+    for (int u = 0; u < 4; ++u) {
+      int64_t i = i0 + u * stride;
+      if (i < n) out[i] = v[u];
+    }
   }
 }
 

@@ -175,14 +175,15 @@ extern "C" __global__ void threshold_flags(const int32_t* counts, int64_t n, int
   GRID_STRIDE(i, n) flags[i] = counts[i] >= threshold;
 }
 
-// Compaction phase 1: kept rows per tile (flags are bytes, non-zero = keep).
+// Compaction phase 1: kept rows per tile. Tiles are read striped (row base + c * blockDim
+// + thread for chunk c), so loads coalesce.
 extern "C" __global__ void compact_totals(const uint8_t* flags, const uint8_t* fmask,
                                           int64_t foff, int64_t n, int64_t* totals) {
   __shared__ int64_t shared[32];
-  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + (int64_t)threadIdx.x * SCAN_ITEMS;
+  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + threadIdx.x;
   int64_t c = 0;
   for (int k = 0; k < SCAN_ITEMS; ++k) {
-    int64_t i = base + k;
+    int64_t i = base + (int64_t)k * blockDim.x;
     if (i < n && cond_true(flags, fmask, foff, i)) ++c;
   }
   int64_t total;
@@ -194,25 +195,22 @@ extern "C" __global__ void compact_prefix(int64_t* totals, int64_t ntiles) {
   scan_tile_totals_impl<OpSum, int64_t>(totals, ntiles);
 }
 
-// Compaction phase 3: write the kept row numbers in order.
+// Compaction phase 3: write the kept row numbers in order, chunk by chunk (one block scan
+// per chunk of blockDim rows keeps both the reads and the writes coalesced).
 extern "C" __global__ void compact_write(const uint8_t* flags, const uint8_t* fmask,
                                          int64_t foff, int64_t n, const int64_t* prefixes,
                                          int32_t* out) {
   __shared__ int64_t shared[32];
-  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + (int64_t)threadIdx.x * SCAN_ITEMS;
-  unsigned keep = 0;
-  int64_t c = 0;
+  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + threadIdx.x;
+  int64_t run = prefixes[blockIdx.x];
   for (int k = 0; k < SCAN_ITEMS; ++k) {
-    int64_t i = base + k;
-    if (i < n && cond_true(flags, fmask, foff, i)) {
-      keep |= 1u << k;
-      ++c;
-    }
+    int64_t i = base + (int64_t)k * blockDim.x;
+    bool keep = i < n && cond_true(flags, fmask, foff, i);
+    int64_t total;
+    int64_t pos = run + block_exclusive_scan<OpSum>((int64_t)keep, shared, &total);
+    if (keep) out[pos] = (int32_t)i;
+    run += total;
   }
-  int64_t total;
-  int64_t pos = prefixes[blockIdx.x] + block_exclusive_scan<OpSum>(c, shared, &total);
-  for (int k = 0; k < SCAN_ITEMS; ++k)
-    if (keep & (1u << k)) out[pos++] = (int32_t)(base + k);
 }
 
 struct alignas(16) Bytes16m { uint64_t lo, hi; };
@@ -223,20 +221,18 @@ template <class W>
 __device__ void compact_values(const uint8_t* flags, const uint8_t* fmask, int64_t foff,
                                int64_t n, const int64_t* prefixes, const W* src, W* out) {
   __shared__ int64_t shared[32];
-  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + (int64_t)threadIdx.x * SCAN_ITEMS;
-  unsigned keep = 0;
-  int64_t c = 0;
+  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + threadIdx.x;
+  int64_t run = prefixes[blockIdx.x];
   for (int k = 0; k < SCAN_ITEMS; ++k) {
-    int64_t i = base + k;
-    if (i < n && cond_true(flags, fmask, foff, i)) {
-      keep |= 1u << k;
-      ++c;
-    }
+    int64_t i = base + (int64_t)k * blockDim.x;
+    bool keep = i < n && cond_true(flags, fmask, foff, i);
+    W v;
+    if (keep) v = src[i];
+    int64_t total;
+    int64_t pos = run + block_exclusive_scan<OpSum>((int64_t)keep, shared, &total);
+    if (keep) out[pos] = v;
+    run += total;
   }
-  int64_t total;
-  int64_t pos = prefixes[blockIdx.x] + block_exclusive_scan<OpSum>(c, shared, &total);
-  for (int k = 0; k < SCAN_ITEMS; ++k)
-    if (keep & (1u << k)) out[pos++] = src[base + k];
 }
 
 // copy_if_else for fixed-width values: row i from lhs where the condition holds, else from
