@@ -25,25 +25,27 @@ __device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* 
 
 struct alignas(16) Bytes16 { uint64_t lo, hi; };
 
-// Four rows per thread and step, loads issued before stores: random reads are latency
+// Eight rows per thread and step, loads issued before stores: random reads are latency
 // bound, so more of them in flight is what makes a gather fast.
+#define GATHER_UNROLL 8
 template <class W>
-__device__ void gather_fixed(const W* src, const IDX_T* map, const uint8_t* map_mask,
-                             int64_t moff, int64_t n, int64_t rows, int nullify, W* out,
-                             int* flag) {
+__device__ void gather_fixed(const W* __restrict__ src, const IDX_T* __restrict__ map,
+                             const uint8_t* map_mask, int64_t moff, int64_t n, int64_t rows,
+                             int nullify, W* __restrict__ out, int* flag) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < n; i0 += 4 * stride) {
-    int64_t j[4];
-    W v[4];
+  for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i0 < n;
+       i0 += GATHER_UNROLL * stride) {
+    int64_t j[GATHER_UNROLL];
+    W v[GATHER_UNROLL];
 #pragma unroll
-    for (int u = 0; u < 4; ++u) {
+    for (int u = 0; u < GATHER_UNROLL; ++u) {
       int64_t i = i0 + u * stride;
       j[u] = i < n ? resolve_row(map, map_mask, moff, i, rows, nullify, flag) : -1;
     }
 #pragma unroll
-    for (int u = 0; u < 4; ++u) v[u] = j[u] >= 0 ? src[j[u]] : W();
+    for (int u = 0; u < GATHER_UNROLL; ++u) v[u] = j[u] >= 0 ? src[j[u]] : W();
 #pragma unroll
-    for (int u = 0; u < 4; ++u) {
+    for (int u = 0; u < GATHER_UNROLL; ++u) {
       int64_t i = i0 + u * stride;
       if (i < n) out[i] = v[u];
     }
