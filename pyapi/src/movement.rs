@@ -228,6 +228,7 @@ pub fn copy_range_in_place(
 
 #[pyfunction]
 #[pyo3(signature = (input_column, target_column, input_begin, input_end, target_begin, stream = None, mr = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn copy_range(
     py: Python<'_>,
     input_column: PyColumn,

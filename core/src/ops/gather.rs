@@ -34,7 +34,7 @@ pub(crate) enum Bounds {
     Check,
     /// There are none: an internal map whose entries are all valid row numbers. Kernels
     /// still never read out of bounds, but no null mask is made for the map's sake.
-    InBounds,
+    Trusted,
 }
 
 /// Gather `columns` (all of `rows` rows) through the integer column `map`.
@@ -53,7 +53,7 @@ pub(crate) fn gather_columns(
     if use_device()? {
         let flag = DeviceMemory::zeroed(4)?;
         let mut dmap = DeviceMap::new(map, bounds != Bounds::Check, &flag)?;
-        dmap.in_bounds = bounds == Bounds::InBounds;
+        dmap.in_bounds = bounds == Bounds::Trusted;
         if bounds == Bounds::NullifyRare && !map.has_nulls()? {
             dmap.in_bounds = true;
             let out = columns
@@ -93,7 +93,7 @@ pub(crate) fn gather_columns(
 /// Gather one column through an internal INT32 map whose entries are all in bounds.
 pub(crate) fn gather_internal(column: &Column, map: &Column) -> Result<Column> {
     let cols = std::slice::from_ref(column);
-    Ok(gather_columns(cols, column.size(), map, Bounds::InBounds)?.remove(0))
+    Ok(gather_columns(cols, column.size(), map, Bounds::Trusted)?.remove(0))
 }
 
 /// Gather one column through an internal INT32 map that may hold [`NULL_ROW`] entries.

@@ -202,7 +202,7 @@ fn host_find_replace_map(col: &Column, old: &Column) -> Result<Column> {
         Error::not_implemented(format!("find_and_replace_all on {}: {e}", col.dtype()))
     })?;
     let rows = conv
-        .convert_columns(&[a.clone()])
+        .convert_columns(std::slice::from_ref(&a))
         .map_err(|e| Error::value(e.to_string()))?;
     let keys = conv
         .convert_columns(&[k])

@@ -99,7 +99,7 @@ fn compact_device(table: &Table, cond: DeviceCond) -> Result<Table> {
     }
     let (map, kept) = mv::compact(cond, n)?;
     let map = device_map(map, kept)?;
-    let cols = gather_columns(table.columns(), n, &map, Bounds::InBounds)?;
+    let cols = gather_columns(table.columns(), n, &map, Bounds::Trusted)?;
     table_of(cols, kept)
 }
 
