@@ -107,7 +107,8 @@ def cpu_table(n: int, reps: int) -> None:
         (
             "scatter 10% rows float64",
             lambda: plc.copying.scatter(csrc, cperm, tf),
-            lambda: np.put(npf, perm, 0.0),
+            # scatter returns a new column: the fair NumPy equivalent copies, then puts.
+            lambda: np.put(npf.copy(), perm, 0.0),
         ),
         (
             "shift float64 by 1",

@@ -21,6 +21,12 @@ mod unary;
 
 use pyo3::prelude::*;
 
+/// jemalloc reuses freed extents instead of returning big column buffers to the OS, which
+/// would make every new host column pay page faults (see Cargo.toml).
+#[cfg(all(target_os = "linux", not(target_env = "musl")))]
+#[global_allocator]
+static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[pymodule]
 fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -6,6 +6,7 @@
 //! runtime is first asked for. A machine without them is a normal state ([`runtime`] returns
 //! an error that callers in `auto` placement treat as "use the host").
 
+mod kernel_cache;
 pub mod kernels;
 mod memory;
 
@@ -13,6 +14,7 @@ pub use memory::DeviceMemory;
 
 use crate::error::{Error, Result};
 use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaStream, LaunchConfig};
+use cudarc::nvrtc::Ptx;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -144,19 +146,30 @@ impl GpuRuntime {
     }
 
     fn compile(&self, key: &str, source: &str) -> Result<Arc<CudaModule>> {
+        let options: Vec<String> = vec![
+            "--std=c++17".into(),
+            "--device-int128".into(),
+            // No fused multiply-add: the host path rounds each operation separately.
+            "--fmad=false".into(),
+        ];
+        if let Some(ptx) = kernel_cache::load(source, &self.arch, &options) {
+            if let Ok(m) = self.ctx.load_module(Ptx::from_src(ptx)) {
+                return Ok(m);
+            }
+        }
         let arch: &'static str = Box::leak(self.arch.clone().into_boxed_str());
         let opts = cudarc::nvrtc::CompileOptions {
             arch: Some(arch),
-            options: vec!["--std=c++17".into(), "--device-int128".into()],
-            // No fused multiply-add: the host path rounds each operation separately.
-            fmad: Some(false),
+            options: options.clone(),
             name: Some(format!("{key}.cu")),
             ..Default::default()
         };
         let ptx = cudarc::nvrtc::compile_ptx_with_opts(source, opts).map_err(|e| {
             Error::Device(format!("NVRTC failed to compile kernel module {key}: {e}"))
         })?;
-        Ok(self.ctx.load_module(ptx)?)
+        let text = ptx.to_src();
+        kernel_cache::store(source, &self.arch, &options, &text);
+        Ok(self.ctx.load_module(Ptx::from_src(text))?)
     }
 
     /// A launch configuration covering `n` items with a grid-stride loop: at most

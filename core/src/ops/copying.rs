@@ -9,6 +9,7 @@ use super::concatenate::concatenate;
 use super::gather::{
     Bounds, device_map, gather_columns, gather_internal, host_map, normalized_scatter_map,
 };
+use super::select::{Choice, select_host};
 use crate::bitmask::{bitmask_allocation_size_bytes, new_mask};
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -142,19 +143,108 @@ pub fn scatter(source: Source, map: &Column, target: &Table) -> Result<Table> {
     let n = target.num_rows();
     let norm = normalized_scatter_map(map, n)?;
     let step = if source.is_scalars() { 0 } else { 1 };
-    let full = if use_device()? {
+    let device = use_device()?;
+    if !device {
+        let positions = norm.host_values::<i32>()?;
+        let cols = target
+            .columns()
+            .iter()
+            .zip(&sources)
+            .map(|(t, s)| match fixed_width(t.dtype().id()) {
+                Some(w) => scatter_fixed_host(t, s, step == 0, &positions, w),
+                None => scatter_generic_host(t, s, step, &positions),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        return table_of(cols, n);
+    }
+    let full = {
         let out = mv::iota(n, 0)?;
         let m = norm.data().map_or(Ok(0), Buffer::device_ptr)?;
         mv::scatter_positions(m, norm.size(), n as i64, step, out.ptr())?;
         device_map(out, n)?
-    } else {
-        let mut out: Vec<i32> = (0..n as i32).collect();
-        for (i, &j) in norm.host_values::<i32>()?.iter().enumerate() {
-            out[j as usize] = (n as i64 + step * i as i64) as i32;
-        }
-        host_map(out)
     };
     table_of(gather_pairs(target.columns(), &sources, &full)?, n)
+}
+
+/// Scatter into a fixed-width column on the host: copy the target's values, then write
+/// the source rows at their positions (no concatenation, no full-size map).
+fn scatter_fixed_host(
+    target: &Column,
+    source: &Column,
+    scalar: bool,
+    positions: &[i32],
+    width: usize,
+) -> Result<Column> {
+    fn values<T: arrow_buffer::ArrowNativeType>(
+        t: &Column,
+        s: &Column,
+        step: usize,
+        positions: &[i32],
+    ) -> Result<Buffer> {
+        let mut out = t.host_values::<T>()?.to_vec();
+        let src = s.host_values::<T>()?;
+        for (i, &j) in positions.iter().enumerate() {
+            out[j as usize] = src[i * step];
+        }
+        Ok(Buffer::from_vec(out))
+    }
+    let step = usize::from(!scalar);
+    let data = match width {
+        1 => values::<u8>(target, source, step, positions)?,
+        2 => values::<u16>(target, source, step, positions)?,
+        4 => values::<u32>(target, source, step, positions)?,
+        8 => values::<u64>(target, source, step, positions)?,
+        16 => values::<i128>(target, source, step, positions)?,
+        _ => return scatter_generic_host(target, source, step as i64, positions),
+    };
+    let (t_nulls, s_nulls) = (target.host_nulls()?, source.host_nulls()?);
+    let mask = if t_nulls.is_none() && s_nulls.is_none() {
+        None
+    } else {
+        let n = target.size();
+        let mut bits = arrow_buffer::BooleanBufferBuilder::new(n);
+        match &t_nulls {
+            Some(nb) => bits.append_buffer(nb.inner()),
+            None => bits.append_n(n, true),
+        }
+        for (i, &j) in positions.iter().enumerate() {
+            bits.set_bit(
+                j as usize,
+                s_nulls.as_ref().is_none_or(|b| b.is_valid(i * step)),
+            );
+        }
+        Some(Buffer::from_arrow(bits.finish().into_inner()))
+    };
+    Column::new(
+        target.dtype(),
+        target.size(),
+        Some(data),
+        mask,
+        None,
+        0,
+        vec![],
+    )
+}
+
+/// Scatter into a column of any type on the host: gather the target concatenated with the
+/// source through a full-size map.
+fn scatter_generic_host(
+    target: &Column,
+    source: &Column,
+    step: i64,
+    positions: &[i32],
+) -> Result<Column> {
+    let n = target.size();
+    let mut out: Vec<i32> = (0..n as i32).collect();
+    for (i, &j) in positions.iter().enumerate() {
+        out[j as usize] = (n as i64 + step * i as i64) as i32;
+    }
+    Ok(gather_pairs(
+        std::slice::from_ref(target),
+        std::slice::from_ref(source),
+        &host_map(out),
+    )?
+    .remove(0))
 }
 
 /// An empty column of the same type (children included).
@@ -382,28 +472,23 @@ pub fn shift(col: &Column, offset: i64, fill: &Scalar) -> Result<Column> {
             col.dtype()
         )));
     }
+    // Two pieces, each copied once: `k` copies of the fill value and the rows that stay,
+    // in the order the direction gives. (A gather through a shift map read every row
+    // through an index and built the map first.)
     let n = col.size();
-    let map = if use_device()? {
-        device_map(mv::shift_map(n, offset, n as i64)?, n)?
+    let k = offset.unsigned_abs().min(n as u64) as usize;
+    let filler = super::filling::repeat(
+        &Table::new(vec![fill.as_column().clone()])?,
+        super::filling::RepeatCount::All(k),
+    )?
+    .columns()[0]
+        .clone();
+    let pieces = if offset >= 0 {
+        [filler, col.slice(0, n - k)?]
     } else {
-        host_map(
-            (0..n as i64)
-                .into_par_iter()
-                .map(|i| {
-                    let j = i.wrapping_sub(offset);
-                    (if (0..n as i64).contains(&j) {
-                        j
-                    } else {
-                        n as i64
-                    }) as i32
-                })
-                .collect(),
-        )
+        [col.slice(k, n - k)?, filler]
     };
-    gather_internal(
-        &concatenate(&[col.clone(), fill.as_column().clone()])?,
-        &map,
-    )
+    concatenate(&pieces)
 }
 
 /// Zero-copy views of rows `[indices[0], indices[1])`, `[indices[2], indices[3])`, ...
@@ -584,7 +669,19 @@ pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
     {
         return select_fixed_width(l, ls, r, rs, mask, width);
     }
-    let map = if use_device()? {
+    let device = use_device()?;
+    if !device && fixed_width(l.dtype().id()).is_some() {
+        let (vals, nulls) = (mask.host_values::<u8>()?, mask.host_nulls()?);
+        let side = |c, scalar| Choice { column: c, scalar };
+        return select_host(
+            l.dtype(),
+            n,
+            |i| vals[i] != 0 && nulls.as_ref().is_none_or(|b| b.is_valid(i)),
+            side(l, ls),
+            side(r, rs),
+        );
+    }
+    let map = if device {
         device_map(mv::select_map(device_cond(mask)?, n, ls, rs, n_left)?, n)?
     } else {
         let cond = host_cond(mask)?;

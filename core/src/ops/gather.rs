@@ -14,8 +14,8 @@ use crate::device::kernels::gather::{self as dev, DeviceMap};
 use crate::error::{Error, Result};
 use crate::interop::arrow::{from_arrow, to_arrow};
 use crate::placement::use_device;
-use crate::types::TypeId;
-use arrow_array::Int32Array;
+use crate::types::{TypeId, fixed_width};
+use arrow_array::{Array, Int32Array};
 use arrow_buffer::{BooleanBuffer, NullBuffer, ScalarBuffer};
 use rayon::prelude::*;
 
@@ -87,7 +87,57 @@ pub(crate) fn gather_columns(
         Bounds::Nullify
     };
     let indices = host_indices(map, rows, host_bounds)?;
-    columns.iter().map(|c| host_take(c, &indices)).collect()
+    columns
+        .iter()
+        .map(|c| match fixed_width(c.dtype().id()) {
+            Some(width) => host_gather_fixed(c, &indices, width),
+            None => host_take(c, &indices),
+        })
+        .collect()
+}
+
+/// Rows per rayon task of a host gather.
+const GATHER_CHUNK: usize = 1 << 15;
+
+/// Gather a fixed-width column on the host: a parallel typed loop (arrow's `take` is
+/// single-threaded and goes through dynamic arrays).
+fn host_gather_fixed(col: &Column, indices: &Int32Array, width: usize) -> Result<Column> {
+    fn values<T: arrow_buffer::ArrowNativeType>(col: &Column, idx: &[i32]) -> Result<Buffer> {
+        let src = col.host_values::<T>()?;
+        let mut out = vec![T::default(); idx.len()];
+        out.par_chunks_mut(GATHER_CHUNK)
+            .zip(idx.par_chunks(GATHER_CHUNK))
+            .for_each(|(o, ix)| {
+                for (d, &j) in o.iter_mut().zip(ix) {
+                    // Null and out-of-bounds entries hold -1: their rows are masked.
+                    if let Some(v) = src.get(j as usize) {
+                        *d = *v;
+                    }
+                }
+            });
+        Ok(Buffer::from_vec(out))
+    }
+    let idx = indices.values();
+    let data = match width {
+        1 => values::<u8>(col, idx)?,
+        2 => values::<u16>(col, idx)?,
+        4 => values::<u32>(col, idx)?,
+        8 => values::<u64>(col, idx)?,
+        16 => values::<i128>(col, idx)?,
+        _ => return host_take(col, indices),
+    };
+    let src_nulls = col.host_nulls()?;
+    let mask = match (&src_nulls, indices.nulls()) {
+        (None, None) => None,
+        (src, map) => {
+            let bits = BooleanBuffer::collect_bool(idx.len(), |i| {
+                map.is_none_or(|m| m.is_valid(i))
+                    && src.as_ref().is_none_or(|s| s.is_valid(idx[i] as usize))
+            });
+            Some(Buffer::from_arrow(bits.into_inner()))
+        }
+    };
+    Column::new(col.dtype(), idx.len(), Some(data), mask, None, 0, vec![])
 }
 
 /// Gather one column through an internal INT32 map whose entries are all in bounds.
@@ -224,6 +274,23 @@ pub(crate) fn normalized_scatter_map(map: &Column, rows: usize) -> Result<Column
 /// A copy of the rows of `col` (its own buffers, offset 0), where the data lives.
 pub(crate) fn copy_rows(col: &Column) -> Result<Column> {
     let n = col.size();
+    if let Some(width) = fixed_width(col.dtype().id())
+        && !use_device()?
+        && let Some(data) = col.data()
+    {
+        // A plain copy of the bytes (and the mask's bits) of the rows.
+        let bytes = data.host_range(col.offset() * width, n * width)?;
+        let copy = Buffer::from_slice_ref(bytes.as_slice());
+        return Column::new(
+            col.dtype(),
+            n,
+            Some(copy),
+            mask_copy(col)?,
+            col.known_null_count(),
+            0,
+            vec![],
+        );
+    }
     let map = if use_device()? {
         device_map(crate::device::kernels::movement::iota(n, 0)?, n)?
     } else {

@@ -16,6 +16,7 @@ pub mod replace;
 pub mod round;
 pub mod scan;
 pub mod search;
+pub(crate) mod select;
 pub mod stream_compaction;
 pub mod transform;
 pub mod unary;

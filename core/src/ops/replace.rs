@@ -7,6 +7,8 @@ use super::copying::{Side, copy_if_else, write_rows_in_place};
 use super::gather::{
     NULL_ROW, copy_rows, device_map, gather_internal, gather_internal_nullable, host_map, mask_copy,
 };
+use super::numeric::with_num_type;
+use super::select::{Choice, select_host};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
@@ -103,6 +105,23 @@ pub fn replace_nulls(col: &Column, replacement: Replacement) -> Result<Column> {
         !col.has_nulls()? || matches!(replacement, Replacement::Scalar(s) if !s.is_valid()?);
     if unchanged {
         return copy_rows(col);
+    }
+    if !use_device()? && fixed_width(col.dtype().id()).is_some() {
+        let other = match replacement {
+            Replacement::Column(r) => Some(Choice::column(r)),
+            Replacement::Scalar(s) => Some(Choice::scalar(s.as_column())),
+            Replacement::Policy { .. } => None,
+        };
+        if let Some(other) = other {
+            let nulls = col.host_nulls()?.expect("has nulls");
+            return select_host(
+                col.dtype(),
+                col.size(),
+                |i| nulls.is_valid(i),
+                Choice::column(col),
+                other,
+            );
+        }
     }
     match replacement {
         Replacement::Column(r) => copy_if_else(
@@ -268,6 +287,11 @@ pub fn clamp(
             )));
         }
     }
+    if !use_device()?
+        && let Some(out) = clamp_host(col, lo, hi, lo_r, hi_r)?
+    {
+        return Ok(out);
+    }
     let bool8 = TypeId::Bool8.into();
     let mut out = col.clone();
     if lo.is_valid()? {
@@ -289,6 +313,54 @@ pub fn clamp(
         out = copy_if_else(Side::Scalar(hi_r), Side::Column(&out), &above)?;
     }
     Ok(out)
+}
+
+/// clamp of a numeric, timestamp, duration or DECIMAL32/64 column on the host in one pass;
+/// `None` for other types or a null replacement (the generic path handles those).
+fn clamp_host(
+    col: &Column,
+    lo: &Scalar,
+    hi: &Scalar,
+    lo_r: &Scalar,
+    hi_r: &Scalar,
+) -> Result<Option<Column>> {
+    let Some(storage) = storage_id(col.dtype().id()) else {
+        return Ok(None);
+    };
+    if !lo_r.is_valid()? || !hi_r.is_valid()? || storage == TypeId::Bool8 {
+        return Ok(None);
+    }
+    let values = with_num_type!(storage, T => {
+        let bound = |s: &Scalar| -> Result<Option<T>> {
+            Ok(if s.is_valid()? { Some(s.as_column().host_values::<T>()?[0]) } else { None })
+        };
+        let (lo, hi) = (bound(lo)?, bound(hi)?);
+        let (lo_r, hi_r) = (
+            lo_r.as_column().host_values::<T>()?[0],
+            hi_r.as_column().host_values::<T>()?[0],
+        );
+        let vals = col.host_values::<T>()?;
+        // `hi` is tested first: when lo > hi a value can be on both sides and, as in the
+        // composed path, the upper replacement wins. NaN compares false and stays.
+        let out: Vec<T> = vals
+            .par_iter()
+            .map(|&v| match (lo, hi) {
+                (_, Some(h)) if v > h => hi_r,
+                (Some(l), _) if v < l => lo_r,
+                _ => v,
+            })
+            .collect();
+        Buffer::from_vec(out)
+    });
+    Ok(Some(Column::new(
+        col.dtype(),
+        col.size(),
+        Some(values),
+        mask_copy(col)?,
+        col.known_null_count(),
+        0,
+        vec![],
+    )?))
 }
 
 /// -0.0 becomes +0.0 and every NaN the canonical NaN (floating-point columns).

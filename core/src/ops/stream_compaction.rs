@@ -9,7 +9,7 @@
 //! Key equality follows libcudf: `-0.0 == 0.0`; NaNs are equal to each other when
 //! `nans_equal`, else every NaN row is distinct; null keys are equal when `nulls_equal`.
 
-use super::copying::{check_condition, device_cond, host_cond};
+use super::copying::{check_condition, device_cond};
 use super::gather::{Bounds, device_map, gather_columns};
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -20,7 +20,7 @@ use crate::placement::{host_fallback, use_device};
 use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
 use arrow_array::{Array, ArrayRef, BooleanArray, Float32Array, Float64Array};
-use arrow_buffer::BooleanBuffer;
+use arrow_buffer::{BooleanBuffer, NullBuffer};
 use arrow_row::{RowConverter, SortField};
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -54,7 +54,11 @@ pub fn apply_boolean_mask(table: &Table, mask: &Column) -> Result<Table> {
     if use_device()? {
         return compact_device(table, device_cond(mask)?);
     }
-    filter_host(table, host_cond(mask)?)
+    let (vals, nulls) = (mask.host_values::<u8>()?, mask.host_nulls()?);
+    let keep = BooleanBuffer::collect_bool(mask.size(), |i| {
+        vals[i] != 0 && nulls.as_ref().is_none_or(|b| b.is_valid(i))
+    });
+    filter_host(table, keep)
 }
 
 fn compact_device(table: &Table, cond: DeviceCond) -> Result<Table> {
@@ -110,9 +114,9 @@ fn table_of(cols: Vec<Column>, rows: usize) -> Result<Table> {
     Table::new(cols)
 }
 
-fn filter_host(table: &Table, keep: Vec<bool>) -> Result<Table> {
-    let kept = keep.iter().filter(|&&k| k).count();
-    let predicate = BooleanArray::new(BooleanBuffer::from(keep), None);
+fn filter_host(table: &Table, keep: BooleanBuffer) -> Result<Table> {
+    let kept = keep.count_set_bits();
+    let predicate = BooleanArray::new(keep, None);
     let filter = arrow_select::filter::FilterBuilder::new(&predicate)
         .optimize()
         .build();
@@ -169,23 +173,33 @@ pub fn drop_nulls(table: &Table, keys: &[usize], keep_threshold: usize) -> Resul
             },
         );
     }
-    let mut counts = vec![0usize; n];
-    for k in &keys {
-        match k.host_nulls()? {
+    let validity = keys
+        .iter()
+        .map(|k| k.host_nulls())
+        .collect::<Result<Vec<_>>>()?;
+    if keep_threshold > keys.len() {
+        return filter_host(table, BooleanBuffer::new_unset(n));
+    }
+    if keep_threshold == keys.len() {
+        // Every key must be valid: the AND of the validity bitmaps, 64 rows at a time.
+        let all = validity.iter().fold(None, |acc: Option<NullBuffer>, v| {
+            NullBuffer::union(acc.as_ref(), v.as_ref())
+        });
+        let keep = all.map_or_else(|| BooleanBuffer::new_set(n), NullBuffer::into_inner);
+        return filter_host(table, keep);
+    }
+    let mut counts = vec![0u32; n];
+    for v in validity.iter() {
+        match v {
             None => counts.par_iter_mut().for_each(|c| *c += 1),
             Some(nb) => counts
                 .par_iter_mut()
                 .enumerate()
-                .for_each(|(i, c)| *c += nb.is_valid(i) as usize),
+                .for_each(|(i, c)| *c += nb.is_valid(i) as u32),
         }
     }
-    filter_host(
-        table,
-        counts
-            .into_par_iter()
-            .map(|c| c >= keep_threshold)
-            .collect(),
-    )
+    let keep = BooleanBuffer::collect_bool(n, |i| counts[i] as usize >= keep_threshold);
+    filter_host(table, keep)
 }
 
 /// Rows with at least `keep_threshold` non-NaN values among the (floating-point) `keys`
@@ -245,13 +259,8 @@ pub fn drop_nans(table: &Table, keys: &[usize], keep_threshold: usize) -> Result
             *c += (null || !is_nan[i]) as usize;
         });
     }
-    filter_host(
-        table,
-        counts
-            .into_par_iter()
-            .map(|c| c >= keep_threshold)
-            .collect(),
-    )
+    let keep = BooleanBuffer::collect_bool(n, |i| counts[i] >= keep_threshold);
+    filter_host(table, keep)
 }
 
 /// Comparable key rows of `cols`, and per row whether it can equal no other row (a null
@@ -383,7 +392,7 @@ pub fn unique(
 
 /// The host filter even in device placement (the caller already recorded the fallback).
 fn filter_host_cpu(table: &Table, keep: Vec<bool>) -> Result<Table> {
-    filter_host(table, keep)
+    filter_host(table, BooleanBuffer::from(keep))
 }
 
 /// Indices (ascending) of the rows kept by distinct key rows of `cols`.

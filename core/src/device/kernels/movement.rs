@@ -174,22 +174,6 @@ pub fn select_map(
     Ok(out)
 }
 
-/// The shift map: row i takes row i - offset, or row `fill` outside the column.
-pub fn shift_map(n: usize, offset: i64, fill: i64) -> Result<DeviceMemory> {
-    let out = DeviceMemory::alloc(n * 4)?;
-    run(
-        "shift_map",
-        n,
-        &[
-            Arg::I(n as i64),
-            Arg::I(offset),
-            Arg::I(fill),
-            Arg::P(out.ptr()),
-        ],
-    )?;
-    Ok(out)
-}
-
 /// The copy_range map: rows `begin..end` take rows `source..`, others stay.
 pub fn range_map(n: usize, begin: usize, end: usize, source: i64) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * 4)?;

@@ -80,14 +80,6 @@ extern "C" __global__ void select_map(const uint8_t* cond, const uint8_t* cmask,
   }
 }
 
-// shift: row i takes row i - offset when that exists, else the fill row `fill`.
-extern "C" __global__ void shift_map(int64_t n, int64_t offset, int64_t fill, int32_t* out) {
-  GRID_STRIDE(i, n) {
-    int64_t j = i - offset;
-    out[i] = (int32_t)((j >= 0 && j < n) ? j : fill);
-  }
-}
-
 // copy_range: rows [begin, end) take rows from `base + source_begin`, others stay.
 extern "C" __global__ void range_map(int64_t n, int64_t begin, int64_t end, int64_t source,
                                      int32_t* out) {

@@ -1,0 +1,125 @@
+//! An on-disk cache of compiled kernel modules (PTX), shared by every process of a user.
+//!
+//! NVRTC compiles a module in tens to hundreds of milliseconds; a test run or a notebook
+//! session touches hundreds of modules, and every new process used to pay for all of them
+//! again. The cache maps a fingerprint of everything that determines the PTX (the source,
+//! the target architecture, the compile options and ferrodf's version) to the PTX text.
+//! The driver keeps its own cache of the PTX -> SASS step (`~/.nv/ComputeCache`), so a
+//! cached module loads in about a millisecond.
+//!
+//! Location: `$FERRODF_KERNEL_CACHE` when set (`off` or `0` disables the cache), otherwise
+//! `$XDG_CACHE_HOME/ferrodf/kernels`, otherwise `~/.cache/ferrodf/kernels`. Entries are
+//! written to a temporary file and renamed into place, so concurrent processes never read a
+//! half-written entry. Any I/O problem only means the module is compiled again.
+
+use std::path::PathBuf;
+
+/// The cache directory, or `None` when caching is disabled or no home is known.
+fn cache_dir() -> Option<PathBuf> {
+    if let Some(v) = std::env::var_os("FERRODF_KERNEL_CACHE") {
+        let s = v.to_string_lossy();
+        if s.is_empty() || s == "0" || s.eq_ignore_ascii_case("off") {
+            return None;
+        }
+        return Some(PathBuf::from(v));
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))?;
+    Some(base.join("ferrodf").join("kernels"))
+}
+
+/// 64-bit FNV-1a, seeded; two seeds give a 128-bit fingerprint, which makes an accidental
+/// collision between two kernel sources practically impossible.
+fn fnv1a(seed: u64, parts: &[&[u8]]) -> u64 {
+    let mut h = seed;
+    for part in parts {
+        for &b in *part {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        // Separate the parts so ("ab", "c") and ("a", "bc") differ.
+        h ^= 0xff;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The file that holds (or will hold) the PTX of `source` compiled for `arch` with `options`.
+fn entry_path(dir: &std::path::Path, source: &str, arch: &str, options: &[String]) -> PathBuf {
+    let opts = options.join("\u{1f}");
+    let parts: [&[u8]; 4] = [
+        source.as_bytes(),
+        arch.as_bytes(),
+        opts.as_bytes(),
+        env!("CARGO_PKG_VERSION").as_bytes(),
+    ];
+    let a = fnv1a(0xcbf2_9ce4_8422_2325, &parts);
+    let b = fnv1a(0x84222325_cbf29ce4, &parts);
+    dir.join(arch).join(format!("{a:016x}{b:016x}.ptx"))
+}
+
+/// The cached PTX for this module, if present.
+pub(super) fn load(source: &str, arch: &str, options: &[String]) -> Option<String> {
+    load_in(&cache_dir()?, source, arch, options)
+}
+
+fn load_in(dir: &std::path::Path, source: &str, arch: &str, options: &[String]) -> Option<String> {
+    let path = entry_path(dir, source, arch, options);
+    let ptx = std::fs::read_to_string(path).ok()?;
+    // A valid PTX file always names its target; anything else is a damaged entry.
+    ptx.contains(".target").then_some(ptx)
+}
+
+/// Store the PTX of a freshly compiled module (best effort).
+pub(super) fn store(source: &str, arch: &str, options: &[String], ptx: &str) {
+    if let Some(dir) = cache_dir() {
+        store_in(&dir, source, arch, options, ptx);
+    }
+}
+
+fn store_in(dir: &std::path::Path, source: &str, arch: &str, options: &[String], ptx: &str) {
+    let path = entry_path(dir, source, arch, options);
+    let Some(dir) = path.parent() else { return };
+    if std::fs::create_dir_all(dir).is_err() {
+        return;
+    }
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        std::process::id(),
+        path.file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default()
+    ));
+    if std::fs::write(&tmp, ptx).is_ok() && std::fs::rename(&tmp, &path).is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprint_depends_on_every_part() {
+        let base: [&[u8]; 2] = [b"ab", b"c"];
+        let shifted: [&[u8]; 2] = [b"a", b"bc"];
+        assert_ne!(fnv1a(1, &base), fnv1a(1, &shifted));
+        assert_ne!(fnv1a(1, &base), fnv1a(2, &base));
+    }
+
+    #[test]
+    fn store_then_load_round_trips() {
+        let dir = std::env::temp_dir().join(format!("ferrodf-kcache-{}", std::process::id()));
+        let opts = vec!["--std=c++17".to_string()];
+        assert!(load_in(&dir, "src", "sm_90", &opts).is_none());
+        store_in(&dir, "src", "sm_90", &opts, "// ptx\n.target sm_90\n");
+        assert_eq!(
+            load_in(&dir, "src", "sm_90", &opts).as_deref(),
+            Some("// ptx\n.target sm_90\n")
+        );
+        assert!(load_in(&dir, "src", "sm_80", &opts).is_none());
+        assert!(load_in(&dir, "other", "sm_90", &opts).is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
