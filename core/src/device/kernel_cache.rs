@@ -59,11 +59,65 @@ fn entry_path(dir: &std::path::Path, source: &str, arch: &str, options: &[String
     dir.join(arch).join(format!("{a:016x}{b:016x}.ptx"))
 }
 
-/// The cached PTX for this module, if present.
-pub(super) fn load(source: &str, arch: &str, options: &[String]) -> Option<String> {
-    load_in(&cache_dir()?, source, arch, options)
+/// The PTX of a module: from the cache, or compiled by `compile` and stored.
+///
+/// Processes started side by side (the sharded test run) tend to need the same module at
+/// the same moment; a lock file next to the entry lets one of them compile it while the
+/// others wait for the entry instead of compiling it too. A lock older than
+/// [`STALE_LOCK`] (a crashed process) or a wait longer than that is ignored.
+pub(super) fn get_or_compile(
+    source: &str,
+    arch: &str,
+    options: &[String],
+    compile: impl FnOnce() -> crate::error::Result<String>,
+) -> crate::error::Result<String> {
+    let Some(dir) = cache_dir() else {
+        return compile();
+    };
+    if let Some(ptx) = load_in(&dir, source, arch, options) {
+        return Ok(ptx);
+    }
+    let lock = entry_path(&dir, source, arch, options).with_extension("lock");
+    let _ = lock.parent().map(std::fs::create_dir_all);
+    let start = std::time::Instant::now();
+    loop {
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&lock)
+        {
+            Ok(_) => {
+                let ptx = compile();
+                if let Ok(text) = &ptx {
+                    store_in(&dir, source, arch, options, text);
+                }
+                let _ = std::fs::remove_file(&lock);
+                return ptx;
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                std::thread::sleep(std::time::Duration::from_millis(10));
+                if let Some(ptx) = load_in(&dir, source, arch, options) {
+                    return Ok(ptx);
+                }
+                let stale = std::fs::metadata(&lock)
+                    .and_then(|m| m.modified())
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_some_and(|age| age > STALE_LOCK);
+                if stale || start.elapsed() > STALE_LOCK {
+                    return compile();
+                }
+            }
+            // No lock possible here (read-only cache, ...): just compile.
+            Err(_) => return compile(),
+        }
+    }
 }
 
+/// How long a process waits for another one's compilation before doing it itself.
+const STALE_LOCK: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The cached PTX for this module in `dir`, if present.
 fn load_in(dir: &std::path::Path, source: &str, arch: &str, options: &[String]) -> Option<String> {
     let path = entry_path(dir, source, arch, options);
     let ptx = std::fs::read_to_string(path).ok()?;
@@ -72,12 +126,6 @@ fn load_in(dir: &std::path::Path, source: &str, arch: &str, options: &[String]) 
 }
 
 /// Store the PTX of a freshly compiled module (best effort).
-pub(super) fn store(source: &str, arch: &str, options: &[String], ptx: &str) {
-    if let Some(dir) = cache_dir() {
-        store_in(&dir, source, arch, options, ptx);
-    }
-}
-
 fn store_in(dir: &std::path::Path, source: &str, arch: &str, options: &[String], ptx: &str) {
     let path = entry_path(dir, source, arch, options);
     let Some(dir) = path.parent() else { return };

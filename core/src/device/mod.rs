@@ -152,24 +152,25 @@ impl GpuRuntime {
             // No fused multiply-add: the host path rounds each operation separately.
             "--fmad=false".into(),
         ];
-        if let Some(ptx) = kernel_cache::load(source, &self.arch, &options) {
-            if let Ok(m) = self.ctx.load_module(Ptx::from_src(ptx)) {
-                return Ok(m);
-            }
-        }
         let arch: &'static str = Box::leak(self.arch.clone().into_boxed_str());
-        let opts = cudarc::nvrtc::CompileOptions {
-            arch: Some(arch),
-            options: options.clone(),
-            name: Some(format!("{key}.cu")),
-            ..Default::default()
+        let nvrtc = || -> Result<String> {
+            let opts = cudarc::nvrtc::CompileOptions {
+                arch: Some(arch),
+                options: options.clone(),
+                name: Some(format!("{key}.cu")),
+                ..Default::default()
+            };
+            let ptx = cudarc::nvrtc::compile_ptx_with_opts(source, opts).map_err(|e| {
+                Error::Device(format!("NVRTC failed to compile kernel module {key}: {e}"))
+            })?;
+            Ok(ptx.to_src())
         };
-        let ptx = cudarc::nvrtc::compile_ptx_with_opts(source, opts).map_err(|e| {
-            Error::Device(format!("NVRTC failed to compile kernel module {key}: {e}"))
-        })?;
-        let text = ptx.to_src();
-        kernel_cache::store(source, &self.arch, &options, &text);
-        Ok(self.ctx.load_module(Ptx::from_src(text))?)
+        let text = kernel_cache::get_or_compile(source, &self.arch, &options, nvrtc)?;
+        match self.ctx.load_module(Ptx::from_src(text)) {
+            Ok(m) => Ok(m),
+            // A damaged cache entry: compile afresh.
+            Err(_) => Ok(self.ctx.load_module(Ptx::from_src(nvrtc()?))?),
+        }
     }
 
     /// A launch configuration covering `n` items with a grid-stride loop: at most
