@@ -27,6 +27,15 @@ use pyo3::prelude::*;
 #[global_allocator]
 static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
+/// jemalloc's start-up options. `dirty_decay_ms:-1` keeps freed pages for reuse: with any
+/// finite decay, measured here, large freed blocks were purged before the next column was
+/// allocated and a 10^7-row float64 add cost 80 ms of page faults instead of 9 ms. The
+/// price is that the process keeps its peak host memory, as a pool allocator would.
+#[cfg(all(target_os = "linux", not(target_env = "musl")))]
+#[unsafe(export_name = "_rjem_malloc_conf")]
+#[allow(non_upper_case_globals)]
+pub static malloc_conf: Option<&'static [u8; 18]> = Some(b"dirty_decay_ms:-1\0");
+
 #[pymodule]
 fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

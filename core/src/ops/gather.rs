@@ -104,17 +104,12 @@ const GATHER_CHUNK: usize = 1 << 15;
 fn host_gather_fixed(col: &Column, indices: &Int32Array, width: usize) -> Result<Column> {
     fn values<T: arrow_buffer::ArrowNativeType>(col: &Column, idx: &[i32]) -> Result<Buffer> {
         let src = col.host_values::<T>()?;
-        let mut out = vec![T::default(); idx.len()];
-        out.par_chunks_mut(GATHER_CHUNK)
-            .zip(idx.par_chunks(GATHER_CHUNK))
-            .for_each(|(o, ix)| {
-                for (d, &j) in o.iter_mut().zip(ix) {
-                    // Null and out-of-bounds entries hold -1: their rows are masked.
-                    if let Some(v) = src.get(j as usize) {
-                        *d = *v;
-                    }
-                }
-            });
+        // Null and out-of-bounds entries hold -1: their rows are masked, any value does.
+        let out: Vec<T> = idx
+            .par_iter()
+            .with_min_len(GATHER_CHUNK)
+            .map(|&j| src.get(j as usize).copied().unwrap_or_default())
+            .collect();
         Ok(Buffer::from_vec(out))
     }
     let idx = indices.values();
