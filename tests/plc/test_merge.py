@@ -22,9 +22,9 @@ def as_arrow(t: plc.Table) -> pa.Table:
     return pa.table({str(i): c.to_arrow() for i, c in enumerate(t.columns())})
 
 
-def sort_keys(names, orders):
+def sort_keys(names, orders, placement):
     return [
-        (n, "descending" if o == Order.DESCENDING else "ascending")
+        (n, "descending" if o == Order.DESCENDING else "ascending", placement)
         for n, o in zip(names, orders, strict=True)
     ]
 
@@ -59,13 +59,11 @@ def test_merge(orders, placement, ntables):
                 ),
             }
         )
-        keys = sort_keys(["k", "s"], orders)
-        parts.append(t.take(pc.sort_indices(t, sort_keys=keys, null_placement=placement)))
+        keys = sort_keys(["k", "s"], orders, placement)
+        parts.append(t.take(pc.sort_indices(t, sort_keys=keys)))
     got = plc.merge.merge([plc_table(p) for p in parts], [0, 1], orders, nulls)
     concat = pa.concat_tables(parts)
-    want = concat.take(
-        pc.sort_indices(concat, sort_keys=sort_keys(["k", "s"], orders), null_placement=placement)
-    )
+    want = concat.take(pc.sort_indices(concat, sort_keys=sort_keys(["k", "s"], orders, placement)))
     assert as_arrow(got).equals(as_arrow(plc_table(want)))
 
 

@@ -110,17 +110,29 @@ def test_argmax_nan_only_and_empty():
         reduce(pa.array([1.0]), agg.argmax(), T.FLOAT64)
 
 
+def expected_nunique(arr, policy):
+    def norm(v):
+        if isinstance(v, float):
+            return "nan" if math.isnan(v) else v + 0.0  # -0.0 == 0.0
+        return v
+
+    vals = arr.to_pylist()
+    distinct = {norm(v) for v in vals if v is not None}
+    has_null = any(v is None for v in vals)
+    return len(distinct) + (1 if has_null and policy == NullPolicy.INCLUDE else 0)
+
+
 @pytest.mark.parametrize("t", [*NUM_TYPES, pa.string(), pa.bool_()], ids=type_id)
 @pytest.mark.parametrize("policy", list(NullPolicy), ids=lambda p: p.name)
 def test_nunique(t, policy):
     arr = pc.take(make_array(t, 30, nulls=True, seed=1), pa.array([i % 12 for i in range(60)]))
-    mode = "all" if policy == NullPolicy.INCLUDE else "only_valid"
-    want = pc.count_distinct(arr, mode=mode).as_py()
-    assert reduce(arr, agg.nunique(policy), T.INT32) == want
-    assert (
-        reduce(arr.slice(7, 20), agg.nunique(policy), T.INT32)
-        == pc.count_distinct(arr.slice(7, 20), mode=mode).as_py()
-    )
+    assert reduce(arr, agg.nunique(policy), T.INT32) == expected_nunique(arr, policy)
+    sliced = arr.slice(7, 20)
+    assert reduce(sliced, agg.nunique(policy), T.INT32) == expected_nunique(sliced, policy)
+    if not pa.types.is_floating(t):  # pyarrow counts -0.0 and 0.0 apart
+        mode = "all" if policy == NullPolicy.INCLUDE else "only_valid"
+        want = pc.count_distinct(arr, mode=mode).as_py()
+        assert reduce(arr, agg.nunique(policy), T.INT32) == want
 
 
 def test_nunique_floats_and_empty():
