@@ -85,7 +85,7 @@ def cpu_table(n: int, reps: int) -> None:
             df = pl.from_arrow(tbl)
             if k == 1:
                 s = df.to_series(0)
-                t_l = timeit(lambda s=s: s.arg_sort(maintain_order=True), reps)
+                t_l = timeit(lambda s=s: s.arg_sort(), reps)
             else:
                 t_l = timeit(
                     lambda df=df, tbl=tbl: df.select(

@@ -168,9 +168,16 @@ fn column_specs(c: &Column, kind: KeyKind, order: Order, nulls: NullOrder) -> Re
         }
     }
     if c.has_nulls()? {
+        let mask = c.mask().expect("mask").device_ptr()?;
+        let mask_off = c.offset() as i64;
+        // Value keys of null rows are made constant (see extract_keys).
+        for s in &mut out {
+            s.mask = mask;
+            s.mask_off = mask_off;
+        }
         out.push(Spec {
-            mask: c.mask().expect("mask").device_ptr()?,
-            mask_off: c.offset() as i64,
+            mask,
+            mask_off,
             nulls_first: crate::ops::sorting::nulls_first(order, nulls),
             ..Spec::empty(NULL_FLAG, false)
         });

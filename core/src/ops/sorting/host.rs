@@ -283,6 +283,9 @@ pub(crate) fn stable_order(cols: &[SortColumn], n: usize) -> Vec<i32> {
         };
         let sorted: Option<Vec<u32>> = match &c.keys {
             NormKeys::U64(k) => {
+                if let Some(rows) = counting_sort(k, c.valid.as_ref()) {
+                    return place_nulls(c, rows, n);
+                }
                 let mut pairs: Vec<(u64, u32)> = if c.valid.is_none() {
                     k.par_iter()
                         .with_min_len(PAR_MIN)
@@ -303,23 +306,52 @@ pub(crate) fn stable_order(cols: &[SortColumn], n: usize) -> Vec<i32> {
                 sort_pairs(&mut pairs);
                 Some(pairs.into_iter().map(|(_, i)| i).collect())
             }
-            NormKeys::Str { .. } => None,
+            NormKeys::Str {
+                bytes,
+                offsets,
+                descending,
+            } => {
+                // (first 8 bytes big-endian, zero padded; row): most comparisons are
+                // decided by the prefix, within the contiguous pairs.
+                // Skip the bytes every valid string shares, so that the 8-byte prefix
+                // separates keys like "key-000123" / "key-000124".
+                let lcp = common_prefix(bytes, offsets, c.valid.as_ref(), n);
+                let at = |i: usize| &NormKeys::str_at(bytes, offsets, i)[lcp..];
+                let prefix = |i: usize| {
+                    let b = at(i);
+                    let mut p = [0u8; 8];
+                    let m = b.len().min(8);
+                    p[..m].copy_from_slice(&b[..m]);
+                    let k = u64::from_be_bytes(p);
+                    if *descending { !k } else { k }
+                };
+                let mut pairs: Vec<(u64, u32)> = Vec::with_capacity(n);
+                valid_rows(&mut |i| pairs.push((prefix(i), i as u32)));
+                let cmp = |a: &(u64, u32), b: &(u64, u32)| {
+                    a.0.cmp(&b.0)
+                        .then_with(|| {
+                            let o = at(a.1 as usize).cmp(at(b.1 as usize));
+                            if *descending { o.reverse() } else { o }
+                        })
+                        .then(a.1.cmp(&b.1))
+                };
+                if pairs.len() >= PAR_MIN {
+                    pairs.par_sort_unstable_by(cmp);
+                } else {
+                    pairs.sort_unstable_by(cmp);
+                }
+                Some(pairs.into_iter().map(|(_, i)| i).collect())
+            }
         };
         if let Some(sorted) = sorted {
-            let mut out = Vec::with_capacity(n);
-            let nulls: Vec<i32> = match &c.valid {
-                None => vec![],
-                Some(v) => (0..n).filter(|&i| v.is_null(i)).map(|i| i as i32).collect(),
-            };
-            if c.nulls_first {
-                out.extend_from_slice(&nulls);
-            }
-            out.extend(sorted.into_iter().map(|i| i as i32));
-            if !c.nulls_first {
-                out.extend_from_slice(&nulls);
-            }
-            return out;
+            return place_nulls(c, sorted, n);
         }
+    }
+    if cols
+        .iter()
+        .all(|c| matches!(c.keys, NormKeys::U64(_) | NormKeys::U128(_)))
+    {
+        return lsd_columns(cols, n);
     }
     let mut idx: Vec<i32> = (0..n as i32).collect();
     let cmp = |a: &i32, b: &i32| cmp_rows(cols, *a as usize, *b as usize).then(a.cmp(b));
@@ -329,6 +361,141 @@ pub(crate) fn stable_order(cols: &[SortColumn], n: usize) -> Vec<i32> {
         idx.sort_unstable_by(cmp);
     }
     idx
+}
+
+/// The length of the longest prefix all valid strings share.
+fn common_prefix(
+    bytes: &arrow_buffer::Buffer,
+    offsets: &[i64],
+    valid: Option<&NullBuffer>,
+    n: usize,
+) -> usize {
+    let ok = |i: usize| valid.is_none_or(|v| v.is_valid(i));
+    let Some(first) = (0..n).find(|&i| ok(i)) else {
+        return 0;
+    };
+    let s0 = NormKeys::str_at(bytes, offsets, first);
+    (0..n)
+        .into_par_iter()
+        .with_min_len(PAR_MIN)
+        .filter(|&i| ok(i))
+        .map(|i| {
+            let s = NormKeys::str_at(bytes, offsets, i);
+            s0.iter().zip(s).take_while(|(a, b)| a == b).count()
+        })
+        .min()
+        .unwrap_or(0)
+}
+
+/// The sorted valid rows of one column with its null rows (in row order) before or after.
+fn place_nulls(c: &SortColumn, sorted: Vec<u32>, n: usize) -> Vec<i32> {
+    let mut out = Vec::with_capacity(n);
+    let nulls: Vec<i32> = match &c.valid {
+        None => vec![],
+        Some(v) => (0..n).filter(|&i| v.is_null(i)).map(|i| i as i32).collect(),
+    };
+    if c.nulls_first {
+        out.extend_from_slice(&nulls);
+    }
+    out.extend(sorted.into_iter().map(|i| i as i32));
+    if !c.nulls_first {
+        out.extend_from_slice(&nulls);
+    }
+    out
+}
+
+/// Keys spanning at most this many values are counting-sorted.
+const COUNTING_RANGE: u64 = 1 << 16;
+
+/// A stable counting sort of the valid rows when their keys span a small range (one
+/// histogram pass and one scatter pass); None when the range is too wide.
+fn counting_sort(k: &[u64], valid: Option<&NullBuffer>) -> Option<Vec<u32>> {
+    let n = k.len();
+    if n < 1 << 12 {
+        return None;
+    }
+    let ok = |i: usize| valid.is_none_or(|v| v.is_valid(i));
+    let (lo, hi) = k
+        .par_iter()
+        .enumerate()
+        .with_min_len(PAR_MIN)
+        .filter(|&(i, _)| ok(i))
+        .map(|(_, &v)| (v, v))
+        .reduce(|| (u64::MAX, 0), |a, b| (a.0.min(b.0), a.1.max(b.1)));
+    if lo > hi || hi - lo >= COUNTING_RANGE {
+        return None;
+    }
+    let range = (hi - lo + 1) as usize;
+    let mut counts = vec![0u32; range + 1];
+    for (i, &v) in k.iter().enumerate() {
+        if ok(i) {
+            counts[(v - lo) as usize + 1] += 1;
+        }
+    }
+    for j in 1..=range {
+        counts[j] += counts[j - 1];
+    }
+    let total = counts[range] as usize;
+    let mut out = vec![0u32; total];
+    for (i, &v) in k.iter().enumerate() {
+        if ok(i) {
+            let slot = &mut counts[(v - lo) as usize];
+            out[*slot as usize] = i as u32;
+            *slot += 1;
+        }
+    }
+    Some(out)
+}
+
+/// Stably re-sort `perm` by the 64-bit key of each row: radix sort (key, position) pairs,
+/// then read the rows back through the positions.
+fn resort(perm: &mut Vec<u32>, key_of: impl Fn(usize) -> u64 + Sync) {
+    let mut pairs: Vec<(u64, u32)> = perm
+        .par_iter()
+        .with_min_len(PAR_MIN)
+        .enumerate()
+        .map(|(pos, &r)| (key_of(r as usize), pos as u32))
+        .collect();
+    super::radix::sort_u64_pairs(&mut pairs);
+    let old = &*perm;
+    let new: Vec<u32> = pairs
+        .par_iter()
+        .with_min_len(PAR_MIN)
+        .map(|&(_, p)| old[p as usize])
+        .collect();
+    *perm = new;
+}
+
+/// Several fixed-width key columns: LSD over the columns (the last one first), each a
+/// stable radix re-sort of the permutation, as the device does. Null rows get a constant
+/// value key (keeping their order from the less significant columns), then a stable
+/// partition puts them before or after the valid rows.
+fn lsd_columns(cols: &[SortColumn], n: usize) -> Vec<i32> {
+    let mut perm: Vec<u32> = (0..n as u32).collect();
+    for c in cols.iter().rev() {
+        let valid = |r: usize| c.is_valid(r);
+        match &c.keys {
+            NormKeys::U64(k) => resort(&mut perm, |r| if valid(r) { k[r] } else { 0 }),
+            NormKeys::U128(k) => {
+                resort(&mut perm, |r| if valid(r) { k[r] as u64 } else { 0 });
+                resort(
+                    &mut perm,
+                    |r| if valid(r) { (k[r] >> 64) as u64 } else { 0 },
+                );
+            }
+            NormKeys::Str { .. } => unreachable!("fixed-width keys"),
+        }
+        if let Some(v) = &c.valid {
+            let (nulls, rest): (Vec<u32>, Vec<u32>) =
+                perm.iter().partition(|&&r| v.is_null(r as usize));
+            perm = if c.nulls_first {
+                [nulls, rest].concat()
+            } else {
+                [rest, nulls].concat()
+            };
+        }
+    }
+    perm.into_iter().map(|r| r as i32).collect()
 }
 
 /// Sort the rows listed in `rows` in place (stable: ties keep their relative order).

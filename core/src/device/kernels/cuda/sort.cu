@@ -100,7 +100,7 @@ __device__ __forceinline__ uint64_t spec_key(int kind, uint64_t data, uint64_t o
   }
 }
 
-// keys[i] = key of row perm[i] (row i when perm is null).
+// keys[i] = key of row perm[i] (row i when perm is null); 0 for null rows of value specs.
 extern "C" __global__ void extract_keys(int kind, uint64_t data, uint64_t offsets, uint64_t mask,
                                         int64_t mask_off, int64_t row_off, int off64, int chunk,
                                         int descending, int nulls_first, int64_t nseg,
@@ -108,6 +108,12 @@ extern "C" __global__ void extract_keys(int kind, uint64_t data, uint64_t offset
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     int64_t r = perm ? (int64_t)perm[i] : i;
+    // Null rows get one constant value key, so this spec keeps their order from the less
+    // significant specs; the column's null-flag spec then places them.
+    if (kind != 15 && mask && !bit_is_set((const uint8_t*)mask, mask_off + r)) {
+      keys[i] = 0;
+      continue;
+    }
     KEY_T k = (KEY_T)spec_key(kind, data, offsets, mask, mask_off, row_off, off64, chunk,
                               nulls_first, nseg, r);
     keys[i] = descending ? (KEY_T)~k : k;
