@@ -182,3 +182,13 @@ fn single_variant_modules_compile() {
     compile("search", &search::module_source());
     compile("binop_strings", &binaryop::strings_module_source());
 }
+
+#[test]
+fn sort_modules_compile() {
+    if !nvrtc_present() {
+        return;
+    }
+    use ferrodf_core::device::kernels::sort;
+    compile("sort_u32", &sort::module_source(false));
+    compile("sort_u64", &sort::module_source(true));
+}

@@ -10,7 +10,8 @@ use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
 use cudarc::driver::PushKernelArg;
 
-const SOURCE: &str = include_str!("cuda/search.cu");
+/// The search kernels' source (also the row comparisons of the sort module).
+pub(crate) const SOURCE: &str = include_str!("cuda/search.cu");
 
 /// The CUDA source of the search module (one variant).
 pub fn module_source() -> String {
@@ -62,7 +63,7 @@ fn descriptor(c: &Column, kind: KeyKind, order: Order, nulls: NullOrder) -> Resu
     ])
 }
 
-fn upload(descs: &[[u64; 9]]) -> Result<DeviceMemory> {
+pub(crate) fn upload(descs: &[[u64; 9]]) -> Result<DeviceMemory> {
     let bytes: Vec<u8> = descs
         .iter()
         .flat_map(|d| d.iter().flat_map(|x| x.to_le_bytes()))
@@ -70,7 +71,7 @@ fn upload(descs: &[[u64; 9]]) -> Result<DeviceMemory> {
     DeviceMemory::from_host(&bytes)
 }
 
-fn descriptors(
+pub(crate) fn descriptors(
     t: &Table,
     kinds: &[KeyKind],
     orders: &[Order],

@@ -5,11 +5,14 @@ from ferrodf.plc import copying as copying
 from ferrodf.plc import filling as filling
 from ferrodf.plc import hashing as hashing
 from ferrodf.plc import interop as interop
+from ferrodf.plc import merge as merge
 from ferrodf.plc import null_mask as null_mask
+from ferrodf.plc import quantiles as quantiles
 from ferrodf.plc import reduce as reduce
 from ferrodf.plc import replace as replace
 from ferrodf.plc import round as round
 from ferrodf.plc import search as search
+from ferrodf.plc import sorting as sorting
 from ferrodf.plc import stream_compaction as stream_compaction
 from ferrodf.plc import traits as traits
 from ferrodf.plc import transform as transform
@@ -46,4 +49,7 @@ __all__ = [
     "search",
     "types",
     "unary",
+    "sorting",
+    "quantiles",
+    "merge",
 ]

@@ -113,9 +113,29 @@ def collect_set(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation:
     return make_aggregation("collect_set", null_handling=int(null_handling))
 
 
+class RankMethod(IntEnum):
+    """libcudf's ``rank_method``: how tied values are ranked."""
+
+    FIRST = 0
+    AVERAGE = 1
+    MIN = 2
+    MAX = 3
+    DENSE = 4
+
+
+class RankPercentage(IntEnum):
+    """libcudf's ``rank_percentage``: whether and how ranks are normalised."""
+
+    NONE = 0
+    ZERO_NORMALIZED = 1
+    ONE_NORMALIZED = 2
+
+
 __all__ = [
     "Aggregation",
     "Kind",
+    "RankMethod",
+    "RankPercentage",
     "all",
     "any",
     "argmax",

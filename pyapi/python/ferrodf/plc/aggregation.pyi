@@ -52,9 +52,23 @@ def nth_element(n: int, null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggre
 def collect_list(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation: ...
 def collect_set(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation: ...
 
+class RankMethod(IntEnum):
+    FIRST = 0
+    AVERAGE = 1
+    MIN = 2
+    MAX = 3
+    DENSE = 4
+
+class RankPercentage(IntEnum):
+    NONE = 0
+    ZERO_NORMALIZED = 1
+    ONE_NORMALIZED = 2
+
 __all__ = [
     "Aggregation",
     "Kind",
+    "RankMethod",
+    "RankPercentage",
     "all",
     "any",
     "argmax",
