@@ -182,3 +182,15 @@ fn single_variant_modules_compile() {
     compile("search", &search::module_source());
     compile("binop_strings", &binaryop::strings_module_source());
 }
+
+#[test]
+fn hash_table_module_compiles() {
+    if !nvrtc_present() {
+        return;
+    }
+    // One module: the row hash table, joins, duplicate removal and hash partitioning.
+    compile(
+        "hash_table",
+        &ferrodf_core::device::kernels::hash_table::module_source(),
+    );
+}

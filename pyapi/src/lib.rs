@@ -18,6 +18,7 @@ mod table;
 mod traits;
 mod types;
 mod unary;
+mod join;
 
 use pyo3::prelude::*;
 
@@ -77,5 +78,6 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runtime::synchronize, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::host_fallbacks, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::reset_host_fallbacks, m)?)?;
+    join::register(m)?;
     Ok(())
 }

@@ -19,3 +19,6 @@ pub mod search;
 pub mod stream_compaction;
 pub mod transform;
 pub mod unary;
+pub mod join;
+pub(crate) mod join_keys;
+pub mod partitioning;

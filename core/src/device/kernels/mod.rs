@@ -15,6 +15,10 @@ pub mod scan;
 pub mod search;
 pub mod transform;
 pub mod unary;
+pub mod distinct;
+pub mod hash_table;
+pub mod join;
+pub mod partition;
 
 use crate::error::{Error, Result};
 use crate::types::TypeId;

@@ -22,6 +22,7 @@ from ferrodf.plc import (
     types,
     unary,
 )
+from ferrodf.plc import join, partitioning  # noqa: E402
 from ferrodf.plc.column import Column
 from ferrodf.plc.gpumemoryview import gpumemoryview
 from ferrodf.plc.scalar import Scalar
@@ -52,4 +53,6 @@ __all__ = [
     "transform",
     "types",
     "unary",
+    "join",
+    "partitioning",
 ]

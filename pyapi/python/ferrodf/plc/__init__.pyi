@@ -15,6 +15,8 @@ from ferrodf.plc import traits as traits
 from ferrodf.plc import transform as transform
 from ferrodf.plc import types as types
 from ferrodf.plc import unary as unary
+from ferrodf.plc import join as join
+from ferrodf.plc import partitioning as partitioning
 from ferrodf.plc.column import Column as Column
 from ferrodf.plc.gpumemoryview import gpumemoryview as gpumemoryview
 from ferrodf.plc.scalar import Scalar as Scalar
@@ -46,4 +48,6 @@ __all__ = [
     "search",
     "types",
     "unary",
+    "join",
+    "partitioning",
 ]
