@@ -72,34 +72,31 @@ def cpu_table(n: int, small: int, reps: int) -> None:
             lt, rt = plc.Table([plc.Column.from_arrow(lk)]), plc.Table([plc.Column.from_arrow(rk)])
             pa_l = pa.table({"k": lk, "a": pa.array(np.arange(n))})
             pa_r = pa.table({"k": rk, "b": pa.array(np.arange(right_n))})
-            pl_l = pl.from_arrow(pa_l) if pl is not None else None
-            pl_r = pl.from_arrow(pa_r) if pl is not None else None
             for how, f, pa_how in (
                 ("inner", plc.join.inner_join, "inner"),
                 ("left", plc.join.left_join, "left outer"),
             ):
+                label = f"| {how} | {'string' if strings else 'int64'} | {n:.0e} x {right_n:.0e} "
+                print(label + cpu_row(f, how, pa_how, lt, rt, pa_l, pa_r, reps))
 
-                def maps(f=f):
-                    return f(lt, rt, NullEq.EQUAL)
 
-                def with_gather(f=f):
-                    lm, rm = f(lt, rt, NullEq.EQUAL)
-                    plc.copying.gather(lt, lm, OOB.NULLIFY)
-                    plc.copying.gather(rt, rm, OOB.NULLIFY)
+def cpu_row(f, how, pa_how, lt, rt, pa_l, pa_r, reps: int) -> str:
+    """The timing cells of one host join case."""
 
-                t_maps = timeit(maps, reps)
-                t_full = timeit(with_gather, reps)
-                t_pa = timeit(lambda pa_how=pa_how: pa_l.join(pa_r, "k", join_type=pa_how), reps)
-                if pl is not None:
-                    t_pl = timeit(lambda how=how: pl_l.join(pl_r, on="k", how=how), reps)
-                    pl_s = f"{fmt_t(t_pl)} ({t_pl / t_full:.2f}x)"
-                else:
-                    pl_s = "n/a"
-                print(
-                    f"| {how} | {'string' if strings else 'int64'} | {n:.0e} x {right_n:.0e} "
-                    f"| {fmt_t(t_maps)} | {fmt_t(t_full)} | {fmt_t(t_pa)} ({t_pa / t_full:.2f}x) "
-                    f"| {pl_s} |"
-                )
+    def with_gather():
+        lm, rm = f(lt, rt, NullEq.EQUAL)
+        plc.copying.gather(lt, lm, OOB.NULLIFY)
+        plc.copying.gather(rt, rm, OOB.NULLIFY)
+
+    t_maps = timeit(lambda: f(lt, rt, NullEq.EQUAL), reps)
+    t_full = timeit(with_gather, reps)
+    t_pa = timeit(lambda: pa_l.join(pa_r, "k", join_type=pa_how), reps)
+    pl_s = "n/a"
+    if pl is not None:
+        pl_l, pl_r = pl.from_arrow(pa_l), pl.from_arrow(pa_r)
+        t_pl = timeit(lambda: pl_l.join(pl_r, on="k", how=how), reps)
+        pl_s = f"{fmt_t(t_pl)} ({t_pl / t_full:.2f}x)"
+    return f"| {fmt_t(t_maps)} | {fmt_t(t_full)} | {fmt_t(t_pa)} ({t_pa / t_full:.2f}x) | {pl_s} |"
 
 
 CUDF = {100_000: 35.0, 100_000_000: 102.0}
@@ -122,7 +119,7 @@ def gpu_table(n: int, reps: int) -> None:
             lt = plc.Table([plc.Column.from_arrow(lk)])
             rt = plc.Table([plc.Column.from_arrow(rk)])
             for how, f in (("inner", plc.join.inner_join), ("left", plc.join.left_join)):
-                t = timeit(lambda f=f: f(lt, rt, NullEq.EQUAL), reps, sync)
+                t = timeit(lambda f=f, lt=lt, rt=rt: f(lt, rt, NullEq.EQUAL), reps, sync)
                 ref = CUDF.get(right_n) if (how == "inner" and not strings) else None
                 print(
                     f"| {how} | {'string' if strings else 'int64'} | {rows:.0e} x {right_n:.0e} "

@@ -11,7 +11,7 @@ import pytest
 from conftest import HAS_SMALL_DECIMALS, type_id
 from hypothesis import given
 from hypothesis import strategies as st
-from movement_helpers import col, data, table
+from movement_helpers import data, table
 
 import ferrodf.plc as plc
 
@@ -113,9 +113,7 @@ def run_join(kind: str, lt: plc.Table, rt: plc.Table, ne):
         assert lmap.type().id() == plc.TypeId.INT32
         assert rmap.type().id() == plc.TypeId.INT32
         assert lmap.null_count() == 0 and rmap.null_count() == 0
-        got = list(
-            zip(lmap.to_arrow().to_pylist(), rmap.to_arrow().to_pylist(), strict=True)
-        )
+        got = list(zip(lmap.to_arrow().to_pylist(), rmap.to_arrow().to_pylist(), strict=True))
         return sorted(got)
     m = FILTER_JOINS[kind](lt, rt, ne)
     assert m.type().id() == plc.TypeId.INT32
@@ -247,9 +245,15 @@ def test_errors():
         plc.join.inner_join(nested, nested, NullEq.EQUAL)
 
 
+ROWS = st.lists(
+    st.tuples(st.one_of(st.none(), st.integers(0, 3)), st.one_of(st.none(), st.sampled_from("ab"))),
+    max_size=30,
+)
+
+
 @given(
-    st.lists(st.tuples(st.one_of(st.none(), st.integers(0, 3)), st.sampled_from("ab")), max_size=30),
-    st.lists(st.tuples(st.one_of(st.none(), st.integers(0, 3)), st.sampled_from("ab")), max_size=30),
+    ROWS,
+    ROWS,
     st.sampled_from(ALL_KINDS),
     st.booleans(),
 )

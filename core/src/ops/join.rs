@@ -182,7 +182,6 @@ fn filter_join(
 struct HostIndex {
     parts: Vec<HashTable<u32>>,
     next: Vec<AtomicU32>,
-    hashes: Vec<u64>,
     state: hashbrown::DefaultHashBuilder,
     single: bool,
 }
@@ -262,7 +261,6 @@ impl HostIndex {
         HostIndex {
             parts,
             next,
-            hashes,
             state,
             single,
         }

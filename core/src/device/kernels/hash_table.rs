@@ -87,7 +87,7 @@ pub struct DeviceKeys {
 
 impl DeviceKeys {
     /// Describe the columns of `t`, compared as `kinds` (see [`crate::ops::search`]).
-    pub fn new(t: &Table, kinds: &[KeyKind]) -> Result<DeviceKeys> {
+    pub(crate) fn new(t: &Table, kinds: &[KeyKind]) -> Result<DeviceKeys> {
         if kinds.len() != t.num_columns() {
             return Err(Error::value(format!(
                 "internal: {} key kinds for {} columns",

@@ -11,7 +11,9 @@ from ferrodf.plc import (
     filling,
     hashing,
     interop,
+    join,
     null_mask,
+    partitioning,
     reduce,
     replace,
     round,
@@ -22,7 +24,6 @@ from ferrodf.plc import (
     types,
     unary,
 )
-from ferrodf.plc import join, partitioning  # noqa: E402
 from ferrodf.plc.column import Column
 from ferrodf.plc.gpumemoryview import gpumemoryview
 from ferrodf.plc.scalar import Scalar

@@ -5,7 +5,9 @@ from ferrodf.plc import copying as copying
 from ferrodf.plc import filling as filling
 from ferrodf.plc import hashing as hashing
 from ferrodf.plc import interop as interop
+from ferrodf.plc import join as join
 from ferrodf.plc import null_mask as null_mask
+from ferrodf.plc import partitioning as partitioning
 from ferrodf.plc import reduce as reduce
 from ferrodf.plc import replace as replace
 from ferrodf.plc import round as round
@@ -15,8 +17,6 @@ from ferrodf.plc import traits as traits
 from ferrodf.plc import transform as transform
 from ferrodf.plc import types as types
 from ferrodf.plc import unary as unary
-from ferrodf.plc import join as join
-from ferrodf.plc import partitioning as partitioning
 from ferrodf.plc.column import Column as Column
 from ferrodf.plc.gpumemoryview import gpumemoryview as gpumemoryview
 from ferrodf.plc.scalar import Scalar as Scalar
