@@ -244,10 +244,8 @@ impl HostIndex {
                             Some(head) => {
                                 if chains {
                                     next[i as usize].store(*head, Ordering::Relaxed);
-                                    *head = i;
-                                } else {
-                                    *head = i;
                                 }
+                                *head = i;
                             }
                             None => {
                                 table.insert_unique(h, i, |&r| hashes[r as usize]);
