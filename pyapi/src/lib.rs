@@ -8,6 +8,7 @@ mod enums;
 mod errors;
 mod gpumemoryview;
 mod hashing;
+mod join;
 mod movement;
 mod null_mask;
 mod ops;
@@ -18,7 +19,6 @@ mod table;
 mod traits;
 mod types;
 mod unary;
-mod join;
 
 use pyo3::prelude::*;
 

@@ -83,7 +83,13 @@ pub fn inner_join(
     right_keys: &Table,
     nulls_equal: bool,
 ) -> Result<(Column, Column)> {
-    pair_join("join.inner_join", left_keys, right_keys, nulls_equal, JoinKind::Inner)
+    pair_join(
+        "join.inner_join",
+        left_keys,
+        right_keys,
+        nulls_equal,
+        JoinKind::Inner,
+    )
 }
 
 /// Every left row with its matching right rows; a left row without one gets [`JOIN_NONE`].
@@ -92,7 +98,13 @@ pub fn left_join(
     right_keys: &Table,
     nulls_equal: bool,
 ) -> Result<(Column, Column)> {
-    pair_join("join.left_join", left_keys, right_keys, nulls_equal, JoinKind::Left)
+    pair_join(
+        "join.left_join",
+        left_keys,
+        right_keys,
+        nulls_equal,
+        JoinKind::Left,
+    )
 }
 
 /// [`left_join`] plus the right rows without a match (paired with [`JOIN_NONE`]).
@@ -101,7 +113,13 @@ pub fn full_join(
     right_keys: &Table,
     nulls_equal: bool,
 ) -> Result<(Column, Column)> {
-    pair_join("join.full_join", left_keys, right_keys, nulls_equal, JoinKind::Full)
+    pair_join(
+        "join.full_join",
+        left_keys,
+        right_keys,
+        nulls_equal,
+        JoinKind::Full,
+    )
 }
 
 /// The ascending left rows whose key occurs among the right keys.
@@ -198,7 +216,11 @@ impl HostIndex {
         let state = hashbrown::DefaultHashBuilder::default();
         let single = build.single_word().is_some();
         let hashes = match build.single_word() {
-            Some(w) => w.par_iter().with_min_len(CHUNK).map(|&v| mix(0, v)).collect(),
+            Some(w) => w
+                .par_iter()
+                .with_min_len(CHUNK)
+                .map(|&v| mix(0, v))
+                .collect(),
             None => build.hashes(&state),
         };
         let n = build.rows;
@@ -236,9 +258,7 @@ impl HostIndex {
                         let h = hashes[i as usize];
                         let found = match single_keys {
                             Some(w) => table.find_mut(h, |&r| w[r as usize] == w[i as usize]),
-                            None => {
-                                table.find_mut(h, |&r| build.eq(r as usize, build, i as usize))
-                            }
+                            None => table.find_mut(h, |&r| build.eq(r as usize, build, i as usize)),
                         };
                         match found {
                             Some(head) => {
@@ -338,23 +358,29 @@ fn host_pairs(
             let end = (start + CHUNK).min(probe.rows);
             let (mut ps, mut bs) = (Vec::with_capacity(end - start), Vec::new());
             bs.reserve(end - start);
-            index.probe_rows(build, probe, start..end, nulls_equal, |j, head| match head {
-                Some(mut r) => {
-                    while r != END {
-                        ps.push(j as i32);
-                        bs.push(r as i32);
-                        if kind == JoinKind::Full {
-                            matched[r as usize].store(true, Ordering::Relaxed);
+            index.probe_rows(
+                build,
+                probe,
+                start..end,
+                nulls_equal,
+                |j, head| match head {
+                    Some(mut r) => {
+                        while r != END {
+                            ps.push(j as i32);
+                            bs.push(r as i32);
+                            if kind == JoinKind::Full {
+                                matched[r as usize].store(true, Ordering::Relaxed);
+                            }
+                            r = index.next_of(r);
                         }
-                        r = index.next_of(r);
                     }
-                }
-                None if outer => {
-                    ps.push(j as i32);
-                    bs.push(JOIN_NONE);
-                }
-                None => {}
-            });
+                    None if outer => {
+                        ps.push(j as i32);
+                        bs.push(JOIN_NONE);
+                    }
+                    None => {}
+                },
+            );
             (ps, bs)
         })
         .collect();

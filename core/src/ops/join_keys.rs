@@ -110,13 +110,21 @@ fn key_column(c: &Column, kind: KeyKind) -> Result<KeyColumn> {
             KeyValues::Str { bytes, offsets }
         }
     };
-    let nulls = if c.has_nulls()? { c.host_nulls()? } else { None };
+    let nulls = if c.has_nulls()? {
+        c.host_nulls()?
+    } else {
+        None
+    };
     Ok(KeyColumn { values, nulls })
 }
 
 /// Check that two key tables can be compared (same column count and types) and return
 /// the comparison kinds.
-pub(crate) fn check_key_tables(function: &str, left: &Table, right: &Table) -> Result<Vec<KeyKind>> {
+pub(crate) fn check_key_tables(
+    function: &str,
+    left: &Table,
+    right: &Table,
+) -> Result<Vec<KeyKind>> {
     if left.num_columns() != right.num_columns() {
         return Err(Error::value(format!(
             "{function}: the left keys have {} columns but the right keys have {}; pass key \
@@ -165,10 +173,12 @@ impl KeyTable {
     /// The single 8-byte-or-narrower key column without nulls, if that is all there is.
     pub(crate) fn single_word(&self) -> Option<&[u64]> {
         match self.cols.as_slice() {
-            [KeyColumn {
-                values: KeyValues::Word(w),
-                nulls: None,
-            }] => Some(w),
+            [
+                KeyColumn {
+                    values: KeyValues::Word(w),
+                    nulls: None,
+                },
+            ] => Some(w),
             _ => None,
         }
     }

@@ -14,9 +14,9 @@
 
 use super::copying::{check_condition, device_cond, host_cond};
 use super::gather::{Bounds, device_map, gather_columns};
+use super::search::{KeyKind, key_kind};
 use crate::buffer::Buffer;
 use crate::column::Column;
-use super::search::{KeyKind, key_kind};
 use crate::device::kernels::distinct as dist;
 use crate::device::kernels::movement::{self as mv, DeviceCond};
 use crate::error::{Error, Result};
