@@ -8,6 +8,7 @@ mod enums;
 mod errors;
 mod gpumemoryview;
 mod hashing;
+mod join;
 mod movement;
 mod null_mask;
 mod ops;
@@ -95,5 +96,6 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runtime::reset_host_fallbacks, m)?)?;
     sorting::register(m)?;
     sorting::register_quantiles_merge(m)?;
+    join::register(m)?;
     Ok(())
 }

@@ -4,15 +4,20 @@
 //! gather) and the host (arrow-rs `filter`). The duplicate-removal functions (`unique`,
 //! `distinct`, `distinct_indices`, `stable_distinct`, `unique_count`, `distinct_count`)
 //! compare whole key rows through arrow-rs's row format and hash them with hashbrown on the
-//! host; they have no device kernels yet (device placement falls back as documented).
+//! host, and run on the device through the row hash table of
+//! [`crate::device::kernels::hash_table`] (distinct: first/last/count per key slot, then
+//! keep flags and a compaction, so the kept rows stay in input order; unique: an
+//! adjacent-row comparison and a compaction). Nested key columns fall back to the host.
 //!
 //! Key equality follows libcudf: `-0.0 == 0.0`; NaNs are equal to each other when
 //! `nans_equal`, else every NaN row is distinct; null keys are equal when `nulls_equal`.
 
 use super::copying::{check_condition, device_cond};
 use super::gather::{Bounds, device_map, gather_columns};
+use super::search::{KeyKind, key_kind};
 use crate::buffer::Buffer;
 use crate::column::Column;
+use crate::device::kernels::distinct as dist;
 use crate::device::kernels::movement::{self as mv, DeviceCond};
 use crate::error::{Error, Result};
 use crate::interop::arrow::{from_arrow, to_arrow};
@@ -357,12 +362,45 @@ impl KeyRows {
     }
 }
 
-fn check_keys_for(what: &str, table: &Table, keys: &[usize]) -> Result<Vec<Column>> {
+/// The key columns, and their comparison kinds when the work runs on the device. Key types
+/// the device kernels do not compare (nested types) fall back to the host, as documented.
+fn check_keys_for(
+    what: &str,
+    table: &Table,
+    keys: &[usize],
+) -> Result<(Vec<Column>, Option<Vec<KeyKind>>)> {
     let cols = key_columns(table, keys)?;
-    if use_device()? {
-        host_fallback(what, "duplicate detection (no device hash table yet)")?;
+    let kinds = device_kinds(what, &cols)?;
+    Ok((cols, kinds))
+}
+
+fn device_kinds(what: &str, cols: &[Column]) -> Result<Option<Vec<KeyKind>>> {
+    if !use_device()? {
+        return Ok(None);
     }
-    Ok(cols)
+    match cols
+        .iter()
+        .map(|c| key_kind(what, c.dtype()))
+        .collect::<Result<Vec<_>>>()
+    {
+        Ok(kinds) => Ok(Some(kinds)),
+        Err(_) => {
+            host_fallback(what, "nested key columns")?;
+            Ok(None)
+        }
+    }
+}
+
+fn flags_cond(flags: &crate::device::DeviceMemory) -> DeviceCond {
+    DeviceCond {
+        data: flags.ptr(),
+        mask: 0,
+        offset: 0,
+    }
+}
+
+fn key_table(cols: &[Column]) -> Result<Table> {
+    Table::new(cols.to_vec())
 }
 
 /// Rows kept from runs of consecutive rows with equal keys.
@@ -372,10 +410,14 @@ pub fn unique(
     keep: DuplicateKeepOption,
     nulls_equal: bool,
 ) -> Result<Table> {
-    let cols = check_keys_for("stream_compaction.unique", table, keys)?;
+    let (cols, kinds) = check_keys_for("stream_compaction.unique", table, keys)?;
     let n = table.num_rows();
     if cols.is_empty() {
         return Ok(table.clone());
+    }
+    if let Some(kinds) = kinds {
+        let flags = dist::unique_flags(&key_table(&cols)?, &kinds, keep, nulls_equal)?;
+        return compact_device(table, flags_cond(&flags));
     }
     let kr = key_rows(&cols, nulls_equal, true, false)?;
     let same_as_prev: Vec<bool> = (0..n).map(|i| i > 0 && kr.equal(i, i - 1)).collect();
@@ -475,9 +517,14 @@ fn distinct_named(
     nulls_equal: bool,
     nans_equal: bool,
 ) -> Result<Table> {
-    let cols = check_keys_for(name, table, keys)?;
+    let (cols, kinds) = check_keys_for(name, table, keys)?;
     if cols.is_empty() {
         return Ok(table.clone());
+    }
+    if let Some(kinds) = kinds {
+        let keys = key_table(&cols)?;
+        let flags = dist::distinct_flags(&keys, &kinds, keep, nulls_equal, nans_equal)?;
+        return compact_device(table, flags_cond(&flags));
     }
     gather_rows(table, distinct_rows(&cols, keep, nulls_equal, nans_equal)?)
 }
@@ -490,7 +537,13 @@ pub fn distinct_indices(
     nans_equal: bool,
 ) -> Result<Column> {
     let all: Vec<usize> = (0..table.num_columns()).collect();
-    let cols = check_keys_for("stream_compaction.distinct_indices", table, &all)?;
+    let (cols, kinds) = check_keys_for("stream_compaction.distinct_indices", table, &all)?;
+    if let (Some(kinds), false) = (kinds, cols.is_empty()) {
+        let n = table.num_rows();
+        let flags = dist::distinct_flags(table, &kinds, keep, nulls_equal, nans_equal)?;
+        let (map, kept) = mv::compact(flags_cond(&flags), n)?;
+        return device_map(map, kept);
+    }
     let rows = if cols.is_empty() {
         (0..table.num_rows().min(1)).collect()
     } else {
@@ -504,8 +557,9 @@ pub fn distinct_indices(
 /// Number of runs of consecutive equal values. `include_nulls`: a run of nulls counts;
 /// `nan_is_null`: NaNs are treated as nulls.
 pub fn unique_count(col: &Column, include_nulls: bool, nan_is_null: bool) -> Result<usize> {
-    if use_device()? {
-        host_fallback("stream_compaction.unique_count", "duplicate detection")?;
+    let name = "stream_compaction.unique_count";
+    if let Some(kinds) = device_kinds(name, std::slice::from_ref(col))? {
+        return dist::unique_count(col, kinds[0], include_nulls, nan_is_null);
     }
     let n = col.size();
     let kr = key_rows(std::slice::from_ref(col), true, true, nan_is_null)?;
@@ -524,8 +578,9 @@ pub fn unique_count(col: &Column, include_nulls: bool, nan_is_null: bool) -> Res
 
 /// Number of distinct values (see [`unique_count`] for the options).
 pub fn distinct_count(col: &Column, include_nulls: bool, nan_is_null: bool) -> Result<usize> {
-    if use_device()? {
-        host_fallback("stream_compaction.distinct_count", "duplicate detection")?;
+    let name = "stream_compaction.distinct_count";
+    if let Some(kinds) = device_kinds(name, std::slice::from_ref(col))? {
+        return dist::distinct_count(col, kinds[0], include_nulls, nan_is_null);
     }
     let kr = key_rows(std::slice::from_ref(col), true, true, nan_is_null)?;
     let mut seen: hashbrown::HashSet<&[u8]> = hashbrown::HashSet::new();

@@ -714,3 +714,34 @@ def merge_merge(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Table: ...
+# join / partitioning
+def join_inner_join(
+    left_keys: Table,
+    right_keys: Table,
+    nulls_equal: int,
+) -> tuple[Column, Column]: ...
+def join_left_join(
+    left_keys: Table,
+    right_keys: Table,
+    nulls_equal: int,
+) -> tuple[Column, Column]: ...
+def join_full_join(
+    left_keys: Table,
+    right_keys: Table,
+    nulls_equal: int,
+) -> tuple[Column, Column]: ...
+def join_left_semi_join(
+    left_keys: Table,
+    right_keys: Table,
+    nulls_equal: int,
+def join_left_anti_join(
+    left_keys: Table,
+    right_keys: Table,
+    nulls_equal: int,
+def join_cross_join(
+    left: Table, right: Table, stream: Any | None = None, mr: Any | None = None
+def partitioning_hash_partition(
+    columns_to_hash: list[int],
+    num_partitions: int,
+    seed: int = 0,
+) -> tuple[Table, list[int]]: ...

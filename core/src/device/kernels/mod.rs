@@ -6,10 +6,14 @@
 pub mod binaryop;
 pub mod bitmask;
 pub mod cast;
+pub mod distinct;
 pub mod gather;
+pub mod hash_table;
 pub mod hashing;
+pub mod join;
 pub mod movement;
 pub mod null_mask;
+pub mod partition;
 pub mod reduce;
 pub mod scan;
 pub mod search;

@@ -19,7 +19,12 @@ pub fn module_source() -> String {
 }
 
 /// The `ColDesc` of a column as 9 little-endian 64-bit fields (see search.cu).
-fn descriptor(c: &Column, kind: KeyKind, order: Order, nulls: NullOrder) -> Result<[u64; 9]> {
+pub(crate) fn descriptor(
+    c: &Column,
+    kind: KeyKind,
+    order: Order,
+    nulls: NullOrder,
+) -> Result<[u64; 9]> {
     let (mask, mask_off) = match c.mask() {
         Some(m) if c.has_nulls()? => (m.device_ptr()?, c.offset() as u64),
         _ => (0, 0),

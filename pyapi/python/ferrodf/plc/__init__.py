@@ -14,6 +14,8 @@ from ferrodf.plc import (
     merge,
     null_mask,
     quantiles,
+    join,
+    partitioning,
     reduce,
     replace,
     round,
@@ -58,4 +60,6 @@ __all__ = [
     "sorting",
     "quantiles",
     "merge",
+    "join",
+    "partitioning",
 ]

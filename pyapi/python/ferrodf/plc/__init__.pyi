@@ -8,6 +8,8 @@ from ferrodf.plc import interop as interop
 from ferrodf.plc import merge as merge
 from ferrodf.plc import null_mask as null_mask
 from ferrodf.plc import quantiles as quantiles
+from ferrodf.plc import join as join
+from ferrodf.plc import partitioning as partitioning
 from ferrodf.plc import reduce as reduce
 from ferrodf.plc import replace as replace
 from ferrodf.plc import round as round
@@ -52,4 +54,6 @@ __all__ = [
     "sorting",
     "quantiles",
     "merge",
+    "join",
+    "partitioning",
 ]

@@ -1,0 +1,98 @@
+//! Device hash partitioning: partition ids and per-tile counts, an exclusive scan of the
+//! counts (partition-major), then stable positions handed out tile by tile (see join.cu).
+
+use super::Arg;
+use super::hash_table::{function, run};
+use super::scan::{ScanOp, scan};
+use crate::column::Column;
+use crate::device::DeviceMemory;
+use crate::error::Result;
+use crate::types::TypeId;
+use cudarc::driver::LaunchConfig;
+
+/// Entries of the (partitions x tiles) count matrix we allow.
+const MAX_CELLS: usize = 1 << 26;
+
+/// The gather map that orders `n` rows by `hashes % parts` (stably) and the partition
+/// starts. `hashes` is a UINT32 column without nulls.
+pub(crate) fn hash_partition_map(
+    hashes: &Column,
+    n: usize,
+    parts: usize,
+) -> Result<(DeviceMemory, Vec<usize>)> {
+    let h = hashes.data().expect("hash values").device_ptr()? + (hashes.offset() * 4) as u64;
+    // Tiles of at least 4096 rows, more when many partitions would make the matrix large.
+    let tile = 4096usize.max((n * parts).div_ceil(MAX_CELLS).next_multiple_of(256));
+    let ntiles = n.div_ceil(tile);
+    let cells = parts * ntiles;
+    let counts = DeviceMemory::zeroed(cells * 4)?;
+    let pid = DeviceMemory::alloc(n * 4)?;
+    // SAFETY: reads n hashes, writes n ids and counts inside the parts x ntiles matrix.
+    unsafe {
+        run(
+            "partition_ids",
+            n,
+            &[
+                Arg::P(h),
+                Arg::I(n as i64),
+                Arg::I32(parts as i32),
+                Arg::I(tile as i64),
+                Arg::I(ntiles as i64),
+                Arg::P(pid.ptr()),
+                Arg::P(counts.ptr()),
+            ],
+        )?
+    };
+    scan(
+        counts.ptr(),
+        counts.ptr(),
+        cells,
+        TypeId::Int32,
+        ScanOp::Sum,
+        true,
+    )?;
+    let starts = DeviceMemory::alloc(parts * 4)?;
+    // SAFETY: reads the first cell of every partition's row of the matrix.
+    unsafe {
+        run(
+            "partition_offsets",
+            parts,
+            &[
+                Arg::P(counts.ptr()),
+                Arg::I(parts as i64),
+                Arg::I(ntiles as i64),
+                Arg::P(starts.ptr()),
+            ],
+        )?
+    };
+    let map = DeviceMemory::alloc(n * 4)?;
+    let f = function("partition_positions")?;
+    let cfg = LaunchConfig {
+        grid_dim: (ntiles as u32, 1, 1),
+        block_dim: (256, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    // SAFETY: one block per tile; every row gets one position below n (the scanned counts
+    // partition 0..n).
+    unsafe {
+        super::launch(
+            &f,
+            cfg,
+            &[
+                Arg::P(pid.ptr()),
+                Arg::I(n as i64),
+                Arg::I(tile as i64),
+                Arg::I(ntiles as i64),
+                Arg::P(counts.ptr()),
+                Arg::P(map.ptr()),
+            ],
+        )?
+    };
+    let bytes = starts.copy_to_host(0, parts * 4)?;
+    let offsets = bytes
+        .as_slice()
+        .chunks_exact(4)
+        .map(|b| i32::from_le_bytes(b.try_into().expect("4 bytes")) as usize)
+        .collect();
+    Ok((map, offsets))
+}

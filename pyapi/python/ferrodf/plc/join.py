@@ -1,0 +1,23 @@
+"""pylibcudf's ``join`` module: hash joins returning gather maps, and the cross join.
+
+A row without a partner gets ``INT32_MIN`` in the other side's map (libcudf's
+``JoinNoneValue``), which gathers a null row with ``OutOfBoundsPolicy.NULLIFY``.
+"""
+
+from __future__ import annotations
+
+from ferrodf._lib import join_cross_join as cross_join
+from ferrodf._lib import join_full_join as full_join
+from ferrodf._lib import join_inner_join as inner_join
+from ferrodf._lib import join_left_anti_join as left_anti_join
+from ferrodf._lib import join_left_join as left_join
+from ferrodf._lib import join_left_semi_join as left_semi_join
+
+__all__ = [
+    "cross_join",
+    "full_join",
+    "inner_join",
+    "left_anti_join",
+    "left_join",
+    "left_semi_join",
+]

@@ -1,0 +1,31 @@
+"""pylibcudf's ``partitioning`` module: ``hash_partition``.
+
+Rows go to partition ``murmurhash3_x86_32(row, seed) % num_partitions``; ferrodf keeps the
+input order of the rows within each partition (libcudf leaves it unspecified).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ferrodf._lib import partitioning_hash_partition as _hash_partition
+from ferrodf.plc.table import Table
+
+DEFAULT_HASH_SEED = 0
+
+
+def hash_partition(
+    input: Table,
+    columns_to_hash: list[int],
+    num_partitions: int,
+    stream: Any | None = None,
+    mr: Any | None = None,
+    *,
+    seed: int = DEFAULT_HASH_SEED,
+) -> tuple[Table, list[int]]:
+    """Reorder the rows of ``input`` into ``num_partitions`` partitions by the MurmurHash3
+    of ``columns_to_hash``; returns the table and the first row of every partition."""
+    return _hash_partition(input, list(columns_to_hash), num_partitions, seed, stream, mr)
+
+
+__all__ = ["DEFAULT_HASH_SEED", "hash_partition"]

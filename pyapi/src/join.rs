@@ -1,0 +1,155 @@
+//! `plc.join` (hash joins returning gather maps, cross join) and `plc.partitioning`
+//! (hash_partition).
+
+use crate::column::PyColumn;
+use crate::enums::enum_value;
+use crate::errors::run;
+use crate::table::PyTable;
+use ferrodf_core::ops::{join, partitioning};
+use pyo3::exceptions::{PyIndexError, PyOverflowError, PyValueError};
+use pyo3::prelude::*;
+
+type Opt<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
+
+fn nulls_equal(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    match enum_value(obj, "NullEquality")? {
+        0 => Ok(true),
+        1 => Ok(false),
+        v => Err(PyValueError::new_err(format!(
+            "{v} is not a NullEquality (EQUAL = 0, UNEQUAL = 1)"
+        ))),
+    }
+}
+
+macro_rules! pair_join {
+    ($(#[$doc:meta])* $name:ident, $py:literal) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(name = $py, signature = (left_keys, right_keys, nulls_equal, stream = None, mr = None))]
+        pub fn $name(
+            py: Python<'_>,
+            left_keys: PyTable,
+            right_keys: PyTable,
+            nulls_equal: &Bound<'_, PyAny>,
+            stream: Opt,
+            mr: Opt,
+        ) -> PyResult<(PyColumn, PyColumn)> {
+            let _ = (stream, mr);
+            let ne = self::nulls_equal(nulls_equal)?;
+            let (l, r) = run(py, move || join::$name(&left_keys.0, &right_keys.0, ne))?;
+            Ok((PyColumn(l), PyColumn(r)))
+        }
+    };
+}
+
+macro_rules! filter_join {
+    ($(#[$doc:meta])* $name:ident, $py:literal) => {
+        $(#[$doc])*
+        #[pyfunction]
+        #[pyo3(name = $py, signature = (left_keys, right_keys, nulls_equal, stream = None, mr = None))]
+        pub fn $name(
+            py: Python<'_>,
+            left_keys: PyTable,
+            right_keys: PyTable,
+            nulls_equal: &Bound<'_, PyAny>,
+            stream: Opt,
+            mr: Opt,
+        ) -> PyResult<PyColumn> {
+            let _ = (stream, mr);
+            let ne = self::nulls_equal(nulls_equal)?;
+            run(py, move || join::$name(&left_keys.0, &right_keys.0, ne)).map(PyColumn)
+        }
+    };
+}
+
+pair_join!(
+    /// Gather maps (left, right) of the rows with equal keys.
+    inner_join,
+    "join_inner_join"
+);
+pair_join!(
+    /// Gather maps of every left row and its matches (INT32_MIN: no match).
+    left_join,
+    "join_left_join"
+);
+pair_join!(
+    /// Gather maps of every row of both sides (INT32_MIN: no match).
+    full_join,
+    "join_full_join"
+);
+filter_join!(
+    /// Left rows with a matching right row.
+    left_semi_join,
+    "join_left_semi_join"
+);
+filter_join!(
+    /// Left rows without a matching right row.
+    left_anti_join,
+    "join_left_anti_join"
+);
+
+/// Every left row paired with every right row.
+#[pyfunction]
+#[pyo3(name = "join_cross_join", signature = (left, right, stream = None, mr = None))]
+pub fn cross_join(
+    py: Python<'_>,
+    left: PyTable,
+    right: PyTable,
+    stream: Opt,
+    mr: Opt,
+) -> PyResult<PyTable> {
+    let _ = (stream, mr);
+    run(py, move || join::cross_join(&left.0, &right.0)).map(PyTable)
+}
+
+/// Rows reordered into `num_partitions` hash partitions, and the partition starts.
+#[pyfunction]
+#[pyo3(name = "partitioning_hash_partition", signature = (input, columns_to_hash, num_partitions, seed = 0, stream = None, mr = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn hash_partition(
+    py: Python<'_>,
+    input: PyTable,
+    columns_to_hash: Vec<i64>,
+    num_partitions: i64,
+    seed: i64,
+    stream: Opt,
+    mr: Opt,
+) -> PyResult<(PyTable, Vec<usize>)> {
+    let _ = (stream, mr);
+    let cols = columns_to_hash
+        .into_iter()
+        .map(|c| {
+            usize::try_from(c)
+                .map_err(|_| PyIndexError::new_err(format!("column index {c} is negative")))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    if num_partitions <= 0 {
+        return Err(PyValueError::new_err(format!(
+            "num_partitions must be positive, got {num_partitions}"
+        )));
+    }
+    let seed = u32::try_from(seed).map_err(|_| {
+        PyOverflowError::new_err(format!("seed {seed} is not a 32-bit unsigned value"))
+    })?;
+    let parts = num_partitions as usize;
+    let (t, offsets) = run(py, move || {
+        partitioning::hash_partition(&input.0, &cols, parts, seed)
+    })?;
+    Ok((PyTable(t), offsets))
+}
+
+/// Register the bindings.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    for f in [
+        wrap_pyfunction!(inner_join, m)?,
+        wrap_pyfunction!(left_join, m)?,
+        wrap_pyfunction!(full_join, m)?,
+        wrap_pyfunction!(left_semi_join, m)?,
+        wrap_pyfunction!(left_anti_join, m)?,
+        wrap_pyfunction!(cross_join, m)?,
+        wrap_pyfunction!(hash_partition, m)?,
+    ] {
+        m.add_function(f)?;
+    }
+    Ok(())
+}

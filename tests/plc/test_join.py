@@ -1,0 +1,339 @@
+"""plc.join against a plain-Python nested-loop oracle (and pyarrow's Table.join where its
+semantics agree), and plc.partitioning against plc.hashing's row hashes."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyarrow as pa
+import pytest
+from conftest import HAS_SMALL_DECIMALS, type_id
+from hypothesis import given
+from hypothesis import strategies as st
+from movement_helpers import data, table
+
+import ferrodf.plc as plc
+
+NullEq = plc.types.NullEquality
+NONE = -(2**31)  # libcudf's JoinNoneValue
+
+KEY_TYPES = [
+    pa.int8(),
+    pa.int32(),
+    pa.int64(),
+    pa.uint16(),
+    pa.uint64(),
+    pa.float32(),
+    pa.float64(),
+    pa.bool_(),
+    pa.timestamp("ns"),
+    pa.duration("s"),
+    pa.date32(),
+    pa.decimal128(30, -2),
+    *([pa.decimal32(7, 2)] if HAS_SMALL_DECIMALS else []),
+    pa.string(),
+    pa.large_string(),
+]
+
+
+@pytest.fixture(params=KEY_TYPES, ids=type_id)
+def key_type(request):
+    return request.param
+
+
+@pytest.fixture(params=[NullEq.EQUAL, NullEq.UNEQUAL], ids=["nulls_equal", "nulls_unequal"])
+def nulls_equal(request):
+    return request.param
+
+
+def keys_from(pool: list, n: int, seed: int, t: pa.DataType, offset: int = 0) -> pa.Array:
+    """n keys drawn (with duplicates) from `pool`, then sliced by `offset`."""
+    rng = np.random.default_rng(seed)
+    vals = [pool[int(i)] for i in rng.integers(0, len(pool), n + offset)]
+    return pa.array(vals, t)[offset:]
+
+
+def pool_of(t: pa.DataType, size: int = 8) -> list:
+    vals = data(t, size, seed=3).to_pylist()
+    if pa.types.is_floating(t):
+        vals += [float("nan"), -0.0, 0.0]
+    return vals
+
+
+def same(x, y, nulls_equal: bool) -> bool:
+    if x is None or y is None:
+        return x is None and y is None and nulls_equal
+    if isinstance(x, float) and math.isnan(x):
+        return isinstance(y, float) and math.isnan(y)
+    return x == y
+
+
+def oracle_pairs(left: list[tuple], right: list[tuple], nulls_equal: bool) -> list:
+    return [
+        (i, j)
+        for i, lr in enumerate(left)
+        for j, rr in enumerate(right)
+        if all(same(a, b, nulls_equal) for a, b in zip(lr, rr, strict=True))
+    ]
+
+
+def rows_of(*arrays: pa.Array) -> list[tuple]:
+    return list(zip(*(a.to_pylist() for a in arrays), strict=True))
+
+
+def oracle(kind: str, left: list[tuple], right: list[tuple], nulls_equal: bool):
+    pairs = oracle_pairs(left, right, nulls_equal)
+    lm = {i for i, _ in pairs}
+    rm = {j for _, j in pairs}
+    if kind == "inner":
+        return sorted(pairs)
+    if kind == "left":
+        return sorted(pairs + [(i, NONE) for i in range(len(left)) if i not in lm])
+    if kind == "full":
+        extra = [(i, NONE) for i in range(len(left)) if i not in lm]
+        extra += [(NONE, j) for j in range(len(right)) if j not in rm]
+        return sorted(pairs + extra)
+    if kind == "semi":
+        return sorted(lm)
+    return [i for i in range(len(left)) if i not in lm]
+
+
+PAIR_JOINS = {
+    "inner": plc.join.inner_join,
+    "left": plc.join.left_join,
+    "full": plc.join.full_join,
+}
+FILTER_JOINS = {"semi": plc.join.left_semi_join, "anti": plc.join.left_anti_join}
+
+
+def run_join(kind: str, lt: plc.Table, rt: plc.Table, ne):
+    if kind in PAIR_JOINS:
+        lmap, rmap = PAIR_JOINS[kind](lt, rt, ne)
+        assert lmap.type().id() == plc.TypeId.INT32
+        assert rmap.type().id() == plc.TypeId.INT32
+        assert lmap.null_count() == 0 and rmap.null_count() == 0
+        got = list(zip(lmap.to_arrow().to_pylist(), rmap.to_arrow().to_pylist(), strict=True))
+        return sorted(got)
+    m = FILTER_JOINS[kind](lt, rt, ne)
+    assert m.type().id() == plc.TypeId.INT32
+    # The filter joins return ascending rows.
+    return m.to_arrow().to_pylist()
+
+
+ALL_KINDS = ["inner", "left", "full", "semi", "anti"]
+
+
+@pytest.mark.parametrize("kind", ALL_KINDS)
+@pytest.mark.parametrize("offset", [0, 3], ids=["whole", "sliced"])
+def test_single_key(key_type, nulls_equal, kind, offset):
+    pool = pool_of(key_type)
+    left = keys_from(pool, 40, 1, key_type, offset)
+    right = keys_from(pool, 25, 2, key_type, offset)
+    got = run_join(kind, table(left), table(right), nulls_equal)
+    want = oracle(kind, rows_of(left), rows_of(right), nulls_equal == NullEq.EQUAL)
+    assert got == want
+
+
+@pytest.mark.parametrize("kind", ALL_KINDS)
+def test_multi_column_keys(nulls_equal, kind):
+    ints = pool_of(pa.int32(), 4)
+    strs = pool_of(pa.string(), 4)
+    floats = pool_of(pa.float64(), 3)
+    lt = [
+        keys_from(ints, 60, 1, pa.int32()),
+        keys_from(strs, 60, 2, pa.string()),
+        keys_from(floats, 60, 3, pa.float64()),
+    ]
+    rt = [
+        keys_from(ints, 45, 4, pa.int32(), 2),
+        keys_from(strs, 45, 5, pa.string(), 2),
+        keys_from(floats, 45, 6, pa.float64(), 2),
+    ]
+    got = run_join(kind, table(*lt), table(*rt), nulls_equal)
+    want = oracle(kind, rows_of(*lt), rows_of(*rt), nulls_equal == NullEq.EQUAL)
+    assert got == want
+
+
+@pytest.mark.parametrize("kind", ALL_KINDS)
+@pytest.mark.parametrize("sizes", [(0, 5), (5, 0), (0, 0)], ids=["left0", "right0", "both0"])
+def test_empty(kind, sizes):
+    pool = pool_of(pa.int64())
+    left = keys_from(pool, sizes[0], 1, pa.int64())
+    right = keys_from(pool, sizes[1], 2, pa.int64())
+    got = run_join(kind, table(left), table(right), NullEq.EQUAL)
+    assert got == oracle(kind, rows_of(left), rows_of(right), True)
+
+
+@pytest.mark.parametrize("kind", ALL_KINDS)
+def test_distinct_keys_larger(kind):
+    # All-distinct keys on both sides, more rows than one host chunk, build side larger
+    # than the probe side (the inner join swaps sides).
+    rng = np.random.default_rng(5)
+    lv = rng.permutation(200_000)[:70_000].astype(np.int64)
+    rv = rng.permutation(200_000)[:90_000].astype(np.int64)
+    got = run_join(kind, table(pa.array(lv)), table(pa.array(rv)), NullEq.EQUAL)
+    pos = {int(v): j for j, v in enumerate(rv)}
+    pairs = [(i, pos[int(v)]) for i, v in enumerate(lv) if int(v) in pos]
+    lm = {i for i, _ in pairs}
+    rm = {j for _, j in pairs}
+    if kind == "inner":
+        want = sorted(pairs)
+    elif kind == "left":
+        want = sorted(pairs + [(i, NONE) for i in range(len(lv)) if i not in lm])
+    elif kind == "full":
+        want = sorted(
+            pairs
+            + [(i, NONE) for i in range(len(lv)) if i not in lm]
+            + [(NONE, j) for j in range(len(rv)) if j not in rm]
+        )
+    elif kind == "semi":
+        want = sorted(lm)
+    else:
+        want = [i for i in range(len(lv)) if i not in lm]
+    assert got == want
+
+
+@pytest.mark.parametrize("t", [pa.int64(), pa.string()], ids=type_id)
+@pytest.mark.parametrize("how", ["inner", "left outer", "full outer"])
+def test_against_pyarrow(t, how):
+    # pyarrow's hash join never matches null keys: NullEquality.UNEQUAL.
+    pool = pool_of(t, 30)
+    left = keys_from(pool, 300, 11, t)
+    right = keys_from(pool, 200, 12, t)
+    lt = pa.table({"k": left, "li": pa.array(range(len(left)), pa.int64())})
+    rt = pa.table({"k": right, "ri": pa.array(range(len(right)), pa.int64())})
+    joined = lt.join(rt, keys="k", join_type=how)
+    want = sorted(
+        (NONE if a is None else a, NONE if b is None else b)
+        for a, b in zip(joined["li"].to_pylist(), joined["ri"].to_pylist(), strict=True)
+    )
+    kind = {"inner": "inner", "left outer": "left", "full outer": "full"}[how]
+    assert run_join(kind, table(left), table(right), NullEq.UNEQUAL) == want
+
+
+def test_gather_maps_nullify():
+    left = pa.array([1, 2, None, 4], pa.int64())
+    right = pa.array([4, 4, 5, None], pa.int64())
+    payload = pa.array([10.0, 20.0, 30.0, 40.0])
+    lmap, rmap = plc.join.full_join(table(left), table(right), NullEq.UNEQUAL)
+    policy = plc.copying.OutOfBoundsPolicy.NULLIFY
+    got_l = plc.copying.gather(table(left), lmap, policy).columns()[0].to_arrow().to_pylist()
+    got_r = plc.copying.gather(table(payload), rmap, policy).columns()[0].to_arrow().to_pylist()
+    lm, rm = lmap.to_arrow().to_pylist(), rmap.to_arrow().to_pylist()
+    pl, pp = left.to_pylist(), payload.to_pylist()
+    assert got_l == [None if i == NONE else pl[i] for i in lm]
+    assert got_r == [None if j == NONE else pp[j] for j in rm]
+    assert sum(v is None for v in got_r) == 3  # left rows 0, 1 and the null key
+
+
+def test_errors():
+    a = table(pa.array([1, 2], pa.int64()))
+    b = table(pa.array([1, 2], pa.int32()))
+    two = table(pa.array([1, 2], pa.int64()), pa.array([1, 2], pa.int64()))
+    for f in (*PAIR_JOINS.values(), *FILTER_JOINS.values()):
+        with pytest.raises(TypeError):
+            f(a, b, NullEq.EQUAL)
+        with pytest.raises(ValueError):
+            f(a, two, NullEq.EQUAL)
+        with pytest.raises(ValueError):
+            f(plc.Table([]), plc.Table([]), NullEq.EQUAL)
+        with pytest.raises(ValueError):
+            f(a, a, 7)
+    nested = table(pa.array([[1], [2]], pa.list_(pa.int64())))
+    with pytest.raises(NotImplementedError):
+        plc.join.inner_join(nested, nested, NullEq.EQUAL)
+
+
+ROWS = st.lists(
+    st.tuples(st.one_of(st.none(), st.integers(0, 3)), st.one_of(st.none(), st.sampled_from("ab"))),
+    max_size=30,
+)
+
+
+@given(
+    ROWS,
+    ROWS,
+    st.sampled_from(ALL_KINDS),
+    st.booleans(),
+)
+def test_property(left, right, kind, ne):
+    def arrays(rows):
+        return (
+            pa.array([r[0] for r in rows], pa.int16()),
+            pa.array([r[1] for r in rows], pa.string()),
+        )
+
+    la, ra = arrays(left), arrays(right)
+    nulls = NullEq.EQUAL if ne else NullEq.UNEQUAL
+    got = run_join(kind, table(*la), table(*ra), nulls)
+    assert got == oracle(kind, left, right, ne)
+
+
+# --------------------------------------------------------------------------- cross join
+
+
+@pytest.mark.parametrize("sizes", [(4, 3), (0, 3), (3, 0), (1, 1)])
+def test_cross_join(sizes):
+    nl, nr = sizes
+    la = [data(pa.int32(), nl + 2, seed=1)[2:], data(pa.string(), nl + 2, seed=2)[2:]]
+    ra = [data(pa.float64(), nr, seed=3)]
+    got = plc.join.cross_join(table(*la), table(*ra))
+    assert got.num_columns() == 3
+    assert got.num_rows() == nl * nr
+    cols = [c.to_arrow().to_pylist() for c in got.columns()]
+    lrows, rrows = rows_of(*la), rows_of(*ra)
+    want = [lr + rr for lr in lrows for rr in rrows]
+    got_rows = list(zip(*cols, strict=True))
+
+    def norm(row):
+        return tuple("nan" if isinstance(v, float) and math.isnan(v) else v for v in row)
+
+    assert [norm(r) for r in got_rows] == [norm(r) for r in want]
+
+
+# --------------------------------------------------------------------------- partitioning
+
+
+@pytest.mark.parametrize("parts", [1, 3, 4, 7, 64])
+@pytest.mark.parametrize("offset", [0, 5], ids=["whole", "sliced"])
+@pytest.mark.parametrize("seed", [0, 42])
+def test_hash_partition(parts, offset, seed):
+    a = data(pa.int64(), 50 + offset, seed=1)[offset:]
+    s = data(pa.string(), 50 + offset, seed=2)[offset:]
+    payload = pa.array(range(50), pa.int32())
+    t = table(a, s, payload)
+    got, offsets = plc.partitioning.hash_partition(t, [0, 1], parts, seed=seed)
+    hashes = plc.hashing.murmurhash3_x86_32(table(a, s), seed).to_arrow().to_pylist()
+    pid = [h % parts for h in hashes]
+    want_order = sorted(range(50), key=lambda i: (pid[i], i))
+    starts, acc = [], 0
+    for p in range(parts):
+        starts.append(acc)
+        acc += pid.count(p)
+    assert offsets == starts
+    assert got.columns()[2].to_arrow().to_pylist() == want_order
+    assert got.columns()[0].to_arrow().to_pylist() == [a.to_pylist()[i] for i in want_order]
+    assert got.columns()[1].to_arrow().to_pylist() == [s.to_pylist()[i] for i in want_order]
+
+
+def test_hash_partition_default_seed_and_float_keys():
+    f = data(pa.float64(), 40, seed=4)
+    t = table(f, pa.array(range(40), pa.int32()))
+    got, offsets = plc.partitioning.hash_partition(t, [0], 5)
+    hashes = plc.hashing.murmurhash3_x86_32(table(f)).to_arrow().to_pylist()
+    pid = [h % 5 for h in hashes]
+    assert got.columns()[1].to_arrow().to_pylist() == sorted(range(40), key=lambda i: pid[i])
+    assert len(offsets) == 5
+
+
+def test_hash_partition_empty_and_errors():
+    t = table(pa.array([], pa.int64()))
+    got, offsets = plc.partitioning.hash_partition(t, [0], 3)
+    assert got.num_rows() == 0
+    assert offsets == [0, 0, 0]
+    t = table(pa.array([1, 2, 3], pa.int64()))
+    with pytest.raises(ValueError):
+        plc.partitioning.hash_partition(t, [0], 0)
+    with pytest.raises(IndexError):
+        plc.partitioning.hash_partition(t, [1], 2)
