@@ -7,6 +7,7 @@ mod column;
 mod enums;
 mod errors;
 mod gpumemoryview;
+mod groupby;
 mod hashing;
 mod movement;
 mod null_mask;
@@ -77,5 +78,6 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runtime::synchronize, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::host_fallbacks, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::reset_host_fallbacks, m)?)?;
+    groupby::register(m)?;
     Ok(())
 }

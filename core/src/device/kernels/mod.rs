@@ -7,6 +7,7 @@ pub mod binaryop;
 pub mod bitmask;
 pub mod cast;
 pub mod gather;
+pub mod groupby;
 pub mod hashing;
 pub mod movement;
 pub mod null_mask;

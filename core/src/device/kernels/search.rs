@@ -18,7 +18,12 @@ pub fn module_source() -> String {
 }
 
 /// The `ColDesc` of a column as 9 little-endian 64-bit fields (see search.cu).
-fn descriptor(c: &Column, kind: KeyKind, order: Order, nulls: NullOrder) -> Result<[u64; 9]> {
+pub(crate) fn descriptor(
+    c: &Column,
+    kind: KeyKind,
+    order: Order,
+    nulls: NullOrder,
+) -> Result<[u64; 9]> {
     let (mask, mask_off) = match c.mask() {
         Some(m) if c.has_nulls()? => (m.device_ptr()?, c.offset() as u64),
         _ => (0, 0),
@@ -62,7 +67,7 @@ fn descriptor(c: &Column, kind: KeyKind, order: Order, nulls: NullOrder) -> Resu
     ])
 }
 
-fn upload(descs: &[[u64; 9]]) -> Result<DeviceMemory> {
+pub(crate) fn upload(descs: &[[u64; 9]]) -> Result<DeviceMemory> {
     let bytes: Vec<u8> = descs
         .iter()
         .flat_map(|d| d.iter().flat_map(|x| x.to_le_bytes()))

@@ -9,6 +9,7 @@ from ferrodf.plc import (
     concatenate,
     copying,
     filling,
+    groupby,
     hashing,
     interop,
     null_mask,
@@ -52,4 +53,5 @@ __all__ = [
     "transform",
     "types",
     "unary",
+    "groupby",
 ]

@@ -5,7 +5,14 @@ from __future__ import annotations
 from enum import IntEnum
 
 from ferrodf._lib import Aggregation, make_aggregation
-from ferrodf.plc.types import Interpolation, NullPolicy
+from ferrodf.plc.types import (
+    Interpolation,
+    NanEquality,
+    NullEquality,
+    NullOrder,
+    NullPolicy,
+    Order,
+)
 
 
 class Kind(IntEnum):
@@ -35,6 +42,24 @@ class Kind(IntEnum):
     RANK = 21
     COLLECT_LIST = 22
     COLLECT_SET = 23
+
+
+class RankMethod(IntEnum):
+    """How ``rank`` breaks ties."""
+
+    FIRST = 0
+    AVERAGE = 1
+    MIN = 2
+    MAX = 3
+    DENSE = 4
+
+
+class RankPercentage(IntEnum):
+    """Whether ``rank`` scales its ranks: ``(rank - 1) / (count - 1)`` or ``rank / count``."""
+
+    NONE = 0
+    ZERO_NORMALIZED = 1
+    ONE_NORMALIZED = 2
 
 
 def sum() -> Aggregation:
@@ -109,8 +134,35 @@ def collect_list(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation:
     return make_aggregation("collect_list", null_handling=int(null_handling))
 
 
-def collect_set(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation:
-    return make_aggregation("collect_set", null_handling=int(null_handling))
+def collect_set(
+    null_handling: NullPolicy = NullPolicy.INCLUDE,
+    nulls_equal: NullEquality = NullEquality.EQUAL,
+    nans_equal: NanEquality = NanEquality.ALL_EQUAL,
+) -> Aggregation:
+    return make_aggregation(
+        "collect_set",
+        null_handling=int(null_handling),
+        nulls_equal=NullEquality(nulls_equal) == NullEquality.EQUAL,
+        nans_equal=NanEquality(nans_equal) == NanEquality.ALL_EQUAL,
+    )
+
+
+def rank(
+    method: RankMethod,
+    column_order: Order = Order.ASCENDING,
+    null_handling: NullPolicy = NullPolicy.EXCLUDE,
+    null_precedence: NullOrder = NullOrder.AFTER,
+    percentage: RankPercentage = RankPercentage.NONE,
+) -> Aggregation:
+    """Rank of each value within its group (use with ``GroupBy.scan``)."""
+    return make_aggregation(
+        "rank",
+        method=int(method),
+        column_order=int(column_order),
+        null_handling=int(null_handling),
+        null_precedence=int(null_precedence),
+        percentage=int(percentage),
+    )
 
 
 __all__ = [
@@ -131,6 +183,9 @@ __all__ = [
     "nunique",
     "product",
     "quantile",
+    "rank",
+    "RankMethod",
+    "RankPercentage",
     "std",
     "sum",
     "sum_of_squares",

@@ -1,7 +1,14 @@
 from enum import IntEnum
 
 from ferrodf._lib import Aggregation as Aggregation
-from ferrodf.plc.types import Interpolation, NullPolicy
+from ferrodf.plc.types import (
+    Interpolation,
+    NanEquality,
+    NullEquality,
+    NullOrder,
+    NullPolicy,
+    Order,
+)
 
 # Compare kinds by name: the numbers differ between libcudf versions.
 class Kind(IntEnum):
@@ -30,6 +37,18 @@ class Kind(IntEnum):
     COLLECT_LIST = 22
     COLLECT_SET = 23
 
+class RankMethod(IntEnum):
+    FIRST = 0
+    AVERAGE = 1
+    MIN = 2
+    MAX = 3
+    DENSE = 4
+
+class RankPercentage(IntEnum):
+    NONE = 0
+    ZERO_NORMALIZED = 1
+    ONE_NORMALIZED = 2
+
 def sum() -> Aggregation: ...
 def product() -> Aggregation: ...
 def min() -> Aggregation: ...
@@ -50,7 +69,18 @@ def argmin() -> Aggregation: ...
 def nunique(null_handling: NullPolicy = NullPolicy.EXCLUDE) -> Aggregation: ...
 def nth_element(n: int, null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation: ...
 def collect_list(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation: ...
-def collect_set(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation: ...
+def collect_set(
+    null_handling: NullPolicy = NullPolicy.INCLUDE,
+    nulls_equal: NullEquality = NullEquality.EQUAL,
+    nans_equal: NanEquality = NanEquality.ALL_EQUAL,
+) -> Aggregation: ...
+def rank(
+    method: RankMethod,
+    column_order: Order = Order.ASCENDING,
+    null_handling: NullPolicy = NullPolicy.EXCLUDE,
+    null_precedence: NullOrder = NullOrder.AFTER,
+    percentage: RankPercentage = RankPercentage.NONE,
+) -> Aggregation: ...
 
 __all__ = [
     "Aggregation",
@@ -70,6 +100,9 @@ __all__ = [
     "nunique",
     "product",
     "quantile",
+    "rank",
+    "RankMethod",
+    "RankPercentage",
     "std",
     "sum",
     "sum_of_squares",
