@@ -96,11 +96,11 @@ def cpu_table(n: int, reps: int) -> None:
             ("count", [agg.count()], [("v", "count")], "count"),
         ]:
             t_f = timeit(ferro_query(keys, vals, aggs), reps)
-            t_pa = timeit(lambda s=pa_spec: pat.group_by("k").aggregate(s), reps)
+            t_pa = timeit(lambda s=pa_spec, t=pat: t.group_by("k").aggregate(s), reps)
             row = f"| {name} by {label} | {fmt_t(t_f)} | {fmt_t(t_pa)} | {t_pa / t_f:.2f} |"
             if pl is not None:
                 expr = getattr(pl.col("v"), pl_expr)()
-                t_pl = timeit(lambda e=expr: pdf.group_by("k").agg(e), reps)
+                t_pl = timeit(lambda e=expr, d=pdf: d.group_by("k").agg(e), reps)
                 row += f" {fmt_t(t_pl)} | {t_pl / t_f:.2f} |"
             print(row)
     print()

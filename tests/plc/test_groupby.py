@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import decimal
+import itertools
 import math
 
 import numpy as np
@@ -601,7 +602,7 @@ def test_get_groups_shift_replace_nulls(include_nulls):
     assert offsets[0] == 0 and offsets[-1] == sum(len(r) for r in groups.values())
     assert len(offsets) == len(groups) + 1
     ks = gkeys.columns()[0].to_arrow().to_pylist()
-    for a, b in zip(offsets, offsets[1:], strict=False):
+    for a, b in itertools.pairwise(offsets):
         assert len(set(ks[a:b])) == 1 and b - a == len(groups[(ks[a],)])
     got = grouped_rows(gkeys, gvals.columns())
     v2l = v2.to_pylist()
