@@ -154,6 +154,9 @@ pub(crate) fn encode_rows(cols: &[Column]) -> Result<arrow_row::Rows> {
         .map_err(|e| Error::value(format!("groupby keys: {e}")))
 }
 
+/// One chunk's grouping: local ids per row, and its groups' keys and first rows.
+type Local<K> = (Vec<u32>, Vec<(K, u32)>);
+
 /// Group rows `0..n` by `key(i)` (None: the row is in no group), in parallel chunks.
 fn group_by_hash<K, F>(n: usize, key: F) -> HostGroups
 where
@@ -167,7 +170,7 @@ where
     };
     let chunk = n.div_ceil(parts).max(1);
     // Each chunk: local ids per row, and its groups' keys and first rows, in local order.
-    let locals: Vec<(Vec<u32>, Vec<(K, u32)>)> = (0..parts)
+    let locals: Vec<Local<K>> = (0..parts)
         .into_par_iter()
         .map(|p| {
             let (lo, hi) = (p * chunk, ((p + 1) * chunk).min(n));

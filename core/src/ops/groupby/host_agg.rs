@@ -486,16 +486,16 @@ fn nth_element(values: &Column, g: &HostGroups, n: i32, include_nulls: bool) -> 
                     NULL_ROW
                 }
             };
-            if include_nulls || nulls.is_none() {
-                pick(rows)
-            } else {
-                let b = nulls.as_ref().expect("nulls");
-                let valid: Vec<u32> = rows
-                    .iter()
-                    .copied()
-                    .filter(|&r| b.is_valid(r as usize))
-                    .collect();
-                pick(&valid)
+            match nulls.as_ref().filter(|_| !include_nulls) {
+                None => pick(rows),
+                Some(b) => {
+                    let valid: Vec<u32> = rows
+                        .iter()
+                        .copied()
+                        .filter(|&r| b.is_valid(r as usize))
+                        .collect();
+                    pick(&valid)
+                }
             }
         })
         .collect();

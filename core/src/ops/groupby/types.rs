@@ -36,13 +36,11 @@ pub(crate) fn output_type(input: DataType, agg: &Aggregation) -> Result<DataType
             )));
         }
         A::Sum | A::Product | A::SumOfSquares => {
+            let sum_keeps = matches!(agg, A::Sum)
+                && (id.is_duration() || matches!(id, TypeId::Decimal32 | TypeId::Decimal64));
             if id.is_integer() || id == TypeId::Bool8 {
                 TypeId::Int64.into()
-            } else if id.is_floating() {
-                input
-            } else if matches!(agg, A::Sum)
-                && (id.is_duration() || matches!(id, TypeId::Decimal32 | TypeId::Decimal64))
-            {
+            } else if id.is_floating() || sum_keeps {
                 input
             } else {
                 return unsupported();
