@@ -362,3 +362,184 @@ pub fn variances(
     }
     Ok(out)
 }
+
+/// The grouped order on the device (see `groupby.cu`): `order` holds the `m` rows that
+/// belong to a group, group by group; `offsets` the `groups + 1` INT32 group starts.
+pub struct DeviceOrder<'a> {
+    /// INT32 input row of each grouped position.
+    pub order: u64,
+    /// Number of grouped positions.
+    pub m: usize,
+    /// INT32 group starts (`groups + 1` entries).
+    pub offsets: &'a DeviceMemory,
+    /// The grouping.
+    pub groups: &'a DeviceGroups,
+}
+
+/// `groups + 1` INT32 group starts: the rows per group, exclusively scanned (the last
+/// entry is the number of grouped rows).
+pub fn group_offsets(g: &DeviceGroups, n: usize) -> Result<DeviceMemory> {
+    let counts = DeviceMemory::zeroed((g.groups + 1) * 4)?;
+    accumulate(TypeId::Int32, RowKernel::Count, (0, 0, 0), g, n, &counts)?;
+    super::scan::scan(
+        counts.ptr(),
+        counts.ptr(),
+        g.groups + 1,
+        TypeId::Int32,
+        super::scan::ScanOp::Sum,
+        true,
+    )?;
+    Ok(counts)
+}
+
+/// The groupby.shift gather map (`fill_row` where the shifted position leaves the group).
+pub fn shift_map(o: &DeviceOrder, shift: i64, fill_row: i32) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(o.m.max(1) * 4)?;
+    // SAFETY: reads m order entries, ids of their rows and offsets of their groups; writes
+    // m entries.
+    unsafe {
+        launch(
+            &keys_fn("gb_shift_map")?,
+            grid(o.m)?,
+            &[
+                Arg::P(o.order),
+                Arg::P(o.groups.gid.ptr()),
+                Arg::P(o.offsets.ptr()),
+                Arg::I(o.m as i64),
+                Arg::I(shift),
+                Arg::I32(fill_row),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}
+
+/// The groupby.replace_nulls gather map of a column with validity `mask` (bit offset
+/// `mask_off`): the nearest valid row of the same group before (or, `following`, after)
+/// each grouped position, else `null_row`.
+pub fn fill_map(
+    o: &DeviceOrder,
+    mask: u64,
+    mask_off: i64,
+    following: bool,
+    null_row: i32,
+) -> Result<DeviceMemory> {
+    let m = o.m;
+    let nearest = DeviceMemory::alloc(m.max(1) * 4)?;
+    let out = DeviceMemory::alloc(m.max(1) * 4)?;
+    let rev = i32::from(following);
+    // SAFETY: reads m order entries and their mask bits; writes m positions.
+    unsafe {
+        launch(
+            &keys_fn("gb_valid_positions")?,
+            grid(m)?,
+            &[
+                Arg::P(o.order),
+                Arg::I(m as i64),
+                Arg::P(mask),
+                Arg::I(mask_off),
+                Arg::I32(rev),
+                Arg::P(nearest.ptr()),
+            ],
+        )?;
+    }
+    super::scan::scan(
+        nearest.ptr(),
+        nearest.ptr(),
+        m,
+        TypeId::Int32,
+        super::scan::ScanOp::Max,
+        false,
+    )?;
+    // SAFETY: reads m positions (each < m), order entries, ids and offsets; writes m.
+    unsafe {
+        launch(
+            &keys_fn("gb_fill_map")?,
+            grid(m)?,
+            &[
+                Arg::P(o.order),
+                Arg::P(o.groups.gid.ptr()),
+                Arg::P(o.offsets.ptr()),
+                Arg::I(m as i64),
+                Arg::P(nearest.ptr()),
+                Arg::I32(rev),
+                Arg::I32(null_row),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}
+
+/// What a device group scan computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupScan {
+    /// Rows so far in the group (INT32).
+    CountAll = 0,
+    /// Valid values so far in the group (INT32).
+    CountValid = 1,
+    /// Running sum of integer values (INT64, wrapping).
+    Sum = 2,
+}
+
+/// A running COUNT or integer SUM within each group, in grouped order: `m` INT32 (counts)
+/// or INT64 (sums) values. `data` points at row 0 of a `width`-byte integer column.
+#[allow(clippy::too_many_arguments)]
+pub fn group_scan(
+    o: &DeviceOrder,
+    kind: GroupScan,
+    data: u64,
+    width: usize,
+    signed: bool,
+    mask: u64,
+    mask_off: i64,
+) -> Result<DeviceMemory> {
+    let m = o.m;
+    let lifted = DeviceMemory::alloc(m.max(1) * 8)?;
+    // SAFETY: reads m order entries and their values / mask bits; writes m int64 values.
+    unsafe {
+        launch(
+            &keys_fn("gb_scan_lift")?,
+            grid(m)?,
+            &[
+                Arg::P(o.order),
+                Arg::I(m as i64),
+                Arg::P(data),
+                Arg::I32(width as i32),
+                Arg::I32(i32::from(signed)),
+                Arg::P(mask),
+                Arg::I(mask_off),
+                Arg::I32(kind as i32),
+                Arg::P(lifted.ptr()),
+            ],
+        )?;
+    }
+    super::scan::scan(
+        lifted.ptr(),
+        lifted.ptr(),
+        m,
+        TypeId::Int64,
+        super::scan::ScanOp::Sum,
+        false,
+    )?;
+    let to_int32 = kind != GroupScan::Sum;
+    let out = DeviceMemory::alloc(m.max(1) * if to_int32 { 4 } else { 8 })?;
+    // SAFETY: reads m scanned values, order entries, ids and offsets; writes m values.
+    unsafe {
+        launch(
+            &keys_fn("gb_scan_finish")?,
+            grid(m)?,
+            &[
+                Arg::P(o.order),
+                Arg::P(o.groups.gid.ptr()),
+                Arg::P(o.offsets.ptr()),
+                Arg::I(m as i64),
+                Arg::P(lifted.ptr()),
+                Arg::I32(i32::from(to_int32)),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}

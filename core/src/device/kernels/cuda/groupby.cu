@@ -131,3 +131,96 @@ extern "C" __global__ void gb_var(const double* ss, const int32_t* counts, int64
     out[k] = is_std ? sqrt(v) : v;
   }
 }
+
+// ---- the grouped order: `order` (m rows of groups 0, 1, ... in input order within each
+// group), `gid` per input row and `offsets` (groups + 1 entries) ----
+
+// groupby.shift: position p takes the row `shift` places before it in its group, else the
+// fill row.
+extern "C" __global__ void gb_shift_map(const int32_t* order, const int32_t* gid,
+                                        const int32_t* offsets, int64_t m, int64_t shift,
+                                        int fill_row, int32_t* out) {
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < m;
+       p += (int64_t)gridDim.x * blockDim.x) {
+    int32_t g = gid[order[p]];
+    int64_t start = offsets[g], size = (int64_t)offsets[g + 1] - start;
+    int64_t src = p - start - shift;
+    out[p] = (src >= 0 && src < size) ? order[start + src] : fill_row;
+  }
+}
+
+// groupby.replace_nulls, step 1: q-th entry (q = p, or m - 1 - p when `reverse`) is q where
+// the row at grouped position p is valid, else -1; an inclusive max scan then gives the
+// nearest valid position at or before each q.
+extern "C" __global__ void gb_valid_positions(const int32_t* order, int64_t m,
+                                              const uint8_t* mask, int64_t mask_off,
+                                              int reverse, int32_t* out) {
+  for (int64_t q = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; q < m;
+       q += (int64_t)gridDim.x * blockDim.x) {
+    int64_t p = reverse ? m - 1 - q : q;
+    int32_t r = order[p];
+    bool valid = mask == nullptr || bit_is_set(mask, mask_off + r);
+    out[q] = valid ? (int32_t)q : -1;
+  }
+}
+
+// Step 2: the gather map: the nearest valid row in the same group, else a null row.
+extern "C" __global__ void gb_fill_map(const int32_t* order, const int32_t* gid,
+                                       const int32_t* offsets, int64_t m,
+                                       const int32_t* nearest, int reverse, int null_row,
+                                       int32_t* out) {
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < m;
+       p += (int64_t)gridDim.x * blockDim.x) {
+    int64_t q = reverse ? m - 1 - p : p;
+    int32_t s = nearest[q];
+    int32_t result = null_row;
+    if (s >= 0) {
+      int64_t pos = reverse ? m - 1 - s : s;
+      int32_t g = gid[order[p]];
+      if (pos >= offsets[g] && pos < offsets[g + 1]) result = order[pos];
+    }
+    out[p] = result;
+  }
+}
+
+// Group scans, step 1: the lifted value at each grouped position (COUNT_ALL: 1,
+// COUNT_VALID: the validity, SUM of integers: the value as int64 or 0 at a null).
+// kind: 0 count all, 1 count valid, 2 sum (values of `width` bytes, signed when `is_signed`).
+extern "C" __global__ void gb_scan_lift(const int32_t* order, int64_t m, const uint8_t* data,
+                                        int width, int is_signed, const uint8_t* mask,
+                                        int64_t mask_off, int kind, int64_t* out) {
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < m;
+       p += (int64_t)gridDim.x * blockDim.x) {
+    int32_t r = order[p];
+    bool valid = mask == nullptr || bit_is_set(mask, mask_off + r);
+    int64_t v = 0;
+    if (kind == 0) v = 1;
+    else if (kind == 1) v = valid;
+    else if (valid) {
+      switch (width) {
+        case 1: v = is_signed ? (int64_t)((const int8_t*)data)[r] : (int64_t)data[r]; break;
+        case 2: v = is_signed ? (int64_t)((const int16_t*)data)[r] : (int64_t)((const uint16_t*)data)[r]; break;
+        case 4: v = is_signed ? (int64_t)((const int32_t*)data)[r] : (int64_t)((const uint32_t*)data)[r]; break;
+        default: v = ((const int64_t*)data)[r]; break;
+      }
+    }
+    out[p] = v;
+  }
+}
+
+// Step 2 (after an inclusive sum scan of the lifted values, which wraps): the running value
+// within the group is the scan minus the scan just before the group's first position.
+// Counts are written as int32 (`to_int32`), sums as int64.
+extern "C" __global__ void gb_scan_finish(const int32_t* order, const int32_t* gid,
+                                          const int32_t* offsets, int64_t m,
+                                          const int64_t* scanned, int to_int32, void* out) {
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < m;
+       p += (int64_t)gridDim.x * blockDim.x) {
+    int32_t g = gid[order[p]];
+    int64_t start = offsets[g];
+    uint64_t before = start > 0 ? (uint64_t)scanned[start - 1] : 0;
+    int64_t v = (int64_t)((uint64_t)scanned[p] - before);
+    if (to_int32) ((int32_t*)out)[p] = (int32_t)v;
+    else ((int64_t*)out)[p] = v;
+  }
+}
