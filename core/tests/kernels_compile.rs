@@ -200,3 +200,13 @@ fn groupby_modules_compile() {
         );
     });
 }
+
+#[test]
+fn sort_modules_compile() {
+    if !nvrtc_present() {
+        return;
+    }
+    use ferrodf_core::device::kernels::sort;
+    compile("sort_u32", &sort::module_source(false));
+    compile("sort_u64", &sort::module_source(true));
+}

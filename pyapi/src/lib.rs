@@ -15,6 +15,7 @@ mod ops;
 mod runtime;
 mod scalar;
 mod search;
+mod sorting;
 mod table;
 mod traits;
 mod types;
@@ -79,5 +80,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runtime::host_fallbacks, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::reset_host_fallbacks, m)?)?;
     groupby::register(m)?;
+    sorting::register(m)?;
+    sorting::register_quantiles_merge(m)?;
     Ok(())
 }

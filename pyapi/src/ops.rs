@@ -165,6 +165,8 @@ pub fn is_valid_reduce_aggregation(source: PyDataType, agg: PyAggregation) -> bo
     let out = match kind {
         Kind::Mean | Kind::Variance | Kind::Std => ferrodf_core::TypeId::Float64,
         Kind::Any | Kind::All => ferrodf_core::TypeId::Bool8,
+        Kind::Median | Kind::Quantile => ferrodf_core::TypeId::Float64,
+        Kind::Argmin | Kind::Argmax | Kind::Nunique => ferrodf_core::TypeId::Int32,
         _ => id,
     };
     ferrodf_core::ops::reduce::is_supported(source.0, kind, out.into())

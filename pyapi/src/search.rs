@@ -8,7 +8,7 @@ use ferrodf_core::ops::search::{self, NullOrder, Order};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-fn orders(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Order>> {
+pub(crate) fn orders(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Order>> {
     let mut out = vec![];
     for item in obj
         .try_iter()
@@ -19,7 +19,7 @@ fn orders(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Order>> {
     Ok(out)
 }
 
-fn null_orders(obj: &Bound<'_, PyAny>) -> PyResult<Vec<NullOrder>> {
+pub(crate) fn null_orders(obj: &Bound<'_, PyAny>) -> PyResult<Vec<NullOrder>> {
     let mut out = vec![];
     for item in obj
         .try_iter()

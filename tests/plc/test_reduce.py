@@ -444,25 +444,15 @@ def test_output_conversion(values, pa_type, kind, out_id, expected):
 @pytest.mark.parametrize(
     "make_agg",
     [
-        agg.median,
-        agg.argmax,
-        agg.argmin,
-        agg.nunique,
         agg.count,
         agg.collect_list,
         agg.collect_set,
-        lambda: agg.quantile([0.5]),
         lambda: agg.nth_element(0),
     ],
     ids=[
-        "median",
-        "argmax",
-        "argmin",
-        "nunique",
         "count",
         "collect_list",
         "collect_set",
-        "quantile",
         "nth_element",
     ],
 )

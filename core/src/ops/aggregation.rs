@@ -68,38 +68,7 @@ pub enum Aggregation {
     },
 }
 
-/// How ties are ranked (pylibcudf's `RankMethod`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RankMethod {
-    /// Ties ranked in order of appearance.
-    First = 0,
-    /// Ties get the mean of their ranks.
-    Average = 1,
-    /// Ties get the lowest of their ranks.
-    Min = 2,
-    /// Ties get the highest of their ranks.
-    Max = 3,
-    /// Like `Min`, but ranks of distinct values are consecutive.
-    Dense = 4,
-}
-
-impl RankMethod {
-    /// The method with pylibcudf's numeric value `v`.
-    pub fn from_i32(v: i32) -> crate::error::Result<RankMethod> {
-        Ok(match v {
-            0 => RankMethod::First,
-            1 => RankMethod::Average,
-            2 => RankMethod::Min,
-            3 => RankMethod::Max,
-            4 => RankMethod::Dense,
-            _ => {
-                return Err(crate::error::Error::value(format!(
-                    "{v} is not a RankMethod (0..=4)"
-                )));
-            }
-        })
-    }
-}
+pub use crate::ops::sorting::RankMethod;
 
 /// Whether ranks are scaled into (0, 1] (pylibcudf's `RankPercentage`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -7,7 +7,10 @@
 //! is NaN. `mean` accumulates in the (floating) output type and divides by the valid count.
 //!
 //! Supported here: sum, product, min, max, sum_of_squares, mean (host and device), any and
-//! all (host; device for BOOL8 input), over integer, float and BOOL8 columns.
+//! all (host; device for BOOL8 input), over integer, float and BOOL8 columns; and the
+//! sort-based median, quantile, argmin, argmax and nunique (see [`order_stats`]) on both.
+
+mod order_stats;
 
 use super::aggregation::{Aggregation, Kind};
 use super::numeric::{Num, column_values_as, with_num_type};
@@ -36,6 +39,9 @@ pub fn reduce(col: &Column, agg: &Aggregation, output: DataType) -> Result<Scala
     if let Aggregation::Variance { ddof } | Aggregation::Std { ddof } = agg {
         return variance(col, *ddof, kind == Kind::Std, output);
     }
+    if is_order_statistic(kind) {
+        return order_stats::reduce(col, agg, output);
+    }
     if use_device()? {
         if let Some(plan) = device_plan(col.dtype().id(), kind) {
             return reduce_on_device(col, plan, kind, output);
@@ -50,8 +56,27 @@ pub fn is_supported(input: DataType, kind: Kind, output: DataType) -> bool {
     check_types(input, kind, output).is_ok()
 }
 
+/// The reductions computed from a sort.
+fn is_order_statistic(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::Median | Kind::Quantile | Kind::Argmin | Kind::Argmax | Kind::Nunique
+    )
+}
+
 fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
     let (i, o) = (input.id(), output.id());
+    if matches!(kind, Kind::Argmin | Kind::Argmax | Kind::Nunique) {
+        // Any sortable type; the result is a row number or a count.
+        super::search::key_kind(&format!("reduce with {kind}"), input)?;
+        if !o.is_integer() {
+            return Err(Error::type_err(format!(
+                "reduce with {kind} produces a row number or a count; the output type must \
+                 be an integer type (INT32), got {o}"
+            )));
+        }
+        return Ok(());
+    }
     let supported = matches!(
         kind,
         Kind::Sum
@@ -64,11 +89,14 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
             | Kind::All
             | Kind::Variance
             | Kind::Std
+            | Kind::Median
+            | Kind::Quantile
     );
     if !supported {
         return Err(Error::not_implemented(format!(
             "reduce with {kind} is not implemented yet; supported: SUM, PRODUCT, MIN, MAX, \
-             SUM_OF_SQUARES, MEAN, VARIANCE, STD, ANY, ALL"
+             SUM_OF_SQUARES, MEAN, VARIANCE, STD, ANY, ALL, MEDIAN, QUANTILE, ARGMIN, ARGMAX, \
+             NUNIQUE"
         )));
     }
     if !i.is_numeric() {

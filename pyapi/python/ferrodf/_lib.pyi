@@ -21,7 +21,7 @@ import numpy as np
 import pyarrow as pa  # type: ignore[import-untyped]  # pyarrow ships no stubs
 from typing_extensions import CapsuleType
 
-from ferrodf.plc.aggregation import Kind
+from ferrodf.plc.aggregation import Kind, RankMethod
 from ferrodf.plc.binaryop import BinaryOperator
 from ferrodf.plc.copying import MaskAllocationPolicy, OutOfBoundsPolicy
 from ferrodf.plc.interop import ColumnMetadata
@@ -30,6 +30,7 @@ from ferrodf.plc.replace import ReplacePolicy
 from ferrodf.plc.round import RoundingMethod
 from ferrodf.plc.stream_compaction import DuplicateKeepOption
 from ferrodf.plc.types import (
+    Interpolation,
     MaskState,
     NanEquality,
     NanPolicy,
@@ -622,3 +623,125 @@ class GroupBy:
         self, value: Table, replace_policies: Iterable[ReplacePolicy]
     ) -> tuple[Table, Table]: ...
     def get_groups(self, values: Table | None = None) -> tuple[list[int], Table, Table | None]: ...
+# plc.sorting (re-exported there without the prefix)
+def sorting_sorted_order(
+    source_table: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def sorting_stable_sorted_order(
+    source_table: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def sorting_sort(
+    source_table: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def sorting_stable_sort(
+    source_table: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def sorting_sort_by_key(
+    values: Table,
+    keys: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def sorting_stable_sort_by_key(
+    values: Table,
+    keys: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def sorting_segmented_sort_by_key(
+    values: Table,
+    keys: Table,
+    segment_offsets: Column,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def sorting_stable_segmented_sort_by_key(
+    values: Table,
+    keys: Table,
+    segment_offsets: Column,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def sorting_rank(
+    input_view: Column,
+    method: RankMethod,
+    column_order: Order,
+    null_handling: NullPolicy,
+    null_precedence: NullOrder,
+    percentage: bool,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def sorting_is_sorted(
+    tbl: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+) -> bool: ...
+def sorting_top_k(
+    col: Column,
+    k: int,
+    sort_order: Order = ...,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def sorting_top_k_order(
+    col: Column,
+    k: int,
+    sort_order: Order = ...,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+
+# plc.quantiles and plc.merge (re-exported there without the prefix)
+def quantiles_quantile(
+    input: Column,
+    q: Iterable[float],
+    interp: Interpolation = ...,
+    ordered_indices: Column | None = None,
+    exact: bool = True,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def quantiles_quantiles(
+    input: Table,
+    q: Iterable[float],
+    interp: Interpolation = ...,
+    is_input_sorted: Sorted = ...,
+    column_order: list[Order] | None = None,
+    null_precedence: list[NullOrder] | None = None,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def merge_merge(
+    tables_to_merge: list[Table],
+    key_cols: list[int],
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...

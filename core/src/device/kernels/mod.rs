@@ -14,6 +14,7 @@ pub mod null_mask;
 pub mod reduce;
 pub mod scan;
 pub mod search;
+pub mod sort;
 pub mod transform;
 pub mod unary;
 

@@ -10,7 +10,8 @@ use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
 use cudarc::driver::PushKernelArg;
 
-const SOURCE: &str = include_str!("cuda/search.cu");
+/// The search kernels' source (also the row comparisons of the sort module).
+pub(crate) const SOURCE: &str = include_str!("cuda/search.cu");
 
 /// The CUDA source of the search module (one variant).
 pub fn module_source() -> String {
@@ -75,7 +76,7 @@ pub(crate) fn upload(descs: &[[u64; 9]]) -> Result<DeviceMemory> {
     DeviceMemory::from_host(&bytes)
 }
 
-fn descriptors(
+pub(crate) fn descriptors(
     t: &Table,
     kinds: &[KeyKind],
     orders: &[Order],

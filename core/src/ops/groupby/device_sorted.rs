@@ -69,15 +69,20 @@ pub(crate) fn grouped(keys: &Table, include_nulls: bool) -> Result<Option<Sorted
     let ids = Column::new(
         TypeId::Int32.into(),
         n,
-        Some(Buffer::from_device(DeviceMemory::copy_of(g.gid.ptr(), n * 4)?)),
+        Some(Buffer::from_device(DeviceMemory::copy_of(
+            g.gid.ptr(),
+            n * 4,
+        )?)),
         None,
         Some(0),
         0,
         vec![],
     )?;
-    let full = stable_sorted_order(&Table::new(vec![ids])?, &[Order::Ascending], &[
-        NullOrder::Before,
-    ])?;
+    let full = stable_sorted_order(
+        &Table::new(vec![ids])?,
+        &[Order::Ascending],
+        &[NullOrder::Before],
+    )?;
     let offsets = dev::group_offsets(&g, n)?;
     let total = offsets.copy_to_host(g.groups * 4, 4)?;
     let m = i32::from_le_bytes(total.as_slice().try_into().expect("4 bytes")) as usize;
@@ -91,7 +96,12 @@ pub(crate) fn grouped(keys: &Table, include_nulls: bool) -> Result<Option<Sorted
 }
 
 /// groupby.shift on the device.
-pub(crate) fn shift(s: &Sorted, values: &Table, offsets: &[i64], fills: &[Scalar]) -> Result<Table> {
+pub(crate) fn shift(
+    s: &Sorted,
+    values: &Table,
+    offsets: &[i64],
+    fills: &[Scalar],
+) -> Result<Table> {
     let v = s.view()?;
     let n = values.num_rows() as i32;
     let cols = values
@@ -153,7 +163,12 @@ pub(crate) fn scan(s: &Sorted, values: &Column, agg: &Aggregation) -> Result<Col
                 Some(d) if values.size() > 0 => d.device_ptr()? + (values.offset() * w) as u64,
                 _ => 0,
             };
-            (GroupScan::Sum, data, w, values.dtype().id().is_signed_integer())
+            (
+                GroupScan::Sum,
+                data,
+                w,
+                values.dtype().id().is_signed_integer(),
+            )
         }
     };
     let result = dev::group_scan(&v, kind, data, width, signed, mask, off)?;

@@ -14,10 +14,13 @@
 //! - Device: an open-addressing hash table of key rows gives each row the first row of its
 //!   key; a scan over "is a first row" flags numbers the groups in first-appearance order;
 //!   SUM, PRODUCT, MIN, MAX, COUNT, MEAN, SUM_OF_SQUARES, VARIANCE and STD are atomics per
-//!   group ([`device`]). Other aggregations and the order-based operations fall back to the
-//!   host (reported through [`crate::fallback`]).
+//!   group ([`device`]). The grouped order (`get_groups`, `shift`, `replace_nulls`, COUNT
+//!   and integer SUM scans) is the stable sorted order of the group ids ([`device_sorted`]).
+//!   Other aggregations and scans fall back to the host (reported through
+//!   [`crate::fallback`]).
 
 mod device;
+mod device_sorted;
 mod hash_host;
 mod host_agg;
 mod ordered;
@@ -142,6 +145,15 @@ impl GroupBy {
         Ok(())
     }
 
+    /// The device grouping with its grouped order, when running on the device with rows
+    /// and key types the device compares.
+    fn device_sorted(&self) -> Result<Option<device_sorted::Sorted>> {
+        if !use_device()? || self.keys.num_rows() == 0 {
+            return Ok(None);
+        }
+        device_sorted::grouped(&self.keys, self.include_nulls)
+    }
+
     fn host_groups(&self, function: &str, why: &str) -> Result<HostGroups> {
         if use_device()? {
             host_fallback(function, why)?;
@@ -191,8 +203,34 @@ impl GroupBy {
     pub fn scan(&self, requests: &[GroupByRequest]) -> Result<(Table, Vec<Table>)> {
         for r in requests {
             self.check_rows("scan", r.values.size())?;
+            for a in &r.aggregations {
+                types::output_type(r.values.dtype(), a)?;
+            }
         }
-        let g = self.host_groups("groupby.scan", "grouped scans")?;
+        let on_device = requests.iter().all(|r| {
+            r.aggregations
+                .iter()
+                .all(|a| device_sorted::scan_supported(&r.values, a))
+        });
+        if on_device && let Some(s) = self.device_sorted()? {
+            let keys = gather_table(&self.keys, &s.order)?;
+            let results = requests
+                .iter()
+                .map(|r| {
+                    let cols = r
+                        .aggregations
+                        .iter()
+                        .map(|a| device_sorted::scan(&s, &r.values, a))
+                        .collect::<Result<Vec<_>>>()?;
+                    table_of(cols, s.order.size())
+                })
+                .collect::<Result<Vec<_>>>()?;
+            return Ok((keys, results));
+        }
+        let g = self.host_groups(
+            "groupby.scan",
+            "these scans (device: COUNT, and SUM of integers)",
+        )?;
         let gr = Grouped::new(&g);
         let keys = gather_table(&self.keys, &gr.map())?;
         let results = requests
@@ -226,6 +264,22 @@ impl GroupBy {
                 fill_values.len()
             )));
         }
+        for (c, f) in values.columns().iter().zip(fill_values) {
+            if f.dtype() != c.dtype() {
+                return Err(Error::type_err(format!(
+                    "groupby.shift: the fill value is {} but the column is {}",
+                    f.dtype(),
+                    c.dtype()
+                )));
+            }
+        }
+        if let Some(s) = self.device_sorted()? {
+            let keys = gather_table(&self.keys, &s.order)?;
+            return Ok((
+                keys,
+                device_sorted::shift(&s, values, offsets, fill_values)?,
+            ));
+        }
         let g = self.host_groups("groupby.shift", "grouped shifts")?;
         let gr = Grouped::new(&g);
         let keys = gather_table(&self.keys, &gr.map())?;
@@ -247,13 +301,17 @@ impl GroupBy {
                 policies.len()
             )));
         }
-        let g = self.host_groups("groupby.replace_nulls", "grouped null replacement")?;
-        let gr = Grouped::new(&g);
-        let keys = gather_table(&self.keys, &gr.map())?;
         let following: Vec<bool> = policies
             .iter()
             .map(|&p| p == ReplacePolicy::Following)
             .collect();
+        if let Some(s) = self.device_sorted()? {
+            let keys = gather_table(&self.keys, &s.order)?;
+            return Ok((keys, device_sorted::replace_nulls(&s, values, &following)?));
+        }
+        let g = self.host_groups("groupby.replace_nulls", "grouped null replacement")?;
+        let gr = Grouped::new(&g);
+        let keys = gather_table(&self.keys, &gr.map())?;
         Ok((keys, ordered::replace_nulls(values, &following, &gr)?))
     }
 
@@ -262,6 +320,13 @@ impl GroupBy {
     pub fn get_groups(&self, values: Option<&Table>) -> Result<Groups> {
         if let Some(v) = values {
             self.check_rows("get_groups", v.num_rows())?;
+        }
+        if let Some(s) = self.device_sorted()? {
+            return Ok(Groups {
+                keys: gather_table(&self.keys, &s.order)?,
+                values: values.map(|v| gather_table(v, &s.order)).transpose()?,
+                offsets: s.host_offsets()?,
+            });
         }
         let g = self.host_groups("groupby.get_groups", "grouping rows")?;
         let gr = Grouped::new(&g);

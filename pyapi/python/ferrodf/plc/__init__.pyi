@@ -6,11 +6,14 @@ from ferrodf.plc import filling as filling
 from ferrodf.plc import groupby as groupby
 from ferrodf.plc import hashing as hashing
 from ferrodf.plc import interop as interop
+from ferrodf.plc import merge as merge
 from ferrodf.plc import null_mask as null_mask
+from ferrodf.plc import quantiles as quantiles
 from ferrodf.plc import reduce as reduce
 from ferrodf.plc import replace as replace
 from ferrodf.plc import round as round
 from ferrodf.plc import search as search
+from ferrodf.plc import sorting as sorting
 from ferrodf.plc import stream_compaction as stream_compaction
 from ferrodf.plc import traits as traits
 from ferrodf.plc import transform as transform
@@ -48,4 +51,7 @@ __all__ = [
     "types",
     "unary",
     "groupby",
+    "sorting",
+    "quantiles",
+    "merge",
 ]

@@ -44,24 +44,6 @@ class Kind(IntEnum):
     COLLECT_SET = 23
 
 
-class RankMethod(IntEnum):
-    """How ``rank`` breaks ties."""
-
-    FIRST = 0
-    AVERAGE = 1
-    MIN = 2
-    MAX = 3
-    DENSE = 4
-
-
-class RankPercentage(IntEnum):
-    """Whether ``rank`` scales its ranks: ``(rank - 1) / (count - 1)`` or ``rank / count``."""
-
-    NONE = 0
-    ZERO_NORMALIZED = 1
-    ONE_NORMALIZED = 2
-
-
 def sum() -> Aggregation:
     return make_aggregation("sum")
 
@@ -147,6 +129,24 @@ def collect_set(
     )
 
 
+class RankMethod(IntEnum):
+    """libcudf's ``rank_method``: how tied values are ranked."""
+
+    FIRST = 0
+    AVERAGE = 1
+    MIN = 2
+    MAX = 3
+    DENSE = 4
+
+
+class RankPercentage(IntEnum):
+    """libcudf's ``rank_percentage``: whether and how ranks are normalised."""
+
+    NONE = 0
+    ZERO_NORMALIZED = 1
+    ONE_NORMALIZED = 2
+
+
 def rank(
     method: RankMethod,
     column_order: Order = Order.ASCENDING,
@@ -168,6 +168,8 @@ def rank(
 __all__ = [
     "Aggregation",
     "Kind",
+    "RankMethod",
+    "RankPercentage",
     "all",
     "any",
     "argmax",
@@ -184,8 +186,6 @@ __all__ = [
     "product",
     "quantile",
     "rank",
-    "RankMethod",
-    "RankPercentage",
     "std",
     "sum",
     "sum_of_squares",

@@ -37,18 +37,6 @@ class Kind(IntEnum):
     COLLECT_LIST = 22
     COLLECT_SET = 23
 
-class RankMethod(IntEnum):
-    FIRST = 0
-    AVERAGE = 1
-    MIN = 2
-    MAX = 3
-    DENSE = 4
-
-class RankPercentage(IntEnum):
-    NONE = 0
-    ZERO_NORMALIZED = 1
-    ONE_NORMALIZED = 2
-
 def sum() -> Aggregation: ...
 def product() -> Aggregation: ...
 def min() -> Aggregation: ...
@@ -82,9 +70,23 @@ def rank(
     percentage: RankPercentage = RankPercentage.NONE,
 ) -> Aggregation: ...
 
+class RankMethod(IntEnum):
+    FIRST = 0
+    AVERAGE = 1
+    MIN = 2
+    MAX = 3
+    DENSE = 4
+
+class RankPercentage(IntEnum):
+    NONE = 0
+    ZERO_NORMALIZED = 1
+    ONE_NORMALIZED = 2
+
 __all__ = [
     "Aggregation",
     "Kind",
+    "RankMethod",
+    "RankPercentage",
     "all",
     "any",
     "argmax",
@@ -101,8 +103,6 @@ __all__ = [
     "product",
     "quantile",
     "rank",
-    "RankMethod",
-    "RankPercentage",
     "std",
     "sum",
     "sum_of_squares",

@@ -1,0 +1,402 @@
+// Stable LSD radix sort of (key, row) pairs, and the small kernels that sorting, rank and
+// is_sorted are built from. Needs common.cuh, scan.cuh and search.cu (ColDesc, cmp_rows)
+// in front, and KEY_T (uint32_t or uint64_t) defined by the launcher.
+//
+// A sort key is a list of "specs" applied least significant first. Each spec writes an
+// order-preserving unsigned key per row (read through the current permutation), then
+// sorts (key, row) pairs by 8-bit digits, one pass per digit, skipping digits that every
+// key shares. A pass is: per-tile digit histograms (digit-major), an exclusive scan of
+// them (global offsets), and a stable scatter that ranks each tile locally in shared
+// memory and writes every digit's run contiguously.
+
+#define SORT_THREADS 256
+#define SORT_ITEMS 8
+#define SORT_TILE (SORT_THREADS * SORT_ITEMS)
+#define RADIX 256
+#define SORT_WARPS (SORT_THREADS / 32)
+
+// Spec kinds (see sort.rs): 0 i8, 1 i16, 2 i32, 3 i64, 4 u8, 5 u16, 6 u32, 7 u64, 8 f32,
+// 9 f64, 10 bool, 11 decimal128 low word, 12 decimal128 high word, 13 string chunk,
+// 14 string length, 15 null flag, 16 segment start.
+
+// Order-preserving bits of a float: -0.0 -> +0.0, every NaN -> the canonical NaN (above
+// +inf); negatives complemented, positives get the sign bit.
+__device__ __forceinline__ uint64_t f64_sort_key(double x) {
+  if (x != x) x = __longlong_as_double(0x7ff8000000000000LL);
+  else if (x == 0.0) x = 0.0;
+  uint64_t b = (uint64_t)__double_as_longlong(x);
+  return (b >> 63) ? ~b : (b | 0x8000000000000000ULL);
+}
+__device__ __forceinline__ uint32_t f32_sort_key(float x) {
+  if (x != x) x = __int_as_float(0x7fc00000);
+  else if (x == 0.0f) x = 0.0f;
+  uint32_t b = __float_as_uint(x);
+  return (b >> 31) ? ~b : (b | 0x80000000u);
+}
+
+__device__ __forceinline__ void sort_string_at(uint64_t data, uint64_t offsets, int off64,
+                                               int64_t r, const uint8_t*& p, int64_t& len) {
+  int64_t s, e;
+  if (off64) { const int64_t* o = (const int64_t*)offsets; s = o[r]; e = o[r + 1]; }
+  else { const int32_t* o = (const int32_t*)offsets; s = o[r]; e = o[r + 1]; }
+  p = (const uint8_t*)data + s;
+  len = e - s;
+}
+
+// The key of row r for one spec, before Descending's complement.
+__device__ __forceinline__ uint64_t spec_key(int kind, uint64_t data, uint64_t offsets,
+                                             uint64_t mask, int64_t mask_off, int64_t row_off,
+                                             int off64, int chunk, int nulls_first,
+                                             int64_t nseg, int64_t r) {
+  switch (kind) {
+    case 0: return (uint8_t)(((const int8_t*)data)[r]) ^ 0x80u;
+    case 1: return (uint16_t)(((const int16_t*)data)[r]) ^ 0x8000u;
+    case 2: return (uint32_t)(((const int32_t*)data)[r]) ^ 0x80000000u;
+    case 3: return (uint64_t)(((const int64_t*)data)[r]) ^ 0x8000000000000000ULL;
+    case 4: return ((const uint8_t*)data)[r];
+    case 5: return ((const uint16_t*)data)[r];
+    case 6: return ((const uint32_t*)data)[r];
+    case 7: return ((const uint64_t*)data)[r];
+    case 8: return f32_sort_key(((const float*)data)[r]);
+    case 9: return f64_sort_key(((const double*)data)[r]);
+    case 10: return ((const uint8_t*)data)[r] != 0;
+    case 11: return ((const uint64_t*)data)[2 * r];
+    case 12: return ((const uint64_t*)data)[2 * r + 1] ^ 0x8000000000000000ULL;
+    case 13: {
+      const uint8_t* p;
+      int64_t len;
+      sort_string_at(data, offsets, off64, row_off + r, p, len);
+      // Big-endian bytes [8 * chunk, 8 * chunk + 8), zero padded: shorter strings first.
+      uint64_t k = 0;
+      int64_t base = (int64_t)chunk * 8;
+      for (int b = 0; b < 8; ++b) {
+        int64_t j = base + b;
+        k = (k << 8) | (uint64_t)(j < len ? p[j] : 0);
+      }
+      return k;
+    }
+    case 14: {
+      const uint8_t* p;
+      int64_t len;
+      sort_string_at(data, offsets, off64, row_off + r, p, len);
+      return (uint64_t)len;
+    }
+    case 15: {
+      bool null = !bit_is_set((const uint8_t*)mask, mask_off + r);
+      return null == (bool)nulls_first ? 0 : 1;
+    }
+    default: {
+      // Segment start of row r (offsets: nseg + 1 INT32 values); rows outside every
+      // segment keep their own position, so they do not move.
+      const int32_t* o = (const int32_t*)data;
+      if (r < o[0] || r >= o[nseg]) return (uint64_t)r;
+      int64_t lo = 0, hi = nseg;  // largest s < nseg with o[s] <= r
+      while (hi - lo > 1) {
+        int64_t mid = (lo + hi) / 2;
+        if (o[mid] <= r) lo = mid; else hi = mid;
+      }
+      return (uint64_t)o[lo];
+    }
+  }
+}
+
+// keys[i] = key of row perm[i] (row i when perm is null).
+extern "C" __global__ void extract_keys(int kind, uint64_t data, uint64_t offsets, uint64_t mask,
+                                        int64_t mask_off, int64_t row_off, int off64, int chunk,
+                                        int descending, int nulls_first, int64_t nseg,
+                                        const int32_t* perm, int64_t n, KEY_T* keys) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    int64_t r = perm ? (int64_t)perm[i] : i;
+    KEY_T k = (KEY_T)spec_key(kind, data, offsets, mask, mask_off, row_off, off64, chunk,
+                              nulls_first, nseg, r);
+    keys[i] = descending ? (KEY_T)~k : k;
+  }
+}
+
+// totals[p * RADIX + d]: how many keys have digit d at digit position p (one read of the
+// keys decides which passes can be skipped). `totals` must be zeroed.
+extern "C" __global__ void digit_totals(const KEY_T* keys, int64_t n, uint32_t* totals) {
+  __shared__ uint32_t h[sizeof(KEY_T) * RADIX];
+  for (int i = threadIdx.x; i < (int)(sizeof(KEY_T) * RADIX); i += blockDim.x) h[i] = 0;
+  __syncthreads();
+  int lane = threadIdx.x & 31;
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  // The loop bound is uniform across the block, so every lane takes part in the votes.
+  for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x; i0 < n; i0 += stride) {
+    int64_t i = i0 + threadIdx.x;
+    bool valid = i < n;
+    KEY_T k = valid ? keys[i] : (KEY_T)0;
+    for (int p = 0; p < (int)sizeof(KEY_T); ++p) {
+      uint32_t d = valid ? (uint32_t)((k >> (8 * p)) & 0xff) : RADIX;
+      uint32_t d0 = __shfl_sync(0xffffffffu, d, 0);
+      // A digit shared by the whole warp (common: high bytes of small keys) is one add.
+      if (__all_sync(0xffffffffu, d == d0)) {
+        if (lane == 0 && d0 < RADIX) atomicAdd(&h[p * RADIX + d0], 32u);
+      } else if (valid) {
+        atomicAdd(&h[p * RADIX + d], 1u);
+      }
+    }
+  }
+  __syncthreads();
+  for (int i = threadIdx.x; i < (int)(sizeof(KEY_T) * RADIX); i += blockDim.x)
+    if (h[i]) atomicAdd(&totals[i], h[i]);
+}
+
+// counts[d * ntiles + tile]: keys of the tile with digit d at `shift`.
+extern "C" __global__ void tile_histograms(const KEY_T* keys, int64_t n, int shift,
+                                           int64_t ntiles, uint32_t* counts) {
+  __shared__ uint32_t h[RADIX];
+  h[threadIdx.x] = 0;
+  __syncthreads();
+  int lane = threadIdx.x & 31;
+  int64_t base = (int64_t)blockIdx.x * SORT_TILE;
+  for (int k = 0; k < SORT_ITEMS; ++k) {
+    int64_t i = base + (int64_t)k * SORT_THREADS + threadIdx.x;
+    uint32_t d = i < n ? (uint32_t)((keys[i] >> shift) & 0xff) : RADIX;
+    unsigned peers = __match_any_sync(0xffffffffu, d);
+    if (lane == __ffs((int)peers) - 1 && d < RADIX) atomicAdd(&h[d], (uint32_t)__popc(peers));
+  }
+  __syncthreads();
+  counts[(int64_t)threadIdx.x * ntiles + blockIdx.x] = h[threadIdx.x];
+}
+
+// One stable scatter pass. `offsets` are the exclusive prefixes of tile_histograms'
+// counts. vals_in == null means row numbers (the identity permutation). keys_out is not
+// written when write_keys == 0 (the last pass of a spec only needs the rows).
+extern "C" __global__ void scatter_pass(const KEY_T* keys_in, const int32_t* vals_in,
+                                        KEY_T* keys_out, int32_t* vals_out, int64_t n, int shift,
+                                        int64_t ntiles, const uint32_t* offsets, int write_keys) {
+  __shared__ uint16_t wc[SORT_WARPS][RADIX];  // per-warp digit counts, then prefixes
+  __shared__ uint32_t running[RADIX];         // digit counts of the chunks ranked so far
+  __shared__ int64_t goff[RADIX];             // global position of local position 0 per digit
+  __shared__ uint32_t lstart[RADIX];          // local start of each digit's run
+  __shared__ uint32_t scan_tmp[32];
+  __shared__ KEY_T skeys[SORT_TILE];
+  __shared__ int32_t svals[SORT_TILE];
+  int t = threadIdx.x, lane = t & 31, warp = t >> 5;
+  int64_t base = (int64_t)blockIdx.x * SORT_TILE;
+  KEY_T k[SORT_ITEMS];
+  int32_t v[SORT_ITEMS];
+  uint32_t dg[SORT_ITEMS], rank[SORT_ITEMS];
+  running[t] = 0;
+  // Striped loads (coalesced); item (kk, t) is tile position kk * SORT_THREADS + t.
+  for (int kk = 0; kk < SORT_ITEMS; ++kk) {
+    int64_t i = base + (int64_t)kk * SORT_THREADS + t;
+    if (i < n) {
+      k[kk] = keys_in[i];
+      v[kk] = vals_in ? vals_in[i] : (int32_t)i;
+      dg[kk] = (uint32_t)((k[kk] >> shift) & 0xff);
+    } else {
+      k[kk] = 0;
+      v[kk] = 0;
+      dg[kk] = RADIX;
+    }
+    rank[kk] = 0;
+  }
+  // Rank the chunks in tile order: within a chunk, a warp ranks equal digits by lane
+  // (match_any), warps are ordered by a per-digit prefix over the warps' counts.
+  for (int kk = 0; kk < SORT_ITEMS; ++kk) {
+    for (int w = 0; w < SORT_WARPS; ++w) wc[w][t] = 0;
+    __syncthreads();
+    uint32_t d = dg[kk];
+    unsigned peers = __match_any_sync(0xffffffffu, d);
+    unsigned below = peers & ((1u << lane) - 1u);
+    if (below == 0 && d < RADIX) wc[warp][d] = (uint16_t)__popc(peers);
+    __syncthreads();
+    {
+      uint32_t s = running[t];
+      for (int w = 0; w < SORT_WARPS; ++w) {
+        uint32_t c = wc[w][t];
+        wc[w][t] = (uint16_t)s;
+        s += c;
+      }
+      running[t] = s;
+    }
+    __syncthreads();
+    if (d < RADIX) rank[kk] = (uint32_t)wc[warp][d] + (uint32_t)__popc(below);
+    __syncthreads();
+  }
+  // running[d] is now the tile's count of digit d.
+  uint32_t total;
+  uint32_t ls = block_exclusive_scan<OpSum>(running[t], scan_tmp, &total);
+  lstart[t] = ls;
+  goff[t] = (int64_t)offsets[(int64_t)t * ntiles + blockIdx.x] - (int64_t)ls;
+  __syncthreads();
+  for (int kk = 0; kk < SORT_ITEMS; ++kk) {
+    if (dg[kk] < RADIX) {
+      uint32_t pos = lstart[dg[kk]] + rank[kk];
+      skeys[pos] = k[kk];
+      svals[pos] = v[kk];
+    }
+  }
+  __syncthreads();
+  // Locally sorted: consecutive threads write consecutive positions of each digit's run.
+  int64_t valid = n - base < SORT_TILE ? n - base : SORT_TILE;
+  for (int j = t; j < valid; j += SORT_THREADS) {
+    KEY_T kj = skeys[j];
+    uint32_t d = (uint32_t)((kj >> shift) & 0xff);
+    int64_t dst = goff[d] + j;
+    if (write_keys) keys_out[dst] = kj;
+    vals_out[dst] = svals[j];
+  }
+}
+
+// out[0] = the longest string among rows 0..n (atomicMax; out zeroed).
+extern "C" __global__ void max_string_length(uint64_t offsets, int off64, int64_t row_off,
+                                             int64_t n, unsigned long long* out) {
+  unsigned long long m = 0;
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    int64_t r = row_off + i, s, e;
+    if (off64) { const int64_t* o = (const int64_t*)offsets; s = o[r]; e = o[r + 1]; }
+    else { const int32_t* o = (const int32_t*)offsets; s = o[r]; e = o[r + 1]; }
+    unsigned long long len = (unsigned long long)(e - s);
+    m = len > m ? len : m;
+  }
+  for (int d = 16; d > 0; d >>= 1) {
+    unsigned long long o = __shfl_down_sync(0xffffffffu, m, d);
+    m = o > m ? o : m;
+  }
+  if ((threadIdx.x & 31) == 0 && m > 0) atomicMax(out, m);
+}
+
+// flag = 1 when some row compares above the next one (is_sorted).
+extern "C" __global__ void unsorted_flag(const ColDesc* cols, int ncols, int64_t n, int32_t* flag) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i + 1 < n; i += stride) {
+    if (cmp_rows(cols, cols, ncols, i, i + 1) > 0) {
+      *flag = 1;
+      return;
+    }
+  }
+}
+
+// flags[p] = 1 where sorted position p starts a group of equal rows.
+extern "C" __global__ void group_starts(const ColDesc* cols, int ncols, const int32_t* perm,
+                                        int64_t n, int32_t* flags) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < n; p += stride)
+    flags[p] = (p == 0 || cmp_rows(cols, cols, ncols, perm[p - 1], perm[p]) != 0) ? 1 : 0;
+}
+
+// From dense[p] (1-based group number of sorted position p): the first position and one
+// past the last position of every group.
+extern "C" __global__ void group_bounds(const int32_t* dense, int64_t n, int32_t* starts,
+                                        int32_t* ends) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < n; p += stride) {
+    int32_t g = dense[p] - 1;
+    if (p == 0 || dense[p - 1] != dense[p]) starts[g] = (int32_t)p;
+    if (p == n - 1 || dense[p + 1] != dense[p]) ends[g] = (int32_t)(p + 1);
+  }
+}
+
+// rank[perm[p]] for method 0 FIRST, 1 AVERAGE, 2 MIN, 3 MAX, 4 DENSE; divided by `count`
+// (DENSE: by dense[count - 1]) when percentage; FLOAT64 output when float_out else INT32.
+extern "C" __global__ void rank_values(const int32_t* perm, const int32_t* dense,
+                                       const int32_t* starts, const int32_t* ends, int64_t n,
+                                       int method, int percentage, int64_t count, int float_out,
+                                       void* out) {
+  double denom = 1.0;
+  if (percentage && count > 0) denom = method == 4 ? (double)dense[count - 1] : (double)count;
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < n; p += stride) {
+    int32_t g = dense[p] - 1;
+    double r;
+    switch (method) {
+      case 0: r = (double)(p + 1); break;
+      case 1: r = (double)(starts[g] + 1) + (double)(ends[g] - starts[g] - 1) / 2.0; break;
+      case 2: r = (double)(starts[g] + 1); break;
+      case 3: r = (double)ends[g]; break;
+      default: r = (double)(g + 1);
+    }
+    if (percentage) r = r / denom;
+    int32_t row = perm[p];
+    if (float_out) ((double*)out)[row] = r;
+    else ((int32_t*)out)[row] = (int32_t)r;
+  }
+}
+
+// ---- quantiles ----
+
+// Value of row r of a numeric column (spec kinds 0..10) as a double.
+__device__ __forceinline__ double load_as_double(int kind, uint64_t data, int64_t r) {
+  switch (kind) {
+    case 0: return (double)((const int8_t*)data)[r];
+    case 1: return (double)((const int16_t*)data)[r];
+    case 2: return (double)((const int32_t*)data)[r];
+    case 3: return (double)((const int64_t*)data)[r];
+    case 4: return (double)((const uint8_t*)data)[r];
+    case 5: return (double)((const uint16_t*)data)[r];
+    case 6: return (double)((const uint32_t*)data)[r];
+    case 7: return (double)((const uint64_t*)data)[r];
+    case 8: return (double)((const float*)data)[r];
+    case 9: return ((const double*)data)[r];
+    default: return ((const uint8_t*)data)[r] != 0 ? 1.0 : 0.0;
+  }
+}
+
+// Store v converted to the column type of `kind` (C++ conversion; BOOL8 is v != 0).
+__device__ __forceinline__ void store_as(int kind, void* out, int64_t j, double v) {
+  switch (kind) {
+    case 0: ((int8_t*)out)[j] = (int8_t)v; break;
+    case 1: ((int16_t*)out)[j] = (int16_t)v; break;
+    case 2: ((int32_t*)out)[j] = (int32_t)v; break;
+    case 3: ((int64_t*)out)[j] = (int64_t)v; break;
+    case 4: ((uint8_t*)out)[j] = (uint8_t)v; break;
+    case 5: ((uint16_t*)out)[j] = (uint16_t)v; break;
+    case 6: ((uint32_t*)out)[j] = (uint32_t)v; break;
+    case 7: ((uint64_t*)out)[j] = (uint64_t)v; break;
+    case 8: ((float*)out)[j] = (float)v; break;
+    case 9: ((double*)out)[j] = v; break;
+    default: ((uint8_t*)out)[j] = v != 0.0 ? 1 : 0;
+  }
+}
+
+// Quantile j of `size` values read in the order of `indices` (row p when null); rows out
+// of [0, n) read as null. interp: 0 LINEAR, 1 LOWER, 2 HIGHER, 3 MIDPOINT, 4 NEAREST.
+// One thread per 32 quantiles writes one word of the validity mask.
+extern "C" __global__ void quantile_select(int kind, uint64_t data, uint64_t mask, int64_t mask_off,
+                                           int64_t n, const int32_t* indices, int64_t size,
+                                           const double* q, int64_t nq, int interp, int exact,
+                                           void* out, uint32_t* out_mask) {
+  int64_t words = (nq + 31) / 32;
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < words; w += stride) {
+    uint32_t bits = 0;
+    for (int b = 0; b < 32; ++b) {
+      int64_t j = w * 32 + b;
+      if (j >= nq) break;
+      double qv = q[j];
+      qv = qv != qv ? 0.0 : (qv < 0.0 ? 0.0 : (qv > 1.0 ? 1.0 : qv));
+      double pos = qv * (double)(size - 1);
+      double lowf = floor(pos);
+      int64_t pl = (int64_t)lowf, ph = (int64_t)ceil(pos), pn = (int64_t)rint(pos);
+      double frac = pos - lowf;
+      int64_t rl = indices ? indices[pl] : pl;
+      int64_t rh = indices ? indices[ph] : ph;
+      int64_t rn = indices ? indices[pn] : pn;
+      bool okl = rl >= 0 && rl < n && (!mask || bit_is_set((const uint8_t*)mask, mask_off + rl));
+      bool okh = rh >= 0 && rh < n && (!mask || bit_is_set((const uint8_t*)mask, mask_off + rh));
+      bool okn = rn >= 0 && rn < n && (!mask || bit_is_set((const uint8_t*)mask, mask_off + rn));
+      double lo = (rl >= 0 && rl < n) ? load_as_double(kind, data, rl) : 0.0;
+      double hi = (rh >= 0 && rh < n) ? load_as_double(kind, data, rh) : 0.0;
+      double v;
+      bool ok;
+      switch (interp) {
+        case 0: v = (1.0 - frac) * lo + frac * hi; ok = okl && okh; break;
+        case 1: v = lo; ok = okl; break;
+        case 2: v = hi; ok = okh; break;
+        case 3: v = lo / 2.0 + hi / 2.0; ok = okl && okh; break;
+        default:
+          v = (rn >= 0 && rn < n) ? load_as_double(kind, data, rn) : 0.0;
+          ok = okn;
+      }
+      if (exact) ((double*)out)[j] = v;
+      else store_as(kind, out, j, v);
+      if (ok) bits |= 1u << b;
+    }
+    out_mask[w] = bits;
+  }
+}

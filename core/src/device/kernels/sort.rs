@@ -1,0 +1,569 @@
+//! Device sorting: a stable LSD radix sort of (key, row) pairs written for ferrodf (no CUB
+//! under NVRTC), and rank / is_sorted built from it with a few small kernels.
+//!
+//! A multi-column sort is a list of key *specs* applied least significant first (the last
+//! column first, each column's null flag after its values). Each spec extracts one
+//! order-preserving unsigned key per position through the current permutation (a gather),
+//! then sorts by 8-bit digits, skipping every digit all keys share (found from one
+//! histogram read of the keys, so small-range keys cost few passes). Strings are several
+//! specs: their length (the final tie-breaker), then 8-byte big-endian chunks from the last
+//! to the first, up to the longest string.
+
+use super::scan::{ScanOp, scan};
+use super::{Arg, COMMON, SCAN_CUH, grid, launch};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::{DeviceMemory, runtime};
+use crate::error::Result;
+use crate::ops::search::{KeyKind, NullOrder, Order};
+use crate::ops::sorting::RankMethod;
+use crate::types::{TypeId, fixed_width};
+
+const SOURCE: &str = include_str!("cuda/sort.cu");
+const TILE: usize = 256 * 8;
+const RADIX: usize = 256;
+
+/// The CUDA source of the sort module for 32-bit (`wide == false`) or 64-bit keys.
+pub fn module_source(wide: bool) -> String {
+    let kt = if wide { "uint64_t" } else { "uint32_t" };
+    format!(
+        "{COMMON}\n#define KEY_T {kt}\n{SCAN_CUH}\n{}\n{SOURCE}",
+        super::search::SOURCE
+    )
+}
+
+fn function(wide: bool, name: &str) -> Result<cudarc::driver::CudaFunction> {
+    let key = if wide { "sort_u64" } else { "sort_u32" };
+    runtime()?.function(key, || module_source(wide), name)
+}
+
+/// One key of the sort (see the spec kinds in sort.cu).
+#[derive(Clone, Copy, Debug)]
+struct Spec {
+    kind: i32,
+    data: u64,
+    offsets: u64,
+    mask: u64,
+    mask_off: i64,
+    row_off: i64,
+    off64: i32,
+    chunk: i32,
+    descending: bool,
+    nulls_first: bool,
+    nseg: i64,
+    /// 64-bit keys (else 32-bit).
+    wide: bool,
+}
+
+const NULL_FLAG: i32 = 15;
+const SEGMENT: i32 = 16;
+const STR_CHUNK: i32 = 13;
+const STR_LEN: i32 = 14;
+
+impl Spec {
+    fn empty(kind: i32, wide: bool) -> Spec {
+        Spec {
+            kind,
+            data: 0,
+            offsets: 0,
+            mask: 0,
+            mask_off: 0,
+            row_off: 0,
+            off64: 0,
+            chunk: 0,
+            descending: false,
+            nulls_first: false,
+            nseg: 0,
+            wide,
+        }
+    }
+}
+
+/// (chars pointer, offsets pointer at the child's offset, row offset, 64-bit offsets)
+fn string_parts(c: &Column) -> Result<(u64, u64, i64, i32)> {
+    let data = match c.data() {
+        Some(d) if !d.is_empty() => d.device_ptr()?,
+        _ => 0,
+    };
+    let child = &c.children()[0];
+    let w = fixed_width(child.dtype().id()).expect("integer offsets");
+    let offs = child.data().expect("offsets").device_ptr()? + (child.offset() * w) as u64;
+    Ok((
+        data,
+        offs,
+        c.offset() as i64,
+        i32::from(child.dtype().id() == TypeId::Int64),
+    ))
+}
+
+/// The longest string among the column's rows (one 8-byte read back).
+fn max_string_length(c: &Column) -> Result<u64> {
+    let (_, offs, row_off, off64) = string_parts(c)?;
+    let out = DeviceMemory::zeroed(8)?;
+    let f = function(true, "max_string_length")?;
+    // SAFETY: reads size + 1 offsets of the column, writes one u64.
+    unsafe {
+        launch(
+            &f,
+            grid(c.size())?,
+            &[
+                Arg::P(offs),
+                Arg::I32(off64),
+                Arg::I(row_off),
+                Arg::I(c.size() as i64),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    let b = out.copy_to_host(0, 8)?;
+    Ok(u64::from_le_bytes(
+        b.as_slice().try_into().expect("8 bytes"),
+    ))
+}
+
+/// The specs of one column, least significant first (its null flag last).
+fn column_specs(c: &Column, kind: KeyKind, order: Order, nulls: NullOrder) -> Result<Vec<Spec>> {
+    let desc = order == Order::Descending;
+    let mut out = vec![];
+    match kind {
+        KeyKind::Str => {
+            let (data, offsets, row_off, off64) = string_parts(c)?;
+            let base = Spec {
+                data,
+                offsets,
+                row_off,
+                off64,
+                descending: desc,
+                ..Spec::empty(STR_LEN, true)
+            };
+            out.push(base);
+            let chunks = max_string_length(c)?.div_ceil(8);
+            for chunk in (0..chunks).rev() {
+                out.push(Spec {
+                    kind: STR_CHUNK,
+                    chunk: chunk as i32,
+                    ..base
+                });
+            }
+        }
+        _ => {
+            let w = fixed_width(c.dtype().id()).expect("fixed width");
+            let data = match c.data() {
+                Some(d) => d.device_ptr()? + (c.offset() * w) as u64,
+                None => 0,
+            };
+            let spec = |k: i32, wide: bool| Spec {
+                data,
+                descending: desc,
+                ..Spec::empty(k, wide)
+            };
+            if kind == KeyKind::I128 {
+                out.push(spec(11, true));
+                out.push(spec(12, true));
+            } else {
+                let k = kind as i32;
+                let wide = matches!(kind, KeyKind::I64 | KeyKind::U64 | KeyKind::F64);
+                out.push(spec(k, wide));
+            }
+        }
+    }
+    if c.has_nulls()? {
+        out.push(Spec {
+            mask: c.mask().expect("mask").device_ptr()?,
+            mask_off: c.offset() as i64,
+            nulls_first: crate::ops::sorting::nulls_first(order, nulls),
+            ..Spec::empty(NULL_FLAG, false)
+        });
+    }
+    Ok(out)
+}
+
+/// The double-buffered state of one radix sort.
+struct Sorter {
+    n: usize,
+    ntiles: usize,
+    keys: [DeviceMemory; 2],
+    vals: [DeviceMemory; 2],
+    counts: DeviceMemory,
+    /// Which `vals` buffer holds the permutation (None: still the identity).
+    perm: Option<usize>,
+}
+
+impl Sorter {
+    fn new(n: usize) -> Result<Sorter> {
+        let ntiles = n.div_ceil(TILE).max(1);
+        Ok(Sorter {
+            n,
+            ntiles,
+            keys: [DeviceMemory::alloc(n * 8)?, DeviceMemory::alloc(n * 8)?],
+            vals: [DeviceMemory::alloc(n * 4)?, DeviceMemory::alloc(n * 4)?],
+            counts: DeviceMemory::alloc(RADIX * ntiles * 4)?,
+            perm: None,
+        })
+    }
+
+    fn perm_ptr(&self) -> u64 {
+        self.perm.map_or(0, |b| self.vals[b].ptr())
+    }
+
+    /// Stably re-sort the current permutation by one spec.
+    fn apply(&mut self, s: &Spec) -> Result<()> {
+        let n = self.n as i64;
+        let w = s.wide;
+        let extract = function(w, "extract_keys")?;
+        // SAFETY: reads rows perm[i] (< n) of the spec's column, writes n keys.
+        unsafe {
+            launch(
+                &extract,
+                grid(self.n)?,
+                &[
+                    Arg::I32(s.kind),
+                    Arg::P(s.data),
+                    Arg::P(s.offsets),
+                    Arg::P(s.mask),
+                    Arg::I(s.mask_off),
+                    Arg::I(s.row_off),
+                    Arg::I32(s.off64),
+                    Arg::I32(s.chunk),
+                    Arg::I32(i32::from(s.descending)),
+                    Arg::I32(i32::from(s.nulls_first)),
+                    Arg::I(s.nseg),
+                    Arg::P(self.perm_ptr()),
+                    Arg::I(n),
+                    Arg::P(self.keys[0].ptr()),
+                ],
+            )?;
+        }
+        let digits = if w { 8 } else { 4 };
+        let totals = DeviceMemory::zeroed(digits * RADIX * 4)?;
+        let f = function(w, "digit_totals")?;
+        // SAFETY: reads n keys, adds into digits * RADIX counters.
+        unsafe {
+            launch(
+                &f,
+                grid(self.n)?,
+                &[Arg::P(self.keys[0].ptr()), Arg::I(n), Arg::P(totals.ptr())],
+            )?;
+        }
+        let host = totals.copy_to_host(0, digits * RADIX * 4)?;
+        let counts: Vec<u32> = host
+            .as_slice()
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")))
+            .collect();
+        // A digit every key shares moves nothing: skip its pass.
+        let passes: Vec<usize> = (0..digits)
+            .filter(|&p| {
+                !counts[p * RADIX..(p + 1) * RADIX]
+                    .iter()
+                    .any(|&c| c as usize == self.n)
+            })
+            .collect();
+        let hist = function(w, "tile_histograms")?;
+        let scatter = function(w, "scatter_pass")?;
+        let cfg = cudarc::driver::LaunchConfig {
+            grid_dim: (self.ntiles as u32, 1, 1),
+            block_dim: (256, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        let mut cur = 0;
+        for (i, &p) in passes.iter().enumerate() {
+            let shift = (8 * p) as i32;
+            let out_vals = match self.perm {
+                Some(b) => 1 - b,
+                None => 0,
+            };
+            // SAFETY: the histogram reads n keys and writes RADIX * ntiles counts; the scan
+            // covers them; the scatter reads n keys/rows and writes each of the n output
+            // positions once (offsets are the exclusive prefixes of the counts).
+            unsafe {
+                launch(
+                    &hist,
+                    cfg,
+                    &[
+                        Arg::P(self.keys[cur].ptr()),
+                        Arg::I(n),
+                        Arg::I32(shift),
+                        Arg::I(self.ntiles as i64),
+                        Arg::P(self.counts.ptr()),
+                    ],
+                )?;
+                scan(
+                    self.counts.ptr(),
+                    self.counts.ptr(),
+                    RADIX * self.ntiles,
+                    TypeId::Int32,
+                    ScanOp::Sum,
+                    true,
+                )?;
+                launch(
+                    &scatter,
+                    cfg,
+                    &[
+                        Arg::P(self.keys[cur].ptr()),
+                        Arg::P(self.perm_ptr()),
+                        Arg::P(self.keys[1 - cur].ptr()),
+                        Arg::P(self.vals[out_vals].ptr()),
+                        Arg::I(n),
+                        Arg::I32(shift),
+                        Arg::I(self.ntiles as i64),
+                        Arg::P(self.counts.ptr()),
+                        Arg::I32(i32::from(i + 1 < passes.len())),
+                    ],
+                )?;
+            }
+            cur = 1 - cur;
+            self.perm = Some(out_vals);
+        }
+        Ok(())
+    }
+
+    /// The permutation as an INT32 column.
+    fn into_map(self) -> Result<Column> {
+        let Sorter {
+            n,
+            vals: [a, c],
+            perm,
+            ..
+        } = self;
+        let mem = match perm {
+            Some(0) => a,
+            Some(_) => c,
+            None => super::movement::iota(n, 0)?,
+        };
+        crate::ops::gather::device_map(mem, n)
+    }
+}
+
+/// The stable sorted order of the rows of `columns` (all of the same length, at least one
+/// row) as an INT32 column; with `segments` (INT32 offsets, checked by the caller) rows are
+/// only sorted within each segment `[offsets[i], offsets[i+1])`.
+pub(crate) fn sorted_order(
+    columns: &[Column],
+    kinds: &[KeyKind],
+    orders: &[Order],
+    nulls: &[NullOrder],
+    segments: Option<&Column>,
+) -> Result<Column> {
+    let n = columns[0].size();
+    let mut specs = vec![];
+    for c in (0..columns.len()).rev() {
+        specs.extend(column_specs(&columns[c], kinds[c], orders[c], nulls[c])?);
+    }
+    if let Some(seg) = segments {
+        let data = seg.data().expect("offsets").device_ptr()? + (seg.offset() * 4) as u64;
+        specs.push(Spec {
+            data,
+            nseg: seg.size() as i64 - 1,
+            ..Spec::empty(SEGMENT, false)
+        });
+    }
+    let mut sorter = Sorter::new(n)?;
+    for s in &specs {
+        sorter.apply(s)?;
+    }
+    sorter.into_map()
+}
+
+/// Whether the rows are sorted (one flag read back).
+pub(crate) fn is_sorted(
+    columns: &[Column],
+    kinds: &[KeyKind],
+    orders: &[Order],
+    nulls: &[NullOrder],
+) -> Result<bool> {
+    let n = columns[0].size();
+    let t = crate::table::Table::new(columns.to_vec())?;
+    let descs = super::search::upload(&super::search::descriptors(&t, kinds, orders, nulls)?)?;
+    let flag = DeviceMemory::zeroed(4)?;
+    let f = function(false, "unsorted_flag")?;
+    // SAFETY: compares rows i and i + 1 < n through the descriptors; writes one flag.
+    unsafe {
+        launch(
+            &f,
+            grid(n)?,
+            &[
+                Arg::P(descs.ptr()),
+                Arg::I32(columns.len() as i32),
+                Arg::I(n as i64),
+                Arg::P(flag.ptr()),
+            ],
+        )?;
+    }
+    Ok(!super::gather::flag_is_set(&flag)?)
+}
+
+/// Ranks of a column's rows (FLOAT64 when `float_out`, else INT32 values), see
+/// `ops::sorting::rank`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn rank(
+    col: &Column,
+    kind: KeyKind,
+    order: Order,
+    nulls: NullOrder,
+    method: RankMethod,
+    percentage: bool,
+    count: usize,
+    float_out: bool,
+) -> Result<Buffer> {
+    let n = col.size();
+    let perm = sorted_order(std::slice::from_ref(col), &[kind], &[order], &[nulls], None)?;
+    let perm_ptr = perm.data().expect("map").device_ptr()?;
+    let t = crate::table::Table::new(vec![col.clone()])?;
+    let descs = super::search::upload(&super::search::descriptors(
+        &t,
+        &[kind],
+        &[order],
+        &[nulls],
+    )?)?;
+    let dense = DeviceMemory::alloc(n * 4)?;
+    let starts = DeviceMemory::alloc(n * 4)?;
+    let ends = DeviceMemory::alloc(n * 4)?;
+    let out = DeviceMemory::alloc(n * if float_out { 8 } else { 4 })?;
+    let g = grid(n)?;
+    let (n64, cfg_ptrs) = (n as i64, descs.ptr());
+    // SAFETY: each kernel reads and writes n entries of the buffers allocated above (group
+    // numbers are in 1..=n) and compares rows of the column through its descriptor.
+    unsafe {
+        launch(
+            &function(false, "group_starts")?,
+            g,
+            &[
+                Arg::P(cfg_ptrs),
+                Arg::I32(1),
+                Arg::P(perm_ptr),
+                Arg::I(n64),
+                Arg::P(dense.ptr()),
+            ],
+        )?;
+        scan(
+            dense.ptr(),
+            dense.ptr(),
+            n,
+            TypeId::Int32,
+            ScanOp::Sum,
+            false,
+        )?;
+        launch(
+            &function(false, "group_bounds")?,
+            g,
+            &[
+                Arg::P(dense.ptr()),
+                Arg::I(n64),
+                Arg::P(starts.ptr()),
+                Arg::P(ends.ptr()),
+            ],
+        )?;
+        launch(
+            &function(false, "rank_values")?,
+            g,
+            &[
+                Arg::P(perm_ptr),
+                Arg::P(dense.ptr()),
+                Arg::P(starts.ptr()),
+                Arg::P(ends.ptr()),
+                Arg::I(n64),
+                Arg::I32(method as i32),
+                Arg::I32(i32::from(percentage)),
+                Arg::I(count as i64),
+                Arg::I32(i32::from(float_out)),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(Buffer::from_device(out))
+}
+
+/// Quantiles of a numeric column read in the order of `indices` (see
+/// `ops::quantiles::quantile`); `q` is uploaded, the result stays on the device.
+pub(crate) fn quantile(
+    col: &Column,
+    indices: Option<&Column>,
+    q: &[f64],
+    interp: crate::ops::aggregation::Interpolation,
+    exact: bool,
+    out_type: crate::types::DataType,
+) -> Result<Column> {
+    use crate::ops::search::key_kind;
+    let kind = key_kind("quantiles.quantile", col.dtype())? as i32;
+    let w = fixed_width(col.dtype().id()).expect("numeric");
+    let data = col.data().expect("data").device_ptr()? + (col.offset() * w) as u64;
+    let (mask, mask_off) = match col.mask() {
+        Some(m) if col.has_nulls()? => (m.device_ptr()?, col.offset() as i64),
+        _ => (0, 0),
+    };
+    let (ix, size) = match indices {
+        Some(c) => (
+            c.data().expect("indices").device_ptr()? + (c.offset() * 4) as u64,
+            c.size(),
+        ),
+        None => (0, col.size()),
+    };
+    let nq = q.len();
+    let qbytes: Vec<u8> = q.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let qdev = DeviceMemory::from_host(&qbytes)?;
+    let out_w = fixed_width(out_type.id()).expect("numeric");
+    let out = DeviceMemory::alloc(nq * out_w)?;
+    let out_mask = DeviceMemory::alloc(crate::bitmask::bitmask_allocation_size_bytes(nq))?;
+    let f = function(false, "quantile_select")?;
+    // SAFETY: reads rows < n (checked in the kernel) at positions < size of the indices,
+    // nq quantiles; writes nq values and ceil(nq / 32) mask words.
+    unsafe {
+        launch(
+            &f,
+            grid(nq.div_ceil(32))?,
+            &[
+                Arg::I32(kind),
+                Arg::P(data),
+                Arg::P(mask),
+                Arg::I(mask_off),
+                Arg::I(col.size() as i64),
+                Arg::P(ix),
+                Arg::I(size as i64),
+                Arg::P(qdev.ptr()),
+                Arg::I(nq as i64),
+                Arg::I32(interp as i32),
+                Arg::I32(i32::from(exact)),
+                Arg::P(out.ptr()),
+                Arg::P(out_mask.ptr()),
+            ],
+        )?;
+    }
+    Column::new(
+        out_type,
+        nq,
+        Some(Buffer::from_device(out)),
+        Some(Buffer::from_device(out_mask)),
+        None,
+        0,
+        vec![],
+    )
+}
+
+/// The number of distinct rows of one column (nulls equal), from its sorted order.
+pub(crate) fn count_distinct(col: &Column, kind: KeyKind) -> Result<usize> {
+    let n = col.size();
+    let (o, nl) = (Order::Ascending, NullOrder::Before);
+    let perm = sorted_order(std::slice::from_ref(col), &[kind], &[o], &[nl], None)?;
+    let t = crate::table::Table::new(vec![col.clone()])?;
+    let descs = super::search::upload(&super::search::descriptors(&t, &[kind], &[o], &[nl])?)?;
+    let flags = DeviceMemory::alloc(n * 4)?;
+    // SAFETY: compares rows perm[p - 1], perm[p] (< n) and writes n flags.
+    unsafe {
+        launch(
+            &function(false, "group_starts")?,
+            grid(n)?,
+            &[
+                Arg::P(descs.ptr()),
+                Arg::I32(1),
+                Arg::P(perm.data().expect("map").device_ptr()?),
+                Arg::I(n as i64),
+                Arg::P(flags.ptr()),
+            ],
+        )?;
+    }
+    let flags = crate::ops::gather::device_map(flags, n)?;
+    let agg = crate::ops::aggregation::Aggregation::Sum;
+    let total = crate::ops::reduce::reduce(&flags, &agg, TypeId::Int64.into())?;
+    Ok(total.value::<i64>()?.unwrap_or(0) as usize)
+}

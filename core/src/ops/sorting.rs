@@ -1,0 +1,559 @@
+//! Sorting (pylibcudf's `sorting` module): `sorted_order`, `stable_sorted_order`, `sort`,
+//! `stable_sort`, `sort_by_key`, `stable_sort_by_key`, the segmented variants, `rank`,
+//! `is_sorted`, `top_k` and `top_k_order`.
+//!
+//! Rows compare lexicographically, column by column, exactly as in [`super::search`]: a
+//! null is below every value with `NullOrder::Before` and above with `After`, then
+//! `Order::Descending` reverses the column; floats order NaN above every number and equal
+//! to NaN, and -0.0 equals 0.0; strings compare their UTF-8 bytes. Empty `column_order` /
+//! `null_precedence` lists mean ascending / nulls before for every column.
+//!
+//! Every sort here is stable (the unstable variants share the stable algorithm), so both
+//! placements give identical gather maps. The host sorts order-preserving integer keys
+//! (a radix sort for one fixed-width column, a comparison sort of row numbers otherwise);
+//! the device runs an LSD radix sort over the same keys (see `device::kernels::sort`).
+
+mod host;
+mod radix;
+
+pub use super::search::{NullOrder, Order};
+
+use super::aggregation::NullPolicy;
+use super::gather::{Bounds, gather_columns, host_map};
+use super::search::{KeyKind, key_kind};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::kernels::sort as dev;
+use crate::error::{Error, Result};
+use crate::placement::use_device;
+use crate::table::Table;
+use crate::types::TypeId;
+use std::cmp::Ordering;
+
+/// libcudf's `rank_method`: how tied values are ranked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RankMethod {
+    /// Ties ranked in row order (1, 2, 3 for three equal values).
+    First = 0,
+    /// The mean of the tied ranks.
+    Average = 1,
+    /// The lowest of the tied ranks.
+    Min = 2,
+    /// The highest of the tied ranks.
+    Max = 3,
+    /// Like `Min`, but ranks increase by one between groups of equal values.
+    Dense = 4,
+}
+
+impl RankMethod {
+    /// The method with pylibcudf's numeric value `v`.
+    pub fn from_i32(v: i32) -> Result<RankMethod> {
+        Ok(match v {
+            0 => RankMethod::First,
+            1 => RankMethod::Average,
+            2 => RankMethod::Min,
+            3 => RankMethod::Max,
+            4 => RankMethod::Dense,
+            _ => {
+                return Err(Error::value(format!(
+                    "{v} is not a RankMethod (FIRST=0, AVERAGE=1, MIN=2, MAX=3, DENSE=4)"
+                )));
+            }
+        })
+    }
+}
+
+/// Whether nulls of a column end up before its valid rows: a null is below every value
+/// with `Before`, and `Descending` reverses the column's order.
+pub(crate) fn nulls_first(order: Order, nulls: NullOrder) -> bool {
+    (nulls == NullOrder::Before) != (order == Order::Descending)
+}
+
+/// Checked, defaulted sort settings of a key table.
+pub(crate) struct Keys {
+    pub kinds: Vec<KeyKind>,
+    pub orders: Vec<Order>,
+    pub nulls: Vec<NullOrder>,
+}
+
+pub(crate) fn prepare(
+    function: &str,
+    keys: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Keys> {
+    let ncols = keys.num_columns();
+    if !column_order.is_empty() && column_order.len() != ncols {
+        return Err(Error::value(format!(
+            "{function}: column_order has {} entries for {ncols} key columns; pass one per \
+             column (or an empty list for all ascending)",
+            column_order.len()
+        )));
+    }
+    if !null_precedence.is_empty() && null_precedence.len() != ncols {
+        return Err(Error::value(format!(
+            "{function}: null_precedence has {} entries for {ncols} key columns; pass one \
+             per column (or an empty list for nulls before)",
+            null_precedence.len()
+        )));
+    }
+    if i32::try_from(keys.num_rows()).is_err() {
+        return Err(Error::overflow(format!(
+            "{function}: {} rows do not fit in an INT32 gather map",
+            keys.num_rows()
+        )));
+    }
+    let kinds = keys
+        .columns()
+        .iter()
+        .map(|c| key_kind(function, c.dtype()))
+        .collect::<Result<Vec<_>>>()?;
+    let orders = if column_order.is_empty() {
+        vec![Order::Ascending; ncols]
+    } else {
+        column_order.to_vec()
+    };
+    let nulls = if null_precedence.is_empty() {
+        vec![NullOrder::Before; ncols]
+    } else {
+        null_precedence.to_vec()
+    };
+    Ok(Keys {
+        kinds,
+        orders,
+        nulls,
+    })
+}
+
+/// The stable sorted order of `keys` as an INT32 column, on the device or the host.
+fn order_of(function: &str, keys: &Table, k: &Keys) -> Result<Column> {
+    let n = keys.num_rows();
+    if keys.num_columns() == 0 || n == 0 {
+        return identity_map(n);
+    }
+    if use_device()? {
+        return dev::sorted_order(keys.columns(), &k.kinds, &k.orders, &k.nulls, None);
+    }
+    let _ = function;
+    let cols = host::sort_columns(keys.columns(), &k.kinds, &k.orders, &k.nulls)?;
+    Ok(host_map(host::stable_order(&cols, n)))
+}
+
+/// `0..n` as an INT32 map where the data lives.
+fn identity_map(n: usize) -> Result<Column> {
+    if use_device()? {
+        return super::gather::device_map(crate::device::kernels::movement::iota(n, 0)?, n);
+    }
+    Ok(host_map((0..n as i32).collect()))
+}
+
+/// The row indices that would sort `keys` (libcudf's `sorted_order`): an INT32 gather map.
+/// ferrodf's sort is stable, so this equals [`stable_sorted_order`].
+///
+/// ```
+/// use ferrodf_core::{column::Column, table::Table, ops::sorting::*};
+/// let t = Table::new(vec![Column::from_options(vec![Some(3i64), None, Some(1), Some(3)])]).unwrap();
+/// let m = sorted_order(&t, &[Order::Ascending], &[NullOrder::After]).unwrap();
+/// assert_eq!(m.host_values::<i32>().unwrap().to_vec(), vec![2, 0, 3, 1]);
+/// let d = sorted_order(&t, &[Order::Descending], &[]).unwrap();
+/// assert_eq!(d.host_values::<i32>().unwrap().to_vec(), vec![0, 3, 2, 1]);
+/// ```
+pub fn sorted_order(
+    keys: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Column> {
+    const NAME: &str = "sorting.sorted_order";
+    let k = prepare(NAME, keys, column_order, null_precedence)?;
+    order_of(NAME, keys, &k)
+}
+
+/// The row indices that would sort `keys`, equal rows in their original order (libcudf's
+/// `stable_sorted_order`): an INT32 gather map.
+pub fn stable_sorted_order(
+    keys: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Column> {
+    const NAME: &str = "sorting.stable_sorted_order";
+    let k = prepare(NAME, keys, column_order, null_precedence)?;
+    order_of(NAME, keys, &k)
+}
+
+fn gather_table(values: &Table, map: &Column) -> Result<Table> {
+    let cols = gather_columns(values.columns(), values.num_rows(), map, Bounds::Trusted)?;
+    if cols.is_empty() {
+        return Ok(Table::empty_with_rows(map.size()));
+    }
+    Table::new(cols)
+}
+
+/// `table` sorted by all its columns (libcudf's `sort`).
+pub fn sort(table: &Table, column_order: &[Order], null_precedence: &[NullOrder]) -> Result<Table> {
+    let map = sorted_order(table, column_order, null_precedence)?;
+    gather_table(table, &map)
+}
+
+/// `table` sorted by all its columns, equal rows in their original order.
+pub fn stable_sort(
+    table: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Table> {
+    let map = stable_sorted_order(table, column_order, null_precedence)?;
+    gather_table(table, &map)
+}
+
+fn check_same_rows(function: &str, values: &Table, keys: &Table) -> Result<()> {
+    if values.num_rows() != keys.num_rows() {
+        return Err(Error::value(format!(
+            "{function}: values have {} rows but keys have {}; they must have the same rows",
+            values.num_rows(),
+            keys.num_rows()
+        )));
+    }
+    Ok(())
+}
+
+/// The rows of `values` in the order that sorts `keys` (libcudf's `sort_by_key`).
+pub fn sort_by_key(
+    values: &Table,
+    keys: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Table> {
+    check_same_rows("sorting.sort_by_key", values, keys)?;
+    let map = sorted_order(keys, column_order, null_precedence)?;
+    gather_table(values, &map)
+}
+
+/// The rows of `values` in the stable order that sorts `keys`.
+pub fn stable_sort_by_key(
+    values: &Table,
+    keys: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Table> {
+    check_same_rows("sorting.stable_sort_by_key", values, keys)?;
+    let map = stable_sorted_order(keys, column_order, null_precedence)?;
+    gather_table(values, &map)
+}
+
+/// Host copy of segment offsets, checked: INT32, no nulls, non-decreasing, within the rows.
+fn segment_offsets_host(function: &str, offsets: &Column, rows: usize) -> Result<Vec<i32>> {
+    if offsets.dtype().id() != TypeId::Int32 {
+        return Err(Error::type_err(format!(
+            "{function}: segment_offsets must be an INT32 column, got {}",
+            offsets.dtype()
+        )));
+    }
+    if offsets.has_nulls()? {
+        return Err(Error::value(format!(
+            "{function}: segment_offsets must not contain nulls"
+        )));
+    }
+    // Offsets are small (one per segment); reading them is validation, not computation.
+    let v = offsets.host_values::<i32>()?.to_vec();
+    let mut prev = 0i64;
+    for (i, &o) in v.iter().enumerate() {
+        if o < 0 || o as usize > rows || (i > 0 && i64::from(o) < prev) {
+            return Err(Error::value(format!(
+                "{function}: segment_offsets must be non-decreasing values in [0, {rows}], \
+                 got {o} at position {i}"
+            )));
+        }
+        prev = i64::from(o);
+    }
+    Ok(v)
+}
+
+fn segmented(
+    function: &str,
+    values: &Table,
+    keys: &Table,
+    segment_offsets: &Column,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Table> {
+    check_same_rows(function, values, keys)?;
+    let k = prepare(function, keys, column_order, null_precedence)?;
+    let n = keys.num_rows();
+    let offs = segment_offsets_host(function, segment_offsets, n)?;
+    if n == 0 || keys.num_columns() == 0 || offs.len() < 2 {
+        return gather_table(values, &identity_map(n)?);
+    }
+    let map = if use_device()? {
+        dev::sorted_order(
+            keys.columns(),
+            &k.kinds,
+            &k.orders,
+            &k.nulls,
+            Some(segment_offsets),
+        )?
+    } else {
+        let cols = host::sort_columns(keys.columns(), &k.kinds, &k.orders, &k.nulls)?;
+        let mut map: Vec<i32> = (0..n as i32).collect();
+        // Rows outside [offs[0], offs[last]) stay where they are.
+        let mut rest = &mut map[offs[0] as usize..offs[offs.len() - 1] as usize];
+        let mut segs = Vec::with_capacity(offs.len() - 1);
+        for w in offs.windows(2) {
+            let (seg, tail) = rest.split_at_mut((w[1] - w[0]) as usize);
+            segs.push(seg);
+            rest = tail;
+        }
+        use rayon::prelude::*;
+        segs.into_par_iter()
+            .for_each(|s| host::sort_rows_in_place(&cols, s));
+        host_map(map)
+    };
+    gather_table(values, &map)
+}
+
+/// `values` sorted by `keys` within each segment `[offsets[i], offsets[i+1])` (libcudf's
+/// `segmented_sort_by_key`); rows outside the segments keep their place.
+pub fn segmented_sort_by_key(
+    values: &Table,
+    keys: &Table,
+    segment_offsets: &Column,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Table> {
+    segmented(
+        "sorting.segmented_sort_by_key",
+        values,
+        keys,
+        segment_offsets,
+        column_order,
+        null_precedence,
+    )
+}
+
+/// The stable variant of [`segmented_sort_by_key`].
+pub fn stable_segmented_sort_by_key(
+    values: &Table,
+    keys: &Table,
+    segment_offsets: &Column,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Table> {
+    segmented(
+        "sorting.stable_segmented_sort_by_key",
+        values,
+        keys,
+        segment_offsets,
+        column_order,
+        null_precedence,
+    )
+}
+
+/// Whether the rows of `table` are sorted by the given orders (libcudf's `is_sorted`).
+pub fn is_sorted(
+    table: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<bool> {
+    let k = prepare("sorting.is_sorted", table, column_order, null_precedence)?;
+    let n = table.num_rows();
+    if n < 2 || table.num_columns() == 0 {
+        return Ok(true);
+    }
+    if use_device()? {
+        return dev::is_sorted(table.columns(), &k.kinds, &k.orders, &k.nulls);
+    }
+    let cols = host::sort_columns(table.columns(), &k.kinds, &k.orders, &k.nulls)?;
+    use rayon::prelude::*;
+    Ok((1..n)
+        .into_par_iter()
+        .with_min_len(1 << 14)
+        .all(|i| host::cmp_rows(&cols, i - 1, i) != Ordering::Greater))
+}
+
+/// The rank of every row of `input` (libcudf's `rank`).
+///
+/// The output is FLOAT64 for `Average` or with `percentage`, else INT32. Ranks count from
+/// 1 in the order `column_order`/`null_precedence` give, nulls included in that order;
+/// with `NullPolicy::Exclude` null rows get null ranks (the other ranks are unchanged, as
+/// in libcudf). `percentage` divides by the number of ranked rows (valid rows when nulls
+/// are excluded), or for `Dense` by the dense rank of the last of them.
+pub fn rank(
+    input: &Column,
+    method: RankMethod,
+    column_order: Order,
+    null_handling: NullPolicy,
+    null_precedence: NullOrder,
+    percentage: bool,
+) -> Result<Column> {
+    const NAME: &str = "sorting.rank";
+    let kind = key_kind(NAME, input.dtype())?;
+    let n = input.size();
+    if i32::try_from(n).is_err() {
+        return Err(Error::overflow(format!(
+            "{NAME}: {n} rows do not fit in INT32 ranks"
+        )));
+    }
+    let float_out = percentage || method == RankMethod::Average;
+    let mask = if null_handling == NullPolicy::Exclude && input.has_nulls()? {
+        super::gather::mask_copy(input)?
+    } else {
+        None
+    };
+    let null_count = if mask.is_some() {
+        input.null_count()?
+    } else {
+        0
+    };
+    let count = if null_handling == NullPolicy::Exclude {
+        n - input.null_count()?
+    } else {
+        n
+    };
+    let dtype = if float_out {
+        TypeId::Float64
+    } else {
+        TypeId::Int32
+    };
+    let data = if n == 0 {
+        Buffer::from_vec(Vec::<u8>::new())
+    } else if use_device()? {
+        dev::rank(
+            input,
+            kind,
+            column_order,
+            null_precedence,
+            method,
+            percentage,
+            count,
+            float_out,
+        )?
+    } else {
+        let cols = [host::sort_column(
+            input,
+            kind,
+            column_order,
+            null_precedence,
+        )?];
+        let order = host::stable_order(&cols, n);
+        host_rank(&cols, &order, method, percentage, count, float_out)
+    };
+    Column::new(
+        dtype.into(),
+        n,
+        Some(data),
+        mask,
+        Some(null_count),
+        0,
+        vec![],
+    )
+}
+
+fn host_rank(
+    cols: &[host::SortColumn],
+    order: &[i32],
+    method: RankMethod,
+    percentage: bool,
+    count: usize,
+    float_out: bool,
+) -> Buffer {
+    let n = order.len();
+    let mut ranks = vec![0f64; n];
+    // dense[p]: the dense rank of sorted position p (1-based).
+    let mut dense = vec![0u32; n];
+    let mut start = 0;
+    let mut d = 0u32;
+    while start < n {
+        let mut end = start + 1;
+        while end < n
+            && host::cmp_rows(cols, order[start] as usize, order[end] as usize) == Ordering::Equal
+        {
+            end += 1;
+        }
+        d += 1;
+        for (p, &row) in order.iter().enumerate().take(end).skip(start) {
+            dense[p] = d;
+            let r = match method {
+                RankMethod::First => (p + 1) as f64,
+                RankMethod::Min => (start + 1) as f64,
+                RankMethod::Max => end as f64,
+                RankMethod::Average => (start + 1) as f64 + (end - start - 1) as f64 / 2.0,
+                RankMethod::Dense => f64::from(d),
+            };
+            ranks[row as usize] = r;
+        }
+        start = end;
+    }
+    if percentage {
+        let denom = if method == RankMethod::Dense {
+            if count == 0 {
+                1.0
+            } else {
+                f64::from(dense[count - 1])
+            }
+        } else {
+            count as f64
+        };
+        for r in &mut ranks {
+            *r /= denom;
+        }
+    }
+    if float_out {
+        Buffer::from_vec(ranks)
+    } else {
+        Buffer::from_vec(ranks.into_iter().map(|r| r as i32).collect::<Vec<i32>>())
+    }
+}
+
+fn check_k(function: &str, k: i64) -> Result<()> {
+    if k < 0 {
+        return Err(Error::value(format!(
+            "{function}: k must be non-negative, got {k}"
+        )));
+    }
+    Ok(())
+}
+
+/// The row indices of the `k` largest (`Descending`) or smallest (`Ascending`) values of
+/// `col`, in that order; nulls come last. `k` above the row count gives every row.
+pub fn top_k_order(col: &Column, k: i64, sort_order: Order) -> Result<Column> {
+    const NAME: &str = "sorting.top_k_order";
+    check_k(NAME, k)?;
+    // Nulls last whichever the direction.
+    let nulls = match sort_order {
+        Order::Ascending => NullOrder::After,
+        Order::Descending => NullOrder::Before,
+    };
+    let t = Table::new(vec![col.clone()])?;
+    let map = sorted_order(&t, &[sort_order], &[nulls])?;
+    let k = (k as usize).min(col.size());
+    map.slice(0, k)
+}
+
+/// The `k` largest (`Descending`) or smallest (`Ascending`) values of `col`, in that order
+/// (libcudf's `top_k`); nulls come last.
+pub fn top_k(col: &Column, k: i64, sort_order: Order) -> Result<Column> {
+    let map = top_k_order(col, k, sort_order)?;
+    Ok(gather_columns(std::slice::from_ref(col), col.size(), &map, Bounds::Trusted)?.remove(0))
+}
+
+/// The number of distinct values of `col` (nulls count as one value when present; NaNs
+/// are equal; -0.0 == 0.0), from a sort on the device or the host.
+pub(crate) fn count_distinct(col: &Column) -> Result<usize> {
+    let n = col.size();
+    if n == 0 {
+        return Ok(0);
+    }
+    let kind = key_kind("reduce with NUNIQUE", col.dtype())?;
+    if use_device()? {
+        return dev::count_distinct(col, kind);
+    }
+    let cols = [host::sort_column(
+        col,
+        kind,
+        Order::Ascending,
+        NullOrder::Before,
+    )?];
+    let order = host::stable_order(&cols, n);
+    Ok(1 + order
+        .windows(2)
+        .filter(|w| host::cmp_rows(&cols, w[0] as usize, w[1] as usize) != Ordering::Equal)
+        .count())
+}

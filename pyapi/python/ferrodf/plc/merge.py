@@ -1,0 +1,7 @@
+"""pylibcudf's ``merge`` module: merge sorted tables into one sorted table."""
+
+from __future__ import annotations
+
+from ferrodf._lib import merge_merge as merge
+
+__all__ = ["merge"]

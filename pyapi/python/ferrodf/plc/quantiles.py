@@ -1,0 +1,8 @@
+"""pylibcudf's ``quantiles`` module: quantiles of a column and quantile rows of a table."""
+
+from __future__ import annotations
+
+from ferrodf._lib import quantiles_quantile as quantile
+from ferrodf._lib import quantiles_quantiles as quantiles
+
+__all__ = ["quantile", "quantiles"]

@@ -1,0 +1,114 @@
+from typing import Any
+
+from ferrodf.plc.aggregation import RankMethod
+from ferrodf.plc.column import Column
+from ferrodf.plc.table import Table
+from ferrodf.plc.types import NullOrder, NullPolicy, Order
+
+def sorted_order(
+    source_table: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def stable_sorted_order(
+    source_table: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def rank(
+    input_view: Column,
+    method: RankMethod,
+    column_order: Order,
+    null_handling: NullPolicy,
+    null_precedence: NullOrder,
+    percentage: bool,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def is_sorted(
+    tbl: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+) -> bool: ...
+def segmented_sort_by_key(
+    values: Table,
+    keys: Table,
+    segment_offsets: Column,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def stable_segmented_sort_by_key(
+    values: Table,
+    keys: Table,
+    segment_offsets: Column,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def sort_by_key(
+    values: Table,
+    keys: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def stable_sort_by_key(
+    values: Table,
+    keys: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def sort(
+    source_table: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def stable_sort(
+    source_table: Table,
+    column_order: list[Order],
+    null_precedence: list[NullOrder],
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Table: ...
+def top_k(
+    col: Column,
+    k: int,
+    sort_order: Order = Order.DESCENDING,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+def top_k_order(
+    col: Column,
+    k: int,
+    sort_order: Order = Order.DESCENDING,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
+
+__all__ = [
+    "is_sorted",
+    "rank",
+    "segmented_sort_by_key",
+    "sort",
+    "sort_by_key",
+    "sorted_order",
+    "stable_segmented_sort_by_key",
+    "stable_sort",
+    "stable_sort_by_key",
+    "stable_sorted_order",
+    "top_k",
+    "top_k_order",
+]

@@ -1,0 +1,397 @@
+//! `plc.sorting`, `plc.quantiles` and `plc.merge`: argument conversion only; the semantics
+//! live in ferrodf-core.
+
+use crate::column::PyColumn;
+use crate::enums::enum_value;
+use crate::errors::{IntoPyResult, run};
+use crate::search::{null_orders, orders};
+use crate::table::PyTable;
+use ferrodf_core::ops::aggregation::{Interpolation, NullPolicy};
+use ferrodf_core::ops::sorting::{self as so, NullOrder, Order, RankMethod};
+use pyo3::prelude::*;
+
+type Opt<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
+
+macro_rules! order_fn {
+    ($rust:ident, $py:literal, $core:path, $doc:literal) => {
+        #[doc = $doc]
+        #[pyfunction]
+        #[pyo3(name = $py, signature = (source_table, column_order, null_precedence, stream = None, mr = None))]
+        pub fn $rust(
+            py: Python<'_>,
+            source_table: PyTable,
+            column_order: &Bound<'_, PyAny>,
+            null_precedence: &Bound<'_, PyAny>,
+            stream: Opt<'_, '_>,
+            mr: Opt<'_, '_>,
+        ) -> PyResult<PyColumn> {
+            let _ = (stream, mr);
+            let (o, n) = (orders(column_order)?, null_orders(null_precedence)?);
+            Ok(PyColumn(run(py, move || $core(&source_table.0, &o, &n))?))
+        }
+    };
+}
+
+order_fn!(
+    sorted_order,
+    "sorting_sorted_order",
+    so::sorted_order,
+    "The row indices that would sort the table (INT32)."
+);
+order_fn!(
+    stable_sorted_order,
+    "sorting_stable_sorted_order",
+    so::stable_sorted_order,
+    "The row indices that would sort the table, ties in row order (INT32)."
+);
+
+macro_rules! sort_fn {
+    ($rust:ident, $py:literal, $core:path, $doc:literal) => {
+        #[doc = $doc]
+        #[pyfunction]
+        #[pyo3(name = $py, signature = (source_table, column_order, null_precedence, stream = None, mr = None))]
+        pub fn $rust(
+            py: Python<'_>,
+            source_table: PyTable,
+            column_order: &Bound<'_, PyAny>,
+            null_precedence: &Bound<'_, PyAny>,
+            stream: Opt<'_, '_>,
+            mr: Opt<'_, '_>,
+        ) -> PyResult<PyTable> {
+            let _ = (stream, mr);
+            let (o, n) = (orders(column_order)?, null_orders(null_precedence)?);
+            Ok(PyTable(run(py, move || $core(&source_table.0, &o, &n))?))
+        }
+    };
+}
+
+sort_fn!(
+    sort,
+    "sorting_sort",
+    so::sort,
+    "The table sorted by all its columns."
+);
+sort_fn!(
+    stable_sort,
+    "sorting_stable_sort",
+    so::stable_sort,
+    "The table stably sorted by all its columns."
+);
+
+macro_rules! by_key_fn {
+    ($rust:ident, $py:literal, $core:path, $doc:literal) => {
+        #[doc = $doc]
+        #[pyfunction]
+        #[pyo3(name = $py, signature = (values, keys, column_order, null_precedence, stream = None, mr = None))]
+        pub fn $rust(
+            py: Python<'_>,
+            values: PyTable,
+            keys: PyTable,
+            column_order: &Bound<'_, PyAny>,
+            null_precedence: &Bound<'_, PyAny>,
+            stream: Opt<'_, '_>,
+            mr: Opt<'_, '_>,
+        ) -> PyResult<PyTable> {
+            let _ = (stream, mr);
+            let (o, n) = (orders(column_order)?, null_orders(null_precedence)?);
+            Ok(PyTable(run(py, move || $core(&values.0, &keys.0, &o, &n))?))
+        }
+    };
+}
+
+by_key_fn!(
+    sort_by_key,
+    "sorting_sort_by_key",
+    so::sort_by_key,
+    "The values' rows in the order that sorts the keys."
+);
+by_key_fn!(
+    stable_sort_by_key,
+    "sorting_stable_sort_by_key",
+    so::stable_sort_by_key,
+    "The values' rows in the stable order that sorts the keys."
+);
+
+macro_rules! segmented_fn {
+    ($rust:ident, $py:literal, $core:path, $doc:literal) => {
+        #[doc = $doc]
+        #[pyfunction]
+        #[pyo3(name = $py, signature = (values, keys, segment_offsets, column_order, null_precedence, stream = None, mr = None))]
+        #[allow(clippy::too_many_arguments)]
+        pub fn $rust(
+            py: Python<'_>,
+            values: PyTable,
+            keys: PyTable,
+            segment_offsets: PyColumn,
+            column_order: &Bound<'_, PyAny>,
+            null_precedence: &Bound<'_, PyAny>,
+            stream: Opt<'_, '_>,
+            mr: Opt<'_, '_>,
+        ) -> PyResult<PyTable> {
+            let _ = (stream, mr);
+            let (o, n) = (orders(column_order)?, null_orders(null_precedence)?);
+            Ok(PyTable(run(py, move || {
+                $core(&values.0, &keys.0, &segment_offsets.0, &o, &n)
+            })?))
+        }
+    };
+}
+
+segmented_fn!(
+    segmented_sort_by_key,
+    "sorting_segmented_sort_by_key",
+    so::segmented_sort_by_key,
+    "The values sorted by the keys within each segment."
+);
+segmented_fn!(
+    stable_segmented_sort_by_key,
+    "sorting_stable_segmented_sort_by_key",
+    so::stable_segmented_sort_by_key,
+    "The values stably sorted by the keys within each segment."
+);
+
+/// The rank of every row of a column.
+#[pyfunction]
+#[pyo3(name = "sorting_rank", signature = (input_view, method, column_order, null_handling, null_precedence, percentage, stream = None, mr = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn rank(
+    py: Python<'_>,
+    input_view: PyColumn,
+    method: &Bound<'_, PyAny>,
+    column_order: &Bound<'_, PyAny>,
+    null_handling: &Bound<'_, PyAny>,
+    null_precedence: &Bound<'_, PyAny>,
+    percentage: bool,
+    stream: Opt<'_, '_>,
+    mr: Opt<'_, '_>,
+) -> PyResult<PyColumn> {
+    let _ = (stream, mr);
+    let method = RankMethod::from_i32(enum_value(method, "RankMethod")?).py()?;
+    let order = Order::from_i32(enum_value(column_order, "Order")?).py()?;
+    let nulls = NullOrder::from_i32(enum_value(null_precedence, "NullOrder")?).py()?;
+    let policy = match enum_value(null_handling, "NullPolicy")? {
+        0 => NullPolicy::Exclude,
+        1 => NullPolicy::Include,
+        v => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "{v} is not a NullPolicy (EXCLUDE=0, INCLUDE=1)"
+            )));
+        }
+    };
+    let out = run(py, move || {
+        so::rank(&input_view.0, method, order, policy, nulls, percentage)
+    })?;
+    Ok(PyColumn(out))
+}
+
+/// Whether the table's rows are sorted by the given orders.
+#[pyfunction]
+#[pyo3(name = "sorting_is_sorted", signature = (tbl, column_order, null_precedence, stream = None))]
+pub fn is_sorted(
+    py: Python<'_>,
+    tbl: PyTable,
+    column_order: &Bound<'_, PyAny>,
+    null_precedence: &Bound<'_, PyAny>,
+    stream: Opt<'_, '_>,
+) -> PyResult<bool> {
+    let _ = stream;
+    let (o, n) = (orders(column_order)?, null_orders(null_precedence)?);
+    run(py, move || so::is_sorted(&tbl.0, &o, &n))
+}
+
+fn sort_order(obj: Opt<'_, '_>) -> PyResult<Order> {
+    match obj {
+        None => Ok(Order::Descending),
+        Some(o) => Order::from_i32(enum_value(o, "Order")?).py(),
+    }
+}
+
+/// The k largest (or smallest) values of a column.
+#[pyfunction]
+#[pyo3(name = "sorting_top_k", signature = (col, k, sort_order = None, stream = None, mr = None))]
+pub fn top_k(
+    py: Python<'_>,
+    col: PyColumn,
+    k: i64,
+    sort_order: Opt<'_, '_>,
+    stream: Opt<'_, '_>,
+    mr: Opt<'_, '_>,
+) -> PyResult<PyColumn> {
+    let _ = (stream, mr);
+    let o = self::sort_order(sort_order)?;
+    Ok(PyColumn(run(py, move || so::top_k(&col.0, k, o))?))
+}
+
+/// The row indices of the k largest (or smallest) values of a column.
+#[pyfunction]
+#[pyo3(name = "sorting_top_k_order", signature = (col, k, sort_order = None, stream = None, mr = None))]
+pub fn top_k_order(
+    py: Python<'_>,
+    col: PyColumn,
+    k: i64,
+    sort_order: Opt<'_, '_>,
+    stream: Opt<'_, '_>,
+    mr: Opt<'_, '_>,
+) -> PyResult<PyColumn> {
+    let _ = (stream, mr);
+    let o = self::sort_order(sort_order)?;
+    Ok(PyColumn(run(py, move || so::top_k_order(&col.0, k, o))?))
+}
+
+/// Register the sorting bindings.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    macro_rules! add {
+        ($($f:ident),* $(,)?) => { $( m.add_function(wrap_pyfunction!($f, m)?)?; )* };
+    }
+    add!(
+        sorted_order,
+        stable_sorted_order,
+        sort,
+        stable_sort,
+        sort_by_key,
+        stable_sort_by_key,
+        segmented_sort_by_key,
+        stable_segmented_sort_by_key,
+        rank,
+        is_sorted,
+        top_k,
+        top_k_order,
+    );
+    Ok(())
+}
+
+fn interpolation(obj: &Bound<'_, PyAny>) -> PyResult<Interpolation> {
+    Ok(match enum_value(obj, "Interpolation")? {
+        0 => Interpolation::Linear,
+        1 => Interpolation::Lower,
+        2 => Interpolation::Higher,
+        3 => Interpolation::Midpoint,
+        4 => Interpolation::Nearest,
+        v => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "{v} is not an Interpolation (LINEAR=0, LOWER=1, HIGHER=2, MIDPOINT=3, NEAREST=4)"
+            )));
+        }
+    })
+}
+
+fn floats(obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
+    let mut out = vec![];
+    for item in obj
+        .try_iter()
+        .map_err(|_| pyo3::exceptions::PyTypeError::new_err("q must be a sequence of floats"))?
+    {
+        out.push(item?.extract::<f64>().map_err(|_| {
+            pyo3::exceptions::PyTypeError::new_err("q must be a sequence of floats")
+        })?);
+    }
+    Ok(out)
+}
+
+/// Quantiles of a column read in the order of `ordered_indices`.
+#[pyfunction]
+#[pyo3(name = "quantiles_quantile", signature = (input, q, interp = None, ordered_indices = None, exact = true, stream = None, mr = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn quantile(
+    py: Python<'_>,
+    input: PyColumn,
+    q: &Bound<'_, PyAny>,
+    interp: Opt<'_, '_>,
+    ordered_indices: Option<PyColumn>,
+    exact: bool,
+    stream: Opt<'_, '_>,
+    mr: Opt<'_, '_>,
+) -> PyResult<PyColumn> {
+    let _ = (stream, mr);
+    let q = floats(q)?;
+    let interp = match interp {
+        Some(i) => interpolation(i)?,
+        None => Interpolation::Linear,
+    };
+    let out = run(py, move || {
+        ferrodf_core::ops::quantiles::quantile(
+            &input.0,
+            &q,
+            interp,
+            ordered_indices.as_ref().map(|c| &c.0),
+            exact,
+        )
+    })?;
+    Ok(PyColumn(out))
+}
+
+/// Rows of a table at quantile positions of its sorted order.
+#[pyfunction]
+#[pyo3(name = "quantiles_quantiles", signature = (input, q, interp = None, is_input_sorted = None, column_order = None, null_precedence = None, stream = None, mr = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn quantiles(
+    py: Python<'_>,
+    input: PyTable,
+    q: &Bound<'_, PyAny>,
+    interp: Opt<'_, '_>,
+    is_input_sorted: Opt<'_, '_>,
+    column_order: Opt<'_, '_>,
+    null_precedence: Opt<'_, '_>,
+    stream: Opt<'_, '_>,
+    mr: Opt<'_, '_>,
+) -> PyResult<PyTable> {
+    let _ = (stream, mr);
+    let q = floats(q)?;
+    let interp = match interp {
+        Some(i) => interpolation(i)?,
+        None => Interpolation::Nearest,
+    };
+    let sorted = match is_input_sorted {
+        Some(s) => enum_value(s, "Sorted")? != 0,
+        None => false,
+    };
+    let o = match column_order {
+        Some(c) if !c.is_none() => orders(c)?,
+        _ => vec![],
+    };
+    let n = match null_precedence {
+        Some(c) if !c.is_none() => null_orders(c)?,
+        _ => vec![],
+    };
+    let out = run(py, move || {
+        ferrodf_core::ops::quantiles::quantiles(&input.0, &q, interp, sorted, &o, &n)
+    })?;
+    Ok(PyTable(out))
+}
+
+/// Merge sorted tables into one sorted table.
+#[pyfunction]
+#[pyo3(name = "merge_merge", signature = (tables_to_merge, key_cols, column_order, null_precedence, stream = None, mr = None))]
+pub fn merge(
+    py: Python<'_>,
+    tables_to_merge: Vec<PyTable>,
+    key_cols: Vec<i64>,
+    column_order: &Bound<'_, PyAny>,
+    null_precedence: &Bound<'_, PyAny>,
+    stream: Opt<'_, '_>,
+    mr: Opt<'_, '_>,
+) -> PyResult<PyTable> {
+    let _ = (stream, mr);
+    let keys = key_cols
+        .into_iter()
+        .map(|k| {
+            usize::try_from(k).map_err(|_| {
+                pyo3::exceptions::PyIndexError::new_err(format!("key column {k} is negative"))
+            })
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let (o, n) = (orders(column_order)?, null_orders(null_precedence)?);
+    let tables: Vec<ferrodf_core::Table> = tables_to_merge.into_iter().map(|t| t.0).collect();
+    let out = run(py, move || {
+        ferrodf_core::ops::merge::merge(&tables, &keys, &o, &n)
+    })?;
+    Ok(PyTable(out))
+}
+
+/// Register the quantiles and merge bindings.
+pub fn register_quantiles_merge(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(quantile, m)?)?;
+    m.add_function(wrap_pyfunction!(quantiles, m)?)?;
+    m.add_function(wrap_pyfunction!(merge, m)?)?;
+    Ok(())
+}
