@@ -62,13 +62,6 @@ def collect_set(
     nulls_equal: NullEquality = NullEquality.EQUAL,
     nans_equal: NanEquality = NanEquality.ALL_EQUAL,
 ) -> Aggregation: ...
-def rank(
-    method: RankMethod,
-    column_order: Order = Order.ASCENDING,
-    null_handling: NullPolicy = NullPolicy.EXCLUDE,
-    null_precedence: NullOrder = NullOrder.AFTER,
-    percentage: RankPercentage = RankPercentage.NONE,
-) -> Aggregation: ...
 
 class RankMethod(IntEnum):
     FIRST = 0
@@ -81,6 +74,14 @@ class RankPercentage(IntEnum):
     NONE = 0
     ZERO_NORMALIZED = 1
     ONE_NORMALIZED = 2
+
+def rank(
+    method: RankMethod,
+    column_order: Order = Order.ASCENDING,
+    null_handling: NullPolicy = NullPolicy.EXCLUDE,
+    null_precedence: NullOrder = NullOrder.AFTER,
+    percentage: RankPercentage = RankPercentage.NONE,
+) -> Aggregation: ...
 
 __all__ = [
     "Aggregation",
