@@ -623,6 +623,7 @@ class GroupBy:
         self, value: Table, replace_policies: Iterable[ReplacePolicy]
     ) -> tuple[Table, Table]: ...
     def get_groups(self, values: Table | None = None) -> tuple[list[int], Table, Table | None]: ...
+
 # plc.sorting (re-exported there without the prefix)
 def sorting_sorted_order(
     source_table: Table,
