@@ -20,7 +20,11 @@ from conftest import make_array, type_id
 from hypothesis import given
 from hypothesis import strategies as st
 
+import ferrodf
 import ferrodf.plc as plc
+
+# Host fallbacks warn in device='auto' on a GPU machine; `maybe_host` checks them instead.
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
 
 agg = plc.aggregation
 NP = plc.types.NullPolicy
@@ -84,10 +88,54 @@ def value_array(t: pa.DataType, n: int, *, seed: int = 1, nulls: bool = True):
     return pa.array([None if nulls and i % 4 == 1 else v for i, v in enumerate(raw)], t)
 
 
+# What GroupBy.aggregate computes on the device (the rest falls back to the host).
+DEVICE_KINDS = {
+    "SUM",
+    "PRODUCT",
+    "SUM_OF_SQUARES",
+    "MIN",
+    "MAX",
+    "COUNT_VALID",
+    "COUNT_ALL",
+    "MEAN",
+    "VARIANCE",
+    "STD",
+}
+
+
+def device_aggregates(vt: pa.DataType, aggs) -> bool:
+    """Whether every aggregation of `vt` values has a device kernel."""
+    kinds = {a.kind().name for a in aggs}
+    if not kinds <= DEVICE_KINDS:
+        return False
+    if pa.types.is_integer(vt) or pa.types.is_floating(vt) or pa.types.is_boolean(vt):
+        return True
+    small_decimal = pa.types.is_decimal(vt) and vt.bit_width <= 64
+    chrono = pa.types.is_temporal(vt) or small_decimal
+    return kinds <= (
+        {"MIN", "MAX", "COUNT_VALID", "COUNT_ALL"} if chrono else {"COUNT_VALID", "COUNT_ALL"}
+    )
+
+
+def maybe_host(fn, on_device: bool):
+    """Call fn. With device='gpu', work without a device path must raise
+    NotImplementedError (no silent host fallback); it is then checked on the host."""
+    if on_device or ferrodf.get_option("device") != "gpu":
+        return fn()
+    with pytest.raises(NotImplementedError):
+        fn()
+    ferrodf.set_option("device", "cpu")
+    try:
+        return fn()
+    finally:
+        ferrodf.set_option("device", "gpu")
+
+
 def run_agg(keys: list[pa.Array], values: pa.Array, aggs, null_handling=NP.EXCLUDE):
     """ferrodf's result as {key tuple: [value per aggregation]}, and the result types."""
     gb = GroupBy(plc.Table([col(k) for k in keys]), null_handling)
-    out_keys, results = gb.aggregate([GroupByRequest(col(values), aggs)])
+    req = [GroupByRequest(col(values), aggs)]
+    out_keys, results = maybe_host(lambda: gb.aggregate(req), device_aggregates(values.type, aggs))
     ks = [c.to_arrow().to_pylist() for c in out_keys.columns()]
     rs = [c.to_arrow().to_pylist() for c in results[0].columns()]
     assert len(set(zip(*ks, strict=True))) == len(ks[0]), "keys must be distinct"
@@ -376,9 +424,8 @@ def test_quantile_and_median_vs_pandas(interp):
     vals = value_array(pa.float64(), n, seed=12)
     qs = [0.0, 0.25, 0.5, 0.9, 1.0]
     gb = GroupBy(plc.Table([col(keys[0])]))
-    out_keys, res = gb.aggregate(
-        [GroupByRequest(col(vals), [agg.quantile(qs, interp), agg.median()])]
-    )
+    req = [GroupByRequest(col(vals), [agg.quantile(qs, interp), agg.median()])]
+    out_keys, res = maybe_host(lambda: gb.aggregate(req), False)
     ks = out_keys.columns()[0].to_arrow().to_pylist()
     q = res[0].columns()[0].to_arrow().to_pylist()
     med = res[0].columns()[1].to_arrow().to_pylist()
@@ -391,7 +438,8 @@ def test_quantile_and_median_vs_pandas(interp):
             assert same(q[gi][j], float(sub.quantile(qq, interpolation=method)))
         assert same(med[gi], float(sub.median()))
     # One quantile: a FLOAT64 column.
-    _, res = gb.aggregate([GroupByRequest(col(vals), [agg.quantile([0.3], interp)])])
+    req = [GroupByRequest(col(vals), [agg.quantile([0.3], interp)])]
+    _, res = maybe_host(lambda: gb.aggregate(req), False)
     one = res[0].columns()[0]
     assert one.type().id() == plc.TypeId.FLOAT64
     for gi, k in enumerate(ks):
@@ -498,7 +546,13 @@ def test_scan_vs_loop(offset, include_nulls):
     nh = NP.INCLUDE if include_nulls else NP.EXCLUDE
     gb = GroupBy(plc.Table([col(k)]), nh)
     aggs = [agg.sum(), agg.min(), agg.max(), agg.count(NP.INCLUDE), agg.count(NP.EXCLUDE)]
-    out_keys, res = gb.scan([GroupByRequest(col(v), aggs)])
+    out_keys, res = maybe_host(lambda: gb.scan([GroupByRequest(col(v), aggs)]), False)
+    # COUNT and integer SUM scans run on the device.
+    dev_aggs = [agg.sum(), agg.count(NP.INCLUDE), agg.count(NP.EXCLUDE)]
+    dk, dres = gb.scan([GroupByRequest(col(v), dev_aggs)])
+    assert grouped_rows(dk, dres[0].columns()) == [
+        (r[0], r[1], r[4], r[5]) for r in grouped_rows(out_keys, res[0].columns())
+    ]
     assert res[0].columns()[0].type().id() == plc.TypeId.INT64
     got = grouped_rows(out_keys, res[0].columns())
 
@@ -567,7 +621,7 @@ def test_rank_scan_vs_loop(method, order, null_order):
     gb = GroupBy(plc.Table([col(k)]))
     pcts = list(agg.RankPercentage)
     aggs = [agg.rank(method, order, nh, null_order, p) for nh in NP for p in pcts]
-    out_keys, res = gb.scan([GroupByRequest(col(v), aggs)])
+    out_keys, res = maybe_host(lambda: gb.scan([GroupByRequest(col(v), aggs)]), False)
     got = grouped_rows(out_keys, res[0].columns())
     desc = order == plc.types.Order.DESCENDING
     nulls_first = (null_order == plc.types.NullOrder.BEFORE) != desc
@@ -663,7 +717,9 @@ def test_errors():
     with pytest.raises(ValueError):
         gb.aggregate([GroupByRequest(col(pa.array([1.0, 2, 3])), [agg.quantile([1.5])])])
     with pytest.raises(NotImplementedError):
-        gb.scan([GroupByRequest(col(pa.array([1, 2, 3])), [agg.median()])])
+        maybe_host(
+            lambda: gb.scan([GroupByRequest(col(pa.array([1, 2, 3])), [agg.median()])]), True
+        )
     with pytest.raises(ValueError):
         gb.shift(plc.Table([col(pa.array([1, 2, 3]))]), [1, 2], [])
     with pytest.raises(TypeError):

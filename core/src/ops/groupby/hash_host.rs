@@ -54,15 +54,40 @@ pub(crate) fn group_rows(keys: &Table, include_nulls: bool) -> Result<HostGroups
         any_null(keys.columns())?
     };
     if let [key] = keys.columns()
-        && let Some(words) = key_words(key)?
+        && let Some((words, kind)) = key_words(key)?
     {
         let nulls = key.host_nulls()?;
+        if kind != WordKind::Float
+            && let Some(g) = super::dense_host::group_dense(
+                &words,
+                nulls.as_ref(),
+                include_nulls,
+                kind == WordKind::Signed,
+            )
+        {
+            return Ok(g);
+        }
         return Ok(group_by_hash(n, |i| {
             if nulls.as_ref().is_some_and(|b| b.is_null(i)) {
                 // Null keys share one group (when included at all).
                 include_nulls.then_some(Key::Null)
             } else {
                 Some(Key::Word(words[i]))
+            }
+        }));
+    }
+    if let [key] = keys.columns()
+        && key.dtype().id() == TypeId::String
+    {
+        // One string key: hash the UTF-8 bytes in place (no row encoding).
+        let array = to_arrow(key)?;
+        let nulls = key.host_nulls()?;
+        let bytes = string_slices(&array)?;
+        return Ok(group_by_hash(n, |i| {
+            if nulls.as_ref().is_some_and(|b| b.is_null(i)) {
+                include_nulls.then_some(None)
+            } else {
+                Some(Some(bytes(i)))
             }
         }));
     }
@@ -97,9 +122,40 @@ fn any_null(cols: &[Column]) -> Result<Option<NullBuffer>> {
     Ok(acc)
 }
 
+/// How key words encode their values.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum WordKind {
+    /// Signed integers as i64 bits.
+    Signed,
+    /// Unsigned integers (and BOOL8 as 0/1).
+    Unsigned,
+    /// Normalised float bits.
+    Float,
+}
+
+/// The `i`th string of a UTF8 or LargeUTF8 array, as bytes.
+fn string_slices<'a>(a: &'a ArrayRef) -> Result<impl Fn(usize) -> &'a [u8] + Sync + 'a> {
+    use arrow_array::cast::AsArray;
+    use arrow_array::{LargeStringArray, StringArray};
+    let (small, large): (Option<&StringArray>, Option<&LargeStringArray>) = match a.data_type() {
+        arrow_schema::DataType::Utf8 => (Some(a.as_string::<i32>()), None),
+        arrow_schema::DataType::LargeUtf8 => (None, Some(a.as_string::<i64>())),
+        other => {
+            return Err(Error::type_err(format!(
+                "groupby: a STRING key came back from arrow as {other}"
+            )));
+        }
+    };
+    Ok(move |i: usize| match (small, large) {
+        (Some(s), _) => s.value(i).as_bytes(),
+        (_, Some(l)) => l.value(i).as_bytes(),
+        _ => unreachable!("one of them"),
+    })
+}
+
 /// The values of a fixed-width key column as 64-bit words equal exactly when the values
 /// are equal (-0.0 == 0.0, NaNs equal); None for types wider than 64 bits or not fixed.
-fn key_words(c: &Column) -> Result<Option<Vec<u64>>> {
+fn key_words(c: &Column) -> Result<Option<(Vec<u64>, WordKind)>> {
     use crate::device::kernels::storage_id;
     let Some(st) = storage_id(c.dtype().id()) else {
         return Ok(None);
@@ -125,7 +181,14 @@ fn key_words(c: &Column) -> Result<Option<Vec<u64>>> {
         TypeId::Float64 => words!(f64, float_word),
         _ => return Ok(None),
     };
-    Ok(Some(out))
+    let kind = if st.is_floating() {
+        WordKind::Float
+    } else if st.is_signed_integer() {
+        WordKind::Signed
+    } else {
+        WordKind::Unsigned
+    };
+    Ok(Some((out, kind)))
 }
 
 #[inline]

@@ -19,6 +19,7 @@
 //!   Other aggregations and scans fall back to the host (reported through
 //!   [`crate::fallback`]).
 
+mod dense_host;
 mod device;
 mod device_sorted;
 mod hash_host;
@@ -168,6 +169,7 @@ impl GroupBy {
             self.check_rows("aggregate", r.values.size())?;
             for a in &r.aggregations {
                 types::output_type(r.values.dtype(), a)?;
+                check_aggregate(a)?;
             }
         }
         // Nothing to compute for empty keys: the host builds the empty results.
@@ -336,5 +338,23 @@ impl GroupBy {
             values: values.map(|v| gather_table(v, &map)).transpose()?,
             offsets: gr.offsets,
         })
+    }
+}
+
+/// Argument errors of `aggregate` found before any work (so both paths report them alike).
+fn check_aggregate(a: &Aggregation) -> Result<()> {
+    match a {
+        Aggregation::Rank { .. } => Err(Error::value(
+            "RANK is a scan aggregation: use GroupBy.scan, not GroupBy.aggregate",
+        )),
+        Aggregation::Quantile { quantiles, .. } => {
+            match quantiles.iter().find(|q| !(0.0..=1.0).contains(*q)) {
+                Some(q) => Err(Error::value(format!(
+                    "quantile {q} is outside [0, 1]; pass fractions between 0 and 1"
+                ))),
+                None => Ok(()),
+            }
+        }
+        _ => Ok(()),
     }
 }
