@@ -184,6 +184,24 @@ fn single_variant_modules_compile() {
 }
 
 #[test]
+fn groupby_modules_compile() {
+    use ferrodf_core::device::kernels::groupby;
+    use rayon::prelude::*;
+    if !nvrtc_present() {
+        return;
+    }
+    compile("groupby_keys", &groupby::keys_module_source());
+    // Every value storage type the aggregation kernels are built for (INT32 also serves
+    // the counts).
+    NUMERIC.par_iter().for_each(|&t| {
+        compile(
+            &format!("groupby_agg_{t}"),
+            &groupby::agg_module_source(t).unwrap(),
+        );
+    });
+}
+
+#[test]
 fn sort_modules_compile() {
     if !nvrtc_present() {
         return;

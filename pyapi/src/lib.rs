@@ -7,6 +7,7 @@ mod column;
 mod enums;
 mod errors;
 mod gpumemoryview;
+mod groupby;
 mod hashing;
 mod join;
 mod movement;
@@ -94,6 +95,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runtime::synchronize, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::host_fallbacks, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::reset_host_fallbacks, m)?)?;
+    groupby::register(m)?;
     sorting::register(m)?;
     sorting::register_quantiles_merge(m)?;
     join::register(m)?;

@@ -55,7 +55,8 @@ fn null_policy(v: i32) -> PyResult<NullPolicy> {
 
 /// Build an aggregation by kind name and parameters (called by the Python factories).
 #[pyfunction]
-#[pyo3(signature = (name, null_handling = 0, ddof = 1, quantiles = None, interp = 0, n = 0))]
+#[pyo3(signature = (name, null_handling = 0, ddof = 1, quantiles = None, interp = 0, n = 0, nulls_equal = true, nans_equal = true, method = 0, column_order = 0, null_precedence = 0, percentage = 0))]
+#[allow(clippy::too_many_arguments)]
 pub fn make_aggregation(
     name: &str,
     null_handling: i32,
@@ -63,6 +64,12 @@ pub fn make_aggregation(
     quantiles: Option<Vec<f64>>,
     interp: i32,
     n: i32,
+    nulls_equal: bool,
+    nans_equal: bool,
+    method: i32,
+    column_order: i32,
+    null_precedence: i32,
+    percentage: i32,
 ) -> PyResult<PyAggregation> {
     use Aggregation as A;
     let nh = null_policy(null_handling)?;
@@ -103,7 +110,20 @@ pub fn make_aggregation(
             null_handling: nh,
         },
         "collect_list" => A::CollectList(nh),
-        "collect_set" => A::CollectSet(nh),
+        "collect_set" => A::CollectSet {
+            null_handling: nh,
+            nulls_equal,
+            nans_equal,
+        },
+        "rank" => A::Rank {
+            method: ferrodf_core::ops::aggregation::RankMethod::from_i32(method).py()?,
+            column_order: ferrodf_core::ops::search::Order::from_i32(column_order).py()?,
+            null_handling: nh,
+            null_precedence: ferrodf_core::ops::search::NullOrder::from_i32(null_precedence)
+                .py()?,
+            percentage: ferrodf_core::ops::aggregation::RankPercentage::from_i32(percentage)
+                .py()?,
+        },
         other => {
             return Err(PyValueError::new_err(format!(
                 "unknown aggregation {other:?}"

@@ -51,7 +51,50 @@ pub enum Aggregation {
         null_handling: NullPolicy,
     },
     CollectList(NullPolicy),
-    CollectSet(NullPolicy),
+    /// Distinct values per group; `nulls_equal`: all nulls are one value; `nans_equal`:
+    /// all NaNs are one value.
+    CollectSet {
+        null_handling: NullPolicy,
+        nulls_equal: bool,
+        nans_equal: bool,
+    },
+    /// Rank of each value within its group (a groupby scan).
+    Rank {
+        method: RankMethod,
+        column_order: crate::ops::search::Order,
+        null_handling: NullPolicy,
+        null_precedence: crate::ops::search::NullOrder,
+        percentage: RankPercentage,
+    },
+}
+
+pub use crate::ops::sorting::RankMethod;
+
+/// Whether ranks are scaled into (0, 1] (pylibcudf's `RankPercentage`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RankPercentage {
+    /// Plain ranks.
+    None = 0,
+    /// `(rank - 1) / (count - 1)`.
+    ZeroNormalized = 1,
+    /// `rank / count`.
+    OneNormalized = 2,
+}
+
+impl RankPercentage {
+    /// The setting with pylibcudf's numeric value `v`.
+    pub fn from_i32(v: i32) -> crate::error::Result<RankPercentage> {
+        Ok(match v {
+            0 => RankPercentage::None,
+            1 => RankPercentage::ZeroNormalized,
+            2 => RankPercentage::OneNormalized,
+            _ => {
+                return Err(crate::error::Error::value(format!(
+                    "{v} is not a RankPercentage (0..=2)"
+                )));
+            }
+        })
+    }
 }
 
 /// The kind of an aggregation, by pylibcudf's `Kind` names.
@@ -77,6 +120,7 @@ pub enum Kind {
     NthElement,
     CollectList,
     CollectSet,
+    Rank,
 }
 
 impl Kind {
@@ -104,6 +148,7 @@ impl Kind {
             NthElement => "NTH_ELEMENT",
             CollectList => "COLLECT_LIST",
             CollectSet => "COLLECT_SET",
+            Rank => "RANK",
         }
     }
 }
@@ -142,7 +187,8 @@ impl Aggregation {
             A::Nunique(_) => Kind::Nunique,
             A::NthElement { .. } => Kind::NthElement,
             A::CollectList(_) => Kind::CollectList,
-            A::CollectSet(_) => Kind::CollectSet,
+            A::CollectSet { .. } => Kind::CollectSet,
+            A::Rank { .. } => Kind::Rank,
         }
     }
 }

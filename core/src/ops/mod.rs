@@ -8,6 +8,7 @@ pub mod concatenate;
 pub mod copying;
 pub mod filling;
 pub(crate) mod gather;
+pub mod groupby;
 pub mod hashing;
 pub mod merge;
 pub mod null_mask;

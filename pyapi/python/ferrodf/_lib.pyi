@@ -102,6 +102,7 @@ _AggregationName: TypeAlias = Literal[
     "nth_element",
     "collect_list",
     "collect_set",
+    "rank",
 ]
 # `stream` and `mr` are accepted for pylibcudf compatibility and ignored.
 _Stream: TypeAlias = object | None
@@ -272,6 +273,12 @@ def make_aggregation(
     quantiles: Sequence[float] | None = None,
     interp: int = 0,
     n: int = 0,
+    nulls_equal: bool = True,
+    nans_equal: bool = True,
+    method: int = 0,
+    column_order: int = 0,
+    null_precedence: int = 0,
+    percentage: int = 0,
 ) -> Aggregation: ...
 def reduce(
     col: Column,
@@ -591,6 +598,31 @@ def is_fixed_width(typ: DataType) -> bool: ...
 def is_compound(typ: DataType) -> bool: ...
 def is_nested(typ: DataType) -> bool: ...
 def is_bit_castable(source: DataType, target: DataType) -> bool: ...
+
+# plc.groupby
+@final
+class GroupByRequest:
+    def __new__(cls, values: Column, aggregations: Iterable[Aggregation]) -> Self: ...
+
+@final
+class GroupBy:
+    def __new__(
+        cls,
+        keys: Table,
+        null_handling: NullPolicy | int | None = None,
+        keys_are_sorted: Sorted | int | None = None,
+        column_order: Iterable[Order] | None = None,
+        null_precedence: Iterable[NullOrder] | None = None,
+    ) -> Self: ...
+    def aggregate(self, requests: Iterable[GroupByRequest]) -> tuple[Table, list[Table]]: ...
+    def scan(self, requests: Iterable[GroupByRequest]) -> tuple[Table, list[Table]]: ...
+    def shift(
+        self, values: Table, offset: Iterable[int], fill_values: Iterable[Scalar]
+    ) -> tuple[Table, Table]: ...
+    def replace_nulls(
+        self, value: Table, replace_policies: Iterable[ReplacePolicy]
+    ) -> tuple[Table, Table]: ...
+    def get_groups(self, values: Table | None = None) -> tuple[list[int], Table, Table | None]: ...
 
 # plc.sorting (re-exported there without the prefix)
 def sorting_sorted_order(

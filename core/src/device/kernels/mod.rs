@@ -9,6 +9,7 @@ pub mod cast;
 pub mod distinct;
 pub mod gather;
 pub mod hash_table;
+pub mod groupby;
 pub mod hashing;
 pub mod join;
 pub mod movement;

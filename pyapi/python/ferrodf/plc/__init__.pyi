@@ -3,6 +3,7 @@ from ferrodf.plc import binaryop as binaryop
 from ferrodf.plc import concatenate as concatenate
 from ferrodf.plc import copying as copying
 from ferrodf.plc import filling as filling
+from ferrodf.plc import groupby as groupby
 from ferrodf.plc import hashing as hashing
 from ferrodf.plc import interop as interop
 from ferrodf.plc import merge as merge
@@ -51,6 +52,7 @@ __all__ = [
     "search",
     "types",
     "unary",
+    "groupby",
     "sorting",
     "quantiles",
     "merge",

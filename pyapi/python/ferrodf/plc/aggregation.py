@@ -5,7 +5,14 @@ from __future__ import annotations
 from enum import IntEnum
 
 from ferrodf._lib import Aggregation, make_aggregation
-from ferrodf.plc.types import Interpolation, NullPolicy
+from ferrodf.plc.types import (
+    Interpolation,
+    NanEquality,
+    NullEquality,
+    NullOrder,
+    NullPolicy,
+    Order,
+)
 
 
 class Kind(IntEnum):
@@ -109,8 +116,17 @@ def collect_list(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation:
     return make_aggregation("collect_list", null_handling=int(null_handling))
 
 
-def collect_set(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation:
-    return make_aggregation("collect_set", null_handling=int(null_handling))
+def collect_set(
+    null_handling: NullPolicy = NullPolicy.INCLUDE,
+    nulls_equal: NullEquality = NullEquality.EQUAL,
+    nans_equal: NanEquality = NanEquality.ALL_EQUAL,
+) -> Aggregation:
+    return make_aggregation(
+        "collect_set",
+        null_handling=int(null_handling),
+        nulls_equal=NullEquality(nulls_equal) == NullEquality.EQUAL,
+        nans_equal=NanEquality(nans_equal) == NanEquality.ALL_EQUAL,
+    )
 
 
 class RankMethod(IntEnum):
@@ -129,6 +145,24 @@ class RankPercentage(IntEnum):
     NONE = 0
     ZERO_NORMALIZED = 1
     ONE_NORMALIZED = 2
+
+
+def rank(
+    method: RankMethod,
+    column_order: Order = Order.ASCENDING,
+    null_handling: NullPolicy = NullPolicy.EXCLUDE,
+    null_precedence: NullOrder = NullOrder.AFTER,
+    percentage: RankPercentage = RankPercentage.NONE,
+) -> Aggregation:
+    """Rank of each value within its group (use with ``GroupBy.scan``)."""
+    return make_aggregation(
+        "rank",
+        method=int(method),
+        column_order=int(column_order),
+        null_handling=int(null_handling),
+        null_precedence=int(null_precedence),
+        percentage=int(percentage),
+    )
 
 
 __all__ = [
@@ -151,6 +185,7 @@ __all__ = [
     "nunique",
     "product",
     "quantile",
+    "rank",
     "std",
     "sum",
     "sum_of_squares",

@@ -1,0 +1,226 @@
+// Hash grouping of key rows (appended to search.cu, whose ColDesc, is_null, cmp_values and
+// hash_value it reuses, so every key type search supports can be grouped).
+//
+// 1. gb_build: an open-addressing table of row numbers + 1 (0 = empty slot). Each slot ends
+//    up holding the smallest row with its key (CAS into an empty slot, atomicMin into the
+//    slot of an equal key), so "row i is the first of its group" is rep(i) == i.
+// 2. gb_find: every row looks up its key's slot: rep_of_row[i] and a 0/1 "first" flag.
+// 3. (host side) an exclusive scan of the flags numbers groups in first-appearance order.
+// 4. gb_assign: gid[i] = position of rep(i); reps[gid] = the group's first row.
+// Rows in no group (a null key with nulls excluded) get rep -1 and gid -1.
+
+// Whether any key column of row i is null.
+__device__ __forceinline__ bool gb_any_null(const ColDesc* keys, int ncols, int64_t i) {
+  for (int c = 0; c < ncols; ++c)
+    if (is_null(keys[c], i)) return true;
+  return false;
+}
+
+// Grouping equality: nulls equal nulls, NaN equals NaN, -0.0 equals 0.0.
+__device__ __forceinline__ bool gb_rows_equal(const ColDesc* keys, int ncols, int64_t a, int64_t b) {
+  for (int c = 0; c < ncols; ++c) {
+    bool na = is_null(keys[c], a), nb = is_null(keys[c], b);
+    if (na || nb) {
+      if (na != nb) return false;
+      continue;
+    }
+    if (cmp_values(keys[c], a, keys[c], b) != 0) return false;
+  }
+  return true;
+}
+
+__device__ __forceinline__ uint64_t gb_row_hash(const ColDesc* keys, int ncols, int64_t i) {
+  uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (int c = 0; c < ncols; ++c) {
+    uint64_t e = is_null(keys[c], i) ? 0x5851f42d4c957f2dULL : hash_value(keys[c], i);
+    h = mix64(h ^ (e + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
+  }
+  return h;
+}
+
+extern "C" __global__ void gb_build(const ColDesc* keys, int ncols, int64_t n, int32_t* table,
+                                    uint64_t cap_mask, int include_nulls) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    if (!include_nulls && gb_any_null(keys, ncols, i)) continue;
+    uint64_t slot = gb_row_hash(keys, ncols, i) & cap_mask;
+    int32_t mine = (int32_t)(i + 1);
+    while (true) {
+      // A plain read first: most rows find their key already present, and then only
+      // the rows that lower the slot's row number need an atomic.
+      int32_t cur = *((volatile int32_t*)&table[slot]);
+      if (cur == 0) {
+        cur = atomicCAS(&table[slot], 0, mine);
+        if (cur == 0) break;
+      }
+      if (gb_rows_equal(keys, ncols, (int64_t)cur - 1, i)) {
+        if (mine < cur) atomicMin(&table[slot], mine);
+        break;
+      }
+      slot = (slot + 1) & cap_mask;
+    }
+  }
+}
+
+// rep_of_row[i]: the first row of i's key (-1: no group); flags[i] = (rep == i) as int64.
+extern "C" __global__ void gb_find(const ColDesc* keys, int ncols, int64_t n,
+                                   const int32_t* table, uint64_t cap_mask, int include_nulls,
+                                   int32_t* rep_of_row, int64_t* flags) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    int32_t rep = -1;
+    if (include_nulls || !gb_any_null(keys, ncols, i)) {
+      uint64_t slot = gb_row_hash(keys, ncols, i) & cap_mask;
+      while (true) {
+        int32_t r = table[slot];
+        // The key was inserted by gb_build, so probing meets it before an empty slot.
+        if (r == 0) break;
+        if (gb_rows_equal(keys, ncols, (int64_t)r - 1, i)) { rep = r - 1; break; }
+        slot = (slot + 1) & cap_mask;
+      }
+    }
+    rep_of_row[i] = rep;
+    flags[i] = rep == (int32_t)i ? 1 : 0;
+  }
+}
+
+// pos: the exclusive scan of the flags. gid[i] = pos[rep(i)]; reps[pos[i]] = i for first rows.
+extern "C" __global__ void gb_assign(const int32_t* rep_of_row, const int64_t* pos, int64_t n,
+                                     int32_t* gid, int32_t* reps) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    int32_t rep = rep_of_row[i];
+    int32_t g = rep < 0 ? -1 : (int32_t)pos[rep];
+    gid[i] = g;
+    if (rep == (int32_t)i) reps[g] = (int32_t)i;
+  }
+}
+
+// ---- finishing the aggregations (type independent) ----
+
+// Validity bits of the groups with at least min_count values (one 32-bit word per thread).
+extern "C" __global__ void gb_valid_mask(const int32_t* counts, int64_t ng, int min_count,
+                                         uint32_t* mask) {
+  int64_t words = (ng + 31) / 32;
+  for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < words;
+       w += (int64_t)gridDim.x * blockDim.x) {
+    uint32_t bits = 0;
+    for (int b = 0; b < 32; ++b) {
+      int64_t k = w * 32 + b;
+      if (k < ng && counts[k] >= min_count) bits |= 1u << b;
+    }
+    mask[w] = bits;
+  }
+}
+
+extern "C" __global__ void gb_mean(const double* sums, const int32_t* counts, int64_t ng,
+                                   double* out) {
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < ng;
+       k += (int64_t)gridDim.x * blockDim.x)
+    out[k] = counts[k] > 0 ? sums[k] / (double)counts[k] : 0.0;
+}
+
+// Variance (or its square root) from the squared deviations; 0 where count - ddof <= 0
+// (those groups are null).
+extern "C" __global__ void gb_var(const double* ss, const int32_t* counts, int64_t ng, int ddof,
+                                  int is_std, double* out) {
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < ng;
+       k += (int64_t)gridDim.x * blockDim.x) {
+    int64_t den = (int64_t)counts[k] - ddof;
+    double v = den > 0 ? ss[k] / (double)den : 0.0;
+    out[k] = is_std ? sqrt(v) : v;
+  }
+}
+
+// ---- the grouped order: `order` (m rows of groups 0, 1, ... in input order within each
+// group), `gid` per input row and `offsets` (groups + 1 entries) ----
+
+// groupby.shift: position p takes the row `shift` places before it in its group, else the
+// fill row.
+extern "C" __global__ void gb_shift_map(const int32_t* order, const int32_t* gid,
+                                        const int32_t* offsets, int64_t m, int64_t shift,
+                                        int fill_row, int32_t* out) {
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < m;
+       p += (int64_t)gridDim.x * blockDim.x) {
+    int32_t g = gid[order[p]];
+    int64_t start = offsets[g], size = (int64_t)offsets[g + 1] - start;
+    int64_t src = p - start - shift;
+    out[p] = (src >= 0 && src < size) ? order[start + src] : fill_row;
+  }
+}
+
+// groupby.replace_nulls, step 1: q-th entry (q = p, or m - 1 - p when `reverse`) is q where
+// the row at grouped position p is valid, else -1; an inclusive max scan then gives the
+// nearest valid position at or before each q.
+extern "C" __global__ void gb_valid_positions(const int32_t* order, int64_t m,
+                                              const uint8_t* mask, int64_t mask_off,
+                                              int reverse, int32_t* out) {
+  for (int64_t q = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; q < m;
+       q += (int64_t)gridDim.x * blockDim.x) {
+    int64_t p = reverse ? m - 1 - q : q;
+    int32_t r = order[p];
+    bool valid = mask == nullptr || bit_is_set(mask, mask_off + r);
+    out[q] = valid ? (int32_t)q : -1;
+  }
+}
+
+// Step 2: the gather map: the nearest valid row in the same group, else a null row.
+extern "C" __global__ void gb_fill_map(const int32_t* order, const int32_t* gid,
+                                       const int32_t* offsets, int64_t m,
+                                       const int32_t* nearest, int reverse, int null_row,
+                                       int32_t* out) {
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < m;
+       p += (int64_t)gridDim.x * blockDim.x) {
+    int64_t q = reverse ? m - 1 - p : p;
+    int32_t s = nearest[q];
+    int32_t result = null_row;
+    if (s >= 0) {
+      int64_t pos = reverse ? m - 1 - s : s;
+      int32_t g = gid[order[p]];
+      if (pos >= offsets[g] && pos < offsets[g + 1]) result = order[pos];
+    }
+    out[p] = result;
+  }
+}
+
+// Group scans, step 1: the lifted value at each grouped position (COUNT_ALL: 1,
+// COUNT_VALID: the validity, SUM of integers: the value as int64 or 0 at a null).
+// kind: 0 count all, 1 count valid, 2 sum (values of `width` bytes, signed when `is_signed`).
+extern "C" __global__ void gb_scan_lift(const int32_t* order, int64_t m, const uint8_t* data,
+                                        int width, int is_signed, const uint8_t* mask,
+                                        int64_t mask_off, int kind, int64_t* out) {
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < m;
+       p += (int64_t)gridDim.x * blockDim.x) {
+    int32_t r = order[p];
+    bool valid = mask == nullptr || bit_is_set(mask, mask_off + r);
+    int64_t v = 0;
+    if (kind == 0) v = 1;
+    else if (kind == 1) v = valid;
+    else if (valid) {
+      switch (width) {
+        case 1: v = is_signed ? (int64_t)((const int8_t*)data)[r] : (int64_t)data[r]; break;
+        case 2: v = is_signed ? (int64_t)((const int16_t*)data)[r] : (int64_t)((const uint16_t*)data)[r]; break;
+        case 4: v = is_signed ? (int64_t)((const int32_t*)data)[r] : (int64_t)((const uint32_t*)data)[r]; break;
+        default: v = ((const int64_t*)data)[r]; break;
+      }
+    }
+    out[p] = v;
+  }
+}
+
+// Step 2 (after an inclusive sum scan of the lifted values, which wraps): the running value
+// within the group is the scan minus the scan just before the group's first position.
+// Counts are written as int32 (`to_int32`), sums as int64.
+extern "C" __global__ void gb_scan_finish(const int32_t* order, const int32_t* gid,
+                                          const int32_t* offsets, int64_t m,
+                                          const int64_t* scanned, int to_int32, void* out) {
+  for (int64_t p = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; p < m;
+       p += (int64_t)gridDim.x * blockDim.x) {
+    int32_t g = gid[order[p]];
+    int64_t start = offsets[g];
+    uint64_t before = start > 0 ? (uint64_t)scanned[start - 1] : 0;
+    int64_t v = (int64_t)((uint64_t)scanned[p] - before);
+    if (to_int32) ((int32_t*)out)[p] = (int32_t)v;
+    else ((int64_t*)out)[p] = v;
+  }
+}

@@ -1,0 +1,545 @@
+//! Hash groupby kernels: grouping key rows into dense, first-appearance-ordered group ids
+//! (`cuda/groupby.cu`, on top of the search module's column descriptors) and per-group
+//! atomics for one value type (`cuda/groupby_agg.cu`).
+
+use super::{Arg, COMMON, cuda_type, grid, launch};
+use crate::column::Column;
+use crate::device::{DeviceMemory, runtime};
+use crate::error::{Error, Result};
+use crate::ops::search::{KeyKind, NullOrder, Order};
+use crate::table::Table;
+use crate::types::TypeId;
+use cudarc::driver::LaunchConfig;
+
+const KEYS: &str = include_str!("cuda/groupby.cu");
+const SEARCH: &str = include_str!("cuda/search.cu");
+const AGG: &str = include_str!("cuda/groupby_agg.cu");
+
+/// Groups with at most this many accumulators per block use shared-memory privatisation
+/// (8-byte accumulators: 32 KiB).
+pub const SMEM_GROUPS: usize = 4096;
+
+/// The CUDA source of the grouping module (one variant).
+pub fn keys_module_source() -> String {
+    format!("{COMMON}\n{SEARCH}\n{KEYS}")
+}
+
+/// The CUDA source of the aggregation module for values stored as numeric type `t`.
+pub fn agg_module_source(t: TypeId) -> Result<String> {
+    let (ct, is_bool) = cuda_type(t)?;
+    Ok(format!(
+        "{COMMON}\n#define VAL_T {ct}\n#define VAL_BOOL {is_bool}\n#define VAL_IS_FLOAT {}\n\
+         #define VAL_SIGNED {}\n{AGG}",
+        i32::from(t.is_floating()),
+        i32::from(t.is_signed_integer())
+    ))
+}
+
+fn keys_fn(name: &str) -> Result<cudarc::driver::CudaFunction> {
+    runtime()?.function("groupby_keys", keys_module_source, name)
+}
+
+fn agg_fn(t: TypeId, name: &str) -> Result<cudarc::driver::CudaFunction> {
+    let (ct, is_bool) = cuda_type(t)?;
+    let key = format!("groupby_agg_{ct}_{is_bool}");
+    runtime()?.function(&key, || agg_module_source(t).expect("numeric"), name)
+}
+
+/// Dense group ids of the rows of a key table on the device.
+pub struct DeviceGroups {
+    /// INT32 group id per row (-1: in no group).
+    pub gid: DeviceMemory,
+    /// INT32 first row of each group, in group order.
+    pub reps: DeviceMemory,
+    /// Number of groups.
+    pub groups: usize,
+}
+
+/// Group the `n > 0` rows of `keys` (fixed-width or STRING columns of the given kinds).
+pub(crate) fn group(keys: &Table, kinds: &[KeyKind], include_nulls: bool) -> Result<DeviceGroups> {
+    let n = keys.num_rows();
+    let descs = keys
+        .columns()
+        .iter()
+        .zip(kinds)
+        .map(|(c, &k)| super::search::descriptor(c, k, Order::Ascending, NullOrder::Before))
+        .collect::<Result<Vec<_>>>()?;
+    let descs = super::search::upload(&descs)?;
+    let cap = (2 * n).next_power_of_two().max(64);
+    if cap > i32::MAX as usize {
+        return Err(Error::overflow(
+            "groupby on the device supports at most 2^30 rows",
+        ));
+    }
+    let table = DeviceMemory::zeroed(cap * 4)?;
+    let rep_of_row = DeviceMemory::alloc(n * 4)?;
+    // n + 1 flags: the exclusive scan's total lands in the last one.
+    let flags = DeviceMemory::zeroed((n + 1) * 8)?;
+    let (ncols, n64, mask, inc) = (
+        keys.num_columns() as i32,
+        n as i64,
+        (cap - 1) as i64,
+        i32::from(include_nulls),
+    );
+    let cfg = grid(n)?;
+    // SAFETY: the descriptors cover rows 0..n of each key column; the table holds `cap`
+    // INT32 slots and at most n < cap are filled, so probing always ends; rep_of_row holds
+    // n INT32 and flags n + 1 INT64 values.
+    unsafe {
+        launch(
+            &keys_fn("gb_build")?,
+            cfg,
+            &[
+                Arg::P(descs.ptr()),
+                Arg::I32(ncols),
+                Arg::I(n64),
+                Arg::P(table.ptr()),
+                Arg::I(mask),
+                Arg::I32(inc),
+            ],
+        )?;
+        launch(
+            &keys_fn("gb_find")?,
+            cfg,
+            &[
+                Arg::P(descs.ptr()),
+                Arg::I32(ncols),
+                Arg::I(n64),
+                Arg::P(table.ptr()),
+                Arg::I(mask),
+                Arg::I32(inc),
+                Arg::P(rep_of_row.ptr()),
+                Arg::P(flags.ptr()),
+            ],
+        )?;
+    }
+    drop(table);
+    let groups = super::scan::exclusive_sum_with_total(&flags, n)? as usize;
+    let gid = DeviceMemory::alloc(n * 4)?;
+    let reps = DeviceMemory::alloc(groups.max(1) * 4)?;
+    // SAFETY: reads n reps and n + 1 positions; writes n ids and one rep per group
+    // (positions of first rows are < groups).
+    unsafe {
+        launch(
+            &keys_fn("gb_assign")?,
+            cfg,
+            &[
+                Arg::P(rep_of_row.ptr()),
+                Arg::P(flags.ptr()),
+                Arg::I(n64),
+                Arg::P(gid.ptr()),
+                Arg::P(reps.ptr()),
+            ],
+        )?;
+    }
+    Ok(DeviceGroups { gid, reps, groups })
+}
+
+/// A value column's pointers for the aggregation kernels: (data at row 0, mask, mask bit
+/// offset); mask 0 when the column has no nulls.
+pub type ValueArgs = (u64, u64, i64);
+
+/// The pointers of a fixed-width column (`n > 0`).
+pub fn value_args(c: &Column) -> Result<ValueArgs> {
+    let w = crate::types::size_of(c.dtype())?;
+    let data = c.data().expect("n > 0").device_ptr()? + (c.offset() * w) as u64;
+    let (mask, off) = match c.mask() {
+        Some(m) if c.has_nulls()? => (m.device_ptr()?, c.offset() as i64),
+        _ => (0, 0),
+    };
+    Ok((data, mask, off))
+}
+
+/// The per-row aggregation kernels of `groupby_agg.cu`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RowKernel {
+    /// Valid values per group (INT32).
+    Count,
+    /// SUM in the SUM accumulator.
+    Sum,
+    /// SUM_OF_SQUARES in the SUM accumulator.
+    SumOfSquares,
+    /// PRODUCT in the SUM accumulator.
+    Product,
+    /// SUM in double.
+    SumF64,
+    /// MIN in the MIN/MAX accumulator.
+    Min,
+    /// MAX in the MIN/MAX accumulator.
+    Max,
+}
+
+/// Run one per-row aggregation kernel of values of storage type `t` into `out` (already
+/// initialised, `groups` accumulators). Privatised in shared memory when few groups allow.
+pub fn accumulate(
+    t: TypeId,
+    kernel: RowKernel,
+    values: ValueArgs,
+    g: &DeviceGroups,
+    n: usize,
+    out: &DeviceMemory,
+) -> Result<()> {
+    let (data, mask, off) = values;
+    let small = g.groups <= SMEM_GROUPS;
+    let (name, smem_width) = match kernel {
+        RowKernel::Count if small => ("gb_count_smem", 4),
+        RowKernel::Count => ("gb_count", 0),
+        RowKernel::Sum if small => ("gb_sum_smem", 8),
+        RowKernel::Sum => ("gb_sum", 0),
+        RowKernel::SumF64 if small => ("gb_sum_f64_smem", 8),
+        RowKernel::SumF64 => ("gb_sum_f64", 0),
+        RowKernel::SumOfSquares => ("gb_sumsq", 0),
+        RowKernel::Product => ("gb_prod", 0),
+        RowKernel::Min => ("gb_min", 0),
+        RowKernel::Max => ("gb_max", 0),
+    };
+    let f = agg_fn(t, name)?;
+    let mut cfg: LaunchConfig = grid(n)?;
+    let mut args = vec![
+        Arg::P(data),
+        Arg::P(g.gid.ptr()),
+        Arg::I(n as i64),
+        Arg::P(mask),
+        Arg::I(off),
+        Arg::P(out.ptr()),
+    ];
+    if kernel == RowKernel::Count {
+        // gb_count has no values argument.
+        args.remove(0);
+        if small {
+            args.insert(0, Arg::P(0));
+        }
+    }
+    if smem_width > 0 {
+        cfg.shared_mem_bytes = (g.groups.max(1) * smem_width) as u32;
+        args.push(Arg::I32(g.groups as i32));
+    }
+    // SAFETY: the value pointers cover n rows (and mask bits), gid holds n ids below
+    // `groups`, `out` holds `groups` accumulators of the kernel's type, and the shared
+    // memory holds `groups` accumulators.
+    unsafe { launch(&f, cfg, &args) }
+}
+
+/// The squared deviations from `means` (double per group) added into `out`.
+pub fn squared_deviations(
+    t: TypeId,
+    values: ValueArgs,
+    g: &DeviceGroups,
+    n: usize,
+    means: &DeviceMemory,
+    out: &DeviceMemory,
+) -> Result<()> {
+    let (data, mask, off) = values;
+    // SAFETY: as in `accumulate`; `means` and `out` hold `groups` doubles.
+    unsafe {
+        launch(
+            &agg_fn(t, "gb_sqdev")?,
+            grid(n)?,
+            &[
+                Arg::P(data),
+                Arg::P(g.gid.ptr()),
+                Arg::I(n as i64),
+                Arg::P(mask),
+                Arg::I(off),
+                Arg::P(means.ptr()),
+                Arg::P(out.ptr()),
+            ],
+        )
+    }
+}
+
+/// `groups` SUM accumulators of values of type `t`, set to 0 (or 1 for PRODUCT).
+pub fn sum_accumulators(t: TypeId, groups: usize, one: bool) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(groups.max(1) * 8)?;
+    // SAFETY: writes `groups` accumulators of at most 8 bytes.
+    unsafe {
+        launch(
+            &agg_fn(t, "gb_fill_sum")?,
+            grid(groups)?,
+            &[
+                Arg::P(out.ptr()),
+                Arg::I(groups as i64),
+                Arg::I32(i32::from(one)),
+            ],
+        )?;
+    }
+    Ok(out)
+}
+
+/// `groups` MIN (or MAX) accumulators of values of type `t`, set to the identity.
+pub fn minmax_accumulators(t: TypeId, groups: usize, is_min: bool) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(groups.max(1) * 8)?;
+    // SAFETY: writes `groups` 8-byte accumulators.
+    unsafe {
+        launch(
+            &agg_fn(t, "gb_fill_minmax")?,
+            grid(groups)?,
+            &[
+                Arg::P(out.ptr()),
+                Arg::I(groups as i64),
+                Arg::I32(i32::from(is_min)),
+            ],
+        )?;
+    }
+    Ok(out)
+}
+
+/// MIN/MAX accumulators converted to `groups` values of type `t`.
+pub fn store_minmax(t: TypeId, acc: &DeviceMemory, groups: usize) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(groups.max(1) * crate::types::size_of(t.into())?)?;
+    // SAFETY: reads `groups` accumulators, writes `groups` values.
+    unsafe {
+        launch(
+            &agg_fn(t, "gb_store_minmax")?,
+            grid(groups)?,
+            &[Arg::P(acc.ptr()), Arg::I(groups as i64), Arg::P(out.ptr())],
+        )?;
+    }
+    Ok(out)
+}
+
+/// A validity mask of the groups whose count is at least `min_count`.
+pub fn valid_mask(counts: &DeviceMemory, groups: usize, min_count: i32) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(crate::bitmask::bitmask_allocation_size_bytes(groups).max(4))?;
+    // SAFETY: reads `groups` counts; writes ceil(groups / 32) words inside the allocation.
+    unsafe {
+        launch(
+            &keys_fn("gb_valid_mask")?,
+            grid(groups.div_ceil(32))?,
+            &[
+                Arg::P(counts.ptr()),
+                Arg::I(groups as i64),
+                Arg::I32(min_count),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}
+
+/// Group means from double sums and counts.
+pub fn means(sums: &DeviceMemory, counts: &DeviceMemory, groups: usize) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(groups.max(1) * 8)?;
+    // SAFETY: reads and writes `groups` values.
+    unsafe {
+        launch(
+            &keys_fn("gb_mean")?,
+            grid(groups)?,
+            &[
+                Arg::P(sums.ptr()),
+                Arg::P(counts.ptr()),
+                Arg::I(groups as i64),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}
+
+/// Variances (or standard deviations) from squared deviations and counts.
+pub fn variances(
+    ss: &DeviceMemory,
+    counts: &DeviceMemory,
+    groups: usize,
+    ddof: i32,
+    std: bool,
+) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(groups.max(1) * 8)?;
+    // SAFETY: reads and writes `groups` values.
+    unsafe {
+        launch(
+            &keys_fn("gb_var")?,
+            grid(groups)?,
+            &[
+                Arg::P(ss.ptr()),
+                Arg::P(counts.ptr()),
+                Arg::I(groups as i64),
+                Arg::I32(ddof),
+                Arg::I32(i32::from(std)),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}
+
+/// The grouped order on the device (see `groupby.cu`): `order` holds the `m` rows that
+/// belong to a group, group by group; `offsets` the `groups + 1` INT32 group starts.
+pub struct DeviceOrder<'a> {
+    /// INT32 input row of each grouped position.
+    pub order: u64,
+    /// Number of grouped positions.
+    pub m: usize,
+    /// INT32 group starts (`groups + 1` entries).
+    pub offsets: &'a DeviceMemory,
+    /// The grouping.
+    pub groups: &'a DeviceGroups,
+}
+
+/// `groups + 1` INT32 group starts: the rows per group, exclusively scanned (the last
+/// entry is the number of grouped rows).
+pub fn group_offsets(g: &DeviceGroups, n: usize) -> Result<DeviceMemory> {
+    let counts = DeviceMemory::zeroed((g.groups + 1) * 4)?;
+    accumulate(TypeId::Int32, RowKernel::Count, (0, 0, 0), g, n, &counts)?;
+    super::scan::scan(
+        counts.ptr(),
+        counts.ptr(),
+        g.groups + 1,
+        TypeId::Int32,
+        super::scan::ScanOp::Sum,
+        true,
+    )?;
+    Ok(counts)
+}
+
+/// The groupby.shift gather map (`fill_row` where the shifted position leaves the group).
+pub fn shift_map(o: &DeviceOrder, shift: i64, fill_row: i32) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(o.m.max(1) * 4)?;
+    // SAFETY: reads m order entries, ids of their rows and offsets of their groups; writes
+    // m entries.
+    unsafe {
+        launch(
+            &keys_fn("gb_shift_map")?,
+            grid(o.m)?,
+            &[
+                Arg::P(o.order),
+                Arg::P(o.groups.gid.ptr()),
+                Arg::P(o.offsets.ptr()),
+                Arg::I(o.m as i64),
+                Arg::I(shift),
+                Arg::I32(fill_row),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}
+
+/// The groupby.replace_nulls gather map of a column with validity `mask` (bit offset
+/// `mask_off`): the nearest valid row of the same group before (or, `following`, after)
+/// each grouped position, else `null_row`.
+pub fn fill_map(
+    o: &DeviceOrder,
+    mask: u64,
+    mask_off: i64,
+    following: bool,
+    null_row: i32,
+) -> Result<DeviceMemory> {
+    let m = o.m;
+    let nearest = DeviceMemory::alloc(m.max(1) * 4)?;
+    let out = DeviceMemory::alloc(m.max(1) * 4)?;
+    let rev = i32::from(following);
+    // SAFETY: reads m order entries and their mask bits; writes m positions.
+    unsafe {
+        launch(
+            &keys_fn("gb_valid_positions")?,
+            grid(m)?,
+            &[
+                Arg::P(o.order),
+                Arg::I(m as i64),
+                Arg::P(mask),
+                Arg::I(mask_off),
+                Arg::I32(rev),
+                Arg::P(nearest.ptr()),
+            ],
+        )?;
+    }
+    super::scan::scan(
+        nearest.ptr(),
+        nearest.ptr(),
+        m,
+        TypeId::Int32,
+        super::scan::ScanOp::Max,
+        false,
+    )?;
+    // SAFETY: reads m positions (each < m), order entries, ids and offsets; writes m.
+    unsafe {
+        launch(
+            &keys_fn("gb_fill_map")?,
+            grid(m)?,
+            &[
+                Arg::P(o.order),
+                Arg::P(o.groups.gid.ptr()),
+                Arg::P(o.offsets.ptr()),
+                Arg::I(m as i64),
+                Arg::P(nearest.ptr()),
+                Arg::I32(rev),
+                Arg::I32(null_row),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}
+
+/// What a device group scan computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupScan {
+    /// Rows so far in the group (INT32).
+    CountAll = 0,
+    /// Valid values so far in the group (INT32).
+    CountValid = 1,
+    /// Running sum of integer values (INT64, wrapping).
+    Sum = 2,
+}
+
+/// A running COUNT or integer SUM within each group, in grouped order: `m` INT32 (counts)
+/// or INT64 (sums) values. `data` points at row 0 of a `width`-byte integer column.
+#[allow(clippy::too_many_arguments)]
+pub fn group_scan(
+    o: &DeviceOrder,
+    kind: GroupScan,
+    data: u64,
+    width: usize,
+    signed: bool,
+    mask: u64,
+    mask_off: i64,
+) -> Result<DeviceMemory> {
+    let m = o.m;
+    let lifted = DeviceMemory::alloc(m.max(1) * 8)?;
+    // SAFETY: reads m order entries and their values / mask bits; writes m int64 values.
+    unsafe {
+        launch(
+            &keys_fn("gb_scan_lift")?,
+            grid(m)?,
+            &[
+                Arg::P(o.order),
+                Arg::I(m as i64),
+                Arg::P(data),
+                Arg::I32(width as i32),
+                Arg::I32(i32::from(signed)),
+                Arg::P(mask),
+                Arg::I(mask_off),
+                Arg::I32(kind as i32),
+                Arg::P(lifted.ptr()),
+            ],
+        )?;
+    }
+    super::scan::scan(
+        lifted.ptr(),
+        lifted.ptr(),
+        m,
+        TypeId::Int64,
+        super::scan::ScanOp::Sum,
+        false,
+    )?;
+    let to_int32 = kind != GroupScan::Sum;
+    let out = DeviceMemory::alloc(m.max(1) * if to_int32 { 4 } else { 8 })?;
+    // SAFETY: reads m scanned values, order entries, ids and offsets; writes m values.
+    unsafe {
+        launch(
+            &keys_fn("gb_scan_finish")?,
+            grid(m)?,
+            &[
+                Arg::P(o.order),
+                Arg::P(o.groups.gid.ptr()),
+                Arg::P(o.offsets.ptr()),
+                Arg::I(m as i64),
+                Arg::P(lifted.ptr()),
+                Arg::I32(i32::from(to_int32)),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}

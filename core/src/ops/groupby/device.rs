@@ -1,0 +1,244 @@
+//! The device hash groupby (see the module docs of [`super`]): group ids from the device
+//! hash table, then per-group atomics for SUM, PRODUCT, SUM_OF_SQUARES, MIN, MAX, COUNT,
+//! MEAN, VARIANCE and STD of numeric values (timestamps, durations and DECIMAL32/64 for
+//! MIN, MAX and COUNT).
+
+use super::GroupByRequest;
+use super::types::output_type;
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::DeviceMemory;
+use crate::device::kernels::groupby::{self as dev, DeviceGroups, RowKernel};
+use crate::device::kernels::storage_id;
+use crate::error::Result;
+use crate::ops::aggregation::{Aggregation, NullPolicy};
+use crate::ops::gather::{Bounds, device_map, gather_columns};
+use crate::ops::search::key_kind;
+use crate::table::Table;
+use crate::types::{DataType, TypeId};
+
+/// Whether `agg` of `values` has a device kernel.
+fn supported(values: DataType, agg: &Aggregation) -> bool {
+    use Aggregation as A;
+    let id = values.id();
+    let Some(st) = storage_id(id) else {
+        return matches!(agg, A::Count(_));
+    };
+    let numeric = id.is_numeric();
+    match agg {
+        A::Count(_) => true,
+        A::Min | A::Max => st != TypeId::Empty,
+        A::Sum | A::Product | A::SumOfSquares | A::Mean | A::Variance { .. } | A::Std { .. } => {
+            numeric
+        }
+        _ => false,
+    }
+}
+
+/// The aggregation on the device, or None when some aggregation or key type has no
+/// device implementation (the caller falls back to the host).
+pub(crate) fn aggregate(
+    keys: &Table,
+    include_nulls: bool,
+    requests: &[GroupByRequest],
+) -> Result<Option<(Table, Vec<Table>)>> {
+    let mut kinds = vec![];
+    for c in keys.columns() {
+        match key_kind("groupby", c.dtype()) {
+            Ok(k) => kinds.push(k),
+            Err(_) => return Ok(None),
+        }
+    }
+    let all_supported = requests.iter().all(|r| {
+        r.aggregations
+            .iter()
+            .all(|a| supported(r.values.dtype(), a))
+    });
+    let n = keys.num_rows();
+    if !all_supported || n == 0 {
+        return Ok(None);
+    }
+    let g = dev::group(keys, &kinds, include_nulls)?;
+    let reps = device_map(DeviceMemory::copy_of(g.reps.ptr(), g.groups * 4)?, g.groups)?;
+    let out_keys = Table::new(gather_columns(keys.columns(), n, &reps, Bounds::Trusted)?)?;
+    let mut results = Vec::with_capacity(requests.len());
+    for r in requests {
+        let mut state = ValueState::new(&r.values, &g)?;
+        let cols = r
+            .aggregations
+            .iter()
+            .map(|a| state.aggregate(a))
+            .collect::<Result<Vec<_>>>()?;
+        results.push(if cols.is_empty() {
+            Table::empty_with_rows(g.groups)
+        } else {
+            Table::new(cols)?
+        });
+    }
+    Ok(Some((out_keys, results)))
+}
+
+/// One value column's kernels, sharing the counts and double sums between aggregations.
+struct ValueState<'a> {
+    values: &'a Column,
+    storage: TypeId,
+    args: dev::ValueArgs,
+    g: &'a DeviceGroups,
+    n: usize,
+    counts: Option<DeviceMemory>,
+    sums: Option<DeviceMemory>,
+}
+
+impl<'a> ValueState<'a> {
+    fn new(values: &'a Column, g: &'a DeviceGroups) -> Result<Self> {
+        let n = values.size();
+        let storage = storage_id(values.dtype().id()).unwrap_or(TypeId::Int8);
+        let args = if storage_id(values.dtype().id()).is_some() {
+            dev::value_args(values)?
+        } else {
+            (0, 0, 0)
+        };
+        Ok(ValueState {
+            values,
+            storage,
+            args,
+            g,
+            n,
+            counts: None,
+            sums: None,
+        })
+    }
+
+    /// Valid values per group (computed once).
+    fn counts(&mut self) -> Result<&DeviceMemory> {
+        if self.counts.is_none() {
+            let out = DeviceMemory::zeroed(self.g.groups.max(1) * 4)?;
+            let (mask, off) = self.mask()?;
+            let args = (0, mask, off);
+            dev::accumulate(TypeId::Int32, RowKernel::Count, args, self.g, self.n, &out)?;
+            self.counts = Some(out);
+        }
+        Ok(self.counts.as_ref().expect("set"))
+    }
+
+    fn mask(&self) -> Result<(u64, i64)> {
+        let c = self.values;
+        Ok(match c.mask() {
+            Some(m) if c.has_nulls()? => (m.device_ptr()?, c.offset() as i64),
+            _ => (0, 0),
+        })
+    }
+
+    /// Double sums per group (computed once).
+    fn sums(&mut self) -> Result<&DeviceMemory> {
+        if self.sums.is_none() {
+            let out = DeviceMemory::zeroed(self.g.groups.max(1) * 8)?;
+            dev::accumulate(
+                self.storage,
+                RowKernel::SumF64,
+                self.args,
+                self.g,
+                self.n,
+                &out,
+            )?;
+            self.sums = Some(out);
+        }
+        Ok(self.sums.as_ref().expect("set"))
+    }
+
+    /// Group means (a new allocation).
+    fn means(&mut self) -> Result<DeviceMemory> {
+        self.counts()?;
+        self.sums()?;
+        let (sums, counts) = (
+            self.sums.as_ref().expect("set"),
+            self.counts.as_ref().expect("set"),
+        );
+        dev::means(sums, counts, self.g.groups)
+    }
+
+    fn column(&mut self, dtype: DataType, data: DeviceMemory, min_count: i32) -> Result<Column> {
+        let groups = self.g.groups;
+        let mask = if min_count > 0 {
+            Some(Buffer::from_device(dev::valid_mask(
+                self.counts()?,
+                groups,
+                min_count,
+            )?))
+        } else {
+            None
+        };
+        let nc = if mask.is_some() { None } else { Some(0) };
+        Column::new(
+            dtype,
+            groups,
+            Some(Buffer::from_device(data)),
+            mask,
+            nc,
+            0,
+            vec![],
+        )
+    }
+
+    fn aggregate(&mut self, agg: &Aggregation) -> Result<Column> {
+        use Aggregation as A;
+        let out = output_type(self.values.dtype(), agg)?;
+        let groups = self.g.groups;
+        let (t, n) = (self.storage, self.n);
+        match agg {
+            A::Count(policy) => {
+                let counts = if *policy == NullPolicy::Include {
+                    let out = DeviceMemory::zeroed(groups.max(1) * 4)?;
+                    dev::accumulate(TypeId::Int32, RowKernel::Count, (0, 0, 0), self.g, n, &out)?;
+                    out
+                } else {
+                    let c = self.counts()?;
+                    DeviceMemory::copy_of(c.ptr(), groups * 4)?
+                };
+                self.column(out, counts, 0)
+            }
+            A::Sum | A::Product | A::SumOfSquares => {
+                let acc = dev::sum_accumulators(t, groups, matches!(agg, A::Product))?;
+                let kernel = match agg {
+                    A::Sum => RowKernel::Sum,
+                    A::Product => RowKernel::Product,
+                    _ => RowKernel::SumOfSquares,
+                };
+                dev::accumulate(t, kernel, self.args, self.g, n, &acc)?;
+                // `acc` holds `groups` values of the output type (FLOAT32 sums are floats).
+                self.column(out, acc, 1)
+            }
+            A::Min | A::Max => {
+                let is_min = matches!(agg, A::Min);
+                let acc = dev::minmax_accumulators(t, groups, is_min)?;
+                let kernel = if is_min {
+                    RowKernel::Min
+                } else {
+                    RowKernel::Max
+                };
+                dev::accumulate(t, kernel, self.args, self.g, n, &acc)?;
+                let data = dev::store_minmax(t, &acc, groups)?;
+                self.column(out, data, 1)
+            }
+            A::Mean => {
+                let m = self.means()?;
+                self.column(out, m, 1)
+            }
+            A::Variance { ddof } | A::Std { ddof } => {
+                let means = self.means()?;
+                let ss = DeviceMemory::zeroed(groups.max(1) * 8)?;
+                dev::squared_deviations(t, self.args, self.g, n, &means, &ss)?;
+                let v = dev::variances(
+                    &ss,
+                    self.counts()?,
+                    groups,
+                    *ddof,
+                    matches!(agg, A::Std { .. }),
+                )?;
+                // Null where count - ddof <= 0, i.e. count < ddof + 1.
+                self.column(out, v, ddof.saturating_add(1))
+            }
+            _ => unreachable!("checked by supported()"),
+        }
+    }
+}

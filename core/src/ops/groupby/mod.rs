@@ -1,0 +1,360 @@
+//! pylibcudf's `groupby` module: [`GroupBy`] over a key table, with `aggregate`, `scan`,
+//! `shift`, `replace_nulls` and `get_groups`.
+//!
+//! Every row gets a dense group id, groups numbered in order of first appearance (libcudf
+//! leaves the group order unspecified; first appearance is deterministic and, for sorted
+//! keys, is the sorted order). Keys are equal when every column is equal: `-0.0 == 0.0`,
+//! NaNs equal each other, and null keys form one group with `NullPolicy::Include` or are
+//! left out (any null in a key row) with `NullPolicy::Exclude`.
+//!
+//! - Host: hashbrown maps over a normalised 64-bit word (one fixed-width key) or the
+//!   arrow-row encoding (anything else), in parallel chunks ([`hash_host`]); then one fold
+//!   per aggregation over the group ids ([`host_agg`]) or per-group work over the grouped
+//!   order ([`ordered`]).
+//! - Device: an open-addressing hash table of key rows gives each row the first row of its
+//!   key; a scan over "is a first row" flags numbers the groups in first-appearance order;
+//!   SUM, PRODUCT, MIN, MAX, COUNT, MEAN, SUM_OF_SQUARES, VARIANCE and STD are atomics per
+//!   group ([`device`]). The grouped order (`get_groups`, `shift`, `replace_nulls`, COUNT
+//!   and integer SUM scans) is the stable sorted order of the group ids ([`device_sorted`]).
+//!   Other aggregations and scans fall back to the host (reported through
+//!   [`crate::fallback`]).
+
+mod dense_host;
+mod device;
+mod device_sorted;
+mod hash_host;
+mod host_agg;
+mod ordered;
+mod types;
+
+use crate::column::Column;
+use crate::error::{Error, Result};
+use crate::ops::aggregation::{Aggregation, NullPolicy};
+use crate::ops::search::{NullOrder, Order};
+use crate::placement::{host_fallback, use_device};
+use crate::scalar::Scalar;
+use crate::table::Table;
+use hash_host::{HostGroups, group_rows};
+use ordered::{Grouped, gather_table, table_of};
+
+/// The values to aggregate and the aggregations to compute on them.
+#[derive(Debug, Clone)]
+pub struct GroupByRequest {
+    /// One value per key row.
+    pub values: Column,
+    /// The aggregations; each gives one result column.
+    pub aggregations: Vec<Aggregation>,
+}
+
+/// Grouped rows: `keys` and `values` hold the rows of group 0, then group 1, ...;
+/// `offsets[k]..offsets[k + 1]` are the rows of group k.
+#[derive(Debug, Clone)]
+pub struct Groups {
+    /// Group boundaries (number of groups + 1 entries).
+    pub offsets: Vec<usize>,
+    /// The key rows in grouped order.
+    pub keys: Table,
+    /// The value rows in grouped order, when values were given.
+    pub values: Option<Table>,
+}
+
+/// A grouping of rows by key (libcudf's `groupby`).
+///
+/// ```
+/// use ferrodf_core::{column::Column, table::Table};
+/// use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
+/// use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
+/// let keys = Table::new(vec![Column::from_values(vec![1i32, 2, 1])]).unwrap();
+/// let gb = GroupBy::new(keys, NullPolicy::Exclude, false, vec![], vec![]).unwrap();
+/// let req = GroupByRequest { values: Column::from_values(vec![10i64, 20, 30]), aggregations: vec![Aggregation::Sum] };
+/// let (k, r) = gb.aggregate(&[req]).unwrap();
+/// assert_eq!(k.columns()[0].host_values::<i32>().unwrap().to_vec(), vec![1, 2]);
+/// assert_eq!(r[0].columns()[0].host_values::<i64>().unwrap().to_vec(), vec![40, 20]);
+/// ```
+#[derive(Debug, Clone)]
+pub struct GroupBy {
+    keys: Table,
+    include_nulls: bool,
+}
+
+/// Which neighbour groupby `replace_nulls` copies into a null (pylibcudf's `ReplacePolicy`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplacePolicy {
+    /// The nearest valid value before the null in its group.
+    Preceding = 0,
+    /// The nearest valid value after the null in its group.
+    Following = 1,
+}
+
+impl GroupBy {
+    /// Group the rows of `keys`. `keys_are_sorted`, `column_order` and `null_precedence`
+    /// describe pre-sorted keys (as in libcudf); grouping does not depend on them, but
+    /// their lengths are checked.
+    pub fn new(
+        keys: Table,
+        null_handling: NullPolicy,
+        keys_are_sorted: bool,
+        column_order: Vec<Order>,
+        null_precedence: Vec<NullOrder>,
+    ) -> Result<GroupBy> {
+        let ncols = keys.num_columns();
+        if ncols == 0 {
+            return Err(Error::value(
+                "groupby needs at least one key column; pass a table with the key columns",
+            ));
+        }
+        if keys_are_sorted {
+            for (what, len) in [
+                ("column_order", column_order.len()),
+                ("null_precedence", null_precedence.len()),
+            ] {
+                if len != 0 && len != ncols {
+                    return Err(Error::value(format!(
+                        "groupby: {what} has {len} entries for {ncols} key columns"
+                    )));
+                }
+            }
+        }
+        for c in keys.columns() {
+            let id = c.dtype().id();
+            if !(id.is_fixed_width() || id == crate::types::TypeId::String) {
+                return Err(Error::not_implemented(format!(
+                    "groupby keys of type {} are not supported; use fixed-width or STRING keys",
+                    c.dtype()
+                )));
+            }
+        }
+        Ok(GroupBy {
+            keys,
+            include_nulls: null_handling == NullPolicy::Include,
+        })
+    }
+
+    /// The key table.
+    pub fn keys(&self) -> &Table {
+        &self.keys
+    }
+
+    fn check_rows(&self, what: &str, rows: usize) -> Result<()> {
+        if rows != self.keys.num_rows() {
+            return Err(Error::value(format!(
+                "groupby.{what}: the values have {rows} rows but the keys have {}; pass one \
+                 value per key row",
+                self.keys.num_rows()
+            )));
+        }
+        Ok(())
+    }
+
+    /// The device grouping with its grouped order, when running on the device with rows
+    /// and key types the device compares.
+    fn device_sorted(&self) -> Result<Option<device_sorted::Sorted>> {
+        if !use_device()? || self.keys.num_rows() == 0 {
+            return Ok(None);
+        }
+        device_sorted::grouped(&self.keys, self.include_nulls)
+    }
+
+    fn host_groups(&self, function: &str, why: &str) -> Result<HostGroups> {
+        if use_device()? {
+            host_fallback(function, why)?;
+        }
+        group_rows(&self.keys, self.include_nulls)
+    }
+
+    /// One key row per group, and for each request a table with one column per
+    /// aggregation (MEDIAN and QUANTILE give `quantiles` rows per group).
+    pub fn aggregate(&self, requests: &[GroupByRequest]) -> Result<(Table, Vec<Table>)> {
+        for r in requests {
+            self.check_rows("aggregate", r.values.size())?;
+            for a in &r.aggregations {
+                types::output_type(r.values.dtype(), a)?;
+                check_aggregate(a)?;
+            }
+        }
+        // Nothing to compute for empty keys: the host builds the empty results.
+        if use_device()? && self.keys.num_rows() > 0 {
+            if let Some(out) = device::aggregate(&self.keys, self.include_nulls, requests)? {
+                return Ok(out);
+            }
+            host_fallback(
+                "groupby.aggregate",
+                "these aggregations or key types (device: SUM, PRODUCT, MIN, MAX, COUNT, MEAN, \
+                 SUM_OF_SQUARES, VARIANCE, STD of numeric values)",
+            )?;
+        }
+        let g = group_rows(&self.keys, self.include_nulls)?;
+        let first = crate::ops::gather::host_map(g.first.iter().map(|&r| r as i32).collect());
+        let keys = gather_table(&self.keys, &first)?;
+        let results = requests
+            .iter()
+            .map(|r| {
+                let cols = r
+                    .aggregations
+                    .iter()
+                    .map(|a| host_agg::aggregate(&r.values, a, &g))
+                    .collect::<Result<Vec<_>>>()?;
+                table_of(cols, g.len())
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok((keys, results))
+    }
+
+    /// Running aggregations within each group: the key of every row and, per request, one
+    /// column per aggregation, all in grouped order.
+    pub fn scan(&self, requests: &[GroupByRequest]) -> Result<(Table, Vec<Table>)> {
+        for r in requests {
+            self.check_rows("scan", r.values.size())?;
+            for a in &r.aggregations {
+                types::output_type(r.values.dtype(), a)?;
+            }
+        }
+        let on_device = requests.iter().all(|r| {
+            r.aggregations
+                .iter()
+                .all(|a| device_sorted::scan_supported(&r.values, a))
+        });
+        if on_device && let Some(s) = self.device_sorted()? {
+            let keys = gather_table(&self.keys, &s.order)?;
+            let results = requests
+                .iter()
+                .map(|r| {
+                    let cols = r
+                        .aggregations
+                        .iter()
+                        .map(|a| device_sorted::scan(&s, &r.values, a))
+                        .collect::<Result<Vec<_>>>()?;
+                    table_of(cols, s.order.size())
+                })
+                .collect::<Result<Vec<_>>>()?;
+            return Ok((keys, results));
+        }
+        let g = self.host_groups(
+            "groupby.scan",
+            "these scans (device: COUNT, and SUM of integers)",
+        )?;
+        let gr = Grouped::new(&g);
+        let keys = gather_table(&self.keys, &gr.map())?;
+        let results = requests
+            .iter()
+            .map(|r| {
+                let cols = r
+                    .aggregations
+                    .iter()
+                    .map(|a| ordered::scan(&r.values, a, &gr))
+                    .collect::<Result<Vec<_>>>()?;
+                table_of(cols, gr.order.len())
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok((keys, results))
+    }
+
+    /// Each column of `values` shifted within each group by its offset (positive: down),
+    /// rows shifted in set to its fill value; keys and values in grouped order.
+    pub fn shift(
+        &self,
+        values: &Table,
+        offsets: &[i64],
+        fill_values: &[Scalar],
+    ) -> Result<(Table, Table)> {
+        self.check_rows("shift", values.num_rows())?;
+        let nc = values.num_columns();
+        if offsets.len() != nc || fill_values.len() != nc {
+            return Err(Error::value(format!(
+                "groupby.shift: {nc} value columns need {nc} offsets and fill values, got {} and {}",
+                offsets.len(),
+                fill_values.len()
+            )));
+        }
+        for (c, f) in values.columns().iter().zip(fill_values) {
+            if f.dtype() != c.dtype() {
+                return Err(Error::type_err(format!(
+                    "groupby.shift: the fill value is {} but the column is {}",
+                    f.dtype(),
+                    c.dtype()
+                )));
+            }
+        }
+        if let Some(s) = self.device_sorted()? {
+            let keys = gather_table(&self.keys, &s.order)?;
+            return Ok((
+                keys,
+                device_sorted::shift(&s, values, offsets, fill_values)?,
+            ));
+        }
+        let g = self.host_groups("groupby.shift", "grouped shifts")?;
+        let gr = Grouped::new(&g);
+        let keys = gather_table(&self.keys, &gr.map())?;
+        Ok((keys, ordered::shift(values, offsets, fill_values, &gr)?))
+    }
+
+    /// Nulls of each column replaced by the nearest valid value of the same group, before
+    /// or after them by its policy; keys and values in grouped order.
+    pub fn replace_nulls(
+        &self,
+        values: &Table,
+        policies: &[ReplacePolicy],
+    ) -> Result<(Table, Table)> {
+        self.check_rows("replace_nulls", values.num_rows())?;
+        if policies.len() != values.num_columns() {
+            return Err(Error::value(format!(
+                "groupby.replace_nulls: {} value columns need as many policies, got {}",
+                values.num_columns(),
+                policies.len()
+            )));
+        }
+        let following: Vec<bool> = policies
+            .iter()
+            .map(|&p| p == ReplacePolicy::Following)
+            .collect();
+        if let Some(s) = self.device_sorted()? {
+            let keys = gather_table(&self.keys, &s.order)?;
+            return Ok((keys, device_sorted::replace_nulls(&s, values, &following)?));
+        }
+        let g = self.host_groups("groupby.replace_nulls", "grouped null replacement")?;
+        let gr = Grouped::new(&g);
+        let keys = gather_table(&self.keys, &gr.map())?;
+        Ok((keys, ordered::replace_nulls(values, &following, &gr)?))
+    }
+
+    /// The rows grouped: group offsets, the keys and (when given) the values in grouped
+    /// order.
+    pub fn get_groups(&self, values: Option<&Table>) -> Result<Groups> {
+        if let Some(v) = values {
+            self.check_rows("get_groups", v.num_rows())?;
+        }
+        if let Some(s) = self.device_sorted()? {
+            return Ok(Groups {
+                keys: gather_table(&self.keys, &s.order)?,
+                values: values.map(|v| gather_table(v, &s.order)).transpose()?,
+                offsets: s.host_offsets()?,
+            });
+        }
+        let g = self.host_groups("groupby.get_groups", "grouping rows")?;
+        let gr = Grouped::new(&g);
+        let map = gr.map();
+        Ok(Groups {
+            keys: gather_table(&self.keys, &map)?,
+            values: values.map(|v| gather_table(v, &map)).transpose()?,
+            offsets: gr.offsets,
+        })
+    }
+}
+
+/// Argument errors of `aggregate` found before any work (so both paths report them alike).
+fn check_aggregate(a: &Aggregation) -> Result<()> {
+    match a {
+        Aggregation::Rank { .. } => Err(Error::value(
+            "RANK is a scan aggregation: use GroupBy.scan, not GroupBy.aggregate",
+        )),
+        Aggregation::Quantile { quantiles, .. } => {
+            match quantiles.iter().find(|q| !(0.0..=1.0).contains(*q)) {
+                Some(q) => Err(Error::value(format!(
+                    "quantile {q} is outside [0, 1]; pass fractions between 0 and 1"
+                ))),
+                None => Ok(()),
+            }
+        }
+        _ => Ok(()),
+    }
+}

@@ -1,0 +1,8 @@
+"""pylibcudf's ``groupby`` module: group rows by key and aggregate, scan, shift or fill
+nulls within the groups."""
+
+from __future__ import annotations
+
+from ferrodf._lib import GroupBy, GroupByRequest
+
+__all__ = ["GroupBy", "GroupByRequest"]

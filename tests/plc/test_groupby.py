@@ -1,0 +1,777 @@
+"""plc.groupby (and the plc.aggregation factories) against pyarrow's Table.group_by,
+pandas (quantiles) and plain-Python loops (argmin/argmax, nth_element, collect_*, scans,
+shift, replace_nulls, get_groups).
+
+libcudf leaves the group order unspecified, so results are compared as maps from key to
+value (and grouped rows after a stable sort by key)."""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+import itertools
+import math
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pytest
+from conftest import make_array, type_id
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ferrodf
+import ferrodf.plc as plc
+
+# Host fallbacks warn in device='auto' on a GPU machine; `maybe_host` checks them instead.
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
+
+agg = plc.aggregation
+NP = plc.types.NullPolicy
+GroupBy, GroupByRequest = plc.groupby.GroupBy, plc.groupby.GroupByRequest
+
+KEY_TYPES = [
+    pa.int8(),
+    pa.int32(),
+    pa.int64(),
+    pa.uint16(),
+    pa.float64(),
+    pa.bool_(),
+    pa.timestamp("ms"),
+    pa.date32(),
+    pa.decimal128(12, 2),
+    pa.string(),
+    pa.large_string(),
+]
+VALUE_TYPES = [pa.int8(), pa.int32(), pa.int64(), pa.uint32(), pa.float32(), pa.float64()]
+
+
+def col(a: pa.Array) -> plc.Column:
+    return plc.Column.from_arrow(a)
+
+
+def key_array(t: pa.DataType, n: int, groups: int, *, seed: int = 0, nulls: bool = True):
+    """n keys of type t drawn from `groups` distinct values (every 5th null when asked)."""
+    rng = np.random.default_rng(seed)
+    ids = [int(v) for v in rng.integers(0, max(groups, 1), n)]
+
+    def conv(v: int):
+        if pa.types.is_boolean(t):
+            return v % 2 == 1
+        if pa.types.is_integer(t):
+            return v % 100 if t.bit_width == 8 else v
+        if pa.types.is_floating(t):
+            # -0.0 and 0.0 are one key.
+            return -0.0 if v == 0 and rng.random() < 0.5 else v * 0.5
+        if pa.types.is_timestamp(t):
+            return v * 1000
+        if pa.types.is_date32(t):
+            return datetime.date(2000, 1, 1) + datetime.timedelta(days=v)
+        if pa.types.is_decimal(t):
+            return decimal.Decimal(v).scaleb(-2)
+        return f"key-{v}"
+
+    vals = [None if nulls and i % 5 == 3 else conv(v) for i, v in enumerate(ids)]
+    return pa.array(vals, t)
+
+
+def value_array(t: pa.DataType, n: int, *, seed: int = 1, nulls: bool = True):
+    """Small values (sums and products stay exact) with every 4th value null."""
+    rng = np.random.default_rng(seed)
+    if pa.types.is_floating(t):
+        raw = [float(np.float32(v)) for v in rng.normal(0, 10, n)]
+    elif pa.types.is_boolean(t):
+        raw = [bool(v) for v in rng.integers(0, 2, n)]
+    else:
+        lo = 0 if pa.types.is_unsigned_integer(t) else -50
+        raw = [int(v) for v in rng.integers(lo, 50, n)]
+    return pa.array([None if nulls and i % 4 == 1 else v for i, v in enumerate(raw)], t)
+
+
+# What GroupBy.aggregate computes on the device (the rest falls back to the host).
+DEVICE_KINDS = {
+    "SUM",
+    "PRODUCT",
+    "SUM_OF_SQUARES",
+    "MIN",
+    "MAX",
+    "COUNT_VALID",
+    "COUNT_ALL",
+    "MEAN",
+    "VARIANCE",
+    "STD",
+}
+
+
+def device_aggregates(vt: pa.DataType, aggs) -> bool:
+    """Whether every aggregation of `vt` values has a device kernel."""
+    kinds = {a.kind().name for a in aggs}
+    if not kinds <= DEVICE_KINDS:
+        return False
+    if pa.types.is_integer(vt) or pa.types.is_floating(vt) or pa.types.is_boolean(vt):
+        return True
+    small_decimal = pa.types.is_decimal(vt) and vt.bit_width <= 64
+    chrono = pa.types.is_temporal(vt) or small_decimal
+    return kinds <= (
+        {"MIN", "MAX", "COUNT_VALID", "COUNT_ALL"} if chrono else {"COUNT_VALID", "COUNT_ALL"}
+    )
+
+
+def maybe_host(fn, on_device: bool):
+    """Call fn. With device='gpu', work without a device path must raise
+    NotImplementedError (no silent host fallback); it is then checked on the host."""
+    if on_device or ferrodf.get_option("device") != "gpu":
+        return fn()
+    with pytest.raises(NotImplementedError):
+        fn()
+    ferrodf.set_option("device", "cpu")
+    try:
+        return fn()
+    finally:
+        ferrodf.set_option("device", "gpu")
+
+
+def run_agg(keys: list[pa.Array], values: pa.Array, aggs, null_handling=NP.EXCLUDE):
+    """ferrodf's result as {key tuple: [value per aggregation]}, and the result types."""
+    gb = GroupBy(plc.Table([col(k) for k in keys]), null_handling)
+    req = [GroupByRequest(col(values), aggs)]
+    out_keys, results = maybe_host(lambda: gb.aggregate(req), device_aggregates(values.type, aggs))
+    ks = [c.to_arrow().to_pylist() for c in out_keys.columns()]
+    rs = [c.to_arrow().to_pylist() for c in results[0].columns()]
+    assert len(set(zip(*ks, strict=True))) == len(ks[0]), "keys must be distinct"
+    got = {k: list(v) for k, v in zip(zip(*ks, strict=True), zip(*rs, strict=True), strict=True)}
+    types = [c.type() for c in results[0].columns()]
+    return got, types
+
+
+def pa_oracle(keys: list[pa.Array], values: pa.Array, specs, include_nulls=False):
+    """pyarrow's group_by as {key tuple: [value per spec]} (null keys dropped unless asked)."""
+    names = [f"k{i}" for i in range(len(keys))]
+    # pyarrow hashes -0.0 and 0.0 apart; libcudf compares them equal.
+    keys = [
+        pa.compute.add(k, pa.scalar(0, k.type)) if pa.types.is_floating(k.type) else k for k in keys
+    ]
+    t = pa.table({**dict(zip(names, keys, strict=True)), "v": values})
+    if not include_nulls:
+        for nm in names:
+            t = t.filter(pa.compute.is_valid(t[nm]))
+    res = t.group_by(names).aggregate([("v", fn, opts) for fn, opts in specs])
+    cols = [res[nm].to_pylist() for nm in names]
+    # pyarrow puts the aggregates before or after the keys depending on its version.
+    outs = [res.column(i).to_pylist() for i, nm in enumerate(res.column_names) if nm not in names]
+    return {
+        k: list(v) for k, v in zip(zip(*cols, strict=True), zip(*outs, strict=True), strict=True)
+    }
+
+
+def pa_oracle_as(keys, values, specs, out_type):
+    """pa_oracle over the int64 storage of `values` (pyarrow has no duration hash kernels),
+    with the results converted back to `out_type`."""
+    want = pa_oracle(keys, values.cast(pa.int64()), specs)
+    return {
+        k: [pa.array([x], pa.int64()).cast(out_type)[0].as_py() for x in v] for k, v in want.items()
+    }
+
+
+def same(a, b) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    if isinstance(a, float) or isinstance(b, float):
+        if math.isnan(a) or math.isnan(b):
+            return math.isnan(a) and math.isnan(b)
+        return math.isclose(a, b, rel_tol=1e-5, abs_tol=1e-6)
+    return a == b
+
+
+def assert_maps_equal(got: dict, want: dict):
+    assert set(got) == set(want)
+    for k, vs in want.items():
+        for g, w in zip(got[k], vs, strict=True):
+            assert same(g, w), (k, g, w)
+
+
+# ---------------------------------------------------------------------------------------
+# aggregation factories
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("make", "kind"),
+    [
+        (agg.sum, "SUM"),
+        (agg.product, "PRODUCT"),
+        (agg.min, "MIN"),
+        (agg.max, "MAX"),
+        (lambda: agg.count(NP.INCLUDE), "COUNT_ALL"),
+        (agg.count, "COUNT_VALID"),
+        (agg.any, "ANY"),
+        (agg.all, "ALL"),
+        (agg.sum_of_squares, "SUM_OF_SQUARES"),
+        (agg.mean, "MEAN"),
+        (lambda: agg.variance(0), "VARIANCE"),
+        (agg.std, "STD"),
+        (agg.median, "MEDIAN"),
+        (lambda: agg.quantile([0.1, 0.9]), "QUANTILE"),
+        (agg.argmax, "ARGMAX"),
+        (agg.argmin, "ARGMIN"),
+        (agg.nunique, "NUNIQUE"),
+        (lambda: agg.nth_element(2), "NTH_ELEMENT"),
+        (agg.collect_list, "COLLECT_LIST"),
+        (agg.collect_set, "COLLECT_SET"),
+        (lambda: agg.rank(agg.RankMethod.DENSE), "RANK"),
+    ],
+)
+def test_aggregation_kinds(make, kind):
+    a = make()
+    assert a.kind() == agg.Kind[kind]
+    assert a == make() and hash(a) == hash(make())
+
+
+def test_aggregation_parameters_distinguish():
+    assert agg.variance(0) != agg.variance(1)
+    assert agg.collect_set(nulls_equal=plc.types.NullEquality.UNEQUAL) != agg.collect_set()
+    assert agg.rank(agg.RankMethod.MIN) != agg.rank(agg.RankMethod.MAX)
+    with pytest.raises(ValueError):
+        agg.rank(7)
+
+
+# ---------------------------------------------------------------------------------------
+# aggregate vs pyarrow
+# ---------------------------------------------------------------------------------------
+
+PA_SPECS = [
+    (agg.sum, ("sum", None)),
+    (agg.min, ("min", None)),
+    (agg.max, ("max", None)),
+    (agg.count, ("count", pa.compute.CountOptions("only_valid"))),
+    (lambda: agg.count(NP.INCLUDE), ("count", pa.compute.CountOptions("all"))),
+    (agg.mean, ("mean", None)),
+    (lambda: agg.variance(1), ("variance", pa.compute.VarianceOptions(ddof=1))),
+    (lambda: agg.std(0), ("stddev", pa.compute.VarianceOptions(ddof=0))),
+    (agg.nunique, ("count_distinct", pa.compute.CountOptions("only_valid"))),
+    (lambda: agg.nunique(NP.INCLUDE), ("count_distinct", pa.compute.CountOptions("all"))),
+]
+
+
+def expected_type(vt: pa.DataType, kind: str) -> plc.TypeId:
+    """libcudf's output types (target_type_t)."""
+    src = plc.interop.from_arrow(pa.array([], vt)).type().id()
+    if kind == "SUM":
+        return (
+            plc.TypeId.FLOAT32
+            if vt == pa.float32()
+            else (plc.TypeId.FLOAT64 if vt == pa.float64() else plc.TypeId.INT64)
+        )
+    if kind in ("MIN", "MAX"):
+        return src
+    if kind in ("COUNT_VALID", "COUNT_ALL", "NUNIQUE"):
+        return plc.TypeId.INT32
+    return plc.TypeId.FLOAT64
+
+
+@pytest.fixture(params=KEY_TYPES, ids=type_id)
+def key_type(request):
+    return request.param
+
+
+@pytest.fixture(params=VALUE_TYPES, ids=type_id)
+def value_type(request):
+    return request.param
+
+
+@pytest.mark.parametrize("include_nulls", [False, True], ids=["exclude", "include"])
+def test_aggregate_vs_pyarrow(key_type, value_type, include_nulls):
+    n = 300
+    keys = [key_array(key_type, n, 17)]
+    vals = value_array(value_type, n)
+    aggs = [m() for m, _ in PA_SPECS]
+    got, types = run_agg(keys, vals, aggs, NP.INCLUDE if include_nulls else NP.EXCLUDE)
+    want = pa_oracle(keys, vals, [s for _, s in PA_SPECS], include_nulls)
+    assert_maps_equal(got, want)
+    for a, t in zip(aggs, types, strict=True):
+        assert t.id() == expected_type(value_type, a.kind().name)
+
+
+@pytest.mark.parametrize("offset", [0, 7])
+def test_aggregate_sliced_multi_key(offset):
+    n = 200
+    k1 = key_array(pa.string(), n + offset, 5, seed=3)[offset:]
+    k2 = key_array(pa.int32(), n + offset, 4, seed=4)[offset:]
+    k3 = key_array(pa.float32(), n + offset, 3, seed=5, nulls=False)[offset:]
+    vals = value_array(pa.int64(), n + offset, seed=6)[offset:]
+    specs = PA_SPECS[:6]
+    got, _ = run_agg([k1, k2, k3], vals, [m() for m, _ in specs])
+    assert_maps_equal(got, pa_oracle([k1, k2, k3], vals, [s for _, s in specs]))
+    got, _ = run_agg([k1, k2, k3], vals, [m() for m, _ in specs], NP.INCLUDE)
+    assert_maps_equal(got, pa_oracle([k1, k2, k3], vals, [s for _, s in specs], True))
+
+
+@pytest.mark.parametrize("groups", [1, 10**6], ids=["one-group", "all-distinct"])
+def test_aggregate_one_group_and_all_distinct(groups):
+    n = 500
+    k = pa.array(range(n)) if groups > n else pa.array([7] * n)
+    vals = value_array(pa.float64(), n)
+    specs = PA_SPECS[:8]
+    got, _ = run_agg([k], vals, [m() for m, _ in specs])
+    assert_maps_equal(got, pa_oracle([k], vals, [s for _, s in specs]))
+
+
+def test_aggregate_empty_and_all_null():
+    k = pa.array([], pa.int64())
+    got, types = run_agg([k], pa.array([], pa.float64()), [agg.sum(), agg.count(), agg.mean()])
+    assert got == {}
+    assert [t.id() for t in types] == [plc.TypeId.FLOAT64, plc.TypeId.INT32, plc.TypeId.FLOAT64]
+    k = pa.array([1, 2, 1])
+    v = pa.array([None, None, None], pa.int32())
+    got, _ = run_agg([k], v, [agg.sum(), agg.count(), agg.min(), agg.mean(), agg.std()])
+    assert got == {(1,): [None, 0, None, None, None], (2,): [None, 0, None, None, None]}
+    # Every key null and excluded: no groups at all.
+    got, _ = run_agg([pa.array([None, None], pa.int64())], pa.array([1, 2]), [agg.sum()])
+    assert got == {}
+
+
+@pytest.mark.parametrize("vt", [pa.bool_(), pa.int16()], ids=type_id)
+def test_any_all_product_sum_of_squares(vt):
+    n = 120
+    keys = [key_array(pa.int64(), n, 6)]
+    vals = value_array(vt, n, seed=9)
+    if vt == pa.bool_():
+        specs = [(agg.any, ("any", None)), (agg.all, ("all", None))]
+    else:
+        vals = pa.array([None if v is None else v % 3 for v in vals.to_pylist()], vt)
+        specs = [(agg.product, ("product", None))]
+    got, _ = run_agg(keys, vals, [m() for m, _ in specs])
+    assert_maps_equal(got, pa_oracle(keys, vals, [s for _, s in specs]))
+    got, types = run_agg(keys, vals, [agg.sum_of_squares()])
+    want = {}
+    for k, v in zip(keys[0].to_pylist(), vals.to_pylist(), strict=True):
+        if k is not None:
+            want.setdefault((k,), [None])
+            if v is not None:
+                want[(k,)][0] = (want[(k,)][0] or 0) + int(v) * int(v)
+    assert got == want
+    assert types[0].id() == plc.TypeId.INT64
+
+
+def test_min_max_strings_timestamps_decimals():
+    n = 150
+    keys = [key_array(pa.int32(), n, 9, seed=2)]
+    for vt in [pa.string(), pa.timestamp("us"), pa.decimal128(20, 3), pa.duration("ms")]:
+        vals = make_array(vt, n, seed=4)
+        specs = [(agg.min, ("min", None)), (agg.max, ("max", None))]
+        got, types = run_agg(keys, vals, [m() for m, _ in specs])
+        if pa.types.is_duration(vt):
+            want = pa_oracle_as(keys, vals, [s for _, s in specs], vt)
+        else:
+            want = pa_oracle(keys, vals, [s for _, s in specs])
+        assert_maps_equal(got, want)
+        assert all(t == plc.Column.from_arrow(vals).type() for t in types)
+
+
+def test_sum_mean_duration_and_decimal():
+    n = 80
+    keys = [key_array(pa.int32(), n, 5, seed=2)]
+    vals = pa.array([None if i % 6 == 0 else i * 1000 for i in range(n)], pa.duration("ms"))
+    got, types = run_agg(keys, vals, [agg.sum(), agg.mean()])
+    want = pa_oracle_as(keys, vals, [("sum", None)], vals.type)
+    sums = {k: v[:1] for k, v in got.items()}
+    assert_maps_equal(sums, want)
+    # MEAN of durations keeps the type (integer division, truncating toward zero).
+    counts = pa_oracle(keys, vals.cast(pa.int64()), [("sum", None), ("count", None)])
+    for k, (s_, c) in counts.items():
+        want_mean = (
+            None if not c else pa.array([int(s_ / c)], pa.int64()).cast(vals.type)[0].as_py()
+        )
+        assert got[k][1] == want_mean
+    assert [t for t in types] == [plc.Column.from_arrow(vals).type()] * 2
+    d = pa.array(
+        [None if i % 6 == 0 else decimal.Decimal(i).scaleb(-2) for i in range(n)],
+        pa.decimal128(12, 2),
+    )
+    if hasattr(pa, "decimal64"):
+        d = d.cast(pa.decimal64(12, 2))
+    got, _ = run_agg(keys, d, [agg.sum()])
+    want = {}
+    for k, v in zip(keys[0].to_pylist(), d.to_pylist(), strict=True):
+        if k is not None:
+            want.setdefault((k,), [None])
+            if v is not None:
+                want[(k,)][0] = (want[(k,)][0] or 0) + v
+    assert got == want
+
+
+# ---------------------------------------------------------------------------------------
+# order-based aggregations vs pandas and Python loops
+# ---------------------------------------------------------------------------------------
+
+
+def groups_of(keys: list[pa.Array], vals: pa.Array, include_nulls=False):
+    """{key tuple: [(row, value)]} in row order."""
+    out: dict = {}
+    ks = [k.to_pylist() for k in keys]
+    for i, v in enumerate(vals.to_pylist()):
+        key = tuple(k[i] for k in ks)
+        if not include_nulls and any(x is None for x in key):
+            continue
+        out.setdefault(key, []).append((i, v))
+    return out
+
+
+@pytest.mark.parametrize("interp", list(plc.types.Interpolation), ids=lambda i: i.name)
+def test_quantile_and_median_vs_pandas(interp):
+    n = 250
+    keys = [key_array(pa.int32(), n, 8, seed=11)]
+    vals = value_array(pa.float64(), n, seed=12)
+    qs = [0.0, 0.25, 0.5, 0.9, 1.0]
+    gb = GroupBy(plc.Table([col(keys[0])]))
+    req = [GroupByRequest(col(vals), [agg.quantile(qs, interp), agg.median()])]
+    out_keys, res = maybe_host(lambda: gb.aggregate(req), False)
+    ks = out_keys.columns()[0].to_arrow().to_pylist()
+    q = res[0].columns()[0].to_arrow().to_pylist()
+    med = res[0].columns()[1].to_arrow().to_pylist()
+    assert len(q) == len(ks) and res[0].columns()[0].type().id() == plc.TypeId.LIST
+    df = pd.DataFrame({"k": keys[0].to_pandas(), "v": vals.to_pandas()}).dropna(subset=["k"])
+    method = interp.name.lower()
+    for gi, k in enumerate(ks):
+        sub = df[df.k == k].v.dropna()
+        for j, qq in enumerate(qs):
+            assert same(q[gi][j], float(sub.quantile(qq, interpolation=method)))
+        assert same(med[gi], float(sub.median()))
+    # One quantile: a FLOAT64 column.
+    req = [GroupByRequest(col(vals), [agg.quantile([0.3], interp)])]
+    _, res = maybe_host(lambda: gb.aggregate(req), False)
+    one = res[0].columns()[0]
+    assert one.type().id() == plc.TypeId.FLOAT64
+    for gi, k in enumerate(ks):
+        sub = df[df.k == k].v.dropna()
+        assert same(one.to_arrow()[gi].as_py(), float(sub.quantile(0.3, interpolation=method)))
+
+
+def test_argmin_argmax_nth_collect_vs_loop():
+    n = 160
+    keys = [key_array(pa.string(), n, 7, seed=21)]
+    vals = value_array(pa.int32(), n, seed=22)
+    aggs = [
+        agg.argmin(),
+        agg.argmax(),
+        agg.nth_element(0),
+        agg.nth_element(-1),
+        agg.nth_element(2, NP.EXCLUDE),
+        agg.nth_element(100),
+        agg.collect_list(),
+        agg.collect_list(NP.EXCLUDE),
+        agg.collect_set(),
+        agg.collect_set(NP.EXCLUDE),
+    ]
+    got, types = run_agg(keys, vals, aggs)
+    assert [t.id() for t in types[:2]] == [plc.TypeId.INT32, plc.TypeId.INT32]
+    assert types[6].id() == plc.TypeId.LIST
+    for key, rows in groups_of(keys, vals).items():
+        valid = [(i, v) for i, v in rows if v is not None]
+        r = got[key]
+        lo = min(v for _, v in valid) if valid else None
+        hi = max(v for _, v in valid) if valid else None
+        assert r[0] == next((i for i, v in valid if v == lo), None)
+        assert r[1] == next((i for i, v in valid if v == hi), None)
+        assert r[2] == rows[0][1]
+        assert r[3] == rows[-1][1]
+        assert r[4] == (valid[2][1] if len(valid) > 2 else None)
+        assert r[5] is None
+        assert r[6] == [v for _, v in rows]
+        assert r[7] == [v for _, v in valid]
+        has_null = len(valid) < len(rows)
+        assert r[8] == sorted({v for _, v in valid}) + ([None] if has_null else [])
+        assert r[9] == sorted({v for _, v in valid})
+
+
+def test_collect_set_null_and_nan_equality():
+    k = pa.array([1, 1, 1, 1, 1, 2])
+    v = pa.array([None, float("nan"), None, float("nan"), 1.0, None])
+    ne, nae = plc.types.NullEquality, plc.types.NanEquality
+    got, _ = run_agg(
+        [k],
+        v,
+        [agg.collect_set(NP.INCLUDE, ne.UNEQUAL, nae.UNEQUAL), agg.collect_set()],
+    )
+    unequal, equal = got[(1,)]
+    assert unequal[0] == 1.0 and sum(math.isnan(x) for x in unequal if x is not None) == 2
+    assert unequal.count(None) == 2
+    assert equal[0] == 1.0 and math.isnan(equal[1]) and equal[2:] == [None]
+    assert got[(2,)] == [[None], [None]]
+
+
+# ---------------------------------------------------------------------------------------
+# scan, shift, replace_nulls, get_groups
+# ---------------------------------------------------------------------------------------
+
+
+def grouped_rows(out_keys: plc.Table, cols: list[plc.Column]):
+    """Rows (key tuple, values...) of grouped outputs, stably sorted by key: groups are
+    contiguous and keep their row order, so this matches the oracle's order."""
+    ks = [c.to_arrow().to_pylist() for c in out_keys.columns()]
+    vs = [c.to_arrow().to_pylist() for c in cols]
+    rows = list(zip(zip(*ks, strict=True), *vs, strict=True))
+    # Groups must be contiguous.
+    seen, prev = set(), object()
+    for r in rows:
+        if r[0] != prev:
+            assert r[0] not in seen, "groups must be contiguous"
+            seen.add(r[0])
+            prev = r[0]
+    return sorted(rows, key=lambda r: tuple((x is None, str(x)) for x in r[0]))
+
+
+def sort_expected(groups: dict, per_group):
+    out = []
+    for key in sorted(groups, key=lambda k: tuple((x is None, str(x)) for x in k)):
+        out.extend((key, *vals) for vals in per_group(groups[key]))
+    return out
+
+
+def running(rows, f, init):
+    acc, out = init, []
+    for _, v in rows:
+        if v is not None:
+            acc = f(acc, v) if acc is not None else v
+        out.append(None if v is None else acc)
+    return out
+
+
+@pytest.mark.parametrize("offset", [0, 5])
+@pytest.mark.parametrize("include_nulls", [False, True], ids=["exclude", "include"])
+def test_scan_vs_loop(offset, include_nulls):
+    n = 140
+    k = key_array(pa.int64(), n + offset, 6, seed=31)[offset:]
+    v = value_array(pa.int32(), n + offset, seed=32)[offset:]
+    nh = NP.INCLUDE if include_nulls else NP.EXCLUDE
+    gb = GroupBy(plc.Table([col(k)]), nh)
+    aggs = [agg.sum(), agg.min(), agg.max(), agg.count(NP.INCLUDE), agg.count(NP.EXCLUDE)]
+    out_keys, res = maybe_host(lambda: gb.scan([GroupByRequest(col(v), aggs)]), False)
+    # COUNT and integer SUM scans run on the device.
+    dev_aggs = [agg.sum(), agg.count(NP.INCLUDE), agg.count(NP.EXCLUDE)]
+    dk, dres = gb.scan([GroupByRequest(col(v), dev_aggs)])
+    assert grouped_rows(dk, dres[0].columns()) == [
+        (r[0], r[1], r[4], r[5]) for r in grouped_rows(out_keys, res[0].columns())
+    ]
+    assert res[0].columns()[0].type().id() == plc.TypeId.INT64
+    got = grouped_rows(out_keys, res[0].columns())
+
+    def per_group(rows):
+        s = running(rows, lambda a, b: a + b, None)
+        lo = running(rows, min, None)
+        hi = running(rows, max, None)
+        call = list(range(1, len(rows) + 1))
+        cvalid, c = [], 0
+        for _, x in rows:
+            c += x is not None
+            cvalid.append(c)
+        return zip(s, lo, hi, call, cvalid, strict=True)
+
+    assert got == sort_expected(groups_of([k], v, include_nulls), per_group)
+
+
+def loop_rank(vals, method, descending, include_nulls, nulls_first, pct):
+    idx = [i for i, x in enumerate(vals) if include_nulls or x is not None]
+
+    def key(i):
+        x = vals[i]
+        if x is None:
+            return (0 if nulls_first else 2, 0)
+        return (1, -x if descending else x)
+
+    order = sorted(idx, key=key)
+    out = [None] * len(vals)
+    dense = 0
+    a = 0
+    while a < len(order):
+        b = a
+        while b < len(order) and key(order[b]) == key(order[a]):
+            b += 1
+        dense += 1
+        for t in range(a, b):
+            out[order[t]] = {
+                "FIRST": t + 1,
+                "MIN": a + 1,
+                "MAX": b,
+                "AVERAGE": (a + 1 + b) / 2,
+                "DENSE": dense,
+            }[method]
+        a = b
+    total = dense if method == "DENSE" else len(order)
+    if pct == "ONE_NORMALIZED":
+        out = [None if r is None else r / total for r in out]
+    elif pct == "ZERO_NORMALIZED":
+        out = [None if r is None else ((r - 1) / (total - 1) if total > 1 else 0.0) for r in out]
+    return out
+
+
+@pytest.mark.parametrize("method", list(agg.RankMethod), ids=lambda m: m.name)
+@pytest.mark.parametrize("order", list(plc.types.Order), ids=lambda o: o.name)
+@pytest.mark.parametrize("null_order", list(plc.types.NullOrder), ids=lambda o: o.name)
+def test_rank_scan_vs_loop(method, order, null_order):
+    n = 90
+    k = key_array(pa.string(), n, 4, seed=41, nulls=False)
+    v = pa.array(
+        [
+            None if i % 7 == 2 else int(x)
+            for i, x in enumerate(np.random.default_rng(42).integers(0, 6, n))
+        ],
+        pa.int64(),
+    )
+    gb = GroupBy(plc.Table([col(k)]))
+    pcts = list(agg.RankPercentage)
+    aggs = [agg.rank(method, order, nh, null_order, p) for nh in NP for p in pcts]
+    out_keys, res = maybe_host(lambda: gb.scan([GroupByRequest(col(v), aggs)]), False)
+    got = grouped_rows(out_keys, res[0].columns())
+    desc = order == plc.types.Order.DESCENDING
+    nulls_first = (null_order == plc.types.NullOrder.BEFORE) != desc
+
+    def per_group(rows):
+        vals = [x for _, x in rows]
+        cols = [
+            loop_rank(vals, method.name, desc, nh == NP.INCLUDE, nulls_first, p.name)
+            for nh in NP
+            for p in pcts
+        ]
+        return zip(*cols, strict=True)
+
+    want = sort_expected(groups_of([k], v), per_group)
+    assert len(got) == len(want)
+    for g, w in zip(got, want, strict=True):
+        assert g[0] == w[0]
+        assert all(same(a, b) for a, b in zip(g[1:], w[1:], strict=True)), (g, w)
+
+
+@pytest.mark.parametrize("include_nulls", [False, True], ids=["exclude", "include"])
+def test_get_groups_shift_replace_nulls(include_nulls):
+    n = 100
+    k = key_array(pa.string(), n, 5, seed=51)
+    v1 = value_array(pa.int64(), n, seed=52)
+    v2 = make_array(pa.string(), n, seed=53)
+    nh = NP.INCLUDE if include_nulls else NP.EXCLUDE
+    gb = GroupBy(plc.Table([col(k)]), nh)
+    groups = groups_of([k], v1, include_nulls)
+
+    offsets, gkeys, gvals = gb.get_groups(plc.Table([col(v1), col(v2)]))
+    assert offsets[0] == 0 and offsets[-1] == sum(len(r) for r in groups.values())
+    assert len(offsets) == len(groups) + 1
+    ks = gkeys.columns()[0].to_arrow().to_pylist()
+    for a, b in itertools.pairwise(offsets):
+        assert len(set(ks[a:b])) == 1 and b - a == len(groups[(ks[a],)])
+    got = grouped_rows(gkeys, gvals.columns())
+    v2l = v2.to_pylist()
+    assert got == sort_expected(groups, lambda rows: [(x, v2l[i]) for i, x in rows])
+    off2, gk2, none = gb.get_groups()
+    assert off2 == offsets and none is None
+    assert gk2.columns()[0].to_arrow().to_pylist() == ks
+
+    fill1 = plc.Scalar.from_arrow(pa.scalar(-1, pa.int64()))
+    fill2 = plc.Scalar.from_arrow(pa.scalar(None, pa.string()))
+    sk, sv = gb.shift(plc.Table([col(v1), col(v2)]), [2, -1], [fill1, fill2])
+    got = grouped_rows(sk, sv.columns())
+
+    def shifted(rows):
+        a = [x for _, x in rows]
+        b = [v2l[i] for i, _ in rows]
+        s1 = [a[t - 2] if t - 2 >= 0 else -1 for t in range(len(a))]
+        s2 = [b[t + 1] if t + 1 < len(b) else None for t in range(len(b))]
+        return zip(s1, s2, strict=True)
+
+    assert got == sort_expected(groups, shifted)
+
+    pol = plc.replace.ReplacePolicy
+    rk, rv = gb.replace_nulls(plc.Table([col(v1), col(v1)]), [pol.PRECEDING, pol.FOLLOWING])
+    got = grouped_rows(rk, rv.columns())
+
+    def filled(rows):
+        a = [x for _, x in rows]
+        fwd, last = [], None
+        for x in a:
+            last = x if x is not None else last
+            fwd.append(last)
+        bwd, last = [], None
+        for x in reversed(a):
+            last = x if x is not None else last
+            bwd.append(last)
+        return zip(fwd, reversed(bwd), strict=True)
+
+    assert got == sort_expected(groups, filled)
+
+
+# ---------------------------------------------------------------------------------------
+# errors
+# ---------------------------------------------------------------------------------------
+
+
+def test_errors():
+    keys = plc.Table([col(pa.array([1, 2, 3]))])
+    gb = GroupBy(keys)
+    with pytest.raises(ValueError):
+        gb.aggregate([GroupByRequest(col(pa.array([1, 2])), [agg.sum()])])
+    with pytest.raises(TypeError):
+        gb.aggregate([GroupByRequest(col(pa.array(["a", "b", "c"])), [agg.sum()])])
+    with pytest.raises(TypeError):
+        gb.aggregate([GroupByRequest(col(pa.array([1, 2, 3])), ["sum"])])
+    with pytest.raises(ValueError):
+        gb.aggregate([GroupByRequest(col(pa.array([1, 2, 3])), [agg.rank(agg.RankMethod.MIN)])])
+    with pytest.raises(ValueError):
+        gb.aggregate([GroupByRequest(col(pa.array([1.0, 2, 3])), [agg.quantile([1.5])])])
+    with pytest.raises(NotImplementedError):
+        maybe_host(
+            lambda: gb.scan([GroupByRequest(col(pa.array([1, 2, 3])), [agg.median()])]), True
+        )
+    with pytest.raises(ValueError):
+        gb.shift(plc.Table([col(pa.array([1, 2, 3]))]), [1, 2], [])
+    with pytest.raises(TypeError):
+        gb.shift(
+            plc.Table([col(pa.array([1, 2, 3]))]),
+            [1],
+            [plc.Scalar.from_arrow(pa.scalar("x"))],
+        )
+    with pytest.raises(ValueError):
+        gb.replace_nulls(plc.Table([col(pa.array([1, 2, 3]))]), [])
+    with pytest.raises(ValueError):
+        GroupBy(plc.Table([]))
+    with pytest.raises(NotImplementedError):
+        GroupBy(plc.Table([col(pa.array([[1], [2]]))]))
+
+
+# ---------------------------------------------------------------------------------------
+# property tests
+# ---------------------------------------------------------------------------------------
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.integers(-3, 3)),
+            st.one_of(st.none(), st.text(alphabet="ab", max_size=2)),
+            st.one_of(st.none(), st.integers(-1000, 1000)),
+        ),
+        max_size=60,
+    ),
+    st.booleans(),
+)
+def test_aggregate_property(rows, include_nulls):
+    k1 = pa.array([r[0] for r in rows], pa.int64())
+    k2 = pa.array([r[1] for r in rows], pa.string())
+    v = pa.array([r[2] for r in rows], pa.int64())
+    specs = PA_SPECS[:6] + PA_SPECS[8:9]
+    got, _ = run_agg(
+        [k1, k2], v, [m() for m, _ in specs], NP.INCLUDE if include_nulls else NP.EXCLUDE
+    )
+    assert_maps_equal(got, pa_oracle([k1, k2], v, [s for _, s in specs], include_nulls))
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(0, 4), st.one_of(st.none(), st.floats(-100, 100, width=32))),
+        max_size=60,
+    )
+)
+def test_float_aggregate_property(rows):
+    k = pa.array([r[0] for r in rows], pa.int32())
+    v = pa.array([r[1] for r in rows], pa.float32())
+    specs = [PA_SPECS[i] for i in (0, 1, 2, 5, 6)]
+    got, _ = run_agg([k], v, [m() for m, _ in specs])
+    assert_maps_equal(got, pa_oracle([k], v, [s for _, s in specs]))
