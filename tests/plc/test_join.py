@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from movement_helpers import data, table
 
+import ferrodf
 import ferrodf.plc as plc
 
 NullEq = plc.types.NullEquality
@@ -337,3 +338,42 @@ def test_hash_partition_empty_and_errors():
         plc.partitioning.hash_partition(t, [0], 0)
     with pytest.raises(IndexError):
         plc.partitioning.hash_partition(t, [1], 2)
+
+
+# --------------------------------------------------------------------------- host vs device
+
+
+def plain(a: pa.Array) -> list:
+    """Values with NaN made comparable."""
+    return ["nan" if isinstance(v, float) and math.isnan(v) else v for v in a.to_pylist()]
+
+
+@pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
+@pytest.mark.parametrize("t", [pa.int64(), pa.float64(), pa.string()], ids=type_id)
+def test_host_device_parity(t):
+    pool = pool_of(t, 300)
+    left = keys_from(pool, 20_000, 1, t, 7)
+    right = keys_from(pool, 5_000, 2, t, 3)
+    lt, rt = table(left, left), table(right, right)
+
+    def everything():
+        out = {}
+        for kind in ALL_KINDS:
+            for ne in NullEq:
+                out[kind, ne] = run_join(kind, lt, rt, ne)
+        part, offsets = plc.partitioning.hash_partition(lt, [0], 13)
+        out["partition"] = (plain(part.columns()[0].to_arrow()), offsets)
+        sc = plc.stream_compaction
+        keep = sc.DuplicateKeepOption
+        for k in keep:
+            d = sc.stable_distinct(lt, [0], k, NullEq.EQUAL, plc.types.NanEquality.ALL_EQUAL)
+            out["distinct", k] = plain(d.columns()[0].to_arrow())
+        return out
+
+    with ferrodf.option_context(device="cpu"):
+        host = everything()
+    with ferrodf.option_context(device="gpu"):
+        dev = everything()
+    assert host.keys() == dev.keys()
+    for k in host:
+        assert host[k] == dev[k], k
