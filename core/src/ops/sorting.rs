@@ -239,8 +239,13 @@ pub fn stable_sort_by_key(
     gather_table(values, &map)
 }
 
-/// Host copy of segment offsets, checked: INT32, no nulls, non-decreasing, within the rows.
-fn segment_offsets_host(function: &str, offsets: &Column, rows: usize) -> Result<Vec<i32>> {
+/// Check segment offsets: INT32, no nulls, non-decreasing, within the rows (on the device
+/// when placed there). Returns their host values on the host path, else None.
+fn check_segment_offsets(
+    function: &str,
+    offsets: &Column,
+    rows: usize,
+) -> Result<Option<Vec<i32>>> {
     if offsets.dtype().id() != TypeId::Int32 {
         return Err(Error::type_err(format!(
             "{function}: segment_offsets must be an INT32 column, got {}",
@@ -252,19 +257,24 @@ fn segment_offsets_host(function: &str, offsets: &Column, rows: usize) -> Result
             "{function}: segment_offsets must not contain nulls"
         )));
     }
-    // Offsets are small (one per segment); reading them is validation, not computation.
-    let v = offsets.host_values::<i32>()?.to_vec();
-    let mut prev = 0i64;
-    for (i, &o) in v.iter().enumerate() {
-        if o < 0 || o as usize > rows || (i > 0 && i64::from(o) < prev) {
-            return Err(Error::value(format!(
-                "{function}: segment_offsets must be non-decreasing values in [0, {rows}], \
-                 got {o} at position {i}"
-            )));
-        }
-        prev = i64::from(o);
+    let bad = || {
+        Error::value(format!(
+            "{function}: segment_offsets must be non-decreasing values in [0, {rows}]"
+        ))
+    };
+    if use_device()? {
+        return if dev::segment_offsets_valid(offsets, rows)? {
+            Ok(None)
+        } else {
+            Err(bad())
+        };
     }
-    Ok(v)
+    let v = offsets.host_values::<i32>()?.to_vec();
+    let ok = v.iter().all(|&o| o >= 0 && o as usize <= rows) && v.windows(2).all(|w| w[0] <= w[1]);
+    if !ok {
+        return Err(bad());
+    }
+    Ok(Some(v))
 }
 
 fn segmented(
@@ -278,19 +288,12 @@ fn segmented(
     check_same_rows(function, values, keys)?;
     let k = prepare(function, keys, column_order, null_precedence)?;
     let n = keys.num_rows();
-    let offs = segment_offsets_host(function, segment_offsets, n)?;
-    if n == 0 || keys.num_columns() == 0 || offs.len() < 2 {
+    let offs = check_segment_offsets(function, segment_offsets, n)?;
+    if n == 0 || keys.num_columns() == 0 || segment_offsets.size() < 2 {
         return gather_table(values, &identity_map(n)?);
     }
-    let map = if use_device()? {
-        dev::sorted_order(
-            keys.columns(),
-            &k.kinds,
-            &k.orders,
-            &k.nulls,
-            Some(segment_offsets),
-        )?
-    } else {
+    // The offsets came back to the host only on the host path.
+    let map = if let Some(offs) = offs {
         let cols = host::sort_columns(keys.columns(), &k.kinds, &k.orders, &k.nulls)?;
         let mut map: Vec<i32> = (0..n as i32).collect();
         // Rows outside [offs[0], offs[last]) stay where they are.
@@ -305,6 +308,14 @@ fn segmented(
         segs.into_par_iter()
             .for_each(|s| host::sort_rows_in_place(&cols, s));
         host_map(map)
+    } else {
+        dev::sorted_order(
+            keys.columns(),
+            &k.kinds,
+            &k.orders,
+            &k.nulls,
+            Some(segment_offsets),
+        )?
     };
     gather_table(values, &map)
 }

@@ -574,3 +574,28 @@ pub(crate) fn count_distinct(col: &Column, kind: KeyKind) -> Result<usize> {
     let total = crate::ops::reduce::reduce(&flags, &agg, TypeId::Int64.into())?;
     Ok(total.value::<i64>()?.unwrap_or(0) as usize)
 }
+
+/// Whether INT32 segment offsets (no nulls) are non-decreasing values in `[0, rows]`,
+/// checked on the device (one flag read back).
+pub(crate) fn segment_offsets_valid(seg: &Column, rows: usize) -> Result<bool> {
+    let m = seg.size();
+    if m == 0 {
+        return Ok(true);
+    }
+    let data = seg.data().expect("offsets").device_ptr()? + (seg.offset() * 4) as u64;
+    let flag = DeviceMemory::zeroed(4)?;
+    // SAFETY: reads m INT32 offsets, writes one flag.
+    unsafe {
+        launch(
+            &function(false, "check_offsets")?,
+            grid(m)?,
+            &[
+                Arg::P(data),
+                Arg::I(m as i64),
+                Arg::I(rows as i64),
+                Arg::P(flag.ptr()),
+            ],
+        )?;
+    }
+    Ok(!super::gather::flag_is_set(&flag)?)
+}

@@ -406,3 +406,12 @@ extern "C" __global__ void quantile_select(int kind, uint64_t data, uint64_t mas
     out_mask[w] = bits;
   }
 }
+
+// flag = 1 when the m segment offsets are not non-decreasing values in [0, n].
+extern "C" __global__ void check_offsets(const int32_t* o, int64_t m, int64_t n, int32_t* flag) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < m; i += stride) {
+    int32_t v = o[i];
+    if (v < 0 || (int64_t)v > n || (i > 0 && o[i - 1] > v)) *flag = 1;
+  }
+}
