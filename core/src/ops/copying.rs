@@ -20,6 +20,7 @@ use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
+use arrow_buffer::BooleanBuffer;
 use rayon::prelude::*;
 
 /// What `gather` does with map entries outside `[-rows, rows)`.
@@ -637,6 +638,16 @@ pub(crate) fn host_cond(mask: &Column) -> Result<Vec<bool>> {
         .collect())
 }
 
+/// The condition on the host as a bitmap: bit i is set when row i is valid and non-zero.
+pub(crate) fn host_cond_bits(mask: &Column) -> Result<BooleanBuffer> {
+    let vals = mask.host_values::<u8>()?;
+    let bits = BooleanBuffer::collect_bool(mask.size(), |i| vals[i] != 0);
+    Ok(match mask.host_nulls()? {
+        Some(nulls) => &bits & nulls.inner(),
+        None => bits,
+    })
+}
+
 /// Row i from `lhs` where `mask` is true, else from `rhs` (a null mask row counts as false).
 pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
     let (l, r) = (lhs.column(), rhs.column());
@@ -671,15 +682,8 @@ pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
     }
     let device = use_device()?;
     if !device && fixed_width(l.dtype().id()).is_some() {
-        let (vals, nulls) = (mask.host_values::<u8>()?, mask.host_nulls()?);
         let side = |c, scalar| Choice { column: c, scalar };
-        return select_host(
-            l.dtype(),
-            n,
-            |i| vals[i] != 0 && nulls.as_ref().is_none_or(|b| b.is_valid(i)),
-            side(l, ls),
-            side(r, rs),
-        );
+        return select_host(l.dtype(), &host_cond_bits(mask)?, side(l, ls), side(r, rs));
     }
     let map = if device {
         device_map(mv::select_map(device_cond(mask)?, n, ls, rs, n_left)?, n)?

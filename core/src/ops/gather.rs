@@ -104,12 +104,21 @@ const GATHER_CHUNK: usize = 1 << 15;
 fn host_gather_fixed(col: &Column, indices: &Int32Array, width: usize) -> Result<Column> {
     fn values<T: arrow_buffer::ArrowNativeType>(col: &Column, idx: &[i32]) -> Result<Buffer> {
         let src = col.host_values::<T>()?;
-        // Null and out-of-bounds entries hold -1: their rows are masked, any value does.
-        let out: Vec<T> = idx
-            .par_iter()
-            .with_min_len(GATHER_CHUNK)
-            .map(|&j| src.get(j as usize).copied().unwrap_or_default())
-            .collect();
+        // Written into uninitialised capacity (a zeroed allocation would fault in fresh
+        // pages), a plain loop per task so that several loads are in flight.
+        let mut out: Vec<T> = Vec::with_capacity(idx.len());
+        out.spare_capacity_mut()[..idx.len()]
+            .par_chunks_mut(GATHER_CHUNK)
+            .zip(idx.par_chunks(GATHER_CHUNK))
+            .for_each(|(o, ix)| {
+                for (d, &j) in o.iter_mut().zip(ix) {
+                    // Null and out-of-bounds entries hold -1: their rows are masked, so
+                    // any value does.
+                    d.write(src.get(j as usize).copied().unwrap_or_default());
+                }
+            });
+        // SAFETY: the chunks cover every element and each was written.
+        unsafe { out.set_len(idx.len()) };
         Ok(Buffer::from_vec(out))
     }
     let idx = indices.values();

@@ -114,13 +114,7 @@ pub fn replace_nulls(col: &Column, replacement: Replacement) -> Result<Column> {
         };
         if let Some(other) = other {
             let nulls = col.host_nulls()?.expect("has nulls");
-            return select_host(
-                col.dtype(),
-                col.size(),
-                |i| nulls.is_valid(i),
-                Choice::column(col),
-                other,
-            );
+            return select_host(col.dtype(), nulls.inner(), Choice::column(col), other);
         }
     }
     match replacement {

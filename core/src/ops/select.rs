@@ -1,16 +1,17 @@
 //! Host row selection for fixed-width columns: every output row takes the row of one of two
-//! inputs (a column, or a scalar repeated), chosen per row by a condition.
+//! inputs (a column, or a scalar repeated), chosen per row by a condition bitmap.
 //!
-//! `copy_if_else`, `replace_nulls` and (per side) `clamp` are this one loop. Doing it
-//! directly reads each input once and writes the output once; composing it from
-//! `concatenate` and a gather map (the generic path, still used for strings) costs three
-//! passes and two temporary columns.
+//! `copy_if_else` and `replace_nulls` are this one loop. Doing it directly reads each
+//! input once and writes the output once; composing it from `concatenate` and a gather map
+//! (the generic path, still used for strings) costs three passes and two temporaries. The
+//! condition is a bitmap so that validity masks serve as conditions as they are and the
+//! output validity is computed 64 rows at a time.
 
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::types::{DataType, fixed_width};
-use arrow_buffer::{ArrowNativeType, BooleanBuffer, NullBuffer, ScalarBuffer};
+use arrow_buffer::{ArrowNativeType, BooleanBuffer, ScalarBuffer};
 use rayon::prelude::*;
 
 /// One input of a selection: a column of `n` rows, or a 1-row column standing for a scalar.
@@ -33,81 +34,100 @@ impl<'a> Choice<'a> {
             scalar: true,
         }
     }
+
+    /// This input's validity for `n` output rows (`None`: all valid).
+    fn validity(&self, n: usize) -> Result<Option<BooleanBuffer>> {
+        let nulls = self.column.host_nulls()?;
+        Ok(match (nulls, self.scalar) {
+            (None, _) => None,
+            (Some(nb), true) => nb.is_null(0).then(|| BooleanBuffer::new_unset(n)),
+            (Some(nb), false) => Some(nb.into_inner()),
+        })
+    }
 }
 
-/// Rows per rayon task: large enough that scheduling costs nothing next to the copy.
+/// Rows per rayon task (a multiple of 64, so tasks start on bitmap word boundaries).
 const CHUNK: usize = 1 << 16;
 
-/// Row `i` from `when_true` where `cond(i)`, else from `when_false`, for fixed-width
-/// columns of type `dtype` on the host. A row is null when the chosen input's row is.
-pub(crate) fn select_host<F>(
+/// Row `i` from `when_true` where bit `i` of `cond` is set, else from `when_false`, for
+/// fixed-width columns of type `dtype` on the host. A row is null when the chosen input's
+/// row is.
+pub(crate) fn select_host(
     dtype: DataType,
-    n: usize,
-    cond: F,
+    cond: &BooleanBuffer,
     when_true: Choice,
     when_false: Choice,
-) -> Result<Column>
-where
-    F: Fn(usize) -> bool + Sync,
-{
+) -> Result<Column> {
+    let n = cond.len();
     let width = fixed_width(dtype.id())
         .ok_or_else(|| Error::type_err(format!("{dtype} has no fixed-width values")))?;
     let values = match width {
-        1 => values::<u8, _>(n, &cond, when_true, when_false)?,
-        2 => values::<u16, _>(n, &cond, when_true, when_false)?,
-        4 => values::<u32, _>(n, &cond, when_true, when_false)?,
-        8 => values::<u64, _>(n, &cond, when_true, when_false)?,
-        16 => values::<i128, _>(n, &cond, when_true, when_false)?,
+        1 => values::<u8>(cond, when_true, when_false)?,
+        2 => values::<u16>(cond, when_true, when_false)?,
+        4 => values::<u32>(cond, when_true, when_false)?,
+        8 => values::<u64>(cond, when_true, when_false)?,
+        16 => values::<i128>(cond, when_true, when_false)?,
         w => {
             return Err(Error::not_implemented(format!(
                 "no host selection for {w}-byte values ({dtype})"
             )));
         }
     };
-    let mask = validity(n, &cond, when_true, when_false)?;
+    let mask = match (when_true.validity(n)?, when_false.validity(n)?) {
+        (None, None) => None,
+        (t, f) => {
+            let all = || BooleanBuffer::new_set(n);
+            let t = t.unwrap_or_else(all);
+            let f = f.unwrap_or_else(all);
+            let valid = &(cond & &t) | &(&!cond & &f);
+            Some(Buffer::from_arrow(valid.into_inner()))
+        }
+    };
     Column::new(dtype, n, Some(values), mask, None, 0, vec![])
 }
 
-fn values<T: ArrowNativeType, F: Fn(usize) -> bool + Sync>(
-    n: usize,
-    cond: &F,
-    t: Choice,
-    f: Choice,
-) -> Result<Buffer> {
+fn values<T: ArrowNativeType>(cond: &BooleanBuffer, t: Choice, f: Choice) -> Result<Buffer> {
+    let n = cond.len();
     let (tv, fv): (ScalarBuffer<T>, ScalarBuffer<T>) =
         (t.column.host_values()?, f.column.host_values()?);
     // A scalar side reads row 0 for every output row.
     let (ts, fs) = (usize::from(!t.scalar), usize::from(!f.scalar));
-    // Collected (not `vec![0; n]` then written): a zeroed allocation takes fresh pages
-    // from the OS and pays a page fault per 4 KiB instead of reusing freed memory.
-    let out: Vec<T> = (0..n)
-        .into_par_iter()
-        .with_min_len(CHUNK)
-        .map(|i| if cond(i) { tv[i * ts] } else { fv[i * fs] })
-        .collect();
+    // Written into uninitialised capacity: a zeroed allocation would take fresh pages
+    // from the OS (a page fault per 4 KiB) instead of reusing freed memory.
+    let mut out: Vec<T> = Vec::with_capacity(n);
+    out.spare_capacity_mut()[..n]
+        .par_chunks_mut(CHUNK)
+        .enumerate()
+        .for_each(|(c, chunk)| {
+            let base = c * CHUNK;
+            let bits = cond.slice(base, chunk.len());
+            for (w, word) in bits.bit_chunks().iter_padded().enumerate() {
+                let lo = w * 64;
+                let hi = (lo + 64).min(chunk.len());
+                let dst = &mut chunk[lo..hi];
+                let (start, len) = (base + lo, hi - lo);
+                // Whole words from one side copy straight; mixed words select per row,
+                // branch-free (both inputs are read, one is kept).
+                if word == u64::MAX && ts == 1 {
+                    write_all(dst, &tv[start..start + len]);
+                } else if word == 0 && fs == 1 {
+                    write_all(dst, &fv[start..start + len]);
+                } else {
+                    for (r, d) in dst.iter_mut().enumerate() {
+                        let i = start + r;
+                        let (a, b) = (tv[i * ts], fv[i * fs]);
+                        d.write(if word >> r & 1 == 1 { a } else { b });
+                    }
+                }
+            }
+        });
+    // SAFETY: the chunks cover `0..n` and every element was written above.
+    unsafe { out.set_len(n) };
     Ok(Buffer::from_vec(out))
 }
 
-/// The output validity, or `None` when neither input has nulls.
-fn validity<F: Fn(usize) -> bool + Sync>(
-    n: usize,
-    cond: &F,
-    t: Choice,
-    f: Choice,
-) -> Result<Option<Buffer>> {
-    let (tn, fnull) = (t.column.host_nulls()?, f.column.host_nulls()?);
-    if tn.is_none() && fnull.is_none() {
-        return Ok(None);
+fn write_all<T: Copy>(dst: &mut [std::mem::MaybeUninit<T>], src: &[T]) {
+    for (d, s) in dst.iter_mut().zip(src) {
+        d.write(*s);
     }
-    let valid =
-        |nulls: &Option<NullBuffer>, row: usize| nulls.as_ref().is_none_or(|b| b.is_valid(row));
-    let (ts, fs) = (usize::from(!t.scalar), usize::from(!f.scalar));
-    let bits = BooleanBuffer::collect_bool(n, |i| {
-        if cond(i) {
-            valid(&tn, i * ts)
-        } else {
-            valid(&fnull, i * fs)
-        }
-    });
-    Ok(Some(Buffer::from_arrow(bits.into_inner())))
 }

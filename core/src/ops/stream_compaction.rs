@@ -12,7 +12,7 @@
 //! Key equality follows libcudf: `-0.0 == 0.0`; NaNs are equal to each other when
 //! `nans_equal`, else every NaN row is distinct; null keys are equal when `nulls_equal`.
 
-use super::copying::{check_condition, device_cond};
+use super::copying::{check_condition, device_cond, host_cond_bits};
 use super::gather::{Bounds, device_map, gather_columns};
 use super::search::{KeyKind, key_kind};
 use crate::buffer::Buffer;
@@ -59,11 +59,7 @@ pub fn apply_boolean_mask(table: &Table, mask: &Column) -> Result<Table> {
     if use_device()? {
         return compact_device(table, device_cond(mask)?);
     }
-    let (vals, nulls) = (mask.host_values::<u8>()?, mask.host_nulls()?);
-    let keep = BooleanBuffer::collect_bool(mask.size(), |i| {
-        vals[i] != 0 && nulls.as_ref().is_none_or(|b| b.is_valid(i))
-    });
-    filter_host(table, keep)
+    filter_host(table, host_cond_bits(mask)?)
 }
 
 fn compact_device(table: &Table, cond: DeviceCond) -> Result<Table> {
@@ -121,7 +117,7 @@ fn table_of(cols: Vec<Column>, rows: usize) -> Result<Table> {
 
 fn filter_host(table: &Table, keep: BooleanBuffer) -> Result<Table> {
     let kept = keep.count_set_bits();
-    let predicate = BooleanArray::new(keep, None);
+    let predicate = BooleanArray::new(keep.clone(), None);
     let filter = arrow_select::filter::FilterBuilder::new(&predicate)
         .optimize()
         .build();
@@ -132,6 +128,9 @@ fn filter_host(table: &Table, keep: BooleanBuffer) -> Result<Table> {
             if c.dtype().id() == TypeId::Empty {
                 return Column::new(c.dtype(), kept, None, None, Some(kept), 0, vec![]);
             }
+            if let Some(width) = fixed_width(c.dtype().id()) {
+                return compact_fixed_host(c, &keep, &filter, width, kept);
+            }
             let a = to_arrow(c)?;
             let out = filter
                 .filter(&a)
@@ -140,6 +139,99 @@ fn filter_host(table: &Table, keep: BooleanBuffer) -> Result<Table> {
         })
         .collect::<Result<Vec<_>>>()?;
     table_of(cols, kept)
+}
+
+/// Rows per task of the parallel host compaction (a multiple of 64: word aligned).
+const COMPACT_CHUNK: usize = 1 << 16;
+
+/// Keep the rows of a fixed-width column whose predicate bit is set, on the host: tasks
+/// of [`COMPACT_CHUNK`] rows each write their kept values at their prefix of the counts
+/// (arrow-rs `filter` is single-threaded). Validity goes through arrow's filter.
+fn compact_fixed_host(
+    col: &Column,
+    keep: &BooleanBuffer,
+    filter: &arrow_select::filter::FilterPredicate,
+    width: usize,
+    kept: usize,
+) -> Result<Column> {
+    fn values<T: arrow_buffer::ArrowNativeType>(
+        col: &Column,
+        keep: &BooleanBuffer,
+        kept: usize,
+    ) -> Result<Buffer> {
+        let src = col.host_values::<T>()?;
+        let n = keep.len();
+        let starts: Vec<usize> = (0..n.div_ceil(COMPACT_CHUNK))
+            .into_par_iter()
+            .map(|c| {
+                let b = c * COMPACT_CHUNK;
+                keep.slice(b, COMPACT_CHUNK.min(n - b)).count_set_bits()
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .scan(0, |acc, k| {
+                let s = *acc;
+                *acc += k;
+                Some(s)
+            })
+            .collect();
+        let mut out: Vec<T> = Vec::with_capacity(kept);
+        let spare = &mut out.spare_capacity_mut()[..kept];
+        // Split the output at the tasks' starts so each task owns its slice.
+        let mut pieces = Vec::with_capacity(starts.len());
+        let mut rest = spare;
+        for (c, &s) in starts.iter().enumerate() {
+            let end = starts.get(c + 1).copied().unwrap_or(kept);
+            let (head, tail) = rest.split_at_mut(end - s);
+            pieces.push((c, head));
+            rest = tail;
+        }
+        pieces.into_par_iter().for_each(|(c, dst)| {
+            let b = c * COMPACT_CHUNK;
+            let bits = keep.slice(b, COMPACT_CHUNK.min(n - b));
+            let mut k = 0;
+            for (w, mut word) in bits.bit_chunks().iter_padded().enumerate() {
+                while word != 0 {
+                    let r = word.trailing_zeros() as usize;
+                    dst[k].write(src[b + w * 64 + r]);
+                    k += 1;
+                    word &= word - 1;
+                }
+            }
+        });
+        // SAFETY: each task wrote exactly its count of kept rows into its own slice.
+        unsafe { out.set_len(kept) };
+        Ok(Buffer::from_vec(out))
+    }
+    let data = match width {
+        1 => values::<u8>(col, keep, kept)?,
+        2 => values::<u16>(col, keep, kept)?,
+        4 => values::<u32>(col, keep, kept)?,
+        8 => values::<u64>(col, keep, kept)?,
+        16 => values::<i128>(col, keep, kept)?,
+        w => {
+            return Err(Error::not_implemented(format!(
+                "no host compaction for {w}-byte values"
+            )));
+        }
+    };
+    let mask = match col.host_nulls()? {
+        None => None,
+        Some(nulls) => {
+            let valid = BooleanArray::new(nulls.into_inner(), None);
+            let out = filter
+                .filter(&valid)
+                .map_err(|e| Error::value(format!("apply_boolean_mask failed: {e}")))?;
+            let bits = out
+                .as_any()
+                .downcast_ref::<BooleanArray>()
+                .expect("boolean")
+                .values()
+                .clone();
+            Some(Buffer::from_arrow(bits.sliced()))
+        }
+    };
+    Column::new(col.dtype(), kept, Some(data), mask, None, 0, vec![])
 }
 
 fn key_columns(table: &Table, keys: &[usize]) -> Result<Vec<Column>> {
