@@ -143,6 +143,52 @@ pub enum RepeatCount<'a> {
     PerRow(&'a Column),
 }
 
+/// Every row of a fixed-width column `k` times, on the host: each task writes the copies
+/// of a run of input rows (no row map).
+fn repeat_fixed_host(col: &Column, k: usize) -> Result<Column> {
+    const ROWS_PER_TASK: usize = 1 << 14;
+    fn values<T: arrow_buffer::ArrowNativeType>(col: &Column, k: usize) -> Result<Buffer> {
+        let src = col.host_values::<T>()?;
+        let total = src.len() * k;
+        let mut out: Vec<T> = Vec::with_capacity(total);
+        out.spare_capacity_mut()[..total]
+            .par_chunks_mut(ROWS_PER_TASK * k)
+            .zip(src.par_chunks(ROWS_PER_TASK))
+            .for_each(|(dst, rows)| {
+                for (copies, &v) in dst.chunks_mut(k).zip(rows) {
+                    for d in copies {
+                        d.write(v);
+                    }
+                }
+            });
+        // SAFETY: the tasks cover all `total` elements, each written once.
+        unsafe { out.set_len(total) };
+        Ok(Buffer::from_vec(out))
+    }
+    let data = match fixed_width(col.dtype().id()) {
+        Some(1) => values::<u8>(col, k)?,
+        Some(2) => values::<u16>(col, k)?,
+        Some(4) => values::<u32>(col, k)?,
+        Some(8) => values::<u64>(col, k)?,
+        Some(16) => values::<i128>(col, k)?,
+        _ => {
+            return Err(Error::not_implemented(format!(
+                "no host repeat for {} values",
+                col.dtype()
+            )));
+        }
+    };
+    let total = col.size() * k;
+    let mask = match col.host_nulls()? {
+        None => None,
+        Some(nulls) => {
+            let bits = arrow_buffer::BooleanBuffer::collect_bool(total, |j| nulls.is_valid(j / k));
+            Some(Buffer::from_arrow(bits.into_inner()))
+        }
+    };
+    Column::new(col.dtype(), total, Some(data), mask, None, 0, vec![])
+}
+
 /// Each row repeated (see [`RepeatCount`]).
 pub fn repeat(table: &Table, count: RepeatCount) -> Result<Table> {
     let n = table.num_rows();
@@ -156,6 +202,19 @@ pub fn repeat(table: &Table, count: RepeatCount) -> Result<Table> {
             if use_device()? {
                 let offsets = dscan_offsets_uniform(n, k)?;
                 device_map(mv::repeat_map(offsets.ptr(), n, total)?, total)?
+            } else if k > 0
+                && table.num_columns() > 0
+                && table
+                    .columns()
+                    .iter()
+                    .all(|c| fixed_width(c.dtype().id()).is_some())
+            {
+                let cols = table
+                    .columns()
+                    .iter()
+                    .map(|c| repeat_fixed_host(c, k))
+                    .collect::<Result<Vec<_>>>()?;
+                return Table::new(cols);
             } else {
                 host_map(
                     (0..total)

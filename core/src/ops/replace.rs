@@ -281,9 +281,7 @@ pub fn clamp(
             )));
         }
     }
-    if !use_device()?
-        && let Some(out) = clamp_host(col, lo, hi, lo_r, hi_r)?
-    {
+    if let Some(out) = clamp_fixed(col, lo, hi, lo_r, hi_r)? {
         return Ok(out);
     }
     let bool8 = TypeId::Bool8.into();
@@ -309,9 +307,10 @@ pub fn clamp(
     Ok(out)
 }
 
-/// clamp of a numeric, timestamp, duration or DECIMAL32/64 column on the host in one pass;
-/// `None` for other types or a null replacement (the generic path handles those).
-fn clamp_host(
+/// clamp of a numeric, timestamp, duration or DECIMAL32/64 column in one pass (one
+/// kernel on the device, one parallel loop on the host); `None` for other types or a null
+/// replacement (the composed path handles those).
+fn clamp_fixed(
     col: &Column,
     lo: &Scalar,
     hi: &Scalar,
@@ -323,6 +322,46 @@ fn clamp_host(
     };
     if !lo_r.is_valid()? || !hi_r.is_valid()? || storage == TypeId::Bool8 {
         return Ok(None);
+    }
+    if use_device()? {
+        let width = fixed_width(storage).expect("numeric");
+        let bits = |s: &Scalar| -> Result<u64> {
+            let b = s
+                .as_column()
+                .data()
+                .expect("numeric")
+                .host_range(0, width)?;
+            let mut v = [0u8; 8];
+            v[..width].copy_from_slice(b.as_slice());
+            Ok(u64::from_le_bytes(v))
+        };
+        let bound = |s: &Scalar| -> Result<Option<u64>> {
+            if s.is_valid()? {
+                bits(s).map(Some)
+            } else {
+                Ok(None)
+            }
+        };
+        let bounds = dscan::ClampBounds {
+            lo: bound(lo)?,
+            hi: bound(hi)?,
+            lo_replace: bits(lo_r)?,
+            hi_replace: bits(hi_r)?,
+        };
+        let input = match col.data() {
+            Some(d) if col.size() > 0 => d.device_ptr()? + (col.offset() * width) as u64,
+            _ => 0,
+        };
+        let out = dscan::clamp(storage, input, col.size(), &bounds)?;
+        return Ok(Some(Column::new(
+            col.dtype(),
+            col.size(),
+            Some(Buffer::from_device(out)),
+            mask_copy(col)?,
+            col.known_null_count(),
+            0,
+            vec![],
+        )?));
     }
     let values = with_num_type!(storage, T => {
         let bound = |s: &Scalar| -> Result<Option<T>> {

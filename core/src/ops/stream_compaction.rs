@@ -217,6 +217,8 @@ fn compact_fixed_host(
     };
     let mask = match col.host_nulls()? {
         None => None,
+        // Every kept row is valid (drop_nulls on this column): the result has no nulls.
+        Some(nulls) if (keep & nulls.inner()).count_set_bits() == kept => None,
         Some(nulls) => {
             let valid = BooleanArray::new(nulls.into_inner(), None);
             let out = filter

@@ -114,6 +114,42 @@ fn typed_function(t: TypeId, name: &str) -> Result<cudarc::driver::CudaFunction>
     )
 }
 
+/// The bounds and replacements of a device clamp, as value bits (little-endian in u64);
+/// `None` bounds are absent.
+pub struct ClampBounds {
+    pub lo: Option<u64>,
+    pub hi: Option<u64>,
+    pub lo_replace: u64,
+    pub hi_replace: u64,
+}
+
+/// `n` values of numeric type `t` at `input` clamped into a new allocation.
+pub fn clamp(t: TypeId, input: u64, n: usize, b: &ClampBounds) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(n * fixed_width(t).expect("numeric"))?;
+    if n > 0 {
+        let f = typed_function(t, "clamp_values")?;
+        // SAFETY: reads and writes n values.
+        unsafe {
+            launch(
+                &f,
+                super::grid(n)?,
+                &[
+                    Arg::P(input),
+                    Arg::P(out.ptr()),
+                    Arg::I(n as i64),
+                    Arg::P(b.lo.unwrap_or(0)),
+                    Arg::P(b.hi.unwrap_or(0)),
+                    Arg::P(b.lo_replace),
+                    Arg::P(b.hi_replace),
+                    Arg::I32(b.lo.is_some() as i32),
+                    Arg::I32(b.hi.is_some() as i32),
+                ],
+            )?
+        };
+    }
+    Ok(out)
+}
+
 /// `n` values `init + i * step` of numeric type `t` (value bits little-endian in u64).
 pub fn sequence(t: TypeId, n: usize, init_bits: u64, step_bits: u64) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * fixed_width(t).expect("numeric"))?;

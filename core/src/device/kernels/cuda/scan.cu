@@ -88,6 +88,23 @@ extern "C" __global__ void normalize_nans_and_zeros(const SCAN_T* in, SCAN_T* ou
   }
 }
 
+// replace.clamp: values above `hi` become `hi_r`, below `lo` become `lo_r` (the upper
+// test first, as the host does); a bound whose flag is 0 is absent. NaN compares false
+// and stays. Null rows keep whatever value they hold (their mask is copied).
+extern "C" __global__ void clamp_values(const SCAN_T* in, SCAN_T* out, int64_t n,
+                                        uint64_t lo_bits, uint64_t hi_bits, uint64_t lo_r_bits,
+                                        uint64_t hi_r_bits, int has_lo, int has_hi) {
+  SCAN_T lo = *reinterpret_cast<const SCAN_T*>(&lo_bits);
+  SCAN_T hi = *reinterpret_cast<const SCAN_T*>(&hi_bits);
+  SCAN_T lo_r = *reinterpret_cast<const SCAN_T*>(&lo_r_bits);
+  SCAN_T hi_r = *reinterpret_cast<const SCAN_T*>(&hi_r_bits);
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    SCAN_T v = in[i];
+    out[i] = (has_hi && v > hi) ? hi_r : ((has_lo && v < lo) ? lo_r : v);
+  }
+}
+
 // replace.find_and_replace_all: row i equal to keys[k] maps to base + k, else to i.
 // Null rows keep their row. Floats compare with ==, so NaN matches nothing.
 extern "C" __global__ void find_replace_map(const SCAN_T* in, const uint8_t* mask, int64_t off,
