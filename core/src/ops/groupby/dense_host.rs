@@ -5,39 +5,81 @@
 //! path), and a second parallel pass looks every row's group up in the array.
 
 use super::hash_host::{HostGroups, NONE};
+use crate::column::Column;
+use crate::error::Result;
+use crate::types::TypeId;
 use arrow_buffer::NullBuffer;
 use rayon::prelude::*;
 
 /// Ranges up to this many values use the dense path (4 bytes per value and chunk).
 const MAX_RANGE: u64 = 1 << 22;
+/// Rows per parallel work item.
+const CHUNK: usize = 1 << 16;
 
-/// Group ids from normalised key words (signed values as i64 bits), or None when the
-/// range is too wide. Null keys form one group after the values when `include_nulls`, or
-/// are left out.
-pub(crate) fn group_dense(
-    words: &[u64],
-    nulls: Option<&NullBuffer>,
-    include_nulls: bool,
-    signed: bool,
-) -> Option<HostGroups> {
-    let n = words.len();
-    let valid = |i: usize| nulls.is_none_or(|b| b.is_valid(i));
-    let as_i128 = |w: u64| {
-        if signed { w as i64 as i128 } else { w as i128 }
+/// The dense grouping of `key` (an integer-like column of at most 32-bit or signed 64-bit
+/// storage), or None when its type or value range does not suit it. Null keys form one
+/// group when `include_nulls`, else they are left out.
+pub(crate) fn group_dense(key: &Column, include_nulls: bool) -> Result<Option<HostGroups>> {
+    let Some(st) = crate::device::kernels::storage_id(key.dtype().id()) else {
+        return Ok(None);
     };
-    let (lo, hi) = (0..n)
-        .into_par_iter()
-        .with_min_len(1 << 14)
-        .filter(|&i| valid(i))
-        .map(|i| {
-            let v = as_i128(words[i]);
-            (v, v)
+    let nulls = key.host_nulls()?;
+    let nulls = nulls.as_ref();
+    macro_rules! go {
+        ($t:ty) => {{
+            let v = key.host_values::<$t>()?;
+            Ok(dense(&v, nulls, include_nulls))
+        }};
+    }
+    match st {
+        TypeId::Int8 => go!(i8),
+        TypeId::Int16 => go!(i16),
+        TypeId::Int32 => go!(i32),
+        TypeId::Int64 => go!(i64),
+        TypeId::Uint8 => go!(u8),
+        TypeId::Uint16 => go!(u16),
+        TypeId::Uint32 => go!(u32),
+        // UINT64 may not fit i64; BOOL8 bytes need normalising; floats need hashing.
+        _ => Ok(None),
+    }
+}
+
+fn dense<T>(v: &[T], nulls: Option<&NullBuffer>, include_nulls: bool) -> Option<HostGroups>
+where
+    T: Copy + Into<i64> + Send + Sync,
+{
+    let n = v.len();
+    let (lo, hi) = v
+        .par_chunks(CHUNK)
+        .enumerate()
+        .map(|(ci, c)| {
+            let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+            match nulls {
+                None => {
+                    for &x in c {
+                        let x: i64 = x.into();
+                        lo = lo.min(x);
+                        hi = hi.max(x);
+                    }
+                }
+                Some(b) => {
+                    for (j, &x) in c.iter().enumerate() {
+                        if b.is_valid(ci * CHUNK + j) {
+                            let x: i64 = x.into();
+                            lo = lo.min(x);
+                            hi = hi.max(x);
+                        }
+                    }
+                }
+            }
+            (lo, hi)
         })
-        .reduce(
-            || (i128::MAX, i128::MIN),
-            |a, b| (a.0.min(b.0), a.1.max(b.1)),
-        );
-    let range = if lo > hi { 0 } else { (hi - lo + 1) as u64 };
+        .reduce(|| (i64::MAX, i64::MIN), |a, b| (a.0.min(b.0), a.1.max(b.1)));
+    let range = if lo > hi {
+        0
+    } else {
+        (hi as i128 - lo as i128 + 1) as u64
+    };
     // Worth it only when the array is small next to the rows (or fits in cache anyway).
     if range > MAX_RANGE || range > (n as u64).max(1 << 16) {
         return None;
@@ -46,26 +88,38 @@ pub(crate) fn group_dense(
     // The null key is slot `range` (one past the values).
     let slots = range + 1;
     let slot = |i: usize| -> usize {
-        if valid(i) {
-            (as_i128(words[i]) - lo) as usize
-        } else {
-            range
+        match nulls {
+            Some(b) if b.is_null(i) => range,
+            _ => (Into::<i64>::into(v[i]) - lo) as usize,
         }
     };
-    let parts = if n >= 1 << 16 {
+    let parts = if n >= CHUNK {
         rayon::current_num_threads().clamp(1, 16)
     } else {
         1
     };
-    let chunk = n.div_ceil(parts).max(1);
+    let per_part = n.div_ceil(parts).max(1);
     let firsts: Vec<Vec<u32>> = (0..parts)
         .into_par_iter()
         .map(|p| {
             let mut first = vec![NONE; slots];
-            for i in (p * chunk)..((p + 1) * chunk).min(n) {
-                let s = slot(i);
-                if first[s] == NONE {
-                    first[s] = i as u32;
+            let (a, b) = ((p * per_part).min(n), ((p + 1) * per_part).min(n));
+            match nulls {
+                None => {
+                    for (k, &x) in v[a..b].iter().enumerate() {
+                        let s = (Into::<i64>::into(x) - lo) as usize;
+                        if first[s] == NONE {
+                            first[s] = (a + k) as u32;
+                        }
+                    }
+                }
+                Some(_) => {
+                    for i in a..b {
+                        let s = slot(i);
+                        if first[s] == NONE {
+                            first[s] = i as u32;
+                        }
+                    }
                 }
             }
             first
@@ -94,11 +148,18 @@ pub(crate) fn group_dense(
     for (g, &(_, s)) in present.iter().enumerate() {
         id_of_slot[s as usize] = g as u32;
     }
-    let gid: Vec<u32> = (0..n)
-        .into_par_iter()
-        .with_min_len(1 << 14)
-        .map(|i| id_of_slot[slot(i)])
-        .collect();
+    let gid: Vec<u32> = match nulls {
+        None => v
+            .par_iter()
+            .with_min_len(CHUNK)
+            .map(|&x| id_of_slot[(Into::<i64>::into(x) - lo) as usize])
+            .collect(),
+        Some(_) => (0..n)
+            .into_par_iter()
+            .with_min_len(CHUNK)
+            .map(|i| id_of_slot[slot(i)])
+            .collect(),
+    };
     Some(HostGroups {
         gid,
         first: present.into_iter().map(|(r, _)| r).collect(),

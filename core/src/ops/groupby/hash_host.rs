@@ -54,19 +54,14 @@ pub(crate) fn group_rows(keys: &Table, include_nulls: bool) -> Result<HostGroups
         any_null(keys.columns())?
     };
     if let [key] = keys.columns()
-        && let Some((words, kind)) = key_words(key)?
+        && let Some(g) = super::dense_host::group_dense(key, include_nulls)?
+    {
+        return Ok(g);
+    }
+    if let [key] = keys.columns()
+        && let Some(words) = key_words(key)?
     {
         let nulls = key.host_nulls()?;
-        if kind != WordKind::Float
-            && let Some(g) = super::dense_host::group_dense(
-                &words,
-                nulls.as_ref(),
-                include_nulls,
-                kind == WordKind::Signed,
-            )
-        {
-            return Ok(g);
-        }
         return Ok(group_by_hash(n, |i| {
             if nulls.as_ref().is_some_and(|b| b.is_null(i)) {
                 // Null keys share one group (when included at all).
@@ -122,17 +117,6 @@ fn any_null(cols: &[Column]) -> Result<Option<NullBuffer>> {
     Ok(acc)
 }
 
-/// How key words encode their values.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum WordKind {
-    /// Signed integers as i64 bits.
-    Signed,
-    /// Unsigned integers (and BOOL8 as 0/1).
-    Unsigned,
-    /// Normalised float bits.
-    Float,
-}
-
 /// The `i`th string of a UTF8 or LargeUTF8 array, as bytes.
 fn string_slices<'a>(a: &'a ArrayRef) -> Result<impl Fn(usize) -> &'a [u8] + Sync + 'a> {
     use arrow_array::cast::AsArray;
@@ -155,7 +139,7 @@ fn string_slices<'a>(a: &'a ArrayRef) -> Result<impl Fn(usize) -> &'a [u8] + Syn
 
 /// The values of a fixed-width key column as 64-bit words equal exactly when the values
 /// are equal (-0.0 == 0.0, NaNs equal); None for types wider than 64 bits or not fixed.
-fn key_words(c: &Column) -> Result<Option<(Vec<u64>, WordKind)>> {
+fn key_words(c: &Column) -> Result<Option<Vec<u64>>> {
     use crate::device::kernels::storage_id;
     let Some(st) = storage_id(c.dtype().id()) else {
         return Ok(None);
@@ -181,14 +165,7 @@ fn key_words(c: &Column) -> Result<Option<(Vec<u64>, WordKind)>> {
         TypeId::Float64 => words!(f64, float_word),
         _ => return Ok(None),
     };
-    let kind = if st.is_floating() {
-        WordKind::Float
-    } else if st.is_signed_integer() {
-        WordKind::Signed
-    } else {
-        WordKind::Unsigned
-    };
-    Ok(Some((out, kind)))
+    Ok(Some(out))
 }
 
 #[inline]
