@@ -23,7 +23,7 @@ pids=()
 for k in $(seq 0 $((JOBS - 1))); do
   # shellcheck disable=SC2086
   FERRODF_DEVICE=gpu FERRODF_TEST_SHARD="$k/$JOBS" python3 -m pytest ${GPU_TESTS:-tests} -q \
-    -p no:cacheprovider --maxfail=100 > "$OUT/pytest-gpu-$k.log" 2>&1 &
+    -p no:cacheprovider --maxfail=100 --durations=15 > "$OUT/pytest-gpu-$k.log" 2>&1 &
   pids+=($!)
 done
 test_rc=0

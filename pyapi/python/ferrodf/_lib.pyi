@@ -746,34 +746,51 @@ def merge_merge(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Table: ...
+
 # join / partitioning
 def join_inner_join(
     left_keys: Table,
     right_keys: Table,
     nulls_equal: int,
+    stream: Any | None = None,
+    mr: Any | None = None,
 ) -> tuple[Column, Column]: ...
 def join_left_join(
     left_keys: Table,
     right_keys: Table,
     nulls_equal: int,
+    stream: Any | None = None,
+    mr: Any | None = None,
 ) -> tuple[Column, Column]: ...
 def join_full_join(
     left_keys: Table,
     right_keys: Table,
     nulls_equal: int,
+    stream: Any | None = None,
+    mr: Any | None = None,
 ) -> tuple[Column, Column]: ...
 def join_left_semi_join(
     left_keys: Table,
     right_keys: Table,
     nulls_equal: int,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
 def join_left_anti_join(
     left_keys: Table,
     right_keys: Table,
     nulls_equal: int,
+    stream: Any | None = None,
+    mr: Any | None = None,
+) -> Column: ...
 def join_cross_join(
     left: Table, right: Table, stream: Any | None = None, mr: Any | None = None
+) -> Table: ...
 def partitioning_hash_partition(
+    input: Table,
     columns_to_hash: list[int],
     num_partitions: int,
     seed: int = 0,
+    stream: Any | None = None,
+    mr: Any | None = None,
 ) -> tuple[Table, list[int]]: ...

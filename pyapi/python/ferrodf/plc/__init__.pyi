@@ -6,11 +6,11 @@ from ferrodf.plc import filling as filling
 from ferrodf.plc import groupby as groupby
 from ferrodf.plc import hashing as hashing
 from ferrodf.plc import interop as interop
+from ferrodf.plc import join as join
 from ferrodf.plc import merge as merge
 from ferrodf.plc import null_mask as null_mask
-from ferrodf.plc import quantiles as quantiles
-from ferrodf.plc import join as join
 from ferrodf.plc import partitioning as partitioning
+from ferrodf.plc import quantiles as quantiles
 from ferrodf.plc import reduce as reduce
 from ferrodf.plc import replace as replace
 from ferrodf.plc import round as round
