@@ -12,12 +12,11 @@ Prints a Markdown table; never asserts anything.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+from timing import timeit
 
 import ferrodf
 import ferrodf.plc as plc
@@ -26,19 +25,6 @@ BinOp = plc.binaryop.BinaryOperator
 I64 = plc.DataType(plc.TypeId.INT64)
 F64 = plc.DataType(plc.TypeId.FLOAT64)
 B8 = plc.DataType(plc.TypeId.BOOL8)
-
-
-def timeit(fn, reps: int, sync=lambda: None) -> float:
-    """Median seconds of `fn` over `reps` runs after one warm-up."""
-    fn()
-    sync()
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        sync()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def gpu_rows(n: int, reps: int) -> list[tuple]:

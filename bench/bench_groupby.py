@@ -17,11 +17,10 @@ Prints Markdown tables; never asserts anything.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 import numpy as np
 import pyarrow as pa
+from timing import fmt_t, timeit
 
 import ferrodf
 import ferrodf.plc as plc
@@ -31,23 +30,6 @@ GroupBy, GroupByRequest = plc.groupby.GroupBy, plc.groupby.GroupByRequest
 
 # cuDF on an H200 (db-benchmark G1, 1e8 rows), ms.
 CUDF_MS = {"q1": 21.0, "q3": 29.0, "q5": 19.0}
-
-
-def timeit(fn, reps: int, sync=lambda: None) -> float:
-    """Median seconds of `fn` over `reps` runs after one warm-up."""
-    fn()
-    sync()
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        sync()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
-def fmt_t(t: float) -> str:
-    return f"{t * 1e3:.1f} ms"
 
 
 def data(n: int, groups: int, strings: bool, seed: int = 0):

@@ -18,11 +18,10 @@ Prints Markdown tables; never asserts anything.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 import numpy as np
 import pyarrow as pa
+from timing import fmt_t, timeit
 
 import ferrodf
 import ferrodf.plc as plc
@@ -34,23 +33,6 @@ try:
     import polars as pl
 except ImportError:  # pragma: no cover - optional
     pl = None
-
-
-def timeit(fn, reps: int, sync=lambda: None) -> float:
-    """Median seconds of `fn` over `reps` runs after one warm-up."""
-    fn()
-    sync()
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        sync()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
-def fmt_t(t: float) -> str:
-    return f"{t * 1e3:.1f} ms"
 
 
 def keys(n: int, distinct: int, seed: int, strings: bool) -> pa.Array:

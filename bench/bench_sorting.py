@@ -15,35 +15,17 @@ Prints Markdown tables; never asserts anything.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+from timing import fmt_t, timeit
 
 import ferrodf
 import ferrodf.plc as plc
 
 ASC = [plc.types.Order.ASCENDING]
 BEFORE = [plc.types.NullOrder.BEFORE]
-
-
-def timeit(fn, reps: int, sync=lambda: None) -> float:
-    """Median seconds of `fn` over `reps` runs after one warm-up."""
-    fn()
-    sync()
-    times = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        fn()
-        sync()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
-def fmt_t(t: float) -> str:
-    return f"{t * 1e6:.1f} µs" if t < 1e-3 else f"{t * 1e3:.2f} ms"
 
 
 def cpu_table(n: int, reps: int) -> None:
