@@ -539,6 +539,9 @@ fn distinct_rows(
     nans_equal: bool,
 ) -> Result<Vec<usize>> {
     let n = cols.first().map_or(0, Column::size);
+    if let Some(rows) = distinct_rows_one_word(cols, keep, nulls_equal, nans_equal)? {
+        return Ok(rows);
+    }
     let kr = key_rows(cols, nulls_equal, nans_equal, false)?;
     let mut groups: hashbrown::HashMap<&[u8], (usize, usize, usize)> =
         hashbrown::HashMap::with_capacity(n.min(1 << 20));
@@ -565,12 +568,69 @@ fn distinct_rows(
     Ok(out)
 }
 
-fn gather_rows(table: &Table, rows: Vec<usize>) -> Result<Table> {
-    let mut keep = vec![false; table.num_rows()];
-    for r in rows {
-        keep[r] = true;
+/// The kept rows for one key column of at most 8 bytes, hashed as a normalised machine
+/// word (no row encoding); `None` when the keys are not of that shape.
+fn distinct_rows_one_word(
+    cols: &[Column],
+    keep: DuplicateKeepOption,
+    nulls_equal: bool,
+    nans_equal: bool,
+) -> Result<Option<Vec<usize>>> {
+    use super::join_keys::{KeyTable, KeyValues};
+    use super::search::{KeyKind, key_kind};
+    let [col] = cols else { return Ok(None) };
+    let Ok(kind) = key_kind("distinct", col.dtype()) else {
+        return Ok(None);
+    };
+    // NaN keys that compare unequal are rows of their own: leave them to the general path.
+    if !nans_equal && matches!(kind, KeyKind::F32 | KeyKind::F64) {
+        return Ok(None);
     }
-    filter_host_cpu(table, keep)
+    let keys = KeyTable::new(&Table::new(vec![col.clone()])?, &[kind])?;
+    let KeyValues::Word(words) = &keys.cols[0].values else {
+        return Ok(None);
+    };
+    let nulls = keys.cols[0].nulls.as_ref();
+    let n = words.len();
+    // Per distinct key: first row, last row, count.
+    let mut groups: hashbrown::HashMap<u64, (usize, usize, usize)> = hashbrown::HashMap::new();
+    let mut null_group: Option<(usize, usize, usize)> = None;
+    let mut singles = Vec::new();
+    for (i, &w) in words.iter().enumerate() {
+        let e = if nulls.is_some_and(|nb| nb.is_null(i)) {
+            if !nulls_equal {
+                singles.push(i);
+                continue;
+            }
+            null_group.get_or_insert((i, i, 0))
+        } else {
+            groups.entry(w).or_insert((i, i, 0))
+        };
+        e.1 = i;
+        e.2 += 1;
+    }
+    let mut out: Vec<usize> = groups
+        .values()
+        .chain(null_group.as_ref())
+        .filter_map(|&(first, last, count)| match keep {
+            DuplicateKeepOption::KeepAny | DuplicateKeepOption::KeepFirst => Some(first),
+            DuplicateKeepOption::KeepLast => Some(last),
+            DuplicateKeepOption::KeepNone => (count == 1).then_some(first),
+        })
+        .chain(singles)
+        .collect();
+    out.par_sort_unstable();
+    debug_assert!(out.len() <= n);
+    Ok(Some(out))
+}
+
+fn gather_rows(table: &Table, rows: Vec<usize>) -> Result<Table> {
+    let mut keep = arrow_buffer::BooleanBufferBuilder::new(table.num_rows());
+    keep.append_n(table.num_rows(), false);
+    for r in rows {
+        keep.set_bit(r, true);
+    }
+    filter_host(table, keep.finish())
 }
 
 /// One row per distinct key (ferrodf keeps the input order of the kept rows).
