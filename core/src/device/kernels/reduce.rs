@@ -45,13 +45,28 @@ pub fn module_source(input: TypeId, acc: TypeId) -> Result<String> {
 /// `acc` first, as libcudf does). Returns the accumulator's bytes (little endian, `acc`'s
 /// width) and the number of valid rows.
 pub fn reduce(col: &Column, kind: DeviceReduce, acc: TypeId) -> Result<(Vec<u8>, u64)> {
+    let (mut values, count) = run(col, kind.kernel(), 1, acc)?;
+    Ok((values.swap_remove(0), count))
+}
+
+/// The smallest and the largest valid value of a numeric column in one read, as `acc`'s
+/// bytes (little endian), and the number of valid rows.
+pub fn minmax(col: &Column, acc: TypeId) -> Result<(Vec<u8>, Vec<u8>, u64)> {
+    let (mut values, count) = run(col, "minmax", 2, acc)?;
+    let hi = values.pop().expect("two results");
+    let lo = values.pop().expect("two results");
+    Ok((lo, hi, count))
+}
+
+/// Launch `{kernel}_pass1` and `{kernel}_pass2`, which produce `outputs` results.
+fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<Vec<u8>>, u64)> {
     let rt = runtime()?;
     let (in_t, in_bool) = cuda_type(col.dtype().id())?;
     let (acc_t, _) = cuda_type(acc)?;
     let key = format!("reduce_{in_t}{}_{acc_t}", if in_bool { "b" } else { "" });
     let source = || module_source(col.dtype().id(), acc).expect("types checked above");
-    let pass1 = rt.function(&key, source, &format!("{}_pass1", kind.kernel()))?;
-    let pass2 = rt.function(&key, source, &format!("{}_pass2", kind.kernel()))?;
+    let pass1 = rt.function(&key, source, &format!("{kernel}_pass1"))?;
+    let pass2 = rt.function(&key, source, &format!("{kernel}_pass2"))?;
 
     let n = col.size();
     let width = fixed_width(col.dtype().id()).expect("numeric");
@@ -65,12 +80,14 @@ pub fn reduce(col: &Column, kind: DeviceReduce, acc: TypeId) -> Result<(Vec<u8>,
         _ => (0u64, 0i64),
     };
     let grid = rt.grid_stride_config(n, BLOCK, 8).grid_dim.0 as usize;
-    // Scratch: partials (8-byte slots), counts, then the result and its count.
-    let scratch = DeviceMemory::alloc(grid * 16 + 16)?;
+    // Scratch: partials (8-byte slots), counts (per output), then the results (8-byte
+    // slots) and their counts.
+    let slots = grid * outputs;
+    let scratch = DeviceMemory::alloc(slots * 16 + outputs * 16)?;
     let partials = scratch.ptr();
-    let counts = partials + (grid * 8) as u64;
-    let out = counts + (grid * 8) as u64;
-    let out_count = out + 8;
+    let counts = partials + (slots * 8) as u64;
+    let out = counts + (slots * 8) as u64;
+    let out_count = out + (outputs * 8) as u64;
     let n64 = n as i64;
     let grid64 = grid as i64;
     let cfg1 = LaunchConfig {
@@ -97,12 +114,21 @@ pub fn reduce(col: &Column, kind: DeviceReduce, acc: TypeId) -> Result<(Vec<u8>,
         .arg(&out)
         .arg(&out_count);
     // SAFETY: pass 1 reads n values (and their mask bits) that the column owns and writes
-    // `grid` partials; pass 2 reads them and writes the two result slots, all in `scratch`.
+    // `outputs * grid` partials; pass 2 reads them and writes the result slots, all in
+    // `scratch`.
     unsafe {
         l1.launch(cfg1)?;
         l2.launch(cfg2)?;
     }
-    let bytes = scratch.copy_to_host(grid * 16, 16)?;
-    let count = u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes"));
-    Ok((bytes[..acc_width].to_vec(), count))
+    // The results are ACC_T values packed from `out` (at most 8 bytes each).
+    let bytes = scratch.copy_to_host(slots * 16, outputs * 16)?;
+    let values = (0..outputs)
+        .map(|k| bytes[k * acc_width..(k + 1) * acc_width].to_vec())
+        .collect();
+    let count = u64::from_le_bytes(
+        bytes[outputs * 8..outputs * 8 + 8]
+            .try_into()
+            .expect("8 bytes"),
+    );
+    Ok((values, count))
 }

@@ -1,12 +1,17 @@
-//! Device-wide scans (prefix sums, products, minima and maxima) of one value type, in three
-//! phases: per-tile totals, one block scanning the totals, per-tile scans from the prefixes.
+//! Device-wide scans (prefix sums, products, minima and maxima) of one value type, in one
+//! pass with decoupled look-back (see `cuda/scan.cu`).
 
-use super::{Arg, COMMON, SCAN_CUH, cuda_type, launch, one_block, tiles};
+use super::{Arg, COMMON, SCAN_CUH, cuda_type, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::{TypeId, fixed_width};
+use cudarc::driver::LaunchConfig;
 
 const SOURCE: &str = include_str!("cuda/scan.cu");
+/// Threads per block and values per tile of the one-pass scan (OP_THREADS and OP_TILE in
+/// `cuda/scan.cu`).
+const ONE_PASS_THREADS: u32 = 256;
+const ONE_PASS_TILE: usize = 256 * 15;
 
 /// The associative operation of a scan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,31 +62,28 @@ pub fn scan(
     let (ct, _) = cuda_type(t)?;
     let key = format!("scan_{ct}");
     let source = || module_source(t).expect("checked above");
-    let s = op.suffix();
-    let totals_f = rt.function(&key, source, &format!("scan_totals_{s}"))?;
-    let prefix_f = rt.function(&key, source, &format!("scan_prefix_{s}"))?;
-    let apply_f = rt.function(&key, source, &format!("scan_apply_{s}"))?;
-    let (ntiles, cfg) = tiles(n);
-    let width = fixed_width(t).expect("numeric");
-    let totals = DeviceMemory::alloc(ntiles * width)?;
-    let (n, nt) = (n as i64, ntiles as i64);
-    // SAFETY: `input`/`output` hold n values of type t (caller); `totals` holds ntiles.
+    let f = rt.function(&key, source, &format!("scan_one_pass_{}", op.suffix()))?;
+    let ntiles = n.div_ceil(ONE_PASS_TILE);
+    // Look-back state: the tile counter, then one 16-byte status word per tile (zeroed).
+    let state = DeviceMemory::zeroed(16 + ntiles * 16)?;
+    let cfg = LaunchConfig {
+        grid_dim: (ntiles as u32, 1, 1),
+        block_dim: (ONE_PASS_THREADS, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    // SAFETY: `input`/`output` hold n values of type t (caller); `state` holds the counter
+    // and ntiles 16-byte (aligned) status words.
     unsafe {
         launch(
-            &totals_f,
-            cfg,
-            &[Arg::P(input), Arg::I(n), Arg::P(totals.ptr())],
-        )?;
-        launch(&prefix_f, one_block(), &[Arg::P(totals.ptr()), Arg::I(nt)])?;
-        launch(
-            &apply_f,
+            &f,
             cfg,
             &[
                 Arg::P(input),
                 Arg::P(output),
-                Arg::I(n),
-                Arg::P(totals.ptr()),
+                Arg::I(n as i64),
                 Arg::I32(exclusive as i32),
+                Arg::P(state.ptr()),
+                Arg::P(state.ptr() + 16),
             ],
         )?;
     }

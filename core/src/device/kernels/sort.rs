@@ -20,21 +20,40 @@ use crate::ops::sorting::RankMethod;
 use crate::types::{TypeId, fixed_width};
 
 const SOURCE: &str = include_str!("cuda/sort.cu");
-const TILE: usize = 256 * 8;
 const RADIX: usize = 256;
+/// Keys per thread of a onesweep tile (256 threads), unless `FERRODF_SORT_ITEMS` (4 to 14;
+/// more does not fit 48 KiB of static shared memory) says otherwise, for tuning.
+const DEFAULT_SORT_ITEMS: usize = 8;
+
+fn sort_items() -> usize {
+    static ITEMS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *ITEMS.get_or_init(|| {
+        std::env::var("FERRODF_SORT_ITEMS")
+            .ok()
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|v| (4..=14).contains(v))
+            .unwrap_or(DEFAULT_SORT_ITEMS)
+    })
+}
+
+/// Keys per onesweep tile.
+fn tile() -> usize {
+    256 * sort_items()
+}
 
 /// The CUDA source of the sort module for 32-bit (`wide == false`) or 64-bit keys.
 pub fn module_source(wide: bool) -> String {
     let kt = if wide { "uint64_t" } else { "uint32_t" };
     format!(
-        "{COMMON}\n#define KEY_T {kt}\n{SCAN_CUH}\n{}\n{SOURCE}",
+        "{COMMON}\n#define KEY_T {kt}\n#define SORT_ITEMS {}\n{SCAN_CUH}\n{}\n{SOURCE}",
+        sort_items(),
         super::search::SOURCE
     )
 }
 
 fn function(wide: bool, name: &str) -> Result<cudarc::driver::CudaFunction> {
-    let key = if wide { "sort_u64" } else { "sort_u32" };
-    runtime()?.function(key, || module_source(wide), name)
+    let key = format!("sort_u{}_{}", if wide { 64 } else { 32 }, sort_items());
+    runtime()?.function(&key, || module_source(wide), name)
 }
 
 /// One key of the sort (see the spec kinds in sort.cu).
@@ -191,20 +210,25 @@ struct Sorter {
     ntiles: usize,
     keys: [DeviceMemory; 2],
     vals: [DeviceMemory; 2],
-    counts: DeviceMemory,
+    /// Look-back state of the onesweep passes (RADIX words per tile; zeroed once, see
+    /// `onesweep_pass`).
+    status: DeviceMemory,
+    /// Passes run so far over all specs (tells this pass's status words from older ones).
+    passes_run: usize,
     /// Which `vals` buffer holds the permutation (None: still the identity).
     perm: Option<usize>,
 }
 
 impl Sorter {
     fn new(n: usize) -> Result<Sorter> {
-        let ntiles = n.div_ceil(TILE).max(1);
+        let ntiles = n.div_ceil(tile()).max(1);
         Ok(Sorter {
             n,
             ntiles,
             keys: [DeviceMemory::alloc(n * 8)?, DeviceMemory::alloc(n * 8)?],
             vals: [DeviceMemory::alloc(n * 4)?, DeviceMemory::alloc(n * 4)?],
-            counts: DeviceMemory::alloc(RADIX * ntiles * 4)?,
+            status: DeviceMemory::zeroed(RADIX * ntiles * 8)?,
+            passes_run: 0,
             perm: None,
         })
     }
@@ -217,12 +241,18 @@ impl Sorter {
     fn apply(&mut self, s: &Spec) -> Result<()> {
         let n = self.n as i64;
         let w = s.wide;
+        let digits = if w { 8 } else { 4 };
+        let totals = DeviceMemory::zeroed(digits * RADIX * 4)?;
         let extract = function(w, "extract_keys")?;
-        // SAFETY: reads rows perm[i] (< n) of the spec's column, writes n keys.
+        // Two blocks per SM: each block adds its histogram to the totals at the end, and
+        // the work is bound by shared-memory atomics, not by the number of blocks.
+        let cfg = runtime()?.grid_stride_config(self.n, 256, 2);
+        // SAFETY: reads rows perm[i] (< n) of the spec's column, writes n keys and adds
+        // into digits * RADIX counters.
         unsafe {
             launch(
                 &extract,
-                grid(self.n)?,
+                cfg,
                 &[
                     Arg::I32(s.kind),
                     Arg::P(s.data),
@@ -238,18 +268,8 @@ impl Sorter {
                     Arg::P(self.perm_ptr()),
                     Arg::I(n),
                     Arg::P(self.keys[0].ptr()),
+                    Arg::P(totals.ptr()),
                 ],
-            )?;
-        }
-        let digits = if w { 8 } else { 4 };
-        let totals = DeviceMemory::zeroed(digits * RADIX * 4)?;
-        let f = function(w, "digit_totals")?;
-        // SAFETY: reads n keys, adds into digits * RADIX counters.
-        unsafe {
-            launch(
-                &f,
-                grid(self.n)?,
-                &[Arg::P(self.keys[0].ptr()), Arg::I(n), Arg::P(totals.ptr())],
             )?;
         }
         let host = totals.copy_to_host(0, digits * RADIX * 4)?;
@@ -266,8 +286,19 @@ impl Sorter {
                     .any(|&c| c as usize == self.n)
             })
             .collect();
-        let hist = function(w, "tile_histograms")?;
-        let scatter = function(w, "scatter_pass")?;
+        // Where each digit's run starts at every digit position (exclusive prefixes of
+        // the totals), and one tile counter per pass.
+        let mut starts = Vec::with_capacity(digits * RADIX * 4);
+        for p in 0..digits {
+            let mut acc = 0u32;
+            for &c in &counts[p * RADIX..(p + 1) * RADIX] {
+                starts.extend_from_slice(&acc.to_le_bytes());
+                acc = acc.wrapping_add(c);
+            }
+        }
+        let starts = DeviceMemory::from_host(&starts)?;
+        let counters = DeviceMemory::zeroed(passes.len().max(1) * 4)?;
+        let sweep = function(w, "onesweep_pass")?;
         let cfg = cudarc::driver::LaunchConfig {
             grid_dim: (self.ntiles as u32, 1, 1),
             block_dim: (256, 1, 1),
@@ -280,31 +311,13 @@ impl Sorter {
                 Some(b) => 1 - b,
                 None => 0,
             };
-            // SAFETY: the histogram reads n keys and writes RADIX * ntiles counts; the scan
-            // covers them; the scatter reads n keys/rows and writes each of the n output
-            // positions once (offsets are the exclusive prefixes of the counts).
+            // SAFETY: the pass reads n keys/rows, writes each of the n output positions once
+            // (the digit starts and look-back counts partition them) and RADIX status words
+            // per tile; `starts` holds RADIX entries per digit position, `counters` one per
+            // pass.
             unsafe {
                 launch(
-                    &hist,
-                    cfg,
-                    &[
-                        Arg::P(self.keys[cur].ptr()),
-                        Arg::I(n),
-                        Arg::I32(shift),
-                        Arg::I(self.ntiles as i64),
-                        Arg::P(self.counts.ptr()),
-                    ],
-                )?;
-                scan(
-                    self.counts.ptr(),
-                    self.counts.ptr(),
-                    RADIX * self.ntiles,
-                    TypeId::Int32,
-                    ScanOp::Sum,
-                    true,
-                )?;
-                launch(
-                    &scatter,
+                    &sweep,
                     cfg,
                     &[
                         Arg::P(self.keys[cur].ptr()),
@@ -313,12 +326,15 @@ impl Sorter {
                         Arg::P(self.vals[out_vals].ptr()),
                         Arg::I(n),
                         Arg::I32(shift),
-                        Arg::I(self.ntiles as i64),
-                        Arg::P(self.counts.ptr()),
+                        Arg::I32(self.passes_run as i32),
+                        Arg::P(starts.ptr() + (p * RADIX * 4) as u64),
+                        Arg::P(counters.ptr() + (i * 4) as u64),
+                        Arg::P(self.status.ptr()),
                         Arg::I32(i32::from(i + 1 < passes.len())),
                     ],
                 )?;
             }
+            self.passes_run += 1;
             cur = 1 - cur;
             self.perm = Some(out_vals);
         }

@@ -97,9 +97,9 @@ pub fn unary(col: &Column, kernel: UnaryKernel, out_type: DataType) -> Result<Co
     let n = col.size();
     match kernel {
         UnaryKernel::Same(op) => {
-            let f = function(id, "unary_same")?;
+            let f = function(id, &format!("unary_same_{op}"))?;
             map_column(col, out_type, |inp, out| {
-                launch!(f, n; inp, out, n64, op);
+                launch!(f, n; inp, out, n64);
                 Ok(())
             })
         }

@@ -119,3 +119,51 @@ FERRO_REDUCE(product, 1)
 FERRO_REDUCE(min, 2)
 FERRO_REDUCE(max, 3)
 FERRO_REDUCE(sum_of_squares, 4)
+
+// minmax: both extremes in one read of the column. Pass 1 writes the block minima to
+// partials[0, grid) and the maxima to partials[grid, 2 grid) (counts likewise); pass 2
+// reduces each half into out[0] and out[1].
+extern "C" __global__ void __launch_bounds__(BLOCK) minmax_pass1(
+    const IN_T* in, const uint8_t* mask, int64_t mask_offset, int64_t n, ACC_T* partials,
+    unsigned long long* counts) {
+  ACC_T lo = Agg<2>::identity(), hi = Agg<3>::identity();
+  unsigned long long cnt = 0;
+  int64_t stride = (int64_t)gridDim.x * BLOCK;
+  int64_t i = (int64_t)blockIdx.x * BLOCK + threadIdx.x;
+  if (mask == nullptr) {
+    for (; i + 3 * stride < n; i += 4 * stride) {
+      ACC_T a[4];
+      for (int k = 0; k < 4; ++k)
+        a[k] = convert<ACC_T, false>(load_value<IN_T, IN_IS_BOOL>(in, i + k * stride));
+      for (int k = 0; k < 4; ++k) {
+        lo = Agg<2>::combine(lo, a[k]);
+        hi = Agg<3>::combine(hi, a[k]);
+      }
+      cnt += 4;
+    }
+    for (; i < n; i += stride) {
+      ACC_T v = convert<ACC_T, false>(load_value<IN_T, IN_IS_BOOL>(in, i));
+      lo = Agg<2>::combine(lo, v);
+      hi = Agg<3>::combine(hi, v);
+      cnt += 1;
+    }
+  } else {
+    for (; i < n; i += stride) {
+      if (bit_is_set(mask, mask_offset + i)) {
+        ACC_T v = convert<ACC_T, false>(load_value<IN_T, IN_IS_BOOL>(in, i));
+        lo = Agg<2>::combine(lo, v);
+        hi = Agg<3>::combine(hi, v);
+        cnt += 1;
+      }
+    }
+  }
+  block_reduce_store<2>(lo, cnt, partials + blockIdx.x, counts + blockIdx.x);
+  block_reduce_store<3>(hi, cnt, partials + gridDim.x + blockIdx.x, counts + gridDim.x + blockIdx.x);
+}
+
+extern "C" __global__ void __launch_bounds__(BLOCK) minmax_pass2(
+    const ACC_T* partials, const unsigned long long* counts, int64_t n, ACC_T* out,
+    unsigned long long* out_count) {
+  reduce_pass2<2>(partials, counts, n, out, out_count);
+  reduce_pass2<3>(partials + n, counts + n, n, out + 1, out_count + 1);
+}

@@ -1,55 +1,134 @@
-// Three-phase device-wide scans of one value type SCAN_T (defined by the launcher):
-// 1. scan_totals_*: each block reduces one tile into totals[tile];
-// 2. scan_prefix_*: one block turns the totals into exclusive tile prefixes;
-// 3. scan_apply_*: each block scans its tile, starting from its prefix.
-// Nulls are handled by the caller (replaced by the identity beforehand).
+// Single-pass device-wide scans of one value type SCAN_T (defined by the launcher), with
+// decoupled look-back (Merrill & Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back"): each block takes the next tile in launch order from a counter, publishes its
+// tile total, then walks back over its predecessors' published totals until it meets an
+// inclusive prefix. Every value is read once and written once, where a three-phase scan
+// reads it twice. Nulls are handled by the caller (replaced by the identity beforehand).
+//
+// Tiles are loaded and stored with coalesced (striped) accesses through shared memory; each
+// thread then scans OP_ITEMS consecutive values. OP_ITEMS is odd so that the transposes
+// through shared memory are free of bank conflicts for 4- and 8-byte values.
+#define OP_THREADS 256
+#define OP_ITEMS 15
+#define OP_TILE (OP_THREADS * OP_ITEMS)
 
+// Status of a tile: two 64-bit words, each holding 32 bits of the value (low half first)
+// and, in its high 32 bits, a flag: 0 nothing published, 1 the tile's own total, 2 its
+// inclusive prefix. A 64-bit access is indivisible but a 16-byte one is not (a reader could
+// see a new flag beside an old value), so a reader takes a status only when both words carry
+// the same flag; flags only grow, so a mismatch resolves on a re-read. No fence is needed.
+struct __align__(16) ScanStatus {
+  unsigned long long lo;
+  unsigned long long hi;
+};
+
+__device__ __forceinline__ void publish_status(ScanStatus* s, SCAN_T v, unsigned long long flag) {
+  unsigned long long bits = 0;
+  memcpy(&bits, &v, sizeof(SCAN_T));
+  volatile unsigned long long* w = &s->lo;
+  w[0] = (flag << 32) | (bits & 0xffffffffULL);
+  w[1] = (flag << 32) | (bits >> 32);
+}
+
+// The flag of a consistent status (0 while nothing is published) and its value in *v.
+__device__ __forceinline__ unsigned long long read_status(const ScanStatus* s, SCAN_T* v) {
+  const volatile unsigned long long* w = &s->lo;
+  unsigned long long a, b;
+  do {
+    a = w[0];
+    b = w[1];
+  } while ((a >> 32) != (b >> 32));
+  unsigned long long bits = (a & 0xffffffffULL) | (b << 32);
+  memcpy(v, &bits, sizeof(SCAN_T));
+  return a >> 32;
+}
+
+// The look-back is done by the 32 lanes of warp 0 over windows of 32 predecessors: a
+// window costs one round trip to L2 where one thread walking back would pay one per tile
+// (with ~900 tiles in flight that serial walk limited the scan to ~20% of bandwidth).
+// Every lane returns the tile's exclusive prefix.
 template <class Op>
-__device__ void scan_totals(const SCAN_T* in, int64_t n, SCAN_T* totals) {
-  __shared__ SCAN_T shared[32];
-  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + (int64_t)threadIdx.x * SCAN_ITEMS;
-  SCAN_T acc = Op::template identity<SCAN_T>();
-  for (int k = 0; k < SCAN_ITEMS; ++k) {
-    int64_t i = base + k;
-    if (i < n) acc = Op::apply(acc, in[i]);
+__device__ SCAN_T scan_look_back(int64_t tile, SCAN_T total, ScanStatus* status) {
+  const int lane = threadIdx.x & 31;
+  const SCAN_T id = Op::template identity<SCAN_T>();
+  if (tile == 0) {
+    if (lane == 0) publish_status(&status[0], total, 2);
+    return id;
   }
-  SCAN_T total;
-  block_exclusive_scan<Op>(acc, shared, &total);
-  if (threadIdx.x == 0) totals[blockIdx.x] = total;
+  if (lane == 0) publish_status(&status[tile], total, 1);
+  SCAN_T prefix = id;
+  for (int64_t end = tile;; end -= 32) {
+    // Lane 31 reads the nearest predecessor; tiles before 0 act as an inclusive identity.
+    const int64_t j = end - 32 + lane;
+    unsigned long long f = 2;
+    SCAN_T v = id;
+    if (j >= 0) {
+      do {
+        f = read_status(&status[j], &v);
+      } while (f == 0);
+    }
+    // The nearest inclusive prefix ends the walk; the lanes before it do not count.
+    const unsigned inclusive = __ballot_sync(0xffffffffu, f == 2);
+    const int stop = inclusive ? 31 - __clz((int)inclusive) : 0;
+    SCAN_T w = lane >= stop ? v : id;
+    for (int d = 16; d > 0; d >>= 1) w = Op::apply(w, (SCAN_T)__shfl_xor_sync(0xffffffffu, w, d));
+    prefix = Op::apply(w, prefix);
+    if (inclusive) break;
+  }
+  if (lane == 0) publish_status(&status[tile], Op::apply(prefix, total), 2);
+  return prefix;
 }
 
 template <class Op>
-__device__ void scan_apply(const SCAN_T* in, SCAN_T* out, int64_t n, const SCAN_T* prefixes,
-                           int exclusive) {
-  __shared__ SCAN_T shared[32];
-  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + (int64_t)threadIdx.x * SCAN_ITEMS;
-  SCAN_T vals[SCAN_ITEMS];
-  SCAN_T acc = Op::template identity<SCAN_T>();
-  for (int k = 0; k < SCAN_ITEMS; ++k) {
-    int64_t i = base + k;
-    vals[k] = i < n ? in[i] : Op::template identity<SCAN_T>();
+__device__ void scan_one_pass(const SCAN_T* in, SCAN_T* out, int64_t n, int exclusive,
+                              unsigned int* counter, ScanStatus* status) {
+  __shared__ SCAN_T tile_vals[OP_TILE];
+  __shared__ SCAN_T warp_totals[32];
+  __shared__ int64_t tile_sh;
+  __shared__ SCAN_T prefix_sh;
+  // Tiles are numbered in the order blocks start, so every predecessor of a tile is
+  // running or done: the look-back never waits on a block that has not been scheduled.
+  if (threadIdx.x == 0) tile_sh = (int64_t)atomicAdd(counter, 1u);
+  __syncthreads();
+  const int64_t tile = tile_sh;
+  const int64_t base = tile * OP_TILE;
+  const SCAN_T id = Op::template identity<SCAN_T>();
+  for (int k = 0; k < OP_ITEMS; ++k) {
+    int64_t i = k * OP_THREADS + threadIdx.x;
+    tile_vals[i] = base + i < n ? in[base + i] : id;
+  }
+  __syncthreads();
+  SCAN_T vals[OP_ITEMS];
+  SCAN_T acc = id;
+  for (int k = 0; k < OP_ITEMS; ++k) {
+    vals[k] = tile_vals[threadIdx.x * OP_ITEMS + k];
     acc = Op::apply(acc, vals[k]);
   }
   SCAN_T total;
-  SCAN_T run = Op::apply(prefixes[blockIdx.x], block_exclusive_scan<Op>(acc, shared, &total));
-  for (int k = 0; k < SCAN_ITEMS; ++k) {
-    int64_t i = base + k;
+  SCAN_T excl = block_exclusive_scan<Op>(acc, warp_totals, &total);
+  if (threadIdx.x < 32) {
+    SCAN_T p = scan_look_back<Op>(tile, total, status);
+    if (threadIdx.x == 0) prefix_sh = p;
+  }
+  __syncthreads();
+  SCAN_T run = Op::apply(prefix_sh, excl);
+  for (int k = 0; k < OP_ITEMS; ++k) {
     SCAN_T next = Op::apply(run, vals[k]);
-    if (i < n) out[i] = exclusive ? run : next;
+    tile_vals[threadIdx.x * OP_ITEMS + k] = exclusive ? run : next;
     run = next;
+  }
+  __syncthreads();
+  for (int k = 0; k < OP_ITEMS; ++k) {
+    int64_t i = k * OP_THREADS + threadIdx.x;
+    if (base + i < n) out[base + i] = tile_vals[i];
   }
 }
 
 #define FERRO_SCAN_KERNELS(NAME, OP)                                                          \
-  extern "C" __global__ void scan_totals_##NAME(const SCAN_T* in, int64_t n, SCAN_T* t) {    \
-    scan_totals<OP>(in, n, t);                                                               \
-  }                                                                                          \
-  extern "C" __global__ void scan_prefix_##NAME(SCAN_T* t, int64_t ntiles) {                 \
-    scan_tile_totals_impl<OP, SCAN_T>(t, ntiles);                                            \
-  }                                                                                          \
-  extern "C" __global__ void scan_apply_##NAME(const SCAN_T* in, SCAN_T* out, int64_t n,     \
-                                               const SCAN_T* p, int exclusive) {             \
-    scan_apply<OP>(in, out, n, p, exclusive);                                                \
+  extern "C" __global__ void __launch_bounds__(OP_THREADS)                                    \
+      scan_one_pass_##NAME(const SCAN_T* in, SCAN_T* out, int64_t n, int exclusive,           \
+                           unsigned int* counter, ScanStatus* status) {                       \
+    scan_one_pass<OP>(in, out, n, exclusive, counter, status);                                \
   }
 FERRO_SCAN_KERNELS(sum, OpSum)
 FERRO_SCAN_KERNELS(prod, OpProd)

@@ -5,13 +5,17 @@
 // A sort key is a list of "specs" applied least significant first. Each spec writes an
 // order-preserving unsigned key per row (read through the current permutation), then
 // sorts (key, row) pairs by 8-bit digits, one pass per digit, skipping digits that every
-// key shares. A pass is: per-tile digit histograms (digit-major), an exclusive scan of
-// them (global offsets), and a stable scatter that ranks each tile locally in shared
-// memory and writes every digit's run contiguously.
+// key shares. The read that extracts the keys counts every digit position; each pass
+// is then one kernel (onesweep_pass) that ranks a tile locally in shared memory, learns
+// where its digit runs go by decoupled look-back, and writes every run contiguously.
 
 #define SORT_THREADS 256
+// Keys per thread of a onesweep tile; the launcher may define it (sort.rs picks it).
+#ifndef SORT_ITEMS
 #define SORT_ITEMS 8
+#endif
 #define SORT_TILE (SORT_THREADS * SORT_ITEMS)
+#define WARP_TILE (32 * SORT_ITEMS)
 #define RADIX 256
 #define SORT_WARPS (SORT_THREADS / 32)
 
@@ -100,29 +104,30 @@ __device__ __forceinline__ uint64_t spec_key(int kind, uint64_t data, uint64_t o
   }
 }
 
-// keys[i] = key of row perm[i] (row i when perm is null); 0 for null rows of value specs.
-extern "C" __global__ void extract_keys(int kind, uint64_t data, uint64_t offsets, uint64_t mask,
-                                        int64_t mask_off, int64_t row_off, int off64, int chunk,
-                                        int descending, int nulls_first, int64_t nseg,
-                                        const int32_t* perm, int64_t n, KEY_T* keys) {
-  int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    int64_t r = perm ? (int64_t)perm[i] : i;
-    // Null rows get one constant value key, so this spec keeps their order from the less
-    // significant specs; the column's null-flag spec then places them.
-    if (kind != 15 && mask && !bit_is_set((const uint8_t*)mask, mask_off + r)) {
-      keys[i] = 0;
-      continue;
+// Adds key k's digits at every digit position to the block's histogram h (digit-major per
+// position). Every lane of the warp must call it (`valid` false for lanes past the end).
+__device__ __forceinline__ void count_digits(uint32_t* h, KEY_T k, bool valid, int lane) {
+  for (int p = 0; p < (int)sizeof(KEY_T); ++p) {
+    uint32_t d = valid ? (uint32_t)((k >> (8 * p)) & 0xff) : RADIX;
+    uint32_t d0 = __shfl_sync(0xffffffffu, d, 0);
+    // A digit shared by the whole warp (common: high bytes of small keys) is one add.
+    if (__all_sync(0xffffffffu, d == d0)) {
+      if (lane == 0 && d0 < RADIX) atomicAdd(&h[p * RADIX + d0], 32u);
+    } else if (valid) {
+      atomicAdd(&h[p * RADIX + d], 1u);
     }
-    KEY_T k = (KEY_T)spec_key(kind, data, offsets, mask, mask_off, row_off, off64, chunk,
-                              nulls_first, nseg, r);
-    keys[i] = descending ? (KEY_T)~k : k;
   }
 }
 
-// totals[p * RADIX + d]: how many keys have digit d at digit position p (one read of the
-// keys decides which passes can be skipped). `totals` must be zeroed.
-extern "C" __global__ void digit_totals(const KEY_T* keys, int64_t n, uint32_t* totals) {
+// keys[i] = key of row perm[i] (row i when perm is null); 0 for null rows of value specs.
+// In the same read, totals[p * RADIX + d] counts the keys with digit d at digit position p
+// (this decides which passes can be skipped and where each digit's run starts); `totals`
+// must be zeroed.
+extern "C" __global__ void extract_keys(int kind, uint64_t data, uint64_t offsets, uint64_t mask,
+                                        int64_t mask_off, int64_t row_off, int off64, int chunk,
+                                        int descending, int nulls_first, int64_t nseg,
+                                        const int32_t* perm, int64_t n, KEY_T* keys,
+                                        uint32_t* totals) {
   __shared__ uint32_t h[sizeof(KEY_T) * RADIX];
   for (int i = threadIdx.x; i < (int)(sizeof(KEY_T) * RADIX); i += blockDim.x) h[i] = 0;
   __syncthreads();
@@ -132,119 +137,151 @@ extern "C" __global__ void digit_totals(const KEY_T* keys, int64_t n, uint32_t* 
   for (int64_t i0 = (int64_t)blockIdx.x * blockDim.x; i0 < n; i0 += stride) {
     int64_t i = i0 + threadIdx.x;
     bool valid = i < n;
-    KEY_T k = valid ? keys[i] : (KEY_T)0;
-    for (int p = 0; p < (int)sizeof(KEY_T); ++p) {
-      uint32_t d = valid ? (uint32_t)((k >> (8 * p)) & 0xff) : RADIX;
-      uint32_t d0 = __shfl_sync(0xffffffffu, d, 0);
-      // A digit shared by the whole warp (common: high bytes of small keys) is one add.
-      if (__all_sync(0xffffffffu, d == d0)) {
-        if (lane == 0 && d0 < RADIX) atomicAdd(&h[p * RADIX + d0], 32u);
-      } else if (valid) {
-        atomicAdd(&h[p * RADIX + d], 1u);
+    KEY_T key = 0;
+    if (valid) {
+      int64_t r = perm ? (int64_t)perm[i] : i;
+      // Null rows get one constant value key, so this spec keeps their order from the less
+      // significant specs; the column's null-flag spec then places them.
+      if (kind != 15 && mask && !bit_is_set((const uint8_t*)mask, mask_off + r)) {
+        key = 0;
+      } else {
+        KEY_T k = (KEY_T)spec_key(kind, data, offsets, mask, mask_off, row_off, off64, chunk,
+                                  nulls_first, nseg, r);
+        key = descending ? (KEY_T)~k : k;
       }
+      keys[i] = key;
     }
+    count_digits(h, key, valid, lane);
   }
   __syncthreads();
   for (int i = threadIdx.x; i < (int)(sizeof(KEY_T) * RADIX); i += blockDim.x)
     if (h[i]) atomicAdd(&totals[i], h[i]);
 }
 
-// counts[d * ntiles + tile]: keys of the tile with digit d at `shift`.
-extern "C" __global__ void tile_histograms(const KEY_T* keys, int64_t n, int shift,
-                                           int64_t ntiles, uint32_t* counts) {
-  __shared__ uint32_t h[RADIX];
-  h[threadIdx.x] = 0;
-  __syncthreads();
-  int lane = threadIdx.x & 31;
-  int64_t base = (int64_t)blockIdx.x * SORT_TILE;
-  for (int k = 0; k < SORT_ITEMS; ++k) {
-    int64_t i = base + (int64_t)k * SORT_THREADS + threadIdx.x;
-    uint32_t d = i < n ? (uint32_t)((keys[i] >> shift) & 0xff) : RADIX;
-    unsigned peers = __match_any_sync(0xffffffffu, d);
-    if (lane == __ffs((int)peers) - 1 && d < RADIX) atomicAdd(&h[d], (uint32_t)__popc(peers));
-  }
-  __syncthreads();
-  counts[(int64_t)threadIdx.x * ntiles + blockIdx.x] = h[threadIdx.x];
-}
-
-// One stable scatter pass. `offsets` are the exclusive prefixes of tile_histograms'
-// counts. vals_in == null means row numbers (the identity permutation). keys_out is not
-// written when write_keys == 0 (the last pass of a spec only needs the rows).
-extern "C" __global__ void scatter_pass(const KEY_T* keys_in, const int32_t* vals_in,
-                                        KEY_T* keys_out, int32_t* vals_out, int64_t n, int shift,
-                                        int64_t ntiles, const uint32_t* offsets, int write_keys) {
-  __shared__ uint16_t wc[SORT_WARPS][RADIX];  // per-warp digit counts, then prefixes
-  __shared__ uint32_t running[RADIX];         // digit counts of the chunks ranked so far
-  __shared__ int64_t goff[RADIX];             // global position of local position 0 per digit
-  __shared__ uint32_t lstart[RADIX];          // local start of each digit's run
+// One stable scatter pass in one sweep (the "onesweep" scheme of Adinets & Merrill): every
+// tile ranks its keys by digit locally, then finds where its run of each digit goes from
+// the digit's global start (`digit_starts`, from extract_keys) plus the counts of that
+// digit in the tiles before it, which it learns by decoupled look-back over `status`.
+// Tiles are numbered in the order blocks start (`counter`), so every tile a block waits
+// on is running or done.
+//
+// status[tile * RADIX + d] holds a count in the low 32 bits and a flag in the high ones:
+// 2 * pass + 1 for the tile's own count of digit d, 2 * pass + 2 for the count of digit d
+// over tiles 0..=tile. Smaller flags are left from earlier passes and read as "not yet", so
+// the buffer is zeroed once per sort, not once per pass.
+//
+// vals_in == null means row numbers (the identity permutation). keys_out is not written
+// when write_keys == 0 (the last pass of a spec only needs the rows).
+extern "C" __global__ void __launch_bounds__(SORT_THREADS)
+    onesweep_pass(const KEY_T* keys_in, const int32_t* vals_in, KEY_T* keys_out,
+                  int32_t* vals_out, int64_t n, int shift, int pass,
+                  const uint32_t* digit_starts, unsigned int* counter,
+                  unsigned long long* status, int write_keys) {
+  // The warps' digit counters are dead once the keys are ranked, and the staging arrays
+  // live only after that: they share memory, which leaves room for bigger tiles.
+  __shared__ union {
+    uint16_t wc[SORT_WARPS][RADIX];  // per-warp digit counts, then prefixes over warps
+    struct {
+      KEY_T keys[SORT_TILE];
+      int32_t vals[SORT_TILE];
+    } stage;
+  } sm;
+  __shared__ uint32_t running[RADIX];  // the tile's count of each digit
+  __shared__ int64_t goff[RADIX];      // global position of local position 0 per digit
+  __shared__ uint32_t lstart[RADIX];   // local start of each digit's run
   __shared__ uint32_t scan_tmp[32];
-  __shared__ KEY_T skeys[SORT_TILE];
-  __shared__ int32_t svals[SORT_TILE];
+  __shared__ int64_t tile_sh;
   int t = threadIdx.x, lane = t & 31, warp = t >> 5;
-  int64_t base = (int64_t)blockIdx.x * SORT_TILE;
+  if (t == 0) tile_sh = (int64_t)atomicAdd(counter, 1u);
+  for (int w = 0; w < SORT_WARPS; ++w) sm.wc[w][t] = 0;
+  __syncthreads();
+  const int64_t tile = tile_sh;
+  const int64_t base = tile * SORT_TILE;
   KEY_T k[SORT_ITEMS];
   int32_t v[SORT_ITEMS];
   uint32_t dg[SORT_ITEMS], rank[SORT_ITEMS];
-  running[t] = 0;
-  // Striped loads (coalesced); item (kk, t) is tile position kk * SORT_THREADS + t.
+  // Warp-blocked layout: warp w holds tile positions [w * WARP_TILE, (w + 1) * WARP_TILE),
+  // item kk of a lane is position w * WARP_TILE + kk * 32 + lane (each load coalesced).
+  // Each warp ranks its own items in order with private counters (no block barrier);
+  // the warps' counts are combined afterwards, which keeps the ranks stable.
   for (int kk = 0; kk < SORT_ITEMS; ++kk) {
-    int64_t i = base + (int64_t)kk * SORT_THREADS + t;
+    int64_t p = (int64_t)warp * WARP_TILE + kk * 32 + lane;
+    int64_t i = base + p;
+    uint32_t d = RADIX;
     if (i < n) {
       k[kk] = keys_in[i];
       v[kk] = vals_in ? vals_in[i] : (int32_t)i;
-      dg[kk] = (uint32_t)((k[kk] >> shift) & 0xff);
+      d = (uint32_t)((k[kk] >> shift) & 0xff);
     } else {
       k[kk] = 0;
       v[kk] = 0;
-      dg[kk] = RADIX;
     }
-    rank[kk] = 0;
-  }
-  // Rank the chunks in tile order: within a chunk, a warp ranks equal digits by lane
-  // (match_any), warps are ordered by a per-digit prefix over the warps' counts.
-  for (int kk = 0; kk < SORT_ITEMS; ++kk) {
-    for (int w = 0; w < SORT_WARPS; ++w) wc[w][t] = 0;
-    __syncthreads();
-    uint32_t d = dg[kk];
+    dg[kk] = d;
     unsigned peers = __match_any_sync(0xffffffffu, d);
     unsigned below = peers & ((1u << lane) - 1u);
-    if (below == 0 && d < RADIX) wc[warp][d] = (uint16_t)__popc(peers);
-    __syncthreads();
-    {
-      uint32_t s = running[t];
-      for (int w = 0; w < SORT_WARPS; ++w) {
-        uint32_t c = wc[w][t];
-        wc[w][t] = (uint16_t)s;
-        s += c;
-      }
-      running[t] = s;
-    }
-    __syncthreads();
-    if (d < RADIX) rank[kk] = (uint32_t)wc[warp][d] + (uint32_t)__popc(below);
-    __syncthreads();
+    uint32_t before = d < RADIX ? sm.wc[warp][d] : 0;
+    __syncwarp();
+    if (below == 0 && d < RADIX) sm.wc[warp][d] = (uint16_t)(before + __popc(peers));
+    __syncwarp();
+    rank[kk] = before + (uint32_t)__popc(below);
   }
-  // running[d] is now the tile's count of digit d.
+  __syncthreads();
+  {
+    // Thread t: digit t's prefix over the warps, and the tile's total.
+    uint32_t s = 0;
+    for (int w = 0; w < SORT_WARPS; ++w) {
+      uint32_t c = sm.wc[w][t];
+      sm.wc[w][t] = (uint16_t)s;
+      s += c;
+    }
+    running[t] = s;
+  }
+  __syncthreads();
+  for (int kk = 0; kk < SORT_ITEMS; ++kk)
+    if (dg[kk] < RADIX) rank[kk] += sm.wc[warp][dg[kk]];
+  __syncthreads();  // the counters' memory is reused as the staging arrays below
+  // running[t] is now the tile's count of digit t. Publish it, then look back (thread t
+  // for digit t) for the count of digit t in the tiles before this one.
+  const uint32_t cnt = running[t];
+  volatile unsigned long long* st = status;
+  const unsigned long long own = (unsigned long long)(2 * pass + 1) << 32;
+  const unsigned long long inclusive = (unsigned long long)(2 * pass + 2) << 32;
+  uint32_t before = 0;
+  if (tile == 0) {
+    st[t] = inclusive | cnt;
+  } else {
+    st[tile * RADIX + t] = own | cnt;
+    for (int64_t j = tile - 1;; --j) {
+      unsigned long long w;
+      do {
+        w = st[j * RADIX + t];
+      } while (w < own);
+      before += (uint32_t)w;
+      if (w >= inclusive) break;
+    }
+    st[tile * RADIX + t] = inclusive | (before + cnt);
+  }
   uint32_t total;
-  uint32_t ls = block_exclusive_scan<OpSum>(running[t], scan_tmp, &total);
+  uint32_t ls = block_exclusive_scan<OpSum>(cnt, scan_tmp, &total);
   lstart[t] = ls;
-  goff[t] = (int64_t)offsets[(int64_t)t * ntiles + blockIdx.x] - (int64_t)ls;
+  goff[t] = (int64_t)digit_starts[t] + (int64_t)before - (int64_t)ls;
   __syncthreads();
   for (int kk = 0; kk < SORT_ITEMS; ++kk) {
     if (dg[kk] < RADIX) {
       uint32_t pos = lstart[dg[kk]] + rank[kk];
-      skeys[pos] = k[kk];
-      svals[pos] = v[kk];
+      sm.stage.keys[pos] = k[kk];
+      sm.stage.vals[pos] = v[kk];
     }
   }
   __syncthreads();
   // Locally sorted: consecutive threads write consecutive positions of each digit's run.
   int64_t valid = n - base < SORT_TILE ? n - base : SORT_TILE;
   for (int j = t; j < valid; j += SORT_THREADS) {
-    KEY_T kj = skeys[j];
+    KEY_T kj = sm.stage.keys[j];
     uint32_t d = (uint32_t)((kj >> shift) & 0xff);
     int64_t dst = goff[d] + j;
     if (write_keys) keys_out[dst] = kj;
-    vals_out[dst] = svals[j];
+    vals_out[dst] = sm.stage.vals[j];
   }
 }
 
