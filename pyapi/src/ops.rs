@@ -161,13 +161,13 @@ pub fn reduce(
 #[pyfunction]
 pub fn is_valid_reduce_aggregation(source: PyDataType, agg: PyAggregation) -> bool {
     let kind = agg.0.kind();
-    let id = source.0.id();
     let out = match kind {
         Kind::Mean | Kind::Variance | Kind::Std => ferrodf_core::TypeId::Float64,
         Kind::Any | Kind::All => ferrodf_core::TypeId::Bool8,
         Kind::Median | Kind::Quantile => ferrodf_core::TypeId::Float64,
         Kind::Argmin | Kind::Argmax | Kind::Nunique => ferrodf_core::TypeId::Int32,
-        _ => id,
+        // The input type itself, with its decimal scale (MIN/MAX keep it).
+        _ => return ferrodf_core::ops::reduce::is_supported(source.0, kind, source.0),
     };
     ferrodf_core::ops::reduce::is_supported(source.0, kind, out.into())
 }

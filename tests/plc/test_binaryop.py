@@ -1291,8 +1291,6 @@ STRING_OPS = [*COMPARISONS, B.NULL_EQUALS, B.NULL_NOT_EQUALS, B.NULL_MAX, B.NULL
 @pytest.mark.parametrize("t", [pa.string(), pa.large_string()], ids=type_id)
 def test_string_operands(op, t):
     out = pa.string() if op in (B.NULL_MAX, B.NULL_MIN) else pa.bool_()
-    if op in (B.NULL_MAX, B.NULL_MIN) and runs_on_gpu() and ferrodf.get_option("device") == "gpu":
-        pytest.skip("STRING NULL_MAX/NULL_MIN runs on the host (no device kernel)")
     a = STRING_VALUES * 3
     b = [STRING_VALUES[(i * 5) % len(STRING_VALUES)] for i in range(len(a))]
     la = pa.array(["pad", "pad", *a], t).slice(2)

@@ -92,6 +92,8 @@ def value_array(t: pa.DataType, n: int, *, seed: int = 1, nulls: bool = True):
 DEVICE_KINDS = {
     "SUM",
     "PRODUCT",
+    "ANY",
+    "ALL",
     "SUM_OF_SQUARES",
     "MIN",
     "MAX",

@@ -10,7 +10,6 @@ import pytest
 from conftest import assert_column_eq, type_id
 from movement_helpers import FIXED_TYPES, MOVE_TYPES, col, data, scalar
 
-import ferrodf
 import ferrodf.plc as plc
 
 rp = plc.replace
@@ -71,7 +70,9 @@ def test_replace_nulls_errors():
 
 
 @pytest.mark.parametrize(
-    "t", [pa.int32(), pa.int64(), pa.float64(), pa.timestamp("us"), pa.string()], ids=type_id
+    "t",
+    [pa.int32(), pa.int64(), pa.float64(), pa.timestamp("us"), pa.string(), pa.decimal128(30, 2)],
+    ids=type_id,
 )
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
 def test_find_and_replace_all(t, offset):
@@ -81,11 +82,6 @@ def test_find_and_replace_all(t, offset):
     ]
     old = pa.array([*present[:3], present[0]], t)  # a repeated key: the first wins
     new = pa.array([*data(t, 4, seed=9, nulls=False).to_pylist()[:3], None], t)
-    if pa.types.is_string(t) and ferrodf.get_option("device") == "gpu":
-        # No device kernel for strings yet: gpu placement refuses the host fallback.
-        with pytest.raises(NotImplementedError):
-            rp.find_and_replace_all(col(a), col(old), col(new))
-        return
     got = rp.find_and_replace_all(col(a), col(old), col(new))
     lookup = {}
     for k, v in zip(old.to_pylist(), new.to_pylist(), strict=True):

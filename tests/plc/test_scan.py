@@ -115,3 +115,79 @@ def test_minmax(t, offset):
     assert lo.type() == hi.type() == col(a).type()
     lo, hi = plc.reduce.minmax(col(pa.array([None, None], t)))
     assert not lo.is_valid() and not hi.is_valid()
+
+
+ORDERED_TYPES = [
+    pa.timestamp("ms"),
+    pa.timestamp("ns"),
+    pa.date32(),
+    pa.duration("us"),
+    pa.decimal128(12, 2),
+    pa.decimal128(18, -3),
+    pa.decimal128(30, 4),
+    pa.string(),
+]
+
+
+@pytest.mark.parametrize("t", ORDERED_TYPES, ids=type_id)
+@pytest.mark.parametrize("offset", [0, 5])
+def test_minmax_ordered_types(t, offset):
+    """Timestamps, durations, decimals (32/64/128-bit storage) and strings keep their type."""
+    a = data(t, 40 + offset)[offset:]
+    lo, hi = plc.reduce.minmax(col(a))
+    # A Python oracle: pyarrow's min_max lacks durations in some versions. Strings order
+    # by their UTF-8 bytes.
+    key = (lambda v: v.encode()) if pa.types.is_string(t) else None
+    valid = [v for v in a.to_pylist() if v is not None]
+    want = {"min": min(valid, key=key), "max": max(valid, key=key)}
+    assert (lo.to_py(), hi.to_py()) == (want["min"], want["max"])
+    assert lo.type() == hi.type() == col(a).type()
+    for kind in ("min", "max"):
+        got = plc.reduce.reduce(col(a), getattr(agg, kind)(), col(a).type())
+        assert got.to_py() == want[kind] and got.type() == col(a).type()
+        assert plc.reduce.is_valid_reduce_aggregation(col(a).type(), getattr(agg, kind)())
+
+
+@pytest.mark.parametrize("t", ORDERED_TYPES, ids=type_id)
+@pytest.mark.parametrize("rows", [0, 3], ids=["empty", "all-null"])
+def test_minmax_ordered_types_without_values(t, rows):
+    lo, hi = plc.reduce.minmax(col(pa.array([None] * rows, t)))
+    assert not lo.is_valid() and not hi.is_valid()
+    assert lo.type() == col(pa.array([], t)).type()
+
+
+def test_min_of_strings_is_bytewise():
+    a = pa.array(["b", "", None, "ab", "\u00e9", "B", "a\x00"])
+    lo, hi = plc.reduce.minmax(col(a))
+    want = sorted(v.encode() for v in a.to_pylist() if v is not None)
+    assert (lo.to_py().encode(), hi.to_py().encode()) == (want[0], want[-1])
+
+
+@pytest.mark.parametrize("t", [pa.timestamp("s"), pa.decimal128(10, 2), pa.string()], ids=type_id)
+def test_min_of_ordered_type_needs_its_own_output_type(t):
+    c = col(data(t, 10))
+    with pytest.raises(TypeError, match="output type must be the input type"):
+        plc.reduce.reduce(c, agg.max(), plc.DataType(plc.TypeId.INT64))
+
+
+@pytest.mark.parametrize("t", [pa.int32(), pa.int64(), pa.uint8()], ids=type_id)
+@pytest.mark.parametrize("name", ["sum", "min", "max"])
+@pytest.mark.parametrize("inclusive", [ScanType.INCLUSIVE, ScanType.EXCLUSIVE])
+def test_scan_many_tiles(t, name, inclusive):
+    """Enough rows for the device scan's look-back across many tiles (3840 rows each),
+    sliced, with nulls."""
+    rng = np.random.default_rng(5)
+    n = 100_003
+    info = np.iinfo(t.to_pandas_dtype())
+    vals = rng.integers(max(int(info.min), -(10**6)), min(int(info.max), 10**6), n + 7)
+    a = pa.array(vals, t, mask=rng.random(n + 7) < 0.1)[7:]
+    got = plc.reduce.scan(col(a), AGGS[name](), inclusive)
+    expect = oracle(a.to_pylist(), name, t, inclusive == ScanType.INCLUSIVE)
+    assert_column_eq(got, pa.array(expect, t))
+
+
+def test_scan_many_tiles_float():
+    rng = np.random.default_rng(6)
+    a = pa.array(rng.random(200_000))
+    got = np.asarray(plc.reduce.scan(col(a), agg.sum(), ScanType.INCLUSIVE).to_arrow())
+    np.testing.assert_allclose(got, np.cumsum(a.to_numpy()), rtol=1e-9)

@@ -789,6 +789,60 @@ impl HostStrings {
     }
 }
 
+/// NULL_MAX/NULL_MIN of two STRING operands from `lhs_wins` (the strict comparison, null
+/// where either side is null), with the device operations it is built from: the row comes
+/// from `lhs` where `lhs` is valid and (`rhs` is null or `lhs` wins), else from `rhs`.
+fn string_null_extreme(lhs: Operand, rhs: Operand, lhs_wins: &Column) -> Result<Column> {
+    use super::copying::copy_if_else;
+    use super::unary::{is_null, is_valid};
+    let bool8: DataType = TypeId::Bool8.into();
+    let flag = |v: bool| Scalar::from_native_as::<u8>(bool8, Some(v as u8));
+    let (l_flag, r_flag);
+    let (l_valid, r_null);
+    let lhs_valid = match lhs {
+        Operand::Column(c) => {
+            l_valid = is_valid(c)?;
+            Operand::Column(&l_valid)
+        }
+        Operand::Scalar(s) => {
+            l_flag = flag(s.is_valid()?)?;
+            Operand::Scalar(&l_flag)
+        }
+    };
+    let rhs_null = match rhs {
+        Operand::Column(c) => {
+            r_null = is_null(c)?;
+            Operand::Column(&r_null)
+        }
+        Operand::Scalar(s) => {
+            r_flag = flag(!s.is_valid()?)?;
+            Operand::Scalar(&r_flag)
+        }
+    };
+    // NULL_LOGICAL_OR is true where either side is true, even beside a null.
+    let either = binary_operation(
+        Operand::Column(lhs_wins),
+        rhs_null,
+        BinaryOperator::NullLogicalOr,
+        bool8,
+    )?;
+    // A null condition row counts as false in copy_if_else.
+    let cond = binary_operation(
+        lhs_valid,
+        Operand::Column(&either),
+        BinaryOperator::LogicalAnd,
+        bool8,
+    )?;
+    copy_if_else(side_of(lhs), side_of(rhs), &cond)
+}
+
+fn side_of(o: Operand<'_>) -> super::copying::Side<'_> {
+    match o {
+        Operand::Column(c) => super::copying::Side::Column(c),
+        Operand::Scalar(s) => super::copying::Side::Scalar(s),
+    }
+}
+
 /// Comparisons, NULL_EQUALS/NOT_EQUALS (BOOL8) and NULL_MAX/MIN (STRING) of two STRING
 /// operands: byte-wise lexicographic order, as libcudf.
 fn string_binary<'a>(
@@ -798,20 +852,19 @@ fn string_binary<'a>(
     n: usize,
 ) -> Result<Column> {
     use BinaryOperator::*;
-    if use_device()? && !matches!(op, NullMax | NullMin) {
+    if use_device()? {
         let side = |o: &Operand<'a>| -> Result<dev::StringOperand<'a>> {
             Ok(match o {
                 Operand::Column(c) => dev::StringOperand::Column(c),
                 Operand::Scalar(s) => dev::StringOperand::Scalar(s.as_column(), s.is_valid()?),
             })
         };
+        if matches!(op, NullMax | NullMin) {
+            let wins = if op == NullMax { Greater } else { Less };
+            let wins = dev::string_compare(&side(&lhs)?, &side(&rhs)?, wins as i32, n)?;
+            return string_null_extreme(lhs, rhs, &wins);
+        }
         return dev::string_compare(&side(&lhs)?, &side(&rhs)?, op as i32, n);
-    }
-    if use_device()? {
-        crate::placement::host_fallback(
-            "binaryop.binary_operation",
-            "NULL_MAX/NULL_MIN of STRING operands",
-        )?;
     }
     let (l, r) = (HostStrings::of(&lhs, n)?, HostStrings::of(&rhs, n)?);
     if matches!(op, NullMax | NullMin) {

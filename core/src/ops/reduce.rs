@@ -42,6 +42,9 @@ pub fn reduce(col: &Column, agg: &Aggregation, output: DataType) -> Result<Scala
     if is_order_statistic(kind) {
         return order_stats::reduce(col, agg, output);
     }
+    if matches!(kind, Kind::Min | Kind::Max) && !col.dtype().id().is_numeric() {
+        return order_stats::extreme(col, kind == Kind::Max);
+    }
     if use_device()? {
         if let Some(plan) = device_plan(col.dtype().id(), kind) {
             return reduce_on_device(col, plan, kind, output);
@@ -73,6 +76,15 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
             return Err(Error::type_err(format!(
                 "reduce with {kind} produces a row number or a count; the output type must \
                  be an integer type (INT32), got {o}"
+            )));
+        }
+        return Ok(());
+    }
+    if matches!(kind, Kind::Min | Kind::Max) && has_ordered_extremes(i) {
+        if output != input {
+            return Err(Error::type_err(format!(
+                "reduce with {kind} of {input} produces {input}; the output type must be \
+                 the input type, got {output}"
             )));
         }
         return Ok(());
@@ -120,6 +132,12 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
         )));
     }
     Ok(())
+}
+
+/// The non-numeric types MIN and MAX (and `minmax`) support: ordered types whose result
+/// keeps the column's type.
+fn has_ordered_extremes(id: TypeId) -> bool {
+    id.is_timestamp() || id.is_duration() || id.is_decimal() || id == TypeId::String
 }
 
 /// The device reduction and accumulator type for `kind`, or `None` without a kernel.
@@ -310,6 +328,22 @@ fn null_scalar(dtype: DataType) -> Result<Scalar> {
 /// assert_eq!((lo.value::<i32>().unwrap(), hi.value::<i32>().unwrap()), (Some(-1), Some(3)));
 /// ```
 pub fn minmax(col: &Column) -> Result<(Scalar, Scalar)> {
+    let id = col.dtype().id();
+    if id.is_numeric() && use_device()? {
+        // Both extremes in one read of the column.
+        let acc = if id == TypeId::Bool8 {
+            TypeId::Uint8
+        } else {
+            id
+        };
+        let (lo, hi, count) = crate::device::kernels::reduce::minmax(col, acc)?;
+        return with_num_type!(id, A => {
+            Ok((
+                finish::<A>(A::from_le_slice(&lo), count, Kind::Min, col.dtype())?,
+                finish::<A>(A::from_le_slice(&hi), count, Kind::Max, col.dtype())?,
+            ))
+        });
+    }
     Ok((
         reduce(col, &Aggregation::Min, col.dtype())?,
         reduce(col, &Aggregation::Max, col.dtype())?,

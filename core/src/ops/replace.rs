@@ -192,6 +192,8 @@ pub fn find_and_replace_all(col: &Column, old: &Column, new: &Column) -> Result<
             dscan::find_replace_map(st, data, m, off, n, keys, old.size(), n as i64)?,
             n,
         )?
+    } else if use_device()? && matches!(id, TypeId::String | TypeId::Decimal128) {
+        joined_find_replace_map(col, old)?
     } else {
         if use_device()? {
             host_fallback(
@@ -202,6 +204,42 @@ pub fn find_and_replace_all(col: &Column, old: &Column, new: &Column) -> Result<
         host_find_replace_map(col, old)?
     };
     gather_internal(&concatenate(&[col.clone(), new.clone()])?, &map)
+}
+
+/// The find_and_replace_all row map from device operations, for keys the map kernel does
+/// not compare (STRING, DECIMAL128): an inner join of the rows with the first occurrence of
+/// each old value gives the matched rows, which are scattered over the identity map.
+fn joined_find_replace_map(col: &Column, old: &Column) -> Result<Column> {
+    use super::copying::{OutOfBoundsPolicy, Source, gather, scatter};
+    use super::stream_compaction::{DuplicateKeepOption, distinct_indices};
+    use crate::table::Table;
+    let int32: DataType = TypeId::Int32.into();
+    let n = col.size();
+    // Later duplicates lose to the first one, as a linear search would find.
+    let old_table = Table::new(vec![old.clone()])?;
+    let first = distinct_indices(&old_table, DuplicateKeepOption::KeepFirst, true, true)?;
+    let keys = gather(&old_table, &first, OutOfBoundsPolicy::DontCheck)?;
+    // Null rows match nothing (nulls unequal), so they keep their row.
+    let (rows, pos) = super::join::inner_join(&Table::new(vec![col.clone()])?, &keys, false)?;
+    let k = gather(
+        &Table::new(vec![first])?,
+        &pos,
+        OutOfBoundsPolicy::DontCheck,
+    )?;
+    let replacement = binary_operation(
+        Operand::Column(&k.columns()[0]),
+        Operand::Scalar(&Scalar::from_native(n as i32)),
+        BinaryOperator::Add,
+        int32,
+    )?;
+    let identity =
+        super::filling::sequence(n, &Scalar::from_native(0i32), &Scalar::from_native(1i32))?;
+    let map = scatter(
+        Source::Table(&Table::new(vec![replacement])?),
+        &rows,
+        &Table::new(vec![identity])?,
+    )?;
+    Ok(map.columns()[0].clone())
 }
 
 fn host_find_replace_map(col: &Column, old: &Column) -> Result<Column> {

@@ -28,9 +28,14 @@ fn supported(values: DataType, agg: &Aggregation) -> bool {
     match agg {
         A::Count(_) => true,
         A::Min | A::Max => st != TypeId::Empty,
-        A::Sum | A::Product | A::SumOfSquares | A::Mean | A::Variance { .. } | A::Std { .. } => {
-            numeric
-        }
+        A::Sum
+        | A::Product
+        | A::SumOfSquares
+        | A::Mean
+        | A::Variance { .. }
+        | A::Std { .. }
+        | A::Any
+        | A::All => numeric,
         _ => false,
     }
 }
@@ -237,6 +242,26 @@ impl<'a> ValueState<'a> {
                 )?;
                 // Null where count - ddof <= 0, i.e. count < ddof + 1.
                 self.column(out, v, ddof.saturating_add(1))
+            }
+            A::Any | A::All => {
+                // The MAX (ANY) or MIN (ALL) of the truth values `v != 0` (NaN is true), as
+                // BOOL8; null for a group without valid values.
+                use crate::ops::binaryop::{BinaryOperator, Operand, binary_operation};
+                let zero =
+                    crate::scalar::Scalar::from_native_as::<u8>(TypeId::Uint8.into(), Some(0))?;
+                let zero = crate::ops::cast::cast(zero.as_column(), self.values.dtype())?;
+                let truth = binary_operation(
+                    Operand::Column(self.values),
+                    Operand::Scalar(&crate::scalar::Scalar::from_column(zero)?),
+                    BinaryOperator::NotEqual,
+                    TypeId::Bool8.into(),
+                )?;
+                let extreme = if matches!(agg, A::Any) {
+                    A::Max
+                } else {
+                    A::Min
+                };
+                ValueState::new(&truth, self.g)?.aggregate(&extreme)
             }
             _ => unreachable!("checked by supported()"),
         }

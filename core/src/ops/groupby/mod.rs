@@ -25,7 +25,7 @@ mod device_sorted;
 mod hash_host;
 mod host_agg;
 mod ordered;
-mod types;
+pub(crate) mod types;
 
 use crate::column::Column;
 use crate::error::{Error, Result};

@@ -111,6 +111,45 @@ fn arg_extreme(col: &Column, max: bool, output: DataType) -> Result<Scalar> {
     as_output(row.as_column().clone(), output)
 }
 
+/// MIN or MAX of a column without a numeric reduction kernel: timestamps, durations and
+/// DECIMAL32/64 reduce their integer storage; STRING and DECIMAL128 take the row `argmin` /
+/// `argmax` finds. The result has the column's type; null without valid values.
+pub(crate) fn extreme(col: &Column, max: bool) -> Result<Scalar> {
+    let dtype = col.dtype();
+    if let Some(storage) = crate::device::kernels::storage_id(dtype.id()) {
+        let view = crate::ops::groupby::types::storage_view(col)?;
+        let agg = if max {
+            Aggregation::Max
+        } else {
+            Aggregation::Min
+        };
+        let v = super::reduce(&view, &agg, storage.into())?;
+        let c = v.as_column();
+        return Scalar::from_column(Column::new(
+            dtype,
+            1,
+            c.data().cloned(),
+            c.mask().cloned(),
+            c.known_null_count(),
+            c.offset(),
+            vec![],
+        )?);
+    }
+    let int32: DataType = TypeId::Int32.into();
+    let row = arg_extreme(col, max, int32)?;
+    // Without valid values, an out-of-range row number gathers a null row.
+    let map = match row.value::<i32>()? {
+        Some(r) => Column::from_values(vec![r]),
+        None => Column::from_values(vec![i32::MIN]),
+    };
+    let one = super::super::copying::gather(
+        &Table::new(vec![col.clone()])?,
+        &map,
+        super::super::copying::OutOfBoundsPolicy::Nullify,
+    )?;
+    Scalar::from_column(one.columns()[0].clone())
+}
+
 fn nunique(col: &Column, policy: NullPolicy, output: DataType) -> Result<Scalar> {
     let mut n = super::super::sorting::count_distinct(col)?;
     if policy == NullPolicy::Exclude && col.has_nulls()? {
