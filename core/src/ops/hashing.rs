@@ -688,7 +688,7 @@ pub fn murmurhash3_x86_32(input: &Table, seed: u32) -> Result<Column> {
                     HostNodeKind::Leaf(c) => leaf(c, i, node.is_valid(i)),
                     _ => unreachable!("direct parts are leaves"),
                 },
-                Part::Nested(levels) => walk_nested(levels, i, check, &leaf),
+                Part::Nested(levels) => walk_nested(levels, i, check, leaf),
             };
             hash_combine_32(h, e)
         })
