@@ -258,9 +258,10 @@ def nested_value(levels, row, check, leaf, combine, null, size_hash, zero):
             for i in cur:
                 h = combine(h, leaf(node, i))
             continue
-        if check and hash_validity:
+        if check:
+            # A later branch's list ancestor has no mask in libcudf: all valid.
             for i in cur:
-                h = combine(h, zero if node.valid[i] else null)
+                h = combine(h, null if hash_validity and not node.valid[i] else zero)
         if node.kind == "struct":
             if k + 1 == len(levels):
                 return h
@@ -544,6 +545,35 @@ def test_list_hash_by_hand():
     for v in (1, 2):
         h = hash_combine(h, murmur3_32(v.to_bytes(4, "little"), 0))
     assert plc.hashing.murmurhash3_x86_32(table([arr])).to_pylist() == [hash_combine(0, h)]
+
+
+def test_list_of_struct_by_hand():
+    """List<Struct<a, b>> with nulls checked (another column has one): the second
+    decomposed column List<b> has no list mask, so its list row combines 0 (valid) even
+    when the list is null; the null list is empty. Seed 0, one int16 column after it."""
+    s = pa.StructArray.from_arrays(
+        [pa.array([1], pa.int32()), pa.array([2], pa.int32())], ["a", "b"]
+    )
+    lists = pa.ListArray.from_arrays(
+        pa.array([0, 1, 1], pa.int32()), s, mask=pa.array([False, True])
+    )
+    other = pa.array([None, 3], pa.int16())
+
+    def m(v: int) -> int:
+        return murmur3_32(v.to_bytes(4, "little"), 0)
+
+    c = hash_combine
+    # row 0: [{a: 1, b: 2}]
+    first = c(c(c(c(0, 0), m(1)), 0), m(1))  # list valid, size 1, struct valid, a
+    second = c(c(c(0, 0), m(1)), m(2))  # list (no mask), size 1, b
+    row0 = c(c(c(0, first), second), M32)
+    # row 1: a null list: no elements
+    first = c(c(0, M32), m(0))
+    second = c(c(0, 0), m(0))
+    row1 = c(c(c(0, first), second), murmur3_32((3).to_bytes(2, "little"), 0))
+    got = plc.hashing.murmurhash3_x86_32(table([lists, other])).to_pylist()
+    assert got == [row0, row1]
+    assert got == murmur_nested_rows([lists, other], 0)
 
 
 def nested_arrays() -> dict[str, pa.Array]:

@@ -21,8 +21,9 @@
 //!   `decompose_structs` does: a STRUCT keeps only its first field in the branch it is on,
 //!   and every further field starts a new branch (so does a first field that is a LIST,
 //!   leaving the STRUCT as an empty `Struct<>`); a new branch keeps the LIST ancestors of
-//!   its first node (without their validity, which the first branch already hashes) and
-//!   drops the STRUCT ancestors. `Struct<Struct<int, float>, List<str>>` becomes
+//!   its first node without their validity (libcudf gives them no mask: the first branch
+//!   hashes it, and here each of their elements hashes as valid) and drops the STRUCT
+//!   ancestors. `Struct<Struct<int, float>, List<str>>` becomes
 //!   `Struct<Struct<int>>`, `float` and `List<str>`.
 //! - a decomposed column that is not nested (a later STRUCT field) is hashed like any
 //!   other column; a nested one hashes one value per row, starting at 0 and walking its
@@ -114,7 +115,8 @@ pub(crate) fn check_hashable(function: &str, c: &Column) -> Result<()> {
 pub(crate) struct Branch {
     /// Each node as its path from the top-level column (child numbers: 0 below a LIST,
     /// the field number below a STRUCT) and whether its element validity is hashed (not
-    /// for the LIST ancestors a later branch carries: the first branch hashes it).
+    /// for the LIST ancestors a later branch carries, which libcudf gives no mask: the
+    /// first branch hashes their validity, so here every element counts as valid).
     pub levels: Vec<(Vec<usize>, bool)>,
 }
 
@@ -522,9 +524,12 @@ fn walk_nested<H: NestedHash>(
                 }
             }
             nested => {
-                if check_nulls && hash_validity {
+                // A LIST ancestor of a later branch has no mask in libcudf's decomposed
+                // column: with nulls checked, each of its elements still combines VALID.
+                if check_nulls {
                     for &i in &cur {
-                        h = h.combine(if node.is_valid(i) { H::VALID } else { H::NULL });
+                        let null = hash_validity && !node.is_valid(i);
+                        h = h.combine(if null { H::NULL } else { H::VALID });
                     }
                 }
                 match nested {

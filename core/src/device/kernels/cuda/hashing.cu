@@ -172,7 +172,7 @@ extern "C" __global__ void fill_u64(uint64_t* out, int64_t n, uint64_t v, int is
 // ---------------------------------------------------------------------------------------
 // Nested (LIST / STRUCT) columns: one launch per decomposed column (see ops/hashing.rs).
 // `desc` holds LEVEL_WORDS 64-bit words per level, top-down:
-//   0 kind (0 leaf, 1 STRUCT, 2 LIST)   1 whether the level's validity is hashed
+//   0 kind (0 leaf, 1 STRUCT, 2 LIST)   1 validity hashed (else elements hash as valid)
 //   2 number of masks                   3 LIST: offsets, indexed by the level's index
 //   4 LIST: offsets are INT64           5 leaf: data (fixed width: at the level's base)
 //   6 leaf: width                       7 leaf: element kind (see element_bytes)
@@ -274,9 +274,9 @@ __device__ typename P::H nested_value(const uint64_t* desc, int nlevels, int64_t
       for_each_at(desc, k, row, [&](int64_t i) { h = P::combine(h, leaf_hash<P>(L, i, check, leaf_seed)); });
       continue;
     }
-    if (check && L[1]) {
+    if (check) {  // a level without hashed validity (a later branch's LIST) counts as valid
       for_each_at(desc, k, row, [&](int64_t i) {
-        h = P::combine(h, level_valid(L, i) ? (H)0 : P::null_hash());
+        h = P::combine(h, (!L[1] || level_valid(L, i)) ? (H)0 : P::null_hash());
       });
     }
     if (L[0] == 1) {
