@@ -181,6 +181,7 @@ fn single_variant_modules_compile() {
     compile("null_mask", &null_mask::module_source());
     compile("search", &search::module_source());
     compile("binop_strings", &binaryop::strings_module_source());
+    compile("decimal128_binop", &binaryop::decimal128_module_source());
 }
 
 #[test]

@@ -1521,3 +1521,189 @@ def test_decimal_errors():
         plc.binaryop.binary_operation(d32, d32, B.LESS, plc.DataType(T.INT32))
     with pytest.raises(NotImplementedError, match="decimals support"):
         plc.binaryop.binary_operation(d32, d32, B.DIV, plc.DataType(T.DECIMAL32, 0))
+
+
+# ---------------------------------------------------------------------------------------
+# DECIMAL128: ADD, SUB, MUL, comparisons and the null-aware operators, against
+# pyarrow.compute on the same decimal128 arrays
+# ---------------------------------------------------------------------------------------
+
+D128_A = ["1.25", "-3.5", None, "0", "99999999999999.99", "-0.01", "12.34", "7", None, "-5e3"]
+D128_B = ["0.125", "2", "1.5", None, "-99.999", "0.010", "12.340", "-7.5", None, "1e-3"]
+D128_OPS = [B.ADD, B.SUB, B.MUL, *COMPARISONS, *NULL_AWARE[:4]]
+
+
+def d128(values: list, precision: int, scale: int) -> pa.Array:
+    return pa.array(
+        [None if v is None else decimal.Decimal(v) for v in values], pa.decimal128(precision, scale)
+    )
+
+
+def d128_oracle(op: B, a, b) -> list:
+    """pyarrow.compute's answer for `a op b` (arrays or scalars), as Python values."""
+    import pyarrow.compute as pc
+
+    if op in (B.NULL_MAX, B.NULL_MIN):
+        # pyarrow needs one type: both sides at the finer scale (exact for these values).
+        scale = max(a.type.scale, b.type.scale)
+        common = pa.decimal128(38, scale)
+        a, b = a.cast(common), b.cast(common)
+        f = pc.max_element_wise if op == B.NULL_MAX else pc.min_element_wise
+        return f(a, b, skip_nulls=True).to_pylist()
+    if op in (B.NULL_EQUALS, B.NULL_NOT_EQUALS):
+        both = pc.and_(pc.is_valid(a), pc.is_valid(b))
+        eq = pc.if_else(both, pc.equal(a, b), pc.equal(pc.is_null(a), pc.is_null(b)))
+        return (eq if op == B.NULL_EQUALS else pc.invert(eq)).to_pylist()
+    f = {
+        B.ADD: pc.add,
+        B.SUB: pc.subtract,
+        B.MUL: pc.multiply,
+        B.EQUAL: pc.equal,
+        B.NOT_EQUAL: pc.not_equal,
+        B.LESS: pc.less,
+        B.GREATER: pc.greater,
+        B.LESS_EQUAL: pc.less_equal,
+        B.GREATER_EQUAL: pc.greater_equal,
+    }[op]
+    return f(a, b).to_pylist()
+
+
+def d128_output(op: B, sa: int, sb: int) -> plc.DataType:
+    """libcudf's result type (scales are pyarrow's, i.e. negated)."""
+    if op == B.MUL:
+        return plc.DataType(T.DECIMAL128, -(sa + sb))
+    if op in (B.ADD, B.SUB, B.NULL_MAX, B.NULL_MIN):
+        return plc.DataType(T.DECIMAL128, -max(sa, sb))
+    return plc.DataType(T.BOOL8)
+
+
+@pytest.mark.parametrize("op", D128_OPS, ids=lambda o: o.name)
+@pytest.mark.parametrize("layout", ["plain", "sliced", "empty"])
+@pytest.mark.parametrize("shape", ["column_column", "column_scalar", "scalar_column"])
+def test_decimal128_operations(op, layout, shape):
+    a, b = d128(D128_A, 18, 2), d128(D128_B, 18, 3)
+    if layout == "sliced":
+        a, b = a.slice(1, 8), b.slice(2, 8)
+    elif layout == "empty":
+        a, b = a.slice(0, 0), b.slice(0, 0)
+    out = d128_output(op, 2, 3)
+    lhs, rhs = plc.Column.from_arrow(a), plc.Column.from_arrow(b)
+    if shape == "column_scalar":
+        b = pa.scalar(decimal.Decimal("-1.5"), pa.decimal128(18, 3))
+        rhs = plc.Scalar.from_arrow(b)
+    elif shape == "scalar_column":
+        a = pa.scalar(decimal.Decimal("12.34"), pa.decimal128(18, 2))
+        lhs = plc.Scalar.from_arrow(a)
+    got = plc.binaryop.binary_operation(lhs, rhs, op, out)
+    assert got.type() == out
+    expected = d128_oracle(op, a, b)
+    assert got.to_pylist() == expected
+    assert got.null_count() == sum(v is None for v in expected)
+
+
+@pytest.mark.parametrize("op", D128_OPS, ids=lambda o: o.name)
+def test_decimal128_null_scalar(op):
+    col = plc.Column.from_arrow(d128(D128_A, 18, 2))
+    null = plc.Scalar.from_arrow(pa.scalar(None, pa.decimal128(18, 2)))
+    got = plc.binaryop.binary_operation(col, null, op, d128_output(op, 2, 2))
+    typed_null = pa.scalar(None, pa.decimal128(18, 2))
+    assert got.to_pylist() == d128_oracle(op, d128(D128_A, 18, 2), typed_null)
+
+
+def test_decimal128_rescaling_and_full_width():
+    """Results beyond 64 bits, and operands whose scales differ by 19 digits."""
+    big = ["1234567890123456.7", "-9999999999999999.9", None, "1", "0.1"]
+    small = ["0.00000000000000000001", "-1.23456789012345678901", "5", None, "0.1"]
+    a, b = d128(big, 27, 1), d128(small, 21, 20)
+    ops = {
+        B.ADD: lambda x, y: x + y,
+        B.SUB: lambda x, y: x - y,
+        B.EQUAL: lambda x, y: x == y,
+        B.LESS: lambda x, y: x < y,
+        B.GREATER_EQUAL: lambda x, y: x >= y,
+        B.NULL_MAX: max,
+    }
+    for op, f in ops.items():
+        got = plc.binaryop.binary_operation(
+            plc.Column.from_arrow(a), plc.Column.from_arrow(b), op, d128_output(op, 1, 20)
+        )
+        # pyarrow would need precision 46 here; Python's decimal is exact at 60 digits.
+        with decimal.localcontext(decimal.Context(prec=60)):
+            expected = [
+                (x if y is None else y)
+                if op == B.NULL_MAX and None in (x, y)
+                else None
+                if x is None or y is None
+                else f(x, y)
+                for x, y in zip(a.to_pylist(), b.to_pylist(), strict=True)
+            ]
+            assert got.to_pylist() == expected
+
+
+def test_decimal128_arithmetic_wraps_like_libcudf():
+    """libcudf's fixed_point<__int128_t> wraps on overflow; the precision is not checked."""
+
+    def wrap(v: int) -> int:
+        return (v + 2**127) % 2**128 - 2**127
+
+    values = [10**37, -(10**37), 2**126]
+    col = plc.Column.from_arrow(
+        pa.array([decimal.Decimal(v) for v in values], pa.decimal128(38, 0))
+    )
+    hundred = plc.Scalar.from_arrow(pa.scalar(decimal.Decimal(100), pa.decimal128(38, 0)))
+    got = plc.binaryop.binary_operation(col, hundred, B.MUL, plc.DataType(T.DECIMAL128, 0))
+    assert [int(v) for v in got.to_pylist()] == [wrap(v * 100) for v in values]
+    got = plc.binaryop.binary_operation(col, col, B.ADD, plc.DataType(T.DECIMAL128, 0))
+    assert [int(v) for v in got.to_pylist()] == [wrap(2 * v) for v in values]
+    # Rescaling to the finer scale wraps too: 10^37 at scale 0 becomes 10^39 at scale -2.
+    cents = plc.Scalar.from_arrow(pa.scalar(decimal.Decimal("0.01"), pa.decimal128(38, 2)))
+    got = plc.binaryop.binary_operation(col, cents, B.ADD, plc.DataType(T.DECIMAL128, -2))
+    with decimal.localcontext(decimal.Context(prec=60)):
+        unscaled = [int(v.scaleb(2)) for v in got.to_pylist()]
+    assert unscaled == [wrap(v * 100 + 1) for v in values]
+
+
+def test_decimal128_errors():
+    d128c = plc.Column.from_arrow(d128(["1.5"], 18, 2))
+    d64c = plc.Column.from_arrow(pa.array([1], pa.int64()))
+    with pytest.raises(NotImplementedError, match="two DECIMAL128"):
+        plc.binaryop.binary_operation(d128c, d64c, B.ADD, plc.DataType(T.DECIMAL128, -2))
+    if hasattr(pa, "decimal64"):
+        d64 = plc.Column.from_arrow(pa.array([decimal.Decimal("1.5")], pa.decimal64(7, 2)))
+        with pytest.raises(NotImplementedError, match="width"):
+            plc.binaryop.binary_operation(d128c, d64, B.ADD, plc.DataType(T.DECIMAL128, -2))
+    with pytest.raises(TypeError, match="DECIMAL128"):
+        plc.binaryop.binary_operation(d128c, d128c, B.ADD, plc.DataType(T.DECIMAL128, -3))
+    with pytest.raises(TypeError, match="BOOL8"):
+        plc.binaryop.binary_operation(d128c, d128c, B.LESS, plc.DataType(T.INT32))
+    for op in (B.DIV, B.TRUE_DIV, B.MOD, B.POW, B.BITWISE_AND):
+        with pytest.raises(NotImplementedError, match="decimals support"):
+            plc.binaryop.binary_operation(d128c, d128c, op, plc.DataType(T.DECIMAL128, 0))
+    short = plc.Column.from_arrow(d128(["1", "2"], 18, 2))
+    with pytest.raises(ValueError, match="equal length"):
+        plc.binaryop.binary_operation(d128c, short, B.ADD, plc.DataType(T.DECIMAL128, -2))
+
+
+@pytest.mark.parametrize("op", [*D128_OPS, B.DIV, B.LOGICAL_AND], ids=lambda o: o.name)
+def test_decimal128_is_supported_operation(op):
+    a, b = plc.DataType(T.DECIMAL128, -2), plc.DataType(T.DECIMAL128, -3)
+    out = d128_output(op, 2, 3)
+    supported = op in D128_OPS
+    assert plc.binaryop.is_supported_operation(out, a, b, op) is supported
+    if supported:
+        wrong = plc.DataType(T.INT64) if out.id() == T.BOOL8 else plc.DataType(T.DECIMAL128, 5)
+        assert plc.binaryop.is_supported_operation(wrong, a, b, op) is False
+    assert plc.binaryop.is_supported_operation(out, a, plc.DataType(T.DECIMAL64, -3), op) is False
+
+
+def test_decimal128_runs_on_gpu_without_fallback():
+    if not runs_on_gpu():
+        pytest.skip("needs a GPU")
+    ferrodf.reset_host_fallbacks()
+    a, b = d128(D128_A, 18, 2), d128(D128_B, 18, 3)
+    for op in D128_OPS:
+        got = plc.binaryop.binary_operation(
+            plc.Column.from_arrow(a), plc.Column.from_arrow(b), op, d128_output(op, 2, 3)
+        )
+        assert got.to_pylist() == d128_oracle(op, a, b)
+    assert ferrodf.host_fallbacks() == {}

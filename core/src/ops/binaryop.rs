@@ -39,12 +39,16 @@
 //! - timestamps and durations: timestamp ± duration, duration ± duration, timestamp −
 //!   timestamp, and comparisons (NULL_MAX / NULL_MIN too) of two timestamps or two
 //!   durations, in the finer unit;
-//! - two DECIMAL32 or two DECIMAL64: ADD, SUB, MUL, NULL_MAX, NULL_MIN and the
-//!   comparisons, with libcudf's result scales (the output type must be exactly the
-//!   result type).
+//! - two DECIMAL32, two DECIMAL64 or two DECIMAL128: ADD, SUB, MUL, NULL_MAX, NULL_MIN,
+//!   the comparisons, NULL_EQUALS and NULL_NOT_EQUALS, with libcudf's result scales (ADD,
+//!   SUB, NULL_MAX and NULL_MIN at the smaller scale, MUL at the sum of the scales; the
+//!   output type must be exactly the result type). Operands are first brought to the
+//!   smaller scale by multiplying the unscaled integer by a power of ten; that and the
+//!   arithmetic wrap in the storage width, as libcudf's `fixed_point` does (the result is
+//!   not checked against the precision, which libcudf does not track either).
 //!
-//! The time and decimal operations are composed from integer operations on the stored
-//! integers, so they run wherever the integer kernels run.
+//! The time and DECIMAL32/64 operations are composed from integer operations on the stored
+//! integers, so they run wherever the integer kernels run; DECIMAL128 has its own kernel.
 //!
 //! GENERIC_BINARY (a user-defined function in libcudf) and INVALID_BINARY are not
 //! supported. LOG_BASE, ATAN2 and POW with a float operand use the platform's math library,
@@ -482,7 +486,8 @@ fn time_binary(lhs: Operand, rhs: Operand, op: BinaryOperator, output: DataType)
 }
 
 /// Checks a decimal operation; returns the result scale (ADD/SUB/MUL) or None
-/// (comparisons). Both operands must be DECIMAL32 or both DECIMAL64, as libcudf requires.
+/// (comparisons). Both operands must have the same decimal width (two DECIMAL32, two
+/// DECIMAL64 or two DECIMAL128), as libcudf requires.
 fn check_decimal(
     out: DataType,
     lhs: DataType,
@@ -491,10 +496,11 @@ fn check_decimal(
 ) -> Result<Option<i32>> {
     use BinaryOperator::*;
     let (l, r) = (lhs.id(), rhs.id());
-    if l != r || !matches!(l, TypeId::Decimal32 | TypeId::Decimal64) {
+    if l != r || !l.is_decimal() {
         return Err(Error::not_implemented(format!(
             "binary_operation {op:?} on {l} and {r} operands is not implemented; decimals \
-             support two DECIMAL32 or two DECIMAL64 operands"
+             support two DECIMAL32, two DECIMAL64 or two DECIMAL128 operands (cast one side \
+             to the other's width first)"
         )));
     }
     let scale = match op {
@@ -547,7 +553,9 @@ fn rescaled(o: &Operand, k: u32) -> Result<Ticks> {
             vec![],
         )
     };
-    let factor = 10i128.pow(k.min(38));
+    // 10^k wrapped to the storage width, as libcudf's fixed_point rescaling computes it
+    // (2^32 and 2^64 divide 2^128, so wrapping in i128 first then narrowing is the same).
+    let factor = 10i128.wrapping_pow(k);
     match o {
         Operand::Column(c) => {
             let ints = reinterpret(c)?;
@@ -588,14 +596,11 @@ fn decimal_binary(
     op: BinaryOperator,
     output: DataType,
 ) -> Result<Column> {
-    let (ls, rs) = (lhs.dtype().scale(), rhs.dtype().scale());
     let result_scale = check_decimal(output, lhs.dtype(), rhs.dtype(), op)?;
-    let (kl, kr) = if op == BinaryOperator::Mul {
-        (0, 0)
-    } else {
-        let m = ls.min(rs);
-        ((ls - m) as u32, (rs - m) as u32)
-    };
+    let (kl, kr) = rescale_exponents(lhs.dtype(), rhs.dtype(), op);
+    if lhs.dtype().id() == TypeId::Decimal128 {
+        return decimal128_binary(lhs, rhs, op, output, (kl, kr));
+    }
     let (l, r) = (rescaled(&lhs, kl)?, rescaled(&rhs, kr)?);
     if result_scale.is_none() {
         return binary_operation(l.operand(), r.operand(), op, output);
@@ -615,6 +620,190 @@ fn decimal_binary(
         v.offset(),
         vec![],
     )
+}
+
+/// The powers of ten each side is multiplied by before the operation: both sides are
+/// brought to the smaller scale, except for MUL, which multiplies the unscaled values.
+fn rescale_exponents(lhs: DataType, rhs: DataType, op: BinaryOperator) -> (u32, u32) {
+    if op == BinaryOperator::Mul {
+        return (0, 0);
+    }
+    let (ls, rs) = (lhs.scale(), rhs.scale());
+    let m = ls.min(rs);
+    (ls.abs_diff(m), rs.abs_diff(m))
+}
+
+/// The unscaled value of a DECIMAL128 scalar (None when null).
+fn decimal128_scalar(s: &Scalar) -> Result<Option<i128>> {
+    if !s.is_valid()? {
+        return Ok(None);
+    }
+    Ok(Some(s.as_column().host_values::<i128>()?[0]))
+}
+
+/// DECIMAL128 ADD/SUB/MUL, comparisons and the null-aware NULL_EQUALS, NULL_NOT_EQUALS,
+/// NULL_MAX and NULL_MIN on the unscaled 128-bit integers, after multiplying each side by
+/// `10^k` (`k` from [`rescale_exponents`]). Arithmetic and rescaling wrap modulo 2^128 as
+/// libcudf's `fixed_point<__int128_t>` does; there is no 128-bit integer type to compose
+/// from, so this has its own kernel.
+fn decimal128_binary<'a>(
+    lhs: Operand<'a>,
+    rhs: Operand<'a>,
+    op: BinaryOperator,
+    output: DataType,
+    (kl, kr): (u32, u32),
+) -> Result<Column> {
+    let n = operand_rows(&lhs, &rhs)?;
+    if !op.is_null_aware() {
+        for side in [lhs, rhs] {
+            if let Operand::Scalar(s) = side
+                && !s.is_valid()?
+            {
+                return all_null(output, n);
+            }
+        }
+    }
+    let factors = (10i128.wrapping_pow(kl), 10i128.wrapping_pow(kr));
+    if use_device()? {
+        let side = |o: &Operand<'a>| -> Result<dev::Decimal128Operand<'a>> {
+            Ok(match *o {
+                Operand::Column(c) => dev::Decimal128Operand::Column(c),
+                Operand::Scalar(s) => dev::Decimal128Operand::Scalar(decimal128_scalar(s)?),
+            })
+        };
+        return dev::decimal128(&side(&lhs)?, &side(&rhs)?, op as i32, factors, output, n);
+    }
+    let values = |o: &Operand, f: i128| -> Result<Values<i128>> {
+        Ok(match o {
+            Operand::Column(c) if f == 1 => Values::Column(c.host_values::<i128>()?),
+            Operand::Column(c) => Values::Column(
+                c.host_values::<i128>()?
+                    .iter()
+                    .map(|v| v.wrapping_mul(f))
+                    .collect(),
+            ),
+            Operand::Scalar(s) => {
+                Values::Scalar(decimal128_scalar(s)?.unwrap_or(0).wrapping_mul(f))
+            }
+        })
+    };
+    let (l, r) = (values(&lhs, factors.0)?, values(&rhs, factors.1)?);
+    use BinaryOperator::*;
+    let (buffer, valid) = match op {
+        Add => (
+            Buffer::from_vec(zip_map(n, &l, &r, i128::wrapping_add)),
+            None,
+        ),
+        Sub => (
+            Buffer::from_vec(zip_map(n, &l, &r, i128::wrapping_sub)),
+            None,
+        ),
+        Mul => (
+            Buffer::from_vec(zip_map(n, &l, &r, i128::wrapping_mul)),
+            None,
+        ),
+        NullEquals | NullNotEquals | NullMax | NullMin => {
+            let (lv, rv) = (row_validity(&lhs, n)?, row_validity(&rhs, n)?);
+            let (values, valid) = decimal128_null_aware(op, &l, &r, &lv, &rv);
+            (values, Some(valid))
+        }
+        _ => (Buffer::from_vec(compare::<i128>(op, &l, &r, n)), None),
+    };
+    let (mask, null_count) = match valid {
+        Some(valid) => match valid.iter().any(|v| !v) {
+            true => {
+                let (m, nc) = mask_from_bools(n, valid);
+                (Some(m), Some(nc))
+            }
+            false => (None, Some(0)),
+        },
+        None => operand_nulls(&lhs, &rhs)?,
+    };
+    Column::new(output, n, Some(buffer), mask, null_count, 0, vec![])
+}
+
+/// NULL_EQUALS, NULL_NOT_EQUALS (BOOL8, never null), NULL_MAX and NULL_MIN (the valid side
+/// when one is null) of rescaled DECIMAL128 values with validities `lv`, `rv`; returns the
+/// values and the output validity.
+fn decimal128_null_aware(
+    op: BinaryOperator,
+    l: &Values<i128>,
+    r: &Values<i128>,
+    lv: &[bool],
+    rv: &[bool],
+) -> (Buffer, Vec<bool>) {
+    use BinaryOperator::*;
+    let rows = 0..lv.len();
+    if matches!(op, NullEquals | NullNotEquals) {
+        let want = u8::from(op == NullEquals);
+        let v: Vec<u8> = rows
+            .map(|i| {
+                let same = if lv[i] && rv[i] {
+                    l.get(i) == r.get(i)
+                } else {
+                    lv[i] == rv[i]
+                };
+                if same { want } else { 1 - want }
+            })
+            .collect();
+        return (Buffer::from_vec(v), vec![true; lv.len()]);
+    }
+    let v: Vec<i128> = rows
+        .clone()
+        .map(|i| {
+            let (a, b) = (l.get(i), r.get(i));
+            match (lv[i], rv[i]) {
+                (true, true) if op == NullMax => a.max(b),
+                (true, true) => a.min(b),
+                (true, false) => a,
+                _ => b,
+            }
+        })
+        .collect();
+    let valid = rows.map(|i| lv[i] || rv[i]).collect();
+    (Buffer::from_vec(v), valid)
+}
+
+/// The number of rows of a binary operation with at least one column operand.
+fn operand_rows(lhs: &Operand, rhs: &Operand) -> Result<usize> {
+    match (lhs, rhs) {
+        (Operand::Column(a), Operand::Column(b)) => {
+            if a.size() != b.size() {
+                return Err(Error::value(format!(
+                    "binary_operation needs columns of equal length, got {} and {}",
+                    a.size(),
+                    b.size()
+                )));
+            }
+            Ok(a.size())
+        }
+        (Operand::Column(a), Operand::Scalar(_)) | (Operand::Scalar(_), Operand::Column(a)) => {
+            Ok(a.size())
+        }
+        (Operand::Scalar(_), Operand::Scalar(_)) => Err(Error::type_err(
+            "binary_operation needs at least one column operand",
+        )),
+    }
+}
+
+/// The union of the column operands' null masks (a row is null when either side is).
+fn operand_nulls(lhs: &Operand, rhs: &Operand) -> Result<(Option<Buffer>, Option<usize>)> {
+    let mut nulls: Option<NullBuffer> = None;
+    for side in [lhs, rhs] {
+        if let Operand::Column(c) = side {
+            nulls = NullBuffer::union(nulls.as_ref(), c.host_nulls()?.as_ref());
+        }
+    }
+    Ok(match nulls {
+        Some(nb) if nb.null_count() > 0 => {
+            let count = nb.null_count();
+            (
+                Some(Buffer::from_arrow(nb.into_inner().sliced())),
+                Some(count),
+            )
+        }
+        _ => (None, Some(0)),
+    })
 }
 
 /// The operators defined on two STRING operands and their output types.
@@ -659,26 +848,7 @@ pub fn binary_operation(
     output: DataType,
 ) -> Result<Column> {
     let common = check(output, lhs.dtype(), rhs.dtype(), op)?;
-    let n = match (lhs, rhs) {
-        (Operand::Column(a), Operand::Column(b)) => {
-            if a.size() != b.size() {
-                return Err(Error::value(format!(
-                    "binary_operation needs columns of equal length, got {} and {}",
-                    a.size(),
-                    b.size()
-                )));
-            }
-            a.size()
-        }
-        (Operand::Column(a), Operand::Scalar(_)) | (Operand::Scalar(_), Operand::Column(a)) => {
-            a.size()
-        }
-        (Operand::Scalar(_), Operand::Scalar(_)) => {
-            return Err(Error::type_err(
-                "binary_operation needs at least one column operand",
-            ));
-        }
-    };
+    let n = operand_rows(&lhs, &rhs)?;
     if common == TypeId::String {
         return string_binary(lhs, rhs, op, n);
     }

@@ -14,7 +14,38 @@
 //!   with XXH64 seeded by the running hash; a null sets the running hash to `u64::MAX`.
 //!
 //! A table without columns hashes every row to the seed (libcudf leaves such rows
-//! unset). LIST, STRUCT, DICTIONARY32 and EMPTY columns are not supported.
+//! unset). DICTIONARY32 and EMPTY columns (nested ones too) are not supported.
+//!
+//! LIST and STRUCT columns follow libcudf's row hasher (`cudf::detail::row::hash`):
+//! - each nested column is first decomposed into "linear" columns, as libcudf's
+//!   `decompose_structs` does: a STRUCT keeps only its first field in the branch it is on,
+//!   and every further field starts a new branch (so does a first field that is a LIST,
+//!   leaving the STRUCT as an empty `Struct<>`); a new branch keeps the LIST ancestors of
+//!   its first node without their validity (libcudf gives them no mask: the first branch
+//!   hashes it, and here each of their elements hashes as valid) and drops the STRUCT
+//!   ancestors. `Struct<Struct<int, float>, List<str>>` becomes
+//!   `Struct<Struct<int>>`, `float` and `List<str>`.
+//! - a decomposed column that is not nested (a later STRUCT field) is hashed like any
+//!   other column; a nested one hashes one value per row, starting at 0 and walking its
+//!   levels top-down: at every STRUCT or LIST level, the validity of each element of that
+//!   level (0 valid, all-ones null) when nulls are checked, then for a LIST the hash of each
+//!   list's size (an INT32 hashed with seed 0), then the elements of the next level; at the
+//!   leaf, each element's hash with the row seed (all-ones for a null when nulls are
+//!   checked). These values are combined in order with `hash_combine`.
+//! - nulls are checked only when some top-level column of the table has nulls (libcudf
+//!   passes `has_nulls(table)` as the hasher's nullate); otherwise nested validity is not
+//!   hashed and a null nested element hashes its stored value.
+//! - a null STRUCT makes its fields null at every level (libcudf's `from_arrow` and
+//!   `make_structs_column` superimpose struct nulls on the children, and the hasher pushes
+//!   them down again); a null LIST is empty and a null STRING has no bytes (libcudf purges
+//!   non-empty nulls before hashing).
+//!
+//! libcudf's `xxhash_64` has no nested support (its kernel rejects LIST and STRUCT), so
+//! for those ferrodf defines the result as the same decomposition and walk, with XXH64 in
+//! place of MurmurHash3 (list sizes with seed 0, leaves seeded by the running row hash),
+//! the 64-bit `hash_combine` (`h ^ (e + 0x9e3779b97f4a7c15 + (h << 6) + (h >> 2))`) and
+//! all-ones 64-bit nulls; the value of each decomposed column becomes the running row hash,
+//! as a flat column's XXH64 does.
 
 use crate::bitmask::get_bit;
 use crate::buffer::Buffer;
@@ -44,6 +75,7 @@ pub(crate) enum ElementKind {
     Str = 4,
 }
 
+/// How the elements of a non-nested column are hashed; errors for types without a hash.
 pub(crate) fn element_kind(function: &str, dtype: DataType) -> Result<ElementKind> {
     let id = dtype.id();
     Ok(match id {
@@ -54,11 +86,91 @@ pub(crate) fn element_kind(function: &str, dtype: DataType) -> Result<ElementKin
         _ if id.is_fixed_width() => ElementKind::Raw,
         _ => {
             return Err(Error::not_implemented(format!(
-                "{function} does not support {id} columns; it hashes fixed-width and STRING \
-                 columns"
+                "{function} does not support {id} columns; it hashes fixed-width, STRING, \
+                 LIST and STRUCT columns (cast or decode the column first)"
             )));
         }
     })
+}
+
+/// Whether `id` is a type [`decompose`] walks into.
+pub(crate) fn is_nested(id: TypeId) -> bool {
+    matches!(id, TypeId::List | TypeId::Struct)
+}
+
+/// Check that every leaf of `c` (itself when not nested) has an element hash.
+pub(crate) fn check_hashable(function: &str, c: &Column) -> Result<()> {
+    match c.dtype().id() {
+        TypeId::List => check_hashable(function, &c.children()[1]),
+        TypeId::Struct => c
+            .children()
+            .iter()
+            .try_for_each(|f| check_hashable(function, f)),
+        _ => element_kind(function, c.dtype()).map(|_| ()),
+    }
+}
+
+/// One decomposed column of a nested column: the nodes it walks, top-down.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Branch {
+    /// Each node as its path from the top-level column (child numbers: 0 below a LIST,
+    /// the field number below a STRUCT) and whether its element validity is hashed (not
+    /// for the LIST ancestors a later branch carries, which libcudf gives no mask: the
+    /// first branch hashes their validity, so here every element counts as valid).
+    pub levels: Vec<(Vec<usize>, bool)>,
+}
+
+/// libcudf's `decompose_structs` (with lists decomposed) of nested column `c`: the
+/// decomposed columns in order (see the module documentation).
+pub(crate) fn decompose(c: &Column) -> Vec<Branch> {
+    // `ancestors` holds the path of every nested node above the current one and whether
+    // it is a LIST.
+    fn visit(
+        c: &Column,
+        path: &mut Vec<usize>,
+        ancestors: &mut Vec<(Vec<usize>, bool)>,
+        cur: usize,
+        out: &mut Vec<Branch>,
+    ) {
+        out[cur].levels.push((path.clone(), true));
+        match c.dtype().id() {
+            TypeId::List => {
+                ancestors.push((path.clone(), true));
+                path.push(0);
+                visit(&c.children()[1], path, ancestors, cur, out);
+                path.pop();
+                ancestors.pop();
+            }
+            TypeId::Struct => {
+                ancestors.push((path.clone(), false));
+                let first_is_list = c
+                    .children()
+                    .first()
+                    .is_some_and(|f| f.dtype().id() == TypeId::List);
+                for (i, field) in c.children().iter().enumerate() {
+                    let mut target = cur;
+                    if i > 0 || first_is_list {
+                        // A new branch carries the LIST ancestors (sizes only).
+                        let lists = ancestors
+                            .iter()
+                            .filter(|(_, is_list)| *is_list)
+                            .map(|(p, _)| (p.clone(), false))
+                            .collect();
+                        out.push(Branch { levels: lists });
+                        target = out.len() - 1;
+                    }
+                    path.push(i);
+                    visit(field, path, ancestors, target, out);
+                    path.pop();
+                }
+                ancestors.pop();
+            }
+            _ => {}
+        }
+    }
+    let mut out = vec![Branch { levels: vec![] }];
+    visit(c, &mut vec![], &mut vec![], 0, &mut out);
+    out
 }
 
 /// MurmurHash3_x86_32 of `bytes` (Austin Appleby's reference algorithm).
@@ -278,6 +390,255 @@ impl HostColumn {
     }
 }
 
+/// A nested column prepared for hashing on the host: rows `0..len` with every parent's
+/// offset applied.
+struct HostNode {
+    /// Effective validity: the node's own, and'ed with its STRUCT ancestors' up to the
+    /// nearest LIST (None: all valid).
+    valid: Option<Vec<bool>>,
+    kind: HostNodeKind,
+}
+
+enum HostNodeKind {
+    Leaf(HostColumn),
+    Struct(Vec<HostNode>),
+    /// `len + 1` offsets into the child's rows.
+    List(Vec<usize>, Box<HostNode>),
+}
+
+impl HostNode {
+    fn new(function: &str, c: &Column, inherited: Option<&[bool]>) -> Result<HostNode> {
+        let own: Option<Vec<bool>> = c.host_nulls()?.map(|nb| nb.iter().collect());
+        let valid = match (own, inherited) {
+            (Some(v), Some(p)) => Some(v.iter().zip(p).map(|(a, b)| *a && *b).collect()),
+            (None, Some(p)) => Some(p.to_vec()),
+            (v, None) => v,
+        };
+        let kind = match c.dtype().id() {
+            TypeId::Struct => HostNodeKind::Struct(
+                c.children()
+                    .iter()
+                    .map(|f| {
+                        HostNode::new(function, &f.slice(c.offset(), c.size())?, valid.as_deref())
+                    })
+                    .collect::<Result<_>>()?,
+            ),
+            TypeId::List => {
+                let offsets = list_offsets(c)?;
+                let (start, end) = (offsets[0], offsets[c.size()]);
+                let child = c.children()[1].slice(start, end - start)?;
+                let offsets = offsets.iter().map(|o| o - start).collect();
+                HostNodeKind::List(offsets, Box::new(HostNode::new(function, &child, None)?))
+            }
+            _ => HostNodeKind::Leaf(HostColumn::new(function, c)?),
+        };
+        Ok(HostNode { valid, kind })
+    }
+
+    fn is_valid(&self, i: usize) -> bool {
+        self.valid.as_ref().is_none_or(|v| v[i])
+    }
+
+    fn at(&self, path: &[usize]) -> &HostNode {
+        path.iter().fold(self, |node, &i| match &node.kind {
+            HostNodeKind::List(_, child) => child,
+            HostNodeKind::Struct(fields) => &fields[i],
+            HostNodeKind::Leaf(_) => unreachable!("paths end at leaves"),
+        })
+    }
+}
+
+/// The `size + 1` offsets of LIST column `c` (rows `offset..offset+size`), checked to
+/// be non-decreasing and inside the child.
+pub(crate) fn list_offsets(c: &Column) -> Result<Vec<usize>> {
+    let child = &c.children()[0];
+    let range = c.offset()..c.offset() + c.size() + 1;
+    let raw: Vec<i64> = if c.size() == 0 && child.size() == 0 {
+        vec![0]
+    } else if child.dtype().id() == TypeId::Int64 {
+        child.host_values::<i64>()?[range].to_vec()
+    } else {
+        child.host_values::<i32>()?[range]
+            .iter()
+            .map(|&o| i64::from(o))
+            .collect()
+    };
+    let values = c.children()[1].size() as i64;
+    if raw.windows(2).any(|w| w[0] > w[1]) || raw.iter().any(|&o| o < 0 || o > values) {
+        return Err(Error::value(format!(
+            "a LIST column's offsets must be non-decreasing and within its {values} child \
+             rows; rebuild the column"
+        )));
+    }
+    Ok(raw.into_iter().map(|o| o as usize).collect())
+}
+
+/// A hash width's constants for the nested walk.
+trait NestedHash: Copy + Send + Sync {
+    /// The hash of a null (all ones).
+    const NULL: Self;
+    /// The hash of a valid element's validity.
+    const VALID: Self;
+    fn combine(self, e: Self) -> Self;
+    /// The hash of a list's size (an INT32, seed 0).
+    fn size(s: usize) -> Self;
+}
+
+impl NestedHash for u32 {
+    const NULL: u32 = u32::MAX;
+    const VALID: u32 = 0;
+    fn combine(self, e: u32) -> u32 {
+        hash_combine_32(self, e)
+    }
+    fn size(s: usize) -> u32 {
+        murmur3_x86_32_bytes(&(s as i32).to_le_bytes(), 0)
+    }
+}
+
+impl NestedHash for u64 {
+    const NULL: u64 = u64::MAX;
+    const VALID: u64 = 0;
+    fn combine(self, e: u64) -> u64 {
+        hash_combine_64(self, e)
+    }
+    fn size(s: usize) -> u64 {
+        xxh64_bytes(&(s as i32).to_le_bytes(), 0)
+    }
+}
+
+/// The value one decomposed nested column contributes to row `row` (see the module
+/// documentation); `leaf(column, i, valid)` hashes a leaf element.
+fn walk_nested<H: NestedHash>(
+    levels: &[(&HostNode, bool)],
+    row: usize,
+    check_nulls: bool,
+    leaf: impl Fn(&HostColumn, usize, bool) -> H,
+) -> H {
+    let mut h = H::VALID;
+    let mut cur = vec![row];
+    for (k, &(node, hash_validity)) in levels.iter().enumerate() {
+        match &node.kind {
+            HostNodeKind::Leaf(col) => {
+                for &i in &cur {
+                    h = h.combine(leaf(col, i, node.is_valid(i)));
+                }
+            }
+            nested => {
+                // A LIST ancestor of a later branch has no mask in libcudf's decomposed
+                // column: with nulls checked, each of its elements still combines VALID.
+                if check_nulls {
+                    for &i in &cur {
+                        let null = hash_validity && !node.is_valid(i);
+                        h = h.combine(if null { H::NULL } else { H::VALID });
+                    }
+                }
+                match nested {
+                    // A STRUCT ends its branch only when it has no field there.
+                    HostNodeKind::Struct(_) if k + 1 == levels.len() => return h,
+                    HostNodeKind::Struct(_) => {}
+                    HostNodeKind::List(offsets, _) => {
+                        // A null list is empty (libcudf purges non-empty nulls).
+                        let range = |i: usize| match node.is_valid(i) {
+                            true => offsets[i]..offsets[i + 1],
+                            false => 0..0,
+                        };
+                        for &i in &cur {
+                            h = h.combine(H::size(range(i).len()));
+                        }
+                        cur = cur.iter().flat_map(|&i| range(i)).collect();
+                    }
+                    HostNodeKind::Leaf(_) => unreachable!("handled above"),
+                }
+            }
+        }
+    }
+    h
+}
+
+/// One column of the hashed sequence: a top-level non-nested column, or a decomposed
+/// column of a nested one (`direct`: a non-nested field hashed like a plain column).
+enum Part<'a> {
+    Flat(&'a HostColumn),
+    Direct(&'a HostNode),
+    Nested(Vec<(&'a HostNode, bool)>),
+}
+
+/// A top-level column prepared for hashing on the host.
+enum Prepared {
+    Flat(HostColumn),
+    Nested(HostNode, Vec<Branch>),
+}
+
+fn prepare(function: &str, c: &Column) -> Result<Prepared> {
+    if is_nested(c.dtype().id()) {
+        Ok(Prepared::Nested(
+            HostNode::new(function, c, None)?,
+            decompose(c),
+        ))
+    } else {
+        Ok(Prepared::Flat(HostColumn::new(function, c)?))
+    }
+}
+
+fn parts(prepared: &[Prepared]) -> Vec<Part<'_>> {
+    let mut out = vec![];
+    for p in prepared {
+        match p {
+            Prepared::Flat(c) => out.push(Part::Flat(c)),
+            Prepared::Nested(root, branches) => {
+                for b in branches {
+                    let levels: Vec<(&HostNode, bool)> = b
+                        .levels
+                        .iter()
+                        .map(|(path, v)| (root.at(path), *v))
+                        .collect();
+                    match levels.as_slice() {
+                        [(node, _)] if matches!(node.kind, HostNodeKind::Leaf(_)) => {
+                            out.push(Part::Direct(node));
+                        }
+                        _ => out.push(Part::Nested(levels)),
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether libcudf's hasher checks nulls for `input`: some top-level column has nulls.
+fn check_nulls(input: &Table) -> Result<bool> {
+    for c in input.columns() {
+        if c.has_nulls()? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The bytes of element `i` of a leaf: a null STRING has none (libcudf empties nulls).
+#[inline]
+fn leaf_bytes<R>(
+    c: &HostColumn,
+    i: usize,
+    valid: bool,
+    zero_norm: bool,
+    f: impl FnOnce(&[u8]) -> R,
+) -> R {
+    if !valid && c.kind == ElementKind::Str {
+        return f(&[]);
+    }
+    c.with_bytes(i, zero_norm, f)
+}
+
+/// libcudf's 64-bit `hash_combine`.
+#[inline]
+pub fn hash_combine_64(lhs: u64, rhs: u64) -> u64 {
+    lhs ^ (rhs
+        .wrapping_add(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(lhs << 6)
+        .wrapping_add(lhs >> 2))
+}
+
 /// libcudf's 32-bit `hash_combine` (Boost's).
 #[inline]
 pub fn hash_combine_32(lhs: u32, rhs: u32) -> u32 {
@@ -304,23 +665,35 @@ fn output_column(dtype: TypeId, values: Buffer, n: usize) -> Result<Column> {
 pub fn murmurhash3_x86_32(input: &Table, seed: u32) -> Result<Column> {
     const NAME: &str = "hashing.murmurhash3_x86_32";
     for c in input.columns() {
-        element_kind(NAME, c.dtype())?;
+        check_hashable(NAME, c)?;
     }
     let n = input.num_rows();
+    let check = check_nulls(input)?;
     if use_device()? && n > 0 {
-        return dev::murmurhash3_x86_32(input, seed);
+        return dev::murmurhash3_x86_32(input, seed, check);
     }
-    let cols = input
+    let prepared = input
         .columns()
         .iter()
-        .map(|c| HostColumn::new(NAME, c))
+        .map(|c| prepare(NAME, c))
         .collect::<Result<Vec<_>>>()?;
+    let parts = parts(&prepared);
+    let leaf = |c: &HostColumn, i: usize, valid: bool| -> u32 {
+        if check && !valid {
+            u32::MAX
+        } else {
+            leaf_bytes(c, i, valid, true, |b| murmur3_x86_32_bytes(b, seed))
+        }
+    };
     let row = |i: usize| {
-        cols.iter().fold(seed, |h, c| {
-            let e = if c.is_valid(i) {
-                c.with_bytes(i, true, |b| murmur3_x86_32_bytes(b, seed))
-            } else {
-                u32::MAX
+        parts.iter().fold(seed, |h, part| {
+            let e = match part {
+                Part::Flat(c) => leaf(c, i, c.is_valid(i)),
+                Part::Direct(node) => match &node.kind {
+                    HostNodeKind::Leaf(c) => leaf(c, i, node.is_valid(i)),
+                    _ => unreachable!("direct parts are leaves"),
+                },
+                Part::Nested(levels) => walk_nested(levels, i, check, leaf),
             };
             hash_combine_32(h, e)
         })
@@ -344,24 +717,37 @@ pub fn murmurhash3_x86_32(input: &Table, seed: u32) -> Result<Column> {
 pub fn xxhash_64(input: &Table, seed: u64) -> Result<Column> {
     const NAME: &str = "hashing.xxhash_64";
     for c in input.columns() {
-        element_kind(NAME, c.dtype())?;
+        check_hashable(NAME, c)?;
     }
     let n = input.num_rows();
+    let check = check_nulls(input)?;
     if use_device()? && n > 0 {
-        return dev::xxhash_64(input, seed);
+        return dev::xxhash_64(input, seed, check);
     }
-    let cols = input
+    let prepared = input
         .columns()
         .iter()
-        .map(|c| HostColumn::new(NAME, c))
+        .map(|c| prepare(NAME, c))
         .collect::<Result<Vec<_>>>()?;
-    let row = |i: usize| {
-        cols.iter().fold(seed, |h, c| {
-            if c.is_valid(i) {
-                c.with_bytes(i, false, |b| xxh64_bytes(b, h))
-            } else {
+    let parts = parts(&prepared);
+    // Each element is hashed with the running row hash `h` as its seed.
+    let leaf = |h: u64| {
+        move |c: &HostColumn, i: usize, valid: bool| -> u64 {
+            if check && !valid {
                 u64::MAX
+            } else {
+                leaf_bytes(c, i, valid, false, |b| xxh64_bytes(b, h))
             }
+        }
+    };
+    let row = |i: usize| {
+        parts.iter().fold(seed, |h, part| match part {
+            Part::Flat(c) => leaf(h)(c, i, c.is_valid(i)),
+            Part::Direct(node) => match &node.kind {
+                HostNodeKind::Leaf(c) => leaf(h)(c, i, node.is_valid(i)),
+                _ => unreachable!("direct parts are leaves"),
+            },
+            Part::Nested(levels) => walk_nested(levels, i, check, leaf(h)),
         })
     };
     let values: Vec<u64> = (0..n)
@@ -387,5 +773,62 @@ mod tests {
         );
         assert_eq!(xxh64_bytes(b"", 0), 0xEF46_DB37_51D8_E999);
         assert_eq!(xxh64_bytes(b"abc", 0), 0x44BC_2CF5_AD77_0999);
+    }
+
+    fn structs(fields: Vec<Column>) -> Column {
+        let n = fields[0].size();
+        Column::new(TypeId::Struct.into(), n, None, None, Some(0), 0, fields).unwrap()
+    }
+
+    fn list_of(values: Column) -> Column {
+        let offsets = Column::from_values(vec![0i32, values.size() as i32]);
+        Column::new(
+            TypeId::List.into(),
+            1,
+            None,
+            None,
+            Some(0),
+            0,
+            vec![offsets, values],
+        )
+        .unwrap()
+    }
+
+    fn paths(c: &Column) -> Vec<Vec<(Vec<usize>, bool)>> {
+        decompose(c).into_iter().map(|b| b.levels).collect()
+    }
+
+    #[test]
+    fn decomposition_matches_libcudf_examples() {
+        let leaf = || Column::from_values(vec![1i32]);
+        // Struct<Struct<int, float>, decimal> -> Struct<Struct<int>>, float, decimal
+        let s = structs(vec![structs(vec![leaf(), leaf()]), leaf()]);
+        assert_eq!(
+            paths(&s),
+            vec![
+                vec![(vec![], true), (vec![0], true), (vec![0, 0], true)],
+                vec![(vec![0, 1], true)],
+                vec![(vec![1], true)],
+            ]
+        );
+        // Struct<List<int>, float> -> Struct<>, List<int>, float
+        let s = structs(vec![list_of(leaf()), leaf()]);
+        assert_eq!(
+            paths(&s),
+            vec![
+                vec![(vec![], true)],
+                vec![(vec![0], true), (vec![0, 0], true)],
+                vec![(vec![1], true)],
+            ]
+        );
+        // List<Struct<int, float>> -> List<Struct<int>>, List<float> (list validity once)
+        let l = list_of(structs(vec![leaf(), leaf()]));
+        assert_eq!(
+            paths(&l),
+            vec![
+                vec![(vec![], true), (vec![0], true), (vec![0, 0], true)],
+                vec![(vec![], false), (vec![0, 1], true)],
+            ]
+        );
     }
 }

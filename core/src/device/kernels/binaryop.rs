@@ -1,6 +1,7 @@
 //! Element-wise binary operation kernels.
 
-use super::{COMMON, cuda_type};
+use super::unary::split128;
+use super::{Arg, COMMON, cuda_type, grid, launch};
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -295,6 +296,117 @@ pub fn string_compare(
     }
     Column::new(
         TypeId::Bool8.into(),
+        n,
+        Some(Buffer::from_device(out)),
+        mask.map(Buffer::from_device),
+        None,
+        0,
+        vec![],
+    )
+}
+
+const DECIMAL128_SOURCE: &str = include_str!("cuda/decimal128.cu");
+
+/// The CUDA source of the DECIMAL128 binary-operation module (one variant).
+pub fn decimal128_module_source() -> String {
+    format!("{COMMON}\n{}\n{DECIMAL128_SOURCE}", super::unary::WIDE)
+}
+
+/// One DECIMAL128 side of [`decimal128`].
+pub enum Decimal128Operand<'a> {
+    /// A DECIMAL128 column (its offset is applied here).
+    Column(&'a Column),
+    /// A scalar's unscaled value, or `None` for a null scalar (only null-aware operators
+    /// see one).
+    Scalar(Option<i128>),
+}
+
+impl Decimal128Operand<'_> {
+    /// Kernel arguments: data pointer, value halves, kind (0 column, 1 valid scalar,
+    /// 2 null scalar), mask pointer and mask bit offset.
+    fn args(&self) -> Result<[Arg; 6]> {
+        Ok(match self {
+            Decimal128Operand::Scalar(v) => {
+                let (lo, hi) = split128(v.unwrap_or(0));
+                let kind = if v.is_some() { 1 } else { 2 };
+                [
+                    Arg::P(0),
+                    Arg::P(lo),
+                    Arg::P(hi),
+                    Arg::I32(kind),
+                    Arg::P(0),
+                    Arg::I(0),
+                ]
+            }
+            Decimal128Operand::Column(c) => {
+                let data = match c.data() {
+                    Some(d) if c.size() > 0 => d.device_ptr()? + (c.offset() * 16) as u64,
+                    _ => 0,
+                };
+                let (mask, off) = match c.mask() {
+                    Some(m) if c.null_count()? > 0 => (m.device_ptr()?, c.offset() as i64),
+                    _ => (0, 0),
+                };
+                [
+                    Arg::P(data),
+                    Arg::P(0),
+                    Arg::P(0),
+                    Arg::I32(0),
+                    Arg::P(mask),
+                    Arg::I(off),
+                ]
+            }
+        })
+    }
+    fn may_be_null(&self) -> Result<bool> {
+        Ok(match self {
+            Decimal128Operand::Column(c) => c.has_nulls()?,
+            Decimal128Operand::Scalar(v) => v.is_none(),
+        })
+    }
+}
+
+/// A DECIMAL128 binary operation (operator `op`: ADD, SUB, MUL, a comparison, NULL_EQUALS,
+/// NULL_NOT_EQUALS, NULL_MAX or NULL_MIN) over `n` rows, each side first multiplied by its
+/// factor of `factors` (wrapping). `out_type` is DECIMAL128 or BOOL8.
+pub fn decimal128(
+    lhs: &Decimal128Operand,
+    rhs: &Decimal128Operand,
+    op: i32,
+    factors: (i128, i128),
+    out_type: DataType,
+    n: usize,
+) -> Result<Column> {
+    let rt = runtime()?;
+    let f = rt.function("decimal128_binop", decimal128_module_source, "dec128_binop")?;
+    let width = fixed_width(out_type.id()).expect("DECIMAL128 or BOOL8");
+    let out = DeviceMemory::alloc(n * width)?;
+    // NULL_EQUALS and NULL_NOT_EQUALS never give a null.
+    let need_mask = !matches!(op, 27 | 28) && (lhs.may_be_null()? || rhs.may_be_null()?);
+    let mask = if need_mask {
+        Some(DeviceMemory::zeroed(bitmask_allocation_size_bytes(n))?)
+    } else {
+        None
+    };
+    if n > 0 {
+        let (fl_lo, fl_hi) = split128(factors.0);
+        let (fr_lo, fr_hi) = split128(factors.1);
+        let mut args = Vec::with_capacity(20);
+        args.extend(lhs.args()?);
+        args.extend(rhs.args()?);
+        args.extend([Arg::P(fl_lo), Arg::P(fl_hi), Arg::P(fr_lo), Arg::P(fr_hi)]);
+        args.extend([
+            Arg::I32(op),
+            Arg::P(out.ptr()),
+            Arg::P(mask.as_ref().map_or(0, DeviceMemory::ptr)),
+            Arg::I(n as i64),
+        ]);
+        // SAFETY: the arguments match dec128_binop's parameters; it reads n rows of each
+        // column operand, writes n outputs of `width` bytes and ceil(n/32) mask words.
+        unsafe { launch(&f, grid(n)?, &args)? };
+    }
+    Column::new(
+        out_type,
         n,
         Some(Buffer::from_device(out)),
         mask.map(Buffer::from_device),

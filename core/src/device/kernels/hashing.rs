@@ -1,10 +1,11 @@
-//! Row hashing kernels (`murmurhash3_x86_32`, `xxhash_64`): one launch per column.
+//! Row hashing kernels (`murmurhash3_x86_32`, `xxhash_64`): one launch per column, or for
+//! a LIST or STRUCT column one per decomposed column (see [`crate::ops::hashing`]).
 
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
-use crate::error::Result;
-use crate::ops::hashing::{ElementKind, element_kind};
+use crate::error::{Error, Result};
+use crate::ops::hashing::{ElementKind, decompose, element_kind, is_nested};
 use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
 use cudarc::driver::PushKernelArg;
@@ -55,14 +56,162 @@ fn column_args(function: &str, c: &Column) -> Result<ColumnArgs> {
     Ok((data, width as i32, kind as i32, 0, 0, 0, mask, mask_off))
 }
 
+/// 64-bit words per level of a nested descriptor (`LEVEL_WORDS` in hashing.cu).
+const LEVEL_WORDS: usize = 32;
+/// Levels of a decomposed column the kernel walks at most (`MAX_LEVELS` in hashing.cu).
+const MAX_LEVELS: usize = 16;
+/// Masks one level can and together (words 11.. of a level).
+const MAX_MASKS: usize = (LEVEL_WORDS - 11) / 2;
+
+/// A node of a nested column as the kernel sees it: physical row = `base` + the index its
+/// parent gives, and the masks (with their bit bases) whose and is its validity.
+struct NodeView<'a> {
+    col: &'a Column,
+    base: u64,
+    masks: Vec<(u64, u64)>,
+}
+
+/// The node at `path` below `root`: STRUCT fields are indexed by the struct's physical row
+/// and inherit its masks; a LIST's child is indexed by the offsets' values.
+fn node_view<'a>(root: &'a Column, path: &[usize]) -> Result<NodeView<'a>> {
+    let own = |c: &Column, base: u64| -> Result<Option<(u64, u64)>> {
+        Ok(match c.mask() {
+            Some(m) if c.has_nulls()? => Some((m.device_ptr()?, base)),
+            _ => None,
+        })
+    };
+    let mut view = NodeView {
+        col: root,
+        base: root.offset() as u64,
+        masks: own(root, root.offset() as u64)?.into_iter().collect(),
+    };
+    for &i in path {
+        if view.col.dtype().id() == TypeId::List {
+            view.col = &view.col.children()[1];
+            view.base = view.col.offset() as u64;
+            view.masks.clear();
+        } else {
+            view.col = &view.col.children()[i];
+            view.base += view.col.offset() as u64;
+        }
+        view.masks.extend(own(view.col, view.base)?);
+    }
+    Ok(view)
+}
+
+/// The descriptor words of one level (layout in hashing.cu).
+fn level_words(function: &str, v: &NodeView, hash_validity: bool) -> Result<[u64; LEVEL_WORDS]> {
+    let mut w = [0u64; LEVEL_WORDS];
+    if v.masks.len() > MAX_MASKS {
+        return Err(Error::not_implemented(format!(
+            "{function} on the GPU handles at most {MAX_MASKS} directly nested STRUCT levels"
+        )));
+    }
+    w[1] = u64::from(hash_validity);
+    w[2] = v.masks.len() as u64;
+    for (j, (ptr, base)) in v.masks.iter().enumerate() {
+        w[11 + 2 * j] = *ptr;
+        w[12 + 2 * j] = *base;
+    }
+    let offsets = |c: &Column, at: u64| -> Result<(u64, u64)> {
+        let o = &c.children()[0];
+        let width = fixed_width(o.dtype().id()).expect("integer offsets") as u64;
+        let ptr = match o.data() {
+            Some(d) if !d.is_empty() => d.device_ptr()? + (o.offset() as u64 + at) * width,
+            _ => 0,
+        };
+        Ok((ptr, u64::from(width == 8)))
+    };
+    let c = v.col;
+    match c.dtype().id() {
+        TypeId::Struct => w[0] = 1,
+        TypeId::List => {
+            w[0] = 2;
+            (w[3], w[4]) = offsets(c, v.base)?;
+        }
+        _ => {
+            let kind = element_kind(function, c.dtype())?;
+            w[7] = kind as u64;
+            let data = match c.data() {
+                Some(d) if !d.is_empty() => d.device_ptr()?,
+                _ => 0,
+            };
+            if kind == ElementKind::Str {
+                w[5] = data;
+                if !c.children().is_empty() {
+                    (w[8], w[9]) = offsets(c, 0)?;
+                }
+                w[10] = v.base;
+            } else {
+                let width = fixed_width(c.dtype().id()).expect("fixed width") as u64;
+                w[5] = if data == 0 { 0 } else { data + v.base * width };
+                w[6] = width;
+            }
+        }
+    }
+    Ok(w)
+}
+
+/// One launch of `kernel` (`murmur_nested` or `xxhash64_nested`) per decomposed column of
+/// nested column `c`.
+fn run_nested<S: cudarc::driver::DeviceRepr>(
+    function: &str,
+    kernel: &cudarc::driver::CudaFunction,
+    c: &Column,
+    seed: &S,
+    check: bool,
+    out_ptr: u64,
+    first: &mut bool,
+) -> Result<()> {
+    let rt = runtime()?;
+    let n = c.size();
+    for branch in decompose(c) {
+        if branch.levels.len() > MAX_LEVELS {
+            return Err(Error::not_implemented(format!(
+                "{function} on the GPU handles at most {MAX_LEVELS} nested levels"
+            )));
+        }
+        let mut words = Vec::with_capacity(branch.levels.len() * LEVEL_WORDS);
+        for (path, hash_validity) in &branch.levels {
+            words.extend(level_words(function, &node_view(c, path)?, *hash_validity)?);
+        }
+        let nlevels = branch.levels.len() as i32;
+        let direct = i32::from(
+            nlevels == 1 && !is_nested(node_view(c, &branch.levels[0].0)?.col.dtype().id()),
+        );
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let desc = DeviceMemory::from_host(&bytes)?;
+        let (dp, chk, n64, fst) = (desc.ptr(), i32::from(check), n as i64, i32::from(*first));
+        let mut launch = rt.stream().launch_builder(kernel);
+        launch
+            .arg(&dp)
+            .arg(&nlevels)
+            .arg(&direct)
+            .arg(&chk)
+            .arg(&n64)
+            .arg(seed)
+            .arg(&out_ptr)
+            .arg(&fst);
+        // SAFETY: the descriptor points into the column's buffers at offsets checked at the
+        // column's construction; the kernel reads rows 0..n of it and reads/writes n hashes.
+        // (Dropping `desc` frees it in stream order, after this launch.)
+        unsafe { launch.launch(rt.grid_stride_config(n, 256, 8))? };
+        *first = false;
+    }
+    Ok(())
+}
+
+#[allow(clippy::too_many_arguments)]
 fn run<S: cudarc::driver::DeviceRepr>(
     input: &Table,
     function: &str,
     kernel: &str,
+    nested_kernel: &str,
     seed: S,
     width: usize,
     dtype: TypeId,
     seed_bits: u64,
+    check: bool,
 ) -> Result<Column> {
     let rt = runtime()?;
     let n = input.num_rows();
@@ -79,9 +228,16 @@ fn run<S: cudarc::driver::DeviceRepr>(
         unsafe { launch.launch(cfg)? };
     }
     let f = rt.function("hashing", module_source, kernel)?;
-    for (j, c) in input.columns().iter().enumerate() {
+    let mut first_launch = true;
+    for c in input.columns() {
+        if is_nested(c.dtype().id()) {
+            let g = rt.function("hashing", module_source, nested_kernel)?;
+            run_nested(function, &g, c, &seed, check, out_ptr, &mut first_launch)?;
+            continue;
+        }
         let (data, w, kind, o32, o64, row_off, mask, mask_off) = column_args(function, c)?;
-        let first = i32::from(j == 0);
+        let first = i32::from(first_launch);
+        first_launch = false;
         let mut launch = rt.stream().launch_builder(&f);
         launch
             .arg(&data)
@@ -111,28 +267,34 @@ fn run<S: cudarc::driver::DeviceRepr>(
     )
 }
 
-/// MurmurHash3_x86_32 of every row (see [`crate::ops::hashing`]); `n > 0`.
-pub fn murmurhash3_x86_32(input: &Table, seed: u32) -> Result<Column> {
+/// MurmurHash3_x86_32 of every row (see [`crate::ops::hashing`]); `n > 0`. `check`:
+/// whether nested validity is hashed (some top-level column has nulls).
+pub fn murmurhash3_x86_32(input: &Table, seed: u32, check: bool) -> Result<Column> {
     run(
         input,
         "hashing.murmurhash3_x86_32",
         "murmur_column",
+        "murmur_nested",
         seed,
         4,
         TypeId::Uint32,
         u64::from(seed),
+        check,
     )
 }
 
-/// XXH64 of every row, chained across columns; `n > 0`.
-pub fn xxhash_64(input: &Table, seed: u64) -> Result<Column> {
+/// XXH64 of every row, chained across columns; `n > 0`. `check` as for
+/// [`murmurhash3_x86_32`].
+pub fn xxhash_64(input: &Table, seed: u64, check: bool) -> Result<Column> {
     run(
         input,
         "hashing.xxhash_64",
         "xxhash64_column",
+        "xxhash64_nested",
         seed,
         8,
         TypeId::Uint64,
         seed,
+        check,
     )
 }

@@ -168,3 +168,149 @@ extern "C" __global__ void fill_u64(uint64_t* out, int64_t n, uint64_t v, int is
     else out[i] = v;
   }
 }
+
+// ---------------------------------------------------------------------------------------
+// Nested (LIST / STRUCT) columns: one launch per decomposed column (see ops/hashing.rs).
+// `desc` holds LEVEL_WORDS 64-bit words per level, top-down:
+//   0 kind (0 leaf, 1 STRUCT, 2 LIST)   1 validity hashed (else elements hash as valid)
+//   2 number of masks                   3 LIST: offsets, indexed by the level's index
+//   4 LIST: offsets are INT64           5 leaf: data (fixed width: at the level's base)
+//   6 leaf: width                       7 leaf: element kind (see element_bytes)
+//   8 leaf STRING: offsets (at the column's offset)   9 leaf STRING: INT64 offsets
+//   10 leaf STRING: the level's base    11.. (mask, bit base) pairs, and'ed together
+// A level's elements are numbered by the index its parent gives: the row for the top
+// level, the same index below a STRUCT, the offsets' values below a LIST.
+
+#define LEVEL_WORDS 32
+#define MAX_LEVELS 16
+
+__device__ __forceinline__ bool level_valid(const uint64_t* L, int64_t idx) {
+  int m = (int)L[2];
+  for (int j = 0; j < m; ++j) {
+    if (!bit_is_set((const uint8_t*)L[11 + 2 * j], (int64_t)L[12 + 2 * j] + idx)) return false;
+  }
+  return true;
+}
+
+__device__ __forceinline__ int64_t list_offset(const uint64_t* L, int64_t idx) {
+  return L[4] ? ((const int64_t*)L[3])[idx] : (int64_t)((const int32_t*)L[3])[idx];
+}
+
+// Call f(idx) for every element of level k below `row`, in order. A null LIST is empty.
+template <class F>
+__device__ void for_each_at(const uint64_t* desc, int k, int64_t row, F f) {
+  int64_t cur[MAX_LEVELS], end[MAX_LEVELS];
+  int j = 0;
+  cur[0] = row;
+  end[0] = row + 1;
+  while (j >= 0) {
+    if (cur[j] >= end[j]) {
+      if (--j >= 0) ++cur[j];
+      continue;
+    }
+    int64_t idx = cur[j];
+    if (j == k) {
+      f(idx);
+      ++cur[j];
+      continue;
+    }
+    const uint64_t* L = desc + j * LEVEL_WORDS;
+    if (L[0] == 2) {
+      bool valid = level_valid(L, idx);
+      cur[j + 1] = valid ? list_offset(L, idx) : 0;
+      end[j + 1] = valid ? list_offset(L, idx + 1) : 0;
+    } else {
+      cur[j + 1] = idx;
+      end[j + 1] = idx + 1;
+    }
+    ++j;
+  }
+}
+
+struct MurmurPolicy {
+  typedef uint32_t H;
+  static constexpr bool zero_norm = true;
+  static __device__ H null_hash() { return 0xffffffffu; }
+  static __device__ H combine(H h, H e) { return h ^ (e + 0x9e3779b9u + (h << 6) + (h >> 2)); }
+  static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return murmur3_32(p, len, seed); }
+};
+
+struct XxhashPolicy {
+  typedef uint64_t H;
+  static constexpr bool zero_norm = false;
+  static __device__ H null_hash() { return 0xffffffffffffffffULL; }
+  static __device__ H combine(H h, H e) {
+    return h ^ (e + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+  }
+  static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return xxh64(p, len, seed); }
+};
+
+// The hash of leaf element idx of level L; a null STRING has no bytes.
+template <class P>
+__device__ typename P::H leaf_hash(const uint64_t* L, int64_t idx, bool check,
+                                   typename P::H seed) {
+  bool valid = level_valid(L, idx);
+  if (check && !valid) return P::null_hash();
+  int kind = (int)L[7];
+  uint8_t buf[8];
+  if (!valid && kind == 4) return P::bytes(buf, 0, seed);
+  int64_t len;
+  const int32_t* o32 = L[9] ? nullptr : (const int32_t*)L[8];
+  const int64_t* o64 = L[9] ? (const int64_t*)L[8] : nullptr;
+  const uint8_t* p = element_bytes((const uint8_t*)L[5], (int)L[6], kind, o32, o64,
+                                   (int64_t)L[10], idx, P::zero_norm, buf, len);
+  return P::bytes(p, len, seed);
+}
+
+// libcudf's element_hasher_adapter for a nested decomposed column.
+template <class P>
+__device__ typename P::H nested_value(const uint64_t* desc, int nlevels, int64_t row, bool check,
+                                      typename P::H leaf_seed) {
+  typedef typename P::H H;
+  H h = 0;
+  for (int k = 0; k < nlevels; ++k) {
+    const uint64_t* L = desc + k * LEVEL_WORDS;
+    if (L[0] == 0) {
+      for_each_at(desc, k, row, [&](int64_t i) { h = P::combine(h, leaf_hash<P>(L, i, check, leaf_seed)); });
+      continue;
+    }
+    if (check) {  // a level without hashed validity (a later branch's LIST) counts as valid
+      for_each_at(desc, k, row, [&](int64_t i) {
+        h = P::combine(h, (!L[1] || level_valid(L, i)) ? (H)0 : P::null_hash());
+      });
+    }
+    if (L[0] == 1) {
+      if (k + 1 == nlevels) return h;  // a STRUCT without a field in this branch
+      continue;
+    }
+    for_each_at(desc, k, row, [&](int64_t i) {
+      int32_t size = level_valid(L, i) ? (int32_t)(list_offset(L, i + 1) - list_offset(L, i)) : 0;
+      uint8_t b[4] = {(uint8_t)size, (uint8_t)(size >> 8), (uint8_t)(size >> 16), (uint8_t)(size >> 24)};
+      h = P::combine(h, P::bytes(b, 4, 0));
+    });
+  }
+  return h;
+}
+
+// `direct`: a single non-nested level hashed like a plain column.
+extern "C" __global__ void murmur_nested(const uint64_t* desc, int nlevels, int direct, int check,
+                                         int64_t n, uint32_t seed, uint32_t* out, int first) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    uint32_t e = direct ? leaf_hash<MurmurPolicy>(desc, i, check, seed)
+                        : nested_value<MurmurPolicy>(desc, nlevels, i, check, seed);
+    out[i] = MurmurPolicy::combine(first ? seed : out[i], e);
+  }
+}
+
+// The running row hash seeds the decomposed column's leaves and is replaced by its value.
+extern "C" __global__ void xxhash64_nested(const uint64_t* desc, int nlevels, int direct,
+                                           int check, int64_t n, uint64_t seed, uint64_t* out,
+                                           int first) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    uint64_t h = first ? seed : out[i];
+    out[i] = direct ? leaf_hash<XxhashPolicy>(desc, i, check, h)
+                    : nested_value<XxhashPolicy>(desc, nlevels, i, check, h);
+  }
+}
