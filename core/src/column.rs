@@ -30,6 +30,9 @@ struct Inner {
     /// The null count, or [`UNKNOWN`] until counted (reset by in-place writes).
     null_count: AtomicI64,
     children: Vec<Column>,
+    /// STRING only: the rows were found to be valid UTF-8 once (string data is never
+    /// written in place), so later exports to arrow need not check them again.
+    utf8_checked: std::sync::atomic::AtomicBool,
 }
 
 /// An immutable column, cheap to clone (clones share everything).
@@ -123,6 +126,7 @@ impl Column {
                 mask,
                 null_count: null_count_cell,
                 children,
+                utf8_checked: std::sync::atomic::AtomicBool::new(false),
             }),
         })
     }
@@ -366,7 +370,7 @@ impl Column {
         } else {
             None
         };
-        Column::new(
+        let out = Column::new(
             self.dtype(),
             size,
             self.inner.data.clone(),
@@ -374,7 +378,27 @@ impl Column {
             null_count,
             self.offset() + offset,
             self.inner.children.clone(),
-        )
+        )?;
+        // Rows of checked UTF-8 are checked UTF-8.
+        if self.utf8_checked() {
+            out.mark_utf8_checked();
+        }
+        Ok(out)
+    }
+
+    /// STRING columns: whether the rows are known to be valid UTF-8 (see
+    /// [`Column::mark_utf8_checked`]).
+    pub(crate) fn utf8_checked(&self) -> bool {
+        self.inner
+            .utf8_checked
+            .load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// Record that every row of this STRING column was checked to be valid UTF-8.
+    pub(crate) fn mark_utf8_checked(&self) {
+        self.inner
+            .utf8_checked
+            .store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     /// A copy that shares no buffers with this column (pylibcudf's `Column.copy`).

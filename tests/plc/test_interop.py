@@ -853,3 +853,22 @@ def test_datatype_equality_hash_pickle():
 )
 def test_size_of(tid, size):
     assert plc.types.size_of(plc.DataType(tid)) == size
+
+
+def test_string_export_checks_utf8_until_it_passed():
+    """Export to arrow checks a STRING column's bytes once; invalid UTF-8 never passes, and
+    slices of a checked column export without a new check but with the same values."""
+    offsets = pa.py_buffer(np.array([0, 1, 3, 4], np.int32).tobytes())
+    bad = pa.Array.from_buffers(pa.string(), 3, [None, offsets, pa.py_buffer(b"a\xff\xfeb")])
+    try:
+        c = plc.Column.from_arrow(bad)
+    except ValueError:
+        return  # rejected at import: nothing invalid can reach the export
+    for _ in range(2):
+        with pytest.raises(ValueError):
+            c.to_arrow()
+    good = pa.array(["x", "é", None, "日本", ""] * 50)
+    g = plc.Column.from_arrow(good)
+    assert g.to_arrow().equals(good) and g.to_arrow().equals(good)
+    s = plc.copying.slice(g, [3, 120])[0]
+    assert s.to_arrow().equals(good.slice(3, 117))

@@ -385,14 +385,21 @@ fn export(col: &Column, meta: Option<&ColumnMetadata>) -> Result<ArrayData> {
             let (offsets, large) = export_offsets(col)?;
             let t = if large { A::LargeUtf8 } else { A::Utf8 };
             let chars = host_or_empty(col.data())?;
-            Ok(ArrayData::try_new(
-                t,
-                len,
-                mask_for_export(col)?,
-                offset,
-                vec![offsets, chars],
-                vec![],
-            )?)
+            let builder = arrow_data::ArrayDataBuilder::new(t)
+                .len(len)
+                .null_bit_buffer(mask_for_export(col)?)
+                .offset(offset)
+                .buffers(vec![offsets, chars]);
+            if col.utf8_checked() {
+                // SAFETY: the same immutable buffers passed `build` (the full check,
+                // UTF-8 included) in an earlier export of this column or of the column it
+                // is a slice of.
+                return Ok(unsafe { builder.build_unchecked() });
+            }
+            // The full check reads every byte (about 2 ms per 10 MB): done once per column.
+            let data = builder.build()?;
+            col.mark_utf8_checked();
+            Ok(data)
         }
         TypeId::List => {
             let (offsets, large) = export_offsets(col)?;
