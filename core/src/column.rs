@@ -387,11 +387,13 @@ impl Column {
     }
 
     /// STRING columns: whether the rows are known to be valid UTF-8 (see
-    /// [`Column::mark_utf8_checked`]).
+    /// [`Column::mark_utf8_checked`]). Never once the bytes' device pointer has been handed
+    /// out: code outside ferrodf may have written to them since.
     pub(crate) fn utf8_checked(&self) -> bool {
         self.inner
             .utf8_checked
             .load(std::sync::atomic::Ordering::Relaxed)
+            && !self.inner.data.as_ref().is_some_and(Buffer::is_exposed)
     }
 
     /// Record that every row of this STRING column was checked to be valid UTF-8.
