@@ -250,34 +250,26 @@ pub fn squared_deviations(
 
 /// `groups` SUM accumulators of values of type `t`, set to 0 (or 1 for PRODUCT).
 pub fn sum_accumulators(t: TypeId, groups: usize, one: bool) -> Result<DeviceMemory> {
-    let out = DeviceMemory::alloc(groups.max(1) * 8)?;
-    // SAFETY: writes `groups` accumulators of at most 8 bytes.
-    unsafe {
-        launch(
-            &agg_fn(t, "gb_fill_sum")?,
-            grid(groups)?,
-            &[
-                Arg::P(out.ptr()),
-                Arg::I(groups as i64),
-                Arg::I32(i32::from(one)),
-            ],
-        )?;
-    }
-    Ok(out)
+    filled_accumulators(t, groups, "gb_fill_sum", one)
 }
 
 /// `groups` MIN (or MAX) accumulators of values of type `t`, set to the identity.
 pub fn minmax_accumulators(t: TypeId, groups: usize, is_min: bool) -> Result<DeviceMemory> {
+    filled_accumulators(t, groups, "gb_fill_minmax", is_min)
+}
+
+/// `groups` 8-byte accumulators initialised by the fill kernel `kernel` with its flag.
+fn filled_accumulators(t: TypeId, groups: usize, kernel: &str, flag: bool) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(groups.max(1) * 8)?;
-    // SAFETY: writes `groups` 8-byte accumulators.
+    // SAFETY: the fill kernels write `groups` accumulators of at most 8 bytes.
     unsafe {
         launch(
-            &agg_fn(t, "gb_fill_minmax")?,
+            &agg_fn(t, kernel)?,
             grid(groups)?,
             &[
                 Arg::P(out.ptr()),
                 Arg::I(groups as i64),
-                Arg::I32(i32::from(is_min)),
+                Arg::I32(i32::from(flag)),
             ],
         )?;
     }
