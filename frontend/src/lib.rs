@@ -1,15 +1,41 @@
 //! # ferrodf (frontend crate)
 //!
-//! The pandas-like layer (Series, DataFrame, Index, ColumnAccessor) for Rust and evcxr users
-//! is built on [`ferrodf_core`], re-exported here as [`core`] so that `ferrodf` is the one
-//! dependency a Rust user adds. The frame types themselves are not written yet; until they
-//! are, this crate offers the core's columns, tables and algorithms directly.
+//! The pandas-like layer for Rust and evcxr users: [`DataFrame`], [`Series`], [`Index`]
+//! and the [`ColumnAccessor`] that maps column labels (MultiIndex keys included) to
+//! columns, with text and HTML display. It is built on [`ferrodf_core`], re-exported here
+//! as [`core`], so `ferrodf` is the one dependency a Rust user adds. The Python package
+//! `ferrodf` wraps these types; the semantics live here.
 //!
 //! ```
-//! use ferrodf::core::{Column, ops::{aggregation::Aggregation, reduce::reduce}, TypeId};
-//! let prices = Column::from_options(vec![Some(2.0f64), None, Some(4.0)]);
-//! let mean = reduce(&prices, &Aggregation::Mean, TypeId::Float64.into()).unwrap();
-//! assert_eq!(mean.value::<f64>().unwrap(), Some(3.0));
+//! use ferrodf::{DataFrame, LabelKey, Selected};
+//! use ferrodf::core::Column;
+//! let df = DataFrame::from_columns(vec![
+//!     (("a", "x").into(), Column::from_values(vec![1i64, 2])),
+//!     (("a", "y").into(), Column::from_values(vec![3i64, 4])),
+//!     (("b", "x").into(), Column::from_values(vec![5i64, 6])),
+//! ]).unwrap();
+//! let Selected::Frame(a) = df.get(&LabelKey::Label("a".into())).unwrap() else { panic!() };
+//! assert_eq!(a.shape(), (2, 2));
+//! assert!(df.to_html().unwrap().contains("colspan=\"2\""));
 //! ```
 
 pub use ferrodf_core as core;
+
+pub mod column_accessor;
+pub mod dataframe;
+pub mod display;
+pub mod dtype;
+pub mod index;
+pub mod label;
+pub mod rows;
+pub mod series;
+mod suggest;
+
+pub use column_accessor::{ColumnAccessor, LabelKey, LevelKey, PositionKey};
+pub use dataframe::{DataFrame, Selected};
+pub use display::{DisplayOptions, display_options, set_display_options};
+pub use dtype::dtype_name;
+pub use index::Index;
+pub use label::Label;
+pub use rows::RowSelection;
+pub use series::Series;

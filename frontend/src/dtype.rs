@@ -1,0 +1,58 @@
+//! pandas' names for ferrodf's data types (`int64`, `object`, `datetime64[ns]`, ...).
+
+use ferrodf_core::{DataType, TypeId};
+
+/// The dtype name pandas (and cuDF) show for `dtype`.
+///
+/// ```
+/// use ferrodf::dtype_name;
+/// use ferrodf::core::{DataType, TypeId};
+/// assert_eq!(dtype_name(TypeId::String.into()), "object");
+/// assert_eq!(dtype_name(DataType::new(TypeId::Decimal64, -2)), "decimal64(scale=2)");
+/// ```
+pub fn dtype_name(dtype: DataType) -> String {
+    let name = match dtype.id() {
+        TypeId::Empty => "empty",
+        TypeId::Int8 => "int8",
+        TypeId::Int16 => "int16",
+        TypeId::Int32 => "int32",
+        TypeId::Int64 => "int64",
+        TypeId::Uint8 => "uint8",
+        TypeId::Uint16 => "uint16",
+        TypeId::Uint32 => "uint32",
+        TypeId::Uint64 => "uint64",
+        TypeId::Float32 => "float32",
+        TypeId::Float64 => "float64",
+        TypeId::Bool8 => "bool",
+        TypeId::TimestampDays => "datetime64[D]",
+        TypeId::TimestampSeconds => "datetime64[s]",
+        TypeId::TimestampMilliseconds => "datetime64[ms]",
+        TypeId::TimestampMicroseconds => "datetime64[us]",
+        TypeId::TimestampNanoseconds => "datetime64[ns]",
+        TypeId::DurationDays => "timedelta64[D]",
+        TypeId::DurationSeconds => "timedelta64[s]",
+        TypeId::DurationMilliseconds => "timedelta64[ms]",
+        TypeId::DurationMicroseconds => "timedelta64[us]",
+        TypeId::DurationNanoseconds => "timedelta64[ns]",
+        TypeId::Dictionary32 => "category",
+        TypeId::String => "object",
+        TypeId::List => "list",
+        TypeId::Struct => "struct",
+        TypeId::Decimal32 | TypeId::Decimal64 | TypeId::Decimal128 => {
+            let bits = match dtype.id() {
+                TypeId::Decimal32 => 32,
+                TypeId::Decimal64 => 64,
+                _ => 128,
+            };
+            // libcudf's scale is the power of ten (-2 means hundredths); pandas users know
+            // the number of decimal places
+            return format!("decimal{bits}(scale={})", -dtype.scale());
+        }
+    };
+    name.to_string()
+}
+
+/// Whether values of `dtype` are right-aligned as numbers in tables.
+pub fn is_numeric_display(dtype: DataType) -> bool {
+    dtype.id().is_numeric() || dtype.id().is_decimal()
+}

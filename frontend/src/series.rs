@@ -1,0 +1,107 @@
+//! [`Series`]: one labelled column with row labels.
+
+use ferrodf_core::{Column, DataType, Error, Result};
+
+use crate::index::Index;
+use crate::label::Label;
+use crate::rows::RowSelection;
+
+/// One column with a name and row labels.
+///
+/// ```
+/// use ferrodf::{Series, Label};
+/// use ferrodf::core::Column;
+/// let s = Series::new(Column::from_values(vec![1.5f64, 2.5]), None, "price".into()).unwrap();
+/// assert_eq!(s.len(), 2);
+/// assert_eq!(s.to_string(), "0    1.5\n1    2.5\nName: price, dtype: float64");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Series {
+    column: Column,
+    index: Index,
+    name: Label,
+}
+
+impl Series {
+    /// A series over `column` with row labels `index` (default RangeIndex when `None`).
+    pub fn new(column: Column, index: Option<Index>, name: Label) -> Result<Series> {
+        let index = index.unwrap_or_else(|| Index::default_for(column.size()));
+        if index.len() != column.size() {
+            return Err(Error::value(format!(
+                "the index has {} labels but the values have {} rows",
+                index.len(),
+                column.size()
+            )));
+        }
+        Ok(Series {
+            column,
+            index,
+            name,
+        })
+    }
+
+    /// The values.
+    pub fn column(&self) -> &Column {
+        &self.column
+    }
+
+    /// The row labels.
+    pub fn index(&self) -> &Index {
+        &self.index
+    }
+
+    /// The name.
+    pub fn name(&self) -> &Label {
+        &self.name
+    }
+
+    /// The value type.
+    pub fn dtype(&self) -> DataType {
+        self.column.dtype()
+    }
+
+    /// The number of rows.
+    pub fn len(&self) -> usize {
+        self.column.size()
+    }
+
+    /// Whether there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// A copy with another name.
+    pub fn rename(&self, name: Label) -> Series {
+        Series {
+            name,
+            ..self.clone()
+        }
+    }
+
+    /// A copy with other values (same length, same labels).
+    pub fn with_column(&self, column: Column) -> Result<Series> {
+        Series::new(column, Some(self.index.clone()), self.name.clone())
+    }
+
+    /// A copy with other row labels.
+    pub fn with_index(&self, index: Index) -> Result<Series> {
+        Series::new(self.column.clone(), Some(index), self.name.clone())
+    }
+
+    /// The rows `rows` selects, with their labels.
+    pub fn select_rows(&self, rows: &RowSelection) -> Result<Series> {
+        let index = self.index.select(rows)?;
+        let column = rows.apply(std::slice::from_ref(&self.column))?.remove(0);
+        Series::new(column, Some(index), self.name.clone())
+    }
+
+    /// The first `n` rows.
+    pub fn head(&self, n: i64) -> Result<Series> {
+        self.select_rows(&RowSelection::head(self.len(), n))
+    }
+
+    /// The last `n` rows.
+    pub fn tail(&self, n: i64) -> Result<Series> {
+        self.select_rows(&RowSelection::tail(self.len(), n))
+    }
+}
