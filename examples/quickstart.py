@@ -52,4 +52,20 @@ except ImportError:
     pass
 
 print("\nresult lives on:", revenue.residency())
+
+# The pandas-like layer over the same columns.
+df = ferrodf.DataFrame(
+    {
+        "city": ["Oslo", "Lima", "Oslo", "Pune", "Lima"],
+        "price": pa.array([12.5, None, 7.25, 3.0, 99.9]),
+        "qty": np.array([3, 1, 4, 1, 5]),
+    }
+)
+df["revenue"] = df["price"] * df["qty"]
+print("\na DataFrame:")
+print(df)
+print("\nrevenue by city:")
+print(df.groupby("city").agg({"revenue": "sum", "qty": "max"}))
+print("\nthe two largest orders:")
+print(df.sort_values("revenue", ascending=False).head(2))
 print("host fallbacks:", ferrodf.host_fallbacks() or "none")

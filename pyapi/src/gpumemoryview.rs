@@ -147,6 +147,15 @@ impl GpuMemoryView {
         crate::errors::run(py, move || b.expose_device_ptr())
     }
 
+    /// The host address of the first byte, copying the bytes to the host (once) when they
+    /// are on the device only. For machines without a GPU, where `ptr` has no device address
+    /// to give; writes through it are not seen by a device copy made earlier.
+    #[getter]
+    fn host_ptr(&self, py: Python<'_>) -> PyResult<u64> {
+        let b = self.buffer.clone();
+        crate::errors::run(py, move || b.host().map(|h| h.as_ptr() as u64))
+    }
+
     /// Size in bytes.
     #[getter]
     fn nbytes(&self) -> usize {

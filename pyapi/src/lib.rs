@@ -6,6 +6,7 @@ mod arrow_io;
 mod column;
 mod enums;
 mod errors;
+mod frame;
 mod gpumemoryview;
 mod groupby;
 mod hashing;
@@ -55,6 +56,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(ops::binary_operation, m)?)?;
     m.add_function(wrap_pyfunction!(ops::is_supported_operation, m)?)?;
     movement::register(m)?;
+    frame::register(m)?;
     for f in [
         wrap_pyfunction!(unary::unary_operation, m)?,
         wrap_pyfunction!(unary::is_null, m)?,

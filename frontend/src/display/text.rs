@@ -193,7 +193,19 @@ fn with_gap(values: &[String], gap: Option<usize>) -> Vec<String> {
 }
 
 /// Pads every cell to its column's width: index columns left-aligned, the rest right.
+/// As in pandas, body values carry one leading space and columns are joined by one
+/// space, so values are two spaces apart and a wider header one space from its neighbour.
 fn layout(rows: &[Vec<String>], n_index: usize, header_rows: usize) -> String {
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            row.iter()
+                .enumerate()
+                .map(|(c, s)| if c >= n_index && r >= header_rows { format!(" {s}") } else { s.clone() })
+                .collect()
+        })
+        .collect();
     let ncols = rows.iter().map(Vec::len).max().unwrap_or(0);
     let widths: Vec<usize> = (0..ncols)
         .map(|c| {
@@ -219,7 +231,7 @@ fn layout(rows: &[Vec<String>], n_index: usize, header_rows: usize) -> String {
                     }
                 })
                 .collect();
-            cells.join("  ").trim_end().to_string()
+            cells.join(" ").trim_end().to_string()
         })
         .collect::<Vec<_>>()
         .join("\n")

@@ -7,7 +7,7 @@ the ``FERRODF_DEVICE`` environment variable.
 
 from __future__ import annotations
 
-from ferrodf import plc
+from ferrodf import options, plc
 from ferrodf._lib import (
     __version__,
     gpu_info,
@@ -16,9 +16,42 @@ from ferrodf._lib import (
     reset_host_fallbacks,
     synchronize,
 )
+from ferrodf.dataframe import DataFrame, concat
+from ferrodf.index import Index, MultiIndex, RangeIndex
 from ferrodf.options import get_option, option_context, set_option
+from ferrodf.series import Series
+
+
+def merge(left, right, how="inner", on=None, suffixes=("_x", "_y")):  # type: ignore[no-untyped-def]
+    """``left.merge(right, ...)`` as a function, as ``pandas.merge``."""
+    return DataFrame(left).merge(right, how=how, on=on, suffixes=suffixes)
+
+
+def from_pandas(obj):  # type: ignore[no-untyped-def]
+    """A ferrodf DataFrame, Series or Index from the pandas object."""
+    import pandas as pd
+
+    if isinstance(obj, pd.DataFrame):
+        return DataFrame.from_pandas(obj)
+    if isinstance(obj, pd.Series):
+        return Series(obj)
+    if isinstance(obj, pd.Index):
+        return Index(obj)
+    raise TypeError(
+        f"from_pandas takes a pandas DataFrame, Series or Index, got {type(obj).__name__}"
+    )
+
 
 __all__ = [
+    "DataFrame",
+    "Index",
+    "MultiIndex",
+    "RangeIndex",
+    "Series",
+    "concat",
+    "from_pandas",
+    "merge",
+    "options",
     "__version__",
     "get_option",
     "gpu_info",

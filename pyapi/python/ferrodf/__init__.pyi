@@ -1,3 +1,6 @@
+from typing import Any
+
+from ferrodf import options as options
 from ferrodf import plc as plc
 from ferrodf._lib import __version__ as __version__
 from ferrodf._lib import gpu_info as gpu_info
@@ -5,11 +8,35 @@ from ferrodf._lib import gpu_unavailable_reason as gpu_unavailable_reason
 from ferrodf._lib import host_fallbacks as host_fallbacks
 from ferrodf._lib import reset_host_fallbacks as reset_host_fallbacks
 from ferrodf._lib import synchronize as synchronize
+from ferrodf.dataframe import DataFrame as DataFrame
+from ferrodf.dataframe import concat as concat
+from ferrodf.index import Index as Index
+from ferrodf.index import MultiIndex as MultiIndex
+from ferrodf.index import RangeIndex as RangeIndex
 from ferrodf.options import get_option as get_option
 from ferrodf.options import option_context as option_context
 from ferrodf.options import set_option as set_option
+from ferrodf.series import Series as Series
+
+def from_pandas(obj: Any) -> DataFrame | Series | Index: ...
+def merge(
+    left: Any,
+    right: Any,
+    how: str = "inner",
+    on: Any = None,
+    suffixes: tuple[str, str] = ("_x", "_y"),
+) -> DataFrame: ...
 
 __all__ = [
+    "DataFrame",
+    "Index",
+    "MultiIndex",
+    "RangeIndex",
+    "Series",
+    "concat",
+    "from_pandas",
+    "merge",
+    "options",
     "__version__",
     "get_option",
     "gpu_info",

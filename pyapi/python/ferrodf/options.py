@@ -4,6 +4,12 @@
 the CPU otherwise; ``"gpu"`` makes a missing GPU an error and turns host fallbacks into
 ``NotImplementedError``; ``"cpu"`` never touches the GPU. The initial value comes from the
 ``FERRODF_DEVICE`` environment variable.
+
+``display.max_rows`` (60), ``display.min_rows`` (10), ``display.max_columns`` (20),
+``display.max_colwidth`` (50), ``display.precision`` (6): how frames are shown, with
+pandas' names and meanings. Set them with ``set_option("display.max_rows", 10)``, as
+attributes (``ferrodf.options.display.max_rows = 10``) or for a block with
+``option_context("display.max_rows", 10)``.
 """
 
 from __future__ import annotations
@@ -14,36 +20,101 @@ from typing import Any
 
 from ferrodf import _lib
 
-_OPTIONS = ("device",)
+_DISPLAY_DEFAULTS = {
+    "max_rows": 60,
+    "min_rows": 10,
+    "max_columns": 20,
+    "max_colwidth": 50,
+    "precision": 6,
+}
+_display: dict[str, int] = dict(_DISPLAY_DEFAULTS)
+_OPTIONS = ("device", *(f"display.{k}" for k in _DISPLAY_DEFAULTS))
 
 
-def _check(name: str) -> None:
-    if name not in _OPTIONS:
-        raise KeyError(f"unknown option {name!r}; known options: {', '.join(_OPTIONS)}")
+def _check(name: str) -> str:
+    if name in _OPTIONS:
+        return name
+    matches = [o for o in _OPTIONS if o.endswith("." + name)]
+    if len(matches) == 1:
+        return matches[0]
+    raise KeyError(f"unknown option {name!r}; known options: {', '.join(_OPTIONS)}")
+
+
+def _push_display() -> None:
+    _lib.set_display_options(**_display)
 
 
 def get_option(name: str) -> Any:
     """The current value of option ``name``."""
-    _check(name)
-    return _lib.get_device()
+    name = _check(name)
+    if name == "device":
+        return _lib.get_device()
+    return _display[name.split(".", 1)[1]]
 
 
 def set_option(name: str, value: Any) -> None:
     """Set option ``name`` to ``value``."""
-    _check(name)
-    if not isinstance(value, str):
-        raise TypeError(f"option 'device' takes 'auto', 'gpu' or 'cpu', got {type(value).__name__}")
-    _lib.set_device(value)
+    name = _check(name)
+    if name == "device":
+        if not isinstance(value, str):
+            raise TypeError(
+                f"option 'device' takes 'auto', 'gpu' or 'cpu', got {type(value).__name__}"
+            )
+        _lib.set_device(value)
+        return
+    key = name.split(".", 1)[1]
+    if value is None:
+        value = 0  # pandas: None means no limit
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"option {name!r} takes a non-negative int or None, got {value!r}")
+    _display[key] = value
+    _push_display()
+
+
+def reset_option(name: str) -> None:
+    """Set option ``name`` back to its default."""
+    name = _check(name)
+    if name == "device":
+        raise ValueError("'device' has no fixed default; set it to 'auto', 'gpu' or 'cpu'")
+    set_option(name, _DISPLAY_DEFAULTS[name.split(".", 1)[1]])
 
 
 @contextlib.contextmanager
-def option_context(**options: Any) -> Iterator[None]:
-    """Set options inside a ``with`` block and restore them afterwards."""
-    saved = {name: get_option(name) for name in options}
+def option_context(*pairs: Any, **options: Any) -> Iterator[None]:
+    """Set options inside a ``with`` block and restore them afterwards: pandas' pairs
+    (``option_context("display.max_rows", 5)``) or keywords (``device="cpu"``)."""
+    if len(pairs) % 2:
+        raise ValueError("option_context takes (name, value) pairs")
+    items = list(zip(pairs[::2], pairs[1::2], strict=True)) + list(options.items())
+    saved = [(name, get_option(name)) for name, _ in items]
     try:
-        for name, value in options.items():
+        for name, value in items:
             set_option(name, value)
         yield
     finally:
-        for name, value in saved.items():
+        for name, value in reversed(saved):
             set_option(name, value)
+
+
+class _DisplayNamespace:
+    """``ferrodf.options.display``: the display options as attributes."""
+
+    def __getattr__(self, name: str) -> int:
+        if name not in _DISPLAY_DEFAULTS:
+            raise AttributeError(
+                f"no display option {name!r}; known: {', '.join(_DISPLAY_DEFAULTS)}"
+            )
+        return _display[name]
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in _DISPLAY_DEFAULTS:
+            raise AttributeError(
+                f"no display option {name!r}; known: {', '.join(_DISPLAY_DEFAULTS)}"
+            )
+        set_option(f"display.{name}", value)
+
+    def __dir__(self) -> list[str]:
+        return list(_DISPLAY_DEFAULTS)
+
+
+display = _DisplayNamespace()

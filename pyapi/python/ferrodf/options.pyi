@@ -1,7 +1,19 @@
 from contextlib import AbstractContextManager
 from typing import Any
 
-# The only option is "device" ("auto", "gpu" or "cpu"); unknown names raise KeyError.
+# Options: "device" ("auto", "gpu" or "cpu") and "display.max_rows", "display.min_rows",
+# "display.max_columns", "display.max_colwidth", "display.precision" (non-negative ints;
+# None or 0 means no limit). Unknown names raise KeyError.
 def get_option(name: str) -> Any: ...
 def set_option(name: str, value: Any) -> None: ...
-def option_context(**options: Any) -> AbstractContextManager[None]: ...
+def reset_option(name: str) -> None: ...
+def option_context(*pairs: Any, **options: Any) -> AbstractContextManager[None]: ...
+
+class _DisplayNamespace:
+    max_rows: int
+    min_rows: int
+    max_columns: int
+    max_colwidth: int
+    precision: int
+
+display: _DisplayNamespace

@@ -1,0 +1,1 @@
+"""cuDF-style internals: ``Buffer``, the column classes and ``ColumnAccessor``."""

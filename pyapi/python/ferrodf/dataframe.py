@@ -1,0 +1,888 @@
+"""``DataFrame``: labelled columns over shared row labels, with pandas' API.
+
+Column selection, MultiIndex columns, row selection and display are the Rust frontend's
+(``ferrodf._lib.DataFrame``); this class gives them pandas' call conventions. See
+docs/frame.md for what differs from pandas.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from ferrodf import _lib, _ops
+from ferrodf._align import gather, label_positions, same_labels
+from ferrodf.core.column.column import to_plc_column
+from ferrodf.core.column_accessor import ColumnAccessor
+from ferrodf.index import Index
+from ferrodf.series import Series, _rows_arg
+
+__all__ = ["DataFrame", "concat"]
+
+
+def _broadcast(value: Any, n: int) -> Any:
+    if isinstance(value, str | int | float | bool | np.generic) or value is None:
+        return pa.array([value] * n)
+    return value
+
+
+class DataFrame:
+    """A two-dimensional table of labelled columns; runs on the GPU when one is used."""
+
+    __slots__ = ("_df",)
+
+    def __init__(self, data: Any = None, index: Any = None, columns: Any = None) -> None:
+        if isinstance(data, _lib.DataFrame):
+            self._df = data
+            return
+        if isinstance(data, DataFrame):
+            self._df = data._df
+            return
+        idx = None if index is None else Index(index)
+        if isinstance(data, pd.DataFrame):
+            if idx is None:
+                idx = Index(data.index)
+            data = {
+                k: data[k] if not isinstance(data[k], pd.DataFrame) else data[k].iloc[:, 0]
+                for k in data.columns
+            }
+        elif type(data).__module__.split(".")[0] == "polars":
+            data = data.to_arrow()
+        if isinstance(data, pa.Table | pa.RecordBatch):
+            data = {name: data.column(i) for i, name in enumerate(data.column_names)}
+        elif isinstance(data, np.ndarray) and data.ndim == 2:
+            names = list(columns) if columns is not None else list(range(data.shape[1]))
+            data = {n: data[:, i] for i, n in enumerate(names)}
+            columns = None
+        elif isinstance(data, list) and data and isinstance(data[0], Mapping):
+            data = pd.DataFrame(data)
+            data = {k: data[k] for k in data.columns}
+        elif data is None:
+            data = {}
+        if not isinstance(data, Mapping):
+            raise TypeError(
+                "DataFrame takes a dict of columns, a list of records, a 2-D NumPy array, "
+                f"or a pandas, pyarrow or polars table; got {type(data).__name__}"
+            )
+        if columns is not None:
+            data = {k: data[k] for k in columns} if data else {k: [] for k in columns}
+        n = None
+        for v in data.values():
+            if not isinstance(v, str | int | float | bool | np.generic) and v is not None:
+                n = len(v)
+                break
+        if n is None:
+            n = len(idx) if idx is not None else (1 if data else 0)
+        aligned = {}
+        for k, v in data.items():
+            if isinstance(v, Series) and idx is not None and not same_labels(v.index, idx):
+                v = _reindex(v, idx)
+            aligned[k] = _broadcast(v, n)
+        multiindex = any(isinstance(k, tuple) for k in aligned)
+        ca = ColumnAccessor(aligned, multiindex=multiindex)
+        self._df = _lib.DataFrame(ca._ca, None if idx is None else idx._index)
+
+    @classmethod
+    def _from_lib(cls, df: _lib.DataFrame) -> DataFrame:
+        obj = object.__new__(cls)
+        obj._df = df
+        return obj
+
+    @classmethod
+    def from_pandas(cls, df: pd.DataFrame) -> DataFrame:
+        out = cls(df)
+        if isinstance(df.columns, pd.MultiIndex):
+            ca = out._data
+            ca.level_names = list(df.columns.names)
+            out._df = out._df.with_data(ca._ca)
+        return out
+
+    @classmethod
+    def from_arrow(cls, table: pa.Table) -> DataFrame:
+        return cls(table)
+
+    # -- attributes ------------------------------------------------------------------
+    @property
+    def _data(self) -> ColumnAccessor:
+        return ColumnAccessor._wrap(self._df.data)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self._df.shape
+
+    @property
+    def ndim(self) -> int:
+        return 2
+
+    @property
+    def size(self) -> int:
+        r, c = self.shape
+        return r * c
+
+    @property
+    def empty(self) -> bool:
+        return 0 in self.shape
+
+    def __len__(self) -> int:
+        return self.shape[0]
+
+    @property
+    def index(self) -> Index:
+        return Index._from_lib(self._df.index)
+
+    @index.setter
+    def index(self, value: Any) -> None:
+        self._df = self._df.with_index(Index(value)._index)
+
+    @property
+    def columns(self) -> pd.Index:
+        return self._data.to_pandas_index()
+
+    @columns.setter
+    def columns(self, labels: Any) -> None:
+        labels = list(labels)
+        if len(labels) != self.shape[1]:
+            raise ValueError(f"{len(labels)} labels for {self.shape[1]} columns")
+        ca = self._data
+        new = ColumnAccessor._wrap(
+            _lib.ColumnAccessor(
+                labels, ca._ca.columns, any(isinstance(k, tuple) for k in labels), None
+            )
+        )
+        self._df = self._df.with_data(new._ca)
+
+    @property
+    def dtypes(self) -> pd.Series:
+        ca = self._data
+        return pd.Series([c.dtype for c in ca.columns], index=ca.to_pandas_index(), dtype=object)
+
+    def memory_usage(self) -> int:
+        return self._df.memory_usage()
+
+    # -- conversion ------------------------------------------------------------------
+    def to_arrow(self) -> pa.Table:
+        ca = self._data
+        names = [str(n) for n in ca.names]
+        return pa.table([c.to_arrow() for c in ca.columns], names=names)
+
+    def to_pandas(self) -> pd.DataFrame:
+        ca = self._data
+        arrays = {i: c.to_arrow().to_pandas() for i, c in enumerate(ca.columns)}
+        out = pd.DataFrame(arrays)
+        out.columns = ca.to_pandas_index()
+        out.index = self.index.to_pandas()
+        return out
+
+    def to_polars(self) -> Any:
+        import polars as pl
+
+        return pl.from_arrow(self.to_arrow())
+
+    # -- display ---------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return self._df.to_text()
+
+    def _repr_html_(self) -> str:
+        return self._df.to_html()
+
+    def _ipython_key_completions_(self) -> list[Any]:
+        return list(self._data.names)
+
+    def __dir__(self) -> list[str]:
+        extra = [n for n in self._data.names if isinstance(n, str) and n.isidentifier()]
+        return sorted(set(super().__dir__()) | set(extra))
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        if name in self._df.data:
+            return self[name]
+        raise AttributeError(f"'DataFrame' object has no attribute {name!r}")
+
+    # -- selection -------------------------------------------------------------------
+    def _wrap(self, out: Any) -> Any:
+        return Series._from_lib(out) if isinstance(out, _lib.Series) else DataFrame._from_lib(out)
+
+    def _rows(self, pos: Any) -> DataFrame:
+        return DataFrame._from_lib(self._df.select_rows(_rows_arg(pos)))
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, slice):
+            if all(v is None or isinstance(v, int | np.integer) for v in (key.start, key.stop)):
+                return self._rows(key)
+            return self._rows(label_positions(self.index, key))
+        if isinstance(key, Series):
+            if key.dtype == np.dtype("bool"):
+                return self._rows(_mask_of(key, self.index))
+            key = key.tolist()
+        if isinstance(key, np.ndarray) and key.dtype == bool:
+            return self._rows(key)
+        if (
+            isinstance(key, list)
+            and key
+            and all(isinstance(v, bool | np.bool_) for v in key)
+            and len(key) == len(self)
+        ):
+            return self._rows(np.asarray(key, dtype=bool))
+        if isinstance(key, pd.Index | np.ndarray):
+            key = list(key)
+        if isinstance(key, list):
+            return DataFrame._from_lib(self._df.select_columns(key))
+        return self._wrap(self._df.get(key))
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        n = len(self)
+        if isinstance(value, Series) and not same_labels(value.index, self.index) and self.shape[1]:
+            value = _reindex(value, self.index)
+        if isinstance(value, DataFrame):
+            if value.shape[1] != 1:
+                raise ValueError("cannot set a column from a DataFrame with more than one column")
+            value = value.iloc[:, 0]
+        col = to_plc_column(_broadcast(value, n if self.shape[1] or n else 1))
+        self._df = self._df.with_column(key, col)
+
+    def __delitem__(self, key: Any) -> None:
+        self._df = self._df.drop_columns([key])
+
+    def __contains__(self, key: Any) -> bool:
+        return key in self._df.data
+
+    def keys(self) -> pd.Index:
+        return self.columns
+
+    def items(self):  # type: ignore[no-untyped-def]
+        for name in self._data.names:
+            yield name, self[name]
+
+    def head(self, n: int = 5) -> DataFrame:
+        return self._rows(slice(None, n))
+
+    def tail(self, n: int = 5) -> DataFrame:
+        return self._rows(slice(0, 0) if n == 0 else slice(-n, None))
+
+    @property
+    def iloc(self) -> _ILoc:
+        return _ILoc(self)
+
+    @property
+    def loc(self) -> _Loc:
+        return _Loc(self)
+
+    @property
+    def iat(self) -> _ILoc:
+        return _ILoc(self)
+
+    @property
+    def at(self) -> _Loc:
+        return _Loc(self)
+
+    # -- editing ---------------------------------------------------------------------
+    def insert(self, loc: int, column: Any, value: Any, allow_duplicates: bool = False) -> None:
+        del allow_duplicates  # labels are unique in ferrodf
+        if isinstance(value, Series) and not same_labels(value.index, self.index):
+            value = _reindex(value, self.index)
+        self._df = self._df.insert(loc, column, to_plc_column(_broadcast(value, len(self))))
+
+    def assign(self, **kwargs: Any) -> DataFrame:
+        out = self.copy(deep=False)
+        for k, v in kwargs.items():
+            out[k] = v(out) if callable(v) else v
+        return out
+
+    def drop(
+        self, labels: Any = None, axis: int | str = 0, columns: Any = None, index: Any = None
+    ) -> DataFrame:
+        if labels is not None:
+            if axis in (1, "columns"):
+                columns = labels
+            else:
+                index = labels
+        out = self
+        if columns is not None:
+            cols = (
+                list(columns)
+                if isinstance(columns, list | tuple | pd.Index) and not isinstance(columns, tuple)
+                else [columns]
+            )
+            out = DataFrame._from_lib(out._df.drop_columns(cols))
+        if index is not None:
+            labels_ = list(index) if isinstance(index, list | pd.Index | np.ndarray) else [index]
+            pidx = out.index.to_pandas()
+            found = pidx.get_indexer_for(labels_)
+            if (found < 0).any():
+                raise KeyError(
+                    f"{[labels_[i] for i in np.flatnonzero(found < 0)]} not found in axis"
+                )
+            keep = np.ones(len(out), dtype=bool)
+            keep[found] = False
+            out = out._rows(keep)
+        return out
+
+    def rename(
+        self,
+        mapper: Any = None,
+        columns: Any = None,
+        index: Any = None,
+        axis: Any = None,
+        level: Any = None,
+    ) -> DataFrame:
+        if mapper is not None and axis in (0, "index"):
+            index = mapper
+        elif mapper is not None:
+            columns = mapper
+        out = self
+        if columns is not None:
+            out = DataFrame._from_lib(out._df.rename_columns(columns, level))
+        if index is not None:
+            pidx = (
+                out.index.to_pandas().rename(index)
+                if not isinstance(out.index.to_pandas(), pd.MultiIndex)
+                else None
+            )
+            if pidx is None:
+                raise NotImplementedError("renaming MultiIndex row labels is not supported yet")
+            pidx = out.index.to_pandas().map(
+                lambda v: index.get(v, v) if isinstance(index, Mapping) else index(v)
+            )
+            out = DataFrame._from_lib(out._df.with_index(Index(pidx)._index))
+        return out
+
+    def copy(self, deep: bool = True) -> DataFrame:
+        if not deep:
+            return DataFrame._from_lib(self._df)
+        return DataFrame._from_lib(self._df.with_data(self._data.copy(deep=True)._ca))
+
+    def reset_index(self, drop: bool = False) -> DataFrame:
+        out = DataFrame._from_lib(self._df.with_index(_lib.Index.range(0, len(self), 1, None)))
+        if not drop:
+            idx = self.index
+            for i, (name, col) in enumerate(
+                zip(idx.names, idx._index.level_columns(), strict=True)
+            ):
+                label = (
+                    name if name is not None else ("index" if idx.nlevels == 1 else f"level_{i}")
+                )
+                out._df = out._df.insert(i, label, col)
+        return out
+
+    # -- relational ------------------------------------------------------------------
+    def sort_values(
+        self, by: Any, ascending: bool | list[bool] = True, na_position: str = "last"
+    ) -> DataFrame:
+        """Rows ordered by the columns ``by`` (stable)."""
+        by = list(by) if isinstance(by, list | tuple) else [by]
+        asc = list(ascending) if isinstance(ascending, list | tuple) else [ascending]
+        if na_position not in ("first", "last"):
+            raise ValueError(f"na_position must be 'first' or 'last', got {na_position!r}")
+        return DataFrame._from_lib(
+            self._df.sort_values(by, [bool(a) for a in asc], na_position == "first")
+        )
+
+    def groupby(
+        self, by: Any, sort: bool = True, dropna: bool = True, as_index: bool = True
+    ) -> Any:
+        """Group rows by the columns ``by`` (see ``ferrodf.groupby.GroupBy``)."""
+        from ferrodf.groupby import GroupBy
+
+        return GroupBy(self, by, sort=sort, dropna=dropna, as_index=as_index)
+
+    def merge(
+        self,
+        right: DataFrame,
+        how: str = "inner",
+        on: Any = None,
+        left_on: Any = None,
+        right_on: Any = None,
+        left_index: bool = False,
+        right_index: bool = False,
+        suffixes: tuple[str, str] = ("_x", "_y"),
+    ) -> DataFrame:
+        """Join with ``right`` (pandas' ``merge``): on shared columns ``on``, on
+        ``left_on``/``right_on``, or on the indexes; ``how`` is inner, left, right, outer,
+        leftsemi or leftanti."""
+        if not isinstance(right, DataFrame):
+            right = DataFrame(right)
+        if left_index or right_index:
+            return _index_merge(
+                self, right, how, left_on, right_on, left_index, right_index, suffixes
+            )
+        if on is not None and (left_on is not None or right_on is not None):
+            raise ValueError("pass either on or left_on/right_on, not both")
+        if on is None and left_on is None and right_on is None:
+            on = [n for n in self._data.names if n in right]
+            if not on:
+                raise ValueError("no common columns to merge on; pass on=... or left_on/right_on")
+        if on is not None:
+            left_on = right_on = on
+        if left_on is None or right_on is None:
+            raise ValueError("left_on and right_on go together")
+        left_on = _as_list(left_on)
+        right_on = _as_list(right_on)
+        return DataFrame._from_lib(
+            self._df.merge(right._df, left_on, right_on, how, tuple(suffixes))
+        )
+
+    def join(
+        self, other: DataFrame, how: str = "left", lsuffix: str = "", rsuffix: str = ""
+    ) -> DataFrame:
+        """Join with ``other`` on the indexes (pandas' ``DataFrame.join``)."""
+        overlap = [n for n in self._data.names if n in other]
+        if overlap and not (lsuffix or rsuffix):
+            raise ValueError(f"columns overlap but no suffix specified: {overlap}")
+        return self.merge(
+            other, how=how, left_index=True, right_index=True, suffixes=(lsuffix, rsuffix)
+        )
+
+    def drop_duplicates(
+        self, subset: Any = None, keep: Any = "first", ignore_index: bool = False
+    ) -> DataFrame:
+        """Rows not repeated (``keep``: "first", "last" or False)."""
+        out = DataFrame._from_lib(
+            self._df.drop_duplicates([] if subset is None else _as_list(subset), keep)
+        )
+        return out.reset_index(drop=True) if ignore_index else out
+
+    def duplicated(self, subset: Any = None, keep: Any = "first") -> Series:
+        """Whether each row repeats an earlier (``keep="first"``) or later row."""
+        kept = self.reset_index(drop=True).drop_duplicates(subset, keep)
+        flags = np.ones(len(self), dtype=bool)
+        flags[kept.index.to_numpy()] = False
+        return Series(flags, index=self.index)
+
+    def dropna(self, axis: int = 0, how: str = "any", subset: Any = None) -> DataFrame:
+        """Rows with nulls dropped (``how="all"``: only rows that are all null)."""
+        if axis not in (0, "index"):
+            raise NotImplementedError(
+                "dropna(axis=1) is not supported yet; select the columns instead"
+            )
+        if how not in ("any", "all"):
+            raise ValueError(f"how must be 'any' or 'all', got {how!r}")
+        return DataFrame._from_lib(
+            self._df.dropna([] if subset is None else _as_list(subset), how == "all")
+        )
+
+    def fillna(self, value: Any) -> DataFrame:
+        """Nulls replaced by ``value`` (a scalar, or a dict column -> scalar)."""
+        out = self.copy(deep=False)
+        for name in self._data.names:
+            v = value.get(name) if isinstance(value, Mapping) else value
+            if v is not None:
+                out[name] = self[name].fillna(v)
+        return out
+
+    def isna(self) -> DataFrame:
+        return self._map_columns(lambda s: s.isna())
+
+    isnull = isna
+
+    def notna(self) -> DataFrame:
+        return self._map_columns(lambda s: s.notna())
+
+    notnull = notna
+
+    def astype(self, dtype: Any) -> DataFrame:
+        if isinstance(dtype, Mapping):
+            return self._map_columns(lambda s: s.astype(dtype[s.name]) if s.name in dtype else s)
+        return self._map_columns(lambda s: s.astype(dtype))
+
+    def clip(self, lower: Any = None, upper: Any = None) -> DataFrame:
+        return self._map_columns(lambda s: s.clip(lower, upper))
+
+    def round(self, decimals: int = 0) -> DataFrame:
+        return self._map_columns(lambda s: s.round(decimals) if s.dtype.kind == "f" else s)
+
+    def where(self, cond: Any, other: Any = None) -> DataFrame:
+        """Values where ``cond`` holds, ``other`` (null by default) elsewhere."""
+        if isinstance(cond, DataFrame):
+            return self._map_columns(lambda s: s.where(cond[s.name], other))
+        return self._map_columns(lambda s: s.where(cond, other))
+
+    def mask(self, cond: Any, other: Any = None) -> DataFrame:
+        """``other`` (null by default) where ``cond`` holds, the values elsewhere."""
+        if isinstance(cond, DataFrame):
+            return self._map_columns(lambda s: s.mask(cond[s.name], other))
+        return self._map_columns(lambda s: s.mask(cond, other))
+
+    def _map_columns(self, fn: Any) -> DataFrame:
+        ca = self._data
+        cols = [fn(self[n])._s.column for n in ca.names]
+        new = _lib.ColumnAccessor(list(ca.names), cols, ca.multiindex, list(ca.level_names))
+        return DataFrame._from_lib(self._df.with_data(new))
+
+    def sort_index(self, ascending: bool = True) -> DataFrame:
+        return DataFrame._from_lib(self._df.sort_index(ascending))
+
+    def nlargest(self, n: int, columns: Any) -> DataFrame:
+        return self.sort_values(columns, ascending=False).head(n)
+
+    def nsmallest(self, n: int, columns: Any) -> DataFrame:
+        return self.sort_values(columns, ascending=True).head(n)
+
+    def describe(self) -> pd.DataFrame:
+        """count, mean, std, min, quartiles and max of the numeric columns (small: on the host)."""
+        stats = {}
+        for name, col in self._data.items():
+            if isinstance(col.dtype, np.dtype) and col.dtype.kind in "iuf":
+                stats[name] = self[name].describe()
+        if not stats:
+            raise ValueError("describe needs at least one numeric column")
+        return pd.DataFrame({k: v.to_pandas() for k, v in stats.items()})
+
+    def info(self) -> None:
+        """Print the columns, their types and null counts, and the memory used."""
+        ca = self._data
+        print(f"<class 'ferrodf.DataFrame'>\n{type(self.index).__name__}: {len(self)} entries")
+        print(f"Data columns (total {len(ca)} columns):")
+        width = max([len(str(n)) for n in ca.names] + [6])
+        print(f" #   {'Column':<{width}}  Non-Null Count  Dtype")
+        for i, (name, col) in enumerate(ca.items()):
+            print(
+                f" {i:<3} {name!s:<{width}}  {len(col) - col.null_count:>8} non-null  {col.dtype}"
+            )
+        print(f"memory usage: {self.memory_usage()} bytes")
+
+    def idxmin(self, skipna: bool = True) -> pd.Series:
+        return pd.Series({n: self[n].idxmin(skipna) for n in self._data.names})
+
+    def idxmax(self, skipna: bool = True) -> pd.Series:
+        return pd.Series({n: self[n].idxmax(skipna) for n in self._data.names})
+
+    def quantile(self, q: float = 0.5, numeric_only: bool = True) -> pd.Series:
+        return self._reduce("quantile", numeric_only, q=q)
+
+    def cumsum(self) -> DataFrame:
+        return self._map_columns(lambda s: s.cumsum())
+
+    def cumprod(self) -> DataFrame:
+        return self._map_columns(lambda s: s.cumprod())
+
+    def cummin(self) -> DataFrame:
+        return self._map_columns(lambda s: s.cummin())
+
+    def cummax(self) -> DataFrame:
+        return self._map_columns(lambda s: s.cummax())
+
+    # -- interchange -----------------------------------------------------------------
+    def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
+        return self.to_arrow().__arrow_c_stream__(requested_schema)
+
+    def to_cupy(self) -> Any:
+        """A 2-D CuPy array of the (numeric) columns, on the GPU."""
+        import cupy as cp
+
+        return cp.column_stack([self[n].to_cupy() for n in self._data.names])
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
+        raise TypeError(_NO_IMPLICIT_HOST)
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._data.names)
+
+    # -- operators and reductions ----------------------------------------------------
+    def _binary(self, other: Any, op: str, reflected: bool = False) -> DataFrame:
+        ca = self._data
+        if isinstance(other, DataFrame):
+            if not same_labels(self.index, other.index):
+                raise NotImplementedError(
+                    "arithmetic between frames with different indexes is not supported yet; "
+                    "give them the same index first"
+                )
+            out = {}
+            for name in ca.names:
+                if name not in other:
+                    raise NotImplementedError(
+                        f"column {name!r} is missing from the other frame; "
+                        "column alignment is not supported yet"
+                    )
+                out[name] = _ops.binary(
+                    ca[name].plc_column, other._df.data.get(name), op, reflected
+                )
+        else:
+            out = {
+                name: _ops.binary(col.plc_column, other, op, reflected) for name, col in ca.items()
+            }
+        new = ColumnAccessor._wrap(
+            _lib.ColumnAccessor(list(out), list(out.values()), ca.multiindex, list(ca.level_names))
+        )
+        return DataFrame._from_lib(self._df.with_data(new._ca))
+
+    def __add__(self, o: Any) -> DataFrame:
+        return self._binary(o, "add")
+
+    def __radd__(self, o: Any) -> DataFrame:
+        return self._binary(o, "add", True)
+
+    def __sub__(self, o: Any) -> DataFrame:
+        return self._binary(o, "sub")
+
+    def __rsub__(self, o: Any) -> DataFrame:
+        return self._binary(o, "sub", True)
+
+    def __mul__(self, o: Any) -> DataFrame:
+        return self._binary(o, "mul")
+
+    def __rmul__(self, o: Any) -> DataFrame:
+        return self._binary(o, "mul", True)
+
+    def __truediv__(self, o: Any) -> DataFrame:
+        return self._binary(o, "truediv")
+
+    def __floordiv__(self, o: Any) -> DataFrame:
+        return self._binary(o, "floordiv")
+
+    def __mod__(self, o: Any) -> DataFrame:
+        return self._binary(o, "mod")
+
+    def __pow__(self, o: Any) -> DataFrame:
+        return self._binary(o, "pow")
+
+    def __eq__(self, o: Any) -> DataFrame:  # type: ignore[override]
+        return self._binary(o, "eq")
+
+    def __ne__(self, o: Any) -> DataFrame:  # type: ignore[override]
+        return self._binary(o, "ne")
+
+    def __lt__(self, o: Any) -> DataFrame:
+        return self._binary(o, "lt")
+
+    def __le__(self, o: Any) -> DataFrame:
+        return self._binary(o, "le")
+
+    def __gt__(self, o: Any) -> DataFrame:
+        return self._binary(o, "gt")
+
+    def __ge__(self, o: Any) -> DataFrame:
+        return self._binary(o, "ge")
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def _reduce(self, how: str, numeric_only: bool = False, **kw: Any) -> pd.Series:
+        ca = self._data
+        results, labels = [], []
+        for name, col in ca.items():
+            if numeric_only and not (isinstance(col.dtype, np.dtype) and col.dtype.kind in "iufb"):
+                continue
+            results.append(_ops.reduce(col.plc_column, how, **kw))
+            labels.append(name)
+        index = ca.select_by_label(labels).to_pandas_index() if labels else pd.Index([])
+        return pd.Series(results, index=index)
+
+    def sum(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+        return self._reduce("sum", numeric_only, skipna=skipna)
+
+    def prod(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+        return self._reduce("prod", numeric_only, skipna=skipna)
+
+    def min(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+        return self._reduce("min", numeric_only, skipna=skipna)
+
+    def max(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+        return self._reduce("max", numeric_only, skipna=skipna)
+
+    def mean(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+        return self._reduce("mean", numeric_only, skipna=skipna)
+
+    def median(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+        return self._reduce("median", numeric_only, skipna=skipna)
+
+    def std(self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> pd.Series:
+        return self._reduce("std", numeric_only, skipna=skipna, ddof=ddof)
+
+    def var(self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> pd.Series:
+        return self._reduce("var", numeric_only, skipna=skipna, ddof=ddof)
+
+    def count(self) -> pd.Series:
+        return self._reduce("count")
+
+    def nunique(self) -> pd.Series:
+        return self._reduce("nunique")
+
+    def any(self, skipna: bool = True) -> pd.Series:
+        return self._reduce("any", skipna=skipna)
+
+    def all(self, skipna: bool = True) -> pd.Series:
+        return self._reduce("all", skipna=skipna)
+
+
+_NO_IMPLICIT_HOST = (
+    "implicit conversion of a ferrodf object to a host NumPy array is not allowed (it would copy "
+    "GPU data to the host silently); call .to_numpy(), .to_pandas() or .to_arrow() for a host "
+    "copy, or .to_cupy() for a GPU array"
+)
+
+
+def _as_list(v: Any) -> list[Any]:
+    return list(v) if isinstance(v, list | pd.Index) else [v]
+
+
+def _index_merge(
+    left: DataFrame,
+    right: DataFrame,
+    how: str,
+    left_on: Any,
+    right_on: Any,
+    left_index: bool,
+    right_index: bool,
+    suffixes: tuple[str, str],
+) -> DataFrame:
+    """A merge where one or both sides join on their index labels."""
+    tmp = [f"__ferrodf_key_{i}" for i in range(max(left.index.nlevels, right.index.nlevels))]
+
+    def with_keys(df: DataFrame, use_index: bool, on: Any) -> tuple[DataFrame, list[Any]]:
+        if not use_index:
+            if on is None:
+                raise ValueError(
+                    "give left_on/right_on for the side that does not join on its index"
+                )
+            return df, _as_list(on)
+        out = df.copy(deep=False)
+        names = tmp[: df.index.nlevels]
+        for i, (name, col) in enumerate(zip(names, df.index._index.level_columns(), strict=True)):
+            out._df = out._df.insert(i, name, col)
+        return out, names
+
+    lf, lkeys = with_keys(left, left_index, left_on)
+    rf, rkeys = with_keys(right, right_index, right_on)
+    merged = DataFrame._from_lib(lf._df.merge(rf._df, lkeys, rkeys, how, tuple(suffixes)))
+    if left_index and right_index:
+        keys = [k for k in lkeys if k in merged]
+        levels = [merged._data[k].plc_column for k in keys]
+        idx = left.index if len(keys) == left.index.nlevels else None
+        names = idx.names if idx is not None else [None] * len(keys)
+        index = (
+            _lib.Index.from_column(levels[0], names[0])
+            if len(levels) == 1
+            else _lib.Index.multi(levels, names)
+        )
+        merged = DataFrame._from_lib(merged._df.drop_columns(keys).with_index(index))
+    else:
+        drop = [k for k in tmp if k in merged]
+        if drop:
+            merged = DataFrame._from_lib(merged._df.drop_columns(drop))
+    return merged
+
+
+def concat(objs: list[Any], axis: int | str = 0, ignore_index: bool = False) -> DataFrame:
+    """Frames (or Series) one after the other (``axis=0``) or side by side (``axis=1``)."""
+    frames = []
+    for o in objs:
+        if isinstance(o, Series):
+            o = o.to_frame()
+        if not isinstance(o, DataFrame):
+            raise TypeError(f"concat takes ferrodf DataFrames or Series, got {type(o).__name__}")
+        frames.append(o._df)
+    if not frames:
+        raise ValueError("concat needs at least one object")
+    ax = {0: 0, "index": 0, "rows": 0, 1: 1, "columns": 1}.get(axis)
+    if ax is None:
+        raise ValueError(f"axis must be 0 or 1, got {axis!r}")
+    return DataFrame._from_lib(_lib.DataFrame.concat(frames, ax, ignore_index))
+
+
+def _reindex(s: Series, index: Index) -> Any:
+    """``s``'s values at the labels of ``index`` (null where a label is missing)."""
+    pidx, sidx = index.to_pandas(), s.index.to_pandas()
+    if not sidx.is_unique:
+        raise ValueError("cannot align a Series whose index has duplicate labels")
+    (col,) = gather([s._s.column], sidx.get_indexer(pidx))
+    return col
+
+
+def _mask_of(mask: Series, index: Index) -> Any:
+    if not same_labels(mask.index, index):
+        raise ValueError(
+            "the boolean Series' index does not match the frame's index "
+            "(unalignable boolean Series)"
+        )
+    return np.asarray(mask.to_arrow().fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
+
+
+class _ILoc:
+    __slots__ = ("_df",)
+
+    def __init__(self, df: DataFrame) -> None:
+        self._df = df
+
+    def __getitem__(self, key: Any) -> Any:
+        rows, cols = key if isinstance(key, tuple) else (key, slice(None))
+        df = self._df
+        if not (isinstance(cols, slice) and cols == slice(None)):
+            picked = df._df.select_columns_by_position(cols)
+            df = DataFrame._from_lib(picked)
+            if isinstance(cols, int | np.integer):
+                s = Series._from_lib(df._df.column(df._data.names[0]))
+                return s.iloc[rows]
+        if isinstance(rows, int | np.integer):
+            n = len(df)
+            if not -n <= rows < n:
+                raise IndexError(f"row position {rows} is out of bounds for {n} rows")
+            return _row_series(df._rows([int(rows) % n]))
+        if isinstance(rows, Series):
+            rows = rows.to_numpy()
+        return df._rows(rows)
+
+
+class _Loc:
+    __slots__ = ("_df",)
+
+    def __init__(self, df: DataFrame) -> None:
+        self._df = df
+
+    def __getitem__(self, key: Any) -> Any:
+        df = self._df
+        if isinstance(key, tuple) and _is_row_label(key, df.index):
+            rows, cols = key, slice(None)
+        elif isinstance(key, tuple) and len(key) == 2:
+            rows, cols = key
+        else:
+            rows, cols = key, slice(None)
+        if not (isinstance(cols, slice) and cols == slice(None)):
+            picked = df._df.get(list(cols) if isinstance(cols, pd.Index) else cols)
+            if isinstance(picked, _lib.Series):
+                s = Series._from_lib(picked)
+                return s.loc[rows]
+            df = DataFrame._from_lib(picked)
+        if isinstance(rows, Series) and rows.dtype == np.dtype("bool"):
+            return df._rows(_mask_of(rows, df.index))
+        pos = label_positions(df.index, rows)
+        if isinstance(pos, int | np.integer):
+            return _row_series(df._rows([int(pos)]))
+        return df._rows(pos)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        if (
+            isinstance(key, tuple)
+            and len(key) == 2
+            and isinstance(key[0], slice)
+            and key[0] == slice(None)
+        ):
+            self._df[key[1]] = value
+            return
+        raise NotImplementedError(
+            "row-wise .loc assignment is not supported yet; assign whole columns with df[col] = ..."
+        )
+
+
+def _is_row_label(key: tuple, index: Index) -> bool:
+    """Whether a tuple is one MultiIndex row label rather than a (rows, columns) pair."""
+    return (
+        index.nlevels > 1
+        and len(key) == index.nlevels
+        and not any(isinstance(k, slice | list) for k in key)
+    )
+
+
+def _row_series(one_row: DataFrame) -> pd.Series | Series:
+    """One row as a Series indexed by the column labels (values read on the host)."""
+    ca = one_row._data
+    values = [c.to_pylist()[0] for c in ca.columns]
+    name = one_row.index.tolist()[0] if len(one_row) else None
+    pseries = pd.Series(values, index=ca.to_pandas_index(), name=name)
+    try:
+        return Series(pseries)
+    except (TypeError, ValueError, pa.ArrowException):
+        return Series(pseries.astype(str))

@@ -1,0 +1,580 @@
+"""``Series``: one labelled column with row labels, with pandas' API (see docs/frame.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+
+from ferrodf import _lib, _ops, plc
+from ferrodf._align import gather, label_positions, positions_column, same_labels, union_maps
+from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
+from ferrodf.index import Index
+
+
+def _rows_arg(pos: Any) -> Any:
+    """A row selection for the Rust layer: a slice, or a plc column of positions/flags."""
+    if isinstance(pos, slice):
+        return pos
+    if isinstance(pos, int | np.integer):
+        return positions_column([int(pos)])
+    arr = np.asarray(pos)
+    if arr.dtype == bool:
+        return plc.Column.from_arrow(pa.array(arr))
+    return positions_column(arr.astype(np.int64))
+
+
+class Series:
+    """A one-dimensional labelled array; runs on the GPU when one is used."""
+
+    __slots__ = ("_s",)
+
+    def __init__(
+        self, data: Any = None, index: Any = None, name: Any = None, dtype: Any = None
+    ) -> None:
+        if isinstance(data, _lib.Series):
+            self._s = data
+            return
+        if isinstance(data, Series):
+            self._s = data._s if name is None else data._s.rename(name)
+            return
+        if isinstance(data, pd.Series):
+            if name is None:
+                name = data.name
+            if index is None:
+                index = Index(data.index)
+            data = data.array if dtype is None else data.astype(dtype).array
+        elif dtype is not None:
+            data = pd.Series(data if data is not None else [], dtype=dtype)
+        elif data is None:
+            data = pa.array([], type=pa.float64())
+        column = to_plc_column(data)
+        idx = None if index is None else Index(index)._index
+        self._s = _lib.Series(column, idx, name)
+
+    @classmethod
+    def _from_lib(cls, s: _lib.Series) -> Series:
+        obj = object.__new__(cls)
+        obj._s = s
+        return obj
+
+    @classmethod
+    def from_pandas(cls, s: pd.Series) -> Series:
+        return cls(s)
+
+    # -- attributes ------------------------------------------------------------------
+    @property
+    def _column(self) -> ColumnBase:
+        return as_column(self._s.column)
+
+    @property
+    def name(self) -> Any:
+        return self._s.name
+
+    @name.setter
+    def name(self, value: Any) -> None:
+        self._s = self._s.rename(value)
+
+    def rename(self, name: Any) -> Series:
+        return Series._from_lib(self._s.rename(name))
+
+    @property
+    def index(self) -> Index:
+        return Index._from_lib(self._s.index)
+
+    @index.setter
+    def index(self, value: Any) -> None:
+        self._s = self._s.with_index(Index(value)._index)
+
+    @property
+    def dtype(self) -> Any:
+        return self._column.dtype
+
+    @property
+    def shape(self) -> tuple[int]:
+        return (len(self._s),)
+
+    @property
+    def size(self) -> int:
+        return len(self._s)
+
+    @property
+    def ndim(self) -> int:
+        return 1
+
+    @property
+    def empty(self) -> bool:
+        return len(self._s) == 0
+
+    def __len__(self) -> int:
+        return len(self._s)
+
+    # -- conversion ------------------------------------------------------------------
+    def to_arrow(self) -> pa.Array:
+        return self._s.column.to_arrow()
+
+    def to_pandas(self) -> pd.Series:
+        out = self.to_arrow().to_pandas()
+        out.index = self.index.to_pandas()
+        out.name = self.name
+        return out
+
+    def to_numpy(self) -> np.ndarray:
+        return self.to_pandas().to_numpy()
+
+    def tolist(self) -> list[Any]:
+        return self.to_arrow().to_pylist()
+
+    to_list = tolist
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        raise TypeError(
+            "a ferrodf Series is not iterable: iterating would copy GPU data to the host one value "
+            "at a time; call .to_arrow(), .to_pandas() or .tolist() for a host copy"
+        )
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        raise TypeError(
+            "implicit conversion of a ferrodf Series to a host NumPy array is not allowed; "
+            "call .to_numpy() for a host copy or .to_cupy() for a GPU array"
+        )
+
+    def to_cupy(self) -> Any:
+        """A CuPy array over the values (no copy for numeric columns without nulls on the GPU)."""
+        import cupy as cp
+
+        if self._s.column.null_count():
+            raise ValueError(
+                "the Series has nulls, which a CuPy array cannot hold; fillna or dropna first"
+            )
+        return cp.asarray(self)
+
+    @property
+    def __cuda_array_interface__(self) -> dict[str, Any]:
+        """CUDA array interface v3 of a numeric Series without nulls (exposes the memory)."""
+        col = self._s.column
+        dtype = self.dtype
+        if not isinstance(dtype, np.dtype) or dtype.kind not in "iufbmM":
+            raise AttributeError(f"a Series of {dtype} has no __cuda_array_interface__")
+        if col.null_count():
+            raise AttributeError(
+                "a Series with nulls has no __cuda_array_interface__; fillna first"
+            )
+        view = col.data()
+        if view is None:
+            raise AttributeError("an empty Series has no device data")
+        iface = view.__cuda_array_interface__
+        ptr = iface["data"][0] + col.offset() * dtype.itemsize
+        return {
+            "shape": (len(self),),
+            "typestr": dtype.str,
+            "data": (ptr, False),
+            "version": 3,
+            "strides": None,
+        }
+
+    def to_frame(self, name: Any = None) -> Any:
+        from ferrodf.dataframe import DataFrame
+
+        label = self.name if name is None else name
+        ca = _lib.ColumnAccessor([label], [self._s.column], isinstance(label, tuple), None)
+        return DataFrame._from_lib(_lib.DataFrame(ca, self._s.index))
+
+    def _frame_op(self, fn: Any) -> Series:
+        """Run a frame-level operation on this Series as a one-column frame."""
+        label = "__ferrodf_series__"
+        ca = _lib.ColumnAccessor([label], [self._s.column], False, None)
+        out = fn(_lib.DataFrame(ca, self._s.index))
+        return Series._from_lib(out.column(label).rename(self.name))
+
+    def fillna(self, value: Any) -> Series:
+        """Nulls replaced by ``value``."""
+        col = self._s.column
+        if not col.null_count():
+            return self
+        scalar = _ops._scalar(value, _ops._np_dtype(col))
+        target = col.type()
+        if scalar.type() != target:
+            scalar = plc.interop.from_arrow(pa.scalar(value, type=col.to_arrow().type))
+        return Series._from_lib(self._s.with_column(plc.replace.replace_nulls(col, scalar)))
+
+    def dropna(self) -> Series:
+        return self._frame_op(lambda f: f.dropna([], False))
+
+    def where(self, cond: Any, other: Any = None) -> Series:
+        """Values where ``cond`` holds, ``other`` (null by default) elsewhere."""
+        mask = cond._s.column if isinstance(cond, Series) else to_plc_column(cond)
+        col = self._s.column
+        if isinstance(other, Series):
+            alt: Any = other._s.column
+        else:
+            alt = (
+                _ops._scalar(other, _ops._np_dtype(col))
+                if other is not None
+                else plc.interop.from_arrow(pa.scalar(None, type=col.to_arrow().type))
+            )
+            if other is not None and alt.type() != col.type():
+                alt = plc.interop.from_arrow(pa.scalar(other, type=col.to_arrow().type))
+        mask = (
+            plc.replace.replace_nulls(mask, plc.interop.from_arrow(pa.scalar(False)))
+            if mask.null_count()
+            else mask
+        )
+        return Series._from_lib(self._s.with_column(plc.copying.copy_if_else(col, alt, mask)))
+
+    def mask(self, cond: Any, other: Any = None) -> Series:
+        inv = (
+            ~cond
+            if isinstance(cond, Series)
+            else Series(np.logical_not(np.asarray(cond, dtype=bool)))
+        )
+        return self.where(inv, other)
+
+    def clip(self, lower: Any = None, upper: Any = None) -> Series:
+        col = self._s.column
+        like = col.to_arrow().type
+
+        def bound(v: Any) -> plc.Scalar:
+            return plc.interop.from_arrow(pa.scalar(v, type=like))
+
+        return Series._from_lib(
+            self._s.with_column(plc.replace.clamp(col, bound(lower), bound(upper)))
+        )
+
+    def round(self, decimals: int = 0) -> Series:
+        return Series._from_lib(self._s.with_column(plc.round.round(self._s.column, decimals)))
+
+    def sort_values(self, ascending: bool = True, na_position: str = "last") -> Series:
+        return self._frame_op(
+            lambda f: f.sort_values(["__ferrodf_series__"], [ascending], na_position == "first")
+        )
+
+    def sort_index(self, ascending: bool = True) -> Series:
+        return self._frame_op(lambda f: f.sort_index(ascending))
+
+    def nlargest(self, n: int = 5) -> Series:
+        return self.sort_values(ascending=False).head(n)
+
+    def nsmallest(self, n: int = 5) -> Series:
+        return self.sort_values(ascending=True).head(n)
+
+    def drop_duplicates(self, keep: Any = "first") -> Series:
+        return self._frame_op(lambda f: f.drop_duplicates([], keep))
+
+    def unique(self) -> Series:
+        """The distinct values in order of appearance (a Series, as cuDF returns)."""
+        return self.drop_duplicates().reset_index(drop=True)
+
+    def reset_index(self, drop: bool = False) -> Any:
+        out = Series._from_lib(self._s.with_index(_lib.Index.range(0, len(self), 1, None)))
+        if drop:
+            return out
+        return self.to_frame().reset_index()
+
+    def value_counts(
+        self, sort: bool = True, ascending: bool = False, dropna: bool = True
+    ) -> Series:
+        """How often each value occurs, most frequent first (a Series named "count")."""
+        label = "__ferrodf_series__"
+        ca = _lib.ColumnAccessor([label], [self._s.column], False, None)
+        frame = _lib.DataFrame(ca, None)
+        counts = frame.groupby_agg([label], [(label, "size", "count")], True, dropna, True, 1)
+        out = Series._from_lib(counts.column("count")).rename("count")
+        if sort:
+            out = out.sort_values(ascending=ascending)
+        idx = out.index
+        out.index = idx.rename(self.name)
+        return out
+
+    def describe(self) -> Series:
+        """count, mean, std, min, quartiles, max."""
+        values = [
+            self.count(),
+            self.mean(),
+            self.std(),
+            self.min(),
+            self.quantile(0.25),
+            self.quantile(0.5),
+            self.quantile(0.75),
+            self.max(),
+        ]
+        return Series(
+            pd.Series(
+                values,
+                index=["count", "mean", "std", "min", "25%", "50%", "75%", "max"],
+                name=self.name,
+                dtype="float64",
+            )
+        )
+
+    def __arrow_c_array__(self, requested_schema: Any = None) -> Any:
+        return self._s.column.__arrow_c_array__(requested_schema)
+
+    # -- display ---------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return self._s.to_text()
+
+    # -- selection -------------------------------------------------------------------
+    def _take(self, pos: Any) -> Series:
+        return Series._from_lib(self._s.select_rows(_rows_arg(pos)))
+
+    def head(self, n: int = 5) -> Series:
+        return self._take(slice(None, n))
+
+    def tail(self, n: int = 5) -> Series:
+        if n == 0:
+            return self._take(slice(0, 0))
+        return self._take(slice(-n, None))
+
+    @property
+    def iloc(self) -> _SeriesILoc:
+        return _SeriesILoc(self)
+
+    @property
+    def loc(self) -> _SeriesLoc:
+        return _SeriesLoc(self)
+
+    @property
+    def iat(self) -> _SeriesILoc:
+        return _SeriesILoc(self)
+
+    @property
+    def at(self) -> _SeriesLoc:
+        return _SeriesLoc(self)
+
+    def _element(self, position: int) -> Any:
+        n = len(self)
+        if not -n <= position < n:
+            raise IndexError(f"position {position} is out of bounds for a Series of length {n}")
+        return plc.copying.get_element(self._s.column, position % n if n else 0).to_py()
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, Series) and key.dtype == np.dtype("bool"):
+            return self._take(np.asarray(key.to_numpy(), dtype=bool))
+        if isinstance(key, slice):
+            if all(v is None or isinstance(v, int | np.integer) for v in (key.start, key.stop)):
+                return self._take(key)
+            return self.loc[key]
+        return self.loc[key]
+
+    # -- operators -------------------------------------------------------------------
+    def _binary(self, other: Any, op: str, reflected: bool = False) -> Series:
+        if isinstance(other, Series):
+            if same_labels(self.index, other.index):
+                out = _ops.binary(self._s.column, other._s.column, op, reflected)
+                name = self.name if self.name == other.name else None
+                return Series._from_lib(_lib.Series(out, self._s.index, name))
+            union, left, right = union_maps(self.index, other.index)
+            (lcol,) = gather([self._s.column], left)
+            (rcol,) = gather([other._s.column], right)
+            out = _ops.binary(lcol, rcol, op, reflected)
+            name = self.name if self.name == other.name else None
+            return Series(out, index=Index(union), name=name)
+        if isinstance(other, np.ndarray | list | pd.Series | pa.Array):
+            other_col = to_plc_column(other)
+            if other_col.size() != len(self):
+                raise ValueError(f"lengths must match: {len(self)} and {other_col.size()}")
+            return Series._from_lib(
+                self._s.with_column(_ops.binary(self._s.column, other_col, op, reflected))
+            )
+        return Series._from_lib(
+            self._s.with_column(_ops.binary(self._s.column, other, op, reflected))
+        )
+
+    def __add__(self, o: Any) -> Series:
+        return self._binary(o, "add")
+
+    def __radd__(self, o: Any) -> Series:
+        return self._binary(o, "add", True)
+
+    def __sub__(self, o: Any) -> Series:
+        return self._binary(o, "sub")
+
+    def __rsub__(self, o: Any) -> Series:
+        return self._binary(o, "sub", True)
+
+    def __mul__(self, o: Any) -> Series:
+        return self._binary(o, "mul")
+
+    def __rmul__(self, o: Any) -> Series:
+        return self._binary(o, "mul", True)
+
+    def __truediv__(self, o: Any) -> Series:
+        return self._binary(o, "truediv")
+
+    def __rtruediv__(self, o: Any) -> Series:
+        return self._binary(o, "truediv", True)
+
+    def __floordiv__(self, o: Any) -> Series:
+        return self._binary(o, "floordiv")
+
+    def __rfloordiv__(self, o: Any) -> Series:
+        return self._binary(o, "floordiv", True)
+
+    def __mod__(self, o: Any) -> Series:
+        return self._binary(o, "mod")
+
+    def __rmod__(self, o: Any) -> Series:
+        return self._binary(o, "mod", True)
+
+    def __pow__(self, o: Any) -> Series:
+        return self._binary(o, "pow")
+
+    def __rpow__(self, o: Any) -> Series:
+        return self._binary(o, "pow", True)
+
+    def __eq__(self, o: Any) -> Series:  # type: ignore[override]
+        return self._binary(o, "eq")
+
+    def __ne__(self, o: Any) -> Series:  # type: ignore[override]
+        return self._binary(o, "ne")
+
+    def __lt__(self, o: Any) -> Series:
+        return self._binary(o, "lt")
+
+    def __le__(self, o: Any) -> Series:
+        return self._binary(o, "le")
+
+    def __gt__(self, o: Any) -> Series:
+        return self._binary(o, "gt")
+
+    def __ge__(self, o: Any) -> Series:
+        return self._binary(o, "ge")
+
+    def __and__(self, o: Any) -> Series:
+        return self._binary(o, "and")
+
+    def __or__(self, o: Any) -> Series:
+        return self._binary(o, "or")
+
+    def __xor__(self, o: Any) -> Series:
+        return self._binary(o, "xor")
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __neg__(self) -> Series:
+        return self._binary(-1, "mul") if self.dtype.kind in "iuf" else self._binary(True, "xor")
+
+    def __invert__(self) -> Series:
+        if self.dtype != np.dtype("bool"):
+            raise TypeError("~ is defined for boolean Series")
+        return self._binary(True, "xor")
+
+    # -- reductions ------------------------------------------------------------------
+    def _reduce(self, how: str, skipna: bool = True, **kw: Any) -> Any:
+        return _ops.reduce(self._s.column, how, skipna=skipna, **kw)
+
+    def sum(self, skipna: bool = True) -> Any:
+        return self._reduce("sum", skipna)
+
+    def prod(self, skipna: bool = True) -> Any:
+        return self._reduce("prod", skipna)
+
+    product = prod
+
+    def min(self, skipna: bool = True) -> Any:
+        return self._reduce("min", skipna)
+
+    def max(self, skipna: bool = True) -> Any:
+        return self._reduce("max", skipna)
+
+    def mean(self, skipna: bool = True) -> Any:
+        return self._reduce("mean", skipna)
+
+    def median(self, skipna: bool = True) -> Any:
+        return self._reduce("median", skipna)
+
+    def std(self, skipna: bool = True, ddof: int = 1) -> Any:
+        return self._reduce("std", skipna, ddof=ddof)
+
+    def var(self, skipna: bool = True, ddof: int = 1) -> Any:
+        return self._reduce("var", skipna, ddof=ddof)
+
+    def quantile(self, q: float = 0.5) -> Any:
+        return self._reduce("quantile", True, q=q)
+
+    def count(self) -> int:
+        return self._reduce("count")
+
+    def nunique(self, dropna: bool = True) -> int:
+        n = self._reduce("nunique")
+        return n + (1 if not dropna and self._s.column.null_count() else 0)
+
+    def any(self, skipna: bool = True) -> bool:
+        return self._reduce("any", skipna)
+
+    def all(self, skipna: bool = True) -> bool:
+        return self._reduce("all", skipna)
+
+    def idxmin(self, skipna: bool = True) -> Any:
+        if not skipna and self._s.column.null_count():
+            return float("nan")
+        return self.index[self._reduce("argmin")]
+
+    def idxmax(self, skipna: bool = True) -> Any:
+        if not skipna and self._s.column.null_count():
+            return float("nan")
+        return self.index[self._reduce("argmax")]
+
+    def _scan(self, how: str) -> Series:
+        return Series._from_lib(self._s.with_column(_ops.scan(self._s.column, how)))
+
+    def cumsum(self) -> Series:
+        return self._scan("cumsum")
+
+    def cumprod(self) -> Series:
+        return self._scan("cumprod")
+
+    def cummin(self) -> Series:
+        return self._scan("cummin")
+
+    def cummax(self) -> Series:
+        return self._scan("cummax")
+
+    def isna(self) -> Series:
+        return Series._from_lib(self._s.with_column(plc.unary.is_null(self._s.column)))
+
+    isnull = isna
+
+    def notna(self) -> Series:
+        return Series._from_lib(self._s.with_column(plc.unary.is_valid(self._s.column)))
+
+    notnull = notna
+
+    def astype(self, dtype: Any) -> Series:
+        target = plc.interop.from_arrow(pa.from_numpy_dtype(np.dtype(dtype)))
+        return Series._from_lib(self._s.with_column(plc.unary.cast(self._s.column, target)))
+
+    def copy(self, deep: bool = True) -> Series:
+        if not deep:
+            return Series._from_lib(self._s)
+        return Series._from_lib(self._s.with_column(self._s.column.copy()))
+
+
+class _SeriesILoc:
+    __slots__ = ("_s",)
+
+    def __init__(self, s: Series) -> None:
+        self._s = s
+
+    def __getitem__(self, key: Any) -> Any:
+        if isinstance(key, int | np.integer):
+            return self._s._element(int(key))
+        if isinstance(key, Series):
+            key = key.to_numpy()
+        return self._s._take(key)
+
+
+class _SeriesLoc:
+    __slots__ = ("_s",)
+
+    def __init__(self, s: Series) -> None:
+        self._s = s
+
+    def __getitem__(self, key: Any) -> Any:
+        pos = label_positions(self._s.index, key)
+        if isinstance(pos, int | np.integer):
+            return self._s._element(int(pos))
+        return self._s._take(pos)

@@ -1,0 +1,287 @@
+"""DataFrame, Series and Index against pandas on the same data."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pytest
+
+import ferrodf
+from ferrodf import DataFrame, Index, MultiIndex, RangeIndex, Series
+
+
+@pytest.fixture
+def pdf():
+    return pd.DataFrame(
+        {
+            "i": pd.array([1, 2, None, 4, 5], dtype="Int64"),
+            "f": [1.5, np.nan, 3.25, -1.0, 0.0],
+            "s": ["a", "bb", None, "dddd", "e"],
+            "b": [True, False, True, True, False],
+            "t": pd.to_datetime(["2020-01-01", "2021-06-30", None, "1999-12-31", "2020-02-29"]),
+        },
+        index=pd.Index([10, 20, 30, 40, 50], name="k"),
+    )
+
+
+@pytest.fixture
+def df(pdf):
+    return DataFrame(pdf)
+
+
+def to_pd(obj):
+    return obj.to_pandas() if hasattr(obj, "to_pandas") else obj
+
+
+def norm(obj):
+    """Missing values as None in object columns: pandas' NaN, NA and None compare equal."""
+    obj = obj.astype(object)
+    return obj.where(obj.notna(), None)
+
+
+def assert_frame(got, expected):
+    pd.testing.assert_frame_equal(
+        norm(to_pd(got)),
+        norm(expected),
+        check_dtype=False,
+        check_index_type=False,
+        check_column_type=False,
+    )
+
+
+def assert_series(got, expected):
+    pd.testing.assert_series_equal(
+        norm(to_pd(got)), norm(expected), check_dtype=False, check_index_type=False
+    )
+
+
+def test_round_trip(df, pdf):
+    assert df.shape == pdf.shape
+    assert_frame(df, pdf)
+    assert list(df.columns) == list(pdf.columns)
+    assert df.index.name == "k"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        lambda p: p.reset_index(drop=True),
+        lambda p: pa.Table.from_pandas(p.reset_index(drop=True), preserve_index=False),
+        lambda p: {c: p[c].tolist() for c in ["f", "s"]},
+        lambda p: p.reset_index(drop=True).to_dict("records"),
+    ],
+)
+def test_construction_sources(pdf, source):
+    got = DataFrame(source(pdf))
+    expected = (
+        pd.DataFrame(source(pdf))
+        if not isinstance(source(pdf), pa.Table)
+        else source(pdf).to_pandas()
+    )
+    assert got.shape == expected.shape
+    assert list(got.columns) == list(expected.columns)
+    assert got["s"].tolist() == [None if v is None or v is np.nan else v for v in pdf["s"].tolist()]
+
+
+def test_from_numpy_and_polars():
+    arr = np.arange(12, dtype="int32").reshape(4, 3)
+    got = DataFrame(arr, columns=["a", "b", "c"])
+    assert_frame(got, pd.DataFrame(arr, columns=["a", "b", "c"]))
+    pl = pytest.importorskip("polars")
+    pldf = pl.DataFrame({"x": [1, None, 3], "y": ["a", "b", None]})
+    assert DataFrame(pldf).to_pandas()["y"].isna().tolist() == [False, False, True]
+
+
+@pytest.mark.parametrize(
+    "key", ["f", ["s", "i"], slice(1, 4), slice(None, None, -2), slice(20, 40)]
+)
+def test_getitem(df, pdf, key):
+    got, expected = df[key], pdf[key]
+    if isinstance(expected, pd.Series):
+        assert_series(got, expected)
+    else:
+        assert_frame(got, expected)
+
+
+def test_boolean_mask(df, pdf):
+    assert_frame(df[df["b"]], pdf[pdf["b"]])
+    assert_frame(
+        df[np.array([True, False, False, True, True])],
+        pdf[np.array([True, False, False, True, True])],
+    )
+    assert_frame(df[df["f"] > 0.5], pdf[pdf["f"] > 0.5])
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        (slice(1, 3), slice(None)),
+        ([0, 4, -1], slice(None)),
+        (slice(None), [0, 2]),
+        (slice(None, None, 2), slice(1, 3)),
+    ],
+)
+def test_iloc(df, pdf, key):
+    assert_frame(df.iloc[key], pdf.iloc[key])
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        (slice(20, 40), slice(None)),
+        ([50, 10], slice(None)),
+        (slice(None), ["s", "f"]),
+        (slice(20, None), slice("f", "b")),
+    ],
+)
+def test_loc(df, pdf, key):
+    assert_frame(df.loc[key], pdf.loc[key])
+
+
+def test_scalar_access(df, pdf):
+    assert df.loc[20, "s"] == pdf.loc[20, "s"]
+    assert df.iloc[3, 1] == pdf.iloc[3, 1]
+    assert df["s"].iloc[0] == "a"
+    assert df["f"].loc[30] == 3.25
+    with pytest.raises(KeyError):
+        df.loc[99]
+    with pytest.raises(IndexError):
+        df.iloc[5]
+
+
+def test_setitem_assign_drop_rename_insert(df, pdf):
+    df["g"] = df["f"] * 2
+    pdf["g"] = pdf["f"] * 2
+    df["c"] = 7
+    pdf["c"] = 7
+    assert_frame(df, pdf)
+    assert_frame(df.drop(columns=["g", "s"]), pdf.drop(columns=["g", "s"]))
+    assert_frame(df.drop(index=[20, 40]), pdf.drop(index=[20, 40]))
+    assert_frame(df.rename(columns={"f": "F"}), pdf.rename(columns={"f": "F"}))
+    assert_frame(df.assign(h=lambda d: d["i"] + 1), pdf.assign(h=lambda d: d["i"] + 1))
+    df.insert(0, "z", [1, 2, 3, 4, 5])
+    pdf.insert(0, "z", [1, 2, 3, 4, 5])
+    assert_frame(df, pdf)
+    with pytest.raises(ValueError, match="already exists"):
+        df.insert(0, "z", [1, 2, 3, 4, 5])
+    with pytest.raises(ValueError, match="length"):
+        df["bad"] = [1, 2]
+    with pytest.raises(KeyError):
+        df.drop(columns=["nope"])
+    del df["z"]
+    assert "z" not in df
+
+
+def test_series_alignment():
+    a = pd.Series([1.0, 2.0, 3.0], index=["x", "y", "z"])
+    b = pd.Series([10.0, 20.0, 30.0], index=["z", "y", "w"])
+    assert_series(Series(a) + Series(b), a + b)
+    df = pd.DataFrame({"v": [1, 2, 3]}, index=["x", "y", "z"])
+    fdf = DataFrame(df)
+    fdf["w"] = Series(b)
+    df["w"] = b
+    assert_frame(fdf, df)
+
+
+@pytest.mark.parametrize(
+    "op", ["add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "eq", "ne", "lt", "ge"]
+)
+@pytest.mark.parametrize("other", [3, 2.5, "series"])
+def test_series_arithmetic(op, other):
+    left = pd.Series([1, 5, None, -4, 9], dtype="float64")
+    right = pd.Series([2.0, 0.5, 3.0, None, -2.0]) if other == "series" else other
+    got = getattr(Series(left), f"__{op}__")(Series(right) if other == "series" else right)
+    expected = getattr(left, f"__{op}__")(right)
+    mask = left.isna() | (right.isna() if other == "series" else False)
+    got_pd = got.to_pandas()
+    assert got_pd[~mask].astype(float).tolist() == pytest.approx(
+        expected[~mask].astype(float).tolist(), nan_ok=True
+    )
+    assert got_pd[mask].isna().all()
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["sum", "prod", "min", "max", "mean", "std", "var", "median", "count", "nunique", "any", "all"],
+)
+@pytest.mark.parametrize("values", [[3, 1, 2, 2], [1.5, None, -2.0, 4.0], [], [None, None]])
+def test_series_reductions(how, values):
+    p = pd.Series(values, dtype="float64")
+    got = getattr(Series(p), how)()
+    expected = getattr(p, how)()
+    if isinstance(expected, float) and np.isnan(expected):
+        assert got is None or np.isnan(got)
+    else:
+        assert got == pytest.approx(expected)
+
+
+def test_skipna_idx_and_cumulative():
+    p = pd.Series([4.0, None, 1.0, 9.0], index=list("abcd"))
+    s = Series(p)
+    assert np.isnan(s.sum(skipna=False))
+    assert s.idxmin() == p.idxmin() and s.idxmax() == p.idxmax()
+    assert s.quantile(0.25) == pytest.approx(p.quantile(0.25))
+    for how in ["cumsum", "cummin", "cummax", "cumprod"]:
+        assert_series(getattr(s, how)(), getattr(p, how)())
+
+
+def test_frame_reductions_and_ops(pdf):
+    num = pdf[["i", "f"]]
+    df = DataFrame(num)
+    for how in ["sum", "min", "max", "mean", "count"]:
+        pd.testing.assert_series_equal(getattr(df, how)(), getattr(num, how)(), check_dtype=False)
+    assert_frame(df * 2, num * 2)
+    assert_frame(df + df, num + num)
+    # a comparison with a missing value is missing (cuDF's rule), not False as in pandas
+    assert_frame(df > 1, (num > 1).astype(object).where(num.notna(), None))
+
+
+def test_multiindex_columns():
+    cols = pd.MultiIndex.from_tuples([("a", "x"), ("a", "y"), ("b", "x")], names=["top", "sub"])
+    pdf = pd.DataFrame(np.arange(6).reshape(2, 3), columns=cols)
+    df = DataFrame.from_pandas(pdf)
+    pd.testing.assert_index_equal(df.columns, pdf.columns)
+    assert_frame(df["a"], pdf["a"])
+    assert_series(df[("b", "x")], pdf[("b", "x")])
+    assert_frame(df.loc[:, (slice(None), "x")], pdf.loc[:, (slice(None), "x")])
+
+
+def test_index_types():
+    assert RangeIndex(5).to_pandas().equals(pd.RangeIndex(5))
+    r = RangeIndex(2, 20, 3)
+    assert len(r) == len(range(2, 20, 3))
+    assert r[1:4].to_pandas().equals(pd.RangeIndex(2, 20, 3)[1:4])
+    idx = Index(["a", "b", None], name="n")
+    assert idx.to_pandas().equals(pd.Index(["a", "b", None], name="n"))
+    assert repr(idx) == "Index(['a', 'b', <NA>], dtype='object', name='n')"
+    mi = MultiIndex.from_tuples([("a", 1), ("b", 2)], names=["x", "y"])
+    assert mi.to_pandas().equals(pd.MultiIndex.from_tuples([("a", 1), ("b", 2)], names=["x", "y"]))
+    df = DataFrame({"v": [1, 2]}, index=mi)
+    assert df.loc[("b", 2)]["v"] == 2
+
+
+def test_empty_frames():
+    empty = DataFrame()
+    assert empty.shape == (0, 0) and empty.empty
+    cols_only = DataFrame(columns=["a", "b"])
+    assert cols_only.shape == (0, 2)
+    assert "Empty DataFrame" in repr(cols_only)
+    df = DataFrame({"a": [1, 2, 3]})
+    assert df.head(0).shape == (0, 1) and df.tail(0).shape == (0, 1)
+    assert df[df["a"] > 5].shape == (0, 1)
+
+
+def test_from_pandas_function(pdf):
+    assert isinstance(ferrodf.from_pandas(pdf), DataFrame)
+    assert isinstance(ferrodf.from_pandas(pdf["f"]), Series)
+    with pytest.raises(TypeError):
+        ferrodf.from_pandas([1, 2])
+
+
+def test_completions_and_attribute_access(df):
+    assert df._ipython_key_completions_() == ["i", "f", "s", "b", "t"]
+    assert "s" in dir(df)
+    assert df.f.tolist() == df["f"].tolist()
+    with pytest.raises(AttributeError):
+        df.nope  # noqa: B018
