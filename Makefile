@@ -44,7 +44,13 @@ test: lint cargo-test pytest
 wheel: $(STAMP)
 	rm -rf .whl && $(VENV)/bin/maturin build --release -m pyapi/Cargo.toml --out .whl
 
+# The db-benchmark comparison on this machine's CPU (see bench/dbbench/README.md), then the
+# plc microbenchmarks.
 bench: build
+	$(PY) -m pip install -q duckdb matplotlib
+	mkdir -p bench/dbbench/results
+	$(PY) -m bench.dbbench.run --n 1e6 1e7 --json bench/dbbench/results/cpu.json \
+		--png bench/dbbench/results/cpu.png
 	$(PY) bench/bench_foundation.py
 
 clean:

@@ -2,19 +2,20 @@
 //! `merge`, built on the core's sorting, groupby and join kernels.
 
 use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
-use ferrodf_core::ops::copying::{gather, OutOfBoundsPolicy};
+use ferrodf_core::ops::cast::cast;
+use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
 use ferrodf_core::ops::join::{full_join, inner_join, left_anti_join, left_join, left_semi_join};
-use ferrodf_core::ops::replace::{replace_nulls, Replacement};
+use ferrodf_core::ops::replace::{Replacement, replace_nulls};
 use ferrodf_core::ops::search::{NullOrder, Order};
 use ferrodf_core::ops::sorting::stable_sorted_order;
-use ferrodf_core::{Column, Error, Result, Table};
+use ferrodf_core::{Column, Error, Result, Scalar, Table};
 
+use crate::DataFrame;
 use crate::column_accessor::ColumnAccessor;
 use crate::index::Index;
 use crate::label::Label;
 use crate::rows::RowSelection;
-use crate::DataFrame;
 
 /// A pandas aggregation name (`"sum"`, `"mean"`, `"size"`, `"first"`, ...) as the core's
 /// aggregation.
@@ -37,8 +38,14 @@ pub fn aggregation_named(name: &str, ddof: i32) -> Result<Aggregation> {
         "count" => Aggregation::Count(NullPolicy::Exclude),
         "size" => Aggregation::Count(NullPolicy::Include),
         "nunique" => Aggregation::Nunique(NullPolicy::Exclude),
-        "first" => Aggregation::NthElement { n: 0, null_handling: NullPolicy::Exclude },
-        "last" => Aggregation::NthElement { n: -1, null_handling: NullPolicy::Exclude },
+        "first" => Aggregation::NthElement {
+            n: 0,
+            null_handling: NullPolicy::Exclude,
+        },
+        "last" => Aggregation::NthElement {
+            n: -1,
+            null_handling: NullPolicy::Exclude,
+        },
         "any" => Aggregation::Any,
         "all" => Aggregation::All,
         "idxmin" | "argmin" => Aggregation::Argmin,
@@ -47,7 +54,7 @@ pub fn aggregation_named(name: &str, ddof: i32) -> Result<Aggregation> {
             return Err(Error::value(format!(
                 "unknown aggregation {other:?}; use sum, prod, min, max, mean, median, std, var, count, size, \
                  nunique, first, last, any or all"
-            )))
+            )));
         }
     })
 }
@@ -93,8 +100,26 @@ impl JoinHow {
     }
 }
 
+/// pandas' sum of a group without values is 0 and its product 1 (`min_count=0`); the
+/// core, like libcudf, gives null there.
+fn empty_group_identity(col: Column, how: &str) -> Result<Column> {
+    let identity = match how {
+        "sum" => 0i64,
+        "prod" | "product" => 1,
+        _ => return Ok(col),
+    };
+    if !col.has_nulls()? || !(col.dtype().id().is_numeric() || col.dtype().id().is_decimal()) {
+        return Ok(col);
+    }
+    let value = cast(&Column::from_values(vec![identity]), col.dtype())?;
+    replace_nulls(&col, Replacement::Scalar(&Scalar::from_column(value)?))
+}
+
 fn key_table(df: &DataFrame, by: &[Label]) -> Result<Table> {
-    let cols = by.iter().map(|l| df.data().get(l).cloned()).collect::<Result<Vec<_>>>()?;
+    let cols = by
+        .iter()
+        .map(|l| df.data().get(l).cloned())
+        .collect::<Result<Vec<_>>>()?;
     Table::new(cols)
 }
 
@@ -102,7 +127,12 @@ fn gather_all(columns: &[Column], map: &Column) -> Result<Vec<Column>> {
     if columns.is_empty() {
         return Ok(Vec::new());
     }
-    Ok(gather(&Table::new(columns.to_vec())?, map, OutOfBoundsPolicy::Nullify)?.into_columns())
+    Ok(gather(
+        &Table::new(columns.to_vec())?,
+        map,
+        OutOfBoundsPolicy::Nullify,
+    )?
+    .into_columns())
 }
 
 impl DataFrame {
@@ -116,9 +146,16 @@ impl DataFrame {
     /// let s = df.sort_values(&["x".into()], &[true], false).unwrap();
     /// assert_eq!(s.data().columns()[0].host_values::<i64>().unwrap().to_vec(), vec![1, 2, 3]);
     /// ```
-    pub fn sort_values(&self, by: &[Label], ascending: &[bool], nulls_first: bool) -> Result<DataFrame> {
+    pub fn sort_values(
+        &self,
+        by: &[Label],
+        ascending: &[bool],
+        nulls_first: bool,
+    ) -> Result<DataFrame> {
         if by.is_empty() {
-            return Err(Error::value("sort_values needs at least one column in `by`".to_string()));
+            return Err(Error::value(
+                "sort_values needs at least one column in `by`".to_string(),
+            ));
         }
         if ascending.len() != 1 && ascending.len() != by.len() {
             return Err(Error::value(format!(
@@ -128,8 +165,15 @@ impl DataFrame {
             )));
         }
         let keys = key_table(self, by)?;
-        let order: Vec<Order> =
-            (0..by.len()).map(|i| if ascending[i.min(ascending.len() - 1)] { Order::Ascending } else { Order::Descending }).collect();
+        let order: Vec<Order> = (0..by.len())
+            .map(|i| {
+                if ascending[i.min(ascending.len() - 1)] {
+                    Order::Ascending
+                } else {
+                    Order::Descending
+                }
+            })
+            .collect();
         // pandas puts nulls last whatever the direction; libcudf's null order is relative
         // to the direction, so it flips with a descending column
         let nulls: Vec<NullOrder> = order
@@ -156,15 +200,28 @@ impl DataFrame {
         ddof: i32,
     ) -> Result<DataFrame> {
         let keys = key_table(self, by)?;
-        let policy = if dropna { NullPolicy::Exclude } else { NullPolicy::Include };
+        let policy = if dropna {
+            NullPolicy::Exclude
+        } else {
+            NullPolicy::Include
+        };
         let gb = GroupBy::new(keys, policy, false, vec![], vec![])?;
         let reqs = requests
             .iter()
-            .map(|r| Ok(GroupByRequest { values: self.data().get(&r.column)?.clone(), aggregations: vec![aggregation_named(&r.how, ddof)?] }))
+            .map(|r| {
+                Ok(GroupByRequest {
+                    values: self.data().get(&r.column)?.clone(),
+                    aggregations: vec![aggregation_named(&r.how, ddof)?],
+                })
+            })
             .collect::<Result<Vec<_>>>()?;
         let (group_keys, results) = gb.aggregate(&reqs)?;
         let mut key_columns = group_keys.into_columns();
-        let mut values: Vec<Column> = results.into_iter().map(|t| t.into_columns().remove(0)).collect();
+        let mut values: Vec<Column> = results
+            .into_iter()
+            .zip(requests)
+            .map(|(t, r)| empty_group_identity(t.into_columns().remove(0), &r.how))
+            .collect::<Result<_>>()?;
         if sort && !key_columns.is_empty() {
             let order = vec![Order::Ascending; key_columns.len()];
             let nulls = vec![NullOrder::After; key_columns.len()];
@@ -180,10 +237,16 @@ impl DataFrame {
             } else {
                 Index::multi(key_columns, Some(by.to_vec()))?
             };
-            let data = ColumnAccessor::from_pairs(labels.into_iter().zip(values).collect(), multiindex)?;
+            let data =
+                ColumnAccessor::from_pairs(labels.into_iter().zip(values).collect(), multiindex)?;
             DataFrame::new(data, Some(index))
         } else {
-            let pairs = by.iter().cloned().zip(key_columns).chain(labels.into_iter().zip(values)).collect();
+            let pairs = by
+                .iter()
+                .cloned()
+                .zip(key_columns)
+                .chain(labels.into_iter().zip(values))
+                .collect();
             DataFrame::new(ColumnAccessor::from_pairs(pairs, multiindex)?, None)
         }
     }
@@ -192,7 +255,13 @@ impl DataFrame {
     /// other columns of both sides, shared names suffixed. Rows follow pandas' order:
     /// left order for inner and left joins, right order for right joins, sorted keys for
     /// outer joins. Null keys match each other, as in pandas.
-    pub fn merge(&self, right: &DataFrame, on: &[Label], how: JoinHow, suffixes: (&str, &str)) -> Result<DataFrame> {
+    pub fn merge(
+        &self,
+        right: &DataFrame,
+        on: &[Label],
+        how: JoinHow,
+        suffixes: (&str, &str),
+    ) -> Result<DataFrame> {
         self.merge_on(right, on, on, how, suffixes)
     }
 
@@ -248,7 +317,10 @@ impl DataFrame {
         let rnames = right.data().names();
         // a key with the same label on both sides appears once (coalesced for outer joins)
         let shared_key = |name: &Label| -> Option<usize> {
-            left_on.iter().zip(right_on).position(|(l, r)| l == name && r == name)
+            left_on
+                .iter()
+                .zip(right_on)
+                .position(|(l, r)| l == name && r == name)
         };
         let mut pairs: Vec<(Label, Column)> = Vec::new();
         for (name, col) in lnames.iter().zip(&lcols) {
@@ -270,7 +342,11 @@ impl DataFrame {
             if shared_key(name).is_some() {
                 continue;
             }
-            let label = if lnames.contains(name) { suffixed(name, suffixes.1) } else { name.clone() };
+            let label = if lnames.contains(name) {
+                suffixed(name, suffixes.1)
+            } else {
+                name.clone()
+            };
             pairs.push((label, col.clone()));
         }
         let multiindex = pairs.iter().any(|(l, _)| l.is_tuple());
@@ -292,7 +368,11 @@ impl DataFrame {
             _ => vec![lmap, rmap],
         };
         let n = order_columns.len();
-        let map = stable_sorted_order(&Table::new(order_columns)?, &vec![Order::Ascending; n], &vec![NullOrder::After; n])?;
+        let map = stable_sorted_order(
+            &Table::new(order_columns)?,
+            &vec![Order::Ascending; n],
+            &vec![NullOrder::After; n],
+        )?;
         let sorted = out.select_rows(&RowSelection::Take(map))?;
         sorted.with_index(Index::default_for(sorted.num_rows()))
     }
@@ -317,13 +397,21 @@ mod tests {
     use super::*;
 
     fn frame(pairs: Vec<(&str, Column)>) -> DataFrame {
-        DataFrame::from_columns(pairs.into_iter().map(|(l, c)| (Label::from(l), c)).collect()).unwrap()
+        DataFrame::from_columns(
+            pairs
+                .into_iter()
+                .map(|(l, c)| (Label::from(l), c))
+                .collect(),
+        )
+        .unwrap()
     }
 
     fn ints(c: &Column) -> Vec<Option<i64>> {
         let nulls = c.host_nulls().unwrap();
         let v = c.host_values::<i64>().unwrap();
-        (0..c.size()).map(|i| nulls.as_ref().is_none_or(|n| n.is_valid(i)).then(|| v[i])).collect()
+        (0..c.size())
+            .map(|i| nulls.as_ref().is_none_or(|n| n.is_valid(i)).then(|| v[i]))
+            .collect()
     }
 
     #[test]
@@ -332,31 +420,66 @@ mod tests {
             ("k", Column::from_values(vec![3i64, 1, 3, 2])),
             ("v", Column::from_values(vec![10i64, 20, 30, 40])),
         ]);
-        let req = AggRequest { column: "v".into(), how: "sum".into(), output: "total".into() };
-        let out = df.groupby_agg(&["k".into()], &[req], true, true, true, 1).unwrap();
+        let req = AggRequest {
+            column: "v".into(),
+            how: "sum".into(),
+            output: "total".into(),
+        };
+        let out = df
+            .groupby_agg(&["k".into()], &[req], true, true, true, 1)
+            .unwrap();
         assert_eq!(out.data().names(), &[Label::from("total")]);
-        assert_eq!(ints(&out.data().columns()[0]), vec![Some(20), Some(40), Some(40)]);
-        let Index::Column { column, name } = out.index() else { panic!("keys become the index") };
+        assert_eq!(
+            ints(&out.data().columns()[0]),
+            vec![Some(20), Some(40), Some(40)]
+        );
+        let Index::Column { column, name } = out.index() else {
+            panic!("keys become the index")
+        };
         assert_eq!(ints(column), vec![Some(1), Some(2), Some(3)]);
         assert_eq!(name, &Label::from("k"));
     }
 
     #[test]
     fn merge_keeps_left_order_and_suffixes() {
-        let left = frame(vec![("k", Column::from_values(vec![2i64, 1, 2])), ("x", Column::from_values(vec![1i64, 2, 3]))]);
-        let right = frame(vec![("k", Column::from_values(vec![1i64, 2])), ("x", Column::from_values(vec![10i64, 20]))]);
-        let out = left.merge(&right, &["k".into()], JoinHow::Left, ("_x", "_y")).unwrap();
-        let names: Vec<String> = out.data().names().iter().map(Label::to_plain_string).collect();
+        let left = frame(vec![
+            ("k", Column::from_values(vec![2i64, 1, 2])),
+            ("x", Column::from_values(vec![1i64, 2, 3])),
+        ]);
+        let right = frame(vec![
+            ("k", Column::from_values(vec![1i64, 2])),
+            ("x", Column::from_values(vec![10i64, 20])),
+        ]);
+        let out = left
+            .merge(&right, &["k".into()], JoinHow::Left, ("_x", "_y"))
+            .unwrap();
+        let names: Vec<String> = out
+            .data()
+            .names()
+            .iter()
+            .map(Label::to_plain_string)
+            .collect();
         assert_eq!(names, ["k", "x_x", "x_y"]);
-        assert_eq!(ints(&out.data().columns()[1]), vec![Some(1), Some(2), Some(3)]);
-        assert_eq!(ints(&out.data().columns()[2]), vec![Some(20), Some(10), Some(20)]);
+        assert_eq!(
+            ints(&out.data().columns()[1]),
+            vec![Some(1), Some(2), Some(3)]
+        );
+        assert_eq!(
+            ints(&out.data().columns()[2]),
+            vec![Some(20), Some(10), Some(20)]
+        );
     }
 
     #[test]
     fn outer_merge_coalesces_keys() {
         let left = frame(vec![("k", Column::from_values(vec![1i64, 2]))]);
         let right = frame(vec![("k", Column::from_values(vec![3i64, 2]))]);
-        let out = left.merge(&right, &["k".into()], JoinHow::Outer, ("_x", "_y")).unwrap();
-        assert_eq!(ints(&out.data().columns()[0]), vec![Some(1), Some(2), Some(3)]);
+        let out = left
+            .merge(&right, &["k".into()], JoinHow::Outer, ("_x", "_y"))
+            .unwrap();
+        assert_eq!(
+            ints(&out.data().columns()[0]),
+            vec![Some(1), Some(2), Some(3)]
+        );
     }
 }

@@ -3,33 +3,39 @@
 //! transforms.
 
 use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
-use ferrodf_core::ops::binaryop::{binary_operation, BinaryOperator};
+use ferrodf_core::ops::binaryop::{BinaryOperator, binary_operation};
 use ferrodf_core::ops::concatenate::concatenate;
-use ferrodf_core::ops::copying::{gather, scatter, OutOfBoundsPolicy, Source};
+use ferrodf_core::ops::copying::{OutOfBoundsPolicy, Source, gather, scatter};
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
 use ferrodf_core::ops::join::JOIN_NONE;
 use ferrodf_core::ops::search::{NullOrder, Order};
 use ferrodf_core::ops::sorting::stable_sorted_order;
-use ferrodf_core::ops::stream_compaction::{distinct_indices, DuplicateKeepOption};
+use ferrodf_core::ops::stream_compaction::{DuplicateKeepOption, distinct_indices};
 use ferrodf_core::ops::unary::is_valid;
 use ferrodf_core::{Column, Error, Result, Table, TypeId};
 
+use crate::DataFrame;
 use crate::column_accessor::ColumnAccessor;
 use crate::index::Index;
 use crate::label::Label;
 use crate::relational::{AggRequest, JoinHow};
 use crate::rows::RowSelection;
-use crate::DataFrame;
 
 /// An all-null column of `like`'s type with `n` rows.
 fn nulls_like(like: &Column, n: usize) -> Result<Column> {
     let map = Column::from_values(vec![JOIN_NONE; n]);
     let source = Table::new(vec![like.slice(0, like.size().min(1))?])?;
-    Ok(gather(&source, &map, OutOfBoundsPolicy::Nullify)?.into_columns().remove(0))
+    Ok(gather(&source, &map, OutOfBoundsPolicy::Nullify)?
+        .into_columns()
+        .remove(0))
 }
 
 fn and_columns(a: Column, b: &Column, or: bool) -> Result<Column> {
-    let op = if or { BinaryOperator::LogicalOr } else { BinaryOperator::LogicalAnd };
+    let op = if or {
+        BinaryOperator::LogicalOr
+    } else {
+        BinaryOperator::LogicalAnd
+    };
     binary_operation(
         ferrodf_core::ops::binaryop::Operand::Column(&a),
         ferrodf_core::ops::binaryop::Operand::Column(b),
@@ -57,7 +63,11 @@ impl DataFrame {
         }
         let mut pairs = Vec::with_capacity(labels.len());
         for label in &labels {
-            let like = frames.iter().find_map(|f| f.data().get(label).ok()).expect("label comes from a frame").clone();
+            let like = frames
+                .iter()
+                .find_map(|f| f.data().get(label).ok())
+                .expect("label comes from a frame")
+                .clone();
             let parts = frames
                 .iter()
                 .map(|f| match f.data().get(label) {
@@ -75,9 +85,15 @@ impl DataFrame {
         } else {
             let nlevels = first.index().nlevels();
             if frames.iter().any(|f| f.index().nlevels() != nlevels) {
-                return Err(Error::value("cannot concat frames whose indexes have different numbers of levels".to_string()));
+                return Err(Error::value(
+                    "cannot concat frames whose indexes have different numbers of levels"
+                        .to_string(),
+                ));
             }
-            let levels = frames.iter().map(|f| f.index().level_columns()).collect::<Result<Vec<_>>>()?;
+            let levels = frames
+                .iter()
+                .map(|f| f.index().level_columns())
+                .collect::<Result<Vec<_>>>()?;
             let joined = (0..nlevels)
                 .map(|k| concatenate(&levels.iter().map(|l| l[k].clone()).collect::<Vec<_>>()))
                 .collect::<Result<Vec<_>>>()?;
@@ -104,12 +120,19 @@ impl DataFrame {
             pairs.extend(f.data().iter().map(|(l, c)| (l.clone(), c.clone())));
         }
         let multiindex = pairs.iter().any(|(l, _)| l.is_tuple());
-        DataFrame::new(ColumnAccessor::from_pairs(pairs, multiindex)?, Some(first.index().clone()))
+        DataFrame::new(
+            ColumnAccessor::from_pairs(pairs, multiindex)?,
+            Some(first.index().clone()),
+        )
     }
 
     /// Rows whose values in `subset` (all columns when empty) are not repeated above
     /// (`keep` first), below (last) or at all (none); nulls equal each other.
-    pub fn drop_duplicates(&self, subset: &[Label], keep: DuplicateKeepOption) -> Result<DataFrame> {
+    pub fn drop_duplicates(
+        &self,
+        subset: &[Label],
+        keep: DuplicateKeepOption,
+    ) -> Result<DataFrame> {
         let keys = self.key_columns(subset)?;
         if keys.is_empty() {
             return Ok(self.clone());
@@ -140,8 +163,22 @@ impl DataFrame {
     pub fn sort_index(&self, ascending: bool) -> Result<DataFrame> {
         let levels = self.index().level_columns()?;
         let n = levels.len();
-        let order = vec![if ascending { Order::Ascending } else { Order::Descending }; n];
-        let nulls = vec![if ascending { NullOrder::After } else { NullOrder::Before }; n];
+        let order = vec![
+            if ascending {
+                Order::Ascending
+            } else {
+                Order::Descending
+            };
+            n
+        ];
+        let nulls = vec![
+            if ascending {
+                NullOrder::After
+            } else {
+                NullOrder::Before
+            };
+            n
+        ];
         let map = stable_sorted_order(&Table::new(levels)?, &order, &nulls)?;
         self.select_rows(&RowSelection::Take(map))
     }
@@ -149,31 +186,61 @@ impl DataFrame {
     /// Running aggregations within the groups of `by` (pandas' `groupby(by).cumsum()` and
     /// friends: `how` is "cumsum", "cumprod", "cummin", "cummax" or "cumcount"), one value
     /// per row in the original row order; rows with a null key get nulls when `dropna`.
-    pub fn groupby_scan(&self, by: &[Label], columns: &[Label], how: &str, dropna: bool) -> Result<DataFrame> {
+    pub fn groupby_scan(
+        &self,
+        by: &[Label],
+        columns: &[Label],
+        how: &str,
+        dropna: bool,
+    ) -> Result<DataFrame> {
         let agg = match how {
             "cumsum" => Aggregation::Sum,
             "cumprod" => Aggregation::Product,
             "cummin" => Aggregation::Min,
             "cummax" => Aggregation::Max,
             "cumcount" => Aggregation::Count(NullPolicy::Include),
-            other => return Err(Error::value(format!("unknown grouped scan {other:?}; use cumsum, cumprod, cummin, cummax or cumcount"))),
+            other => {
+                return Err(Error::value(format!(
+                    "unknown grouped scan {other:?}; use cumsum, cumprod, cummin, cummax or cumcount"
+                )));
+            }
         };
         let keys = self.key_columns(by)?;
         let n = self.num_rows();
         // group in a stable key order, scan, then put each row's result back in its place
-        let order = stable_sorted_order(&Table::new(keys.clone())?, &vec![Order::Ascending; keys.len()], &vec![NullOrder::After; keys.len()])?;
-        let sorted_keys = gather(&Table::new(keys.clone())?, &order, OutOfBoundsPolicy::DontCheck)?;
+        let order = stable_sorted_order(
+            &Table::new(keys.clone())?,
+            &vec![Order::Ascending; keys.len()],
+            &vec![NullOrder::After; keys.len()],
+        )?;
+        let sorted_keys = gather(
+            &Table::new(keys.clone())?,
+            &order,
+            OutOfBoundsPolicy::DontCheck,
+        )?;
         let values: Vec<Column> = if how == "cumcount" {
             vec![keys[0].clone()]
         } else {
-            columns.iter().map(|c| self.data().get(c).cloned()).collect::<Result<_>>()?
+            columns
+                .iter()
+                .map(|c| self.data().get(c).cloned())
+                .collect::<Result<_>>()?
         };
-        let sorted_values = gather(&Table::new(values)?, &order, OutOfBoundsPolicy::DontCheck)?.into_columns();
+        let sorted_values =
+            gather(&Table::new(values)?, &order, OutOfBoundsPolicy::DontCheck)?.into_columns();
         let gb = GroupBy::new(sorted_keys, NullPolicy::Include, true, vec![], vec![])?;
-        let requests: Vec<GroupByRequest> =
-            sorted_values.into_iter().map(|values| GroupByRequest { values, aggregations: vec![agg.clone()] }).collect();
+        let requests: Vec<GroupByRequest> = sorted_values
+            .into_iter()
+            .map(|values| GroupByRequest {
+                values,
+                aggregations: vec![agg.clone()],
+            })
+            .collect();
         let (_, results) = gb.scan(&requests)?;
-        let scanned: Vec<Column> = results.into_iter().map(|t| t.into_columns().remove(0)).collect();
+        let scanned: Vec<Column> = results
+            .into_iter()
+            .map(|t| t.into_columns().remove(0))
+            .collect();
         let scanned = Table::new(scanned)?;
         let mut out = scatter(Source::Table(&scanned), &order, &scanned)?.into_columns();
         if how == "cumcount" {
@@ -199,7 +266,10 @@ impl DataFrame {
             }
             if let Some(valid) = valid {
                 if valid.size() > 0 {
-                    let nulls = out.iter().map(|c| nulls_like(c, n)).collect::<Result<Vec<_>>>()?;
+                    let nulls = out
+                        .iter()
+                        .map(|c| nulls_like(c, n))
+                        .collect::<Result<Vec<_>>>()?;
                     out = out
                         .iter()
                         .zip(&nulls)
@@ -214,25 +284,53 @@ impl DataFrame {
                 }
             }
         }
-        let labels: Vec<Label> = if how == "cumcount" { vec![Label::None] } else { columns.to_vec() };
+        let labels: Vec<Label> = if how == "cumcount" {
+            vec![Label::None]
+        } else {
+            columns.to_vec()
+        };
         let multiindex = labels.iter().any(Label::is_tuple);
-        DataFrame::new(ColumnAccessor::from_pairs(labels.into_iter().zip(out).collect(), multiindex)?, Some(self.index().clone()))
+        DataFrame::new(
+            ColumnAccessor::from_pairs(labels.into_iter().zip(out).collect(), multiindex)?,
+            Some(self.index().clone()),
+        )
     }
 
     /// Each row's group aggregate (pandas' `groupby(by)[columns].transform(how)`), in the
-    /// original row order and index.
-    pub fn groupby_transform(&self, by: &[Label], columns: &[Label], how: &str, ddof: i32) -> Result<DataFrame> {
+    /// original row order and index; rows with a null key get nulls when `dropna`.
+    pub fn groupby_transform(
+        &self,
+        by: &[Label],
+        columns: &[Label],
+        how: &str,
+        dropna: bool,
+        ddof: i32,
+    ) -> Result<DataFrame> {
         let requests: Vec<AggRequest> = columns
             .iter()
             .enumerate()
-            .map(|(i, c)| AggRequest { column: c.clone(), how: how.to_string(), output: Label::Str(format!("__ferrodf_transform_{i}")) })
+            .map(|(i, c)| AggRequest {
+                column: c.clone(),
+                how: how.to_string(),
+                output: Label::Str(format!("__ferrodf_transform_{i}")),
+            })
             .collect();
-        let groups = self.groupby_agg(by, &requests, false, false, false, ddof)?;
-        let keys = self.select_columns(&crate::LabelKey::List(by.to_vec()))?.with_index(Index::default_for(self.num_rows()))?;
+        // null keys form a group only without dropna; otherwise their rows find no group
+        // in the left join below and get nulls, as in pandas
+        let groups = self.groupby_agg(by, &requests, false, dropna, false, ddof)?;
+        let keys = self
+            .select_columns(&crate::LabelKey::List(by.to_vec()))?
+            .with_index(Index::default_for(self.num_rows()))?;
         let joined = keys.merge(&groups, by, JoinHow::Left, ("", "_r"))?;
-        let out: Vec<Column> = requests.iter().map(|r| joined.data().get(&r.output).cloned()).collect::<Result<_>>()?;
+        let out: Vec<Column> = requests
+            .iter()
+            .map(|r| joined.data().get(&r.output).cloned())
+            .collect::<Result<_>>()?;
         let multiindex = columns.iter().any(Label::is_tuple);
-        DataFrame::new(ColumnAccessor::from_pairs(columns.iter().cloned().zip(out).collect(), multiindex)?, Some(self.index().clone()))
+        DataFrame::new(
+            ColumnAccessor::from_pairs(columns.iter().cloned().zip(out).collect(), multiindex)?,
+            Some(self.index().clone()),
+        )
     }
 
     fn key_columns(&self, subset: &[Label]) -> Result<Vec<Column>> {

@@ -66,3 +66,16 @@ def test_concatenate_single_and_errors():
 def test_concatenate_all_null_and_empty_strings():
     parts = [pa.array([None, None], pa.string()), pa.array(["", ""]), pa.array([], pa.string())]
     assert_column_eq(plc.concatenate.concatenate([col(p) for p in parts]), pa.concat_arrays(parts))
+
+
+def test_concatenate_string_and_large_string():
+    # pandas 3 string columns arrive as large_string; mixing them with string must work
+    parts = [pa.array(["a", None]), pa.array(["bb", "c"], type=pa.large_string())]
+    got = plc.concatenate.concatenate([plc.Column.from_arrow(p) for p in parts])
+    assert got.to_pylist() == ["a", None, "bb", "c"]
+    filled = plc.replace.replace_nulls(
+        plc.Column.from_arrow(parts[1].take([0, 1])), plc.Scalar.from_py("x")
+    )
+    assert filled.to_pylist() == ["bb", "c"]
+    col = plc.Column.from_arrow(pa.array(["q", None], type=pa.large_string()))
+    assert plc.replace.replace_nulls(col, plc.Scalar.from_py("x")).to_pylist() == ["q", "x"]

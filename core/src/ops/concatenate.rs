@@ -96,11 +96,43 @@ fn concat_host(columns: &[Column], total: usize) -> Result<Column> {
     if let Some(width) = fixed_width(dtype.id()) {
         return concat_fixed_host(columns, total, width);
     }
-    let arrays = columns.iter().map(to_arrow).collect::<Result<Vec<_>>>()?;
+    let arrays = same_arrow_type(columns.iter().map(to_arrow).collect::<Result<Vec<_>>>()?)?;
     let refs: Vec<&dyn arrow_array::Array> = arrays.iter().map(|a| a.as_ref()).collect();
     let out = arrow_select::concat::concat(&refs)
         .map_err(|e| Error::value(format!("concatenate failed: {e}")))?;
     super::gather::restore_dtype(&columns[0], from_arrow(&*out)?)
+}
+
+/// Arrays of one arrow type: STRING and LIST columns may carry 32- or 64-bit offsets (from
+/// `string` or `large_string` input), which arrow cannot concatenate together; the pieces
+/// are cast to the type of the first piece with 64-bit offsets.
+fn same_arrow_type(arrays: Vec<arrow_array::ArrayRef>) -> Result<Vec<arrow_array::ArrayRef>> {
+    let first = arrays[0].data_type();
+    if arrays.iter().all(|a| a.data_type() == first) {
+        return Ok(arrays);
+    }
+    let is_large = |t: &arrow_schema::DataType| {
+        matches!(
+            t,
+            arrow_schema::DataType::LargeUtf8 | arrow_schema::DataType::LargeList(_)
+        )
+    };
+    let target = arrays
+        .iter()
+        .map(|a| a.data_type())
+        .find(|t| is_large(t))
+        .unwrap_or(first)
+        .clone();
+    arrays
+        .into_iter()
+        .map(|a| {
+            if a.data_type() == &target {
+                Ok(a)
+            } else {
+                arrow_cast::cast(&a, &target).map_err(Error::from)
+            }
+        })
+        .collect()
 }
 
 /// Fixed-width columns on the host: each piece's bytes copied into place in parallel, the

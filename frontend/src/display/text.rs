@@ -202,7 +202,13 @@ fn layout(rows: &[Vec<String>], n_index: usize, header_rows: usize) -> String {
         .map(|(r, row)| {
             row.iter()
                 .enumerate()
-                .map(|(c, s)| if c >= n_index && r >= header_rows { format!(" {s}") } else { s.clone() })
+                .map(|(c, s)| {
+                    if c >= n_index && r >= header_rows {
+                        format!(" {s}")
+                    } else {
+                        s.clone()
+                    }
+                })
                 .collect()
         })
         .collect();

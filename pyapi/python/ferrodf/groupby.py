@@ -149,7 +149,9 @@ class GroupBy:
         if not isinstance(func, str):
             raise NotImplementedError("transform takes an aggregation name such as 'sum' or 'mean'")
         cols = self._value_columns()
-        out = DataFrame._from_lib(self._df._df.groupby_transform(self._by, cols, func, ddof))
+        out = DataFrame._from_lib(
+            self._df._df.groupby_transform(self._by, cols, func, self._dropna, ddof)
+        )
         return out[cols[0]] if self._series_result() else out
 
     def std(self, ddof: int = 1) -> Any:

@@ -7,7 +7,9 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use super::keys::{label_from_py, label_key_from_py, label_to_py, labels_to_py, position_key_from_py};
+use super::keys::{
+    label_from_py, label_key_from_py, label_to_py, labels_to_py, position_key_from_py,
+};
 use crate::column::PyColumn;
 use crate::errors::IntoPyResult;
 
@@ -25,13 +27,18 @@ impl PyColumnAccessor {
         multiindex: bool,
         level_names: Option<Vec<Bound<'_, PyAny>>>,
     ) -> PyResult<Self> {
-        let names = names.iter().map(label_from_py).collect::<PyResult<Vec<_>>>()?;
+        let names = names
+            .iter()
+            .map(label_from_py)
+            .collect::<PyResult<Vec<_>>>()?;
         let level_names = level_names
             .map(|l| l.iter().map(label_from_py).collect::<PyResult<Vec<_>>>())
             .transpose()?
             .unwrap_or_default();
         let columns = columns.into_iter().map(|c| c.0).collect();
-        ColumnAccessor::new(names, columns, multiindex, level_names).py().map(PyColumnAccessor)
+        ColumnAccessor::new(names, columns, multiindex, level_names)
+            .py()
+            .map(PyColumnAccessor)
     }
 
     #[getter]
@@ -56,7 +63,10 @@ impl PyColumnAccessor {
 
     #[setter]
     fn set_level_names(&mut self, names: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
-        let names = names.iter().map(label_from_py).collect::<PyResult<Vec<_>>>()?;
+        let names = names
+            .iter()
+            .map(label_from_py)
+            .collect::<PyResult<Vec<_>>>()?;
         self.0.set_level_names(names).py()
     }
 
@@ -80,11 +90,20 @@ impl PyColumnAccessor {
 
     /// The column stored under exactly `label`.
     fn get(&self, label: &Bound<'_, PyAny>) -> PyResult<PyColumn> {
-        self.0.get(&label_from_py(label)?).py().cloned().map(PyColumn)
+        self.0
+            .get(&label_from_py(label)?)
+            .py()
+            .cloned()
+            .map(PyColumn)
     }
 
     #[pyo3(signature = (name, column, loc = None))]
-    fn insert(&mut self, name: &Bound<'_, PyAny>, column: PyColumn, loc: Option<i64>) -> PyResult<()> {
+    fn insert(
+        &mut self,
+        name: &Bound<'_, PyAny>,
+        column: PyColumn,
+        loc: Option<i64>,
+    ) -> PyResult<()> {
         let loc = match loc {
             None | Some(-1) => None,
             Some(l) if l < 0 => {
@@ -107,11 +126,17 @@ impl PyColumnAccessor {
     }
 
     fn select_by_label(&self, key: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.0.select_by_label(&label_key_from_py(key)?).py().map(PyColumnAccessor)
+        self.0
+            .select_by_label(&label_key_from_py(key)?)
+            .py()
+            .map(PyColumnAccessor)
     }
 
     fn select_by_index(&self, key: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.0.select_by_index(&position_key_from_py(key)?).py().map(PyColumnAccessor)
+        self.0
+            .select_by_index(&position_key_from_py(key)?)
+            .py()
+            .map(PyColumnAccessor)
     }
 
     fn droplevel(&self, level: i64) -> PyResult<Self> {
@@ -125,9 +150,20 @@ impl PyColumnAccessor {
 
     /// Renames labels with a dict or a callable (applied to each label at `level`).
     #[pyo3(signature = (mapper, level = None))]
-    fn rename_levels(&self, py: Python<'_>, mapper: &Bound<'_, PyAny>, level: Option<i64>) -> PyResult<Self> {
+    fn rename_levels(
+        &self,
+        py: Python<'_>,
+        mapper: &Bound<'_, PyAny>,
+        level: Option<i64>,
+    ) -> PyResult<Self> {
         let table = rename_table(py, &self.0, mapper, level)?;
-        self.0.rename_levels(&|l| table.get(l).cloned().unwrap_or_else(|| l.clone()), level).py().map(PyColumnAccessor)
+        self.0
+            .rename_levels(
+                &|l| table.get(l).cloned().unwrap_or_else(|| l.clone()),
+                level,
+            )
+            .py()
+            .map(PyColumnAccessor)
     }
 
     #[pyo3(signature = (deep = false))]

@@ -17,12 +17,17 @@ pub fn label_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Label> {
         return Ok(Label::Str(s.to_str()?.to_string()));
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        return Ok(Label::Tuple(t.iter().map(|e| label_from_py(&e)).collect::<PyResult<_>>()?));
+        return Ok(Label::Tuple(
+            t.iter()
+                .map(|e| label_from_py(&e))
+                .collect::<PyResult<_>>()?,
+        ));
     }
     if obj.cast::<PyInt>().is_ok() {
-        return obj.extract::<i64>().map(Label::Int).map_err(|_| {
-            PyOverflowError::new_err(format!("label {obj} does not fit in 64 bits"))
-        });
+        return obj
+            .extract::<i64>()
+            .map(Label::Int)
+            .map_err(|_| PyOverflowError::new_err(format!("label {obj} does not fit in 64 bits")));
     }
     if let Ok(f) = obj.cast::<PyFloat>() {
         return Ok(Label::Float(f.value()));
@@ -51,7 +56,10 @@ pub fn label_to_py(py: Python<'_>, label: &Label) -> PyResult<Py<PyAny>> {
         Label::Float(f) => f.into_pyobject(py)?.into_any().unbind(),
         Label::Str(s) => s.into_pyobject(py)?.into_any().unbind(),
         Label::Tuple(parts) => {
-            let items = parts.iter().map(|p| label_to_py(py, p)).collect::<PyResult<Vec<_>>>()?;
+            let items = parts
+                .iter()
+                .map(|p| label_to_py(py, p))
+                .collect::<PyResult<Vec<_>>>()?;
             PyTuple::new(py, items)?.into_any().unbind()
         }
     })
@@ -72,7 +80,9 @@ fn is_list_like(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
 
 fn all_bools(items: &[Bound<'_, PyAny>]) -> bool {
     !items.is_empty()
-        && items.iter().all(|i| i.is_instance_of::<PyBool>() || i.get_type().name().is_ok_and(|n| n == "bool_"))
+        && items.iter().all(|i| {
+            i.is_instance_of::<PyBool>() || i.get_type().name().is_ok_and(|n| n == "bool_")
+        })
 }
 
 fn slice_bound(obj: Bound<'_, PyAny>) -> PyResult<Option<Label>> {
@@ -87,16 +97,25 @@ fn slice_bound(obj: Bound<'_, PyAny>) -> PyResult<Option<Label>> {
 /// list of labels, a boolean mask or a label slice.
 pub fn label_key_from_py(obj: &Bound<'_, PyAny>) -> PyResult<LabelKey> {
     if obj.hasattr("items")? {
-        return Err(PyTypeError::new_err("a mapping is not a column key; pass a label or a list of labels"));
+        return Err(PyTypeError::new_err(
+            "a mapping is not a column key; pass a label or a list of labels",
+        ));
     }
     if let Ok(s) = obj.cast::<PySlice>() {
         if !s.getattr("step")?.is_none() {
-            return Err(PyTypeError::new_err("label slicing with a step is not supported"));
+            return Err(PyTypeError::new_err(
+                "label slicing with a step is not supported",
+            ));
         }
-        return Ok(LabelKey::Slice { start: slice_bound(s.getattr("start")?)?, stop: slice_bound(s.getattr("stop")?)? });
+        return Ok(LabelKey::Slice {
+            start: slice_bound(s.getattr("start")?)?,
+            stop: slice_bound(s.getattr("stop")?)?,
+        });
     }
     if let Ok(t) = obj.cast::<PyTuple>() {
-        let has_selectors = t.iter().any(|e| e.is_instance_of::<PySlice>() || e.is_instance_of::<pyo3::types::PyList>());
+        let has_selectors = t
+            .iter()
+            .any(|e| e.is_instance_of::<PySlice>() || e.is_instance_of::<pyo3::types::PyList>());
         if has_selectors {
             let levels = t
                 .iter()
@@ -122,9 +141,16 @@ pub fn label_key_from_py(obj: &Bound<'_, PyAny>) -> PyResult<LabelKey> {
     if is_list_like(obj)? {
         let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
         if all_bools(&items) {
-            return Ok(LabelKey::Mask(items.iter().map(|i| i.is_truthy()).collect::<PyResult<_>>()?));
+            return Ok(LabelKey::Mask(
+                items
+                    .iter()
+                    .map(|i| i.is_truthy())
+                    .collect::<PyResult<_>>()?,
+            ));
         }
-        return Ok(LabelKey::List(items.iter().map(label_from_py).collect::<PyResult<_>>()?));
+        return Ok(LabelKey::List(
+            items.iter().map(label_from_py).collect::<PyResult<_>>()?,
+        ));
     }
     Ok(LabelKey::Label(label_from_py(obj)?))
 }
@@ -133,7 +159,9 @@ fn opt_i64(obj: Bound<'_, PyAny>) -> PyResult<Option<i64>> {
     if obj.is_none() {
         Ok(None)
     } else {
-        obj.extract::<i64>().map(Some).map_err(|_| PyTypeError::new_err("slice bounds must be integers or None"))
+        obj.extract::<i64>()
+            .map(Some)
+            .map_err(|_| PyTypeError::new_err("slice bounds must be integers or None"))
     }
 }
 
@@ -149,19 +177,38 @@ pub fn position_key_from_py(obj: &Bound<'_, PyAny>) -> PyResult<PositionKey> {
     if is_list_like(obj)? || obj.is_instance_of::<PyTuple>() {
         let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
         if all_bools(&items) {
-            return Ok(PositionKey::Mask(items.iter().map(|i| i.is_truthy()).collect::<PyResult<_>>()?));
+            return Ok(PositionKey::Mask(
+                items
+                    .iter()
+                    .map(|i| i.is_truthy())
+                    .collect::<PyResult<_>>()?,
+            ));
         }
         return Ok(PositionKey::List(
             items
                 .iter()
-                .map(|i| i.extract::<i64>().map_err(|_| PyTypeError::new_err(format!("column positions must be integers, got {i}"))))
+                .map(|i| {
+                    i.extract::<i64>().map_err(|_| {
+                        PyTypeError::new_err(format!("column positions must be integers, got {i}"))
+                    })
+                })
                 .collect::<PyResult<_>>()?,
         ));
     }
     if obj.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err("a single bool is not a column position"));
+        return Err(PyTypeError::new_err(
+            "a single bool is not a column position",
+        ));
     }
     obj.extract::<i64>()
         .map(PositionKey::Position)
-        .map_err(|_| PyTypeError::new_err(format!("column positions must be integers, slices, lists or boolean masks; got {}", obj.get_type().name().map(|n| n.to_string()).unwrap_or_default())))
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "column positions must be integers, slices, lists or boolean masks; got {}",
+                obj.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ))
+        })
 }

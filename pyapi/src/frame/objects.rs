@@ -2,13 +2,17 @@
 //! Python classes in `ferrodf/frame.py` wrap these and add pandas' call conventions.
 
 use ferrodf::core::ops::stream_compaction::DuplicateKeepOption;
-use ferrodf::{AggRequest, DataFrame, DisplayOptions, Index, JoinHow, RowSelection, Selected, Series};
+use ferrodf::{
+    AggRequest, DataFrame, DisplayOptions, Index, JoinHow, RowSelection, Selected, Series,
+};
 use pyo3::prelude::*;
 
-use super::accessor::{rename_table, PyColumnAccessor};
-use super::keys::{label_from_py, label_key_from_py, label_to_py, labels_to_py, position_key_from_py};
+use super::accessor::{PyColumnAccessor, rename_table};
+use super::keys::{
+    label_from_py, label_key_from_py, label_to_py, labels_to_py, position_key_from_py,
+};
 use crate::column::PyColumn;
-use crate::errors::{run, IntoPyResult};
+use crate::errors::{IntoPyResult, run};
 
 #[pyclass(name = "Index", module = "ferrodf._lib", frozen, from_py_object)]
 #[derive(Clone)]
@@ -32,7 +36,11 @@ fn row_selection(nrows: usize, rows: &Bound<'_, PyAny>) -> PyResult<RowSelection
     if let Ok(s) = rows.cast::<pyo3::types::PySlice>() {
         let get = |name: &str| -> PyResult<Option<i64>> {
             let v = s.getattr(name)?;
-            if v.is_none() { Ok(None) } else { v.extract().map(Some) }
+            if v.is_none() {
+                Ok(None)
+            } else {
+                v.extract().map(Some)
+            }
         };
         return RowSelection::from_slice(nrows, get("start")?, get("stop")?, get("step")?).py();
     }
@@ -56,14 +64,21 @@ impl PyIndex {
     #[staticmethod]
     #[pyo3(signature = (column, name = None))]
     fn from_column(column: PyColumn, name: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        Ok(PyIndex(Index::from_column(column.0, name.map(label_from_py).transpose()?)))
+        Ok(PyIndex(Index::from_column(
+            column.0,
+            name.map(label_from_py).transpose()?,
+        )))
     }
 
     #[staticmethod]
     #[pyo3(signature = (levels, names = None))]
     fn multi(levels: Vec<PyColumn>, names: Option<Vec<Bound<'_, PyAny>>>) -> PyResult<Self> {
-        let names = names.map(|n| n.iter().map(label_from_py).collect::<PyResult<Vec<_>>>()).transpose()?;
-        Index::multi(levels.into_iter().map(|c| c.0).collect(), names).py().map(PyIndex)
+        let names = names
+            .map(|n| n.iter().map(label_from_py).collect::<PyResult<Vec<_>>>())
+            .transpose()?;
+        Index::multi(levels.into_iter().map(|c| c.0).collect(), names)
+            .py()
+            .map(PyIndex)
     }
 
     /// "range", "column" or "multi".
@@ -80,7 +95,9 @@ impl PyIndex {
     #[getter]
     fn range_params(&self) -> Option<(i64, i64, i64)> {
         match &self.0 {
-            Index::Range { start, stop, step, .. } => Some((*start, *stop, *step)),
+            Index::Range {
+                start, stop, step, ..
+            } => Some((*start, *stop, *step)),
             _ => None,
         }
     }
@@ -91,7 +108,10 @@ impl PyIndex {
     }
 
     fn with_names(&self, names: Vec<Bound<'_, PyAny>>) -> PyResult<Self> {
-        let names = names.iter().map(label_from_py).collect::<PyResult<Vec<_>>>()?;
+        let names = names
+            .iter()
+            .map(label_from_py)
+            .collect::<PyResult<Vec<_>>>()?;
         self.0.with_names(names).py().map(PyIndex)
     }
 
@@ -126,9 +146,18 @@ impl PyIndex {
 impl PySeries {
     #[new]
     #[pyo3(signature = (column, index = None, name = None))]
-    fn new(column: PyColumn, index: Option<PyIndex>, name: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
-        let name = name.map(label_from_py).transpose()?.unwrap_or(ferrodf::Label::None);
-        Series::new(column.0, index.map(|i| i.0), name).py().map(PySeries)
+    fn new(
+        column: PyColumn,
+        index: Option<PyIndex>,
+        name: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let name = name
+            .map(label_from_py)
+            .transpose()?
+            .unwrap_or(ferrodf::Label::None);
+        Series::new(column.0, index.map(|i| i.0), name)
+            .py()
+            .map(PySeries)
     }
 
     #[getter]
@@ -184,7 +213,9 @@ impl PyDataFrame {
     #[new]
     #[pyo3(signature = (data, index = None))]
     fn new(data: PyColumnAccessor, index: Option<PyIndex>) -> PyResult<Self> {
-        DataFrame::new(data.0, index.map(|i| i.0)).py().map(PyDataFrame)
+        DataFrame::new(data.0, index.map(|i| i.0))
+            .py()
+            .map(PyDataFrame)
     }
 
     #[getter]
@@ -215,11 +246,17 @@ impl PyDataFrame {
     }
 
     fn select_columns(&self, key: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.0.select_columns(&label_key_from_py(key)?).py().map(PyDataFrame)
+        self.0
+            .select_columns(&label_key_from_py(key)?)
+            .py()
+            .map(PyDataFrame)
     }
 
     fn select_columns_by_position(&self, key: &Bound<'_, PyAny>) -> PyResult<Self> {
-        self.0.select_columns_by_position(&position_key_from_py(key)?).py().map(PyDataFrame)
+        self.0
+            .select_columns_by_position(&position_key_from_py(key)?)
+            .py()
+            .map(PyDataFrame)
     }
 
     fn select_rows(&self, py: Python<'_>, rows: &Bound<'_, PyAny>) -> PyResult<Self> {
@@ -241,14 +278,28 @@ impl PyDataFrame {
     }
 
     fn drop_columns(&self, labels: Vec<Bound<'_, PyAny>>) -> PyResult<Self> {
-        let labels = labels.iter().map(label_from_py).collect::<PyResult<Vec<_>>>()?;
+        let labels = labels
+            .iter()
+            .map(label_from_py)
+            .collect::<PyResult<Vec<_>>>()?;
         self.0.drop_columns(&labels).py().map(PyDataFrame)
     }
 
     #[pyo3(signature = (mapper, level = None))]
-    fn rename_columns(&self, py: Python<'_>, mapper: &Bound<'_, PyAny>, level: Option<i64>) -> PyResult<Self> {
+    fn rename_columns(
+        &self,
+        py: Python<'_>,
+        mapper: &Bound<'_, PyAny>,
+        level: Option<i64>,
+    ) -> PyResult<Self> {
         let table = rename_table(py, self.0.data(), mapper, level)?;
-        self.0.rename_columns(&|l| table.get(l).cloned().unwrap_or_else(|| l.clone()), level).py().map(PyDataFrame)
+        self.0
+            .rename_columns(
+                &|l| table.get(l).cloned().unwrap_or_else(|| l.clone()),
+                level,
+            )
+            .py()
+            .map(PyDataFrame)
     }
 
     fn with_index(&self, index: PyIndex) -> PyResult<Self> {
@@ -264,7 +315,13 @@ impl PyDataFrame {
     }
 
     #[pyo3(signature = (by, ascending, nulls_first = false))]
-    fn sort_values(&self, py: Python<'_>, by: Vec<Bound<'_, PyAny>>, ascending: Vec<bool>, nulls_first: bool) -> PyResult<Self> {
+    fn sort_values(
+        &self,
+        py: Python<'_>,
+        by: Vec<Bound<'_, PyAny>>,
+        ascending: Vec<bool>,
+        nulls_first: bool,
+    ) -> PyResult<Self> {
         let by = by.iter().map(label_from_py).collect::<PyResult<Vec<_>>>()?;
         let df = self.0.clone();
         run(py, move || df.sort_values(&by, &ascending, nulls_first)).map(PyDataFrame)
@@ -286,10 +343,19 @@ impl PyDataFrame {
         let by = by.iter().map(label_from_py).collect::<PyResult<Vec<_>>>()?;
         let requests = requests
             .iter()
-            .map(|(c, how, out)| Ok(AggRequest { column: label_from_py(c)?, how: how.clone(), output: label_from_py(out)? }))
+            .map(|(c, how, out)| {
+                Ok(AggRequest {
+                    column: label_from_py(c)?,
+                    how: how.clone(),
+                    output: label_from_py(out)?,
+                })
+            })
             .collect::<PyResult<Vec<_>>>()?;
         let df = self.0.clone();
-        run(py, move || df.groupby_agg(&by, &requests, sort, dropna, as_index, ddof)).map(PyDataFrame)
+        run(py, move || {
+            df.groupby_agg(&by, &requests, sort, dropna, as_index, ddof)
+        })
+        .map(PyDataFrame)
     }
 
     #[pyo3(signature = (right, left_on, right_on, how = "inner", suffixes = ("_x".to_string(), "_y".to_string())))]
@@ -306,19 +372,44 @@ impl PyDataFrame {
         let right_on = labels(&right_on)?;
         let how = JoinHow::parse(how).py()?;
         let left = self.0.clone();
-        run(py, move || left.merge_on(&right.0, &left_on, &right_on, how, (&suffixes.0, &suffixes.1))).map(PyDataFrame)
+        run(py, move || {
+            left.merge_on(
+                &right.0,
+                &left_on,
+                &right_on,
+                how,
+                (&suffixes.0, &suffixes.1),
+            )
+        })
+        .map(PyDataFrame)
     }
 
     #[staticmethod]
     #[pyo3(signature = (frames, axis = 0, ignore_index = false))]
-    fn concat(py: Python<'_>, frames: Vec<PyDataFrame>, axis: u8, ignore_index: bool) -> PyResult<Self> {
+    fn concat(
+        py: Python<'_>,
+        frames: Vec<PyDataFrame>,
+        axis: u8,
+        ignore_index: bool,
+    ) -> PyResult<Self> {
         let frames: Vec<DataFrame> = frames.into_iter().map(|f| f.0).collect();
-        run(py, move || if axis == 0 { DataFrame::concat_rows(&frames, ignore_index) } else { DataFrame::concat_columns(&frames) })
-            .map(PyDataFrame)
+        run(py, move || {
+            if axis == 0 {
+                DataFrame::concat_rows(&frames, ignore_index)
+            } else {
+                DataFrame::concat_columns(&frames)
+            }
+        })
+        .map(PyDataFrame)
     }
 
     /// `keep`: "first", "last" or False (drop every duplicated row).
-    fn drop_duplicates(&self, py: Python<'_>, subset: Vec<Bound<'_, PyAny>>, keep: &Bound<'_, PyAny>) -> PyResult<Self> {
+    fn drop_duplicates(
+        &self,
+        py: Python<'_>,
+        subset: Vec<Bound<'_, PyAny>>,
+        keep: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
         let keep = if keep.is_instance_of::<pyo3::types::PyBool>() && !keep.is_truthy()? {
             DuplicateKeepOption::KeepNone
         } else {
@@ -328,7 +419,7 @@ impl PyDataFrame {
                 other => {
                     return Err(pyo3::exceptions::PyValueError::new_err(format!(
                         "keep must be 'first', 'last' or False, got {other:?}"
-                    )))
+                    )));
                 }
             }
         };
@@ -348,17 +439,36 @@ impl PyDataFrame {
         run(py, move || df.sort_index(ascending)).map(PyDataFrame)
     }
 
-    fn groupby_scan(&self, py: Python<'_>, by: Vec<Bound<'_, PyAny>>, columns: Vec<Bound<'_, PyAny>>, how: String, dropna: bool) -> PyResult<Self> {
+    fn groupby_scan(
+        &self,
+        py: Python<'_>,
+        by: Vec<Bound<'_, PyAny>>,
+        columns: Vec<Bound<'_, PyAny>>,
+        how: String,
+        dropna: bool,
+    ) -> PyResult<Self> {
         let (by, columns) = (labels(&by)?, labels(&columns)?);
         let df = self.0.clone();
         run(py, move || df.groupby_scan(&by, &columns, &how, dropna)).map(PyDataFrame)
     }
 
-    #[pyo3(signature = (by, columns, how, ddof = 1))]
-    fn groupby_transform(&self, py: Python<'_>, by: Vec<Bound<'_, PyAny>>, columns: Vec<Bound<'_, PyAny>>, how: String, ddof: i32) -> PyResult<Self> {
+    #[pyo3(signature = (by, columns, how, dropna = true, ddof = 1))]
+    #[allow(clippy::too_many_arguments)]
+    fn groupby_transform(
+        &self,
+        py: Python<'_>,
+        by: Vec<Bound<'_, PyAny>>,
+        columns: Vec<Bound<'_, PyAny>>,
+        how: String,
+        dropna: bool,
+        ddof: i32,
+    ) -> PyResult<Self> {
         let (by, columns) = (labels(&by)?, labels(&columns)?);
         let df = self.0.clone();
-        run(py, move || df.groupby_transform(&by, &columns, &how, ddof)).map(PyDataFrame)
+        run(py, move || {
+            df.groupby_transform(&by, &columns, &how, dropna, ddof)
+        })
+        .map(PyDataFrame)
     }
 
     fn to_text(&self, py: Python<'_>) -> PyResult<String> {
@@ -374,8 +484,20 @@ impl PyDataFrame {
 
 /// Sets the display options (pandas' `display.*`).
 #[pyfunction]
-pub fn set_display_options(max_rows: usize, min_rows: usize, max_columns: usize, max_colwidth: usize, precision: usize) {
-    ferrodf::set_display_options(DisplayOptions { max_rows, min_rows, max_columns, max_colwidth, precision });
+pub fn set_display_options(
+    max_rows: usize,
+    min_rows: usize,
+    max_columns: usize,
+    max_colwidth: usize,
+    precision: usize,
+) {
+    ferrodf::set_display_options(DisplayOptions {
+        max_rows,
+        min_rows,
+        max_columns,
+        max_colwidth,
+        precision,
+    });
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
