@@ -13,6 +13,8 @@ import datetime
 import decimal
 import math
 import os
+import sys
+from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
@@ -379,3 +381,30 @@ def pytest_collection_modifyitems(config, items):
     keep = [item for i, item in enumerate(items) if i % n == k]
     config.hook.pytest_deselected(items=[item for i, item in enumerate(items) if i % n != k])
     items[:] = keep
+
+
+# ---------------------------------------------------------------------------------------
+# frame tests and the benchmark harness
+# ---------------------------------------------------------------------------------------
+
+# the repository root, so tests/benchmarks can import the `bench` package
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+
+@pytest.fixture
+def host_if_missing():
+    """Call fn. With device='gpu' an operation without a device path must raise
+    NotImplementedError naming what is missing (never fall back silently); it is then
+    checked on the host, so the result is still compared with the oracle."""
+
+    def call(fn):
+        if ferrodf.get_option("device") != "gpu":
+            return fn()
+        try:
+            return fn()
+        except NotImplementedError as e:
+            assert str(e), "NotImplementedError must say which function lacks a device path"
+            with ferrodf.option_context(device="cpu"):
+                return fn()
+
+    return call

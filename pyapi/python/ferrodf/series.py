@@ -203,34 +203,38 @@ class Series:
     def dropna(self) -> Series:
         return self._frame_op(lambda f: f.dropna([], False))
 
-    def where(self, cond: Any, other: Any = None) -> Series:
-        """Values where ``cond`` holds, ``other`` (null by default) elsewhere."""
-        mask = cond._s.column if isinstance(cond, Series) else to_plc_column(cond)
+    def _other_for(self, other: Any) -> Any:
         col = self._s.column
         if isinstance(other, Series):
-            alt: Any = other._s.column
-        else:
-            alt = (
-                _ops._scalar(other, _ops._np_dtype(col))
-                if other is not None
-                else plc.interop.from_arrow(pa.scalar(None, type=col.to_arrow().type))
-            )
-            if other is not None and alt.type() != col.type():
-                alt = plc.interop.from_arrow(pa.scalar(other, type=col.to_arrow().type))
-        mask = (
-            plc.replace.replace_nulls(mask, plc.interop.from_arrow(pa.scalar(False)))
-            if mask.null_count()
-            else mask
+            return other._s.column
+        if other is None:
+            return plc.interop.from_arrow(pa.scalar(None, type=col.to_arrow().type))
+        alt = _ops._scalar(other, _ops._np_dtype(col))
+        if alt.type() != col.type():
+            alt = plc.interop.from_arrow(pa.scalar(other, type=col.to_arrow().type))
+        return alt
+
+    @staticmethod
+    def _condition(cond: Any) -> Any:
+        """A boolean column where a missing condition counts as False, as in pandas."""
+        mask = cond._s.column if isinstance(cond, Series) else to_plc_column(cond)
+        if mask.null_count():
+            mask = plc.replace.replace_nulls(mask, plc.interop.from_arrow(pa.scalar(False)))
+        return mask
+
+    def where(self, cond: Any, other: Any = None) -> Series:
+        """Values where ``cond`` holds, ``other`` (null by default) elsewhere."""
+        out = plc.copying.copy_if_else(
+            self._s.column, self._other_for(other), self._condition(cond)
         )
-        return Series._from_lib(self._s.with_column(plc.copying.copy_if_else(col, alt, mask)))
+        return Series._from_lib(self._s.with_column(out))
 
     def mask(self, cond: Any, other: Any = None) -> Series:
-        inv = (
-            ~cond
-            if isinstance(cond, Series)
-            else Series(np.logical_not(np.asarray(cond, dtype=bool)))
+        """``other`` (null by default) where ``cond`` holds, the values elsewhere."""
+        out = plc.copying.copy_if_else(
+            self._other_for(other), self._s.column, self._condition(cond)
         )
-        return self.where(inv, other)
+        return Series._from_lib(self._s.with_column(out))
 
     def clip(self, lower: Any = None, upper: Any = None) -> Series:
         col = self._s.column

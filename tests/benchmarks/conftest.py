@@ -1,6 +1,0 @@
-"""Makes the repository's `bench/` package importable from these tests."""
-
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
