@@ -320,6 +320,21 @@ class Series:
     def __repr__(self) -> str:
         return self._s.to_text()
 
+    # -- accessors -------------------------------------------------------------------
+    @property
+    def str(self) -> Any:
+        """String methods (``s.str.lower()``, ``s.str.contains("x")``, ...)."""
+        from ferrodf.accessors import StringMethods
+
+        return StringMethods(self)
+
+    @property
+    def dt(self) -> Any:
+        """Datetime fields and rounding (``s.dt.year``, ``s.dt.floor("h")``, ...)."""
+        from ferrodf.accessors import DatetimeMethods
+
+        return DatetimeMethods(self)
+
     # -- selection -------------------------------------------------------------------
     def _take(self, pos: Any) -> Series:
         return Series._from_lib(self._s.select_rows(_rows_arg(pos)))
