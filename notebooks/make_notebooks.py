@@ -1,0 +1,189 @@
+"""Writes the Python notebooks of this folder (without outputs) from the cells below.
+
+Edit the cells here and run `python notebooks/make_notebooks.py && ruff format notebooks`;
+the .ipynb files are what users open and what tests/notebooks executes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nbformat
+
+HERE = Path(__file__).parent
+
+QUICKSTART = [
+    (
+        "md",
+        "# ferrodf quickstart\n\nA pandas-like DataFrame that runs on the GPU when one is "
+        "usable and on the CPU otherwise. Nothing in this notebook changes between the two.",
+    ),
+    (
+        "code",
+        "import numpy as np\n\nimport ferrodf\n\n"
+        "info = ferrodf.gpu_info()\n"
+        "print('running on', info['name'] if info else f'the CPU ({ferrodf.gpu_unavailable_reason()})')",
+    ),
+    ("md", "## Build a frame\n\nFrom a dict of lists, NumPy, pandas, pyarrow or polars data."),
+    (
+        "code",
+        "rng = np.random.default_rng(0)\n"
+        "sales = ferrodf.DataFrame({\n"
+        "    'city': rng.choice(['Oslo', 'Lima', 'Pune', 'Kyiv'], 1000),\n"
+        "    'product': rng.choice(['tea', 'coffee', 'cocoa'], 1000),\n"
+        "    'units': rng.integers(1, 20, 1000),\n"
+        "    'price': np.round(rng.uniform(1, 9, 1000), 2),\n"
+        "})\n"
+        "sales['revenue'] = sales['units'] * sales['price']\n"
+        "sales",
+    ),
+    ("md", "## Select\n\n`[]`, `.loc` (labels, both ends included) and `.iloc` (positions)."),
+    ("code", "sales[sales['revenue'] > 150][['city', 'revenue']].head()"),
+    ("code", "sales.loc[10:14, 'city':'units']"),
+    ("md", "## Group, sort, merge"),
+    (
+        "code",
+        "by_city = sales.groupby(['city', 'product']).agg(total=('revenue', 'sum'), orders=('units', 'count'))\n"
+        "by_city.sort_values('total', ascending=False).head(6)",
+    ),
+    (
+        "code",
+        "regions = ferrodf.DataFrame({'city': ['Oslo', 'Lima', 'Pune', 'Kyiv'],\n"
+        "                             'region': ['Europe', 'Americas', 'Asia', 'Europe']})\n"
+        "sales.merge(regions, on='city').groupby('region').agg({'revenue': ['sum', 'mean']})",
+    ),
+    (
+        "md",
+        "## MultiIndex columns\n\nA frame whose columns have two levels; select a whole group or use wildcards.",
+    ),
+    (
+        "code",
+        "wide = ferrodf.DataFrame({\n"
+        "    ('tea', 'units'): [3, 5], ('tea', 'revenue'): [9.0, 15.5],\n"
+        "    ('coffee', 'units'): [7, 1], ('coffee', 'revenue'): [28.0, 4.0],\n"
+        "})\n"
+        "wide",
+    ),
+    ("code", "wide['tea']"),
+    ("code", "wide.loc[:, (slice(None), 'revenue')]"),
+    ("md", "## Strings and back to pandas"),
+    ("code", "sales['city'].str.upper().value_counts()"),
+    ("code", "sales.describe()"),
+    ("code", "sales.head(3).to_pandas()"),
+    (
+        "md",
+        "Where the data lives is the last line of each table; `ferrodf.host_fallbacks()` counts work that ran on the CPU because it has no GPU path yet.",
+    ),
+    ("code", "ferrodf.host_fallbacks()"),
+]
+
+PLC = [
+    (
+        "md",
+        "# The pylibcudf-style API (`ferrodf.plc`)\n\nFor library authors: columns, tables and "
+        "the algorithms underneath the DataFrame, with pylibcudf's names. A pylibcudf user "
+        "changes only the import.",
+    ),
+    (
+        "code",
+        "import pyarrow as pa\n\nimport ferrodf.plc as plc\n\n"
+        "keys = plc.Column.from_arrow(pa.array([3, 1, 3, 2, 1]))\n"
+        "vals = plc.Column.from_arrow(pa.array([10.0, 20.0, None, 40.0, 50.0]))\n"
+        "keys, vals",
+    ),
+    ("md", "## gather and sort"),
+    (
+        "code",
+        "order = plc.sorting.stable_sorted_order(plc.Table([keys]), [plc.types.Order.ASCENDING], [plc.types.NullOrder.AFTER])\n"
+        "sorted_tbl = plc.copying.gather(plc.Table([keys, vals]), order, plc.copying.OutOfBoundsPolicy.DONT_CHECK)\n"
+        "[c.to_pylist() for c in sorted_tbl.columns()]",
+    ),
+    ("md", "## groupby"),
+    (
+        "code",
+        "gb = plc.groupby.GroupBy(plc.Table([keys]))\n"
+        "req = plc.groupby.GroupByRequest(vals, [plc.aggregation.sum(), plc.aggregation.count()])\n"
+        "group_keys, results = gb.aggregate([req])\n"
+        "group_keys.columns()[0].to_pylist(), [c.to_pylist() for c in results[0].columns()]",
+    ),
+    ("md", "## join"),
+    (
+        "code",
+        "right = plc.Column.from_arrow(pa.array([1, 2, 9]))\n"
+        "lmap, rmap = plc.join.inner_join(plc.Table([keys]), plc.Table([right]), plc.types.NullEquality.EQUAL)\n"
+        "sorted(zip(lmap.to_pylist(), rmap.to_pylist(), strict=True))",
+    ),
+    ("md", "## Arrow interchange\n\nColumns and tables speak the Arrow PyCapsule interface."),
+    ("code", "pa.array(vals), plc.Table([keys, vals]).to_arrow(metadata=['k', 'v'])"),
+]
+
+GPU_MEMORY = [
+    (
+        "md",
+        "# Where data lives\n\nferrodf keeps each buffer on the host, on the GPU, or both, and "
+        "moves it lazily: a column built from NumPy stays on the host until a GPU kernel reads "
+        "it. On a machine without a GPU this notebook shows the CPU behaviour.",
+    ),
+    (
+        "code",
+        "import numpy as np\n\nimport ferrodf\nimport ferrodf.plc as plc\n\n"
+        "gpu = ferrodf.gpu_info()\n"
+        "print(gpu or f'no GPU here: {ferrodf.gpu_unavailable_reason()}; everything below runs on the CPU')\n"
+        "print('device option:', ferrodf.get_option('device'))",
+    ),
+    (
+        "code",
+        "col = plc.Column.from_array(np.arange(1_000_000, dtype='float64'))\n"
+        "print('after creation:', col.residency())\n"
+        "total = plc.reduce.reduce(col, plc.aggregation.sum(), plc.DataType(plc.TypeId.FLOAT64))\n"
+        "print('sum =', total.to_py(), '; after a reduction:', col.residency())",
+    ),
+    (
+        "md",
+        "## Placement\n\n`device` is `auto` (GPU when usable), `gpu` (a missing GPU path is an error) or `cpu`.",
+    ),
+    (
+        "code",
+        "with ferrodf.option_context(device='cpu'):\n"
+        "    df = ferrodf.DataFrame({'x': np.arange(5)})\n"
+        "    print((df['x'] * 2).tolist())\n"
+        "df",
+    ),
+    ("md", "## Zero-copy with CuPy (GPU only)"),
+    (
+        "code",
+        "if gpu:\n"
+        "    import cupy as cp\n"
+        "    s = ferrodf.Series(cp.arange(5, dtype='float64'))  # no copy: ferrodf views CuPy's memory\n"
+        "    back = s.to_cupy()                                   # and CuPy views ferrodf's\n"
+        "    print(type(back), back)\n"
+        "else:\n"
+        "    print('no GPU: CuPy arrays need one')",
+    ),
+    (
+        "md",
+        "## Spilling\n\nA spill manager that moves least-recently-used buffers to the host when "
+        "GPU memory runs out is planned (issue 5 of the roadmap); until it lands, an allocation "
+        "that does not fit raises MemoryError with the sizes involved.",
+    ),
+]
+
+
+def write(name: str, cells: list[tuple[str, str]]) -> None:
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [
+        nbformat.v4.new_markdown_cell(src) if kind == "md" else nbformat.v4.new_code_cell(src)
+        for kind, src in cells
+    ]
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nbformat.write(nb, HERE / name)
+
+
+if __name__ == "__main__":
+    write("quickstart.ipynb", QUICKSTART)
+    write("plc_low_level.ipynb", PLC)
+    write("gpu_memory.ipynb", GPU_MEMORY)
