@@ -22,6 +22,9 @@ build: $(STAMP)
 
 demo: build
 	$(PY) examples/quickstart.py
+	$(PY) -m jupyter nbconvert --to html --execute notebooks/quickstart.ipynb \
+		--output-dir build/demo --output quickstart
+	@echo "The executed quickstart notebook, rendered: build/demo/quickstart.html"
 
 lint: $(STAMP)
 	$(CARGO) fmt --all -- --check
