@@ -1,8 +1,10 @@
 //! Host grouping: every row gets a dense group id, groups numbered in order of first
 //! appearance.
 //!
-//! A single fixed-width key is hashed as one normalised 64-bit word; anything else (several
-//! keys, strings, DECIMAL128) is hashed as its arrow-row encoding. Both run in parallel:
+//! A single fixed-width key is hashed as one normalised 64-bit word; several keys are
+//! grouped column by column and their group ids combined into one word; what remains
+//! (DECIMAL128 among several keys, or too many groups to combine) is hashed as its
+//! arrow-row encoding. Both run in parallel:
 //! each chunk of rows groups itself with a local hashbrown map, then the local groups are
 //! merged in chunk order (which keeps the first-appearance numbering) and the rows' local
 //! ids are rewritten to global ones.
@@ -86,6 +88,15 @@ pub(crate) fn group_rows(keys: &Table, include_nulls: bool) -> Result<HostGroups
             }
         }));
     }
+    if let Some(codes) = combined_codes(keys.columns())? {
+        return Ok(group_by_hash(n, |i| {
+            if excluded.as_ref().is_some_and(|e| e.is_null(i)) {
+                None
+            } else {
+                Some(Key::Word(codes[i]))
+            }
+        }));
+    }
     let rows = encode_rows(keys.columns())?;
     Ok(group_by_hash(n, |i| {
         if excluded.as_ref().is_some_and(|e| e.is_null(i)) {
@@ -94,6 +105,40 @@ pub(crate) fn group_rows(keys: &Table, include_nulls: bool) -> Result<HostGroups
             Some(rows.row(i).data())
         }
     }))
+}
+
+/// Several key columns as one 64-bit word per row: each column is grouped on its own (the
+/// fast single-key paths above, nulls as a group of their own), and the per-column group
+/// ids are combined in mixed radix. Equal words mean equal key rows. `None` when the
+/// product of the columns' group counts does not fit in 64 bits; the rows are then
+/// hashed as their arrow-row encoding.
+fn combined_codes(cols: &[Column]) -> Result<Option<Vec<u64>>> {
+    if cols.len() < 2 {
+        return Ok(None);
+    }
+    let per_column = cols
+        .iter()
+        .map(|c| group_rows(&Table::new(vec![c.clone()])?, true))
+        .collect::<Result<Vec<_>>>()?;
+    let mut stride = 1u64;
+    let mut strides = Vec::with_capacity(cols.len());
+    for g in &per_column {
+        strides.push(stride);
+        match stride.checked_mul(g.len().max(1) as u64) {
+            Some(next) => stride = next,
+            None => return Ok(None),
+        }
+    }
+    let n = per_column[0].gid.len();
+    let mut codes = vec![0u64; n];
+    codes.par_iter_mut().enumerate().for_each(|(i, code)| {
+        *code = per_column
+            .iter()
+            .zip(&strides)
+            .map(|(g, &s)| g.gid[i] as u64 * s)
+            .sum();
+    });
+    Ok(Some(codes))
 }
 
 /// A normalised single-word key, or the null key.
