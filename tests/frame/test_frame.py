@@ -285,3 +285,12 @@ def test_completions_and_attribute_access(df):
     assert df.f.tolist() == df["f"].tolist()
     with pytest.raises(AttributeError):
         df.nope  # noqa: B018
+
+
+def test_frame_alignment():
+    a = pd.DataFrame({"x": [1.0, 2.0, 3.0], "y": [4.0, 5.0, 6.0]}, index=[0, 1, 2])
+    b = pd.DataFrame({"y": [10.0, 20.0], "z": [1.0, 2.0]}, index=[2, 5])
+    assert_frame(DataFrame(a) + DataFrame(b), a + b)
+    assert_frame(DataFrame(a) * DataFrame(a), a * a)
+    with pytest.raises(NotImplementedError, match="per column"):
+        DataFrame(a) + Series(a["x"])

@@ -15,7 +15,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ferrodf import _lib, _ops
-from ferrodf._align import gather, label_positions, same_labels
+from ferrodf._align import gather, label_positions, same_labels, union_maps
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
 from ferrodf.index import Index
@@ -585,30 +585,40 @@ class DataFrame:
     # -- operators and reductions ----------------------------------------------------
     def _binary(self, other: Any, op: str, reflected: bool = False) -> DataFrame:
         ca = self._data
-        if isinstance(other, DataFrame):
-            if not same_labels(self.index, other.index):
-                raise NotImplementedError(
-                    "arithmetic between frames with different indexes is not supported yet; "
-                    "give them the same index first"
-                )
-            out = {}
-            for name in ca.names:
-                if name not in other:
-                    raise NotImplementedError(
-                        f"column {name!r} is missing from the other frame; "
-                        "column alignment is not supported yet"
-                    )
-                out[name] = _ops.binary(
-                    ca[name].plc_column, other._df.data.get(name), op, reflected
-                )
-        else:
+        if isinstance(other, Series):
+            raise NotImplementedError(
+                "DataFrame <op> Series aligns the Series on the columns in pandas, which "
+                "ferrodf does not do yet; use df[col] <op> series per column"
+            )
+        if not isinstance(other, DataFrame):
             out = {
                 name: _ops.binary(col.plc_column, other, op, reflected) for name, col in ca.items()
             }
-        new = ColumnAccessor._wrap(
-            _lib.ColumnAccessor(list(out), list(out.values()), ca.multiindex, list(ca.level_names))
-        )
-        return DataFrame._from_lib(self._df.with_data(new._ca))
+            new = _lib.ColumnAccessor(
+                list(out), list(out.values()), ca.multiindex, list(ca.level_names)
+            )
+            return DataFrame._from_lib(self._df.with_data(new))
+        left, right, index = self, other, None
+        if not same_labels(self.index, other.index):
+            # pandas aligns on the union of the row labels; missing rows are null
+            union, lmap, rmap = union_maps(self.index, other.index)
+            index = Index(union)._index
+            left = DataFrame._from_lib(_lib.DataFrame(_gathered(self._data, lmap), index))
+            right = DataFrame._from_lib(_lib.DataFrame(_gathered(other._data, rmap), index))
+        lnames, rnames = list(ca.names), list(other._data.names)
+        names = lnames if lnames == rnames else _sorted_union(lnames, rnames)
+        out = {}
+        for name in names:
+            lcol = left._df.data.get(name) if name in left else None
+            rcol = right._df.data.get(name) if name in right else None
+            if lcol is not None and rcol is not None:
+                out[name] = _ops.binary(lcol, rcol, op, reflected)
+            else:
+                present = lcol if lcol is not None else rcol
+                out[name] = _ops.binary(present, None, op, reflected)  # all null, as pandas' NaN
+        multi = ca.multiindex or other._data.multiindex
+        new = _lib.ColumnAccessor(list(out), list(out.values()), multi, None)
+        return DataFrame._from_lib(left._df.with_data(new))
 
     def __add__(self, o: Any) -> DataFrame:
         return self._binary(o, "add")
@@ -781,6 +791,20 @@ def concat(objs: list[Any], axis: int | str = 0, ignore_index: bool = False) -> 
     if ax is None:
         raise ValueError(f"axis must be 0 or 1, got {axis!r}")
     return DataFrame._from_lib(_lib.DataFrame.concat(frames, ax, ignore_index))
+
+
+def _gathered(ca: ColumnAccessor, positions: np.ndarray) -> Any:
+    """The accessor's columns at ``positions`` (-1: a null row), labels kept."""
+    cols = gather([c.plc_column for c in ca.columns], positions)
+    return _lib.ColumnAccessor(list(ca.names), cols, ca.multiindex, list(ca.level_names))
+
+
+def _sorted_union(a: list[Any], b: list[Any]) -> list[Any]:
+    union = list(dict.fromkeys(a + b))
+    try:
+        return sorted(union)
+    except TypeError:  # labels of mixed types keep their order of appearance
+        return union
 
 
 def _reindex(s: Series, index: Index) -> Any:
