@@ -8,7 +8,7 @@ use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
 use ferrodf_core::ops::join::{full_join, inner_join, left_anti_join, left_join, left_semi_join};
 use ferrodf_core::ops::replace::{Replacement, replace_nulls};
 use ferrodf_core::ops::search::{NullOrder, Order};
-use ferrodf_core::ops::sorting::stable_sorted_order;
+use ferrodf_core::ops::sorting::{is_sorted, stable_sorted_order};
 use ferrodf_core::{Column, Error, Result, Scalar, Table};
 
 use crate::DataFrame;
@@ -311,6 +311,7 @@ impl DataFrame {
             }
             _ => full_join(&lkeys, &rkeys, true)?,
         };
+        let (lmap, rmap) = pandas_row_order(how, lmap, rmap, &lkeys, &rkeys)?;
         let lcols = gather_all(self.data().columns(), &lmap)?;
         let rcols = gather_all(right.data().columns(), &rmap)?;
         let lnames = self.data().names();
@@ -350,32 +351,54 @@ impl DataFrame {
             pairs.push((label, col.clone()));
         }
         let multiindex = pairs.iter().any(|(l, _)| l.is_tuple());
-        let out = DataFrame::new(ColumnAccessor::from_pairs(pairs, multiindex)?, None)?;
-        // the join's row order is the hash table's; put rows in pandas' order
-        let order_columns = match how {
-            JoinHow::Right => vec![rmap, lmap],
-            JoinHow::Outer => {
-                let mut keys = gather_all(lkeys.columns(), &lmap)?;
-                let rk = gather_all(rkeys.columns(), &rmap)?;
-                keys = keys
-                    .iter()
-                    .zip(&rk)
-                    .map(|(l, r)| replace_nulls(l, Replacement::Column(r)))
-                    .collect::<Result<_>>()?;
-                keys.push(lmap);
-                keys
-            }
-            _ => vec![lmap, rmap],
-        };
-        let n = order_columns.len();
-        let map = stable_sorted_order(
-            &Table::new(order_columns)?,
-            &vec![Order::Ascending; n],
-            &vec![NullOrder::After; n],
-        )?;
-        let sorted = out.select_rows(&RowSelection::Take(map))?;
-        sorted.with_index(Index::default_for(sorted.num_rows()))
+        DataFrame::new(ColumnAccessor::from_pairs(pairs, multiindex)?, None)
     }
+}
+
+/// The join maps reordered to pandas' row order (left order for inner and left joins, right
+/// order for right joins, sorted keys for outer joins), before any column is gathered: the
+/// join emits rows in its hash table's order. Only the maps (and for outer joins the keys)
+/// are sorted, and not at all when they are in order already.
+fn pandas_row_order(
+    how: JoinHow,
+    lmap: Column,
+    rmap: Column,
+    lkeys: &Table,
+    rkeys: &Table,
+) -> Result<(Column, Column)> {
+    let order_columns = match how {
+        JoinHow::Right => vec![rmap.clone(), lmap.clone()],
+        JoinHow::Outer => {
+            let lk = gather_all(lkeys.columns(), &lmap)?;
+            let rk = gather_all(rkeys.columns(), &rmap)?;
+            let mut keys: Vec<Column> = lk
+                .iter()
+                .zip(&rk)
+                .map(|(l, r)| replace_nulls(l, Replacement::Column(r)))
+                .collect::<Result<_>>()?;
+            keys.push(lmap.clone());
+            keys
+        }
+        _ => vec![lmap.clone(), rmap.clone()],
+    };
+    let n = order_columns.len();
+    let table = Table::new(order_columns)?;
+    let (asc, nulls) = (vec![Order::Ascending; n], vec![NullOrder::After; n]);
+    if is_sorted(&table, &asc, &nulls)? {
+        return Ok((lmap, rmap));
+    }
+    let order = stable_sorted_order(&table, &asc, &nulls)?;
+    let maps = gather(
+        &Table::new(vec![lmap, rmap])?,
+        &order,
+        OutOfBoundsPolicy::DontCheck,
+    )?
+    .into_columns();
+    let mut maps = maps.into_iter();
+    Ok((
+        maps.next().expect("two maps"),
+        maps.next().expect("two maps"),
+    ))
 }
 
 fn suffixed(label: &Label, suffix: &str) -> Label {

@@ -598,7 +598,7 @@ class DataFrame:
                 list(out), list(out.values()), ca.multiindex, list(ca.level_names)
             )
             return DataFrame._from_lib(self._df.with_data(new))
-        left, right, index = self, other, None
+        left, right = self, other
         if not same_labels(self.index, other.index):
             # pandas aligns on the union of the row labels; missing rows are null
             union, lmap, rmap = union_maps(self.index, other.index)
