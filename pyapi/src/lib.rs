@@ -9,6 +9,7 @@ mod errors;
 mod gpumemoryview;
 mod groupby;
 mod hashing;
+mod io;
 mod join;
 mod movement;
 mod null_mask;
@@ -99,5 +100,6 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sorting::register(m)?;
     sorting::register_quantiles_merge(m)?;
     join::register(m)?;
+    io::register(m)?;
     Ok(())
 }

@@ -106,7 +106,9 @@ fn read_bytes(data: Bytes, opts: &JsonReaderOptions, name: &str) -> Result<Recor
         .par_iter()
         .map(|c| infer(&data[c.clone()], Some(INFER_ROWS)))
         .collect::<Result<Vec<_>>>()?;
-    let mut schema = Schema::try_merge(sampled).or_else(|_| infer(&data, None));
+    let mut schema = Schema::try_merge(sampled)
+        .or_else(|_| infer(&data, None))
+        .map(|s| first_seen_order(s, &data));
     let mut full = false;
     loop {
         let inferred = schema?;
@@ -132,11 +134,30 @@ fn read_bytes(data: Bytes, opts: &JsonReaderOptions, name: &str) -> Result<Recor
             Ok(b) => return super::csv::concat_batches(b),
             Err(_) if !full => {
                 full = true;
-                schema = infer(&data, None);
+                schema = infer(&data, None).map(|s| first_seen_order(s, &data));
             }
             Err(e) => return Err(e),
         }
     }
+}
+
+/// arrow-json's inference does not keep key order; order the columns by where each key
+/// first appears in the input (pandas and pyarrow use first-seen order).
+fn first_seen_order(schema: Schema, data: &[u8]) -> Schema {
+    let head = &data[..data.len().min(1 << 20)];
+    let mut fields: Vec<(usize, Field)> = schema
+        .fields()
+        .iter()
+        .map(|f| {
+            let key = format!("\"{}\"", f.name());
+            let pos = memchr::memmem::find(head, key.as_bytes())
+                .or_else(|| memchr::memmem::find(data, key.as_bytes()))
+                .unwrap_or(usize::MAX);
+            (pos, f.as_ref().clone())
+        })
+        .collect();
+    fields.sort_by_key(|(p, _)| *p);
+    Schema::new(fields.into_iter().map(|(_, f)| f).collect::<Vec<_>>())
 }
 
 fn apply_dtypes(schema: Schema, dtypes: &[(String, DataType)]) -> Result<SchemaRef> {
