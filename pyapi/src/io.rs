@@ -123,7 +123,13 @@ fn names_spec<'py>(py: Python<'py>, meta: &[ColumnMetadata]) -> PyResult<Bound<'
         .iter()
         .map(|m| {
             let children = names_spec(py, &m.children)?;
-            PyTuple::new(py, [m.name.clone().into_pyobject(py)?.into_any(), children.into_any()])
+            PyTuple::new(
+                py,
+                [
+                    m.name.clone().into_pyobject(py)?.into_any(),
+                    children.into_any(),
+                ],
+            )
         })
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, items)
@@ -361,7 +367,11 @@ pub fn io_read_parquet<'py>(
 }
 
 /// The state of a `ChunkedParquetReader`.
-#[pyclass(name = "_ChunkedParquetReader", module = "ferrodf.plc.io.parquet", frozen)]
+#[pyclass(
+    name = "_ChunkedParquetReader",
+    module = "ferrodf.plc.io.parquet",
+    frozen
+)]
 pub struct PyChunkedParquetReader(Mutex<parquet::ChunkedParquetReader>);
 
 #[pymethods]
@@ -410,7 +420,11 @@ fn parquet_writer_options(d: &Opts<'_>) -> PyResult<ParquetWriterOptions> {
             1 => StatisticsFreq::RowGroup,
             2 => StatisticsFreq::Page,
             3 => StatisticsFreq::Column,
-            _ => return Err(PyValueError::new_err(format!("{v} is not a StatisticsFreq"))),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "{v} is not a StatisticsFreq"
+                )));
+            }
         };
     }
     if let Some(v) = get::<i32>(d, "dictionary_policy")? {
@@ -462,7 +476,11 @@ pub fn io_write_parquet<'py>(
 }
 
 /// The state of a `ParquetChunkedWriter`.
-#[pyclass(name = "_ParquetChunkedWriter", module = "ferrodf.plc.io.parquet", frozen)]
+#[pyclass(
+    name = "_ParquetChunkedWriter",
+    module = "ferrodf.plc.io.parquet",
+    frozen
+)]
 pub struct PyParquetChunkedWriter {
     sink: SinkInfo,
     writer: Mutex<Option<parquet::ParquetChunkedWriter>>,
@@ -499,11 +517,7 @@ impl PyParquetChunkedWriter {
     }
     /// Finish the file; returns the bytes of a memory sink.
     fn close<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
-        let w = self
-            .writer
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .take();
+        let w = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
         if let Some(w) = w {
             run(py, move || w.close())?;
         }

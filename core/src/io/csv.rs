@@ -341,8 +341,21 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
         pos += 3;
     }
     let mut header_names = vec![];
+    // Comment and blank lines before the header are not rows (pandas agrees).
+    let skip_noise = |mut p: usize| {
+        while p < data.len()
+            && (Some(data[p]) == opts.comment
+                || data[p] == opts.lineterminator
+                || data[p..].starts_with(b"\r\n"))
+        {
+            p += scanner.skip_rows(&data[p..], 1).0;
+        }
+        p
+    };
     if opts.header >= 0 {
+        pos = skip_noise(pos);
         pos += scanner.skip_rows(&data[pos..], opts.header as usize).0;
+        pos = skip_noise(pos);
         let end = pos + scanner.skip_rows(&data[pos..], 1).0;
         header_names = parse_header(&data[pos..end], opts)?;
         pos = end;
@@ -408,7 +421,16 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
     let done = AtomicU64::new(0);
     let mut full_inference = false;
     loop {
-        let inferred = infer(&body, &chunks, &fmt, ncols, &explicit, full_inference)?;
+        let located = |e: Error, start: usize| locate(e, &body, start, pos, &scanner);
+        let inferred = infer(
+            &body,
+            &chunks,
+            &fmt,
+            ncols,
+            &explicit,
+            full_inference,
+            &located,
+        )?;
         let mut fields = Vec::with_capacity(ncols);
         let mut posts = post.clone();
         for i in 0..ncols {
@@ -469,6 +491,7 @@ fn infer(
     ncols: usize,
     explicit: &[Option<ArrowType>],
     full: bool,
+    located: &(dyn Fn(Error, usize) -> Error + Sync),
 ) -> Result<Vec<ArrowType>> {
     if explicit.iter().all(Option::is_some) {
         return Ok(vec![ArrowType::Utf8; ncols]);
@@ -481,7 +504,7 @@ fn infer(
         .map(|c| {
             let (schema, _) = fmt
                 .infer_schema(&body[c.clone()], limit)
-                .map_err(|e| Error::value(format!("CSV type inference failed: {e}")))?;
+                .map_err(|e| located(Error::value(e.to_string()), c.start))?;
             Ok(schema
                 .fields()
                 .iter()

@@ -1,10 +1,9 @@
 //! JSON lines reading and writing (pylibcudf's `io.json`, `lines=True`).
 //!
 //! A JSON string cannot hold a raw line break, so an input is cut at line breaks into
-//! pieces decoded in parallel by `arrow-json`. Types are inferred from a sample of every
-//! piece (numbers, booleans, strings, lists and structs; integers mixed with floats become
-//! floats); if a sampled type does not fit a later value, the whole input is inferred
-//! again before decoding.
+//! pieces decoded in parallel by `arrow-json`. Types are inferred from every line, piece
+//! by piece in parallel (numbers, booleans, strings, lists and structs; integers mixed
+//! with floats become floats, other mixtures text).
 //!
 //! ```
 //! use ferrodf_core::io::{SourceInfo, json::{JsonReaderOptions, read_json}};
@@ -23,15 +22,12 @@ use crate::interop::arrow::{ColumnMetadata, dtype_to_arrow, table_to_record_batc
 use crate::table::Table;
 use crate::types::DataType;
 use arrow_array::RecordBatch;
-use arrow_schema::{Field, Schema, SchemaRef};
+use arrow_schema::{DataType as ArrowType, Field, Schema, SchemaRef};
 use bytes::Bytes;
 use rayon::prelude::*;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-/// Lines per piece sampled for type inference.
-const INFER_ROWS: usize = 4096;
 
 /// Options of [`read_json`] (pylibcudf's `JsonReaderOptions`).
 #[derive(Clone)]
@@ -102,42 +98,68 @@ fn read_bytes(data: Bytes, opts: &JsonReaderOptions, name: &str) -> Result<Recor
     let threads = rayon::current_num_threads().max(1);
     let target = (data.len() / (threads * 4)).max(1 << 20);
     let chunks = scanner.chunks(&data, target);
-    let sampled = chunks
+    let locate = |e: Error, start: usize| {
+        let line = scanner.count_rows(&data[..start]);
+        Error::value(format!(
+            "{name}: invalid JSON in the lines from line {line} (byte {start}) on: {e}"
+        ))
+    };
+    // Every line is inferred (in parallel): arrow-json truncates a float decoded into an
+    // integer column silently, so a sampled schema could corrupt data without an error.
+    let per_piece = chunks
         .par_iter()
-        .map(|c| infer(&data[c.clone()], Some(INFER_ROWS)))
+        .map(|c| infer(&data[c.clone()], None).map_err(|e| locate(e, c.start)))
         .collect::<Result<Vec<_>>>()?;
-    let mut schema = Schema::try_merge(sampled)
-        .or_else(|_| infer(&data, None))
-        .map(|s| first_seen_order(s, &data));
-    let mut full = false;
-    loop {
-        let inferred = schema?;
-        let fixed = apply_dtypes(inferred, &opts.dtypes)?;
-        let done = AtomicU64::new(0);
-        let decoded = chunks
-            .par_iter()
-            .map(|c| {
-                let b = decode_piece(&data[c.clone()], &fixed).map_err(|e| {
-                    let line = scanner.count_rows(&data[..c.start]);
-                    Error::value(format!(
-                        "{name}: invalid JSON in the lines from line {line} (byte {}) on: {e}",
-                        c.start
-                    ))
-                });
-                let d = done.fetch_add(c.len() as u64, Ordering::Relaxed) + c.len() as u64;
-                report(&opts.progress, d, total);
-                b
-            })
-            .collect::<Result<Vec<_>>>();
-        match decoded {
-            Ok(b) if b.is_empty() => return Ok(RecordBatch::new_empty(fixed)),
-            Ok(b) => return super::csv::concat_batches(b),
-            Err(_) if !full => {
-                full = true;
-                schema = infer(&data, None).map(|s| first_seen_order(s, &data));
-            }
-            Err(e) => return Err(e),
+    let merged = per_piece
+        .into_iter()
+        .reduce(|a, b| merge_schemas(&a, &b))
+        .unwrap_or_else(Schema::empty);
+    let fixed = apply_dtypes(first_seen_order(merged, &data), &opts.dtypes)?;
+    let done = AtomicU64::new(0);
+    let batches = chunks
+        .par_iter()
+        .map(|c| {
+            let b = decode_piece(&data[c.clone()], &fixed).map_err(|e| locate(e, c.start));
+            let d = done.fetch_add(c.len() as u64, Ordering::Relaxed) + c.len() as u64;
+            report(&opts.progress, d, total);
+            b
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if batches.is_empty() {
+        return Ok(RecordBatch::new_empty(fixed));
+    }
+    super::csv::concat_batches(batches)
+}
+
+/// The union of two inferred schemas: fields of both (first's order first), types widened
+/// (integers with floats become floats, structs merge by field, anything else mixed is text).
+fn merge_schemas(a: &Schema, b: &Schema) -> Schema {
+    let mut fields: Vec<Field> = a.fields().iter().map(|f| f.as_ref().clone()).collect();
+    for fb in b.fields() {
+        match fields.iter_mut().find(|f| f.name() == fb.name()) {
+            Some(f) => *f = Field::new(f.name(), merge_types(f.data_type(), fb.data_type()), true),
+            None => fields.push(fb.as_ref().clone()),
         }
+    }
+    Schema::new(fields)
+}
+
+fn merge_types(a: &ArrowType, b: &ArrowType) -> ArrowType {
+    use ArrowType as A;
+    match (a, b) {
+        (x, y) if x == y => x.clone(),
+        (A::Null, x) | (x, A::Null) => x.clone(),
+        (A::Int64, A::Float64) | (A::Float64, A::Int64) => A::Float64,
+        (A::Struct(fa), A::Struct(fb)) => {
+            let s = merge_schemas(&Schema::new(fa.clone()), &Schema::new(fb.clone()));
+            A::Struct(s.fields().clone())
+        }
+        (A::List(fa), A::List(fb)) => A::List(Arc::new(Field::new(
+            fa.name(),
+            merge_types(fa.data_type(), fb.data_type()),
+            true,
+        ))),
+        _ => A::Utf8,
     }
 }
 

@@ -602,13 +602,8 @@ impl ChunkedParquetReader {
                         return Ok(());
                     }
                     None => {
+                        // This row group is done; the next piece (or plan) follows.
                         self.current = None;
-                        if self.plans.len() > 1 {
-                            self.plans.pop_front();
-                        } else {
-                            // Keep the last plan for the empty-table schema.
-                            self.plans.front_mut().expect("one plan").pieces.clear();
-                        }
                         continue;
                     }
                 }

@@ -143,7 +143,9 @@ def _check(options: ParquetReaderOptions) -> SourceInfo:
     return options._source
 
 
-def read_parquet(options: ParquetReaderOptions, stream: Any = None, mr: Any = None) -> TableWithMetadata:
+def read_parquet(
+    options: ParquetReaderOptions, stream: Any = None, mr: Any = None
+) -> TableWithMetadata:
     """Read Parquet with ``options``; row groups decode in parallel without the GIL."""
     tbl, names = io_read_parquet(_check(options)._sources, options._opts)
     return TableWithMetadata(tbl, names)
@@ -412,7 +414,9 @@ class ParquetChunkedWriter:
         self._metadata: list[Any] | None = None
 
     @staticmethod
-    def from_options(options: ChunkedParquetWriterOptions, stream: Any = None) -> ParquetChunkedWriter:
+    def from_options(
+        options: ChunkedParquetWriterOptions, stream: Any = None
+    ) -> ParquetChunkedWriter:
         """A writer with ``options``."""
         if options._sink is None:
             raise ValueError("use ChunkedParquetWriterOptions.builder(sink)")

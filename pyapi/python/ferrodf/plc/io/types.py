@@ -88,9 +88,7 @@ def _source(s: Any) -> str | bytes:
     if hasattr(s, "read"):
         data = s.read()
         return data.encode() if isinstance(data, str) else bytes(data)
-    raise TypeError(
-        f"a source must be a path, bytes or a file-like object, got {type(s).__name__}"
-    )
+    raise TypeError(f"a source must be a path, bytes or a file-like object, got {type(s).__name__}")
 
 
 class SourceInfo:
@@ -130,7 +128,6 @@ class SinkInfo:
             self._obj.write(data.decode())
         else:
             self._obj.write(data)
-
 
 
 class TableWithMetadata:
