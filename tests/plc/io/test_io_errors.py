@@ -13,13 +13,13 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
 from ferrodf.plc.io.csv import CsvReaderOptions, CsvWriterOptions, read_csv, write_csv
 from ferrodf.plc.io.json import JsonReaderOptions, read_json
 from ferrodf.plc.io.parquet import ParquetReaderOptions, ParquetWriterOptions, read_parquet
 from ferrodf.plc.io.types import CompressionType
 from ferrodf.plc.types import DataType, TypeId
-import ferrodf.plc as plc
 
 
 def csv(src, **kw):
@@ -46,7 +46,7 @@ READERS = [csv, parquet, jsonl]
 @pytest.mark.parametrize("reader", READERS)
 def test_missing_file_is_file_not_found(reader, tmp_path):
     p = tmp_path / "nope.bin"
-    with pytest.raises(FileNotFoundError, match="nope.bin"):
+    with pytest.raises(FileNotFoundError, match=r"nope\.bin"):
         reader(str(p))
 
 

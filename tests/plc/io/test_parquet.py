@@ -28,7 +28,7 @@ from ferrodf.plc.io.parquet import (
 )
 from ferrodf.plc.io.types import CompressionType, StatisticsFreq
 
-UTC = datetime.timezone.utc
+UTC = datetime.UTC
 
 ALL_TYPES = pa.table(
     {
