@@ -34,17 +34,32 @@ impl Rng {
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
     fn below(&mut self, n: usize) -> usize {
-        if n == 0 { 0 } else { (self.next() % n as u64) as usize }
+        if n == 0 {
+            0
+        } else {
+            (self.next() % n as u64) as usize
+        }
     }
 }
 
 fn seed_table() -> (Table, Vec<ColumnMetadata>) {
     let n = 300;
-    let ints = Column::from_options((0..n).map(|i| (i % 7 != 0).then_some(i as i64 * 37 - 900)).collect());
-    let floats = Column::from_options((0..n).map(|i| (i % 5 != 0).then_some(i as f64 / 3.0)).collect());
+    let ints = Column::from_options(
+        (0..n)
+            .map(|i| (i % 7 != 0).then_some(i as i64 * 37 - 900))
+            .collect(),
+    );
+    let floats = Column::from_options(
+        (0..n)
+            .map(|i| (i % 5 != 0).then_some(i as f64 / 3.0))
+            .collect(),
+    );
     let small = Column::from_values((0..n).map(|i| (i % 3) as i32).collect());
     let names = ["i", "f", "k"].map(ColumnMetadata::from).to_vec();
-    (Table::new(vec![ints, floats, small]).expect("equal lengths"), names)
+    (
+        Table::new(vec![ints, floats, small]).expect("equal lengths"),
+        names,
+    )
 }
 
 fn seeds() -> Vec<(&'static str, Vec<u8>)> {
@@ -57,7 +72,11 @@ fn seeds() -> Vec<(&'static str, Vec<u8>)> {
         "csv",
         b"a,b,c\n\"x, \"\"y\"\"\",1,2020-01-01\n\"multi\nline\",NA,\n,3,x\n".to_vec(),
     ));
-    for c in [CompressionType::Snappy, CompressionType::Zstd, CompressionType::None] {
+    for c in [
+        CompressionType::Snappy,
+        CompressionType::Zstd,
+        CompressionType::None,
+    ] {
         let opts = ParquetWriterOptions {
             compression: c,
             row_group_size_rows: 100,
@@ -68,7 +87,10 @@ fn seeds() -> Vec<(&'static str, Vec<u8>)> {
     }
     write_json(&sink, &t, Some(&names), &JsonWriterOptions::default()).expect("json seed");
     out.push(("json", sink.take_bytes()));
-    out.push(("json", b"{\"a\": [1, {\"b\": null}], \"c\": \"\\u00e9\"}\n{\"a\": []}\n".to_vec()));
+    out.push((
+        "json",
+        b"{\"a\": [1, {\"b\": null}], \"c\": \"\\u00e9\"}\n{\"a\": []}\n".to_vec(),
+    ));
     out
 }
 

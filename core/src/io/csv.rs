@@ -177,8 +177,8 @@ impl CsvReaderOptions {
         Ok(f)
     }
 
-    /// The missing-value regex; `None` means arrow-csv's default (empty field is null).
-    fn null_regex(&self) -> Result<Option<regex::Regex>> {
+    /// The missing-value tokens (empty when `na_filter` is off).
+    fn na_tokens(&self) -> Vec<String> {
         let mut tokens: Vec<String> = vec![];
         if self.na_filter {
             if self.keep_default_na {
@@ -188,6 +188,26 @@ impl CsvReaderOptions {
             }
             tokens.extend(self.na_values.iter().cloned());
         }
+        tokens
+    }
+
+    /// The format of the fast path: only empty fields are null while decoding, which
+    /// spares a regex match per field (a third of the decode time); the other tokens are
+    /// applied to text columns afterwards by [`null_tokens`]. A number column holding a
+    /// token fails to decode and that piece is decoded again with the full format.
+    fn fast_format(&self) -> Result<Option<arrow_csv::reader::Format>> {
+        if !self.na_filter {
+            return Ok(None);
+        }
+        let mut o = self.clone();
+        o.keep_default_na = false;
+        o.na_values.clear();
+        o.format().map(Some)
+    }
+
+    /// The missing-value regex; `None` means arrow-csv's default (empty field is null).
+    fn null_regex(&self) -> Result<Option<regex::Regex>> {
+        let tokens = self.na_tokens();
         if tokens == [""] {
             return Ok(None);
         }
@@ -376,6 +396,7 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
     let target = (body.len() / (threads * 4)).max(1 << 20);
     let chunks = scanner.chunks(&body, target);
     let fmt = opts.format()?;
+    let fast = opts.fast_format()?;
 
     // Column count: the header's, else the first row's.
     let ncols = if !header_names.is_empty() {
@@ -458,7 +479,12 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
         let decoded = chunks
             .par_iter()
             .map(|c| {
-                let b = decode_piece(&body[c.clone()], &schema, &fmt, &projection, &scanner);
+                let piece = &body[c.clone()];
+                let b = match &fast {
+                    Some(f) => decode_piece(piece, &schema, f, &projection, &scanner)
+                        .or_else(|_| decode_piece(piece, &schema, &fmt, &projection, &scanner)),
+                    None => decode_piece(piece, &schema, &fmt, &projection, &scanner),
+                };
                 let d = done.fetch_add(c.len() as u64, Ordering::Relaxed) + c.len() as u64;
                 report(&opts.progress, d, total);
                 b.map_err(|e| locate(e, &body, c.start, pos, &scanner))
@@ -480,8 +506,56 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
             concat_batches(batches)?
         };
         report(&opts.progress, total, total);
+        let batch = if fast.is_some() {
+            null_tokens(batch, &opts.na_tokens())?
+        } else {
+            batch
+        };
         return convert_post(batch, &projection, &posts, &explicit, opts);
     }
+}
+
+/// Make text values equal to a missing-value token null (see `fast_format`). Only the
+/// validity changes; value buffers are shared.
+fn null_tokens(batch: RecordBatch, tokens: &[String]) -> Result<RecordBatch> {
+    let tokens: std::collections::HashSet<&[u8]> = tokens
+        .iter()
+        .filter(|t| !t.is_empty())
+        .map(|t| t.as_bytes())
+        .collect();
+    let Some(max_len) = tokens.iter().map(|t| t.len()).max() else {
+        return Ok(batch);
+    };
+    let columns = batch
+        .columns()
+        .par_iter()
+        .map(|col| {
+            let Some(s) = col.as_string_opt::<i32>() else {
+                return col.clone();
+            };
+            let hit = |i: usize| {
+                let v = s.value(i).as_bytes();
+                v.len() <= max_len && tokens.contains(v)
+            };
+            if !(0..s.len()).any(|i| s.is_valid(i) && hit(i)) {
+                return col.clone();
+            }
+            let valid =
+                arrow_buffer::BooleanBuffer::collect_bool(s.len(), |i| s.is_valid(i) && !hit(i));
+            let out = StringArray::new(
+                s.offsets().clone(),
+                s.values().clone(),
+                Some(arrow_buffer::NullBuffer::new(valid)),
+            );
+            Arc::new(out) as ArrayRef
+        })
+        .collect::<Vec<_>>();
+    let options = arrow_array::RecordBatchOptions::new().with_row_count(Some(batch.num_rows()));
+    Ok(RecordBatch::try_new_with_options(
+        batch.schema(),
+        columns,
+        &options,
+    )?)
 }
 
 fn infer(
