@@ -43,10 +43,10 @@ impl Rng {
 }
 
 fn seed_table() -> (Table, Vec<ColumnMetadata>) {
-    let n = 300;
+    let n: i64 = 300;
     let ints = Column::from_options(
         (0..n)
-            .map(|i| (i % 7 != 0).then_some(i as i64 * 37 - 900))
+            .map(|i| (i % 7 != 0).then_some(i * 37 - 900))
             .collect(),
     );
     let floats = Column::from_options(
