@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.deps-installed
 CARGO  ?= cargo
 export VIRTUAL_ENV := $(VENV)
 
-.PHONY: demo test build lint cargo-test pytest wheel gpu-check bench clean
+.PHONY: demo test build lint cargo-test pytest wheel gpu-check bench bench-io fuzz-io clean
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -55,6 +55,17 @@ bench: build
 	$(PY) -m bench.dbbench.run --n 1e6 1e7 --json bench/dbbench/results/cpu.json \
 		--png bench/dbbench/results/cpu.png
 	$(PY) bench/bench_foundation.py
+
+# I/O benchmark (db-benchmark-shaped table, CSV and Parquet; ROWS=1e7 by default).
+ROWS ?= 1e7
+bench-io: build
+	$(PY) bench/bench_io.py --rows $(ROWS)
+
+# Bounded-time fuzzing of the CSV, Parquet and JSON readers (core/examples/fuzz_io.rs);
+# findings land in target/fuzz-io/findings and become regression tests.
+FUZZ_SECONDS ?= 60
+fuzz-io:
+	$(CARGO) run --release -p ferrodf-core --example fuzz_io -- $(FUZZ_SECONDS)
 
 clean:
 	$(CARGO) clean

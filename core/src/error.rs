@@ -3,8 +3,8 @@
 //! Every fallible core function returns [`Result`]. Each variant names the kind of mistake
 //! so the Python layer can map it onto the matching built-in exception (`TypeError`,
 //! `ValueError`, `IndexError`, `KeyError`, `MemoryError`, `OverflowError`,
-//! `NotImplementedError`, `RuntimeError` for device failures). Messages say what was wrong
-//! and what to do about it.
+//! `NotImplementedError`, `RuntimeError` for device failures, `OSError` and its subclasses
+//! for I/O). Messages say what was wrong and what to do about it.
 
 use std::fmt;
 
@@ -35,6 +35,11 @@ pub enum Error {
     /// The GPU or its driver failed (maps to `RuntimeError`).
     #[error("{0}")]
     Device(String),
+    /// The operating system refused a file operation. The kind selects the Python
+    /// exception: `NotFound` maps to `FileNotFoundError`, `PermissionDenied` to
+    /// `PermissionError`, `IsADirectory` to `IsADirectoryError`, anything else to `OSError`.
+    #[error("{1}")]
+    Io(std::io::ErrorKind, String),
 }
 
 /// Result alias used across ferrodf-core.
@@ -56,6 +61,10 @@ impl Error {
     /// A `NotImplementedError` built from anything displayable.
     pub fn not_implemented(msg: impl fmt::Display) -> Self {
         Error::NotImplemented(msg.to_string())
+    }
+    /// An I/O error about `path`, keeping the OS error's kind for the Python mapping.
+    pub fn io(e: &std::io::Error, path: impl fmt::Display) -> Self {
+        Error::Io(e.kind(), format!("{path}: {e}"))
     }
     /// An `OverflowError` built from anything displayable.
     pub fn overflow(msg: impl fmt::Display) -> Self {

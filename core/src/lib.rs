@@ -19,6 +19,7 @@ pub mod device;
 pub mod error;
 pub mod fallback;
 pub mod interop;
+pub mod io;
 pub mod native;
 pub mod ops;
 pub mod placement;

@@ -18,6 +18,18 @@ pub fn to_py(e: Error) -> PyErr {
         Error::Overflow(m) => PyOverflowError::new_err(m),
         Error::NotImplemented(m) => PyNotImplementedError::new_err(m),
         Error::Device(m) => PyRuntimeError::new_err(m),
+        Error::Io(kind, m) => {
+            use pyo3::exceptions::{
+                PyFileNotFoundError, PyIsADirectoryError, PyOSError, PyPermissionError,
+            };
+            use std::io::ErrorKind as K;
+            match kind {
+                K::NotFound => PyFileNotFoundError::new_err(m),
+                K::PermissionDenied => PyPermissionError::new_err(m),
+                K::IsADirectory => PyIsADirectoryError::new_err(m),
+                _ => PyOSError::new_err(m),
+            }
+        }
     }
 }
 

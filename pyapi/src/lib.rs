@@ -10,6 +10,7 @@ mod frame;
 mod gpumemoryview;
 mod groupby;
 mod hashing;
+mod io;
 mod join;
 mod movement;
 mod null_mask;
@@ -101,5 +102,6 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sorting::register(m)?;
     sorting::register_quantiles_merge(m)?;
     join::register(m)?;
+    io::register(m)?;
     Ok(())
 }

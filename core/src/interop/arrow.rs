@@ -36,6 +36,16 @@ pub struct ColumnMetadata {
     pub children: Vec<ColumnMetadata>,
 }
 
+impl From<&str> for ColumnMetadata {
+    /// A flat column's name.
+    fn from(name: &str) -> Self {
+        ColumnMetadata {
+            name: name.to_string(),
+            children: vec![],
+        }
+    }
+}
+
 impl ColumnMetadata {
     /// Metadata taken from an Arrow field (its name and its nested field names).
     pub fn from_field(field: &Field) -> ColumnMetadata {

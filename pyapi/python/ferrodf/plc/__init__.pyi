@@ -6,6 +6,7 @@ from ferrodf.plc import filling as filling
 from ferrodf.plc import groupby as groupby
 from ferrodf.plc import hashing as hashing
 from ferrodf.plc import interop as interop
+from ferrodf.plc import io as io
 from ferrodf.plc import join as join
 from ferrodf.plc import merge as merge
 from ferrodf.plc import null_mask as null_mask
@@ -42,6 +43,7 @@ __all__ = [
     "gpumemoryview",
     "hashing",
     "interop",
+    "io",
     "null_mask",
     "reduce",
     "replace",

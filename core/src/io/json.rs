@@ -1,0 +1,315 @@
+//! JSON lines reading and writing (pylibcudf's `io.json`, `lines=True`).
+//!
+//! A JSON string cannot hold a raw line break, so an input is cut at line breaks into
+//! pieces decoded in parallel by `arrow-json`. Types are inferred from every line, piece
+//! by piece in parallel (numbers, booleans, strings, lists and structs; integers mixed
+//! with floats become floats, other mixtures text).
+//!
+//! ```
+//! use ferrodf_core::io::{SourceInfo, json::{JsonReaderOptions, read_json}};
+//! let src = SourceInfo::from_bytes(&b"{\"a\": 1, \"b\": [1, 2]}\n{\"a\": null, \"b\": []}\n"[..]);
+//! let t = read_json(&src, &JsonReaderOptions::default()).unwrap();
+//! assert_eq!(t.column_names(), vec!["a", "b"]);
+//! assert_eq!(t.table.columns()[0].null_count().unwrap(), 1);
+//! ```
+
+use super::compression::{CompressionType, compress, decompress};
+use super::source::{SinkInfo, SourceInfo, write_err};
+use super::split::RowScanner;
+use super::{Progress, TableWithMetadata, guard, report};
+use crate::error::{Error, Result};
+use crate::interop::arrow::{ColumnMetadata, dtype_to_arrow, table_to_record_batch};
+use crate::table::Table;
+use crate::types::DataType;
+use arrow_array::RecordBatch;
+use arrow_schema::{DataType as ArrowType, Field, Schema, SchemaRef};
+use bytes::Bytes;
+use rayon::prelude::*;
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Options of [`read_json`] (pylibcudf's `JsonReaderOptions`).
+#[derive(Clone)]
+pub struct JsonReaderOptions {
+    /// Whole-file compression; `Auto` detects gzip, zstd and bzip2.
+    pub compression: CompressionType,
+    /// One JSON object per line (the only layout supported).
+    pub lines: bool,
+    /// Explicit types of top-level columns, by name (other columns are inferred).
+    pub dtypes: Vec<(String, DataType)>,
+    /// Progress hook (bytes decoded, input bytes).
+    pub progress: Option<Progress>,
+}
+
+impl Default for JsonReaderOptions {
+    fn default() -> Self {
+        JsonReaderOptions {
+            compression: CompressionType::Auto,
+            lines: true,
+            dtypes: vec![],
+            progress: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for JsonReaderOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonReaderOptions")
+            .field("compression", &self.compression)
+            .field("lines", &self.lines)
+            .field("dtypes", &self.dtypes)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Read JSON lines from every source (rows concatenated in order).
+pub fn read_json(source: &SourceInfo, opts: &JsonReaderOptions) -> Result<TableWithMetadata> {
+    if !opts.lines {
+        return Err(Error::not_implemented(
+            "only JSON lines (lines=True) can be read; convert a JSON array to one object per line",
+        ));
+    }
+    let mut parts = vec![];
+    for s in source.non_empty()? {
+        let data = s.read_all()?;
+        let name = s.name();
+        parts.push(guard(&format!("reading JSON {name}"), || {
+            read_bytes(data, opts, &name)
+        })?);
+    }
+    let batch = super::csv::concat_batches(parts)?;
+    TableWithMetadata::from_record_batch(&batch)
+}
+
+fn infer(data: &[u8], limit: Option<usize>) -> Result<Schema> {
+    arrow_json::reader::infer_json_schema(data, limit)
+        .map(|(s, _)| s)
+        .map_err(|e| Error::value(format!("JSON type inference failed: {e}")))
+}
+
+fn read_bytes(data: Bytes, opts: &JsonReaderOptions, name: &str) -> Result<RecordBatch> {
+    let data = decompress(data, opts.compression, name)?;
+    let total = data.len() as u64;
+    let scanner = RowScanner {
+        quote: None,
+        terminator: b'\n',
+    };
+    let threads = rayon::current_num_threads().max(1);
+    let target = (data.len() / (threads * 4)).max(1 << 20);
+    let chunks = scanner.chunks(&data, target);
+    let locate = |e: Error, start: usize| {
+        let line = scanner.count_rows(&data[..start]);
+        Error::value(format!(
+            "{name}: invalid JSON in the lines from line {line} (byte {start}) on: {e}"
+        ))
+    };
+    // Every line is inferred (in parallel): arrow-json truncates a float decoded into an
+    // integer column silently, so a sampled schema could corrupt data without an error.
+    let per_piece = chunks
+        .par_iter()
+        .map(|c| infer(&data[c.clone()], None).map_err(|e| locate(e, c.start)))
+        .collect::<Result<Vec<_>>>()?;
+    let merged = per_piece
+        .into_iter()
+        .reduce(|a, b| merge_schemas(&a, &b))
+        .unwrap_or_else(Schema::empty);
+    let fixed = apply_dtypes(first_seen_order(merged, &data), &opts.dtypes)?;
+    let done = AtomicU64::new(0);
+    let batches = chunks
+        .par_iter()
+        .map(|c| {
+            let b = decode_piece(&data[c.clone()], &fixed).map_err(|e| locate(e, c.start));
+            let d = done.fetch_add(c.len() as u64, Ordering::Relaxed) + c.len() as u64;
+            report(&opts.progress, d, total);
+            b
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if batches.is_empty() {
+        return Ok(RecordBatch::new_empty(fixed));
+    }
+    super::csv::concat_batches(batches)
+}
+
+/// The union of two inferred schemas: fields of both (first's order first), types widened
+/// (integers with floats become floats, structs merge by field, anything else mixed is text).
+fn merge_schemas(a: &Schema, b: &Schema) -> Schema {
+    let mut fields: Vec<Field> = a.fields().iter().map(|f| f.as_ref().clone()).collect();
+    for fb in b.fields() {
+        match fields.iter_mut().find(|f| f.name() == fb.name()) {
+            Some(f) => *f = Field::new(f.name(), merge_types(f.data_type(), fb.data_type()), true),
+            None => fields.push(fb.as_ref().clone()),
+        }
+    }
+    Schema::new(fields)
+}
+
+fn merge_types(a: &ArrowType, b: &ArrowType) -> ArrowType {
+    use ArrowType as A;
+    match (a, b) {
+        (x, y) if x == y => x.clone(),
+        (A::Null, x) | (x, A::Null) => x.clone(),
+        (A::Int64, A::Float64) | (A::Float64, A::Int64) => A::Float64,
+        (A::Struct(fa), A::Struct(fb)) => {
+            let s = merge_schemas(&Schema::new(fa.clone()), &Schema::new(fb.clone()));
+            A::Struct(s.fields().clone())
+        }
+        (A::List(fa), A::List(fb)) => A::List(Arc::new(Field::new(
+            fa.name(),
+            merge_types(fa.data_type(), fb.data_type()),
+            true,
+        ))),
+        _ => A::Utf8,
+    }
+}
+
+/// arrow-json's inference does not keep key order; order the columns by where each key
+/// first appears in the input (pandas and pyarrow use first-seen order).
+fn first_seen_order(schema: Schema, data: &[u8]) -> Schema {
+    let head = &data[..data.len().min(1 << 20)];
+    let mut fields: Vec<(usize, Field)> = schema
+        .fields()
+        .iter()
+        .map(|f| {
+            let key = format!("\"{}\"", f.name());
+            let pos = memchr::memmem::find(head, key.as_bytes())
+                .or_else(|| memchr::memmem::find(data, key.as_bytes()))
+                .unwrap_or(usize::MAX);
+            (pos, f.as_ref().clone())
+        })
+        .collect();
+    fields.sort_by_key(|(p, _)| *p);
+    Schema::new(fields.into_iter().map(|(_, f)| f).collect::<Vec<_>>())
+}
+
+fn apply_dtypes(schema: Schema, dtypes: &[(String, DataType)]) -> Result<SchemaRef> {
+    let mut fields: Vec<Field> = schema.fields().iter().map(|f| f.as_ref().clone()).collect();
+    for (n, t) in dtypes {
+        let t = dtype_to_arrow(*t)?;
+        match fields.iter_mut().find(|f| f.name() == n) {
+            Some(f) => *f = Field::new(n, t, true),
+            None => fields.push(Field::new(n, t, true)),
+        }
+    }
+    Ok(Arc::new(Schema::new(fields)))
+}
+
+fn decode_piece(piece: &[u8], schema: &SchemaRef) -> Result<RecordBatch> {
+    let rows = memchr::memchr_iter(b'\n', piece).count() + 1;
+    let mut d = arrow_json::ReaderBuilder::new(schema.clone())
+        .with_batch_size(rows)
+        .build_decoder()?;
+    let mut off = 0;
+    while off < piece.len() {
+        let n = d.decode(&piece[off..])?;
+        if n == 0 {
+            break;
+        }
+        off += n;
+    }
+    Ok(d.flush()?
+        .unwrap_or_else(|| RecordBatch::new_empty(schema.clone())))
+}
+
+/// Options of [`write_json`] (pylibcudf's `JsonWriterOptions`).
+#[derive(Clone)]
+pub struct JsonWriterOptions {
+    /// One object per line (`false`: one JSON array).
+    pub lines: bool,
+    /// Write `"key": null` for nulls instead of leaving the key out.
+    pub include_nulls: bool,
+    /// Rows formatted per piece (pieces are formatted in parallel).
+    pub rows_per_chunk: usize,
+    /// Whole-file compression.
+    pub compression: CompressionType,
+    /// Progress hook (rows written, rows).
+    pub progress: Option<Progress>,
+}
+
+impl Default for JsonWriterOptions {
+    fn default() -> Self {
+        JsonWriterOptions {
+            lines: true,
+            include_nulls: false,
+            rows_per_chunk: 1 << 16,
+            compression: CompressionType::None,
+            progress: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for JsonWriterOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("JsonWriterOptions")
+            .field("lines", &self.lines)
+            .field("include_nulls", &self.include_nulls)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Write `table` as JSON lines (or one array); `metadata` names the columns and fields.
+///
+/// ```
+/// use ferrodf_core::io::{SinkInfo, json::{JsonWriterOptions, write_json}};
+/// use ferrodf_core::{Column, Table, interop::arrow::ColumnMetadata};
+/// let t = Table::new(vec![Column::from_options(vec![Some(1i64), None])]).unwrap();
+/// let sink = SinkInfo::memory();
+/// let names = [ColumnMetadata { name: "a".into(), children: vec![] }];
+/// write_json(&sink, &t, Some(&names), &JsonWriterOptions::default()).unwrap();
+/// assert_eq!(sink.take_bytes(), b"{\"a\":1}\n{}\n");
+/// ```
+pub fn write_json(
+    sink: &SinkInfo,
+    table: &Table,
+    metadata: Option<&[ColumnMetadata]>,
+    opts: &JsonWriterOptions,
+) -> Result<()> {
+    let batch = table_to_record_batch(table, metadata)?;
+    let rows = batch.num_rows();
+    let step = opts.rows_per_chunk.max(1);
+    let starts: Vec<usize> = (0..rows).step_by(step).collect();
+    let done = AtomicU64::new(0);
+    let builder = || arrow_json::WriterBuilder::new().with_explicit_nulls(opts.include_nulls);
+    let pieces = starts
+        .par_iter()
+        .map(|&s| {
+            let len = step.min(rows - s);
+            let slice = batch.slice(s, len);
+            let mut buf = Vec::with_capacity(len * 32);
+            if opts.lines {
+                let mut w = builder().build::<_, arrow_json::writer::LineDelimited>(&mut buf);
+                w.write(&slice)?;
+                w.finish()?;
+            } else {
+                // Format as one array, then strip the brackets to join pieces with commas.
+                let mut w = builder().build::<_, arrow_json::writer::JsonArray>(&mut buf);
+                w.write(&slice)?;
+                w.finish()?;
+                drop(w);
+                let inner = buf[1..buf.len() - 1].to_vec();
+                buf = inner;
+            }
+            let d = done.fetch_add(len as u64, Ordering::Relaxed) + len as u64;
+            report(&opts.progress, d, rows as u64);
+            Ok(buf)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let mut whole = Vec::new();
+    if opts.lines {
+        whole = pieces.concat();
+    } else {
+        whole.push(b'[');
+        let non_empty: Vec<&Vec<u8>> = pieces.iter().filter(|p| !p.is_empty()).collect();
+        for (i, p) in non_empty.iter().enumerate() {
+            if i > 0 {
+                whole.push(b',');
+            }
+            whole.extend_from_slice(p);
+        }
+        whole.push(b']');
+    }
+    let bytes = compress(&whole, opts.compression)?;
+    let mut out = sink.open()?;
+    out.write_all(&bytes).map_err(|e| write_err(sink, e))?;
+    out.flush().map_err(|e| write_err(sink, e))
+}

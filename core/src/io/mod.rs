@@ -1,0 +1,103 @@
+//! Readers and writers for CSV, Parquet and JSON lines (pylibcudf's `io` module).
+//!
+//! Decoding runs on the host through arrow-rs (`arrow-csv`, `parquet`, `arrow-json`); the
+//! record batches it produces become [`Column`](crate::Column)s through
+//! [`crate::interop::arrow`] without copying their buffers, and move to the GPU lazily the
+//! first time a device operation needs them (see [`crate::buffer`]), so "where the data
+//! lands" follows the placement policy like every other column.
+//!
+//! Inputs are split and decoded on several threads where the format allows it: CSV and
+//! JSON lines are cut at row boundaries and the pieces parsed in parallel, Parquet row
+//! groups are decoded in parallel.
+//!
+//! Every failure is an [`Error`](crate::Error): missing or unreadable files keep their OS
+//! error kind ([`Error::Io`](crate::Error::Io)), malformed content is
+//! [`Error::Value`](crate::Error::Value) with the row, column or byte offset where it was
+//! found. Panics inside the decoders are caught and reported as `Value` errors too, so a
+//! corrupt file never takes the process down.
+//!
+//! ```
+//! use ferrodf_core::io::{SourceInfo, csv::{CsvReaderOptions, read_csv}};
+//! let src = SourceInfo::from_bytes(b"a,b\n1,x\n2,\n".to_vec());
+//! let t = read_csv(&src, &CsvReaderOptions::default()).unwrap();
+//! assert_eq!(t.column_names(), vec!["a", "b"]);
+//! assert_eq!(t.table.num_rows(), 2);
+//! assert_eq!(t.table.columns()[1].null_count().unwrap(), 1);
+//! ```
+
+pub mod compression;
+pub mod csv;
+pub mod json;
+pub mod parquet;
+mod source;
+mod split;
+mod table_meta;
+
+pub use compression::CompressionType;
+pub use source::{SinkInfo, Source, SourceInfo};
+pub use table_meta::TableWithMetadata;
+
+use crate::error::{Error, Result};
+use std::sync::Arc;
+
+/// A progress hook: called with (bytes done, bytes in total) as a read or write advances,
+/// from any thread, so a front end can draw a progress bar. Calls are cheap and few (one
+/// per chunk or row group), and `done` never decreases.
+pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
+
+/// libcudf's `quote_style`: which fields a CSV writer quotes (the reader only
+/// distinguishes `None`, which turns quote handling off, from the rest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum QuoteStyle {
+    /// Quote fields that contain the delimiter, a quote or a line break.
+    #[default]
+    Minimal = 0,
+    /// Quote every field.
+    All = 1,
+    /// Quote every non-numeric field.
+    NonNumeric = 2,
+    /// Never quote.
+    None = 3,
+}
+
+impl QuoteStyle {
+    /// The style with pylibcudf's numeric value `v`.
+    pub fn from_i32(v: i32) -> Result<QuoteStyle> {
+        Ok(match v {
+            0 => QuoteStyle::Minimal,
+            1 => QuoteStyle::All,
+            2 => QuoteStyle::NonNumeric,
+            3 => QuoteStyle::None,
+            _ => {
+                return Err(Error::value(format!(
+                    "{v} is not a QuoteStyle (0 MINIMAL, 1 ALL, 2 NONNUMERIC, 3 NONE)"
+                )));
+            }
+        })
+    }
+}
+
+/// Run a decoder, turning a panic inside arrow-rs (possible on hostile input) into a
+/// `ValueError` instead of unwinding into the caller.
+pub(crate) fn guard<T>(what: &str, f: impl FnOnce() -> Result<T>) -> Result<T> {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)) {
+        Ok(r) => r,
+        Err(p) => {
+            let msg = p
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| p.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown panic".into());
+            Err(Error::value(format!(
+                "{what}: the input is malformed (the decoder failed: {msg})"
+            )))
+        }
+    }
+}
+
+/// Call the progress hook, if any.
+pub(crate) fn report(progress: &Option<Progress>, done: u64, total: u64) {
+    if let Some(p) = progress {
+        p(done, total);
+    }
+}

@@ -1,0 +1,202 @@
+"""pylibcudf's ``io.json``: JSON lines reading and writing.
+
+Only ``lines=True`` is read (one object per line); ``write_json`` writes lines or, with
+``lines(False)``, one JSON array. ``JSONRecoveryMode.RECOVER_WITH_NULL`` is not
+supported: a malformed line raises ``ValueError`` naming the line and byte offset.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ferrodf._lib import DataType, Table, io_read_json, io_write_json
+from ferrodf.plc.io.types import (
+    CompressionType,
+    JSONRecoveryMode,
+    SinkInfo,
+    SourceInfo,
+    TableWithMetadata,
+)
+
+
+class JsonReaderOptions:
+    """Options of :func:`read_json`; make them with :meth:`builder`."""
+
+    def __init__(self) -> None:
+        self._source: SourceInfo | None = None
+        self._opts: dict[str, Any] = {"lines": True}
+
+    @staticmethod
+    def builder(source: SourceInfo) -> JsonReaderOptionsBuilder:
+        """A builder reading ``source``."""
+        b = JsonReaderOptionsBuilder()
+        b._options._source = source
+        return b
+
+    def set_dtypes(self, types: Any) -> None:
+        """Explicit types: ``{name: DataType}`` or ``[(name, DataType, children)]``."""
+        if isinstance(types, dict):
+            pairs = list(types.items())
+        else:
+            pairs = [(t[0], t[1]) for t in types]
+        for _, t in pairs:
+            if not isinstance(t, DataType):
+                raise TypeError("JSON dtypes must be DataType values")
+        self._opts["dtypes"] = [(str(n), t) for n, t in pairs]
+
+    def enable_lines(self, val: bool) -> None:
+        """One object per line (only True is supported)."""
+        self._opts["lines"] = bool(val)
+
+    def set_source(self, src: SourceInfo) -> None:
+        """Read ``src`` instead."""
+        self._source = src
+
+
+class JsonReaderOptionsBuilder:
+    """Builder of :class:`JsonReaderOptions`; each method returns the builder."""
+
+    def __init__(self) -> None:
+        self._options = JsonReaderOptions()
+
+    def compression(self, compression: CompressionType) -> JsonReaderOptionsBuilder:
+        """Whole-file compression (AUTO detects gzip, zstd, bzip2)."""
+        self._options._opts["compression"] = int(compression)
+        return self
+
+    def lines(self, lines: bool) -> JsonReaderOptionsBuilder:
+        """One object per line (only True is supported)."""
+        self._options._opts["lines"] = bool(lines)
+        return self
+
+    def dtypes(self, types: Any) -> JsonReaderOptionsBuilder:
+        """Explicit types (see ``JsonReaderOptions.set_dtypes``)."""
+        self._options.set_dtypes(types)
+        return self
+
+    def byte_range_offset(self, byte_range_offset: int) -> JsonReaderOptionsBuilder:
+        """Not supported (must be 0)."""
+        if byte_range_offset:
+            raise NotImplementedError("byte_range_offset is not supported")
+        return self
+
+    def byte_range_size(self, byte_range_size: int) -> JsonReaderOptionsBuilder:
+        """Not supported (must be 0)."""
+        if byte_range_size:
+            raise NotImplementedError("byte_range_size is not supported")
+        return self
+
+    def recovery_mode(self, recovery_mode: JSONRecoveryMode) -> JsonReaderOptionsBuilder:
+        """Only FAIL is supported."""
+        if recovery_mode != JSONRecoveryMode.FAIL:
+            raise NotImplementedError("only JSONRecoveryMode.FAIL is supported")
+        return self
+
+    def progress(self, callback: Any) -> JsonReaderOptionsBuilder:
+        """ferrodf extension: ``callback(bytes_done, bytes_total)``."""
+        self._options._opts["progress"] = callback
+        return self
+
+    def build(self) -> JsonReaderOptions:
+        """The options."""
+        return self._options
+
+
+def read_json(options: JsonReaderOptions, stream: Any = None, mr: Any = None) -> TableWithMetadata:
+    """Read JSON lines with ``options``; the GIL is released while decoding."""
+    if options._source is None:
+        raise ValueError("use JsonReaderOptions.builder(source)")
+    tbl, names = io_read_json(options._source._sources, options._opts)
+    return TableWithMetadata(tbl, names)
+
+
+class JsonWriterOptions:
+    """Options of :func:`write_json`; make them with :meth:`builder`."""
+
+    def __init__(self) -> None:
+        self._sink: SinkInfo | None = None
+        self._table: Table | None = None
+        self._metadata: list[Any] | None = None
+        self._opts: dict[str, Any] = {"lines": True}
+
+    @staticmethod
+    def builder(sink: SinkInfo, table: Table) -> JsonWriterOptionsBuilder:
+        """A builder writing ``table`` to ``sink``."""
+        b = JsonWriterOptionsBuilder()
+        b._options._sink = sink
+        b._options._table = table
+        return b
+
+    def set_rows_per_chunk(self, val: int) -> None:
+        """Rows formatted per (parallel) piece."""
+        self._opts["rows_per_chunk"] = int(val)
+
+    def set_true_value(self, val: str) -> None:
+        """Not supported (JSON booleans are true/false)."""
+        raise NotImplementedError("JSON booleans are always written as true/false")
+
+    def set_false_value(self, val: str) -> None:
+        """Not supported (JSON booleans are true/false)."""
+        raise NotImplementedError("JSON booleans are always written as true/false")
+
+
+class JsonWriterOptionsBuilder:
+    """Builder of :class:`JsonWriterOptions`; each method returns the builder."""
+
+    def __init__(self) -> None:
+        self._options = JsonWriterOptions()
+
+    def metadata(self, tbl_w_meta: TableWithMetadata) -> JsonWriterOptionsBuilder:
+        """Column names from a TableWithMetadata (or a list of names)."""
+        if isinstance(tbl_w_meta, TableWithMetadata):
+            self._options._metadata = tbl_w_meta.column_names(include_children=True)
+        else:
+            self._options._metadata = list(tbl_w_meta)
+        return self
+
+    def na_rep(self, val: str) -> JsonWriterOptionsBuilder:
+        """Accepted; nulls are written as null (or left out)."""
+        return self
+
+    def include_nulls(self, val: bool) -> JsonWriterOptionsBuilder:
+        """Write ``"key": null`` rather than leaving the key out."""
+        self._options._opts["include_nulls"] = bool(val)
+        return self
+
+    def lines(self, val: bool) -> JsonWriterOptionsBuilder:
+        """One object per line (True) or one array (False)."""
+        self._options._opts["lines"] = bool(val)
+        return self
+
+    def compression(self, compression: CompressionType) -> JsonWriterOptionsBuilder:
+        """ferrodf extension: compress the whole file (GZIP, BZIP2, ZLIB, ZSTD)."""
+        self._options._opts["compression"] = int(compression)
+        return self
+
+    def progress(self, callback: Any) -> JsonWriterOptionsBuilder:
+        """ferrodf extension: ``callback(rows_done, rows_total)``."""
+        self._options._opts["progress"] = callback
+        return self
+
+    def build(self) -> JsonWriterOptions:
+        """The options."""
+        return self._options
+
+
+def write_json(options: JsonWriterOptions, stream: Any = None) -> None:
+    """Write the table; the GIL is released while formatting."""
+    sink = options._sink
+    if sink is None or options._table is None:
+        raise ValueError("use JsonWriterOptions.builder(sink, table)")
+    data = io_write_json(sink._path, options._table, options._metadata, options._opts)
+    sink._deliver(data)
+
+
+__all__ = [
+    "JsonReaderOptions",
+    "JsonReaderOptionsBuilder",
+    "JsonWriterOptions",
+    "JsonWriterOptionsBuilder",
+    "read_json",
+    "write_json",
+]

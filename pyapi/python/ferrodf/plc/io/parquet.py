@@ -1,0 +1,456 @@
+"""pylibcudf's ``io.parquet``: readers (whole and chunked) and writers (whole and chunked).
+
+Filters: pylibcudf takes an AST ``Expression``; ferrodf has no expression module yet and
+takes pyarrow's disjunctive normal form instead, ``[("a", ">", 3), ("b", "==", "x")]``
+(AND) or a list of such lists (OR of ANDs). Row groups whose statistics rule a filter out
+are not read; the remaining rows are filtered exactly. ``write_parquet`` returns an empty
+memoryview (ferrodf does not produce the column-chunk metadata blob).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ferrodf._lib import (
+    Table,
+    _ChunkedParquetReader,
+    _ParquetChunkedWriter,
+    io_read_parquet,
+    io_write_parquet,
+)
+from ferrodf.plc.io.types import (
+    CompressionType,
+    DictionaryPolicy,
+    SinkInfo,
+    SourceInfo,
+    StatisticsFreq,
+    TableWithMetadata,
+)
+
+
+def _filters(f: Any) -> list[list[tuple[str, str, Any]]] | None:
+    if f is None:
+        return None
+    f = list(f)
+    if not f:
+        return None
+    if isinstance(f[0], tuple):
+        f = [f]
+    return [[(str(c), str(op), v) for c, op, v in conj] for conj in f]
+
+
+class ParquetReaderOptions:
+    """Options of :func:`read_parquet`; make them with :meth:`builder`."""
+
+    def __init__(self) -> None:
+        self._source: SourceInfo | None = None
+        self._opts: dict[str, Any] = {}
+
+    @staticmethod
+    def builder(source: SourceInfo) -> ParquetReaderOptionsBuilder:
+        """A builder reading ``source``."""
+        b = ParquetReaderOptionsBuilder()
+        b._options._source = source
+        return b
+
+    def set_row_groups(self, row_groups: list[list[int]]) -> None:
+        """Row groups to read, one list per source."""
+        self._opts["row_groups"] = [[int(r) for r in g] for g in row_groups]
+
+    def set_num_rows(self, nrows: int) -> None:
+        """Rows to read after skip_rows (-1: all)."""
+        self._opts["nrows"] = int(nrows)
+
+    def set_skip_rows(self, skip_rows: int) -> None:
+        """Rows skipped at the start."""
+        self._opts["skip_rows"] = int(skip_rows)
+
+    def set_columns(self, col_names: list[str]) -> None:
+        """Top-level columns to read, in this order."""
+        self._opts["columns"] = [str(c) for c in col_names]
+
+    def set_filter(self, filter: Any) -> None:
+        """Row filter in pyarrow's DNF (see the module doc)."""
+        self._opts["filters"] = _filters(filter)
+
+    def set_source(self, src: SourceInfo) -> None:
+        """Read ``src`` instead."""
+        self._source = src
+
+
+class ParquetReaderOptionsBuilder:
+    """Builder of :class:`ParquetReaderOptions`; each method returns the builder."""
+
+    def __init__(self) -> None:
+        self._options = ParquetReaderOptions()
+
+    def convert_strings_to_categories(self, val: bool) -> ParquetReaderOptionsBuilder:
+        """Not supported (must be False)."""
+        if val:
+            raise NotImplementedError("convert_strings_to_categories is not supported")
+        return self
+
+    def use_pandas_metadata(self, val: bool) -> ParquetReaderOptionsBuilder:
+        """Accepted; pandas index columns are read as ordinary columns."""
+        return self
+
+    def allow_mismatched_pq_schemas(self, val: bool) -> ParquetReaderOptionsBuilder:
+        """Accepted; sources must have the same columns."""
+        return self
+
+    def use_arrow_schema(self, val: bool) -> ParquetReaderOptionsBuilder:
+        """Accepted; the stored Arrow schema is always used."""
+        return self
+
+    def columns(self, col_names: list[str]) -> ParquetReaderOptionsBuilder:
+        """ferrodf shortcut of ``set_columns``."""
+        self._options.set_columns(col_names)
+        return self
+
+    def row_groups(self, row_groups: list[list[int]]) -> ParquetReaderOptionsBuilder:
+        """ferrodf shortcut of ``set_row_groups``."""
+        self._options.set_row_groups(row_groups)
+        return self
+
+    def filter(self, filter: Any) -> ParquetReaderOptionsBuilder:
+        """ferrodf shortcut of ``set_filter``."""
+        self._options.set_filter(filter)
+        return self
+
+    def skip_rows(self, skip_rows: int) -> ParquetReaderOptionsBuilder:
+        """ferrodf shortcut of ``set_skip_rows``."""
+        self._options.set_skip_rows(skip_rows)
+        return self
+
+    def nrows(self, nrows: int) -> ParquetReaderOptionsBuilder:
+        """ferrodf shortcut of ``set_num_rows``."""
+        self._options.set_num_rows(nrows)
+        return self
+
+    def progress(self, callback: Any) -> ParquetReaderOptionsBuilder:
+        """ferrodf extension: ``callback(bytes_done, bytes_total)`` per row group."""
+        self._options._opts["progress"] = callback
+        return self
+
+    def build(self) -> ParquetReaderOptions:
+        """The options."""
+        return self._options
+
+
+def _check(options: ParquetReaderOptions) -> SourceInfo:
+    if options._source is None:
+        raise ValueError("use ParquetReaderOptions.builder(source)")
+    return options._source
+
+
+def read_parquet(
+    options: ParquetReaderOptions, stream: Any = None, mr: Any = None
+) -> TableWithMetadata:
+    """Read Parquet with ``options``; row groups decode in parallel without the GIL."""
+    tbl, names = io_read_parquet(_check(options)._sources, options._opts)
+    return TableWithMetadata(tbl, names)
+
+
+class ChunkedParquetReader:
+    """Reads in tables of at most about ``chunk_read_limit`` decoded bytes (0: one table)."""
+
+    def __init__(
+        self,
+        options: ParquetReaderOptions,
+        chunk_read_limit: int = 0,
+        pass_read_limit: int = 1024000000,
+        stream: Any = None,
+        mr: Any = None,
+    ) -> None:
+        self._reader = _ChunkedParquetReader(
+            _check(options)._sources, options._opts, int(chunk_read_limit)
+        )
+
+    def has_next(self) -> bool:
+        """Whether another chunk is left (True once for an empty selection)."""
+        return self._reader.has_next()
+
+    def read_chunk(self) -> TableWithMetadata:
+        """The next chunk."""
+        tbl, names = self._reader.read_chunk()
+        return TableWithMetadata(tbl, names)
+
+
+class ColumnInMetadata:
+    """Writer metadata of one column: its name and its children's."""
+
+    def __init__(self, name: str = "") -> None:
+        self._name = name
+        self._children: list[ColumnInMetadata] = []
+
+    def set_name(self, name: str) -> ColumnInMetadata:
+        """Set the name."""
+        self._name = name
+        return self
+
+    def get_name(self) -> str:
+        """The name."""
+        return self._name
+
+    def child(self, i: int) -> ColumnInMetadata:
+        """Metadata of child ``i``."""
+        return self._children[i]
+
+    def num_children(self) -> int:
+        """Number of children."""
+        return len(self._children)
+
+    def set_nullability(self, nullable: bool) -> ColumnInMetadata:
+        """Accepted; every column is written nullable."""
+        return self
+
+    def set_encoding(self, encoding: Any) -> ColumnInMetadata:
+        """Accepted; the writer chooses encodings."""
+        return self
+
+    def _spec(self) -> tuple[str, list[Any]]:
+        return (self._name, [c._spec() for c in self._children])
+
+
+def _children_of(col: Any) -> list[ColumnInMetadata]:
+    kids = []
+    for c in col.children():
+        m = ColumnInMetadata()
+        m._children = _children_of(c)
+        kids.append(m)
+    return kids
+
+
+class TableInputMetadata:
+    """Writer metadata of a table: one :class:`ColumnInMetadata` per column."""
+
+    def __init__(self, table: Table) -> None:
+        self.column_metadata = []
+        for i, c in enumerate(table.columns()):
+            m = ColumnInMetadata(str(i))
+            m._children = _children_of(c)
+            self.column_metadata.append(m)
+
+    def _spec(self) -> list[Any]:
+        return [m._spec() for m in self.column_metadata]
+
+
+def _metadata_spec(metadata: Any) -> list[Any] | None:
+    if metadata is None:
+        return None
+    if isinstance(metadata, TableInputMetadata):
+        return metadata._spec()
+    if isinstance(metadata, TableWithMetadata):
+        return metadata.column_names(include_children=True)
+    return list(metadata)
+
+
+class _WriterBuilder:
+    def __init__(self, options: Any) -> None:
+        self._options = options
+
+    def _set(self, key: str, value: Any) -> Any:
+        self._options._opts[key] = value
+        return self
+
+    def metadata(self, metadata: Any) -> Any:
+        """Column names: a TableInputMetadata, a TableWithMetadata or a list of names."""
+        self._options._metadata = _metadata_spec(metadata)
+        return self
+
+    def key_value_metadata(self, metadata: list[dict[str, str]]) -> Any:
+        """Footer key-value metadata (the dicts are merged)."""
+        kv = [(str(k), str(v)) for d in metadata for k, v in d.items()]
+        return self._set("key_value_metadata", kv)
+
+    def compression(self, compression: CompressionType) -> Any:
+        """SNAPPY (default), ZSTD, LZ4, GZIP, BROTLI or NONE."""
+        return self._set("compression", int(compression))
+
+    def stats_level(self, sf: StatisticsFreq) -> Any:
+        """Statistics written."""
+        return self._set("stats_level", int(sf))
+
+    def int96_timestamps(self, enabled: bool) -> Any:
+        """Not supported (must be False)."""
+        if enabled:
+            raise NotImplementedError("int96_timestamps is not supported")
+        return self
+
+    def write_v2_headers(self, enabled: bool) -> Any:
+        """Write v2 data page headers."""
+        return self._set("write_v2_headers", bool(enabled))
+
+    def dictionary_policy(self, val: DictionaryPolicy) -> Any:
+        """Dictionary encoding."""
+        return self._set("dictionary_policy", int(val))
+
+    def utc_timestamps(self, enabled: bool) -> Any:
+        """Accepted; timestamps are UTC."""
+        return self
+
+    def write_arrow_schema(self, enabled: bool) -> Any:
+        """Store the Arrow schema in the footer."""
+        return self._set("write_arrow_schema", bool(enabled))
+
+    def row_group_size_rows(self, val: int) -> Any:
+        """Rows per row group."""
+        return self._set("row_group_size_rows", int(val))
+
+    def row_group_size_bytes(self, val: int) -> Any:
+        """Bytes per row group (estimated)."""
+        return self._set("row_group_size_bytes", int(val))
+
+    def max_page_size_bytes(self, val: int) -> Any:
+        """Bytes per data page."""
+        return self._set("max_page_size_bytes", int(val))
+
+    def max_page_size_rows(self, val: int) -> Any:
+        """Rows per data page."""
+        return self._set("max_page_size_rows", int(val))
+
+    def max_dictionary_size(self, val: int) -> Any:
+        """Bytes of a dictionary page."""
+        return self._set("max_dictionary_size", int(val))
+
+    def progress(self, callback: Any) -> Any:
+        """ferrodf extension: ``callback(rows_done, rows_total)``."""
+        return self._set("progress", callback)
+
+    def build(self) -> Any:
+        """The options."""
+        return self._options
+
+
+class _WriterOptions:
+    def __init__(self) -> None:
+        self._sink: SinkInfo | None = None
+        self._opts: dict[str, Any] = {}
+        self._metadata: list[Any] | None = None
+
+    def set_partitions(self, partitions: list[Any]) -> None:
+        """Not supported."""
+        raise NotImplementedError("partitioned Parquet writes are not supported")
+
+    def set_column_chunks_file_paths(self, file_paths: list[str]) -> None:
+        """Accepted and ignored (no metadata blob is produced)."""
+
+    def set_row_group_size_bytes(self, size_bytes: int) -> None:
+        """Bytes per row group (estimated)."""
+        self._opts["row_group_size_bytes"] = int(size_bytes)
+
+    def set_row_group_size_rows(self, size_rows: int) -> None:
+        """Rows per row group."""
+        self._opts["row_group_size_rows"] = int(size_rows)
+
+    def set_max_page_size_bytes(self, size_bytes: int) -> None:
+        """Bytes per data page."""
+        self._opts["max_page_size_bytes"] = int(size_bytes)
+
+    def set_max_page_size_rows(self, size_rows: int) -> None:
+        """Rows per data page."""
+        self._opts["max_page_size_rows"] = int(size_rows)
+
+    def set_max_dictionary_size(self, size_bytes: int) -> None:
+        """Bytes of a dictionary page."""
+        self._opts["max_dictionary_size"] = int(size_bytes)
+
+    def set_dictionary_policy(self, policy: DictionaryPolicy) -> None:
+        """Dictionary encoding."""
+        self._opts["dictionary_policy"] = int(policy)
+
+
+class ParquetWriterOptions(_WriterOptions):
+    """Options of :func:`write_parquet`; make them with :meth:`builder`."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._table: Table | None = None
+
+    @staticmethod
+    def builder(sink: SinkInfo, table: Table) -> ParquetWriterOptionsBuilder:
+        """A builder writing ``table`` to ``sink``."""
+        b = ParquetWriterOptionsBuilder(ParquetWriterOptions())
+        b._options._sink = sink
+        b._options._table = table
+        return b
+
+
+class ParquetWriterOptionsBuilder(_WriterBuilder):
+    """Builder of :class:`ParquetWriterOptions`; each method returns the builder."""
+
+
+def write_parquet(options: ParquetWriterOptions, stream: Any = None) -> memoryview:
+    """Write the table; columns of each row group are encoded in parallel without the GIL."""
+    sink = options._sink
+    if sink is None or options._table is None:
+        raise ValueError("use ParquetWriterOptions.builder(sink, table)")
+    data = io_write_parquet(sink._path, options._table, options._metadata, options._opts)
+    sink._deliver(data)
+    return memoryview(b"")
+
+
+class ChunkedParquetWriterOptions(_WriterOptions):
+    """Options of :class:`ParquetChunkedWriter`; make them with :meth:`builder`."""
+
+    @staticmethod
+    def builder(sink: SinkInfo) -> ChunkedParquetWriterOptionsBuilder:
+        """A builder writing to ``sink``."""
+        b = ChunkedParquetWriterOptionsBuilder(ChunkedParquetWriterOptions())
+        b._options._sink = sink
+        return b
+
+
+class ChunkedParquetWriterOptionsBuilder(_WriterBuilder):
+    """Builder of :class:`ChunkedParquetWriterOptions`; each method returns the builder."""
+
+
+class ParquetChunkedWriter:
+    """Writes one Parquet file from several tables of the same columns."""
+
+    def __init__(self) -> None:
+        self._w: Any = None
+        self._sink: SinkInfo | None = None
+        self._metadata: list[Any] | None = None
+
+    @staticmethod
+    def from_options(
+        options: ChunkedParquetWriterOptions, stream: Any = None
+    ) -> ParquetChunkedWriter:
+        """A writer with ``options``."""
+        if options._sink is None:
+            raise ValueError("use ChunkedParquetWriterOptions.builder(sink)")
+        w = ParquetChunkedWriter()
+        w._w = _ParquetChunkedWriter(options._sink._path, options._opts)
+        w._sink = options._sink
+        w._metadata = options._metadata
+        return w
+
+    def write(self, table: Table, partitions_info: Any = None) -> None:
+        """Append ``table`` (one or more row groups)."""
+        if partitions_info is not None:
+            raise NotImplementedError("partitioned Parquet writes are not supported")
+        self._w.write(table, self._metadata)
+
+    def close(self, column_chunks_file_paths: list[str] | None = None) -> memoryview:
+        """Finish the file."""
+        data = self._w.close()
+        assert self._sink is not None
+        self._sink._deliver(data)
+        return memoryview(b"")
+
+
+__all__ = [
+    "ChunkedParquetReader",
+    "ChunkedParquetWriterOptions",
+    "ChunkedParquetWriterOptionsBuilder",
+    "ColumnInMetadata",
+    "ParquetChunkedWriter",
+    "ParquetReaderOptions",
+    "ParquetReaderOptionsBuilder",
+    "ParquetWriterOptions",
+    "ParquetWriterOptionsBuilder",
+    "TableInputMetadata",
+    "read_parquet",
+    "write_parquet",
+]
