@@ -5,6 +5,7 @@
 
 pub mod binaryop;
 pub mod bitmask;
+pub mod datetime;
 pub mod cast;
 pub mod distinct;
 pub mod gather;
@@ -19,6 +20,7 @@ pub mod reduce;
 pub mod scan;
 pub mod search;
 pub mod sort;
+pub mod strings;
 pub mod transform;
 pub mod unary;
 
