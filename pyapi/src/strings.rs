@@ -78,7 +78,9 @@ pub fn count_bytes(
     mr: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    Ok(PyColumn(run(py, move || attributes::count_bytes(&input.0))?))
+    Ok(PyColumn(run(py, move || {
+        attributes::count_bytes(&input.0)
+    })?))
 }
 
 /// Lower-case every row.

@@ -208,7 +208,9 @@ def test_rounding_property(tv, freq):
     c = col(arr)
     as_int = lambda x: x.to_arrow().cast(pa.int64()).to_pylist()  # noqa: E731
     assert as_int(D.floor_datetimes(c, freq)) == [None if v is None else v // f * f for v in vals]
-    assert as_int(D.ceil_datetimes(c, freq)) == [None if v is None else -(-v // f) * f for v in vals]
+    assert as_int(D.ceil_datetimes(c, freq)) == [
+        None if v is None else -(-v // f) * f for v in vals
+    ]
     assert as_int(D.round_datetimes(c, freq)) == [py_round(v, f) for v in vals]
     floor = pc.floor_temporal(arr, unit=PA_UNIT[freq]).to_pylist()
     assert D.floor_datetimes(c, freq).to_arrow().to_pylist() == floor

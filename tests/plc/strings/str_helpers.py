@@ -41,7 +41,10 @@ ALPHABET = st.one_of(
 TEXTS = st.lists(st.one_of(st.none(), st.text(ALPHABET, max_size=12)), max_size=30)
 
 
-def col(values, t: pa.DataType = pa.string()) -> plc.Column:
+STRING = pa.string()
+
+
+def col(values, t: pa.DataType = STRING) -> plc.Column:
     """A plc.Column of strings."""
     return plc.Column.from_arrow(pa.array(values, t))
 
@@ -52,7 +55,7 @@ def sliced(values, start: int, stop: int) -> plc.Column:
     return plc.copying.slice(whole, [start, stop])[0]
 
 
-def sc(v, t: pa.DataType = pa.string()) -> plc.Scalar:
+def sc(v, t: pa.DataType = STRING) -> plc.Scalar:
     """A plc.Scalar (v None: a null scalar of type t)."""
     return plc.Scalar.from_arrow(pa.scalar(v, t))
 

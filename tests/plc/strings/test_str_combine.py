@@ -38,8 +38,9 @@ def test_narep_replaces():
 def test_separate_nulls_no_skips():
     # pyarrow 26's null_handling="skip" drops rows whose entries are all null (its output
     # is shorter than its inputs), so the oracle is Python here.
-    expected = [",".join(v for v in row if v is not None) for row in zip(A, B, C)]
-    rows_with_a_value = [i for i, row in enumerate(zip(A, B, C)) if any(v is not None for v in row)]
+    expected = [",".join(v for v in row if v is not None) for row in zip(A, B, C, strict=True)]
+    rows = list(zip(A, B, C, strict=True))
+    rows_with_a_value = [i for i, row in enumerate(rows) if any(v is not None for v in row)]
     assert join([A, B, C], ",", null_handling="skip").to_pylist() == [
         expected[i] for i in rows_with_a_value
     ]
@@ -56,14 +57,14 @@ def test_column_separator():
     seps = ["+", None, "--", "", "é", "+", None]
     got = CB.concatenate(table(A, B), col(seps), sc("~"), sc("N"))
     expected = []
-    for a, b, s in zip(A, B, seps):
+    for a, b, s in zip(A, B, seps, strict=True):
         s = "~" if s is None else s
         expected.append(s.join(["N" if v is None else v for v in (a, b)]))
     check(got, expected, pa.string())
     # Without replacements, a null separator or entry makes the row null.
     got = CB.concatenate(table(A, B), col(seps))
     expected = [
-        None if None in (a, b, s) else s.join([a, b]) for a, b, s in zip(A, B, seps)
+        None if None in (a, b, s) else s.join([a, b]) for a, b, s in zip(A, B, seps, strict=True)
     ]
     check(got, expected, pa.string())
 
@@ -97,5 +98,7 @@ def test_concatenate_property(cols, data):
         expected = join(cols, sep).to_pylist()
     else:
         expected = join(cols, sep, null_handling="replace", null_replacement=narep).to_pylist()
-    got = CB.concatenate(plc.Table([col(c) for c in cols]), sc(sep), None if narep is None else sc(narep))
+    got = CB.concatenate(
+        plc.Table([col(c) for c in cols]), sc(sep), None if narep is None else sc(narep)
+    )
     assert got.to_arrow().to_pylist() == expected

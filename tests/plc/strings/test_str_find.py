@@ -23,7 +23,9 @@ TARGETS = ["o", "", "ß", "😀", "日本", "a,b", "zzz", " "]
 @pytest.mark.parametrize("target", TARGETS)
 def test_contains_starts_ends_vs_pyarrow(target):
     arr = pa.array(TEXT)
-    check(F.contains(col(TEXT), sc(target)), pc.match_substring(arr, target).to_pylist(), pa.bool_())
+    check(
+        F.contains(col(TEXT), sc(target)), pc.match_substring(arr, target).to_pylist(), pa.bool_()
+    )
     check(F.starts_with(col(TEXT), sc(target)), pc.starts_with(arr, target).to_pylist(), pa.bool_())
     check(F.ends_with(col(TEXT), sc(target)), pc.ends_with(arr, target).to_pylist(), pa.bool_())
 
@@ -52,7 +54,8 @@ def test_column_target():
     c, t = col(data), col(tgt)
 
     def rows(f):
-        return [None if a is None or b is None else f(a, b) for a, b in zip(data, tgt)]
+        pairs = zip(data, tgt, strict=True)
+        return [None if a is None or b is None else f(a, b) for a, b in pairs]
 
     check(F.contains(c, t), rows(lambda a, b: b in a), pa.bool_())
     check(F.starts_with(c, t), rows(str.startswith), pa.bool_())

@@ -15,7 +15,7 @@ import ferrodf.plc as plc
 
 pytestmark = pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
 
-POOL = list("abcXYZ ,-\t") + ["é", "ß", "İ", "Σ", "ǅ", "日", "本", "😀", "\u3000", "ﬁ"]
+POOL = [*list("abcXYZ ,-\t"), "é", "ß", "İ", "Σ", "ǅ", "日", "本", "😀", "\u3000", "ﬁ"]
 
 
 def text(n=3000, seed=0, offset=0):
@@ -82,14 +82,16 @@ OPS = {
 def test_strings_parity(name, offset):
     host, dev = run_both(lambda: arrow(OPS[name](text(offset=offset))))
     assert len(host) == len(dev)
-    for h, d in zip(host, dev):
+    for h, d in zip(host, dev, strict=True):
         assert h.equals(d), name
 
 
 @pytest.mark.parametrize("unit", ["s", "ms", "us", "ns"])
 def test_datetime_parity(unit):
     rng = np.random.default_rng(1)
-    vals = rng.integers(-(2**62), 2**62, 5000) // (10 ** (9 - {"s": 0, "ms": 3, "us": 6, "ns": 9}[unit]))
+    vals = rng.integers(-(2**62), 2**62, 5000) // (
+        10 ** (9 - {"s": 0, "ms": 3, "us": 6, "ns": 9}[unit])
+    )
     mask = rng.random(5000) < 0.1
     arr = pa.array(vals, pa.timestamp(unit), mask=mask)
     D = plc.datetime
@@ -107,5 +109,5 @@ def test_datetime_parity(unit):
         return out
 
     host, dev = run_both(all_ops)
-    for h, d in zip(host, dev):
+    for h, d in zip(host, dev, strict=True):
         assert h.equals(d)

@@ -14,7 +14,7 @@ from str_helpers import TEXT, TEXTS, col, sc, sliced, values
 import ferrodf.plc as plc
 
 SP = plc.strings.split.split
-DATA = TEXT + ["a b  c ", "  lead", "日 本\u3000語", "a,b,c,d,e"]
+DATA = [*TEXT, "a b  c ", "  lead", "日 本\u3000語", "a,b,c,d,e"]
 
 
 def oracle_lists(data, delim, maxsplit):
@@ -29,9 +29,7 @@ def oracle_lists(data, delim, maxsplit):
 
 def as_columns(lists):
     ncols = max([len(x) for x in lists if x is not None] + [1])
-    return [
-        [x[j] if x is not None and j < len(x) else None for x in lists] for j in range(ncols)
-    ]
+    return [[x[j] if x is not None and j < len(x) else None for x in lists] for j in range(ncols)]
 
 
 @pytest.mark.parametrize("delim", [",", "", " ", "日", "ab"])

@@ -5,8 +5,8 @@
 
 pub mod binaryop;
 pub mod bitmask;
-pub mod datetime;
 pub mod cast;
+pub mod datetime;
 pub mod distinct;
 pub mod gather;
 pub mod groupby;

@@ -28,7 +28,10 @@ fn build_table(upper: bool) -> CaseTable {
             c.to_lowercase().collect()
         };
         if mapped.len() != 1 || mapped[0] != c {
-            assert!(mapped.len() <= 3, "case mappings have at most three code points");
+            assert!(
+                mapped.len() <= 3,
+                "case mappings have at most three code points"
+            );
             keys.push(c as u32);
             let mut v = [0u32; 3];
             for (slot, m) in v.iter_mut().zip(&mapped) {
@@ -52,7 +55,11 @@ pub(crate) fn table(upper: bool) -> &'static CaseTable {
 }
 
 fn convert(input: &Column, upper: bool) -> Result<Column> {
-    let name = if upper { "case.to_upper" } else { "case.to_lower" };
+    let name = if upper {
+        "case.to_upper"
+    } else {
+        "case.to_lower"
+    };
     check_strings(input, name, "input")?;
     if use_device()? {
         let t = table(upper);

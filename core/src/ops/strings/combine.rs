@@ -107,10 +107,7 @@ pub fn concatenate(
             separate_nulls,
         );
     }
-    let hs = cols
-        .iter()
-        .map(HostStrs::of)
-        .collect::<Result<Vec<_>>>()?;
+    let hs = cols.iter().map(HostStrs::of).collect::<Result<Vec<_>>>()?;
     let sep = HostStrs::of(sep_col)?;
     let (chars, ends, valid) = build_rows(n, |i, out| {
         let si = if sep_scalar { 0 } else { i };

@@ -85,7 +85,9 @@ impl HostStrs {
         };
         let all = &chars.as_slice()[offsets[0] as usize..offsets[n] as usize];
         let text = std::str::from_utf8(all).map_err(|e| {
-            Error::value(format!("a STRING column holds bytes that are not UTF-8: {e}"))
+            Error::value(format!(
+                "a STRING column holds bytes that are not UTF-8: {e}"
+            ))
         })?;
         let base = offsets[0] as usize;
         if offsets

@@ -165,7 +165,11 @@ pub fn split_record(input: &Column, delimiter_: &Scalar, maxsplit: i64) -> Resul
     let maxtok = max_tokens(maxsplit);
     if use_device()? {
         let mask = crate::device::kernels::transform::copy_mask(input)?;
-        let nulls = if mask.is_some() { input.null_count()? } else { 0 };
+        let nulls = if mask.is_some() {
+            input.null_count()?
+        } else {
+            0
+        };
         return dev::Split::new(input, d.as_bytes(), maxtok)?.record(mask, nulls);
     }
     let h = HostStrs::of(input)?;

@@ -1,7 +1,7 @@
 """pylibcudf's ``strings.case`` module.
 
 Each code point is mapped by itself with full Unicode case mapping (``ß`` upper-cases to
-``SS``); a final sigma lowers to ``σ`` as in libcudf (no context rules).
+``SS``); a final capital sigma lowers to the medial form, as in libcudf (no context rules).
 """
 
 from __future__ import annotations
