@@ -378,7 +378,6 @@ impl Split {
     pub fn column(&self, j: usize) -> Result<Column> {
         let n = self.n;
         let flags = DeviceMemory::zeroed(n)?;
-        let mut validity = None;
         let col = build_strings(n, None, Some(0), |write, sizes, offs, chars| {
             run(
                 "str_split_column",
@@ -398,13 +397,11 @@ impl Split {
                 ],
             )
         })?;
-        if n > 0 {
-            validity = Some(mask_of_flags(flags, n)?);
+        if n == 0 {
+            return Ok(col);
         }
-        match validity {
-            Some((mask, nulls)) => col.with_mask(mask, Some(nulls)),
-            None => Ok(col),
-        }
+        let (mask, nulls) = mask_of_flags(flags, n)?;
+        col.with_mask(mask, Some(nulls))
     }
 
     /// Every token of every row as a LIST<STRING> column with `mask` (the input's nulls).
