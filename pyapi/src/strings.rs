@@ -109,7 +109,8 @@ pub fn to_upper(
     Ok(PyColumn(run(py, move || case::to_upper(&input.0))?))
 }
 
-/// contains / starts_with / ends_with / find (op 0..=3) against a Column or Scalar target.
+/// contains / starts_with / ends_with / find / rfind (op 0..=4) against a Column or Scalar
+/// target.
 #[pyfunction]
 #[pyo3(name = "strings_find_op", signature = (input, target, op, start = 0, stop = -1))]
 pub fn find_op(
@@ -120,7 +121,7 @@ pub fn find_op(
     start: i64,
     stop: i64,
 ) -> PyResult<PyColumn> {
-    let name = ["contains", "starts_with", "ends_with", "find"][op.clamp(0, 3) as usize];
+    let name = ["contains", "starts_with", "ends_with", "find", "rfind"][op.clamp(0, 4) as usize];
     let target = col_or_scalar(target, &format!("find.{name}"), "target")?;
     Ok(PyColumn(run(py, move || {
         let t = match &target {
@@ -131,7 +132,8 @@ pub fn find_op(
             0 => core_find::contains(&input.0, t),
             1 => core_find::starts_with(&input.0, t),
             2 => core_find::ends_with(&input.0, t),
-            _ => core_find::find(&input.0, t, start, stop),
+            3 => core_find::find(&input.0, t, start, stop),
+            _ => core_find::rfind(&input.0, t, start, stop),
         }
     })?))
 }
@@ -184,33 +186,53 @@ pub fn strip_strings(
     })?))
 }
 
-/// Split into a table of token columns.
+/// Split into a table of token columns (from the end when `reverse`).
 #[pyfunction]
-#[pyo3(name = "strings_split", signature = (strings_column, delimiter, maxsplit))]
+#[pyo3(name = "strings_split", signature = (strings_column, delimiter, maxsplit, reverse = false))]
 pub fn split_table(
     py: Python<'_>,
     strings_column: PyColumn,
     delimiter: &Bound<'_, PyAny>,
     maxsplit: i64,
+    reverse: bool,
 ) -> PyResult<PyTable> {
-    let d = scalar_arg(delimiter, "split.split.split", "delimiter")?;
+    let name = if reverse {
+        "split.split.rsplit"
+    } else {
+        "split.split.split"
+    };
+    let d = scalar_arg(delimiter, name, "delimiter")?;
     Ok(PyTable(run(py, move || {
-        split::split(&strings_column.0, &d.0, maxsplit)
+        if reverse {
+            split::rsplit(&strings_column.0, &d.0, maxsplit)
+        } else {
+            split::split(&strings_column.0, &d.0, maxsplit)
+        }
     })?))
 }
 
-/// Split into a LIST<STRING> column.
+/// Split into a LIST<STRING> column (from the end when `reverse`).
 #[pyfunction]
-#[pyo3(name = "strings_split_record", signature = (strings, delimiter, maxsplit))]
+#[pyo3(name = "strings_split_record", signature = (strings, delimiter, maxsplit, reverse = false))]
 pub fn split_record(
     py: Python<'_>,
     strings: PyColumn,
     delimiter: &Bound<'_, PyAny>,
     maxsplit: i64,
+    reverse: bool,
 ) -> PyResult<PyColumn> {
-    let d = scalar_arg(delimiter, "split.split.split_record", "delimiter")?;
+    let name = if reverse {
+        "split.split.rsplit_record"
+    } else {
+        "split.split.split_record"
+    };
+    let d = scalar_arg(delimiter, name, "delimiter")?;
     Ok(PyColumn(run(py, move || {
-        split::split_record(&strings.0, &d.0, maxsplit)
+        if reverse {
+            split::rsplit_record(&strings.0, &d.0, maxsplit)
+        } else {
+            split::split_record(&strings.0, &d.0, maxsplit)
+        }
     })?))
 }
 

@@ -47,6 +47,13 @@ def test_find_characters(target, start, stop):
 
     check(F.find(col(TEXT), sc(target), start, stop), [py(s) for s in TEXT], pa.int32())
 
+    def py_r(s):
+        if s is None:
+            return None
+        return s.rfind(target, start, None if stop < 0 else stop)
+
+    check(F.rfind(col(TEXT), sc(target), start, stop), [py_r(s) for s in TEXT], pa.int32())
+
 
 def test_column_target():
     data = ["abc", "abc", None, "日本語", "x", ""]
@@ -61,6 +68,7 @@ def test_column_target():
     check(F.starts_with(c, t), rows(str.startswith), pa.bool_())
     check(F.ends_with(c, t), rows(str.endswith), pa.bool_())
     check(F.find(c, t), rows(str.find), pa.int32())
+    check(F.rfind(c, t), rows(str.rfind), pa.int32())
 
 
 def test_sliced_input():
@@ -98,4 +106,7 @@ def test_find_property(texts, target):
     assert F.ends_with(c, t).to_arrow().to_pylist() == pc.ends_with(arr, target).to_pylist()
     assert F.find(c, t).to_arrow().to_pylist() == [
         None if s is None else s.find(target) for s in texts
+    ]
+    assert F.rfind(c, t).to_arrow().to_pylist() == [
+        None if s is None else s.rfind(target) for s in texts
     ]

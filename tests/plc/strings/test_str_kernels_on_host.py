@@ -204,15 +204,18 @@ def test_find(lib, data, target):
         td, valid, t = a.strcol([target], 0, True), [x is not None for x in sub], sc(target)
     dd = a.descs(a.strcol(vals, off), td)
     F = S.find
-    for op, start, stop in [(0, 0, -1), (1, 0, -1), (2, 0, -1), (3, 0, -1), (3, 2, 7), (3, 1, 0)]:
-        out = np.zeros(m + 1, np.int32 if op == 3 else np.uint8)
+    cases = [(0, 0, -1), (1, 0, -1), (2, 0, -1), (3, 0, -1), (3, 2, 7), (3, 1, 0)]
+    cases += [(4, 0, -1), (4, 2, 7), (4, 1, 0)]
+    for op, start, stop in cases:
+        out = np.zeros(m + 1, np.int32 if op >= 3 else np.uint8)
         lib.str_find(P(dd), I64(m), I32(op), I64(start), I64(stop), P(a.ptr(out)))
-        got = [int(x) if op == 3 else bool(x) for x in out[:m]]
+        got = [int(x) if op >= 3 else bool(x) for x in out[:m]]
         fn = [
             lambda: F.contains(pcol(sub), t),
             lambda: F.starts_with(pcol(sub), t),
             lambda: F.ends_with(pcol(sub), t),
             lambda start=start, stop=stop: F.find(pcol(sub), t, start, stop),
+            lambda start=start, stop=stop: F.rfind(pcol(sub), t, start, stop),
         ][op]
         assert nullify(got, valid) == host(fn), (op, start, stop)
 
@@ -262,16 +265,18 @@ def test_replace_slice_strip(lib, data):
             assert nullify(rows, valid) == expected
 
 
-@pytest.mark.parametrize("delim", [",", "", "ß", "-,"])
+@pytest.mark.parametrize("rev", [False, True], ids=["split", "rsplit"])
+@pytest.mark.parametrize("delim", [",", "", "ß", "-,", ",,"])
 @pytest.mark.parametrize("maxsplit", [-1, 1, 2])
-def test_split(lib, data, delim, maxsplit):
+def test_split(lib, data, delim, maxsplit, rev):
     _, vals, off, sub = data
     a, m, valid = Arena(), len(sub), [v is not None for v in sub]
     d = a.descs(a.strcol(vals, off))
     maxtok = maxsplit + 1 if maxsplit > 0 else 2**63 - 1
     dp, dl = a.bytes_(delim)
     counts, mx = np.zeros(m + 1, np.int64), np.zeros(1, np.uint64)
-    lib.str_split_count(P(d), I64(m), P(dp), I64(dl), I64(maxtok), P(a.ptr(counts)), P(a.ptr(mx)))
+    cp = a.ptr(counts)
+    lib.str_split_count(P(d), I64(m), P(dp), I64(dl), I64(maxtok), I32(rev), P(cp), P(a.ptr(mx)))
     cols = []
     for j in range(max(int(mx[0]), 1)):
         flags = np.zeros(m + 1, np.uint8)
@@ -279,11 +284,14 @@ def test_split(lib, data, delim, maxsplit):
         rows = a.build(
             m,
             lambda w, s, o, c, j=j, fp=fp: lib.str_split_column(
-                P(d), I64(m), P(dp), I64(dl), I64(maxtok), I64(j), P(fp), I32(w), P(s), P(o), P(c)
+                P(d), I64(m), P(dp), I64(dl), I64(maxtok), I32(rev), P(cp), I64(j), P(fp),
+                I32(w), P(s), P(o), P(c),
             ),
-        )
+        )  # fmt: skip
         cols.append(nullify(rows, [bool(x) for x in flags[:m]]))
-    assert cols == host(lambda: S.split.split.split(pcol(sub), sc(delim), maxsplit))
+    SP = S.split.split
+    f, fr = (SP.rsplit, SP.rsplit_record) if rev else (SP.split, SP.split_record)
+    assert cols == host(lambda: f(pcol(sub), sc(delim), maxsplit))
     loff = np.zeros(m + 1, np.int64)
     loff[1:] = np.cumsum(counts[:m])
     total = int(loff[m])
@@ -292,11 +300,12 @@ def test_split(lib, data, delim, maxsplit):
     toks = a.build(
         total,
         lambda w, s, o, c: lib.str_split_tokens(
-            P(d), I64(total), P(rp), P(lp), P(dp), I64(dl), I64(maxtok), I32(w), P(s), P(o), P(c)
+            P(d), I64(total), P(rp), P(lp), P(dp), I64(dl), I64(maxtok), I32(rev), I32(w),
+            P(s), P(o), P(c),
         ),
-    )
+    )  # fmt: skip
     lists = [toks[loff[i] : loff[i + 1]] if valid[i] else None for i in range(m)]
-    assert lists == host(lambda: S.split.split.split_record(pcol(sub), sc(delim), maxsplit))
+    assert lists == host(lambda: fr(pcol(sub), sc(delim), maxsplit))
 
 
 @pytest.mark.parametrize(

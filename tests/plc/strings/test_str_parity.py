@@ -60,6 +60,7 @@ OPS = {
     "starts_with": lambda c: S.find.starts_with(c, sc("a")),
     "ends_with": lambda c: S.find.ends_with(c, sc("😀")),
     "find": lambda c: S.find.find(c, sc("日"), 2, 30),
+    "rfind": lambda c: S.find.rfind(c, sc("a"), 1, -1),
     "find_col": lambda c: S.find.find(c, S.slice.slice_strings(c, 3, 5)),
     "replace": lambda c: S.replace.replace(c, sc("a"), sc("日本")),
     "replace_max": lambda c: S.replace.replace(c, sc("ß"), sc(""), 2),
@@ -69,6 +70,9 @@ OPS = {
     "strip_chars": lambda c: S.strip.strip(c, S.SideType.LEFT, sc("a日 ")),
     "split": lambda c: S.split.split.split(c, sc(","), -1),
     "split_ws": lambda c: S.split.split.split(c, sc(""), 2),
+    "rsplit": lambda c: S.split.split.rsplit(c, sc(" "), 1),
+    "rsplit_ws": lambda c: S.split.split.rsplit(c, sc(""), -1),
+    "rsplit_record": lambda c: S.split.split.rsplit_record(c, sc(","), 2),
     "split_record": lambda c: S.split.split.split_record(c, sc("-"), -1),
     "concatenate": lambda c: S.combine.concatenate(plc.Table([c, c]), sc("|"), sc("NA")),
     "concatenate_col": lambda c: S.combine.concatenate(

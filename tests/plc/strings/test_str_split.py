@@ -1,6 +1,6 @@
-"""plc.strings.split.split (split, split_record) against pyarrow.compute.split_pattern
-and, for the whitespace split, Python's str.split() (lists padded with nulls into
-columns, as libcudf's tables)."""
+"""plc.strings.split.split (split, rsplit, split_record, rsplit_record) against
+pyarrow.compute.split_pattern and, for the whitespace split, Python's str.split() and
+str.rsplit() (lists padded with nulls into columns, as libcudf's tables)."""
 
 from __future__ import annotations
 
@@ -17,14 +17,15 @@ SP = plc.strings.split.split
 DATA = [*TEXT, "a b  c ", "  lead", "日 本\u3000語", "a,b,c,d,e"]
 
 
-def oracle_lists(data, delim, maxsplit):
+def oracle_lists(data, delim, maxsplit, rev=False):
     arr = pa.array(data, pa.string())
     ms = None if maxsplit <= 0 else maxsplit
     if delim == "":
         # Python's str.split() (and libcudf's): runs of whitespace, no empty tokens.
         # pyarrow's utf8_split_whitespace keeps empty tokens at the ends.
-        return [None if s is None else s.split(None, -1 if ms is None else ms) for s in data]
-    return pc.split_pattern(arr, delim, max_splits=ms).to_pylist()
+        f = str.rsplit if rev else str.split
+        return [None if s is None else f(s, None, -1 if ms is None else ms) for s in data]
+    return pc.split_pattern(arr, delim, max_splits=ms, reverse=rev).to_pylist()
 
 
 def as_columns(lists):
@@ -32,21 +33,33 @@ def as_columns(lists):
     return [[x[j] if x is not None and j < len(x) else None for x in lists] for j in range(ncols)]
 
 
-@pytest.mark.parametrize("delim", [",", "", " ", "日", "ab"])
+@pytest.mark.parametrize("rev", [False, True], ids=["split", "rsplit"])
+@pytest.mark.parametrize("delim", [",", "", " ", "日", "ab", ",,"])
 @pytest.mark.parametrize("maxsplit", [-1, 0, 1, 2])
-def test_split_table(delim, maxsplit):
-    lists = oracle_lists(DATA, delim, maxsplit)
-    got = SP.split(col(DATA), sc(delim), maxsplit)
+def test_split_table(delim, maxsplit, rev):
+    lists = oracle_lists(DATA, delim, maxsplit, rev)
+    f = SP.rsplit if rev else SP.split
+    got = f(col(DATA), sc(delim), maxsplit)
     assert isinstance(got, plc.Table)
     assert [values(c) for c in got.columns()] == as_columns(lists)
 
 
+@pytest.mark.parametrize("rev", [False, True], ids=["split", "rsplit"])
 @pytest.mark.parametrize("delim", [",", "", "日"])
 @pytest.mark.parametrize("maxsplit", [-1, 1])
-def test_split_record(delim, maxsplit):
-    got = SP.split_record(col(DATA), sc(delim), maxsplit)
+def test_split_record(delim, maxsplit, rev):
+    f = SP.rsplit_record if rev else SP.split_record
+    got = f(col(DATA), sc(delim), maxsplit)
     assert got.type().id() == plc.TypeId.LIST
-    assert values(got) == oracle_lists(DATA, delim, maxsplit)
+    assert values(got) == oracle_lists(DATA, delim, maxsplit, rev)
+
+
+def test_rsplit_overlapping_delimiter():
+    # The last occurrences win: "aaa".rsplit("aa") is ["a", ""], "aaa".split("aa") ["", "a"].
+    assert values(SP.rsplit_record(col(["aaa"]), sc("aa"), -1)) == [["a", ""]]
+    assert values(SP.split_record(col(["aaa"]), sc("aa"), -1)) == [["", "a"]]
+    got = SP.rsplit(col(["  a b  c ", "x"]), sc(""), 1)
+    assert [values(c) for c in got.columns()] == [["  a b", "x"], ["c", None]]
 
 
 def test_sliced_empty_and_all_null():
@@ -69,9 +82,10 @@ def test_errors():
         SP.split_record(col(["a"]), ",", -1)
 
 
-@given(TEXTS, st.sampled_from([",", "", " ", "ß"]), st.integers(-1, 3))
-def test_split_property(texts, delim, maxsplit):
-    lists = oracle_lists(texts, delim, maxsplit)
-    got = SP.split(col(texts), sc(delim), maxsplit)
+@given(TEXTS, st.sampled_from([",", "", " ", "ß", ",,"]), st.integers(-1, 3), st.booleans())
+def test_split_property(texts, delim, maxsplit, rev):
+    lists = oracle_lists(texts, delim, maxsplit, rev)
+    f, fr = (SP.rsplit, SP.rsplit_record) if rev else (SP.split, SP.split_record)
+    got = f(col(texts), sc(delim), maxsplit)
     assert [c.to_arrow().to_pylist() for c in got.columns()] == as_columns(lists)
-    assert SP.split_record(col(texts), sc(delim), maxsplit).to_arrow().to_pylist() == lists
+    assert fr(col(texts), sc(delim), maxsplit).to_arrow().to_pylist() == lists

@@ -204,7 +204,7 @@ pub fn case(col: &Column, upper: bool, keys: &[u32], vals: &[u32]) -> Result<Col
     })
 }
 
-/// contains (op 0), starts_with (1), ends_with (2) as BOOL8 or find (3) as INT32 of `col`
+/// contains (op 0), starts_with (1), ends_with (2) as BOOL8 or find (3) / rfind (4) as INT32 of `col`
 /// against `target` (a column, or a valid scalar's column when `scalar`); the caller
 /// supplies the output validity.
 #[allow(clippy::too_many_arguments)]
@@ -220,7 +220,7 @@ pub fn find(
 ) -> Result<Column> {
     let n = col.size();
     let d = Descs::new(&[(col, false), (target, scalar)])?;
-    let (t, w): (DataType, usize) = if op == 3 {
+    let (t, w): (DataType, usize) = if op >= 3 {
         (TypeId::Int32.into(), 4)
     } else {
         (TypeId::Bool8.into(), 1)
@@ -333,6 +333,7 @@ pub struct Split {
     delim: DeviceMemory,
     dlen: i64,
     maxtok: i64,
+    rev: i32,
     /// Tokens per row (int64, n + 1 entries, the last 0).
     pub counts: DeviceMemory,
     /// The largest token count of a row.
@@ -341,8 +342,10 @@ pub struct Split {
 }
 
 impl Split {
-    /// Count the tokens of every row (`delim` empty: whitespace runs; at most `maxtok`).
-    pub fn new(col: &Column, delim: &[u8], maxtok: i64) -> Result<Split> {
+    /// Count the tokens of every row (`delim` empty: whitespace runs; at most `maxtok`,
+    /// counted from the end when `reverse`).
+    pub fn new(col: &Column, delim: &[u8], maxtok: i64, reverse: bool) -> Result<Split> {
+        let rev = i32::from(reverse);
         let n = col.size();
         let d = Descs::new(&[(col, false)])?;
         let dm = upload(delim)?;
@@ -357,6 +360,7 @@ impl Split {
                 Arg::P(dm.ptr()),
                 Arg::I(delim.len() as i64),
                 Arg::I(maxtok),
+                Arg::I32(rev),
                 Arg::P(counts.ptr()),
                 Arg::P(max.ptr()),
             ],
@@ -368,6 +372,7 @@ impl Split {
             delim: dm,
             dlen: delim.len() as i64,
             maxtok,
+            rev,
             counts,
             max_count,
             n,
@@ -388,6 +393,8 @@ impl Split {
                     Arg::P(self.delim.ptr()),
                     Arg::I(self.dlen),
                     Arg::I(self.maxtok),
+                    Arg::I32(self.rev),
+                    Arg::P(self.counts.ptr()),
                     Arg::I(j as i64),
                     Arg::P(flags.ptr()),
                     Arg::I32(write),
@@ -426,6 +433,7 @@ impl Split {
                     Arg::P(self.delim.ptr()),
                     Arg::I(self.dlen),
                     Arg::I(self.maxtok),
+                    Arg::I32(self.rev),
                     Arg::I32(write),
                     Arg::P(sizes),
                     Arg::P(offs),

@@ -28,6 +28,7 @@ enum Op {
     StartsWith = 1,
     EndsWith = 2,
     Find = 3,
+    Rfind = 4,
 }
 
 impl Op {
@@ -37,6 +38,7 @@ impl Op {
             Op::StartsWith => "find.starts_with",
             Op::EndsWith => "find.ends_with",
             Op::Find => "find.find",
+            Op::Rfind => "find.rfind",
         }
     }
 }
@@ -65,9 +67,10 @@ fn host_or_device_mask(input: &Column) -> Result<(Option<Buffer>, usize)> {
     host_mask_copy(input)
 }
 
-/// The code point position of the first `t` in characters `[start, stop)` of `s`
-/// (`stop < 0`: to the end), or -1; mirrors `str_find` in `cuda/strings.cu`.
-fn find_in(s: &str, t: &str, start: i64, stop: i64) -> i32 {
+/// The code point position of the first (or, `last`, the last) `t` in characters
+/// `[start, stop)` of `s` (`stop < 0`: to the end), or -1; mirrors `str_find` in
+/// `cuda/strings.cu`.
+fn find_in(s: &str, t: &str, start: i64, stop: i64, last: bool) -> i32 {
     let nch = s.chars().count() as i64;
     let e = if stop < 0 || stop > nch { nch } else { stop };
     if start > nch || start > e {
@@ -75,7 +78,12 @@ fn find_in(s: &str, t: &str, start: i64, stop: i64) -> i32 {
     }
     let byte_at = |c: i64| s.char_indices().nth(c as usize).map_or(s.len(), |(b, _)| b);
     let (bs, be) = (byte_at(start), byte_at(e));
-    match s[bs..be].find(t) {
+    let hit = if last {
+        s[bs..be].rfind(t)
+    } else {
+        s[bs..be].find(t)
+    };
+    match hit {
         Some(m) => (start + s[bs..bs + m].chars().count() as i64) as i32,
         None => -1,
     }
@@ -120,12 +128,12 @@ fn run(input: &Column, target: Target, op: Op, start: i64, stop: i64) -> Result<
     let trow = |i: usize| if is_scalar { t.get(0) } else { t.get(i) };
     let both = |i: usize| h.valid(i) && (is_scalar || t.valid(i));
     let out: DataType;
-    let data = if op == Op::Find {
+    let data = if matches!(op, Op::Find | Op::Rfind) {
         out = TypeId::Int32.into();
         let v: Vec<i32> = (0..n)
             .map(|i| {
                 if both(i) {
-                    find_in(h.get(i), trow(i), start, stop)
+                    find_in(h.get(i), trow(i), start, stop, op == Op::Rfind)
                 } else {
                     0
                 }
@@ -192,4 +200,21 @@ pub fn ends_with(input: &Column, target: Target) -> Result<Column> {
 /// ```
 pub fn find(input: &Column, target: Target, start: i64, stop: i64) -> Result<Column> {
     run(input, target, Op::Find, start, stop)
+}
+
+/// INT32: the character position of the last occurrence of the target within characters
+/// `[start, stop)` of each row (`stop < 0`: to the end), or -1 (Python's `str.rfind` for
+/// `start >= 0`).
+///
+/// ```
+/// use ferrodf_core::interop::arrow::from_arrow;
+/// use ferrodf_core::ops::strings::find::{rfind, Target};
+/// use ferrodf_core::scalar::Scalar;
+/// let c = from_arrow(&arrow_array::StringArray::from(vec!["héllo", "x"])).unwrap();
+/// let t = Scalar::from_column(from_arrow(&arrow_array::StringArray::from(vec!["l"])).unwrap()).unwrap();
+/// let r = rfind(&c, Target::Scalar(&t), 0, -1).unwrap();
+/// assert_eq!(r.host_values::<i32>().unwrap().to_vec(), vec![3, -1]);
+/// ```
+pub fn rfind(input: &Column, target: Target, start: i64, stop: i64) -> Result<Column> {
+    run(input, target, Op::Rfind, start, stop)
 }

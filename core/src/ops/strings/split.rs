@@ -1,7 +1,7 @@
-//! pylibcudf's `strings.split.split`: `split` (a table of token columns) and
-//! `split_record` (a LIST<STRING> column), with a literal delimiter or, for an empty
-//! delimiter, runs of whitespace (Python's `str.split()`). Regex splits are not
-//! implemented; neither are `rsplit` and `rsplit_record`.
+//! pylibcudf's `strings.split.split`: `split` / `rsplit` (a table of token columns) and
+//! `split_record` / `rsplit_record` (a LIST<STRING> column), with a literal delimiter or,
+//! for an empty delimiter, runs of whitespace (Python's `str.split()`). Regex splits are not
+//! implemented.
 
 use super::{HostStrs, build_rows, check_strings, host_string_column, is_white, mask_of};
 use crate::column::Column;
@@ -15,26 +15,94 @@ use crate::types::TypeId;
 
 /// The tokens of one row; mirrors `Tokens` in `cuda/strings.cu`. With a delimiter every
 /// row has at least one token; without one tokens are whitespace-separated runs. After
-/// `maxtok - 1` tokens the rest of the row (leading whitespace skipped) is the last one.
+/// `maxtok - 1` tokens the rest of the row is the last one (leading whitespace skipped).
+/// `rev` (rsplit) walks from the end: tokens come last first and the rest is the
+/// beginning of the row (trailing whitespace skipped).
 struct Tokens<'a> {
     s: &'a str,
     d: &'a str,
     maxtok: i64,
+    rev: bool,
+    /// Forward: the start of the rest; reverse: its end.
     pos: usize,
     count: i64,
     done: bool,
 }
 
 impl<'a> Tokens<'a> {
-    fn new(s: &'a str, d: &'a str, maxtok: i64) -> Self {
+    fn new(s: &'a str, d: &'a str, maxtok: i64, rev: bool) -> Self {
         Tokens {
             s,
             d,
             maxtok,
-            pos: 0,
+            rev,
+            pos: if rev { s.len() } else { 0 },
             count: 0,
             done: false,
         }
+    }
+
+    fn next_delimited(&mut self, last: bool) -> &'a str {
+        let s = self.s;
+        let found = if last {
+            None
+        } else if self.rev {
+            s[..self.pos].rfind(self.d)
+        } else {
+            s[self.pos..].find(self.d).map(|m| self.pos + m)
+        };
+        let (start, end) = match (found, self.rev) {
+            (Some(m), false) => {
+                let r = (self.pos, m);
+                self.pos = m + self.d.len();
+                r
+            }
+            (Some(m), true) => {
+                let r = (m + self.d.len(), self.pos);
+                self.pos = m;
+                r
+            }
+            (None, false) => (self.pos, s.len()),
+            (None, true) => (0, self.pos),
+        };
+        self.done |= found.is_none();
+        &s[start..end]
+    }
+
+    fn next_white(&mut self, last: bool) -> Option<&'a str> {
+        let s = self.s;
+        if !self.rev {
+            self.pos = s.len() - s[self.pos..].trim_start_matches(is_white).len();
+            if self.pos >= s.len() {
+                self.done = true;
+                return None;
+            }
+            let start = self.pos;
+            let end = if last {
+                self.done = true;
+                s.len()
+            } else {
+                s[start..].find(is_white).map_or(s.len(), |k| start + k)
+            };
+            self.pos = end;
+            return Some(&s[start..end]);
+        }
+        self.pos = s[..self.pos].trim_end_matches(is_white).len();
+        if self.pos == 0 {
+            self.done = true;
+            return None;
+        }
+        let end = self.pos;
+        let start = if last {
+            self.done = true;
+            0
+        } else {
+            s[..end]
+                .rfind(is_white)
+                .map_or(0, |k| k + s[k..].chars().next().map_or(1, char::len_utf8))
+        };
+        self.pos = start;
+        Some(&s[start..end])
     }
 }
 
@@ -44,39 +112,23 @@ impl<'a> Iterator for Tokens<'a> {
         if self.done {
             return None;
         }
-        let s = self.s;
         let last = self.count + 1 >= self.maxtok;
         self.count += 1;
-        if !self.d.is_empty() {
-            let start = self.pos;
-            let m = if last { None } else { s[start..].find(self.d) };
-            return Some(match m {
-                Some(m) => {
-                    self.pos = start + m + self.d.len();
-                    &s[start..start + m]
-                }
-                None => {
-                    self.done = true;
-                    &s[start..]
-                }
-            });
+        if self.d.is_empty() {
+            self.next_white(last)
+        } else {
+            Some(self.next_delimited(last))
         }
-        let rest = &s[self.pos..];
-        let skip = rest.len() - rest.trim_start_matches(is_white).len();
-        self.pos += skip;
-        if self.pos >= s.len() {
-            self.done = true;
-            return None;
-        }
-        let start = self.pos;
-        if last {
-            self.done = true;
-            return Some(&s[start..]);
-        }
-        let end = s[start..].find(is_white).map_or(s.len(), |k| start + k);
-        self.pos = end;
-        Some(&s[start..end])
     }
+}
+
+/// The tokens of a row from left to right (for rsplit too).
+fn tokens<'a>(s: &'a str, d: &'a str, maxtok: i64, rev: bool) -> Vec<&'a str> {
+    let mut t: Vec<&str> = Tokens::new(s, d, maxtok, rev).collect();
+    if rev {
+        t.reverse();
+    }
+    t
 }
 
 /// At most this many tokens per row for `maxsplit` (<= 0: no limit, as pandas and libcudf).
@@ -110,41 +162,24 @@ fn delimiter(function: &str, delimiter: &Scalar) -> Result<String> {
 /// assert_eq!(t.num_columns(), 3);
 /// assert_eq!(t.columns()[1].null_count().unwrap(), 1);
 /// ```
-pub fn split(input: &Column, delimiter_: &Scalar, maxsplit: i64) -> Result<Table> {
-    const NAME: &str = "split.split.split";
-    check_strings(input, NAME, "input")?;
-    let d = delimiter(NAME, delimiter_)?;
-    let maxtok = max_tokens(maxsplit);
-    if use_device()? {
-        let sp = dev::Split::new(input, d.as_bytes(), maxtok)?;
-        let ncols = sp.max_count.max(1);
-        return Table::new((0..ncols).map(|j| sp.column(j)).collect::<Result<_>>()?);
-    }
-    let h = HostStrs::of(input)?;
-    let n = h.len();
-    let ncols = (0..n)
-        .filter_map(|i| h.opt(i))
-        .map(|s| Tokens::new(s, &d, maxtok).count())
-        .max()
-        .unwrap_or(0)
-        .max(1);
-    let cols = (0..ncols)
-        .map(|j| {
-            let (chars, ends, valid) = build_rows(n, |i, out| match h.opt(i) {
-                Some(s) => match Tokens::new(s, &d, maxtok).nth(j) {
-                    Some(t) => {
-                        out.extend_from_slice(t.as_bytes());
-                        true
-                    }
-                    None => false,
-                },
-                None => false,
-            });
-            let (mask, nulls) = mask_of(&valid);
-            host_string_column(chars, ends, mask, nulls)
-        })
-        .collect::<Result<Vec<_>>>()?;
-    Table::new(cols)
+pub fn split(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Table> {
+    split_table(input, delimiter, maxsplit, false, "split.split.split")
+}
+
+/// Like [`split`], but the `maxsplit` splits are made from the end of each row (Python's
+/// `str.rsplit`); the tokens still fill the columns from the left.
+///
+/// ```
+/// use ferrodf_core::interop::arrow::from_arrow;
+/// use ferrodf_core::ops::strings::split::rsplit;
+/// use ferrodf_core::scalar::Scalar;
+/// let c = from_arrow(&arrow_array::StringArray::from(vec!["a,b,c"])).unwrap();
+/// let d = Scalar::from_column(from_arrow(&arrow_array::StringArray::from(vec![","])).unwrap()).unwrap();
+/// let t = rsplit(&c, &d, 1).unwrap();
+/// assert_eq!(t.num_columns(), 2);
+/// ```
+pub fn rsplit(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Table> {
+    split_table(input, delimiter, maxsplit, true, "split.split.rsplit")
 }
 
 /// Like [`split`], but every row's tokens become one LIST<STRING> row (null rows stay null).
@@ -158,10 +193,78 @@ pub fn split(input: &Column, delimiter_: &Scalar, maxsplit: i64) -> Result<Table
 /// let l = split_record(&c, &d, -1).unwrap();
 /// assert_eq!(l.children()[1].size(), 3);
 /// ```
-pub fn split_record(input: &Column, delimiter_: &Scalar, maxsplit: i64) -> Result<Column> {
-    const NAME: &str = "split.split.split_record";
-    check_strings(input, NAME, "input")?;
-    let d = delimiter(NAME, delimiter_)?;
+pub fn split_record(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Column> {
+    record(
+        input,
+        delimiter,
+        maxsplit,
+        false,
+        "split.split.split_record",
+    )
+}
+
+/// Like [`rsplit`], but every row's tokens become one LIST<STRING> row.
+pub fn rsplit_record(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Column> {
+    record(
+        input,
+        delimiter,
+        maxsplit,
+        true,
+        "split.split.rsplit_record",
+    )
+}
+
+fn split_table(
+    input: &Column,
+    delimiter_: &Scalar,
+    maxsplit: i64,
+    rev: bool,
+    name: &str,
+) -> Result<Table> {
+    check_strings(input, name, "input")?;
+    let d = delimiter(name, delimiter_)?;
+    let maxtok = max_tokens(maxsplit);
+    if use_device()? {
+        let sp = dev::Split::new(input, d.as_bytes(), maxtok, rev)?;
+        let ncols = sp.max_count.max(1);
+        return Table::new((0..ncols).map(|j| sp.column(j)).collect::<Result<_>>()?);
+    }
+    let h = HostStrs::of(input)?;
+    let n = h.len();
+    let ncols = (0..n)
+        .filter_map(|i| h.opt(i))
+        .map(|s| Tokens::new(s, &d, maxtok, rev).count())
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let cols = (0..ncols)
+        .map(|j| {
+            let (chars, ends, valid) = build_rows(n, |i, out| {
+                let Some(s) = h.opt(i) else { return false };
+                match tokens(s, &d, maxtok, rev).get(j) {
+                    Some(t) => {
+                        out.extend_from_slice(t.as_bytes());
+                        true
+                    }
+                    None => false,
+                }
+            });
+            let (mask, nulls) = mask_of(&valid);
+            host_string_column(chars, ends, mask, nulls)
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Table::new(cols)
+}
+
+fn record(
+    input: &Column,
+    delimiter_: &Scalar,
+    maxsplit: i64,
+    rev: bool,
+    name: &str,
+) -> Result<Column> {
+    check_strings(input, name, "input")?;
+    let d = delimiter(name, delimiter_)?;
     let maxtok = max_tokens(maxsplit);
     if use_device()? {
         let mask = crate::device::kernels::transform::copy_mask(input)?;
@@ -170,7 +273,7 @@ pub fn split_record(input: &Column, delimiter_: &Scalar, maxsplit: i64) -> Resul
         } else {
             0
         };
-        return dev::Split::new(input, d.as_bytes(), maxtok)?.record(mask, nulls);
+        return dev::Split::new(input, d.as_bytes(), maxtok, rev)?.record(mask, nulls);
     }
     let h = HostStrs::of(input)?;
     let n = h.len();
@@ -180,7 +283,7 @@ pub fn split_record(input: &Column, delimiter_: &Scalar, maxsplit: i64) -> Resul
     let mut ends = Vec::new();
     for i in 0..n {
         if let Some(s) = h.opt(i) {
-            for t in Tokens::new(s, &d, maxtok) {
+            for t in tokens(s, &d, maxtok, rev) {
                 chars.extend_from_slice(t.as_bytes());
                 ends.push(chars.len() as i64);
             }

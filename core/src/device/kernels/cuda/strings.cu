@@ -214,9 +214,17 @@ __device__ __forceinline__ int64_t count_chars(const uint8_t* p, int64_t len) {
   return r;
 }
 
-// op 0 contains, 1 starts_with, 2 ends_with (BOOL8 out); 3 find (INT32 out: the code
-// point position of the first match in characters [start, stop), stop < 0 meaning the
-// end, or -1). Validity is computed by the caller.
+// Last byte position where t occurs completely inside [from, end), or -1.
+__device__ __forceinline__ int64_t rfind_bytes(const uint8_t* p, int64_t from, int64_t end,
+                                               const uint8_t* t, int64_t tlen) {
+  for (int64_t k = end - tlen; k >= from; --k)
+    if (bytes_eq(p + k, t, tlen)) return k;
+  return -1;
+}
+
+// op 0 contains, 1 starts_with, 2 ends_with (BOOL8 out); 3 find and 4 rfind (INT32 out:
+// the code point position of the first / last match in characters [start, stop), stop < 0
+// meaning the end, or -1). Validity is computed by the caller.
 extern "C" __global__ void str_find(const StrCol* d, int64_t n, int op, int64_t start,
                                     int64_t stop, void* out) {
   STR_GRID_LOOP(i, n) {
@@ -238,12 +246,12 @@ extern "C" __global__ void str_find(const StrCol* d, int64_t n, int op, int64_t 
         r = -1;
         if (start <= nch && start <= e) {
           int64_t bs = char_to_byte(p, len, start), be = char_to_byte(p, len, e);
-          int64_t m = find_bytes(p, bs, be, t, tlen);
+          int64_t m = op == 3 ? find_bytes(p, bs, be, t, tlen) : rfind_bytes(p, bs, be, t, tlen);
           if (m >= 0) r = start + count_chars(p + bs, m - bs);
         }
       }
     }
-    if (op == 3) ((int32_t*)out)[i] = (int32_t)r;
+    if (op >= 3) ((int32_t*)out)[i] = (int32_t)r;
     else ((uint8_t*)out)[i] = (uint8_t)r;
   }
 }
@@ -398,86 +406,111 @@ extern "C" __global__ void str_strip(const StrCol* in, int64_t n, int side, cons
 // Token iteration shared by the split kernels; mirrors `Tokens` in ops/strings/split.rs.
 // With a delimiter every row has at least one token ("" gives [""]); without one
 // (dlen = 0) tokens are runs of non-whitespace, as Python's str.split(). After
-// `maxtok - 1` tokens the rest of the row is the last token.
+// `maxtok - 1` tokens the rest of the row is the last token. `rev` (rsplit) walks from
+// the end: tokens come last first and the rest is the beginning of the row.
 struct Tokens {
   const uint8_t* p;
   int64_t len;
   const uint8_t* d;
   int64_t dlen;
   int64_t maxtok;
-  int64_t pos;
+  bool rev;
+  int64_t pos;  // forward: start of the rest; reverse: end of the rest
   int64_t count;
   bool done;
 
+  __device__ __forceinline__ bool white_at(int64_t k, int& cl) const {
+    return is_white(decode_utf8(p + k, cl));
+  }
+  // Start of the character that ends at byte `k` (exclusive).
+  __device__ __forceinline__ int64_t char_before(int64_t k) const {
+    do { --k; } while (k > 0 && is_cont(p[k]));
+    return k;
+  }
+
   __device__ __forceinline__ bool next(int64_t& ts, int64_t& te) {
     if (done) return false;
+    bool last = count + 1 >= maxtok;
+    ++count;
     if (dlen > 0) {
-      ts = pos;
-      int64_t m = count + 1 >= maxtok ? -1 : find_bytes(p, pos, len, d, dlen);
-      if (m < 0) {
-        te = len;
-        done = true;
+      if (!rev) {
+        ts = pos;
+        int64_t m = last ? -1 : find_bytes(p, pos, len, d, dlen);
+        if (m < 0) { te = len; done = true; } else { te = m; pos = m + dlen; }
       } else {
-        te = m;
-        pos = m + dlen;
+        te = pos;
+        int64_t m = last ? -1 : rfind_bytes(p, 0, pos, d, dlen);
+        if (m < 0) { ts = 0; done = true; } else { ts = m + dlen; pos = m; }
       }
-      ++count;
       return true;
     }
-    while (pos < len) {
-      int cl;
-      uint32_t c = decode_utf8(p + pos, cl);
-      if (!is_white(c)) break;
-      pos += cl;
+    int cl;
+    if (!rev) {
+      while (pos < len && white_at(pos, cl)) pos += cl;
+      if (pos >= len) { done = true; return false; }
+      ts = pos;
+      if (last) { te = len; done = true; return true; }
+      while (pos < len && !white_at(pos, cl)) pos += cl;
+      te = pos;
+      return true;
     }
-    if (pos >= len) {
-      done = true;
-      return false;
+    while (pos > 0) {
+      int64_t k = char_before(pos);
+      if (!white_at(k, cl)) break;
+      pos = k;
+    }
+    if (pos <= 0) { done = true; return false; }
+    te = pos;
+    if (last) { ts = 0; done = true; return true; }
+    while (pos > 0) {
+      int64_t k = char_before(pos);
+      if (white_at(k, cl)) break;
+      pos = k;
     }
     ts = pos;
-    if (count + 1 >= maxtok) {
-      te = len;
-      done = true;
-    } else {
-      while (pos < len) {
-        int cl;
-        uint32_t c = decode_utf8(p + pos, cl);
-        if (is_white(c)) break;
-        pos += cl;
-      }
-      te = pos;
-    }
-    ++count;
     return true;
   }
 };
 
 __device__ __forceinline__ Tokens tokens_of(const uint8_t* p, int64_t len, const uint8_t* d,
-                                            int64_t dlen, int64_t maxtok) {
+                                            int64_t dlen, int64_t maxtok, int rev) {
   Tokens t;
   t.p = p;
   t.len = len;
   t.d = d;
   t.dlen = dlen;
   t.maxtok = maxtok;
-  t.pos = 0;
+  t.rev = rev != 0;
+  t.pos = rev ? len : 0;
   t.count = 0;
   t.done = false;
   return t;
 }
 
+// Token `j` (counted from the left) of a row with `ntok` tokens, into [ts, te).
+__device__ __forceinline__ bool nth_token(const uint8_t* p, int64_t len, const uint8_t* d,
+                                          int64_t dlen, int64_t maxtok, int rev, int64_t ntok,
+                                          int64_t j, int64_t& ts, int64_t& te) {
+  if (j >= ntok) return false;
+  int64_t want = rev ? ntok - 1 - j : j;
+  Tokens t = tokens_of(p, len, d, dlen, maxtok, rev);
+  for (int64_t k = 0; t.next(ts, te); ++k)
+    if (k == want) return true;
+  return false;
+}
+
 // Tokens per row (0 for null rows) into `counts` (int64, n + 1 entries, the last zeroed),
 // and the largest count into `*max_count`.
 extern "C" __global__ void str_split_count(const StrCol* in, int64_t n, const uint8_t* d,
-                                           int64_t dlen, int64_t maxtok, int64_t* counts,
-                                           unsigned long long* max_count) {
+                                           int64_t dlen, int64_t maxtok, int rev,
+                                           int64_t* counts, unsigned long long* max_count) {
   STR_GRID_LOOP(i, n + 1) {
     int64_t c = 0;
     if (i < n && sc_valid(in[0], i)) {
       const uint8_t* p;
       int64_t len;
       sc_get(in[0], i, p, len);
-      Tokens t = tokens_of(p, len, d, dlen, maxtok);
+      Tokens t = tokens_of(p, len, d, dlen, maxtok, rev);
       int64_t ts, te;
       while (t.next(ts, te)) ++c;
       atomicMax(max_count, (unsigned long long)c);
@@ -487,26 +520,21 @@ extern "C" __global__ void str_split_count(const StrCol* in, int64_t n, const ui
 }
 
 // Token `j` of each row (column j of split); `valid[i]` says whether row i has one.
+// `counts` are the rows' token counts from str_split_count.
 extern "C" __global__ void str_split_column(const StrCol* in, int64_t n, const uint8_t* d,
-                                            int64_t dlen, int64_t maxtok, int64_t j,
-                                            uint8_t* valid, int write, int64_t* sizes,
-                                            const int64_t* out_off, uint8_t* out_chars) {
+                                            int64_t dlen, int64_t maxtok, int rev,
+                                            const int64_t* counts, int64_t j, uint8_t* valid,
+                                            int write, int64_t* sizes, const int64_t* out_off,
+                                            uint8_t* out_chars) {
   STR_GRID_LOOP(i, n) {
     Out o = out_begin(i, write, out_off, out_chars);
     bool ok = false;
     if (sc_valid(in[0], i)) {
       const uint8_t* p;
-      int64_t len;
+      int64_t len, ts, te;
       sc_get(in[0], i, p, len);
-      Tokens t = tokens_of(p, len, d, dlen, maxtok);
-      int64_t ts, te, k = 0;
-      while (t.next(ts, te)) {
-        if (k++ == j) {
-          ok = true;
-          o.put_bytes(p + ts, te - ts);
-          break;
-        }
-      }
+      ok = nth_token(p, len, d, dlen, maxtok, rev, counts[i], j, ts, te);
+      if (ok) o.put_bytes(p + ts, te - ts);
     }
     if (!write) valid[i] = ok;
     out_end(i, write, o, sizes);
@@ -516,23 +544,18 @@ extern "C" __global__ void str_split_column(const StrCol* in, int64_t n, const u
 // split_record: flat token `q` belongs to row `rows[q]` and is token q - list_off[row].
 extern "C" __global__ void str_split_tokens(const StrCol* in, int64_t total, const int32_t* rows,
                                             const int64_t* list_off, const uint8_t* d,
-                                            int64_t dlen, int64_t maxtok, int write,
+                                            int64_t dlen, int64_t maxtok, int rev, int write,
                                             int64_t* sizes, const int64_t* out_off,
                                             uint8_t* out_chars) {
   STR_GRID_LOOP(q, total) {
     Out o = out_begin(q, write, out_off, out_chars);
-    int64_t i = rows[q], j = q - list_off[i];
+    int64_t i = rows[q];
     const uint8_t* p;
-    int64_t len;
+    int64_t len, ts, te;
     sc_get(in[0], i, p, len);
-    Tokens t = tokens_of(p, len, d, dlen, maxtok);
-    int64_t ts, te, k = 0;
-    while (t.next(ts, te)) {
-      if (k++ == j) {
-        o.put_bytes(p + ts, te - ts);
-        break;
-      }
-    }
+    if (nth_token(p, len, d, dlen, maxtok, rev, list_off[i + 1] - list_off[i], q - list_off[i],
+                  ts, te))
+      o.put_bytes(p + ts, te - ts);
     out_end(q, write, o, sizes);
   }
 }

@@ -1,4 +1,5 @@
-"""pylibcudf's ``strings.find`` module (literal targets; no regex, no ``rfind``)."""
+"""pylibcudf's ``strings.find`` module (literal targets; regular expressions are not
+implemented)."""
 
 from __future__ import annotations
 
@@ -26,4 +27,10 @@ def find(input, target, start=0, stop=-1, stream=None, mr=None):
     return _find_op(input, target, 3, start, stop)
 
 
-__all__ = ["contains", "ends_with", "find", "starts_with"]
+def rfind(input, target, start=0, stop=-1, stream=None, mr=None):
+    """INT32: the character position of the last ``target`` in characters
+    ``[start, stop)`` of each row (``stop=-1``: to the end), or -1."""
+    return _find_op(input, target, 4, start, stop)
+
+
+__all__ = ["contains", "ends_with", "find", "rfind", "starts_with"]

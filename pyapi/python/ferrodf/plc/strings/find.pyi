@@ -11,6 +11,14 @@ def find(
     stream: Any = None,
     mr: Any = None,
 ) -> Column: ...
+def rfind(
+    input: Column,
+    target: Column | Scalar,
+    start: int = 0,
+    stop: int = -1,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...
 def contains(
     input: Column, target: Column | Scalar, stream: Any = None, mr: Any = None
 ) -> Column: ...
@@ -21,4 +29,4 @@ def ends_with(
     input: Column, target: Column | Scalar, stream: Any = None, mr: Any = None
 ) -> Column: ...
 
-__all__ = ["contains", "ends_with", "find", "starts_with"]
+__all__ = ["contains", "ends_with", "find", "rfind", "starts_with"]

@@ -1,5 +1,6 @@
-"""pylibcudf's ``strings.split.split`` module: literal-delimiter ``split`` and
-``split_record`` (an empty delimiter splits at runs of whitespace). No regex, no rsplit."""
+"""pylibcudf's ``strings.split.split`` module: literal-delimiter ``split``, ``rsplit``,
+``split_record`` and ``rsplit_record`` (an empty delimiter splits at runs of whitespace).
+Regular-expression splits are not implemented."""
 
 from __future__ import annotations
 
@@ -18,4 +19,14 @@ def split_record(strings, delimiter, maxsplit, stream=None, mr=None):
     return _split_record(strings, delimiter, maxsplit)
 
 
-__all__ = ["split", "split_record"]
+def rsplit(strings_column, delimiter, maxsplit, stream=None, mr=None):
+    """Like ``split``, with the ``maxsplit`` splits made from the end of each row."""
+    return _split(strings_column, delimiter, maxsplit, True)
+
+
+def rsplit_record(strings, delimiter, maxsplit, stream=None, mr=None):
+    """Like ``split_record``, with the ``maxsplit`` splits made from the end of each row."""
+    return _split_record(strings, delimiter, maxsplit, True)
+
+
+__all__ = ["rsplit", "rsplit_record", "split", "split_record"]

@@ -10,5 +10,11 @@ def split(
 def split_record(
     strings: Column, delimiter: Scalar, maxsplit: int, stream: Any = None, mr: Any = None
 ) -> Column: ...
+def rsplit(
+    strings_column: Column, delimiter: Scalar, maxsplit: int, stream: Any = None, mr: Any = None
+) -> Table: ...
+def rsplit_record(
+    strings: Column, delimiter: Scalar, maxsplit: int, stream: Any = None, mr: Any = None
+) -> Column: ...
 
-__all__ = ["split", "split_record"]
+__all__ = ["rsplit", "rsplit_record", "split", "split_record"]
