@@ -51,6 +51,21 @@ pub fn slice_strings(
         return dev::slice(input, start, stop, step);
     }
     map_rows(input, |s, out| {
+        if step == 1 && start.is_none_or(|v| v >= 0) && stop.is_some_and(|v| v >= 0) {
+            // Non-negative bounds need no character count: walk to them.
+            let (a, b) = (start.unwrap_or(0) as usize, stop.unwrap_or(0) as usize);
+            if b > a {
+                let mut it = s
+                    .char_indices()
+                    .map(|(i, _)| i)
+                    .chain(std::iter::once(s.len()));
+                if let Some(bs) = it.nth(a) {
+                    let be = it.nth(b - a - 1).unwrap_or(s.len());
+                    out.extend_from_slice(&s.as_bytes()[bs..be]);
+                }
+            }
+            return;
+        }
         let mut bounds: Vec<usize> = s.char_indices().map(|(b, _)| b).collect();
         bounds.push(s.len());
         let nch = bounds.len() as i64 - 1;

@@ -12,6 +12,7 @@ use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::TypeId;
+use rayon::prelude::*;
 
 /// The tokens of one row; mirrors `Tokens` in `cuda/strings.cu`. With a delimiter every
 /// row has at least one token; without one tokens are whitespace-separated runs. After
@@ -231,24 +232,29 @@ fn split_table(
     }
     let h = HostStrs::of(input)?;
     let n = h.len();
-    let ncols = (0..n)
-        .filter_map(|i| h.opt(i))
-        .map(|s| Tokens::new(s, &d, maxtok, rev).count())
+    // Tokenize every row once, then build the columns from the token lists.
+    let rows: Vec<Option<Vec<&str>>> = (0..n)
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .map(|i| h.opt(i).map(|s| tokens(s, &d, maxtok, rev)))
+        .collect();
+    let ncols = rows
+        .iter()
+        .flatten()
+        .map(Vec::len)
         .max()
         .unwrap_or(0)
         .max(1);
     let cols = (0..ncols)
         .map(|j| {
-            let (chars, ends, valid) = build_rows(n, |i, out| {
-                let Some(s) = h.opt(i) else { return false };
-                match tokens(s, &d, maxtok, rev).get(j) {
+            let (chars, ends, valid) =
+                build_rows(n, |i, out| match rows[i].as_ref().and_then(|t| t.get(j)) {
                     Some(t) => {
                         out.extend_from_slice(t.as_bytes());
                         true
                     }
                     None => false,
-                }
-            });
+                });
             let (mask, nulls) = mask_of(&valid);
             host_string_column(chars, ends, mask, nulls)
         })
