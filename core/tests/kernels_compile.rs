@@ -223,3 +223,14 @@ fn hash_table_module_compiles() {
         &ferrodf_core::device::kernels::hash_table::module_source(),
     );
 }
+
+#[test]
+fn strings_and_datetime_modules_compile() {
+    if !nvrtc_present() {
+        return;
+    }
+    use ferrodf_core::device::kernels::{datetime, strings};
+    compile("strings", &strings::module_source());
+    compile("datetime_i32", &datetime::module_source(true));
+    compile("datetime_i64", &datetime::module_source(false));
+}

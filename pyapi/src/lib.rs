@@ -4,6 +4,7 @@
 
 mod arrow_io;
 mod column;
+mod datetime;
 mod enums;
 mod errors;
 mod frame;
@@ -19,6 +20,7 @@ mod runtime;
 mod scalar;
 mod search;
 mod sorting;
+mod strings;
 mod table;
 mod traits;
 mod types;
@@ -103,5 +105,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     sorting::register_quantiles_merge(m)?;
     join::register(m)?;
     io::register(m)?;
+    strings::register(m)?;
+    datetime::register(m)?;
     Ok(())
 }

@@ -326,7 +326,7 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
 
 /// The int64 offsets in `sizes` as an offsets column (INT64 when `wide`, else INT32), and
 /// the device address of an int64 copy for kernels that read them.
-fn narrow_offsets(
+pub(crate) fn narrow_offsets(
     sizes: DeviceMemory,
     len: usize,
     wide: bool,

@@ -6,6 +6,7 @@
 pub mod binaryop;
 pub mod bitmask;
 pub mod cast;
+pub mod datetime;
 pub mod distinct;
 pub mod gather;
 pub mod groupby;
@@ -19,6 +20,7 @@ pub mod reduce;
 pub mod scan;
 pub mod search;
 pub mod sort;
+pub mod strings;
 pub mod transform;
 pub mod unary;
 

@@ -2,6 +2,7 @@ from ferrodf.plc import aggregation as aggregation
 from ferrodf.plc import binaryop as binaryop
 from ferrodf.plc import concatenate as concatenate
 from ferrodf.plc import copying as copying
+from ferrodf.plc import datetime as datetime
 from ferrodf.plc import filling as filling
 from ferrodf.plc import groupby as groupby
 from ferrodf.plc import hashing as hashing
@@ -18,6 +19,7 @@ from ferrodf.plc import round as round
 from ferrodf.plc import search as search
 from ferrodf.plc import sorting as sorting
 from ferrodf.plc import stream_compaction as stream_compaction
+from ferrodf.plc import strings as strings
 from ferrodf.plc import traits as traits
 from ferrodf.plc import transform as transform
 from ferrodf.plc import types as types
@@ -39,6 +41,7 @@ __all__ = [
     "binaryop",
     "concatenate",
     "copying",
+    "datetime",
     "filling",
     "gpumemoryview",
     "hashing",
@@ -48,6 +51,7 @@ __all__ = [
     "reduce",
     "replace",
     "stream_compaction",
+    "strings",
     "round",
     "traits",
     "transform",

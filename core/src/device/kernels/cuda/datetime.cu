@@ -1,0 +1,75 @@
+// Datetime kernels of plc.datetime, compiled once per storage type IN_T (int32_t for
+// TIMESTAMP_DAYS, int64_t otherwise). Mirrors core/src/ops/datetime.rs: proleptic
+// Gregorian calendar (Howard Hinnant's days <-> civil algorithms), floor division so that
+// times before 1970 are correct. Validity is handled by the caller.
+
+__device__ __forceinline__ int64_t dt_floor_div(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
+  return q;
+}
+
+__device__ __forceinline__ void civil_from_days(int64_t z, int64_t& y, int64_t& m, int64_t& d) {
+  z += 719468;
+  int64_t era = dt_floor_div(z, 146097);
+  int64_t doe = z - era * 146097;
+  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  int64_t mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+}
+
+__device__ __forceinline__ int64_t days_from_civil(int64_t y, int64_t m, int64_t d) {
+  y -= m <= 2 ? 1 : 0;
+  int64_t era = dt_floor_div(y, 400);
+  int64_t yoe = y - era * 400;
+  int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+// Component `comp` (pylibcudf's DatetimeComponent; 10 = day of year) as INT16. `tpd` is
+// ticks per day, `tps` ticks per second (0 for TIMESTAMP_DAYS).
+extern "C" __global__ void dt_extract(const IN_T* in, int64_t n, int64_t tpd, int64_t tps,
+                                      int comp, int16_t* out) {
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t v = (int64_t)in[i];
+    int64_t days = dt_floor_div(v, tpd);
+    int64_t rem = v - days * tpd;
+    int64_t r = 0, y, m, d;
+    if (comp <= 2 || comp == 10) civil_from_days(days, y, m, d);
+    switch (comp) {
+      case 0: r = y; break;
+      case 1: r = m; break;
+      case 2: r = d; break;
+      case 3: r = days + 3 - dt_floor_div(days + 3, 7) * 7 + 1; break;  // Monday = 1
+      case 4: r = tps ? rem / (3600 * tps) : 0; break;
+      case 5: r = tps ? (rem / (60 * tps)) % 60 : 0; break;
+      case 6: r = tps ? (rem / tps) % 60 : 0; break;
+      case 7: r = tps >= 1000 ? (rem % tps) / (tps / 1000) % 1000 : 0; break;
+      case 8: r = tps >= 1000000 ? (rem % tps) / (tps / 1000000) % 1000 : 0; break;
+      case 9: r = tps >= 1000000000 ? (rem % tps) % 1000 : 0; break;
+      case 10: r = days - days_from_civil(y, 1, 1) + 1; break;
+    }
+    out[i] = (int16_t)r;
+  }
+}
+
+// Floor (mode 0), ceil (1) or round half to even (2) to a multiple of `f` ticks (f >= 1).
+// Arithmetic wraps like the host's.
+extern "C" __global__ void dt_round(const IN_T* in, IN_T* out, int64_t n, int mode, int64_t f) {
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t v = (int64_t)in[i];
+    int64_t q = dt_floor_div(v, f);
+    int64_t r = v - q * f;
+    bool up = false;
+    if (mode == 1) up = r != 0;
+    if (mode == 2) up = 2 * r > f || (2 * r == f && (q & 1) != 0);
+    uint64_t fl = (uint64_t)v - (uint64_t)r;
+    out[i] = (IN_T)(int64_t)(up ? fl + (uint64_t)f : fl);
+  }
+}

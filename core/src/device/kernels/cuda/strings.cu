@@ -1,0 +1,603 @@
+// String kernels of plc.strings: lengths, case, literal search, replace, slice, strip,
+// split and concatenate. Strings are Arrow layout (offsets + UTF-8 chars); every input is
+// described by a StrCol. Kernels that build strings run twice with the same code: the
+// first pass (write = 0) stores each row's output size in `sizes`, the host scans them
+// into offsets, and the second pass (write = 1) writes the bytes at `out_off[i]`. One
+// thread handles one row. Code points follow Rust's `char` (the host path), so both
+// paths give the same bytes.
+
+struct StrCol {
+  uint64_t chars;    // the chars (0 when there are none)
+  uint64_t offsets;  // the offset of row 0 (the column's offset applied)
+  uint64_t mask;     // 0: no nulls
+  int64_t mask_off;  // bit of row 0
+  int64_t off64;     // 64-bit offsets
+  int64_t scalar;    // 1: every row reads row 0 (a scalar operand)
+};
+
+__device__ __forceinline__ bool sc_valid(const StrCol& c, int64_t i) {
+  if (c.scalar) i = 0;
+  return c.mask == 0 || bit_is_set((const uint8_t*)c.mask, c.mask_off + i);
+}
+
+__device__ __forceinline__ void sc_get(const StrCol& c, int64_t i, const uint8_t*& p,
+                                       int64_t& len) {
+  if (c.scalar) i = 0;
+  int64_t s, e;
+  if (c.off64) {
+    const int64_t* o = (const int64_t*)c.offsets;
+    s = o[i];
+    e = o[i + 1];
+  } else {
+    const int32_t* o = (const int32_t*)c.offsets;
+    s = o[i];
+    e = o[i + 1];
+  }
+  p = (const uint8_t*)c.chars + s;
+  len = e - s;
+}
+
+// ------------------------------------------------------------------------------------
+// UTF-8
+// ------------------------------------------------------------------------------------
+
+__device__ __forceinline__ bool is_cont(uint8_t b) { return (b & 0xC0) == 0x80; }
+
+// Decode the code point at p[0..], storing its byte length in `n` (input is valid UTF-8).
+__device__ __forceinline__ uint32_t decode_utf8(const uint8_t* p, int& n) {
+  uint8_t b = p[0];
+  if (b < 0x80) { n = 1; return b; }
+  if (b < 0xE0) { n = 2; return ((uint32_t)(b & 0x1F) << 6) | (p[1] & 0x3F); }
+  if (b < 0xF0) {
+    n = 3;
+    return ((uint32_t)(b & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+  }
+  n = 4;
+  return ((uint32_t)(b & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) |
+         ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+}
+
+// Rust's char::is_whitespace (Unicode White_Space).
+__device__ __forceinline__ bool is_white(uint32_t c) {
+  if (c <= 0x20) return c == 0x20 || (c >= 0x09 && c <= 0x0D);
+  if (c < 0x85) return false;
+  return c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
+         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+// Output of one row: counts bytes in the size pass, writes them in the write pass.
+struct Out {
+  uint8_t* p;
+  int64_t n;
+  __device__ __forceinline__ void put(uint8_t b) {
+    if (p) p[n] = b;
+    ++n;
+  }
+  __device__ __forceinline__ void put_bytes(const uint8_t* s, int64_t len) {
+    if (p) for (int64_t k = 0; k < len; ++k) p[n + k] = s[k];
+    n += len;
+  }
+  __device__ __forceinline__ void put_char(uint32_t c) {
+    if (c < 0x80) {
+      put((uint8_t)c);
+    } else if (c < 0x800) {
+      put((uint8_t)(0xC0 | (c >> 6)));
+      put((uint8_t)(0x80 | (c & 0x3F)));
+    } else if (c < 0x10000) {
+      put((uint8_t)(0xE0 | (c >> 12)));
+      put((uint8_t)(0x80 | ((c >> 6) & 0x3F)));
+      put((uint8_t)(0x80 | (c & 0x3F)));
+    } else {
+      put((uint8_t)(0xF0 | (c >> 18)));
+      put((uint8_t)(0x80 | ((c >> 12) & 0x3F)));
+      put((uint8_t)(0x80 | ((c >> 6) & 0x3F)));
+      put((uint8_t)(0x80 | (c & 0x3F)));
+    }
+  }
+};
+
+__device__ __forceinline__ Out out_begin(int64_t i, int write, const int64_t* out_off,
+                                         uint8_t* out_chars) {
+  Out o;
+  o.p = write ? out_chars + out_off[i] : nullptr;
+  o.n = 0;
+  return o;
+}
+__device__ __forceinline__ void out_end(int64_t i, int write, const Out& o, int64_t* sizes) {
+  if (!write) sizes[i] = o.n;
+}
+
+#define STR_GRID_LOOP(i, n)                                                          \
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n);           \
+       i += (int64_t)gridDim.x * blockDim.x)
+
+// ------------------------------------------------------------------------------------
+// attributes
+// ------------------------------------------------------------------------------------
+
+// Code points (bytes = 0) or bytes (bytes = 1) per row; null rows give 0.
+extern "C" __global__ void str_count(const StrCol* in, int64_t n, int bytes, int32_t* out) {
+  STR_GRID_LOOP(i, n) {
+    int32_t r = 0;
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      if (bytes) {
+        r = (int32_t)len;
+      } else {
+        for (int64_t k = 0; k < len; ++k) r += !is_cont(p[k]);
+      }
+    }
+    out[i] = r;
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// case
+// ------------------------------------------------------------------------------------
+
+// Upper- or lower-casing. ASCII letters are mapped inline; other code points through a
+// table built on the host from Rust's char case mapping: `keys` (sorted) and up to three
+// code points per key in `vals` (0-padded).
+extern "C" __global__ void str_case(const StrCol* in, int64_t n, int upper, const uint32_t* keys,
+                                    const uint32_t* vals, int64_t nkeys, int write,
+                                    int64_t* sizes, const int64_t* out_off,
+                                    uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      for (int64_t k = 0; k < len;) {
+        uint8_t b = p[k];
+        if (b < 0x80) {
+          if (upper && b >= 'a' && b <= 'z') b -= 32;
+          if (!upper && b >= 'A' && b <= 'Z') b += 32;
+          o.put(b);
+          ++k;
+          continue;
+        }
+        int cl;
+        uint32_t c = decode_utf8(p + k, cl);
+        int64_t lo = 0, hi = nkeys;
+        while (lo < hi) {
+          int64_t mid = (lo + hi) >> 1;
+          if (keys[mid] < c) lo = mid + 1; else hi = mid;
+        }
+        if (lo < nkeys && keys[lo] == c) {
+          for (int j = 0; j < 3 && vals[3 * lo + j] != 0; ++j) o.put_char(vals[3 * lo + j]);
+        } else {
+          o.put_bytes(p + k, cl);
+        }
+        k += cl;
+      }
+    }
+    out_end(i, write, o, sizes);
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// find
+// ------------------------------------------------------------------------------------
+
+__device__ __forceinline__ bool bytes_eq(const uint8_t* a, const uint8_t* b, int64_t len) {
+  for (int64_t k = 0; k < len; ++k)
+    if (a[k] != b[k]) return false;
+  return true;
+}
+
+// First byte position >= from where t occurs completely inside [from, end), or -1.
+__device__ __forceinline__ int64_t find_bytes(const uint8_t* p, int64_t from, int64_t end,
+                                              const uint8_t* t, int64_t tlen) {
+  for (int64_t k = from; k + tlen <= end; ++k)
+    if (bytes_eq(p + k, t, tlen)) return k;
+  return -1;
+}
+
+// Byte position of code point `c` (clamped to the end).
+__device__ __forceinline__ int64_t char_to_byte(const uint8_t* p, int64_t len, int64_t c) {
+  int64_t k = 0;
+  for (int64_t seen = 0; k < len; ++k) {
+    if (!is_cont(p[k])) {
+      if (seen == c) return k;
+      ++seen;
+    }
+  }
+  return len;
+}
+
+__device__ __forceinline__ int64_t count_chars(const uint8_t* p, int64_t len) {
+  int64_t r = 0;
+  for (int64_t k = 0; k < len; ++k) r += !is_cont(p[k]);
+  return r;
+}
+
+// Last byte position where t occurs completely inside [from, end), or -1.
+__device__ __forceinline__ int64_t rfind_bytes(const uint8_t* p, int64_t from, int64_t end,
+                                               const uint8_t* t, int64_t tlen) {
+  for (int64_t k = end - tlen; k >= from; --k)
+    if (bytes_eq(p + k, t, tlen)) return k;
+  return -1;
+}
+
+// op 0 contains, 1 starts_with, 2 ends_with (BOOL8 out); 3 find and 4 rfind (INT32 out:
+// the code point position of the first / last match in characters [start, stop), stop < 0
+// meaning the end, or -1). Validity is computed by the caller.
+extern "C" __global__ void str_find(const StrCol* d, int64_t n, int op, int64_t start,
+                                    int64_t stop, void* out) {
+  STR_GRID_LOOP(i, n) {
+    int64_t r = 0;
+    if (sc_valid(d[0], i) && sc_valid(d[1], i)) {
+      const uint8_t *p, *t;
+      int64_t len, tlen;
+      sc_get(d[0], i, p, len);
+      sc_get(d[1], i, t, tlen);
+      if (op == 0) {
+        r = find_bytes(p, 0, len, t, tlen) >= 0;
+      } else if (op == 1) {
+        r = tlen <= len && bytes_eq(p, t, tlen);
+      } else if (op == 2) {
+        r = tlen <= len && bytes_eq(p + len - tlen, t, tlen);
+      } else {
+        int64_t nch = count_chars(p, len);
+        int64_t e = stop < 0 || stop > nch ? nch : stop;
+        r = -1;
+        if (start <= nch && start <= e) {
+          int64_t bs = char_to_byte(p, len, start), be = char_to_byte(p, len, e);
+          int64_t m = op == 3 ? find_bytes(p, bs, be, t, tlen) : rfind_bytes(p, bs, be, t, tlen);
+          if (m >= 0) r = start + count_chars(p + bs, m - bs);
+        }
+      }
+    }
+    if (op >= 3) ((int32_t*)out)[i] = (int32_t)r;
+    else ((uint8_t*)out)[i] = (uint8_t)r;
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// replace
+// ------------------------------------------------------------------------------------
+
+// Replace the first `maxrepl` (all when < 0) non-overlapping occurrences of `t` (not
+// empty) by `r`, left to right.
+extern "C" __global__ void str_replace(const StrCol* in, int64_t n, const uint8_t* t,
+                                       int64_t tlen, const uint8_t* r, int64_t rlen,
+                                       int64_t maxrepl, int write, int64_t* sizes,
+                                       const int64_t* out_off, uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      int64_t k = 0, done = 0;
+      while (k < len) {
+        int64_t m = (maxrepl < 0 || done < maxrepl) ? find_bytes(p, k, len, t, tlen) : -1;
+        if (m < 0) break;
+        o.put_bytes(p + k, m - k);
+        o.put_bytes(r, rlen);
+        k = m + tlen;
+        ++done;
+      }
+      o.put_bytes(p + k, len - k);
+    }
+    out_end(i, write, o, sizes);
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// slice
+// ------------------------------------------------------------------------------------
+
+// Python's slice.indices for a sequence of `len` items.
+__device__ __forceinline__ void slice_indices(int64_t len, int has_start, int64_t start,
+                                              int has_stop, int64_t stop, int64_t step,
+                                              int64_t& s, int64_t& e) {
+  int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? len - 1 : len;
+  if (!has_start) {
+    s = step < 0 ? upper : lower;
+  } else {
+    s = start < 0 ? start + len : start;
+    if (s < lower) s = lower;
+    if (s > upper) s = upper;
+  }
+  if (!has_stop) {
+    e = step < 0 ? lower : upper;
+  } else {
+    e = stop < 0 ? stop + len : stop;
+    if (e < lower) e = lower;
+    if (e > upper) e = upper;
+  }
+}
+
+// Characters [start:stop:step] of each row with Python's slice semantics.
+extern "C" __global__ void str_slice(const StrCol* in, int64_t n, int has_start, int64_t start,
+                                     int has_stop, int64_t stop, int64_t step, int write,
+                                     int64_t* sizes, const int64_t* out_off,
+                                     uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      int64_t nch = count_chars(p, len), s, e;
+      slice_indices(nch, has_start, start, has_stop, stop, step, s, e);
+      if (step == 1) {
+        if (e > s) {
+          int64_t bs = char_to_byte(p, len, s);
+          int64_t be = bs + (int64_t)(char_to_byte(p + bs, len - bs, e - s));
+          o.put_bytes(p + bs, be - bs);
+        }
+      } else if (step > 0) {
+        int64_t idx = 0;
+        for (int64_t k = 0; k < len && idx < e; ++idx) {
+          int cl;
+          decode_utf8(p + k, cl);
+          if (idx >= s && (idx - s) % step == 0) o.put_bytes(p + k, cl);
+          k += cl;
+        }
+      } else {
+        int64_t idx = nch, k = len;
+        while (idx - 1 > e) {
+          int64_t end = k;
+          do { --k; } while (k > 0 && is_cont(p[k]));
+          --idx;
+          if (idx <= s && (s - idx) % (-step) == 0) o.put_bytes(p + k, end - k);
+        }
+      }
+    }
+    out_end(i, write, o, sizes);
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// strip
+// ------------------------------------------------------------------------------------
+
+__device__ __forceinline__ bool strip_this(uint32_t c, const uint32_t* set, int64_t nset) {
+  if (nset == 0) return is_white(c);
+  for (int64_t k = 0; k < nset; ++k)
+    if (set[k] == c) return true;
+  return false;
+}
+
+// side 0 LEFT, 1 RIGHT, 2 BOTH; `set` holds the code points to strip (none: whitespace).
+extern "C" __global__ void str_strip(const StrCol* in, int64_t n, int side, const uint32_t* set,
+                                     int64_t nset, int write, int64_t* sizes,
+                                     const int64_t* out_off, uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      int64_t b = 0, e = len;
+      if (side != 1) {
+        while (b < e) {
+          int cl;
+          uint32_t c = decode_utf8(p + b, cl);
+          if (!strip_this(c, set, nset)) break;
+          b += cl;
+        }
+      }
+      if (side != 0) {
+        while (e > b) {
+          int64_t k = e;
+          do { --k; } while (k > b && is_cont(p[k]));
+          int cl;
+          uint32_t c = decode_utf8(p + k, cl);
+          if (!strip_this(c, set, nset)) break;
+          e = k;
+        }
+      }
+      o.put_bytes(p + b, e - b);
+    }
+    out_end(i, write, o, sizes);
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// split
+// ------------------------------------------------------------------------------------
+
+// Token iteration shared by the split kernels; mirrors `Tokens` in ops/strings/split.rs.
+// With a delimiter every row has at least one token ("" gives [""]); without one
+// (dlen = 0) tokens are runs of non-whitespace, as Python's str.split(). After
+// `maxtok - 1` tokens the rest of the row is the last token. `rev` (rsplit) walks from
+// the end: tokens come last first and the rest is the beginning of the row.
+struct Tokens {
+  const uint8_t* p;
+  int64_t len;
+  const uint8_t* d;
+  int64_t dlen;
+  int64_t maxtok;
+  bool rev;
+  int64_t pos;  // forward: start of the rest; reverse: end of the rest
+  int64_t count;
+  bool done;
+
+  __device__ __forceinline__ bool white_at(int64_t k, int& cl) const {
+    return is_white(decode_utf8(p + k, cl));
+  }
+  // Start of the character that ends at byte `k` (exclusive).
+  __device__ __forceinline__ int64_t char_before(int64_t k) const {
+    do { --k; } while (k > 0 && is_cont(p[k]));
+    return k;
+  }
+
+  __device__ __forceinline__ bool next(int64_t& ts, int64_t& te) {
+    if (done) return false;
+    bool last = count + 1 >= maxtok;
+    ++count;
+    if (dlen > 0) {
+      if (!rev) {
+        ts = pos;
+        int64_t m = last ? -1 : find_bytes(p, pos, len, d, dlen);
+        if (m < 0) { te = len; done = true; } else { te = m; pos = m + dlen; }
+      } else {
+        te = pos;
+        int64_t m = last ? -1 : rfind_bytes(p, 0, pos, d, dlen);
+        if (m < 0) { ts = 0; done = true; } else { ts = m + dlen; pos = m; }
+      }
+      return true;
+    }
+    int cl;
+    if (!rev) {
+      while (pos < len && white_at(pos, cl)) pos += cl;
+      if (pos >= len) { done = true; return false; }
+      ts = pos;
+      if (last) { te = len; done = true; return true; }
+      while (pos < len && !white_at(pos, cl)) pos += cl;
+      te = pos;
+      return true;
+    }
+    while (pos > 0) {
+      int64_t k = char_before(pos);
+      if (!white_at(k, cl)) break;
+      pos = k;
+    }
+    if (pos <= 0) { done = true; return false; }
+    te = pos;
+    if (last) { ts = 0; done = true; return true; }
+    while (pos > 0) {
+      int64_t k = char_before(pos);
+      if (white_at(k, cl)) break;
+      pos = k;
+    }
+    ts = pos;
+    return true;
+  }
+};
+
+__device__ __forceinline__ Tokens tokens_of(const uint8_t* p, int64_t len, const uint8_t* d,
+                                            int64_t dlen, int64_t maxtok, int rev) {
+  Tokens t;
+  t.p = p;
+  t.len = len;
+  t.d = d;
+  t.dlen = dlen;
+  t.maxtok = maxtok;
+  t.rev = rev != 0;
+  t.pos = rev ? len : 0;
+  t.count = 0;
+  t.done = false;
+  return t;
+}
+
+// Token `j` (counted from the left) of a row with `ntok` tokens, into [ts, te).
+__device__ __forceinline__ bool nth_token(const uint8_t* p, int64_t len, const uint8_t* d,
+                                          int64_t dlen, int64_t maxtok, int rev, int64_t ntok,
+                                          int64_t j, int64_t& ts, int64_t& te) {
+  if (j >= ntok) return false;
+  int64_t want = rev ? ntok - 1 - j : j;
+  Tokens t = tokens_of(p, len, d, dlen, maxtok, rev);
+  for (int64_t k = 0; t.next(ts, te); ++k)
+    if (k == want) return true;
+  return false;
+}
+
+// Tokens per row (0 for null rows) into `counts` (int64, n + 1 entries, the last zeroed),
+// and the largest count into `*max_count`.
+extern "C" __global__ void str_split_count(const StrCol* in, int64_t n, const uint8_t* d,
+                                           int64_t dlen, int64_t maxtok, int rev,
+                                           int64_t* counts, unsigned long long* max_count) {
+  STR_GRID_LOOP(i, n + 1) {
+    int64_t c = 0;
+    if (i < n && sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      Tokens t = tokens_of(p, len, d, dlen, maxtok, rev);
+      int64_t ts, te;
+      while (t.next(ts, te)) ++c;
+      atomicMax(max_count, (unsigned long long)c);
+    }
+    counts[i] = c;
+  }
+}
+
+// Token `j` of each row (column j of split); `valid[i]` says whether row i has one.
+// `counts` are the rows' token counts from str_split_count.
+extern "C" __global__ void str_split_column(const StrCol* in, int64_t n, const uint8_t* d,
+                                            int64_t dlen, int64_t maxtok, int rev,
+                                            const int64_t* counts, int64_t j, uint8_t* valid,
+                                            int write, int64_t* sizes, const int64_t* out_off,
+                                            uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    bool ok = false;
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len, ts, te;
+      sc_get(in[0], i, p, len);
+      ok = nth_token(p, len, d, dlen, maxtok, rev, counts[i], j, ts, te);
+      if (ok) o.put_bytes(p + ts, te - ts);
+    }
+    if (!write) valid[i] = ok;
+    out_end(i, write, o, sizes);
+  }
+}
+
+// split_record: flat token `q` belongs to row `rows[q]` and is token q - list_off[row].
+extern "C" __global__ void str_split_tokens(const StrCol* in, int64_t total, const int32_t* rows,
+                                            const int64_t* list_off, const uint8_t* d,
+                                            int64_t dlen, int64_t maxtok, int rev, int write,
+                                            int64_t* sizes, const int64_t* out_off,
+                                            uint8_t* out_chars) {
+  STR_GRID_LOOP(q, total) {
+    Out o = out_begin(q, write, out_off, out_chars);
+    int64_t i = rows[q];
+    const uint8_t* p;
+    int64_t len, ts, te;
+    sc_get(in[0], i, p, len);
+    if (nth_token(p, len, d, dlen, maxtok, rev, list_off[i + 1] - list_off[i], q - list_off[i],
+                  ts, te))
+      o.put_bytes(p + ts, te - ts);
+    out_end(q, write, o, sizes);
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// combine
+// ------------------------------------------------------------------------------------
+
+// Row-wise concatenation of `ncols` columns with a separator (sep: a StrCol, possibly a
+// scalar). A null entry makes the row null unless `col_narep_valid`; then it becomes
+// `col_narep` (separate_nulls = 1) or is left out with its separator (0). A null
+// separator row becomes `sep_narep` when valid, else makes the row null. `valid[i]` gets
+// the row's validity in the size pass.
+extern "C" __global__ void str_concat(const StrCol* cols, int64_t ncols, const StrCol* sep,
+                                      const uint8_t* sep_narep, int64_t sep_narep_len,
+                                      int sep_narep_valid, const uint8_t* col_narep,
+                                      int64_t col_narep_len, int col_narep_valid,
+                                      int separate_nulls, int64_t n, uint8_t* valid,
+                                      int write, int64_t* sizes, const int64_t* out_off,
+                                      uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    const uint8_t* s = sep_narep;
+    int64_t slen = sep_narep_len;
+    bool ok = true;
+    if (sc_valid(sep[0], i)) sc_get(sep[0], i, s, slen);
+    else ok = sep_narep_valid;
+    for (int64_t c = 0; ok && c < ncols; ++c)
+      if (!col_narep_valid && !sc_valid(cols[c], i)) ok = false;
+    if (ok) {
+      bool first = true;
+      for (int64_t c = 0; c < ncols; ++c) {
+        const uint8_t* p = col_narep;
+        int64_t len = col_narep_len;
+        if (sc_valid(cols[c], i)) sc_get(cols[c], i, p, len);
+        else if (!separate_nulls) continue;
+        if (!first) o.put_bytes(s, slen);
+        o.put_bytes(p, len);
+        first = false;
+      }
+    }
+    if (!write) valid[i] = ok;
+    out_end(i, write, o, sizes);
+  }
+}

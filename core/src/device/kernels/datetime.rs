@@ -1,0 +1,72 @@
+//! Datetime kernels of `plc.datetime` (see `cuda/datetime.cu`): one module per storage
+//! type (int32 days, int64 ticks).
+
+use super::transform::{copy_mask, data_ptr};
+use super::{Arg, COMMON, grid, launch};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::{DeviceMemory, runtime};
+use crate::error::Result;
+use crate::types::{DataType, TypeId, fixed_width};
+use cudarc::driver::CudaFunction;
+
+const SOURCE: &str = include_str!("cuda/datetime.cu");
+
+/// The CUDA source of the datetime module for TIMESTAMP_DAYS (`days`) or the other units.
+pub fn module_source(days: bool) -> String {
+    let t = if days { "int32_t" } else { "int64_t" };
+    format!("{COMMON}\n#define IN_T {t}\n{SOURCE}")
+}
+
+fn function(days: bool, name: &str) -> Result<CudaFunction> {
+    let key = if days { "datetime_i32" } else { "datetime_i64" };
+    runtime()?.function(key, || module_source(days), name)
+}
+
+fn map(col: &Column, out_type: DataType, name: &str, extra: &[Arg]) -> Result<Column> {
+    let n = col.size();
+    let days = col.dtype().id() == TypeId::TimestampDays;
+    let out = DeviceMemory::alloc(n * fixed_width(out_type.id()).expect("fixed width"))?;
+    if n > 0 {
+        let f = function(days, name)?;
+        let mut args = vec![Arg::P(data_ptr(col)?)];
+        if name == "dt_round" {
+            args.push(Arg::P(out.ptr()));
+            args.push(Arg::I(n as i64));
+            args.extend_from_slice(extra);
+        } else {
+            args.push(Arg::I(n as i64));
+            args.extend_from_slice(extra);
+            args.push(Arg::P(out.ptr()));
+        }
+        // SAFETY: reads and writes n values of the input and output types.
+        unsafe { launch(&f, grid(n)?, &args)? };
+    }
+    let mask = copy_mask(col)?;
+    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
+    Column::new(
+        out_type,
+        n,
+        Some(Buffer::from_device(out)),
+        mask,
+        Some(nulls),
+        0,
+        vec![],
+    )
+}
+
+/// Component `comp` (10: day of year) of every timestamp as INT16; `tpd`/`tps` are the
+/// ticks per day and per second (0 for days).
+pub fn extract(col: &Column, comp: i32, tpd: i64, tps: i64) -> Result<Column> {
+    map(
+        col,
+        TypeId::Int16.into(),
+        "dt_extract",
+        &[Arg::I(tpd), Arg::I(tps), Arg::I32(comp)],
+    )
+}
+
+/// Floor (0), ceil (1) or round half-even (2) every timestamp to a multiple of `f` ticks.
+pub fn round(col: &Column, mode: i32, f: i64) -> Result<Column> {
+    map(col, col.dtype(), "dt_round", &[Arg::I32(mode), Arg::I(f)])
+}

@@ -1,0 +1,502 @@
+//! Device string kernels of `plc.strings` (see `cuda/strings.cu`).
+//!
+//! Kernels that build STRING columns run twice: sizes per row, an exclusive scan of the
+//! sizes into offsets (the shared scan machinery), then the bytes.
+
+use super::gather::narrow_offsets;
+use super::scan::exclusive_sum_with_total;
+use super::transform::{bools_to_mask, copy_mask};
+use super::{Arg, COMMON, grid, launch};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::{DeviceMemory, runtime};
+use crate::error::Result;
+use crate::types::{DataType, TypeId, fixed_width};
+use cudarc::driver::CudaFunction;
+
+const SOURCE: &str = include_str!("cuda/strings.cu");
+
+/// The CUDA source of the strings module.
+pub fn module_source() -> String {
+    format!("{COMMON}\n{SOURCE}")
+}
+
+fn function(name: &str) -> Result<CudaFunction> {
+    runtime()?.function("strings", module_source, name)
+}
+
+/// Launch `name` over `n` threads (grid-stride) with `args`.
+fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
+    if n == 0 {
+        return Ok(());
+    }
+    let f = function(name)?;
+    // SAFETY: every caller passes descriptors and buffers sized for the rows launched;
+    // the kernels read rows inside their offsets and write inside the outputs.
+    unsafe { launch(&f, grid(n)?, args) }
+}
+
+/// Descriptors of string operands in device memory (with anything they point into that
+/// had to be made here).
+pub struct Descs {
+    mem: DeviceMemory,
+    _keep: Vec<DeviceMemory>,
+}
+
+impl Descs {
+    /// Descriptors of `(column, is_scalar)` pairs; a scalar operand's row 0 serves every row.
+    pub fn new(cols: &[(&Column, bool)]) -> Result<Descs> {
+        let mut words: Vec<u64> = Vec::with_capacity(cols.len() * 6);
+        let mut keep = Vec::new();
+        for &(c, scalar) in cols {
+            let (mask, mask_off) = match c.mask() {
+                Some(m) if c.size() > 0 && c.null_count()? > 0 => {
+                    (m.device_ptr()?, c.offset() as u64)
+                }
+                _ => (0, 0),
+            };
+            let (chars, offs, off64) = if c.children().is_empty() {
+                // No offsets child (every row empty): point at zeroed offsets.
+                let z = DeviceMemory::zeroed((c.size() + 1) * 4)?;
+                let p = z.ptr();
+                keep.push(z);
+                (0, p, 0)
+            } else {
+                let child = &c.children()[0];
+                let w = fixed_width(child.dtype().id()).expect("integer offsets");
+                let offs = child.data().expect("offsets data").device_ptr()?
+                    + ((child.offset() + c.offset()) * w) as u64;
+                let chars = match c.data() {
+                    Some(d) if !d.is_empty() => d.device_ptr()?,
+                    _ => 0,
+                };
+                (chars, offs, u64::from(child.dtype().id() == TypeId::Int64))
+            };
+            words.extend([chars, offs, mask, mask_off, off64, u64::from(scalar)]);
+        }
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        Ok(Descs {
+            mem: DeviceMemory::from_host(&bytes)?,
+            _keep: keep,
+        })
+    }
+    fn ptr(&self) -> u64 {
+        self.mem.ptr()
+    }
+}
+
+/// Host bytes on the device (kept alive with the returned memory).
+fn upload(bytes: &[u8]) -> Result<DeviceMemory> {
+    DeviceMemory::from_host(bytes)
+}
+
+fn upload_u32(v: &[u32]) -> Result<DeviceMemory> {
+    let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
+    upload(&bytes)
+}
+
+/// A STRING column of `n` rows built by a two-pass kernel: `launch_it(write, sizes,
+/// out_offsets, out_chars)` stores row sizes (write = 0) or writes the bytes (write = 1).
+fn build_strings(
+    n: usize,
+    mask: Option<Buffer>,
+    null_count: Option<usize>,
+    launch_it: impl Fn(i32, u64, u64, u64) -> Result<()>,
+) -> Result<Column> {
+    let sizes = DeviceMemory::zeroed((n + 1) * 8)?;
+    if n > 0 {
+        launch_it(0, sizes.ptr(), 0, 0)?;
+    }
+    let total = exclusive_sum_with_total(&sizes, n)? as usize;
+    let chars = DeviceMemory::alloc(total)?;
+    if total > 0 {
+        launch_it(1, 0, sizes.ptr(), chars.ptr())?;
+    }
+    let (offsets, _, _) = narrow_offsets(sizes, n + 1, total > i32::MAX as usize)?;
+    Column::new(
+        TypeId::String.into(),
+        n,
+        Some(Buffer::from_device(chars)),
+        mask,
+        null_count,
+        0,
+        vec![offsets],
+    )
+}
+
+/// The validity mask of `n` flags (one byte each) on the device, None when all are set.
+fn mask_of_flags(flags: DeviceMemory, n: usize) -> Result<(Option<Buffer>, usize)> {
+    let col = Column::new(
+        TypeId::Bool8.into(),
+        n,
+        Some(Buffer::from_device(flags)),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )?;
+    let (mask, nulls) = bools_to_mask(&col)?;
+    Ok(if nulls == 0 {
+        (None, 0)
+    } else {
+        (Some(mask), nulls)
+    })
+}
+
+/// The input's validity (a copy starting at bit 0) and null count.
+fn same_validity(col: &Column) -> Result<(Option<Buffer>, Option<usize>)> {
+    let mask = copy_mask(col)?;
+    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
+    Ok((mask, Some(nulls)))
+}
+
+/// Characters (`bytes == false`) or bytes per row, INT32, with the input's validity.
+pub fn count(col: &Column, bytes: bool) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let out = DeviceMemory::alloc(n * 4)?;
+    run(
+        "str_count",
+        n,
+        &[
+            Arg::P(d.ptr()),
+            Arg::I(n as i64),
+            Arg::I32(i32::from(bytes)),
+            Arg::P(out.ptr()),
+        ],
+    )?;
+    let (mask, nulls) = same_validity(col)?;
+    Column::new(
+        TypeId::Int32.into(),
+        n,
+        Some(Buffer::from_device(out)),
+        mask,
+        nulls,
+        0,
+        vec![],
+    )
+}
+
+/// Case mapping with the non-ASCII table `keys` (sorted code points) and `vals` (three
+/// code points per key, 0-padded).
+pub fn case(col: &Column, upper: bool, keys: &[u32], vals: &[u32]) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let (k, v) = (upload_u32(keys)?, upload_u32(vals)?);
+    let (mask, nulls) = same_validity(col)?;
+    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
+        run(
+            "str_case",
+            n,
+            &[
+                Arg::P(d.ptr()),
+                Arg::I(n as i64),
+                Arg::I32(i32::from(upper)),
+                Arg::P(k.ptr()),
+                Arg::P(v.ptr()),
+                Arg::I(keys.len() as i64),
+                Arg::I32(write),
+                Arg::P(sizes),
+                Arg::P(offs),
+                Arg::P(chars),
+            ],
+        )
+    })
+}
+
+/// contains (op 0), starts_with (1), ends_with (2) as BOOL8 or find (3) / rfind (4) as INT32 of `col`
+/// against `target` (a column, or a valid scalar's column when `scalar`); the caller
+/// supplies the output validity.
+#[allow(clippy::too_many_arguments)]
+pub fn find(
+    col: &Column,
+    target: &Column,
+    scalar: bool,
+    op: i32,
+    start: i64,
+    stop: i64,
+    mask: Option<Buffer>,
+    null_count: usize,
+) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false), (target, scalar)])?;
+    let (t, w): (DataType, usize) = if op >= 3 {
+        (TypeId::Int32.into(), 4)
+    } else {
+        (TypeId::Bool8.into(), 1)
+    };
+    let out = DeviceMemory::alloc(n * w)?;
+    run(
+        "str_find",
+        n,
+        &[
+            Arg::P(d.ptr()),
+            Arg::I(n as i64),
+            Arg::I32(op),
+            Arg::I(start),
+            Arg::I(stop),
+            Arg::P(out.ptr()),
+        ],
+    )?;
+    Column::new(
+        t,
+        n,
+        Some(Buffer::from_device(out)),
+        mask,
+        Some(null_count),
+        0,
+        vec![],
+    )
+}
+
+/// Literal replace of up to `maxrepl` (< 0: all) occurrences of `target` (not empty).
+pub fn replace(col: &Column, target: &[u8], repl: &[u8], maxrepl: i64) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let (t, r) = (upload(target)?, upload(repl)?);
+    let (mask, nulls) = same_validity(col)?;
+    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
+        run(
+            "str_replace",
+            n,
+            &[
+                Arg::P(d.ptr()),
+                Arg::I(n as i64),
+                Arg::P(t.ptr()),
+                Arg::I(target.len() as i64),
+                Arg::P(r.ptr()),
+                Arg::I(repl.len() as i64),
+                Arg::I(maxrepl),
+                Arg::I32(write),
+                Arg::P(sizes),
+                Arg::P(offs),
+                Arg::P(chars),
+            ],
+        )
+    })
+}
+
+/// Characters `[start:stop:step]` of every row (Python slice semantics; step != 0).
+pub fn slice(col: &Column, start: Option<i64>, stop: Option<i64>, step: i64) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let (mask, nulls) = same_validity(col)?;
+    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
+        run(
+            "str_slice",
+            n,
+            &[
+                Arg::P(d.ptr()),
+                Arg::I(n as i64),
+                Arg::I32(i32::from(start.is_some())),
+                Arg::I(start.unwrap_or(0)),
+                Arg::I32(i32::from(stop.is_some())),
+                Arg::I(stop.unwrap_or(0)),
+                Arg::I(step),
+                Arg::I32(write),
+                Arg::P(sizes),
+                Arg::P(offs),
+                Arg::P(chars),
+            ],
+        )
+    })
+}
+
+/// Strip code points of `set` (empty: whitespace) from side 0 (left), 1 (right) or 2 (both).
+pub fn strip(col: &Column, side: i32, set: &[u32]) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let s = upload_u32(set)?;
+    let (mask, nulls) = same_validity(col)?;
+    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
+        run(
+            "str_strip",
+            n,
+            &[
+                Arg::P(d.ptr()),
+                Arg::I(n as i64),
+                Arg::I32(side),
+                Arg::P(s.ptr()),
+                Arg::I(set.len() as i64),
+                Arg::I32(write),
+                Arg::P(sizes),
+                Arg::P(offs),
+                Arg::P(chars),
+            ],
+        )
+    })
+}
+
+/// A prepared split: the descriptor, the delimiter on the device and the token counts.
+pub struct Split {
+    d: Descs,
+    delim: DeviceMemory,
+    dlen: i64,
+    maxtok: i64,
+    rev: i32,
+    /// Tokens per row (int64, n + 1 entries, the last 0).
+    pub counts: DeviceMemory,
+    /// The largest token count of a row.
+    pub max_count: usize,
+    n: usize,
+}
+
+impl Split {
+    /// Count the tokens of every row (`delim` empty: whitespace runs; at most `maxtok`,
+    /// counted from the end when `reverse`).
+    pub fn new(col: &Column, delim: &[u8], maxtok: i64, reverse: bool) -> Result<Split> {
+        let rev = i32::from(reverse);
+        let n = col.size();
+        let d = Descs::new(&[(col, false)])?;
+        let dm = upload(delim)?;
+        let counts = DeviceMemory::zeroed((n + 1) * 8)?;
+        let max = DeviceMemory::zeroed(8)?;
+        run(
+            "str_split_count",
+            n + 1,
+            &[
+                Arg::P(d.ptr()),
+                Arg::I(n as i64),
+                Arg::P(dm.ptr()),
+                Arg::I(delim.len() as i64),
+                Arg::I(maxtok),
+                Arg::I32(rev),
+                Arg::P(counts.ptr()),
+                Arg::P(max.ptr()),
+            ],
+        )?;
+        let b = max.copy_to_host(0, 8)?;
+        let max_count = u64::from_le_bytes(b.as_slice().try_into().expect("8 bytes")) as usize;
+        Ok(Split {
+            d,
+            delim: dm,
+            dlen: delim.len() as i64,
+            maxtok,
+            rev,
+            counts,
+            max_count,
+            n,
+        })
+    }
+
+    /// Token `j` of every row (null where a row has fewer tokens or is null).
+    pub fn column(&self, j: usize) -> Result<Column> {
+        let n = self.n;
+        let flags = DeviceMemory::zeroed(n)?;
+        let col = build_strings(n, None, Some(0), |write, sizes, offs, chars| {
+            run(
+                "str_split_column",
+                n,
+                &[
+                    Arg::P(self.d.ptr()),
+                    Arg::I(n as i64),
+                    Arg::P(self.delim.ptr()),
+                    Arg::I(self.dlen),
+                    Arg::I(self.maxtok),
+                    Arg::I32(self.rev),
+                    Arg::P(self.counts.ptr()),
+                    Arg::I(j as i64),
+                    Arg::P(flags.ptr()),
+                    Arg::I32(write),
+                    Arg::P(sizes),
+                    Arg::P(offs),
+                    Arg::P(chars),
+                ],
+            )
+        })?;
+        if n == 0 {
+            return Ok(col);
+        }
+        let (mask, nulls) = mask_of_flags(flags, n)?;
+        col.with_mask(mask, Some(nulls))
+    }
+
+    /// Every token of every row as a LIST<STRING> column with `mask` (the input's nulls).
+    pub fn record(self, mask: Option<Buffer>, null_count: usize) -> Result<Column> {
+        let n = self.n;
+        let total = exclusive_sum_with_total(&self.counts, n)? as usize;
+        let rows = if total > 0 {
+            super::movement::repeat_map(self.counts.ptr(), n, total)?
+        } else {
+            DeviceMemory::alloc(0)?
+        };
+        let list_off = self.counts.ptr();
+        let child = build_strings(total, None, Some(0), |write, sizes, offs, chars| {
+            run(
+                "str_split_tokens",
+                total,
+                &[
+                    Arg::P(self.d.ptr()),
+                    Arg::I(total as i64),
+                    Arg::P(rows.ptr()),
+                    Arg::P(list_off),
+                    Arg::P(self.delim.ptr()),
+                    Arg::I(self.dlen),
+                    Arg::I(self.maxtok),
+                    Arg::I32(self.rev),
+                    Arg::I32(write),
+                    Arg::P(sizes),
+                    Arg::P(offs),
+                    Arg::P(chars),
+                ],
+            )
+        })?;
+        let (offsets, _, _) = narrow_offsets(self.counts, n + 1, total > i32::MAX as usize)?;
+        Column::new(
+            TypeId::List.into(),
+            n,
+            None,
+            mask,
+            Some(null_count),
+            0,
+            vec![offsets, child],
+        )
+    }
+}
+
+/// Row-wise concatenation of `cols` with separator `sep` (a column or a scalar's column);
+/// see `str_concat` in `cuda/strings.cu` for the null rules.
+pub fn concat(
+    cols: &[Column],
+    sep: (&Column, bool),
+    sep_narep: Option<&[u8]>,
+    col_narep: Option<&[u8]>,
+    separate_nulls: bool,
+) -> Result<Column> {
+    let n = cols[0].size();
+    let pairs: Vec<(&Column, bool)> = cols.iter().map(|c| (c, false)).collect();
+    let d = Descs::new(&pairs)?;
+    let s = Descs::new(&[sep])?;
+    let sn = upload(sep_narep.unwrap_or(&[]))?;
+    let cn = upload(col_narep.unwrap_or(&[]))?;
+    let flags = DeviceMemory::zeroed(n)?;
+    let col = build_strings(n, None, Some(0), |write, sizes, offs, chars| {
+        run(
+            "str_concat",
+            n,
+            &[
+                Arg::P(d.ptr()),
+                Arg::I(cols.len() as i64),
+                Arg::P(s.ptr()),
+                Arg::P(sn.ptr()),
+                Arg::I(sep_narep.map_or(0, <[u8]>::len) as i64),
+                Arg::I32(i32::from(sep_narep.is_some())),
+                Arg::P(cn.ptr()),
+                Arg::I(col_narep.map_or(0, <[u8]>::len) as i64),
+                Arg::I32(i32::from(col_narep.is_some())),
+                Arg::I32(i32::from(separate_nulls)),
+                Arg::I(n as i64),
+                Arg::P(flags.ptr()),
+                Arg::I32(write),
+                Arg::P(sizes),
+                Arg::P(offs),
+                Arg::P(chars),
+            ],
+        )
+    })?;
+    if n == 0 {
+        return Ok(col);
+    }
+    let (mask, nulls) = mask_of_flags(flags, n)?;
+    col.with_mask(mask, Some(nulls))
+}

@@ -1,0 +1,49 @@
+from enum import IntEnum
+from typing import Any
+
+from ferrodf.plc.column import Column
+
+class DatetimeComponent(IntEnum):
+    YEAR = 0
+    MONTH = 1
+    DAY = 2
+    WEEKDAY = 3
+    HOUR = 4
+    MINUTE = 5
+    SECOND = 6
+    MILLISECOND = 7
+    MICROSECOND = 8
+    NANOSECOND = 9
+
+class RoundingFrequency(IntEnum):
+    DAY = 0
+    HOUR = 1
+    MINUTE = 2
+    SECOND = 3
+    MILLISECOND = 4
+    MICROSECOND = 5
+    NANOSECOND = 6
+
+def extract_datetime_component(
+    input: Column, component: DatetimeComponent, stream: Any = None, mr: Any = None
+) -> Column: ...
+def day_of_year(input: Column, stream: Any = None, mr: Any = None) -> Column: ...
+def floor_datetimes(
+    input: Column, freq: RoundingFrequency, stream: Any = None, mr: Any = None
+) -> Column: ...
+def ceil_datetimes(
+    input: Column, freq: RoundingFrequency, stream: Any = None, mr: Any = None
+) -> Column: ...
+def round_datetimes(
+    input: Column, freq: RoundingFrequency, stream: Any = None, mr: Any = None
+) -> Column: ...
+
+__all__ = [
+    "DatetimeComponent",
+    "RoundingFrequency",
+    "ceil_datetimes",
+    "day_of_year",
+    "extract_datetime_component",
+    "floor_datetimes",
+    "round_datetimes",
+]

@@ -1,0 +1,23 @@
+"""pylibcudf's ``strings.case`` module.
+
+Each code point is mapped by itself with full Unicode case mapping (``ß`` upper-cases to
+``SS``); a final capital sigma lowers to the medial form, as in libcudf (no context rules).
+"""
+
+from __future__ import annotations
+
+from ferrodf._lib import strings_to_lower as _to_lower
+from ferrodf._lib import strings_to_upper as _to_upper
+
+
+def to_lower(input, stream=None, mr=None):
+    """Every row in lower case."""
+    return _to_lower(input)
+
+
+def to_upper(input, stream=None, mr=None):
+    """Every row in upper case."""
+    return _to_upper(input)
+
+
+__all__ = ["to_lower", "to_upper"]

@@ -1,0 +1,36 @@
+"""pylibcudf's ``strings.find`` module (literal targets; regular expressions are not
+implemented)."""
+
+from __future__ import annotations
+
+from ferrodf._lib import strings_find_op as _find_op
+
+
+def contains(input, target, stream=None, mr=None):
+    """BOOL8: whether each row contains ``target`` (a Scalar, or a Column row by row)."""
+    return _find_op(input, target, 0)
+
+
+def starts_with(input, target, stream=None, mr=None):
+    """BOOL8: whether each row starts with ``target`` (Scalar or Column)."""
+    return _find_op(input, target, 1)
+
+
+def ends_with(input, target, stream=None, mr=None):
+    """BOOL8: whether each row ends with ``target`` (Scalar or Column)."""
+    return _find_op(input, target, 2)
+
+
+def find(input, target, start=0, stop=-1, stream=None, mr=None):
+    """INT32: the character position of the first ``target`` in characters
+    ``[start, stop)`` of each row (``stop=-1``: to the end), or -1."""
+    return _find_op(input, target, 3, start, stop)
+
+
+def rfind(input, target, start=0, stop=-1, stream=None, mr=None):
+    """INT32: the character position of the last ``target`` in characters
+    ``[start, stop)`` of each row (``stop=-1``: to the end), or -1."""
+    return _find_op(input, target, 4, start, stop)
+
+
+__all__ = ["contains", "ends_with", "find", "rfind", "starts_with"]

@@ -1,0 +1,3 @@
+from ferrodf.plc.strings.split import split as split
+
+__all__ = ["split"]

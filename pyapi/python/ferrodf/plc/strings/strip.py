@@ -1,0 +1,15 @@
+"""pylibcudf's ``strings.strip`` module."""
+
+from __future__ import annotations
+
+from ferrodf._lib import strings_strip as _strip
+from ferrodf.plc.strings.side_type import SideType
+
+
+def strip(input, side=SideType.BOTH, to_strip=None, stream=None, mr=None):
+    """Remove the characters of ``to_strip`` (a string Scalar; None or empty: Unicode
+    whitespace) from the ``side`` of every row."""
+    return _strip(input, side, to_strip)
+
+
+__all__ = ["strip"]

@@ -1,0 +1,314 @@
+//! `plc.strings`: the string operations behind pandas' `.str` accessor.
+
+use crate::column::PyColumn;
+use crate::enums::enum_value;
+use crate::errors::{IntoPyResult, run};
+use crate::scalar::PyScalar;
+use crate::table::PyTable;
+use ferrodf_core::ops::strings::{
+    attributes, case, combine, find as core_find, replace as core_replace, slice, split, strip,
+};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+
+/// A Column or Scalar argument.
+enum ColOrScalar {
+    Column(PyColumn),
+    Scalar(PyScalar),
+}
+
+fn col_or_scalar(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult<ColOrScalar> {
+    if let Ok(c) = obj.extract::<PyColumn>() {
+        return Ok(ColOrScalar::Column(c));
+    }
+    if let Ok(s) = obj.extract::<PyScalar>() {
+        return Ok(ColOrScalar::Scalar(s));
+    }
+    Err(PyTypeError::new_err(format!(
+        "strings.{function}: {what} must be a ferrodf.plc.Column or Scalar, got {}",
+        obj.get_type().name()?
+    )))
+}
+
+fn scalar_arg(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult<PyScalar> {
+    obj.extract::<PyScalar>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "strings.{function}: {what} must be a ferrodf.plc.Scalar, got {}",
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })
+}
+
+fn opt_scalar(
+    obj: Option<&Bound<'_, PyAny>>,
+    function: &str,
+    what: &str,
+) -> PyResult<Option<PyScalar>> {
+    match obj {
+        Some(o) if !o.is_none() => scalar_arg(o, function, what).map(Some),
+        _ => Ok(None),
+    }
+}
+
+/// Characters (code points) per row, INT32.
+#[pyfunction]
+#[pyo3(name = "strings_count_characters", signature = (input, stream = None, mr = None))]
+pub fn count_characters(
+    py: Python<'_>,
+    input: PyColumn,
+    stream: Option<&Bound<'_, PyAny>>,
+    mr: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyColumn> {
+    let _ = (stream, mr);
+    Ok(PyColumn(run(py, move || {
+        attributes::count_characters(&input.0)
+    })?))
+}
+
+/// UTF-8 bytes per row, INT32.
+#[pyfunction]
+#[pyo3(name = "strings_count_bytes", signature = (input, stream = None, mr = None))]
+pub fn count_bytes(
+    py: Python<'_>,
+    input: PyColumn,
+    stream: Option<&Bound<'_, PyAny>>,
+    mr: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyColumn> {
+    let _ = (stream, mr);
+    Ok(PyColumn(run(py, move || {
+        attributes::count_bytes(&input.0)
+    })?))
+}
+
+/// Lower-case every row.
+#[pyfunction]
+#[pyo3(name = "strings_to_lower", signature = (input, stream = None, mr = None))]
+pub fn to_lower(
+    py: Python<'_>,
+    input: PyColumn,
+    stream: Option<&Bound<'_, PyAny>>,
+    mr: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyColumn> {
+    let _ = (stream, mr);
+    Ok(PyColumn(run(py, move || case::to_lower(&input.0))?))
+}
+
+/// Upper-case every row.
+#[pyfunction]
+#[pyo3(name = "strings_to_upper", signature = (input, stream = None, mr = None))]
+pub fn to_upper(
+    py: Python<'_>,
+    input: PyColumn,
+    stream: Option<&Bound<'_, PyAny>>,
+    mr: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyColumn> {
+    let _ = (stream, mr);
+    Ok(PyColumn(run(py, move || case::to_upper(&input.0))?))
+}
+
+/// contains / starts_with / ends_with / find / rfind (op 0..=4) against a Column or Scalar
+/// target.
+#[pyfunction]
+#[pyo3(name = "strings_find_op", signature = (input, target, op, start = 0, stop = -1))]
+pub fn find_op(
+    py: Python<'_>,
+    input: PyColumn,
+    target: &Bound<'_, PyAny>,
+    op: i32,
+    start: i64,
+    stop: i64,
+) -> PyResult<PyColumn> {
+    let name = ["contains", "starts_with", "ends_with", "find", "rfind"][op.clamp(0, 4) as usize];
+    let target = col_or_scalar(target, &format!("find.{name}"), "target")?;
+    Ok(PyColumn(run(py, move || {
+        let t = match &target {
+            ColOrScalar::Column(c) => core_find::Target::Column(&c.0),
+            ColOrScalar::Scalar(s) => core_find::Target::Scalar(&s.0),
+        };
+        match op {
+            0 => core_find::contains(&input.0, t),
+            1 => core_find::starts_with(&input.0, t),
+            2 => core_find::ends_with(&input.0, t),
+            3 => core_find::find(&input.0, t, start, stop),
+            _ => core_find::rfind(&input.0, t, start, stop),
+        }
+    })?))
+}
+
+/// Literal replace.
+#[pyfunction]
+#[pyo3(name = "strings_replace", signature = (input, target, repl, maxrepl = -1))]
+pub fn replace(
+    py: Python<'_>,
+    input: PyColumn,
+    target: &Bound<'_, PyAny>,
+    repl: &Bound<'_, PyAny>,
+    maxrepl: i64,
+) -> PyResult<PyColumn> {
+    let t = scalar_arg(target, "replace.replace", "target")?;
+    let r = scalar_arg(repl, "replace.replace", "repl")?;
+    Ok(PyColumn(run(py, move || {
+        core_replace::replace(&input.0, &t.0, &r.0, maxrepl)
+    })?))
+}
+
+/// Characters [start:stop:step] of every row.
+#[pyfunction]
+#[pyo3(name = "strings_slice", signature = (input, start, stop, step))]
+pub fn slice_strings(
+    py: Python<'_>,
+    input: PyColumn,
+    start: Option<i64>,
+    stop: Option<i64>,
+    step: i64,
+) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        slice::slice_strings(&input.0, start, stop, step)
+    })?))
+}
+
+/// Strip characters (whitespace by default) from one or both ends.
+#[pyfunction]
+#[pyo3(name = "strings_strip", signature = (input, side, to_strip = None))]
+pub fn strip_strings(
+    py: Python<'_>,
+    input: PyColumn,
+    side: &Bound<'_, PyAny>,
+    to_strip: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyColumn> {
+    let side = strip::SideType::from_i32(enum_value(side, "SideType")?).py()?;
+    let to_strip = opt_scalar(to_strip, "strip.strip", "to_strip")?;
+    Ok(PyColumn(run(py, move || {
+        strip::strip(&input.0, side, to_strip.as_ref().map(|s| &s.0))
+    })?))
+}
+
+/// Split into a table of token columns (from the end when `reverse`).
+#[pyfunction]
+#[pyo3(name = "strings_split", signature = (strings_column, delimiter, maxsplit, reverse = false))]
+pub fn split_table(
+    py: Python<'_>,
+    strings_column: PyColumn,
+    delimiter: &Bound<'_, PyAny>,
+    maxsplit: i64,
+    reverse: bool,
+) -> PyResult<PyTable> {
+    let name = if reverse {
+        "split.split.rsplit"
+    } else {
+        "split.split.split"
+    };
+    let d = scalar_arg(delimiter, name, "delimiter")?;
+    Ok(PyTable(run(py, move || {
+        if reverse {
+            split::rsplit(&strings_column.0, &d.0, maxsplit)
+        } else {
+            split::split(&strings_column.0, &d.0, maxsplit)
+        }
+    })?))
+}
+
+/// Split into a LIST<STRING> column (from the end when `reverse`).
+#[pyfunction]
+#[pyo3(name = "strings_split_record", signature = (strings, delimiter, maxsplit, reverse = false))]
+pub fn split_record(
+    py: Python<'_>,
+    strings: PyColumn,
+    delimiter: &Bound<'_, PyAny>,
+    maxsplit: i64,
+    reverse: bool,
+) -> PyResult<PyColumn> {
+    let name = if reverse {
+        "split.split.rsplit_record"
+    } else {
+        "split.split.split_record"
+    };
+    let d = scalar_arg(delimiter, name, "delimiter")?;
+    Ok(PyColumn(run(py, move || {
+        if reverse {
+            split::rsplit_record(&strings.0, &d.0, maxsplit)
+        } else {
+            split::split_record(&strings.0, &d.0, maxsplit)
+        }
+    })?))
+}
+
+/// Row-wise concatenation of a table's string columns.
+#[pyfunction]
+#[pyo3(
+    name = "strings_concatenate",
+    signature = (strings_columns, separator, narep = None, col_narep = None, separate_nulls = None)
+)]
+pub fn concatenate(
+    py: Python<'_>,
+    strings_columns: &Bound<'_, PyAny>,
+    separator: &Bound<'_, PyAny>,
+    narep: Option<&Bound<'_, PyAny>>,
+    col_narep: Option<&Bound<'_, PyAny>>,
+    separate_nulls: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyColumn> {
+    const NAME: &str = "combine.concatenate";
+    let table = strings_columns.extract::<PyTable>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "strings.{NAME}: strings_columns must be a ferrodf.plc.Table, got {}",
+            strings_columns
+                .get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
+        ))
+    })?;
+    let sep = col_or_scalar(separator, NAME, "separator")?;
+    let narep = opt_scalar(narep, NAME, "narep")?;
+    let col_narep = opt_scalar(col_narep, NAME, "col_narep")?;
+    // SeparatorOnNulls: YES = 0, NO = 1.
+    let separate_nulls = match separate_nulls {
+        Some(v) => enum_value(v, "SeparatorOnNulls")?,
+        None => 0,
+    };
+    let separate = match separate_nulls {
+        0 => true,
+        1 => false,
+        v => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "{v} is not a SeparatorOnNulls (YES = 0, NO = 1)"
+            )));
+        }
+    };
+    Ok(PyColumn(run(py, move || {
+        let s = match &sep {
+            ColOrScalar::Column(c) => combine::Separator::Column(&c.0),
+            ColOrScalar::Scalar(s) => combine::Separator::Scalar(&s.0),
+        };
+        combine::concatenate(
+            &table.0,
+            s,
+            narep.as_ref().map(|s| &s.0),
+            col_narep.as_ref().map(|s| &s.0),
+            separate,
+        )
+    })?))
+}
+
+/// Add the `strings_*` functions to the extension module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    for f in [
+        wrap_pyfunction!(count_characters, m)?,
+        wrap_pyfunction!(count_bytes, m)?,
+        wrap_pyfunction!(to_lower, m)?,
+        wrap_pyfunction!(to_upper, m)?,
+        wrap_pyfunction!(find_op, m)?,
+        wrap_pyfunction!(replace, m)?,
+        wrap_pyfunction!(slice_strings, m)?,
+        wrap_pyfunction!(strip_strings, m)?,
+        wrap_pyfunction!(split_table, m)?,
+        wrap_pyfunction!(split_record, m)?,
+        wrap_pyfunction!(concatenate, m)?,
+    ] {
+        m.add_function(f)?;
+    }
+    Ok(())
+}
