@@ -57,7 +57,7 @@ def test_str_split_and_cat(host_if_missing):
         == expected.astype(object).where(expected.notna(), None).values.tolist()
     )
     lists = host_if_missing(lambda: Series(s).str.split("-")).tolist()
-    assert lists == [None if v is None else list(v) for v in s.str.split("-")]
+    assert lists == [list(v) if isinstance(v, list) else None for v in s.str.split("-")]
     assert Series(s).str.cat(sep=",") == s.str.cat(sep=",")
 
 

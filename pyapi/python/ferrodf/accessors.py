@@ -205,8 +205,10 @@ class DatetimeMethods:
         """Microseconds within the second (0..999999), as pandas counts them."""
         from ferrodf import _ops
 
-        ms = self._component("MILLISECOND")
-        us = self._component("MICROSECOND")
+        # the components are INT16 (libcudf); widen before scaling so 999 * 1000 fits
+        int32 = plc.DataType(plc.TypeId.INT32)
+        ms = plc.unary.cast(self._component("MILLISECOND"), int32)
+        us = plc.unary.cast(self._component("MICROSECOND"), int32)
         total = _ops.binary(_ops.binary(ms, 1000, "mul"), us, "add")
         return self._wrap(total)
 

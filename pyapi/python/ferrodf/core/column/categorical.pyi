@@ -1,0 +1,3 @@
+from ferrodf.core.column.column import ColumnBase as ColumnBase
+
+class CategoricalColumn(ColumnBase): ...
