@@ -160,7 +160,9 @@ def main() -> int:
             print(table(results, task, args.libs, n))
             print()
         if args.json:
-            path = args.json.with_name(f"{args.json.stem}_{n:.0e}{args.json.suffix}")
+            # "1e07", not "1e+07": file names with "+" do not come back from the GPU machine
+            tag = f"{n:.0e}".replace("+", "")
+            path = args.json.with_name(f"{args.json.stem}_{tag}{args.json.suffix}")
             path.write_text(
                 json.dumps({str(k): v for k, v in results.items()}, indent=1, default=str)
             )
@@ -169,7 +171,7 @@ def main() -> int:
                 results,
                 args.libs,
                 n,
-                args.png.with_name(f"{args.png.stem}_{n:.0e}{args.png.suffix}"),
+                args.png.with_name(f"{args.png.stem}_{tag}{args.png.suffix}"),
             )
         all_failures += failures
     if "ferrodf" in args.libs:
