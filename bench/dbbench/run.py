@@ -159,9 +159,9 @@ def main() -> int:
         for task in args.task:
             print(table(results, task, args.libs, n))
             print()
+        # "1e07", not "1e+07": file names with "+" do not come back from the GPU machine
+        tag = f"{n:.0e}".replace("+", "")
         if args.json:
-            # "1e07", not "1e+07": file names with "+" do not come back from the GPU machine
-            tag = f"{n:.0e}".replace("+", "")
             path = args.json.with_name(f"{args.json.stem}_{tag}{args.json.suffix}")
             path.write_text(
                 json.dumps({str(k): v for k, v in results.items()}, indent=1, default=str)

@@ -94,9 +94,25 @@ def test_multiindex_headers_grouped():
     assert p.rows[0] == ["", "a", "a", "b"] and p.rows[1] == ["", "x", "y", "x"]
 
 
-def test_text_matches_pandas_for_simple_frames():
-    pdf = pd.DataFrame({"x": [1, 22, 333], "name": ["a", "bb", "ccc"]})
-    assert repr(DataFrame(pdf)) == repr(pdf)
+@pytest.mark.parametrize(
+    "pdf",
+    [
+        pd.DataFrame({"x": [1, 22, 333], "name": ["a", "bb", "ccc"]}),
+        pd.DataFrame({"city": ["Lima", "Oslo"], "units": [8, 15], "price": [4.84, 2.86]}),
+        pd.DataFrame({"city": ["Lima"] * 100, "units": [8] * 100}),
+        pd.DataFrame(
+            [[3, 9.0, 7], [5, 15.5, 1]],
+            columns=pd.MultiIndex.from_tuples(
+                [("tea", "units"), ("tea", "revenue"), ("coffee", "units")]
+            ),
+        ),
+    ],
+)
+def test_text_matches_pandas(pdf):
+    assert repr(DataFrame.from_pandas(pdf)) == repr(pdf)
+
+
+def test_text_series_matches_pandas():
     s = pd.Series([1.5, 2.25, 3.0], name="v")
     assert repr(Series(s)) == repr(s)
 

@@ -15,12 +15,32 @@ const ELLIPSIS: &str = "...";
 pub fn frame(g: &Grid) -> String {
     let n_index = g.index_names.len().max(1);
     let mut rows: Vec<Vec<String>> = Vec::new();
+    let nlevels = g.headers.len();
     for (level, header) in g.headers.iter().enumerate() {
         let mut row = vec![String::new(); n_index];
         if let Some(name) = g.column_level_names.get(level) {
             row[n_index - 1] = name.clone();
         }
-        row.extend(with_gap(header, g.col_gap));
+        // pandas shows an upper-level label once over its group ("sparsified") and gives
+        // the headers of numeric columns a leading space, as their values have one
+        let shown: Vec<String> = header
+            .iter()
+            .enumerate()
+            .map(|(c, label)| {
+                let repeated = level + 1 < nlevels
+                    && c > 0
+                    && g.col_gap != Some(c)
+                    && (0..=level).all(|l| g.headers[l][c] == g.headers[l][c - 1]);
+                if repeated {
+                    String::new()
+                } else if g.numeric[c] && level + 1 == nlevels {
+                    format!(" {label}")
+                } else {
+                    label.clone()
+                }
+            })
+            .collect();
+        row.extend(with_gap(&shown, g.col_gap));
         rows.push(row);
     }
     let header_rows = rows.len();
@@ -34,12 +54,13 @@ pub fn frame(g: &Grid) -> String {
     }
     for (r, (labels, values)) in g.index_cells.iter().zip(&g.cells).enumerate() {
         if g.row_gap == Some(r) {
-            rows.push(vec![
+            // pandas marks the elided index labels with "..", the values with "..."
+            let mut gap = vec!["..".to_string(); n_index];
+            gap.extend(vec![
                 ELLIPSIS.to_string();
-                n_index
-                    + g.dtypes.len()
-                    + usize::from(g.col_gap.is_some())
+                g.dtypes.len() + usize::from(g.col_gap.is_some())
             ]);
+            rows.push(gap);
         }
         let mut row = labels.clone();
         row.extend(with_gap(values, g.col_gap));
