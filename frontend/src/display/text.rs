@@ -21,8 +21,9 @@ pub fn frame(g: &Grid) -> String {
         if let Some(name) = g.column_level_names.get(level) {
             row[n_index - 1] = name.clone();
         }
-        // pandas shows an upper-level label once over its group ("sparsified") and gives
-        // the headers of numeric columns a leading space, as their values have one
+        // pandas shows an upper-level label once over its group ("sparsified"), and gives
+        // the headers of numeric columns a leading space as their values have one (only
+        // for flat columns: MultiIndex headers have none)
         let shown: Vec<String> = header
             .iter()
             .enumerate()
@@ -33,7 +34,7 @@ pub fn frame(g: &Grid) -> String {
                     && (0..=level).all(|l| g.headers[l][c] == g.headers[l][c - 1]);
                 if repeated {
                     String::new()
-                } else if g.numeric[c] && level + 1 == nlevels {
+                } else if g.numeric[c] && nlevels == 1 {
                     format!(" {label}")
                 } else {
                     label.clone()
