@@ -63,18 +63,19 @@ def test_groupby_string_and_multi_keys(pdf):
     frame_equal(got, expected, check_exact=False, check_column_type=False)
 
 
-def test_groupby_series_result_size_and_named(pdf):
+def test_groupby_series_result_size_and_named(pdf, host_if_missing):
     df = DataFrame(pdf)
-    pd.testing.assert_series_equal(
-        df.groupby("j")["v"].sum().to_pandas(), pdf.groupby("j")["v"].sum()
+    got_sum = host_if_missing(lambda: df.groupby("j")["v"].sum())
+    pd.testing.assert_series_equal(got_sum.to_pandas(), pdf.groupby("j")["v"].sum())
+    got_size = host_if_missing(lambda: df.groupby("j").size())
+    pd.testing.assert_series_equal(got_size.to_pandas(), pdf.groupby("j").size(), check_dtype=False)
+    got = host_if_missing(
+        lambda: df.groupby("k", dropna=False).agg(total=("v", "sum"), n=("w", "count"))
     )
-    pd.testing.assert_series_equal(
-        df.groupby("j").size().to_pandas(), pdf.groupby("j").size(), check_dtype=False
-    )
-    got = df.groupby("k", dropna=False).agg(total=("v", "sum"), n=("w", "count"))
     expected = pdf.groupby("k", dropna=False).agg(total=("v", "sum"), n=("w", "count"))
     frame_equal(got, expected, check_exact=False)
-    flat = df.groupby("j", as_index=False).agg("max")
+    # "max" of every column includes the string column k: no device path for that yet
+    flat = host_if_missing(lambda: df.groupby("j", as_index=False).agg("max"))
     frame_equal(flat[["j", "v"]], pdf.groupby("j", as_index=False)[["v"]].max())
 
 
