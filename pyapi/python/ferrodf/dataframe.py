@@ -822,7 +822,8 @@ def _mask_of(mask: Series, index: Index) -> Any:
             "the boolean Series' index does not match the frame's index "
             "(unalignable boolean Series)"
         )
-    return np.asarray(mask.to_arrow().fill_null(False).to_numpy(zero_copy_only=False), dtype=bool)
+    # stays a (device) column: a missing flag counts as False, as in pandas
+    return Series._condition(mask)
 
 
 class _ILoc:

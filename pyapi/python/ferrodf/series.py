@@ -16,8 +16,8 @@ from ferrodf.index import Index
 
 def _rows_arg(pos: Any) -> Any:
     """A row selection for the Rust layer: a slice, or a plc column of positions/flags."""
-    if isinstance(pos, slice):
-        return pos
+    if isinstance(pos, slice | plc.Column):
+        return pos  # a plc column (positions or flags) stays where it is, on the GPU too
     if isinstance(pos, int | np.integer):
         return positions_column([int(pos)])
     arr = np.asarray(pos)
@@ -197,7 +197,7 @@ class Series:
         scalar = _ops._scalar(value, _ops._np_dtype(col))
         target = col.type()
         if scalar.type() != target:
-            scalar = plc.interop.from_arrow(pa.scalar(value, type=col.to_arrow().type))
+            scalar = plc.interop.from_arrow(pa.scalar(value, type=col.type().to_arrow()))
         return Series._from_lib(self._s.with_column(plc.replace.replace_nulls(col, scalar)))
 
     def dropna(self) -> Series:
@@ -208,10 +208,10 @@ class Series:
         if isinstance(other, Series):
             return other._s.column
         if other is None:
-            return plc.interop.from_arrow(pa.scalar(None, type=col.to_arrow().type))
+            return plc.interop.from_arrow(pa.scalar(None, type=col.type().to_arrow()))
         alt = _ops._scalar(other, _ops._np_dtype(col))
         if alt.type() != col.type():
-            alt = plc.interop.from_arrow(pa.scalar(other, type=col.to_arrow().type))
+            alt = plc.interop.from_arrow(pa.scalar(other, type=col.type().to_arrow()))
         return alt
 
     @staticmethod
@@ -238,7 +238,7 @@ class Series:
 
     def clip(self, lower: Any = None, upper: Any = None) -> Series:
         col = self._s.column
-        like = col.to_arrow().type
+        like = col.type().to_arrow()
 
         def bound(v: Any) -> plc.Scalar:
             return plc.interop.from_arrow(pa.scalar(v, type=like))
@@ -371,7 +371,7 @@ class Series:
 
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, Series) and key.dtype == np.dtype("bool"):
-            return self._take(np.asarray(key.to_numpy(), dtype=bool))
+            return self._take(Series._condition(key))
         if isinstance(key, slice):
             if all(v is None or isinstance(v, int | np.integer) for v in (key.start, key.stop)):
                 return self._take(key)
