@@ -52,6 +52,48 @@ def checksum_of(table: pa.Table) -> tuple[int, float]:
     return table.num_rows, total
 
 
+def pandas_style_groupby(q: int, x: Any, kw: dict[str, Any]) -> Any:
+    """Groupby q1..q8 and q10 as db-benchmark's pandas solution writes them; ferrodf runs
+    the same code (its API is pandas'). q9 differs per library."""
+    if q == 1:
+        return x.groupby("id1", **kw).agg({"v1": "sum"})
+    if q == 2:
+        return x.groupby(["id1", "id2"], **kw).agg({"v1": "sum"})
+    if q == 3:
+        return x.groupby("id3", **kw).agg({"v1": "sum", "v3": "mean"})
+    if q == 4:
+        return x.groupby("id4", **kw).agg({"v1": "mean", "v2": "mean", "v3": "mean"})
+    if q == 5:
+        return x.groupby("id6", **kw).agg({"v1": "sum", "v2": "sum", "v3": "sum"})
+    if q == 6:
+        return x.groupby(["id4", "id5"], **kw).agg(v3_median=("v3", "median"), v3_std=("v3", "std"))
+    if q == 7:
+        r = x.groupby("id3", **kw).agg({"v1": "max", "v2": "min"})
+        r["range_v1_v2"] = r["v1"] - r["v2"]
+        return r[["id3", "range_v1_v2"]]
+    if q == 8:
+        y = x[x["v3"].notna()][["id6", "v3"]].sort_values("v3", ascending=False)
+        return y.groupby("id6", **kw).head(2)
+    if q == 10:
+        return x.groupby(["id1", "id2", "id3", "id4", "id5", "id6"], **kw).agg(
+            v3=("v3", "sum"), count=("v1", "size")
+        )
+    raise ValueError(q)
+
+
+def pandas_style_join(q: int, d: dict[str, Any]) -> Any:
+    """Join q1..q5 as db-benchmark's pandas solution writes them (ferrodf's too)."""
+    x = d["x"]
+    right, how, on = {
+        1: ("small", "inner", "id1"),
+        2: ("medium", "inner", "id2"),
+        3: ("medium", "left", "id2"),
+        4: ("medium", "inner", "id5"),
+        5: ("big", "inner", "id3"),
+    }[q]
+    return x.merge(d[right], how=how, on=on)
+
+
 class FerrodfSolution:
     name = "ferrodf"
 
@@ -71,61 +113,24 @@ class FerrodfSolution:
 
     def groupby(self, q: int, d: dict[str, Any]) -> Any:
         x = d["x"]
-        kw = {"as_index": False, "sort": False, "dropna": False}
-        if q == 1:
-            return x.groupby("id1", **kw).agg({"v1": "sum"})
-        if q == 2:
-            return x.groupby(["id1", "id2"], **kw).agg({"v1": "sum"})
-        if q == 3:
-            return x.groupby("id3", **kw).agg({"v1": "sum", "v3": "mean"})
-        if q == 4:
-            return x.groupby("id4", **kw).agg({"v1": "mean", "v2": "mean", "v3": "mean"})
-        if q == 5:
-            return x.groupby("id6", **kw).agg({"v1": "sum", "v2": "sum", "v3": "sum"})
-        if q == 6:
-            return x.groupby(["id4", "id5"], **kw).agg(
-                v3_median=("v3", "median"), v3_std=("v3", "std")
-            )
-        if q == 7:
-            r = x.groupby("id3", **kw).agg({"v1": "max", "v2": "min"})
-            r["range_v1_v2"] = r["v1"] - r["v2"]
-            return r[["id3", "range_v1_v2"]]
-        if q == 8:
-            y = x[x["v3"].notna()][["id6", "v3"]].sort_values("v3", ascending=False)
-            return y.groupby("id6", **kw).head(2)
-        if q == 9:
-            y = x[["id2", "id4", "v1", "v2"]]
-            # pairwise complete observations, as pandas' and polars' corr use
-            v1, v2 = y["v1"].astype("float64"), y["v2"].astype("float64")
-            y["v1"], y["v2"] = v1.where(v2.notna()), v2.where(v1.notna())
-            y["xy"], y["xx"], y["yy"] = y["v1"] * y["v2"], y["v1"] * y["v1"], y["v2"] * y["v2"]
-            s = y.groupby(["id2", "id4"], **kw).agg(
-                n=("v1", "count"), sx=("v1", "sum"), sy=("v2", "sum"), sxy=("xy", "sum"),
-                sxx=("xx", "sum"), syy=("yy", "sum"),
-            )  # fmt: skip
-            cov = s["n"] * s["sxy"] - s["sx"] * s["sy"]
-            var = (s["n"] * s["sxx"] - s["sx"] * s["sx"]) * (s["n"] * s["syy"] - s["sy"] * s["sy"])
-            s["r2"] = (cov * cov / var).where(var > 0)  # undefined for constant groups
-            return s[["id2", "id4", "r2"]]
-        if q == 10:
-            return x.groupby(["id1", "id2", "id3", "id4", "id5", "id6"], **kw).agg(
-                v3=("v3", "sum"), count=("v1", "size")
-            )
-        raise ValueError(q)
+        if q != 9:
+            return pandas_style_groupby(q, x, {"as_index": False, "sort": False, "dropna": False})
+        y = x[["id2", "id4", "v1", "v2"]]
+        # pairwise complete observations, as pandas' and polars' corr use
+        v1, v2 = y["v1"].astype("float64"), y["v2"].astype("float64")
+        y["v1"], y["v2"] = v1.where(v2.notna()), v2.where(v1.notna())
+        y["xy"], y["xx"], y["yy"] = y["v1"] * y["v2"], y["v1"] * y["v1"], y["v2"] * y["v2"]
+        s = y.groupby(["id2", "id4"], as_index=False, sort=False, dropna=False).agg(
+            n=("v1", "count"), sx=("v1", "sum"), sy=("v2", "sum"), sxy=("xy", "sum"),
+            sxx=("xx", "sum"), syy=("yy", "sum"),
+        )  # fmt: skip
+        cov = s["n"] * s["sxy"] - s["sx"] * s["sy"]
+        var = (s["n"] * s["sxx"] - s["sx"] * s["sx"]) * (s["n"] * s["syy"] - s["sy"] * s["sy"])
+        s["r2"] = (cov * cov / var).where(var > 0)  # undefined for constant groups
+        return s[["id2", "id4", "r2"]]
 
     def join(self, q: int, d: dict[str, Any]) -> Any:
-        x = d["x"]
-        if q == 1:
-            return x.merge(d["small"], on="id1")
-        if q == 2:
-            return x.merge(d["medium"], on="id2")
-        if q == 3:
-            return x.merge(d["medium"], how="left", on="id2")
-        if q == 4:
-            return x.merge(d["medium"], on="id5")
-        if q == 5:
-            return x.merge(d["big"], on="id3")
-        raise ValueError(q)
+        return pandas_style_join(q, d)
 
 
 class PandasSolution:
@@ -154,54 +159,19 @@ class PandasSolution:
     def groupby(self, q: int, d: dict[str, Any]) -> Any:
         x = d["x"]
         kw = {"as_index": False, "sort": False, "observed": True, "dropna": False}
-        if q == 1:
-            return x.groupby("id1", **kw).agg({"v1": "sum"})
-        if q == 2:
-            return x.groupby(["id1", "id2"], **kw).agg({"v1": "sum"})
-        if q == 3:
-            return x.groupby("id3", **kw).agg({"v1": "sum", "v3": "mean"})
-        if q == 4:
-            return x.groupby("id4", **kw).agg({"v1": "mean", "v2": "mean", "v3": "mean"})
-        if q == 5:
-            return x.groupby("id6", **kw).agg({"v1": "sum", "v2": "sum", "v3": "sum"})
-        if q == 6:
-            return x.groupby(["id4", "id5"], **kw).agg(
-                v3_median=("v3", "median"), v3_std=("v3", "std")
-            )
-        if q == 7:
-            r = x.groupby("id3", **kw).agg({"v1": "max", "v2": "min"})
-            r["range_v1_v2"] = r["v1"] - r["v2"]
-            return r[["id3", "range_v1_v2"]]
-        if q == 8:
-            y = x[~x["v3"].isna()][["id6", "v3"]].sort_values("v3", ascending=False)
-            return y.groupby("id6", **kw).head(2)
-        if q == 9:
-            y = x[["id2", "id4", "v1", "v2"]]
-            grouped = y.groupby(["id2", "id4"], sort=False, observed=True, dropna=False)
-            return (
-                grouped[["v1", "v2"]]
-                .apply(lambda g: pd.Series({"r2": g["v1"].corr(g["v2"]) ** 2}))
-                .reset_index()
-            )
-        if q == 10:
-            return x.groupby(["id1", "id2", "id3", "id4", "id5", "id6"], **kw).agg(
-                v3=("v3", "sum"), count=("v1", "size")
-            )
-        raise ValueError(q)
+        if q != 9:
+            return pandas_style_groupby(q, x, kw)
+        grouped = x[["id2", "id4", "v1", "v2"]].groupby(
+            ["id2", "id4"], sort=False, observed=True, dropna=False
+        )
+        return (
+            grouped[["v1", "v2"]]
+            .apply(lambda g: pd.Series({"r2": g["v1"].corr(g["v2"]) ** 2}))
+            .reset_index()
+        )
 
     def join(self, q: int, d: dict[str, Any]) -> Any:
-        x = d["x"]
-        if q == 1:
-            return x.merge(d["small"], on="id1")
-        if q == 2:
-            return x.merge(d["medium"], on="id2")
-        if q == 3:
-            return x.merge(d["medium"], how="left", on="id2")
-        if q == 4:
-            return x.merge(d["medium"], on="id5")
-        if q == 5:
-            return x.merge(d["big"], on="id3")
-        raise ValueError(q)
+        return pandas_style_join(q, d)
 
 
 class PolarsSolution:
