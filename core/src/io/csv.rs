@@ -397,12 +397,12 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
     let chunks = scanner.chunks(&body, target);
     let fmt = opts.format()?;
     let fast = opts.fast_format()?;
-    // The single-pass decoder handles plain files: no quotes, comments or custom tokens.
+    // The single-pass decoder handles plain files: no comments or custom tokens.
     let plain = fast.is_some()
         && opts.comment.is_none()
         && opts.lineterminator == b'\n'
-        && opts.na_values.is_empty()
-        && (opts.quoting == QuoteStyle::None || memchr::memchr(opts.quotechar, &body).is_none());
+        && opts.na_values.is_empty();
+    let quote = (opts.quoting != QuoteStyle::None).then_some(opts.quotechar);
     let tokens = opts.na_tokens();
     let token_set: std::collections::HashSet<&[u8]> = tokens.iter().map(|t| t.as_bytes()).collect();
 
@@ -501,6 +501,7 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
                         opts.delimiter,
                         rows,
                         &token_set,
+                        quote,
                     )
                 } else {
                     None

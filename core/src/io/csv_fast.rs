@@ -1,5 +1,6 @@
-//! A single-pass CSV decoder for the common simple case: no quote characters in the
-//! input, no comments, `\n` rows, and only INT64, FLOAT64, STRING and all-null columns.
+//! A single-pass CSV decoder for the common simple case: quotes only around whole fields
+//! without quotes, delimiters or line breaks inside, no comments, `\n` rows, and only
+//! INT64, FLOAT64, STRING and all-null columns.
 //!
 //! arrow-csv first copies every field into a record buffer and then parses the copies;
 //! here SIMD search finds the delimiters and each field is parsed or appended straight
@@ -60,6 +61,7 @@ pub(crate) fn decode(
     delimiter: u8,
     rows_hint: usize,
     na_tokens: &std::collections::HashSet<&[u8]>,
+    quote: Option<u8>,
 ) -> Option<RecordBatch> {
     let ncols = schema.fields().len();
     let mut builders: Vec<Builder> = (0..ncols).map(|_| Builder::Skip).collect();
@@ -89,7 +91,18 @@ pub(crate) fn decode(
     let mut rows = 0usize;
     let mut col = 0usize;
     let mut start = 0usize;
-    let mut field = |col: usize, f: &[u8], builders: &mut [Builder]| -> Option<()> {
+    let field = |col: usize, f: &[u8], builders: &mut [Builder]| -> Option<()> {
+        // A quoted field is taken when it holds no quote, delimiter or line break (a
+        // delimiter or line break inside quotes leaves a fragment with one quote).
+        let f = match quote {
+            Some(q) if memchr::memchr(q, f).is_some() => match f {
+                [a, inner @ .., b] if *a == q && *b == q && memchr::memchr(q, inner).is_none() => {
+                    inner
+                }
+                _ => return None,
+            },
+            _ => f,
+        };
         match &mut builders[col] {
             Builder::Skip => {}
             Builder::Null => {
@@ -219,15 +232,8 @@ mod tests {
     fn decodes_simple_rows() {
         let s = schema(&[ArrowType::Int64, ArrowType::Float64, ArrowType::Utf8]);
         let na: std::collections::HashSet<&[u8]> = [&b"NaN"[..]].into_iter().collect();
-        let b = decode(
-            b"1,2.5,x\r\n\n-3,NaN,\n,1e3,yz",
-            &s,
-            &[0, 1, 2],
-            b',',
-            4,
-            &na,
-        )
-        .unwrap();
+        let data = b"1,2.5,x\r\n\n-3,NaN,\n,1e3,\"yz\"";
+        let b = decode(data, &s, &[0, 1, 2], b',', 4, &na, Some(b'"')).unwrap();
         assert_eq!(b.column(1).null_count(), 1);
         assert_eq!(b.num_rows(), 3);
         assert_eq!(b.column(0).null_count(), 1);
@@ -240,11 +246,14 @@ mod tests {
     fn gives_up_on_anything_unusual() {
         let s = schema(&[ArrowType::Int64, ArrowType::Utf8]);
         let na = Default::default();
-        let decode = |d: &[u8], s: &Schema, p: &[usize], c, n| decode(d, s, p, c, n, &na);
+        let decode =
+            |d: &[u8], s: &Schema, p: &[usize], c, n| decode(d, s, p, c, n, &na, Some(b'"'));
         assert!(decode(b"1,a\n2\n", &s, &[0, 1], b',', 2).is_none());
         assert!(decode(b"x,a\n", &s, &[0, 1], b',', 1).is_none());
         assert!(decode(b"1,a,b\n", &s, &[0, 1], b',', 1).is_none());
         assert!(decode(b"1,\xff\n", &s, &[0, 1], b',', 1).is_none());
+        assert!(decode(b"1,\"a,b\"\n", &s, &[0, 1], b',', 1).is_none());
+        assert!(decode(b"1,\"a\"\"b\"\n", &s, &[0, 1], b',', 1).is_none());
         assert!(decode(b"99999999999999999999,a\n", &s, &[0, 1], b',', 1).is_none());
         assert_eq!(parse_i64(b"-9223372036854775808"), Some(i64::MIN));
     }
