@@ -397,6 +397,14 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
     let chunks = scanner.chunks(&body, target);
     let fmt = opts.format()?;
     let fast = opts.fast_format()?;
+    // The single-pass decoder handles plain files: no comments or custom tokens.
+    let plain = fast.is_some()
+        && opts.comment.is_none()
+        && opts.lineterminator == b'\n'
+        && opts.na_values.is_empty();
+    let quote = (opts.quoting != QuoteStyle::None).then_some(opts.quotechar);
+    let tokens = opts.na_tokens();
+    let token_set: std::collections::HashSet<&[u8]> = tokens.iter().map(|t| t.as_bytes()).collect();
 
     // Column count: the header's, else the first row's.
     let ncols = if !header_names.is_empty() {
@@ -480,10 +488,29 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
             .par_iter()
             .map(|c| {
                 let piece = &body[c.clone()];
-                let b = match &fast {
-                    Some(f) => decode_piece(piece, &schema, f, &projection, &scanner)
+                let simple = plain
+                    && projection
+                        .iter()
+                        .all(|&i| super::csv_fast::supports(schema.field(i).data_type()));
+                let quick = if simple {
+                    let rows = scanner.count_rows(piece);
+                    super::csv_fast::decode(
+                        piece,
+                        &schema,
+                        &projection,
+                        opts.delimiter,
+                        rows,
+                        &token_set,
+                        quote,
+                    )
+                } else {
+                    None
+                };
+                let b = match (quick, &fast) {
+                    (Some(b), _) => Ok(b),
+                    (None, Some(f)) => decode_piece(piece, &schema, f, &projection, &scanner)
                         .or_else(|_| decode_piece(piece, &schema, &fmt, &projection, &scanner)),
-                    None => decode_piece(piece, &schema, &fmt, &projection, &scanner),
+                    (None, None) => decode_piece(piece, &schema, &fmt, &projection, &scanner),
                 };
                 let d = done.fetch_add(c.len() as u64, Ordering::Relaxed) + c.len() as u64;
                 report(&opts.progress, d, total);

@@ -27,6 +27,7 @@
 
 pub mod compression;
 pub mod csv;
+mod csv_fast;
 pub mod json;
 pub mod parquet;
 mod source;
