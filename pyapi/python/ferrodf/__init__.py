@@ -18,6 +18,7 @@ from ferrodf._lib import (
 )
 from ferrodf.dataframe import DataFrame, concat
 from ferrodf.index import Index, MultiIndex, RangeIndex
+from ferrodf.io import read_csv, read_json, read_parquet
 from ferrodf.options import get_option, option_context, set_option
 from ferrodf.series import Series
 
@@ -52,6 +53,9 @@ __all__ = [
     "from_pandas",
     "merge",
     "options",
+    "read_csv",
+    "read_json",
+    "read_parquet",
     "__version__",
     "get_option",
     "gpu_info",

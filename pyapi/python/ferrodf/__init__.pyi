@@ -13,6 +13,9 @@ from ferrodf.dataframe import concat as concat
 from ferrodf.index import Index as Index
 from ferrodf.index import MultiIndex as MultiIndex
 from ferrodf.index import RangeIndex as RangeIndex
+from ferrodf.io import read_csv as read_csv
+from ferrodf.io import read_json as read_json
+from ferrodf.io import read_parquet as read_parquet
 from ferrodf.options import get_option as get_option
 from ferrodf.options import option_context as option_context
 from ferrodf.options import set_option as set_option
@@ -37,6 +40,9 @@ __all__ = [
     "from_pandas",
     "merge",
     "options",
+    "read_csv",
+    "read_json",
+    "read_parquet",
     "__version__",
     "get_option",
     "gpu_info",

@@ -356,6 +356,36 @@ class DataFrame:
             return DataFrame._from_lib(self._df)
         return DataFrame._from_lib(self._df.with_data(self._data.copy(deep=True)._ca))
 
+    def set_index(self, keys: Any, drop: bool = True) -> DataFrame:
+        """The columns ``keys`` as the row labels (a MultiIndex for several)."""
+        keys = list(keys) if isinstance(keys, list) else [keys]
+        cols = [self._df.data.get(k) for k in keys]
+        index = (
+            _lib.Index.from_column(cols[0], keys[0])
+            if len(keys) == 1
+            else _lib.Index.multi(cols, keys)
+        )
+        out = DataFrame._from_lib(self._df.with_index(index))
+        return DataFrame._from_lib(out._df.drop_columns(keys)) if drop else out
+
+    def to_csv(self, path_or_buf: Any = None, **kwargs: Any) -> str | None:
+        """Write CSV (see ``ferrodf.io.to_csv``); the text when no path is given."""
+        from ferrodf.io import to_csv
+
+        return to_csv(self, path_or_buf, **kwargs)
+
+    def to_parquet(self, path: Any, **kwargs: Any) -> None:
+        """Write Parquet (see ``ferrodf.io.to_parquet``)."""
+        from ferrodf.io import to_parquet
+
+        to_parquet(self, path, **kwargs)
+
+    def to_json(self, path_or_buf: Any = None, **kwargs: Any) -> str | None:
+        """Write JSON lines (see ``ferrodf.io.to_json``)."""
+        from ferrodf.io import to_json
+
+        return to_json(self, path_or_buf, **kwargs)
+
     def reset_index(self, drop: bool = False) -> DataFrame:
         out = DataFrame._from_lib(self._df.with_index(_lib.Index.range(0, len(self), 1, None)))
         if not drop:

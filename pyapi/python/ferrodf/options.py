@@ -10,6 +10,8 @@ the CPU otherwise; ``"gpu"`` makes a missing GPU an error and turns host fallbac
 pandas' names and meanings. Set them with ``set_option("display.max_rows", 10)``, as
 attributes (``ferrodf.options.display.max_rows = 10``) or for a block with
 ``option_context("display.max_rows", 10)``.
+
+``io.progress_bar`` (True): show a tqdm bar for reads and writes that take over a second.
 """
 
 from __future__ import annotations
@@ -28,7 +30,8 @@ _DISPLAY_DEFAULTS = {
     "precision": 6,
 }
 _display: dict[str, int] = dict(_DISPLAY_DEFAULTS)
-_OPTIONS = ("device", *(f"display.{k}" for k in _DISPLAY_DEFAULTS))
+_OPTIONS = ("device", "io.progress_bar", *(f"display.{k}" for k in _DISPLAY_DEFAULTS))
+_io: dict[str, Any] = {"progress_bar": True}
 
 
 def _check(name: str) -> str:
@@ -49,6 +52,8 @@ def get_option(name: str) -> Any:
     name = _check(name)
     if name == "device":
         return _lib.get_device()
+    if name == "io.progress_bar":
+        return _io["progress_bar"]
     return _display[name.split(".", 1)[1]]
 
 
@@ -61,6 +66,11 @@ def set_option(name: str, value: Any) -> None:
                 f"option 'device' takes 'auto', 'gpu' or 'cpu', got {type(value).__name__}"
             )
         _lib.set_device(value)
+        return
+    if name == "io.progress_bar":
+        if not isinstance(value, bool):
+            raise TypeError(f"option 'io.progress_bar' takes True or False, got {value!r}")
+        _io["progress_bar"] = value
         return
     key = name.split(".", 1)[1]
     if value is None:
@@ -76,6 +86,9 @@ def reset_option(name: str) -> None:
     name = _check(name)
     if name == "device":
         raise ValueError("'device' has no fixed default; set it to 'auto', 'gpu' or 'cpu'")
+    if name == "io.progress_bar":
+        set_option(name, True)
+        return
     set_option(name, _DISPLAY_DEFAULTS[name.split(".", 1)[1]])
 
 

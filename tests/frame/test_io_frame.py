@@ -1,0 +1,97 @@
+"""The pandas-like readers and writers against pandas on the same files."""
+
+from __future__ import annotations
+
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ferrodf
+from ferrodf import DataFrame
+
+
+@pytest.fixture
+def pdf():
+    return pd.DataFrame(
+        {
+            "k": ["a", "b", None, "d"],
+            "i": pd.array([1, None, 3, 4], dtype="Int64"),
+            "f": [1.5, 2.25, np.nan, -4.0],
+            "t": pd.to_datetime(["2020-01-01", None, "1999-12-31", "2024-02-29"]),
+        }
+    )
+
+
+def same(got, expected):
+    g = got.to_pandas().astype(object)
+    e = expected.astype(object)
+    assert list(g.columns) == list(e.columns)
+    assert g.where(g.notna(), None).values.tolist() == e.where(e.notna(), None).values.tolist()
+
+
+def test_csv_round_trip(tmp_path, pdf):
+    path = tmp_path / "x.csv"
+    pdf.to_csv(path, index=False)
+    same(ferrodf.read_csv(path, parse_dates=["t"]), pd.read_csv(path, parse_dates=["t"]))
+    same(ferrodf.read_csv(path, usecols=["k", "f"]), pd.read_csv(path, usecols=["k", "f"]))
+    same(ferrodf.read_csv(path, nrows=2), pd.read_csv(path, nrows=2))
+    got = ferrodf.read_csv(path, index_col="k")
+    assert got.index.name == "k" and list(got.columns) == ["i", "f", "t"]
+    DataFrame(pdf).to_csv(tmp_path / "y.csv", index=False)
+    same(ferrodf.read_csv(tmp_path / "y.csv", parse_dates=["t"]), pdf)
+
+
+def test_to_csv_text_matches_pandas():
+    p = pd.DataFrame({"a": [1, 2], "b": ["x", None]})
+    assert DataFrame(p).to_csv() == p.to_csv()
+    assert DataFrame(p).to_csv(index=False) == p.to_csv(index=False)
+
+
+def test_parquet_round_trip(tmp_path, pdf):
+    path = tmp_path / "x.parquet"
+    pdf.to_parquet(path, index=False)
+    same(ferrodf.read_parquet(path), pd.read_parquet(path))
+    same(ferrodf.read_parquet(path, columns=["f", "k"]), pd.read_parquet(path, columns=["f", "k"]))
+    DataFrame(pdf).to_parquet(tmp_path / "y.parquet", compression="zstd")
+    same(DataFrame(pd.read_parquet(tmp_path / "y.parquet")), pdf)
+
+
+def test_json_lines(tmp_path):
+    p = pd.DataFrame({"a": [1, 2, None], "b": ["x", "y", None]})
+    path = tmp_path / "x.jsonl"
+    p.to_json(path, orient="records", lines=True)
+    same(ferrodf.read_json(path, lines=True), pd.read_json(path, lines=True))
+    text = DataFrame(p).to_json()
+    same(
+        ferrodf.read_json(io.BytesIO(text.encode()), lines=True),
+        pd.read_json(io.StringIO(text), lines=True),
+    )
+    with pytest.raises(NotImplementedError, match="lines"):
+        ferrodf.read_json(path)
+
+
+def test_errors(tmp_path):
+    with pytest.raises(FileNotFoundError):
+        ferrodf.read_csv(tmp_path / "missing.csv")
+    with pytest.raises(ValueError, match="compression"):
+        ferrodf.read_csv(tmp_path / "missing.csv", compression="rar")
+    with pytest.raises(TypeError):
+        ferrodf.set_option("io.progress_bar", "yes")
+
+
+def test_progress_bar_appears_after_a_second(monkeypatch):
+    pytest.importorskip("tqdm")
+    import ferrodf.io as fio
+
+    clock = [100.0]
+    monkeypatch.setattr(fio.time, "monotonic", lambda: clock[0])
+    update = fio._progress("read_csv")
+    assert update is not None
+    update(10, 100)  # under a second: no bar yet
+    clock[0] += 2.0
+    update(50, 100)  # now a bar exists and shows 50 of 100
+    update(100, 100)  # and closes at the end
+    with ferrodf.option_context("io.progress_bar", False):
+        assert fio._progress("read_csv") is None
