@@ -5,10 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from ferrodf import Series, plc
-
-if not hasattr(plc, "strings"):
-    pytest.skip("plc.strings is not built", allow_module_level=True)
+from ferrodf import Series
 
 TEXT = pd.Series(
     ["  Apple pie", "banana", None, "Ça va? ÉTÉ", "", "x-y-z", "straße "], dtype=object
