@@ -9,7 +9,7 @@ import numpy as np
 import pyarrow as pa
 
 from ferrodf import plc
-from ferrodf.core.column.column import as_column
+from ferrodf.core.column.column import as_column, numpy_dtype_of
 
 BinOp = plc.binaryop.BinaryOperator
 
@@ -63,11 +63,9 @@ def binary(lhs: plc.Column, rhs: Any, op: str, reflected: bool = False) -> plc.C
         rtype = _np_dtype(rhs)
         right: Any = rhs
     else:
-        rtype = None
         right = _scalar(rhs, ltype)
-        rtype = _np_dtype(
-            plc.Column.from_arrow(pa.array([right.to_py()], type=right.to_arrow().type))
-        )
+        dt = numpy_dtype_of(right.type())
+        rtype = dt if isinstance(dt, np.dtype) else None
     if op in COMPARISON:
         code, out = COMPARISON[op], np.dtype("bool")
     elif op in LOGICAL:

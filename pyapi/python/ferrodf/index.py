@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 
@@ -153,6 +154,10 @@ class RangeIndex(Index):
 
     def to_pandas(self) -> pd.RangeIndex:
         return pd.RangeIndex(self.start, self.stop, self.step, name=self.name)
+
+    @property
+    def dtype(self) -> Any:
+        return np.dtype("int64")  # without materializing the labels
 
 
 class MultiIndex(Index):

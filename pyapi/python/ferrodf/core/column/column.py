@@ -107,11 +107,16 @@ _NUMPY_NAMES = {
 }
 
 
-def _numpy_dtype(col: _PlcColumn) -> Any:
-    name = _NUMPY_NAMES.get(col.type().id())
+def numpy_dtype_of(dtype: Any) -> Any:
+    """The NumPy dtype of a ``plc.DataType`` where one exists, else its name."""
+    name = _NUMPY_NAMES.get(dtype.id())
     if name is not None:
         return np.dtype(name)
-    return str(col.type())
+    return str(dtype)
+
+
+def _numpy_dtype(col: _PlcColumn) -> Any:
+    return numpy_dtype_of(col.type())
 
 
 def column_class(col: _PlcColumn) -> type[ColumnBase]:
