@@ -7,6 +7,8 @@
 # sharded over GPU_JOBS pytest processes (default 6, FERRODF_TEST_SHARD in
 # tests/conftest.py) running side by side. GPU_TESTS restricts the run, e.g.
 #   GPU_TESTS="tests/plc/test_copying.py tests/plc/test_scan.py" BENCH=0 bash scripts/gpu_check.sh
+# GPU_TEST_TIMEOUT (seconds) stops each shard in time for its log to come back when the
+# device call has a wall-clock limit.
 set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
@@ -19,20 +21,24 @@ export PYTHONPATH=/tmp/site
 python3 -c "import ferrodf; print('gpu_info:', ferrodf.gpu_info())" | tee -a "$OUT/device.txt"
 
 JOBS=${GPU_JOBS:-6}
+# The device tool brings back at most 8 files: shard logs go to $LOGS and come back as one
+# tarball; $OUT keeps the summary.
+LOGS=$(mktemp -d)
 pids=()
 for k in $(seq 0 $((JOBS - 1))); do
   # shellcheck disable=SC2086
-  FERRODF_DEVICE=gpu FERRODF_TEST_SHARD="$k/$JOBS" python3 -m pytest ${GPU_TESTS:-tests} -q \
-    -p no:cacheprovider --maxfail=100 --durations=15 > "$OUT/pytest-gpu-$k.log" 2>&1 &
+  FERRODF_DEVICE=gpu FERRODF_TEST_SHARD="$k/$JOBS" timeout "${GPU_TEST_TIMEOUT:-3000}" python3 -m pytest ${GPU_TESTS:-tests} -q \
+    -p no:cacheprovider --maxfail=100 --durations=15 > "$LOGS/pytest-gpu-$k.log" 2>&1 &
   pids+=($!)
 done
 test_rc=0
 for p in "${pids[@]}"; do wait "$p" || test_rc=1; done
 for k in $(seq 0 $((JOBS - 1))); do
   echo "== shard $k/$JOBS"
-  grep -E "^(FAILED|ERROR)" "$OUT/pytest-gpu-$k.log" | head -n 40
-  tail -n 1 "$OUT/pytest-gpu-$k.log"
+  grep -E "^(FAILED|ERROR)" "$LOGS/pytest-gpu-$k.log" | head -n 40
+  tail -n 1 "$LOGS/pytest-gpu-$k.log"
 done | tee "$OUT/pytest-gpu.log"
+tar -czf "$OUT/pytest-gpu-logs.tar.gz" -C "$LOGS" .
 
 if [ "${BENCH:-1}" != 0 ]; then
   FERRODF_DEVICE=gpu python3 bench/bench_foundation.py ${BENCH_ARGS:-} 2>&1 | tee "$OUT/bench.md"
