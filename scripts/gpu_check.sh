@@ -38,6 +38,13 @@ for k in $(seq 0 $((JOBS - 1))); do
   grep -E "^(FAILED|ERROR)" "$LOGS/pytest-gpu-$k.log" | head -n 40
   tail -n 1 "$LOGS/pytest-gpu-$k.log"
 done | tee "$OUT/pytest-gpu.log"
+# Tests that fill the GPU run alone, after the shards (tests/memory/test_spill_gpu.py).
+if [ "${EXCLUSIVE:-1}" != 0 ]; then
+  FERRODF_DEVICE=gpu timeout "${GPU_TEST_TIMEOUT:-3000}" python3 -m pytest tests -q -m gpu_exclusive \
+    -p no:cacheprovider > "$LOGS/pytest-gpu-exclusive.log" 2>&1 || test_rc=1
+  { echo "== exclusive"; grep -E "^(FAILED|ERROR)" "$LOGS/pytest-gpu-exclusive.log" | head -n 20;
+    tail -n 1 "$LOGS/pytest-gpu-exclusive.log"; } | tee -a "$OUT/pytest-gpu.log"
+fi
 tar -czf "$OUT/pytest-gpu-logs.tar.gz" -C "$LOGS" .
 
 if [ "${BENCH:-1}" != 0 ]; then
@@ -46,6 +53,7 @@ if [ "${BENCH:-1}" != 0 ]; then
   FERRODF_DEVICE=gpu python3 bench/bench_groupby.py ${BENCH_ARGS:-} 2>&1 | tee -a "$OUT/bench.md"
   FERRODF_DEVICE=gpu python3 bench/bench_sorting.py ${BENCH_ARGS:-} 2>&1 | tee -a "$OUT/bench.md"
   FERRODF_DEVICE=gpu python3 bench/bench_join.py 2>&1 | tee -a "$OUT/bench.md"
+  FERRODF_DEVICE=gpu python3 bench/bench_memory.py 2>&1 | tee -a "$OUT/bench.md"
 fi
 
 echo "== summary =="

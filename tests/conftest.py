@@ -372,11 +372,24 @@ def has_nulls(request) -> bool:
 # ---------------------------------------------------------------------------------------
 
 
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers",
+        "gpu_exclusive: needs the whole GPU (fills its memory); left out of sharded runs, "
+        "run alone by scripts/gpu_check.sh",
+    )
+
+
 def pytest_collection_modifyitems(config, items):
-    """Keep every N-th test from the k-th when FERRODF_TEST_SHARD=k/N is set."""
+    """Keep every N-th test from the k-th when FERRODF_TEST_SHARD=k/N is set; tests marked
+    gpu_exclusive are left out of sharded runs (N processes share one GPU)."""
     shard = os.environ.get("FERRODF_TEST_SHARD")
     if not shard:
         return
+    exclusive = [item for item in items if item.get_closest_marker("gpu_exclusive")]
+    if exclusive:
+        config.hook.pytest_deselected(items=exclusive)
+        items[:] = [item for item in items if not item.get_closest_marker("gpu_exclusive")]
     k, n = (int(x) for x in shard.split("/"))
     keep = [item for i, item in enumerate(items) if i % n == k]
     config.hook.pytest_deselected(items=[item for i, item in enumerate(items) if i % n != k])

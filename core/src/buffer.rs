@@ -7,9 +7,11 @@
 
 use crate::device::DeviceMemory;
 use crate::error::{Error, Result};
+use crate::memory::{self, Direction, SpillOutcome, SpillTarget};
 use std::fmt;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::Instant;
 
 /// Where a buffer's bytes currently live.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,6 +44,110 @@ struct Shared {
     copies: Mutex<Copies>,
     /// Set once a raw device pointer has been handed out of ferrodf.
     exposed: AtomicBool,
+    /// Id in the spill manager (0: not registered yet).
+    spill_id: AtomicU64,
+    /// Tick of the last device access (see [`crate::memory::operation`]).
+    last_access: AtomicU64,
+    /// Bytes of the device copy ferrodf owns (0: none, or foreign memory); read without
+    /// the lock by the spill manager.
+    device_len: AtomicUsize,
+    /// Whether the device copy is someone else's memory.
+    foreign: AtomicBool,
+    /// Whether the device copy was spilled and not brought back yet.
+    spilled: AtomicBool,
+}
+
+impl Shared {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Copies> {
+        self.copies.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Record a new device copy and make sure the spill manager knows this buffer.
+    fn gained_device(self: &Arc<Self>, mem: &DeviceMemory) {
+        if !mem.is_owned() {
+            self.foreign.store(true, Ordering::Relaxed);
+            return;
+        }
+        self.device_len.store(mem.len(), Ordering::Release);
+        if self.spill_id.load(Ordering::Relaxed) == 0 {
+            let weak: Weak<dyn SpillTarget> = Arc::downgrade(self) as Weak<Shared>;
+            let id = memory::global_manager().register(weak);
+            if self
+                .spill_id
+                .compare_exchange(0, id, Ordering::AcqRel, Ordering::Relaxed)
+                .is_err()
+            {
+                memory::global_manager().unregister(id);
+            }
+        }
+    }
+
+    fn lost_device(&self) {
+        self.device_len.store(0, Ordering::Release);
+    }
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        let id = *self.spill_id.get_mut();
+        if id != 0 {
+            memory::global_manager().unregister(id);
+        }
+        if *self.spilled.get_mut() {
+            memory::global_manager().note_spilled(self.len, false);
+        }
+    }
+}
+
+impl SpillTarget for Shared {
+    fn device_bytes(&self) -> usize {
+        self.device_len.load(Ordering::Acquire)
+    }
+    fn last_access(&self) -> u64 {
+        self.last_access.load(Ordering::Acquire)
+    }
+    fn is_exposed(&self) -> bool {
+        self.exposed.load(Ordering::Acquire)
+    }
+    fn is_foreign(&self) -> bool {
+        self.foreign.load(Ordering::Relaxed)
+    }
+    fn spill(&self, in_use_since: u64) -> Result<SpillOutcome> {
+        if self.is_exposed() {
+            return Ok(SpillOutcome::Exposed);
+        }
+        if self.is_foreign() {
+            return Ok(SpillOutcome::Foreign);
+        }
+        // Whoever is moving this buffer right now holds the lock: never wait for it (the
+        // allocation that asked for this spill may be theirs).
+        let Ok(mut c) = self.copies.try_lock() else {
+            return Ok(SpillOutcome::InUse);
+        };
+        // Checked under the lock: a device access stamps the tick before taking the lock.
+        if self.last_access() >= in_use_since {
+            return Ok(SpillOutcome::InUse);
+        }
+        let Some(dev) = c.device.as_ref() else {
+            return Ok(SpillOutcome::NotOnDevice);
+        };
+        // Someone holds the allocation itself (a view, a running copy): spilling would not
+        // free it.
+        if Arc::strong_count(dev) > 1 {
+            return Ok(SpillOutcome::InUse);
+        }
+        let start = Instant::now();
+        let copied = c.host.is_none();
+        if copied {
+            c.host = Some(dev.copy_to_pinned_host()?);
+        }
+        c.device = None;
+        self.lost_device();
+        self.spilled.store(true, Ordering::Relaxed);
+        memory::global_manager().note_spilled(self.len, true);
+        memory::record_spill(self.len, start.elapsed().as_secs_f64(), copied);
+        Ok(SpillOutcome::Spilled(self.len))
+    }
 }
 
 /// Immutable bytes, cheap to clone and slice (clones share the owner).
@@ -79,15 +185,25 @@ impl Buffer {
         host: Option<arrow_buffer::Buffer>,
         device: Option<DeviceMemory>,
     ) -> Self {
-        Buffer {
-            shared: Arc::new(Shared {
-                len,
-                copies: Mutex::new(Copies {
-                    host,
-                    device: device.map(Arc::new),
-                }),
-                exposed: AtomicBool::new(false),
+        let device = device.map(Arc::new);
+        let shared = Arc::new(Shared {
+            len,
+            copies: Mutex::new(Copies {
+                host,
+                device: device.clone(),
             }),
+            exposed: AtomicBool::new(false),
+            spill_id: AtomicU64::new(0),
+            last_access: AtomicU64::new(0),
+            device_len: AtomicUsize::new(0),
+            foreign: AtomicBool::new(false),
+            spilled: AtomicBool::new(false),
+        });
+        if let Some(mem) = &device {
+            shared.gained_device(mem);
+        }
+        Buffer {
+            shared,
             offset: 0,
             len,
         }
@@ -150,6 +266,17 @@ impl Buffer {
         self.shared.exposed.load(Ordering::Relaxed)
     }
 
+    /// Whether the bytes were spilled from the device to host memory and not brought back
+    /// yet (the residency is then `Host`).
+    pub fn is_spilled(&self) -> bool {
+        self.shared.spilled.load(Ordering::Relaxed)
+    }
+
+    /// Bytes of the whole allocation this buffer is a view of.
+    pub fn allocation_len(&self) -> usize {
+        self.shared.len
+    }
+
     /// A sub-range sharing the same owner.
     pub fn slice(&self, offset: usize, len: usize) -> Result<Buffer> {
         let end = offset
@@ -171,10 +298,11 @@ impl Buffer {
     }
 
     fn copies(&self) -> std::sync::MutexGuard<'_, Copies> {
-        self.shared.copies.lock().unwrap_or_else(|p| p.into_inner())
+        self.shared.lock()
     }
 
-    /// The bytes on the host, copying them from the device (once) when needed.
+    /// The bytes on the host, copying them from the device (once) when needed. A spilled
+    /// buffer is read from its host copy and stays spilled.
     pub fn host(&self) -> Result<arrow_buffer::Buffer> {
         let mut c = self.copies();
         if c.host.is_none() {
@@ -182,7 +310,13 @@ impl Buffer {
                 .device
                 .clone()
                 .expect("a buffer always has a host or a device copy");
+            let start = Instant::now();
             let bytes = dev.copy_to_host(0, self.shared.len)?;
+            memory::record_transfer(
+                Direction::DeviceToHost,
+                self.shared.len,
+                start.elapsed().as_secs_f64(),
+            );
             c.host = Some(bytes);
         }
         let host = c.host.as_ref().expect("host copy present");
@@ -202,22 +336,38 @@ impl Buffer {
             .clone()
             .expect("a buffer always has a host or a device copy");
         drop(c);
-        dev.copy_to_host(part.offset, len)
+        let start = Instant::now();
+        let bytes = dev.copy_to_host(part.offset, len)?;
+        memory::record_transfer(Direction::DeviceToHost, len, start.elapsed().as_secs_f64());
+        Ok(bytes)
     }
 
-    /// The device allocation holding these bytes (copying them there, once, when needed) and
-    /// the byte offset of this buffer inside it. Used by kernel launches inside ferrodf:
-    /// does not mark the buffer exposed.
+    /// The device allocation holding these bytes (copying them there, once, when needed, and
+    /// bringing spilled bytes back) and the byte offset of this buffer inside it. Used by
+    /// kernel launches inside ferrodf: does not mark the buffer exposed, but stamps it as
+    /// used so that it is not spilled while the running operation lasts.
     pub fn device(&self) -> Result<(Arc<DeviceMemory>, usize)> {
+        self.shared
+            .last_access
+            .store(memory::tick(), Ordering::Release);
         let mut c = self.copies();
         if c.device.is_none() {
             let host = c
                 .host
                 .as_ref()
                 .expect("a buffer always has a host or a device copy");
+            let start = Instant::now();
             // The host buffer may itself be a slice of a bigger arrow allocation: copy just
             // our bytes.
             let mem = DeviceMemory::from_host(&host.as_slice()[..self.shared.len])?;
+            let seconds = start.elapsed().as_secs_f64();
+            if self.shared.spilled.swap(false, Ordering::Relaxed) {
+                memory::global_manager().note_spilled(self.shared.len, false);
+                memory::record_unspill(self.shared.len, seconds);
+            } else {
+                memory::record_transfer(Direction::HostToDevice, self.shared.len, seconds);
+            }
+            self.shared.gained_device(&mem);
             c.device = Some(Arc::new(mem));
         }
         Ok((c.device.clone().expect("device copy present"), self.offset))
@@ -232,8 +382,17 @@ impl Buffer {
     /// The device address for code outside ferrodf (CUDA array interface, DLPack, ...): moves
     /// the bytes to the device and marks the buffer exposed, which pins it there.
     pub fn expose_device_ptr(&self) -> Result<u64> {
+        self.expose_device_ptr_at("device pointer")
+    }
+
+    /// [`Buffer::expose_device_ptr`], recording `site` (what handed the pointer out, and
+    /// from where) in the memory statistics at level 2.
+    pub fn expose_device_ptr_at(&self, site: &str) -> Result<u64> {
         let ptr = self.device_ptr()?;
-        self.shared.exposed.store(true, Ordering::Relaxed);
+        // Wrapped foreign memory (a CuPy array) was never ferrodf's to spill.
+        if !self.shared.exposed.swap(true, Ordering::AcqRel) && !self.shared.is_foreign() {
+            memory::record_exposure(site, self.shared.len);
+        }
         // Kernels that write these bytes may still be queued on ferrodf's stream; whoever
         // receives the pointer reads it on another stream, so finish them first.
         crate::device::runtime()?.synchronize()?;
@@ -294,6 +453,9 @@ impl Buffer {
                 len,
             )?;
             c.host = None;
+            self.shared
+                .last_access
+                .store(memory::tick(), Ordering::Release);
         } else {
             let bytes = src.host()?;
             let bytes = &bytes.as_slice()[src_off..src_off + len];
@@ -357,6 +519,7 @@ impl Buffer {
         edit(&mut all.as_slice_mut()[self.offset..self.offset + self.len]);
         c.host = Some(all.into());
         c.device = None;
+        self.shared.lost_device();
         Ok(())
     }
 }

@@ -20,6 +20,7 @@ pub mod error;
 pub mod fallback;
 pub mod interop;
 pub mod io;
+pub mod memory;
 pub mod native;
 pub mod ops;
 pub mod placement;

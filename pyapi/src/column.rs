@@ -29,7 +29,7 @@ fn opt_view(b: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Buffer>
             if let Ok(v) = o.cast::<GpuMemoryView>() {
                 return Ok(Some(v.get().buffer.clone()));
             }
-            if o.hasattr("__cuda_array_interface__")? {
+            if crate::memory::has_cuda_array_interface(o)? {
                 let arr = read_cuda_array_interface(o)?;
                 return Ok(Some(buffer_from_cuda_array(o, &arr)?));
             }
@@ -259,7 +259,7 @@ impl PyColumn {
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyColumn> {
         let _ = stream;
-        if obj.hasattr("__cuda_array_interface__")? {
+        if crate::memory::has_cuda_array_interface(obj)? {
             let arr = read_cuda_array_interface(obj)?;
             if arr.shape.len() != 1 {
                 return Err(PyNotImplementedError::new_err(format!(

@@ -57,12 +57,16 @@ pub fn warn_host_fallbacks(py: Python<'_>) -> PyResult<()> {
     Ok(())
 }
 
-/// Run core work with the GIL released, then map its error and announce host fallbacks.
+/// Run core work with the GIL released, as one operation (its device buffers are not
+/// spilled while it runs; its allocations may spill others), then map its error and
+/// announce host fallbacks.
 pub fn run<T: Send>(
     py: Python<'_>,
     f: impl FnOnce() -> ferrodf_core::Result<T> + Send,
 ) -> PyResult<T> {
-    let out = py.detach(f).map_err(to_py);
+    let out = py
+        .detach(|| ferrodf_core::memory::operation(f))
+        .map_err(to_py);
     warn_host_fallbacks(py)?;
     out
 }

@@ -117,6 +117,14 @@ impl GpuMemoryView {
             owner: None,
         }
     }
+
+    /// Hand the device address out of ferrodf, recording `what` handed it (and, at
+    /// statistics level 2, the Python caller) as the exposure site.
+    fn expose(&self, py: Python<'_>, what: &str) -> PyResult<u64> {
+        let b = self.buffer.clone();
+        let site = crate::memory::exposure_site(py, what);
+        crate::errors::run(py, move || b.expose_device_ptr_at(&site))
+    }
 }
 
 #[pymethods]
@@ -124,7 +132,7 @@ impl GpuMemoryView {
     /// View the device memory of any object with `__cuda_array_interface__` (no copy).
     #[new]
     fn new(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
-        if !obj.hasattr("__cuda_array_interface__")? {
+        if !crate::memory::has_cuda_array_interface(obj)? {
             return Err(PyTypeError::new_err(format!(
                 "gpumemoryview needs an object with __cuda_array_interface__ (a CuPy array, a torch \
                  CUDA tensor, ...), got {}",
@@ -143,8 +151,7 @@ impl GpuMemoryView {
     /// pins them there (they have left ferrodf's control).
     #[getter]
     fn ptr(&self, py: Python<'_>) -> PyResult<u64> {
-        let b = self.buffer.clone();
-        crate::errors::run(py, move || b.expose_device_ptr())
+        self.expose(py, "gpumemoryview.ptr")
     }
 
     /// The host address of the first byte, copying the bytes to the host (once) when they
@@ -192,7 +199,10 @@ impl GpuMemoryView {
         let d = PyDict::new(py);
         d.set_item("shape", (self.buffer.len(),))?;
         d.set_item("typestr", "|u1")?;
-        d.set_item("data", (self.ptr(py)?, false))?;
+        d.set_item(
+            "data",
+            (self.expose(py, "__cuda_array_interface__")?, false),
+        )?;
         d.set_item("strides", py.None())?;
         d.set_item("version", 3)?;
         // Our stream has been synchronised when the pointer was produced.

@@ -13,6 +13,7 @@ mod groupby;
 mod hashing;
 mod io;
 mod join;
+mod memory;
 mod movement;
 mod null_mask;
 mod ops;
@@ -79,6 +80,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add_function(f)?;
     }
     traits::register(m)?;
+    memory::register(m)?;
     m.add_function(wrap_pyfunction!(hashing::murmurhash3_x86_32, m)?)?;
     m.add_function(wrap_pyfunction!(hashing::xxhash_64, m)?)?;
     m.add_function(wrap_pyfunction!(null_mask::copy_bitmask, m)?)?;

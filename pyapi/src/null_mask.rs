@@ -114,7 +114,7 @@ fn mask_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Buffer> {
     if let Ok(v) = obj.cast::<GpuMemoryView>() {
         return Ok(v.get().buffer.clone());
     }
-    if obj.hasattr("__cuda_array_interface__")? {
+    if crate::memory::has_cuda_array_interface(obj)? {
         let arr = read_cuda_array_interface(obj)?;
         return buffer_from_cuda_array(obj, &arr);
     }

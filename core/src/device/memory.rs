@@ -3,6 +3,7 @@
 
 use super::runtime;
 use crate::error::Result;
+use crate::memory;
 use cudarc::driver::{CudaContext, result, sys};
 use std::any::Any;
 use std::fmt;
@@ -53,13 +54,50 @@ pub(super) fn configure_pool(ctx: &Arc<CudaContext>) {
 }
 
 impl DeviceMemory {
-    /// Allocate `len` uninitialised bytes on ferrodf's stream.
+    /// Allocate `len` uninitialised bytes on ferrodf's stream. When the GPU is full (or the
+    /// allocation would pass the soft device limit), least-recently-used buffers are spilled
+    /// to host memory first (see [`crate::memory`]).
     pub fn alloc(len: usize) -> Result<DeviceMemory> {
         let rt = runtime()?;
         // Zero-length allocations are legal for us but not for the driver.
         let bytes = len.max(1);
+        let stream = rt.stream().cu_stream();
         // SAFETY: stream-ordered allocation on our live stream.
-        let ptr = unsafe { result::malloc_async(rt.stream().cu_stream(), bytes)? };
+        let malloc = || unsafe { result::malloc_async(stream, bytes) };
+        let limit = memory::device_limit();
+        let within_limit = limit.is_none_or(|l| memory::device_bytes_in_use() + bytes <= l);
+        // The common case touches no lock: under the limit and the allocation succeeds.
+        let fast = if within_limit {
+            match malloc() {
+                Ok(ptr) => Some(ptr),
+                Err(e) if e.0 != sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY => return Err(e.into()),
+                Err(_) => None,
+            }
+        } else {
+            None
+        };
+        let ptr = match fast {
+            Some(ptr) => ptr,
+            None => {
+                let ctx = memory::SpillContext {
+                    manager: memory::global_manager(),
+                    in_use_since: (memory::spill_enabled() && memory::in_operation())
+                        .then(memory::oldest_active_operation)
+                        .flatten(),
+                    limit,
+                    allocated: memory::device_bytes_in_use(),
+                    total: Some(rt.total_memory()),
+                };
+                memory::allocate_with_spilling(
+                    &ctx,
+                    bytes,
+                    || Ok(malloc()?),
+                    // Spilled memory is freed on our stream: wait for it to return to the pool.
+                    || rt.synchronize(),
+                )?
+            }
+        };
+        memory::add_device_bytes(bytes);
         Ok(DeviceMemory {
             ptr,
             len,
@@ -76,18 +114,11 @@ impl DeviceMemory {
         Ok(mem)
     }
 
-    /// Copy host bytes to a new device allocation.
+    /// Copy host bytes to a new device allocation (through pinned staging memory; returns
+    /// once `bytes` may be reused, the copy ordered on ferrodf's stream).
     pub fn from_host(bytes: &[u8]) -> Result<DeviceMemory> {
         let mem = Self::alloc(bytes.len())?;
-        if !bytes.is_empty() {
-            let rt = runtime()?;
-            // SAFETY: destination holds bytes.len() bytes; we synchronise before `bytes`
-            // can go away, because pageable copies may still read it after returning.
-            unsafe {
-                result::memcpy_htod_async(mem.ptr, bytes, rt.stream().cu_stream())?;
-            }
-            rt.synchronize()?;
-        }
+        memory::pinned::host_to_device(mem.ptr, bytes)?;
         Ok(mem)
     }
 
@@ -135,19 +166,15 @@ impl DeviceMemory {
     /// Copy `len` bytes starting `offset` bytes in to a new (64-byte aligned) host buffer.
     pub fn copy_to_host(&self, offset: usize, len: usize) -> Result<arrow_buffer::Buffer> {
         let mut out = arrow_buffer::MutableBuffer::from_len_zeroed(len);
-        if len > 0 {
-            let rt = runtime()?;
-            // SAFETY: the caller's range lies within this allocation (checked by Buffer).
-            unsafe {
-                result::memcpy_dtoh_async(
-                    out.as_slice_mut(),
-                    self.ptr + offset as u64,
-                    rt.stream().cu_stream(),
-                )?;
-            }
-            rt.synchronize()?;
-        }
+        // The caller's range lies within this allocation (checked by Buffer).
+        memory::pinned::device_to_host(out.as_slice_mut(), self.ptr + offset as u64)?;
         Ok(out.into())
+    }
+
+    /// Copy the whole allocation to host memory that is page-locked when possible, so that
+    /// copying it back is a direct DMA (used for spilling).
+    pub fn copy_to_pinned_host(&self) -> Result<arrow_buffer::Buffer> {
+        memory::pinned::device_to_pinned_host(self.ptr, self.len)
     }
 }
 
@@ -156,6 +183,7 @@ impl Drop for DeviceMemory {
         if let Kind::Owned = self.kind
             && let Ok(rt) = runtime()
         {
+            memory::sub_device_bytes(self.len.max(1));
             // SAFETY: we allocated ptr on this stream; stream order puts the free after
             // every kernel that was queued to read or write it.
             unsafe {

@@ -25,6 +25,7 @@ pub struct GpuRuntime {
     arch: String,
     sm_count: u32,
     name: String,
+    total_memory: usize,
     modules: Mutex<HashMap<String, Arc<CudaModule>>>,
 }
 
@@ -85,12 +86,14 @@ impl GpuRuntime {
             .map_err(|e| e.to_string())? as u32;
         let name = ctx.name().unwrap_or_else(|_| "unknown GPU".into());
         memory::configure_pool(&ctx);
+        let total_memory = ctx.mem_get_info().map_or(0, |(_, total)| total);
         Ok(GpuRuntime {
             ctx,
             stream,
             arch: format!("sm_{major}{minor}"),
             sm_count,
             name,
+            total_memory,
             modules: Mutex::new(HashMap::new()),
         })
     }
@@ -110,6 +113,10 @@ impl GpuRuntime {
     /// The stream all ferrodf work is ordered on.
     pub fn stream(&self) -> &Arc<CudaStream> {
         &self.stream
+    }
+    /// The device's memory in bytes.
+    pub fn total_memory(&self) -> usize {
+        self.total_memory
     }
     /// Total and free device memory in bytes.
     pub fn memory_info(&self) -> Result<(usize, usize)> {

@@ -232,9 +232,10 @@ fn cut(text: String, width: usize) -> String {
     format!("{kept}...")
 }
 
-/// "GPU memory, 1.2 MB" and the like.
+/// "data in GPU memory, 1.2 MiB" and the like; spilled bytes (moved from the GPU to host
+/// memory by the spill manager, and brought back on the next GPU use) are named.
 fn location<'a>(columns: impl Iterator<Item = &'a Column>, bytes: usize) -> String {
-    let (mut host, mut device) = (false, false);
+    let (mut host, mut device, mut spilled) = (false, false, 0usize);
     for c in columns {
         match c.residency() {
             Residency::Host => host = true,
@@ -244,13 +245,22 @@ fn location<'a>(columns: impl Iterator<Item = &'a Column>, bytes: usize) -> Stri
                 device = true;
             }
         }
+        c.visit_buffers(&mut |b| {
+            if b.is_spilled() {
+                spilled += b.len();
+            }
+        });
     }
     let place = match (host, device) {
         (_, false) => "host memory",
         (false, true) => "GPU memory",
         (true, true) => "GPU and host memory",
     };
-    format!("data in {place}, {}", human_bytes(bytes))
+    let mut line = format!("data in {place}, {}", human_bytes(bytes));
+    if spilled > 0 {
+        line.push_str(&format!(" ({} spilled from the GPU)", human_bytes(spilled)));
+    }
+    line
 }
 
 /// Bytes with a binary unit, as `1.5 KiB`.

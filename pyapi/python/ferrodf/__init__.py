@@ -7,7 +7,7 @@ the ``FERRODF_DEVICE`` environment variable.
 
 from __future__ import annotations
 
-from ferrodf import options, plc
+from ferrodf import memory, options, plc
 from ferrodf._lib import (
     __version__,
     gpu_info,
@@ -51,6 +51,7 @@ __all__ = [
     "Series",
     "concat",
     "from_pandas",
+    "memory",
     "merge",
     "options",
     "read_csv",

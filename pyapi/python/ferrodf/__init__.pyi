@@ -1,5 +1,6 @@
 from typing import Any
 
+from ferrodf import memory as memory
 from ferrodf import options as options
 from ferrodf import plc as plc
 from ferrodf._lib import __version__ as __version__
@@ -39,6 +40,7 @@ __all__ = [
     "concat",
     "from_pandas",
     "merge",
+    "memory",
     "options",
     "read_csv",
     "read_json",

@@ -12,6 +12,12 @@ attributes (``ferrodf.options.display.max_rows = 10``) or for a block with
 ``option_context("display.max_rows", 10)``.
 
 ``io.progress_bar`` (True): show a tqdm bar for reads and writes that take over a second.
+
+``memory.spill`` (on unless ``FERRODF_SPILL=off``): spill least-recently-used GPU buffers to
+host memory when the GPU fills up. ``memory.device_limit`` (``FERRODF_DEVICE_LIMIT``, None):
+a soft limit on ferrodf's GPU memory, as bytes, ``"2GiB"`` or ``"80%"``; past it buffers are
+spilled first. ``memory.statistics`` (``FERRODF_SPILL_STATS``, 1): 0, 1 (transfers and
+spills) or 2 (also where device pointers were exposed). See :mod:`ferrodf.memory`.
 """
 
 from __future__ import annotations
@@ -30,7 +36,13 @@ _DISPLAY_DEFAULTS = {
     "precision": 6,
 }
 _display: dict[str, int] = dict(_DISPLAY_DEFAULTS)
-_OPTIONS = ("device", "io.progress_bar", *(f"display.{k}" for k in _DISPLAY_DEFAULTS))
+_MEMORY = ("memory.spill", "memory.device_limit", "memory.statistics")
+_OPTIONS = (
+    "device",
+    "io.progress_bar",
+    *_MEMORY,
+    *(f"display.{k}" for k in _DISPLAY_DEFAULTS),
+)
 _io: dict[str, Any] = {"progress_bar": True}
 
 
@@ -54,6 +66,12 @@ def get_option(name: str) -> Any:
         return _lib.get_device()
     if name == "io.progress_bar":
         return _io["progress_bar"]
+    if name == "memory.spill":
+        return _lib.get_spill()
+    if name == "memory.device_limit":
+        return _lib.get_device_limit()
+    if name == "memory.statistics":
+        return _lib.get_spill_statistics()
     return _display[name.split(".", 1)[1]]
 
 
@@ -72,6 +90,19 @@ def set_option(name: str, value: Any) -> None:
             raise TypeError(f"option 'io.progress_bar' takes True or False, got {value!r}")
         _io["progress_bar"] = value
         return
+    if name == "memory.spill":
+        if not isinstance(value, bool):
+            raise TypeError(f"option 'memory.spill' takes True or False, got {value!r}")
+        _lib.set_spill(value)
+        return
+    if name == "memory.device_limit":
+        _lib.set_device_limit(value)
+        return
+    if name == "memory.statistics":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"option 'memory.statistics' takes 0, 1 or 2, got {value!r}")
+        _lib.set_spill_statistics(value)
+        return
     key = name.split(".", 1)[1]
     if value is None:
         value = 0  # pandas: None means no limit
@@ -88,6 +119,9 @@ def reset_option(name: str) -> None:
         raise ValueError("'device' has no fixed default; set it to 'auto', 'gpu' or 'cpu'")
     if name == "io.progress_bar":
         set_option(name, True)
+        return
+    if name in _MEMORY:
+        set_option(name, {"memory.spill": True, "memory.device_limit": None}.get(name, 1))
         return
     set_option(name, _DISPLAY_DEFAULTS[name.split(".", 1)[1]])
 

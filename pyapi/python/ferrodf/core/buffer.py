@@ -36,10 +36,7 @@ class Buffer:
         if isinstance(data, Buffer):
             self._view, self._owner = data._view, data._owner
             return
-        if (
-            hasattr(data, "__cuda_array_interface__")
-            and type(data).__module__.split(".")[0] != "numpy"
-        ):
+        if _lib.has_cuda_array_interface(data) and type(data).__module__.split(".")[0] != "numpy":
             self._view = _lib.gpumemoryview(data)
             self._owner = _base_owner(data)
         else:

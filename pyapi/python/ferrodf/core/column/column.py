@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from ferrodf import _lib
 from ferrodf._lib import Column as _PlcColumn
 from ferrodf.plc.types import TypeId
 
@@ -160,7 +161,7 @@ def to_plc_column(values: Any) -> _PlcColumn:
     if isinstance(values, pa.Array):
         return _PlcColumn.from_arrow(values)
     module = type(values).__module__.split(".")[0]
-    if module == "cupy" or (hasattr(values, "__cuda_array_interface__") and module != "numpy"):
+    if module == "cupy" or (_lib.has_cuda_array_interface(values) and module != "numpy"):
         return _PlcColumn.from_array(values)
     if module == "pandas":
         return _PlcColumn.from_arrow(pa.Array.from_pandas(values))
