@@ -227,13 +227,13 @@ EVCXR = [
     ("code", 'sales.select_columns(&LabelKey::List(vec!["city".into(), "revenue".into()]))?'),
     (
         "code",
-        "let big = binary_operation(\n"
+        "let big = RowSelection::Mask(binary_operation(\n"
         '    Operand::Column(sales.data().get(&"revenue".into())?),\n'
         "    Operand::Scalar(&Scalar::from_native(10.0f64)),\n"
         "    BinaryOperator::Greater,\n"
         "    TypeId::Bool8.into(),\n"
-        ")?;\n"
-        "sales.select_rows(&RowSelection::Mask(big))?",
+        ")?);\n"
+        "sales.select_rows(&big)?",
     ),
     (
         "md",
