@@ -45,12 +45,15 @@ def find_tool(name: str) -> str:
 
 
 @pytest.fixture
-def evcxr_env(monkeypatch):
-    """EVCXR_TMPDIR in build/evcxr, with the workspace's Cargo.lock so that evcxr builds
-    ferrodf against the dependency versions `cargo test` uses (and needs no index update)."""
+def evcxr_env(monkeypatch, tmp_path):
+    """EVCXR_TMPDIR in build/evcxr, and an empty evcxr config directory (a user's
+    init.evcxr or prelude.rs stays out of the test).
+
+    evcxr resolves the dependencies afresh, as in a user's project: it builds an empty
+    crate at start-up, which prunes any Cargo.lock put there first."""
     EVCXR_TMPDIR.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(REPO / "Cargo.lock", EVCXR_TMPDIR / "Cargo.lock")
     monkeypatch.setenv("EVCXR_TMPDIR", str(EVCXR_TMPDIR))
+    monkeypatch.setenv("EVCXR_CONFIG_DIR", str(tmp_path / "evcxr-config"))
     return dict(os.environ)
 
 
