@@ -119,6 +119,10 @@ def test_evcxr_notebook(evcxr_env):
         ("Oslo", "34.5", "3"),
         ("Pune", "10.5", "2"),
     ], rows
+    merged = next(t for t in tables if "<th>region</th>" in t and "<th>units</th>" in t)
+    # merged on city, sorted by region, then revenue descending with the null last
+    order = re.findall(r"<tr><th>(\d+)</th>", merged)
+    assert order == ["1", "5", "7", "2", "6", "0", "4", "3"], order
     assert any('colspan="2"' in t for t in tables), "MultiIndex columns are grouped"
     text = "".join(o.text for o in outputs(nb, "stream") if o.name == "stdout")
     assert "..." in text and "[8 rows x 5 columns]" in text, text
