@@ -97,12 +97,12 @@ def test_page_code_runs(page, tmp_path, monkeypatch):
     namespace = {"__name__": f"docs_{page.stem}", "display": display}
     saved = {name: ferrodf.get_option(name) for name in OPTIONS}
     try:
-        with ferrodf.option_context(device="cpu"):
-            for line, code, runs in python_blocks(page):
-                if not runs:
-                    continue
-                # pad so that a traceback names the page and its line
-                source = "\n" * (line - 1) + code
+        for line, code, runs in python_blocks(page):
+            if not runs:
+                continue
+            # pad so that a traceback names the page and its line
+            source = "\n" * (line - 1) + code
+            with ferrodf.option_context(device="cpu"):  # also after a block that sets it
                 exec(compile(source, str(page), "exec"), namespace)
     finally:
         for name, value in saved.items():
