@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.deps-installed
 CARGO  ?= cargo
 export VIRTUAL_ENV := $(VENV)
 
-.PHONY: demo test build lint cargo-test pytest wheel gpu-check bench bench-io fuzz-io clean
+.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel gpu-check bench bench-io fuzz-io clean
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -38,8 +38,34 @@ cargo-test: $(STAMP)
 	LD_LIBRARY_PATH=$$($(PY) -c "import nvidia, os; print(os.path.join(nvidia.__path__[0], 'cu13', 'lib'))") \
 	FERRODF_REQUIRE_NVRTC=1 $(CARGO) test -p ferrodf-core -p ferrodf
 
-pytest: build
-	$(PY) -m pytest tests -q
+# The evcxr and browser tests must run here, not skip: the tools are installed first.
+pytest: build evcxr chromium
+	FERRODF_REQUIRE_EVCXR=1 FERRODF_REQUIRE_BROWSER=1 $(PY) -m pytest tests -q --durations=10
+
+# evcxr, the Rust Jupyter kernel and REPL (tests/notebooks/test_evcxr.py). Installed ones
+# are reused; otherwise cargo builds both once (15-30 min on 2 cores) into $(CARGO_HOME)/bin.
+# The kernel is registered for the user (`evcxr_jupyter --install`); rust-src lets evcxr
+# infer the types of variables.
+CARGO_HOME ?= $(HOME)/.cargo
+evcxr:
+	@export PATH="$(CARGO_HOME)/bin:$$PATH"; \
+	if command -v evcxr_jupyter >/dev/null && command -v evcxr >/dev/null; then \
+		echo "evcxr: using $$(command -v evcxr_jupyter) and $$(command -v evcxr)"; \
+	else \
+		echo "evcxr: building evcxr_jupyter and evcxr_repl with cargo install (once)"; \
+		nice $(CARGO) install --locked --target-dir $(CURDIR)/build/cargo-install \
+			evcxr_jupyter evcxr_repl && rm -rf $(CURDIR)/build/cargo-install || exit 1; \
+	fi; \
+	if command -v rustup >/dev/null; then rustup component add rust-src; fi; \
+	evcxr_jupyter --install
+
+# Debian's Chromium for the real-browser check (tests/browser), when it is missing.
+chromium:
+	@if [ -x /usr/bin/chromium ]; then echo "chromium: /usr/bin/chromium"; else \
+		SUDO=$$([ "$$(id -u)" = 0 ] || echo sudo); \
+		$$SUDO apt-get update && $$SUDO env DEBIAN_FRONTEND=noninteractive \
+			apt-get install -y --no-install-recommends chromium fonts-dejavu-core; \
+	fi
 
 test: lint cargo-test pytest
 
@@ -69,4 +95,4 @@ fuzz-io:
 
 clean:
 	$(CARGO) clean
-	rm -rf $(VENV) .whl .pytest_cache .hypothesis
+	rm -rf $(VENV) .whl .pytest_cache .hypothesis build

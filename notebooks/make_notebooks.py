@@ -169,21 +169,159 @@ GPU_MEMORY = [
 ]
 
 
-def write(name: str, cells: list[tuple[str, str]]) -> None:
+EVCXR = [
+    (
+        "md",
+        "# ferrodf in Rust, in the evcxr kernel\n\n"
+        "The pandas-like layer is the Rust crate `ferrodf` (`frontend/`); the Python package wraps "
+        "it. This notebook uses it directly from the [evcxr](https://github.com/evcxr/evcxr) "
+        "Jupyter kernel (`cargo install evcxr_jupyter && evcxr_jupyter --install`).\n\n"
+        "The first cell compiles ferrodf and its dependencies: a few minutes the first time. "
+        "`:opt 0` makes that a debug build (evcxr's default, `:opt 2`, compiles much longer and "
+        "pays off only for large data). Point `EVCXR_TMPDIR` at a directory you keep and later "
+        "sessions reuse the build (`make test` uses `build/evcxr`).",
+    ),
+    (
+        "code",
+        ':opt 0\n:dep ferrodf = { path = "../frontend" }\n:dep arrow-array = "59"',
+    ),
+    (
+        "md",
+        "`ferrodf::core` is the columnar core (`Column`, `Table`, the `ops` kernels, Arrow interop); "
+        "`DataFrame`, `Series`, `Index` and the labels sit on top. Strings come in through Arrow.",
+    ),
+    (
+        "code",
+        "use arrow_array::StringArray;\n"
+        "use ferrodf::core::interop::arrow::from_arrow;\n"
+        "use ferrodf::core::ops::binaryop::{binary_operation, BinaryOperator, Operand};\n"
+        "use ferrodf::core::{Column, Scalar, TypeId};\n"
+        "use ferrodf::{AggRequest, DataFrame, JoinHow, LabelKey, RowSelection};\n"
+        "\n"
+        "fn strings(values: &[&str]) -> Column {\n"
+        '    from_arrow(&StringArray::from(values.to_vec())).expect("a string column")\n'
+        "}",
+    ),
+    (
+        "md",
+        "## Build a frame\n\nA frame is a list of `(label, column)` pairs; the last expression of a cell is shown as an HTML table.",
+    ),
+    (
+        "code",
+        "let mut sales = DataFrame::from_columns(vec![\n"
+        '    ("city".into(), strings(&["Oslo", "Lima", "Pune", "Oslo", "Kyiv", "Lima", "Oslo", "Pune"])),\n'
+        '    ("product".into(), strings(&["tea", "coffee", "tea", "cocoa", "tea", "tea", "coffee", "cocoa"])),\n'
+        '    ("units".into(), Column::from_values(vec![3i64, 5, 2, 8, 1, 4, 6, 2])),\n'
+        '    ("price".into(), Column::from_options(vec![Some(2.5f64), Some(4.0), Some(2.25), None, Some(2.5), Some(2.75), Some(4.5), Some(3.0)])),\n'
+        "])?;\n"
+        "let revenue = binary_operation(\n"
+        '    Operand::Column(sales.data().get(&"units".into())?),\n'
+        '    Operand::Column(sales.data().get(&"price".into())?),\n'
+        "    BinaryOperator::Mul,\n"
+        "    TypeId::Float64.into(),\n"
+        ")?;\n"
+        'sales.set_column("revenue".into(), revenue)?;\n'
+        "sales",
+    ),
+    ("md", "## Select\n\nColumns by label, rows by a boolean column (here `revenue > 10`)."),
+    ("code", 'sales.select_columns(&LabelKey::List(vec!["city".into(), "revenue".into()]))?'),
+    (
+        "code",
+        "let big = RowSelection::Mask(binary_operation(\n"
+        '    Operand::Column(sales.data().get(&"revenue".into())?),\n'
+        "    Operand::Scalar(&Scalar::from_native(10.0f64)),\n"
+        "    BinaryOperator::Greater,\n"
+        "    TypeId::Bool8.into(),\n"
+        ")?);\n"
+        "sales.select_rows(&big)?",
+    ),
+    (
+        "md",
+        "## Group, merge, sort\n\n`groupby_agg(by, requests, sort, dropna, as_index, ddof)` is pandas' "
+        "`groupby(by).agg(...)` with named outputs; `merge` and `sort_values` follow pandas' row order.",
+    ),
+    (
+        "code",
+        "fn agg(column: &str, how: &str, output: &str) -> AggRequest {\n"
+        "    AggRequest { column: column.into(), how: how.into(), output: output.into() }\n"
+        "}\n"
+        "sales.groupby_agg(\n"
+        '    &["city".into()],\n'
+        '    &[agg("revenue", "sum", "total"), agg("units", "count", "orders")],\n'
+        "    true, true, true, 1,\n"
+        ")?",
+    ),
+    (
+        "code",
+        "let regions = DataFrame::from_columns(vec![\n"
+        '    ("city".into(), strings(&["Oslo", "Lima", "Pune", "Kyiv"])),\n'
+        '    ("region".into(), strings(&["Europe", "Americas", "Asia", "Europe"])),\n'
+        "])?;\n"
+        'let joined = sales.merge(&regions, &["city".into()], JoinHow::Inner, ("_x", "_y"))?;\n'
+        'joined.sort_values(&["region".into(), "revenue".into()], &[true, false], false)?',
+    ),
+    (
+        "md",
+        "## MultiIndex columns and a Series\n\nTuple labels make hierarchical columns; "
+        "a prefix selects the group below it.",
+    ),
+    (
+        "code",
+        "let wide = DataFrame::from_columns(vec![\n"
+        '    (("tea", "units").into(), Column::from_values(vec![3i64, 5])),\n'
+        '    (("tea", "revenue").into(), Column::from_values(vec![9.0f64, 15.5])),\n'
+        '    (("coffee", "units").into(), Column::from_values(vec![7i64, 1])),\n'
+        '    (("coffee", "revenue").into(), Column::from_values(vec![28.0f64, 4.0])),\n'
+        "])?;\n"
+        "wide",
+    ),
+    ("code", 'wide.select_columns(&LabelKey::Label("tea".into()))?'),
+    ("code", 'joined.column(&"region".into())?'),
+    (
+        "md",
+        "## Display options and text\n\npandas' `display.*` options; `println!` prints the text table.",
+    ),
+    (
+        "code",
+        "let mut opts = ferrodf::display_options();\n"
+        "opts.max_rows = 4;\n"
+        "opts.min_rows = 4;\n"
+        "opts.precision = 2;\n"
+        "ferrodf::set_display_options(opts);\n"
+        'println!("{sales}");\n'
+        "ferrodf::set_display_options(Default::default());",
+    ),
+]
+
+
+def write(name: str, cells: list[tuple[str, str]], kernel: str = "python") -> None:
     nb = nbformat.v4.new_notebook()
     nb.cells = [
         nbformat.v4.new_markdown_cell(src) if kind == "md" else nbformat.v4.new_code_cell(src)
         for kind, src in cells
     ]
-    nb.metadata["kernelspec"] = {
-        "name": "python3",
-        "display_name": "Python 3",
-        "language": "python",
-    }
+    for i, cell in enumerate(nb.cells):  # stable ids: regenerating changes only edited cells
+        cell.id = f"{Path(name).stem.replace('_', '-')}-{i}"
+    nb.metadata["kernelspec"] = KERNELS[kernel]["kernelspec"]
+    nb.metadata["language_info"] = KERNELS[kernel]["language_info"]
     nbformat.write(nb, HERE / name)
+
+
+# evcxr_jupyter --install registers the kernel "rust"; ruff formats only the Python ones
+KERNELS = {
+    "python": {
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"},
+    },
+    "rust": {
+        "kernelspec": {"name": "rust", "display_name": "Rust", "language": "rust"},
+        "language_info": {"name": "Rust", "file_extension": ".rs", "mimetype": "text/rust"},
+    },
+}
 
 
 if __name__ == "__main__":
     write("quickstart.ipynb", QUICKSTART)
     write("plc_low_level.ipynb", PLC)
     write("gpu_memory.ipynb", GPU_MEMORY)
+    write("evcxr_quickstart.ipynb", EVCXR, kernel="rust")

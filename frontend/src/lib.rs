@@ -42,3 +42,8 @@ pub use label::Label;
 pub use relational::{AggRequest, JoinHow};
 pub use rows::RowSelection;
 pub use series::Series;
+
+/// The Rust examples of docs/rust.md, compiled and run as doc tests of this crate.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/rust.md")]
+pub struct RustGuideExamples;
