@@ -162,10 +162,40 @@ GPU_MEMORY = [
     ),
     (
         "md",
-        "## Spilling\n\nA spill manager that moves least-recently-used buffers to the host when "
-        "GPU memory runs out is planned (issue 5 of the roadmap); until it lands, an allocation "
-        "that does not fit raises MemoryError with the sizes involved.",
+        "## Spilling\n\nWhen the GPU fills up, ferrodf moves least-recently-used buffers to "
+        "host memory and brings them back on their next GPU use. A soft limit makes this "
+        "happen earlier, here at 256 MiB, so the example stays small. Buffers whose device "
+        "pointer was handed out (CuPy views, `__cuda_array_interface__`) are never spilled. "
+        "See docs/memory.md.",
     ),
+    (
+        "code",
+        "from ferrodf import memory\n\n"
+        "memory.reset_statistics()\n"
+        "ferrodf.set_option('memory.device_limit', '256MiB')\n"
+        "parts = [ferrodf.Series(np.arange(8_000_000) + i) for i in range(6)]  # 6 x 61 MiB\n"
+        "if gpu:\n"
+        "    for p in parts:\n"
+        "        memory.prefetch(p, 'device')\n"
+        "print([memory.location(p) for p in parts])\n"
+        "print('sums:', [int(p.sum()) for p in parts])  # spilled parts come back as needed\n"
+        "ferrodf.set_option('memory.device_limit', None)",
+    ),
+    (
+        "code",
+        "memory.statistics()",
+    ),
+    (
+        "code",
+        "info = memory.info()\n"
+        "{k: info[k] for k in ('device_bytes', 'spillable', 'exposed', 'spilled')}",
+    ),
+    (
+        "md",
+        "The last line of a frame's display says where its data lives, and how much of it "
+        "was spilled:",
+    ),
+    ("code", "parts[0].to_frame()"),
 ]
 
 

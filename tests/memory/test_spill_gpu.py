@@ -100,7 +100,7 @@ def test_an_exposed_buffer_is_not_spilled_under_pressure():
         others = [ferrodf.Series(rng.integers(0, 9, GiB // 8, dtype=np.int64)) for _ in range(3)]
         for s in others:
             memory.prefetch(s, "device")
-        assert memory.location(keep) == "device"
+        assert memory.location(keep) in ("device", "host+device"), memory.location(keep)
         assert int(alias.sum()) == int(keep.to_numpy().sum())
         print("OK")
         """

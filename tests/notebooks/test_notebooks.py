@@ -52,3 +52,21 @@ def test_quickstart_shows_html_tables():
         'class="ferrodf-dtypes"' in h and "ferrodf-location" in h for h in html if "ferrodf" in h
     )
     assert any('colspan="2"' in h for h in html), "the MultiIndex columns are grouped"
+
+
+def test_gpu_memory_shows_spilling_statistics_and_where_data_lives():
+    import ferrodf
+
+    nb = execute("gpu_memory.ipynb")
+    texts = [
+        o["data"].get("text/plain", "") + o["data"].get("text/html", "")
+        for o in outputs(nb, "execute_result")
+    ] + ["".join(o.get("text", "")) for o in outputs(nb, "stream")]
+    text = "\n".join(texts)
+    assert "ferrodf memory statistics" in text
+    assert "ferrodf-location" in text
+    # The kernel inherits FERRODF_DEVICE: on a GPU run the 256 MiB limit spills parts.
+    if ferrodf.get_option("device") != "cpu" and ferrodf.gpu_info() is not None:
+        assert "'spilled'" in text and "spilled from the GPU" in text
+    else:
+        assert "'host'" in text

@@ -69,6 +69,39 @@ pub fn gather(table: &Table, map: &Column, policy: OutOfBoundsPolicy) -> Result<
     table_of(cols, map.size())
 }
 
+/// Gather a few rows to read them on the host (display, previews): columns whose bytes are
+/// in host memory only, spilled data included, are gathered there, so that showing rows
+/// never moves a whole column to the GPU (nor brings spilled data back); the others are
+/// gathered where the placement says. Out-of-bounds map entries are an error.
+///
+/// ```
+/// use ferrodf_core::{Column, Table};
+/// use ferrodf_core::ops::copying::gather_for_host;
+/// let t = Table::new(vec![Column::from_values(vec![10i64, 20, 30])]).unwrap();
+/// let rows = gather_for_host(&t, &Column::from_values(vec![2i64, 0])).unwrap();
+/// assert_eq!(&rows.columns()[0].host_values::<i64>().unwrap()[..], &[30, 10]);
+/// ```
+pub fn gather_for_host(table: &Table, map: &Column) -> Result<Table> {
+    use crate::buffer::Residency;
+    if map.has_nulls()? {
+        return Err(Error::value(
+            "the gather map has nulls; drop or fill them first",
+        ));
+    }
+    let rows = table.num_rows();
+    let mut out = Vec::with_capacity(table.num_columns());
+    for c in table.columns() {
+        let one = std::slice::from_ref(c);
+        let mut g = if c.residency() == Residency::Host {
+            crate::ops::gather::host_gather_columns(one, rows, map, Bounds::Check)?
+        } else {
+            gather_columns(one, rows, map, Bounds::Check)?
+        };
+        out.push(g.remove(0));
+    }
+    table_of(out, map.size())
+}
+
 fn table_of(cols: Vec<Column>, rows: usize) -> Result<Table> {
     if cols.is_empty() {
         return Ok(Table::empty_with_rows(rows));

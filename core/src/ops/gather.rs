@@ -81,6 +81,16 @@ pub(crate) fn gather_columns(
         }
         return Ok(out);
     }
+    host_gather_columns(columns, rows, map, bounds)
+}
+
+/// [`gather_columns`] on the host, whatever the placement.
+pub(crate) fn host_gather_columns(
+    columns: &[Column],
+    rows: usize,
+    map: &Column,
+    bounds: Bounds,
+) -> Result<Vec<Column>> {
     let host_bounds = if bounds == Bounds::Check {
         Bounds::Check
     } else {

@@ -3,7 +3,7 @@
 
 use ferrodf_core::buffer::Residency;
 use ferrodf_core::interop::arrow::to_arrow;
-use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
+use ferrodf_core::ops::copying::gather_for_host;
 use ferrodf_core::{Column, Result, Table};
 
 use super::format::format_array;
@@ -166,8 +166,9 @@ fn shown(n: usize, limit: usize, keep: usize) -> (Vec<usize>, Option<usize>) {
 /// Cell strings, one `Vec` per row.
 type Rows = Vec<Vec<String>>;
 
-/// The index labels and values of the rows at `positions`: gathered on the device first so
-/// only those rows are copied to the host.
+/// The index labels and values of the rows at `positions`: gathered where the data lives
+/// (on the device for device data, so that only those rows are copied to the host; on the
+/// host for host or spilled data, which thus stays where it is).
 fn shown_cells(
     index: &Index,
     columns: &[Column],
@@ -189,12 +190,7 @@ fn shown_cells(
         Vec::new()
     } else {
         gathered_text(
-            &gather(
-                &Table::new(columns.to_vec())?,
-                &map,
-                OutOfBoundsPolicy::DontCheck,
-            )?
-            .into_columns(),
+            &gather_for_host(&Table::new(columns.to_vec())?, &map)?.into_columns(),
             opts,
         )?
     };
