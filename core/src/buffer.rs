@@ -7,7 +7,7 @@
 
 use crate::device::DeviceMemory;
 use crate::error::{Error, Result};
-use crate::memory::{self, Direction, SpillOutcome, SpillTarget};
+use crate::memory::{self, SpillOutcome, SpillTarget};
 use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
@@ -312,11 +312,7 @@ impl Buffer {
                 .expect("a buffer always has a host or a device copy");
             let start = Instant::now();
             let bytes = dev.copy_to_host(0, self.shared.len)?;
-            memory::record_transfer(
-                Direction::DeviceToHost,
-                self.shared.len,
-                start.elapsed().as_secs_f64(),
-            );
+            memory::record_download(self.shared.len, start.elapsed().as_secs_f64());
             c.host = Some(bytes);
         }
         let host = c.host.as_ref().expect("host copy present");
@@ -338,7 +334,7 @@ impl Buffer {
         drop(c);
         let start = Instant::now();
         let bytes = dev.copy_to_host(part.offset, len)?;
-        memory::record_transfer(Direction::DeviceToHost, len, start.elapsed().as_secs_f64());
+        memory::record_download(len, start.elapsed().as_secs_f64());
         Ok(bytes)
     }
 
@@ -359,14 +355,13 @@ impl Buffer {
             let start = Instant::now();
             // The host buffer may itself be a slice of a bigger arrow allocation: copy just
             // our bytes.
-            let mem = DeviceMemory::from_host(&host.as_slice()[..self.shared.len])?;
+            let (mem, timing) = DeviceMemory::from_host_timed(&host.as_slice()[..self.shared.len])?;
             let seconds = start.elapsed().as_secs_f64();
-            if self.shared.spilled.swap(false, Ordering::Relaxed) {
+            let unspill = self.shared.spilled.swap(false, Ordering::Relaxed);
+            if unspill {
                 memory::global_manager().note_spilled(self.shared.len, false);
-                memory::record_unspill(self.shared.len, seconds);
-            } else {
-                memory::record_transfer(Direction::HostToDevice, self.shared.len, seconds);
             }
+            memory::record_upload(unspill, self.shared.len, seconds, timing);
             self.shared.gained_device(&mem);
             c.device = Some(Arc::new(mem));
         }

@@ -122,6 +122,20 @@ impl DeviceMemory {
         Ok(mem)
     }
 
+    /// [`DeviceMemory::from_host`], with CUDA events around the copy of large buffers so
+    /// that the statistics can count the copy's own time, not just the time to queue it.
+    pub(crate) fn from_host_timed(
+        bytes: &[u8],
+    ) -> Result<(DeviceMemory, Option<memory::GpuTiming>)> {
+        const TIMED_FROM: usize = 1 << 20;
+        let mem = Self::alloc(bytes.len())?;
+        let stream = runtime()?.stream().cu_stream();
+        let timed = bytes.len() >= TIMED_FROM && memory::statistics_level() > 0;
+        let timing = timed.then(|| memory::GpuTiming::start(stream)).flatten();
+        memory::pinned::host_to_device(mem.ptr, bytes)?;
+        Ok((mem, timing.and_then(|t| t.stop(stream))))
+    }
+
     /// A new allocation holding a copy of `len` device bytes at `src`.
     pub fn copy_of(src: u64, len: usize) -> Result<DeviceMemory> {
         let mem = Self::alloc(len)?;

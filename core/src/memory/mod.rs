@@ -38,8 +38,8 @@ pub(crate) use scope::tick;
 pub use scope::{
     OperationGuard, enter_operation, in_operation, oldest_active_operation, operation,
 };
-pub(crate) use stats::{Direction, record_exposure, record_spill, record_transfer, record_unspill};
 pub use stats::{ExposureSite, Statistics, TransferStats, reset_statistics, statistics};
+pub(crate) use stats::{GpuTiming, record_download, record_exposure, record_spill, record_upload};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 

@@ -64,10 +64,124 @@ pub struct Statistics {
     pub exposures: Vec<ExposureSite>,
 }
 
+/// CUDA events around an asynchronous copy: its seconds are read when the statistics are.
+pub(crate) struct GpuTiming {
+    start: cudarc::driver::sys::CUevent,
+    end: cudarc::driver::sys::CUevent,
+}
+
+// SAFETY: event handles may be used from any thread of the process.
+unsafe impl Send for GpuTiming {}
+
+impl GpuTiming {
+    /// Record a start event on `stream` (None when events cannot be made).
+    pub(crate) fn start(stream: cudarc::driver::sys::CUstream) -> Option<GpuTiming> {
+        use cudarc::driver::{result::event, sys::CUevent_flags};
+        let start = event::create(CUevent_flags::CU_EVENT_DEFAULT).ok()?;
+        let Ok(end) = event::create(CUevent_flags::CU_EVENT_DEFAULT) else {
+            // SAFETY: created just above and recorded nowhere.
+            unsafe {
+                let _ = event::destroy(start);
+            }
+            return None;
+        };
+        let t = GpuTiming { start, end };
+        // SAFETY: live events and stream.
+        unsafe { event::record(t.start, stream) }.ok()?;
+        Some(t)
+    }
+
+    /// Record the end event on `stream`.
+    pub(crate) fn stop(self, stream: cudarc::driver::sys::CUstream) -> Option<GpuTiming> {
+        // SAFETY: live events and stream.
+        unsafe { cudarc::driver::result::event::record(self.end, stream) }.ok()?;
+        Some(self)
+    }
+
+    /// Seconds between the events, waiting for the end one.
+    fn seconds(&self) -> Option<f64> {
+        use cudarc::driver::result::event;
+        // SAFETY: both events were recorded on our stream.
+        unsafe {
+            event::synchronize(self.end).ok()?;
+            event::elapsed(self.start, self.end)
+                .ok()
+                .map(|ms| ms as f64 / 1e3)
+        }
+    }
+}
+
+impl Drop for GpuTiming {
+    fn drop(&mut self) {
+        // SAFETY: the events are ours; destroying a recorded event is allowed.
+        unsafe {
+            let _ = cudarc::driver::result::event::destroy(self.start);
+            let _ = cudarc::driver::result::event::destroy(self.end);
+        }
+    }
+}
+
+/// An asynchronous host-to-device copy still being timed.
+struct Pending {
+    unspill: bool,
+    bytes: usize,
+    host_seconds: f64,
+    timing: GpuTiming,
+}
+
 #[derive(Default)]
 struct Recorder {
     stats: Statistics,
     sites: HashMap<String, (u64, u64)>,
+    pending: Vec<Pending>,
+}
+
+impl Recorder {
+    /// Fold the timed copies into the counts.
+    fn settle(&mut self) {
+        for p in self.pending.drain(..) {
+            let seconds = p.timing.seconds().unwrap_or(p.host_seconds);
+            self.stats.host_to_device.add(p.bytes, seconds);
+            if p.unspill {
+                self.stats.unspills.add(p.bytes, seconds);
+            }
+        }
+    }
+}
+
+/// Pending copies kept before they are folded in (each holds two CUDA events).
+const MAX_PENDING: usize = 256;
+
+/// A host-to-device copy (an unspill when `unspill`) queued asynchronously: `timing` holds
+/// events around it, `host_seconds` the time to queue it (used when events are missing).
+pub(crate) fn record_upload(
+    unspill: bool,
+    bytes: usize,
+    host_seconds: f64,
+    timing: Option<GpuTiming>,
+) {
+    if super::statistics_level() == 0 {
+        return;
+    }
+    with(|r| match timing {
+        Some(timing) => {
+            r.pending.push(Pending {
+                unspill,
+                bytes,
+                host_seconds,
+                timing,
+            });
+            if r.pending.len() >= MAX_PENDING {
+                r.settle();
+            }
+        }
+        None => {
+            r.stats.host_to_device.add(bytes, host_seconds);
+            if unspill {
+                r.stats.unspills.add(bytes, host_seconds);
+            }
+        }
+    });
 }
 
 static RECORDER: Mutex<Option<Recorder>> = Mutex::new(None);
@@ -77,21 +191,12 @@ fn with<T>(f: impl FnOnce(&mut Recorder) -> T) -> T {
     f(g.get_or_insert_with(Recorder::default))
 }
 
-/// Direction of a transfer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Direction {
-    HostToDevice,
-    DeviceToHost,
-}
-
-pub(crate) fn record_transfer(dir: Direction, bytes: usize, seconds: f64) {
+/// A device-to-host copy of `bytes` that took `seconds` (these copies are waited for).
+pub(crate) fn record_download(bytes: usize, seconds: f64) {
     if super::statistics_level() == 0 {
         return;
     }
-    with(|r| match dir {
-        Direction::HostToDevice => r.stats.host_to_device.add(bytes, seconds),
-        Direction::DeviceToHost => r.stats.device_to_host.add(bytes, seconds),
-    });
+    with(|r| r.stats.device_to_host.add(bytes, seconds));
 }
 
 /// A spill that freed `bytes` of device memory; `copied` when the bytes were copied to the
@@ -106,16 +211,6 @@ pub(crate) fn record_spill(bytes: usize, seconds: f64, copied: bool) {
             r.stats.spills_copied.add(bytes, seconds);
             r.stats.device_to_host.add(bytes, seconds);
         }
-    });
-}
-
-pub(crate) fn record_unspill(bytes: usize, seconds: f64) {
-    if super::statistics_level() == 0 {
-        return;
-    }
-    with(|r| {
-        r.stats.unspills.add(bytes, seconds);
-        r.stats.host_to_device.add(bytes, seconds);
     });
 }
 
@@ -141,6 +236,7 @@ pub(crate) fn record_exposure(site: &str, bytes: usize) {
 /// A snapshot of the statistics gathered since the last reset.
 pub fn statistics() -> Statistics {
     with(|r| {
+        r.settle();
         let mut s = r.stats.clone();
         s.level = super::statistics_level();
         s.exposures = r
