@@ -65,7 +65,7 @@ pub struct Census {
 impl fmt::Display for Census {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let part = |(n, b): (usize, usize), what: &str| {
-            format!("{n} {what} ({})", crate::memory::pinned::human(b))
+            format!("{n} {what} ({})", crate::memory::human_bytes(b))
         };
         write!(
             f,
@@ -253,7 +253,7 @@ pub fn allocate_with_spilling<T>(
 }
 
 fn out_of_memory(ctx: &SpillContext<'_>, len: usize, since: u64, why: &str) -> Error {
-    use crate::memory::pinned::human;
+    use crate::memory::human_bytes as human;
     let census = ctx.manager.census(since);
     let total = ctx
         .total

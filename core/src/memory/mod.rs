@@ -43,6 +43,28 @@ pub(crate) use stats::{GpuTiming, record_download, record_exposure, record_spill
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+/// Bytes with a binary unit, as people read them: `24 B`, `1.5 KiB`, `2.0 GiB`.
+///
+/// ```
+/// use ferrodf_core::memory::human_bytes;
+/// assert_eq!(human_bytes(24), "24 B");
+/// assert_eq!(human_bytes(3 << 29), "1.5 GiB");
+/// ```
+pub fn human_bytes(bytes: usize) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut v = bytes as f64;
+    let mut unit = 0;
+    while v >= 1024.0 && unit + 1 < UNITS.len() {
+        v /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} B")
+    } else {
+        format!("{v:.1} {}", UNITS[unit])
+    }
+}
+
 /// Bytes of device memory ferrodf has allocated and not yet freed.
 static DEVICE_BYTES: AtomicUsize = AtomicUsize::new(0);
 

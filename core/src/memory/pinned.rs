@@ -11,22 +11,6 @@ use std::collections::BTreeMap;
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex};
 
-/// Bytes with a binary unit, e.g. `1.5 GiB`.
-pub fn human(bytes: usize) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = bytes as f64;
-    let mut unit = 0;
-    while v >= 1024.0 && unit + 1 < UNITS.len() {
-        v /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{v:.1} {}", UNITS[unit])
-    }
-}
-
 /// Pool blocks are multiples of this.
 const GRANULE: usize = 2 << 20;
 /// Transfers smaller than this go straight through the driver.
@@ -262,13 +246,4 @@ pub(crate) fn device_to_host(dst: &mut [u8], src: u64) -> Result<()> {
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn sizes_read_well() {
-        assert_eq!(super::human(24), "24 B");
-        assert_eq!(super::human(3 << 29), "1.5 GiB");
-    }
 }

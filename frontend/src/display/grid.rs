@@ -259,21 +259,9 @@ fn location<'a>(columns: impl Iterator<Item = &'a Column>, bytes: usize) -> Stri
     line
 }
 
-/// Bytes with a binary unit, as `1.5 KiB`.
-pub fn human_bytes(bytes: usize) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut v = bytes as f64;
-    let mut unit = 0;
-    while v >= 1024.0 && unit + 1 < UNITS.len() {
-        v /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} B")
-    } else {
-        format!("{v:.1} {}", UNITS[unit])
-    }
-}
+/// Bytes with a binary unit, as `1.5 KiB` (the core's formatting, shared with its memory
+/// messages).
+pub use ferrodf_core::memory::human_bytes;
 
 #[cfg(test)]
 mod tests {
