@@ -40,6 +40,7 @@ pub enum Selected {
 impl DataFrame {
     /// A frame over `data` with row labels `index` (the default RangeIndex when `None`).
     pub fn new(data: ColumnAccessor, index: Option<Index>) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let index = match index {
             Some(index) => {
                 if !data.is_empty() && index.len() != data.nrows() {
@@ -58,6 +59,7 @@ impl DataFrame {
 
     /// A frame from `(label, column)` pairs with the default index.
     pub fn from_columns(pairs: Vec<(Label, Column)>) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let multiindex = pairs.iter().any(|(l, _)| l.is_tuple());
         DataFrame::new(ColumnAccessor::from_pairs(pairs, multiindex)?, None)
     }
@@ -84,22 +86,26 @@ impl DataFrame {
 
     /// A copy with other row labels.
     pub fn with_index(&self, index: Index) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         DataFrame::new(self.data.clone(), Some(index))
     }
 
     /// A copy with other columns (same row labels).
     pub fn with_data(&self, data: ColumnAccessor) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         DataFrame::new(data, Some(self.index.clone()))
     }
 
     /// The column under exactly `label` as a Series.
     pub fn column(&self, label: &Label) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let column = self.data.get(label)?.clone();
         Series::new(column, Some(self.index.clone()), label.clone())
     }
 
     /// `df[key]` for a column key: a full label gives a Series, anything else a frame.
     pub fn get(&self, key: &LabelKey) -> Result<Selected> {
+        let _operation = ferrodf_core::memory::enter_operation();
         if let LabelKey::Label(label) = key {
             if self.data.contains(label) {
                 return Ok(Selected::Series(self.column(label)?));
@@ -111,16 +117,19 @@ impl DataFrame {
 
     /// The columns `key` selects by label, always as a frame.
     pub fn select_columns(&self, key: &LabelKey) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         self.with_data(self.data.select_by_label(key)?)
     }
 
     /// The columns `key` selects by position.
     pub fn select_columns_by_position(&self, key: &PositionKey) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         self.with_data(self.data.select_by_index(key)?)
     }
 
     /// The rows `rows` selects, with their labels.
     pub fn select_rows(&self, rows: &RowSelection) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let index = self.index.select(rows)?;
         let columns = rows.apply(self.data.columns())?;
         DataFrame::new(self.data.with_columns(columns)?, Some(index))
@@ -128,17 +137,20 @@ impl DataFrame {
 
     /// The first `n` rows.
     pub fn head(&self, n: i64) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         self.select_rows(&RowSelection::head(self.num_rows(), n))
     }
 
     /// The last `n` rows.
     pub fn tail(&self, n: i64) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         self.select_rows(&RowSelection::tail(self.num_rows(), n))
     }
 
     /// Sets the column under `label`: replaces it or appends it. A frame without columns
     /// takes the length of its first column (and a default index when it has none).
     pub fn set_column(&mut self, label: Label, column: Column) -> Result<()> {
+        let _operation = ferrodf_core::memory::enter_operation();
         if self.data.is_empty() && self.index.is_default() && self.index.len() != column.size() {
             self.index = Index::default_for(column.size());
         }
@@ -154,6 +166,7 @@ impl DataFrame {
 
     /// Inserts a column at `loc`; an existing label raises ValueError, as in pandas.
     pub fn insert(&mut self, loc: usize, label: Label, column: Column) -> Result<()> {
+        let _operation = ferrodf_core::memory::enter_operation();
         if self.data.contains(&label) {
             return Err(Error::value(format!(
                 "cannot insert {label}, already exists"
@@ -174,6 +187,7 @@ impl DataFrame {
 
     /// A copy without the columns `labels` name (prefixes drop whole MultiIndex groups).
     pub fn drop_columns(&self, labels: &[Label]) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let mut dropped = vec![false; self.data.len()];
         for label in labels {
             let found = self.data.positions_of(label);
@@ -194,6 +208,7 @@ impl DataFrame {
         mapper: &dyn Fn(&Label) -> Label,
         level: Option<i64>,
     ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         self.with_data(self.data.rename_levels(mapper, level)?)
     }
 

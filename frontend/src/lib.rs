@@ -6,6 +6,10 @@
 //! as [`core`], so `ferrodf` is the one dependency a Rust user adds. The Python package
 //! `ferrodf` wraps these types; the semantics live here.
 //!
+//! Every public method that computes runs as one [`core::memory::operation`]: the device
+//! buffers it touches are not spilled while it runs, and when the GPU fills up its
+//! allocations spill other, least-recently-used buffers to host memory.
+//!
 //! ```
 //! use ferrodf::{DataFrame, LabelKey, Selected};
 //! use ferrodf::core::Column;

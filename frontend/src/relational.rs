@@ -26,6 +26,7 @@ use crate::rows::RowSelection;
 /// assert!(aggregation_named("mode", 1).is_err());
 /// ```
 pub fn aggregation_named(name: &str, ddof: i32) -> Result<Aggregation> {
+    let _operation = ferrodf_core::memory::enter_operation();
     Ok(match name {
         "sum" => Aggregation::Sum,
         "prod" | "product" => Aggregation::Product,
@@ -86,6 +87,7 @@ pub enum JoinHow {
 impl JoinHow {
     /// pandas' name: "inner", "left", "right" or "outer".
     pub fn parse(how: &str) -> Result<JoinHow> {
+        let _operation = ferrodf_core::memory::enter_operation();
         match how {
             "inner" => Ok(JoinHow::Inner),
             "left" => Ok(JoinHow::Left),
@@ -152,6 +154,7 @@ impl DataFrame {
         ascending: &[bool],
         nulls_first: bool,
     ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         if by.is_empty() {
             return Err(Error::value(
                 "sort_values needs at least one column in `by`".to_string(),
@@ -199,6 +202,7 @@ impl DataFrame {
         as_index: bool,
         ddof: i32,
     ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let keys = key_table(self, by)?;
         let policy = if dropna {
             NullPolicy::Exclude
@@ -262,6 +266,7 @@ impl DataFrame {
         how: JoinHow,
         suffixes: (&str, &str),
     ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         self.merge_on(right, on, on, how, suffixes)
     }
 
@@ -275,6 +280,7 @@ impl DataFrame {
         how: JoinHow,
         suffixes: (&str, &str),
     ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         if left_on.is_empty() || left_on.len() != right_on.len() {
             return Err(Error::value(format!(
                 "merge needs the same number (at least one) of left and right keys, got {} and {}",

@@ -50,6 +50,7 @@ impl DataFrame {
     /// null there; the indexes are concatenated, or replaced by a RangeIndex with
     /// `ignore_index`.
     pub fn concat_rows(frames: &[DataFrame], ignore_index: bool) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let Some(first) = frames.first() else {
             return Err(Error::value("concat needs at least one frame".to_string()));
         };
@@ -105,6 +106,7 @@ impl DataFrame {
     /// The frames side by side (pandas' `concat(axis=1)`); they must have the same number
     /// of rows, and the result takes the first frame's index. Labels must be distinct.
     pub fn concat_columns(frames: &[DataFrame]) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let Some(first) = frames.first() else {
             return Err(Error::value("concat needs at least one frame".to_string()));
         };
@@ -133,6 +135,7 @@ impl DataFrame {
         subset: &[Label],
         keep: DuplicateKeepOption,
     ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let keys = self.key_columns(subset)?;
         if keys.is_empty() {
             return Ok(self.clone());
@@ -144,6 +147,7 @@ impl DataFrame {
     /// Rows without nulls in `subset` (all columns when empty): with `all`, only rows
     /// where every one of them is null are dropped.
     pub fn dropna(&self, subset: &[Label], all: bool) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let keys = self.key_columns(subset)?;
         let mut keep: Option<Column> = None;
         for col in &keys {
@@ -161,6 +165,7 @@ impl DataFrame {
 
     /// Rows ordered by their index labels (stable; nulls last).
     pub fn sort_index(&self, ascending: bool) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let levels = self.index().level_columns()?;
         let n = levels.len();
         let order = vec![
@@ -193,6 +198,7 @@ impl DataFrame {
         how: &str,
         dropna: bool,
     ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let agg = match how {
             "cumsum" => Aggregation::Sum,
             "cumprod" => Aggregation::Product,
@@ -306,6 +312,7 @@ impl DataFrame {
         dropna: bool,
         ddof: i32,
     ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let requests: Vec<AggRequest> = columns
             .iter()
             .enumerate()

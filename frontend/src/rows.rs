@@ -32,6 +32,7 @@ impl RowSelection {
         stop: Option<i64>,
         step: Option<i64>,
     ) -> Result<RowSelection> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let k = step.unwrap_or(1);
         if k > 0 {
             let positions = slice_positions(nrows, start, stop, step)?;
@@ -91,6 +92,7 @@ impl RowSelection {
 
     /// Applies the selection to equally long columns.
     pub fn apply(&self, columns: &[Column]) -> Result<Vec<Column>> {
+        let _operation = ferrodf_core::memory::enter_operation();
         match self {
             RowSelection::Slice {
                 start,

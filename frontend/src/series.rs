@@ -25,6 +25,7 @@ pub struct Series {
 impl Series {
     /// A series over `column` with row labels `index` (default RangeIndex when `None`).
     pub fn new(column: Column, index: Option<Index>, name: Label) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let index = index.unwrap_or_else(|| Index::default_for(column.size()));
         if index.len() != column.size() {
             return Err(Error::value(format!(
@@ -80,16 +81,19 @@ impl Series {
 
     /// A copy with other values (same length, same labels).
     pub fn with_column(&self, column: Column) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
         Series::new(column, Some(self.index.clone()), self.name.clone())
     }
 
     /// A copy with other row labels.
     pub fn with_index(&self, index: Index) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
         Series::new(self.column.clone(), Some(index), self.name.clone())
     }
 
     /// The rows `rows` selects, with their labels.
     pub fn select_rows(&self, rows: &RowSelection) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
         let index = self.index.select(rows)?;
         let column = rows.apply(std::slice::from_ref(&self.column))?.remove(0);
         Series::new(column, Some(index), self.name.clone())
@@ -97,11 +101,13 @@ impl Series {
 
     /// The first `n` rows.
     pub fn head(&self, n: i64) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
         self.select_rows(&RowSelection::head(self.len(), n))
     }
 
     /// The last `n` rows.
     pub fn tail(&self, n: i64) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
         self.select_rows(&RowSelection::tail(self.len(), n))
     }
 }

@@ -378,13 +378,20 @@ impl PyColumn {
             self.0.dtype().id() as i32,
         )?;
         let nulls = self.null_count(py)?;
+        let mut spilled = false;
+        self.0.visit_buffers(&mut |b| spilled |= b.is_spilled());
+        let place = match self.0.residency() {
+            ferrodf_core::buffer::Residency::Host if spilled => {
+                "host (spilled from the GPU)".into()
+            }
+            r => r.to_string(),
+        };
         Ok(format!(
-            "<ferrodf.plc.Column {} size={} null_count={} offset={} on {}>",
+            "<ferrodf.plc.Column {} size={} null_count={} offset={} on {place}>",
             id.getattr("name")?.str()?,
             self.0.size(),
             nulls,
             self.0.offset(),
-            self.0.residency()
         ))
     }
 }

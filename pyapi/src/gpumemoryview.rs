@@ -234,8 +234,13 @@ impl GpuMemoryView {
     }
 
     fn __repr__(&self) -> String {
+        let spilled = if self.buffer.is_spilled() {
+            " (spilled from the GPU)"
+        } else {
+            ""
+        };
         format!(
-            "<gpumemoryview nbytes={} {}>",
+            "<gpumemoryview nbytes={} {}{spilled}>",
             self.buffer.len(),
             self.buffer.residency()
         )

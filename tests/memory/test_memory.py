@@ -284,6 +284,7 @@ def test_spilled_data_is_read_on_the_host_without_coming_back():
     memory.prefetch(s, "device")
     memory.spill()
     assert memory.location(s) == "spilled"
+    assert "spilled from the GPU" in repr(memory._plc_columns(s)[0])
     np.testing.assert_array_equal(s.to_numpy(), values)
     assert memory.location(s) == "spilled"
     pd.testing.assert_series_equal(s.to_pandas(), pd.Series(values))
