@@ -344,6 +344,27 @@ impl PyColumn {
         self.to_arrow(py, None, None)?.call_method0("to_pylist")
     }
 
+    /// The values as a DLPack tensor (the Python array API protocol): no copy, on the
+    /// device ferrodf computes on (or the one `dl_device` names). Device memory handed out
+    /// this way is exposed: it is never spilled.
+    #[pyo3(signature = (*, stream = None, max_version = None, dl_device = None, copy = None))]
+    fn __dlpack__(
+        &self,
+        py: Python<'_>,
+        stream: Option<&Bound<'_, PyAny>>,
+        max_version: Option<(u32, u32)>,
+        dl_device: Option<(u32, i32)>,
+        copy: Option<bool>,
+    ) -> PyResult<Py<PyAny>> {
+        crate::dlpack::column_dlpack(py, &self.0, stream, max_version, dl_device, copy)
+    }
+
+    /// `(device_type, device_id)` of the tensor `__dlpack__` gives: (2, 0) for the GPU,
+    /// (1, 0) for the host.
+    fn __dlpack_device__(&self) -> PyResult<(i32, i32)> {
+        crate::dlpack::dlpack_device()
+    }
+
     #[pyo3(signature = (requested_schema = None))]
     fn __arrow_c_array__<'py>(
         &self,

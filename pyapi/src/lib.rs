@@ -5,6 +5,7 @@
 mod arrow_io;
 mod column;
 mod datetime;
+mod dlpack;
 mod enums;
 mod errors;
 mod frame;
@@ -109,5 +110,6 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     io::register(m)?;
     strings::register(m)?;
     datetime::register(m)?;
+    dlpack::register(m)?;
     Ok(())
 }

@@ -82,7 +82,8 @@ def test_html_truncation_and_options():
     try:
         assert len(parse(df._repr_html_()).rows) == 2 + 5
     finally:
-        ferrodf.options.display.min_rows = 10
+        ferrodf.reset_option("display.min_rows")
+    assert ferrodf.get_option("display.min_rows") == pd.get_option("display.min_rows") == 10
 
 
 def test_multiindex_headers_grouped():

@@ -93,6 +93,19 @@ def test_from_numpy_and_polars():
     assert DataFrame(pldf).to_pandas()["y"].isna().tolist() == [False, False, True]
 
 
+@pytest.mark.parametrize("na_value", [None, -1.0])
+def test_to_numpy_matches_pandas(na_value):
+    pdf = pd.DataFrame({"a": [1.0, None, 3.0], "b": [4.0, 5.0, 6.0]})
+    kwargs = {} if na_value is None else {"na_value": na_value}
+    got = DataFrame(pdf).to_numpy(**kwargs)
+    np.testing.assert_array_equal(got, pdf.to_numpy(**kwargs))
+    ints = pd.DataFrame({"x": [1, 2], "y": [3, 4]})
+    np.testing.assert_array_equal(
+        DataFrame(ints).to_numpy(dtype="float32"), ints.to_numpy(dtype="float32")
+    )
+    assert DataFrame(pd.DataFrame()).to_numpy().shape == (0, 0)
+
+
 @pytest.mark.parametrize(
     "key", ["f", ["s", "i"], slice(1, 4), slice(None, None, -2), slice(20, 40)]
 )

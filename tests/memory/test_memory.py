@@ -279,6 +279,25 @@ def test_exposed_buffers_are_never_spilled():
 
 
 @needs_gpu
+def test_dlpack_export_exposes_and_records_the_site():
+    cp = pytest.importorskip("cupy")
+    ferrodf.set_option("memory.statistics", 2)
+    memory.reset_statistics()
+    s, values = _series(8 * MiB // 8, 11)
+    memory.prefetch(s, "device")
+    alias = cp.from_dlpack(s)  # DLPack hands the pointer out: s is exposed
+    other, other_values = _series(8 * MiB // 8, 12)
+    memory.prefetch(other, "device")
+    memory.spill()
+    assert memory.location(s) in ("device", "host+device")
+    assert memory.location(other) == "spilled"
+    assert int(alias.sum()) == values.sum()
+    assert other.sum() == other_values.sum()
+    sites = [site for site, _, _ in memory.statistics().exposures]
+    assert any("__dlpack__" in x for x in sites), sites
+
+
+@needs_gpu
 def test_spilled_data_is_read_on_the_host_without_coming_back():
     s, values = _series(8 * MiB // 8, 9)
     memory.prefetch(s, "device")

@@ -7,7 +7,7 @@ the ``FERRODF_DEVICE`` environment variable.
 
 from __future__ import annotations
 
-from ferrodf import memory, options, plc
+from ferrodf import _lib, memory, options, plc
 from ferrodf._lib import (
     __version__,
     gpu_info,
@@ -19,7 +19,7 @@ from ferrodf._lib import (
 from ferrodf.dataframe import DataFrame, concat
 from ferrodf.index import Index, MultiIndex, RangeIndex
 from ferrodf.io import read_csv, read_json, read_parquet
-from ferrodf.options import get_option, option_context, set_option
+from ferrodf.options import get_option, option_context, reset_option, set_option
 from ferrodf.series import Series
 
 
@@ -43,6 +43,17 @@ def from_pandas(obj):  # type: ignore[no-untyped-def]
     )
 
 
+def from_dlpack(obj):  # type: ignore[no-untyped-def]
+    """A Series (a 1-D tensor, or 2-D with one column) or a DataFrame (2-D, columns labelled
+    0, 1, ...) holding a copy of a DLPack tensor: a capsule, or any object with
+    ``__dlpack__`` (CuPy, torch, NumPy, JAX arrays). cuDF's ``cudf.from_dlpack``."""
+    tbl = plc.interop.from_dlpack(obj)
+    columns = tbl.columns()
+    if len(columns) == 1:
+        return Series._from_lib(_lib.Series(columns[0], None, None))
+    return DataFrame(dict(enumerate(columns)))
+
+
 __all__ = [
     "DataFrame",
     "Index",
@@ -50,6 +61,7 @@ __all__ = [
     "RangeIndex",
     "Series",
     "concat",
+    "from_dlpack",
     "from_pandas",
     "memory",
     "merge",
@@ -65,6 +77,7 @@ __all__ = [
     "option_context",
     "plc",
     "reset_host_fallbacks",
+    "reset_option",
     "set_option",
     "synchronize",
 ]

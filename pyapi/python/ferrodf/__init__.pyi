@@ -19,10 +19,12 @@ from ferrodf.io import read_json as read_json
 from ferrodf.io import read_parquet as read_parquet
 from ferrodf.options import get_option as get_option
 from ferrodf.options import option_context as option_context
+from ferrodf.options import reset_option as reset_option
 from ferrodf.options import set_option as set_option
 from ferrodf.series import Series as Series
 
 def from_pandas(obj: Any) -> DataFrame | Series | Index: ...
+def from_dlpack(obj: Any) -> DataFrame | Series: ...
 def merge(
     left: Any,
     right: Any,
@@ -38,6 +40,7 @@ __all__ = [
     "RangeIndex",
     "Series",
     "concat",
+    "from_dlpack",
     "from_pandas",
     "merge",
     "memory",
@@ -53,6 +56,7 @@ __all__ = [
     "option_context",
     "plc",
     "reset_host_fallbacks",
+    "reset_option",
     "set_option",
     "synchronize",
 ]

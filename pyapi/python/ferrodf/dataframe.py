@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ferrodf import _lib, _ops
+from ferrodf import _lib, _ops, plc
 from ferrodf._align import gather, label_positions, same_labels, union_maps
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
@@ -176,6 +176,12 @@ class DataFrame:
         out.columns = ca.to_pandas_index()
         out.index = self.index.to_pandas()
         return out
+
+    def to_numpy(self, dtype: Any = None, copy: bool = False, na_value: Any = None) -> np.ndarray:
+        """A 2-D host array (a copy), as ``pandas.DataFrame.to_numpy``; nulls become
+        ``na_value`` when it is given."""
+        kwargs = {} if na_value is None else {"na_value": na_value}
+        return self.to_pandas().to_numpy(dtype=dtype, copy=copy, **kwargs)
 
     def to_polars(self) -> Any:
         import polars as pl
@@ -605,6 +611,12 @@ class DataFrame:
         import cupy as cp
 
         return cp.column_stack([self[n].to_cupy() for n in self._data.names])
+
+    def to_dlpack(self) -> Any:
+        """A DLPack capsule holding a copy of the columns as one column-major 2-D tensor
+        (cuDF's ``DataFrame.to_dlpack``): the columns must share one numeric type and have
+        no nulls."""
+        return plc.interop.to_dlpack(plc.Table([c.plc_column for c in self._data.values()]))
 
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
         raise TypeError(_NO_IMPLICIT_HOST)

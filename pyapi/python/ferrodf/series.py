@@ -175,6 +175,29 @@ class Series:
             "strides": None,
         }
 
+    def __dlpack__(
+        self,
+        *,
+        stream: Any = None,
+        max_version: tuple[int, int] | None = None,
+        dl_device: tuple[int, int] | None = None,
+        copy: bool | None = None,
+    ) -> Any:
+        """The values as a DLPack tensor, without a copy: ``torch.from_dlpack(s)``,
+        ``cupy.from_dlpack(s)``, or ``numpy.from_dlpack(s)`` on the host. Numeric and bool
+        Series without nulls only. GPU memory handed out this way is never spilled."""
+        return self._s.column.__dlpack__(
+            stream=stream, max_version=max_version, dl_device=dl_device, copy=copy
+        )
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        """``(2, 0)`` when the values are exported from the GPU, ``(1, 0)`` from the host."""
+        return self._s.column.__dlpack_device__()
+
+    def to_dlpack(self) -> Any:
+        """A DLPack capsule holding a copy of the values (cuDF's ``Series.to_dlpack``)."""
+        return plc.interop.to_dlpack(plc.Table([self._s.column]))
+
     def to_frame(self, name: Any = None) -> Any:
         from ferrodf.dataframe import DataFrame
 

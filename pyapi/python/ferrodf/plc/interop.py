@@ -1,10 +1,15 @@
-"""pylibcudf's ``interop`` module: Arrow conversion.
+"""pylibcudf's ``interop`` module: Arrow and DLPack conversion.
 
 ``from_arrow``/``to_arrow`` dispatch on the argument's kind, as pylibcudf's older API did;
 ``Column``, ``Table``, ``Scalar`` and ``DataType`` also have their own ``from_arrow`` and
 ``to_arrow``. Every ferrodf ``Column`` and ``Table`` implements the Arrow PyCapsule
 interface, so ``pyarrow.array(col)``, ``pyarrow.table(tbl)`` and ``polars.from_arrow``
 accept them directly.
+
+``to_dlpack``/``from_dlpack`` copy a table to and from one DLPack tensor (column-major, one
+numeric type, no nulls) as libcudf does. ``Column`` also speaks the Python array API's
+``__dlpack__`` protocol without a copy, so ``cupy.from_dlpack(col)``,
+``torch.from_dlpack(col)`` and (on the host) ``numpy.from_dlpack(col)`` share its memory.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from typing import Any
 
 import pyarrow as pa
 
-from ferrodf._lib import Column, DataType, Scalar, Table
+from ferrodf._lib import Column, DataType, Scalar, Table, from_dlpack, to_dlpack
 
 
 @dataclass
@@ -45,4 +50,4 @@ def to_arrow(obj: Any, metadata: Any = None) -> Any:
     raise TypeError(f"to_arrow needs a Column, Table, Scalar or DataType, got {type(obj).__name__}")
 
 
-__all__ = ["ColumnMetadata", "from_arrow", "to_arrow"]
+__all__ = ["ColumnMetadata", "from_arrow", "from_dlpack", "to_arrow", "to_dlpack"]

@@ -5,6 +5,8 @@ from typing import Any, overload
 import pyarrow as pa  # type: ignore[import-untyped]  # pyarrow ships no stubs
 
 from ferrodf._lib import Column, DataType, Scalar, Table
+from ferrodf._lib import from_dlpack as from_dlpack
+from ferrodf._lib import to_dlpack as to_dlpack
 
 @dataclass
 class ColumnMetadata:
@@ -23,4 +25,4 @@ def to_arrow(obj: Table, metadata: Sequence[ColumnMetadata | str] | None = None)
 @overload
 def to_arrow(obj: Scalar, metadata: ColumnMetadata | str | None = None) -> pa.Scalar: ...
 
-__all__ = ["ColumnMetadata", "from_arrow", "to_arrow"]
+__all__ = ["ColumnMetadata", "from_arrow", "from_dlpack", "to_arrow", "to_dlpack"]
