@@ -19,7 +19,8 @@ from typing import Any
 
 import pyarrow as pa
 
-from ferrodf._lib import Column, DataType, Scalar, Table, from_dlpack, to_dlpack
+from ferrodf import _lib
+from ferrodf._lib import Column, DataType, Scalar, Table, to_dlpack
 
 
 @dataclass
@@ -48,6 +49,19 @@ def to_arrow(obj: Any, metadata: Any = None) -> Any:
     if isinstance(obj, Column | Table | Scalar):
         return obj.to_arrow(metadata)
     raise TypeError(f"to_arrow needs a Column, Table, Scalar or DataType, got {type(obj).__name__}")
+
+
+def from_dlpack(managed_tensor: Any) -> Table:
+    """A table holding a copy of a 1-D or 2-D column-major DLPack tensor: a capsule, or any
+    object with ``__dlpack__`` (CuPy, torch, NumPy, pyarrow arrays)."""
+    if type(managed_tensor).__name__ != "PyCapsule" and not hasattr(
+        type(managed_tensor), "__dlpack__"
+    ):
+        raise TypeError(
+            "from_dlpack needs a DLPack capsule or an object with __dlpack__ (a CuPy, torch or "
+            f"NumPy array), got {type(managed_tensor).__name__}"
+        )
+    return _lib.from_dlpack(managed_tensor)
 
 
 __all__ = ["ColumnMetadata", "from_arrow", "from_dlpack", "to_arrow", "to_dlpack"]

@@ -5,13 +5,14 @@ from typing import Any, overload
 import pyarrow as pa  # type: ignore[import-untyped]  # pyarrow ships no stubs
 
 from ferrodf._lib import Column, DataType, Scalar, Table
-from ferrodf._lib import from_dlpack as from_dlpack
 from ferrodf._lib import to_dlpack as to_dlpack
 
 @dataclass
 class ColumnMetadata:
     name: str = ""
     children_meta: list[ColumnMetadata] = ...
+
+def from_dlpack(managed_tensor: Any) -> Table: ...
 
 # Dispatches on the argument: pyarrow DataType -> DataType, Scalar -> Scalar,
 # Table/RecordBatch -> Table, anything else Arrow array-like -> Column.
