@@ -403,10 +403,27 @@ unsafe impl DlpackStream for FerrodfStream {
 pub fn from_dlpack(py: Python<'_>, managed_tensor: &Bound<'_, PyAny>) -> PyResult<PyTable> {
     let request = ImportRequest::new(managed_tensor.as_borrowed())?;
     let is_capsule = managed_tensor.is_instance_of::<pyo3::types::PyCapsule>();
+    let producer_device = request.device().ok();
     let imported = if is_capsule {
         request.import(None, None)?
     } else {
-        request.import(Some(&FerrodfStream), None)?
+        match request.import(Some(&FerrodfStream), None) {
+            Ok(t) => t,
+            // Producers older than DLPack 1.0 (pyarrow before 16, ...) take no max_version:
+            // ask them the old way, as the array API tells consumers to.
+            Err(e) if e.is_instance_of::<PyTypeError>(py) => {
+                let kwargs = pyo3::types::PyDict::new(py);
+                if let Some(d) = producer_device
+                    && d.device_type == DLDeviceType::CUDA
+                {
+                    let rt = ferrodf_core::device::runtime().py()?;
+                    kwargs.set_item("stream", rt.stream().cu_stream() as usize)?;
+                }
+                let capsule = managed_tensor.call_method("__dlpack__", (), Some(&kwargs))?;
+                ImportRequest::new(capsule.as_borrowed())?.import(None, None)?
+            }
+            Err(e) => return Err(e),
+        }
     };
     let t = imported
         .validate()

@@ -276,6 +276,25 @@ def test_from_dlpack_takes_capsules_and_pyarrow_arrays():
     np.testing.assert_array_equal(_table_values(plc.interop.from_dlpack(arr))[:, 0], _expected(arr))
 
 
+class _PreVersionedProducer:
+    """A producer from before DLPack 1.0: its ``__dlpack__`` takes only ``stream``."""
+
+    def __init__(self, array) -> None:
+        self.array = array
+
+    def __dlpack__(self, stream=None):
+        return self.array.__dlpack__() if stream is None else self.array.__dlpack__(stream=stream)
+
+    def __dlpack_device__(self):
+        return self.array.__dlpack_device__()
+
+
+def test_from_dlpack_asks_old_producers_the_old_way():
+    a = np.asfortranarray(np.arange(20, dtype=np.float32).reshape(10, 2))
+    tbl = plc.interop.from_dlpack(_PreVersionedProducer(_device_or_host(a)))
+    np.testing.assert_array_equal(_table_values(tbl), a)
+
+
 def test_from_dlpack_copies():
     a = np.arange(10, dtype=np.int64)
     tbl = plc.interop.from_dlpack(a)
