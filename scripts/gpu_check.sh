@@ -21,11 +21,14 @@ export PYTHONPATH=/tmp/site
 python3 -c "import ferrodf; print('gpu_info:', ferrodf.gpu_info())" | tee -a "$OUT/device.txt"
 
 JOBS=${GPU_JOBS:-6}
+# GPU_SHARD_RANGE="FIRST LAST" runs only those shards of JOBS (a suite too long for one
+# device call is then split over several calls).
+read -r FIRST LAST <<< "${GPU_SHARD_RANGE:-0 $((JOBS - 1))}"
 # The device tool brings back at most 8 files: shard logs go to $LOGS and come back as one
 # tarball; $OUT keeps the summary.
 LOGS=$(mktemp -d)
 pids=()
-for k in $(seq 0 $((JOBS - 1))); do
+for k in $(seq "$FIRST" "$LAST"); do
   # shellcheck disable=SC2086
   FERRODF_DEVICE=gpu FERRODF_TEST_SHARD="$k/$JOBS" timeout "${GPU_TEST_TIMEOUT:-3000}" python3 -m pytest ${GPU_TESTS:-tests} -q \
     -p no:cacheprovider --maxfail=100 --durations=15 > "$LOGS/pytest-gpu-$k.log" 2>&1 &
@@ -33,7 +36,7 @@ for k in $(seq 0 $((JOBS - 1))); do
 done
 test_rc=0
 for p in "${pids[@]}"; do wait "$p" || test_rc=1; done
-for k in $(seq 0 $((JOBS - 1))); do
+for k in $(seq "$FIRST" "$LAST"); do
   echo "== shard $k/$JOBS"
   grep -E "^(FAILED|ERROR)" "$LOGS/pytest-gpu-$k.log" | head -n 40
   tail -n 1 "$LOGS/pytest-gpu-$k.log"
