@@ -176,3 +176,32 @@ def test_cupy_interop():
     assert df.to_cupy().shape == (3, 2)
     with pytest.raises(ValueError, match="nulls"):
         Series([1.0, None]).to_cupy()
+
+
+@pytest.mark.parametrize("op", ["add", "sub", "mul", "truediv", "eq", "lt", "ge"])
+@pytest.mark.parametrize(
+    "labels,values",
+    [
+        (["x", "y"], [2.0, None]),  # the columns, in order; a null value
+        (["y", "x"], [10, 3]),  # another order
+        (["x", "z"], [1.5, 2.0]),  # one label missing on each side
+    ],
+    ids=["same", "reordered", "union"],
+)
+def test_frame_op_series_aligns_on_columns(op, labels, values):
+    p = pd.DataFrame({"x": [1.0, None, 3.0, 4.5], "y": [1, 2, 3, 4]}, index=[9, 8, 7, 6])
+    ps = pd.Series(values, index=labels, dtype="float64")
+    df, s = DataFrame(p), Series(ps)
+    frame_equal(getattr(df, f"__{op}__")(s), getattr(p, op)(ps))
+    if op in ("add", "sub", "mul", "truediv"):
+        frame_equal(getattr(s, f"__{op}__")(df), getattr(ps, op)(p))  # series <op> frame
+
+
+def test_frame_minus_its_means():
+    p = pd.DataFrame({"a": [1.0, 2.0, 6.0], "b": [3.0, 5.0, 7.0]})
+    frame_equal(DataFrame(p) - DataFrame(p).mean(), p - p.mean())
+
+
+def test_frame_op_series_with_duplicate_labels_raises():
+    with pytest.raises(ValueError, match="duplicate labels"):
+        DataFrame({"a": [1]}) + Series([1, 2], index=["a", "a"])

@@ -627,11 +627,10 @@ class DataFrame:
     # -- operators and reductions ----------------------------------------------------
     def _binary(self, other: Any, op: str, reflected: bool = False) -> DataFrame:
         ca = self._data
+        if isinstance(other, pd.Series):  # e.g. a frame reduction, df - df.mean()
+            other = Series(other)
         if isinstance(other, Series):
-            raise NotImplementedError(
-                "DataFrame <op> Series aligns the Series on the columns in pandas, which "
-                "ferrodf does not do yet; use df[col] <op> series per column"
-            )
+            return self._binary_series(other, op, reflected)
         if not isinstance(other, DataFrame):
             out = {
                 name: _ops.binary(col.plc_column, other, op, reflected) for name, col in ca.items()
@@ -661,6 +660,34 @@ class DataFrame:
         multi = ca.multiindex or other._data.multiindex
         new = _lib.ColumnAccessor(list(out), list(out.values()), multi, None)
         return DataFrame._from_lib(left._df.with_data(new))
+
+    def _binary_series(self, other: Series, op: str, reflected: bool) -> DataFrame:
+        """pandas' ``DataFrame <op> Series``: the Series' labels are matched with the column
+        labels, and each column is combined with its label's value. Labels on one side only
+        give all-null columns, and the columns are then the sorted union, as in pandas."""
+        labels = other.index.to_pandas()
+        if not labels.is_unique:
+            raise ValueError(
+                "cannot align a Series whose index has duplicate labels with the columns; "
+                "drop the duplicates first"
+            )
+        # One value per column: a host copy of len(columns) values, not of the data.
+        values = dict(zip(labels.tolist(), other.to_arrow().to_pylist(), strict=True))
+        ca = self._data
+        own = list(ca.names)
+        names = own if own == list(values) else _sorted_union(own, list(values))
+        present = set(own)
+        nrows = len(self)
+        out = {}
+        for name in names:
+            if name in present and name in values:
+                col = self._df.data.get(name)
+                out[name] = _ops.binary(col, values[name], op, reflected)
+            else:  # pandas' all-NaN column
+                out[name] = to_plc_column(pa.nulls(nrows, pa.float64()))
+        level_names = list(ca.level_names) if names == own else None
+        new = _lib.ColumnAccessor(list(out), list(out.values()), ca.multiindex, level_names)
+        return DataFrame._from_lib(self._df.with_data(new))
 
     def __add__(self, o: Any) -> DataFrame:
         return self._binary(o, "add")

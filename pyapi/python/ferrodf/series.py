@@ -402,7 +402,13 @@ class Series:
         return self.loc[key]
 
     # -- operators -------------------------------------------------------------------
-    def _binary(self, other: Any, op: str, reflected: bool = False) -> Series:
+    def _binary(self, other: Any, op: str, reflected: bool = False) -> Any:
+        from ferrodf.dataframe import DataFrame
+
+        if isinstance(other, DataFrame):
+            # ``series <op> frame`` is the frame's reflected operation (pandas aligns the
+            # Series on the columns).
+            return other._binary(self, op, not reflected)
         if isinstance(other, Series):
             if same_labels(self.index, other.index):
                 out = _ops.binary(self._s.column, other._s.column, op, reflected)
