@@ -305,5 +305,5 @@ def test_frame_alignment():
     b = pd.DataFrame({"y": [10.0, 20.0], "z": [1.0, 2.0]}, index=[2, 5])
     assert_frame(DataFrame(a) + DataFrame(b), a + b)
     assert_frame(DataFrame(a) * DataFrame(a), a * a)
-    with pytest.raises(NotImplementedError, match="per column"):
-        DataFrame(a) + Series(a["x"])
+    # A Series aligns on the columns: here its labels (the row labels 0..2) match none.
+    assert_frame(DataFrame(a) + Series(a["x"]), a + a["x"])

@@ -675,6 +675,14 @@ class DataFrame:
         values = dict(zip(labels.tolist(), other.to_arrow().to_pylist(), strict=True))
         ca = self._data
         own = list(ca.names)
+        if op in ("eq", "ne", "lt", "le", "gt", "ge") and own != list(values):
+            # pandas aligns arithmetic but refuses comparison operators between unaligned
+            # operands (its flex methods align).
+            raise ValueError(
+                "Operands are not aligned: comparing a DataFrame with a Series needs the "
+                "Series' labels to be the columns, in order; select them first with "
+                "series.loc[list(df.columns)]"
+            )
         names = own if own == list(values) else _sorted_union(own, list(values))
         present = set(own)
         nrows = len(self)
