@@ -302,9 +302,20 @@ impl Buffer {
     }
 
     /// The bytes on the host, copying them from the device (once) when needed. A spilled
-    /// buffer is read from its host copy and stays spilled.
+    /// buffer is read from its host copy and stays spilled. An exposed buffer is copied
+    /// afresh on every call and keeps no host copy: code outside ferrodf may write its
+    /// device bytes, which would leave a cached copy stale.
     pub fn host(&self) -> Result<arrow_buffer::Buffer> {
         let mut c = self.copies();
+        if self.is_exposed()
+            && let Some(dev) = c.device.clone()
+        {
+            drop(c);
+            let start = Instant::now();
+            let bytes = dev.copy_to_host(self.offset, self.len)?;
+            memory::record_download(self.len, start.elapsed().as_secs_f64());
+            return Ok(bytes);
+        }
         if c.host.is_none() {
             let dev = c
                 .device
@@ -388,6 +399,9 @@ impl Buffer {
         if !self.shared.exposed.swap(true, Ordering::AcqRel) && !self.shared.is_foreign() {
             memory::record_exposure(site, self.shared.len);
         }
+        // From now on the device bytes may change under us (a CuPy view written in place):
+        // the device copy is the only true one, so drop the host copy (see `host`).
+        self.copies().host = None;
         // Kernels that write these bytes may still be queued on ferrodf's stream; whoever
         // receives the pointer reads it on another stream, so finish them first.
         crate::device::runtime()?.synchronize()?;

@@ -76,8 +76,9 @@ enum Keep {
     Device(#[allow(dead_code)] Buffer),
 }
 
-/// A managed tensor of rank `N` over `data`, owning `keep`.
-fn tensor<M: ManagedTensorBase, const N: usize>(
+/// A tensor to hand out: what keeps its elements alive, where they start, on which device,
+/// their type, the layout, and the flags of a versioned export.
+struct Export<const N: usize> {
     keep: Keep,
     data: *mut c_void,
     device: DLDevice,
@@ -85,53 +86,62 @@ fn tensor<M: ManagedTensorBase, const N: usize>(
     shape: [i64; N],
     strides: [i64; N],
     flags: DlpackFlags,
-) -> PyResult<Managed<M>> {
-    let prepared = Fixed::new(shape, strides)
-        .prepare_as::<M>()
-        .map_err(|e| PyValueError::new_err(format!("cannot describe the DLPack tensor: {e}")))?;
-    let mut init = prepared.initialize(Box::new(keep));
-    init.set_data(data).set_device(device).set_dtype(dtype);
-    // SAFETY: the flags describe the export truthfully: READ_ONLY for shared host bytes,
-    // IS_COPIED for a copy made for this consumer alone. A legacy tensor carries none.
-    unsafe { init.set_flags_unchecked(flags) };
-    // SAFETY: `data` stays valid while `keep` (the tensor's context) lives, and the
-    // metadata builder wrote explicit shape and strides.
-    Ok(unsafe { init.finish() })
 }
 
-/// The capsule of the ABI the consumer asked for.
-#[allow(clippy::too_many_arguments)]
-fn capsule<const N: usize>(
-    py: Python<'_>,
-    abi: ExportAbi,
+/// A 1-D export of `n` contiguous elements.
+fn vector(
     keep: Keep,
     data: *mut c_void,
     device: DLDevice,
     dtype: DLDataType,
-    shape: [i64; N],
-    strides: [i64; N],
+    n: i64,
     flags: DlpackFlags,
-) -> PyResult<Py<PyAny>> {
-    Ok(match abi {
-        ExportAbi::Versioned => {
-            let t = tensor::<DLManagedTensorVersioned, N>(
-                keep, data, device, dtype, shape, strides, flags,
-            )?;
-            t.into_pyobject(py)?.into_any().unbind()
-        }
-        ExportAbi::Legacy => {
-            let t = tensor::<DLManagedTensor, N>(
-                keep,
-                data,
-                device,
-                dtype,
-                shape,
-                strides,
-                DlpackFlags::empty(),
-            )?;
-            t.into_pyobject(py)?.into_any().unbind()
-        }
-    })
+) -> Export<1> {
+    Export {
+        keep,
+        data,
+        device,
+        dtype,
+        shape: [n],
+        strides: [1],
+        flags,
+    }
+}
+
+impl<const N: usize> Export<N> {
+    /// The managed tensor, owning `keep`, with `flags`.
+    fn managed<M: ManagedTensorBase>(self, flags: DlpackFlags) -> PyResult<Managed<M>> {
+        let prepared = Fixed::new(self.shape, self.strides)
+            .prepare_as::<M>()
+            .map_err(|e| {
+                PyValueError::new_err(format!("cannot describe the DLPack tensor: {e}"))
+            })?;
+        let mut init = prepared.initialize(Box::new(self.keep));
+        init.set_data(self.data)
+            .set_device(self.device)
+            .set_dtype(self.dtype);
+        // SAFETY: the flags describe the export truthfully: READ_ONLY for shared host
+        // bytes, IS_COPIED for a copy made for this consumer alone.
+        unsafe { init.set_flags_unchecked(flags) };
+        // SAFETY: `data` stays valid while `keep` (the tensor's context) lives, and the
+        // metadata builder wrote explicit shape and strides.
+        Ok(unsafe { init.finish() })
+    }
+
+    /// The capsule of the ABI the consumer asked for (a legacy tensor carries no flags).
+    fn capsule(self, py: Python<'_>, abi: ExportAbi) -> PyResult<Py<PyAny>> {
+        Ok(match abi {
+            ExportAbi::Versioned => {
+                let flags = self.flags;
+                let t = self.managed::<DLManagedTensorVersioned>(flags)?;
+                t.into_pyobject(py)?.into_any().unbind()
+            }
+            ExportAbi::Legacy => {
+                let t = self.managed::<DLManagedTensor>(DlpackFlags::empty())?;
+                t.into_pyobject(py)?.into_any().unbind()
+            }
+        })
+    }
 }
 
 /// The device ferrodf computes on now: the GPU (CUDA device 0) or the host.
@@ -207,17 +217,15 @@ pub fn column_dlpack(
             // Any consumer stream works: the pointer is handed out only after ferrodf's
             // stream has finished the work that wrote it.
             let Some(buf) = buf else {
-                return capsule(
-                    py,
-                    abi,
+                return vector(
                     Keep::Device(Buffer::zeroed(0)),
                     std::ptr::null_mut(),
                     target,
                     dtype,
-                    [n],
-                    [1],
+                    n,
                     DlpackFlags::empty(),
-                );
+                )
+                .capsule(py, abi);
             };
             let site = crate::memory::exposure_site(py, "__dlpack__");
             let copied = copy == Some(true);
@@ -235,17 +243,15 @@ pub fn column_dlpack(
             } else {
                 DlpackFlags::empty()
             };
-            capsule(
-                py,
-                abi,
+            vector(
                 Keep::Device(buf),
                 ptr as *mut c_void,
                 target,
                 dtype,
-                [n],
-                [1],
+                n,
                 flags,
             )
+            .capsule(py, abi)
         }
         DLDeviceType::CPU => {
             let on_host = buf
@@ -276,17 +282,7 @@ pub fn column_dlpack(
                 DlpackFlags::READ_ONLY
             };
             let ptr = host.as_ptr() as *mut c_void;
-            capsule(
-                py,
-                abi,
-                Keep::Host(host),
-                ptr,
-                DLDevice::CPU,
-                dtype,
-                [n],
-                [1],
-                flags,
-            )
+            vector(Keep::Host(host), ptr, DLDevice::CPU, dtype, n, flags).capsule(py, abi)
         }
         _ => Err(PyBufferError::new_err(format!(
             "ferrodf exports DLPack tensors to the host (device type 1) or to CUDA device 0 \
@@ -354,30 +350,22 @@ pub fn to_dlpack(py: Python<'_>, input: &PyTable) -> PyResult<Py<PyAny>> {
             current_device()?,
         ),
     };
+    let flags = DlpackFlags::empty();
     if k == 1 {
-        capsule(
-            py,
-            ExportAbi::Legacy,
-            keep,
-            ptr,
-            device,
-            dtype,
-            [n],
-            [1],
-            DlpackFlags::empty(),
-        )
+        vector(keep, ptr, device, dtype, n, flags).capsule(py, ExportAbi::Legacy)
     } else {
-        capsule(
-            py,
-            ExportAbi::Legacy,
+        let shape = [n, k];
+        let strides = [1, n.max(1)];
+        let e = Export {
             keep,
-            ptr,
+            data: ptr,
             device,
             dtype,
-            [n, k],
-            [1, n.max(1)],
-            DlpackFlags::empty(),
-        )
+            shape,
+            strides,
+            flags,
+        };
+        e.capsule(py, ExportAbi::Legacy)
     }
 }
 

@@ -261,11 +261,17 @@ def test_workload_one_and_a_half_times_the_device_limit():
 
 
 @needs_gpu
-def test_exposed_buffers_are_never_spilled():
+@pytest.mark.parametrize(
+    "how,site", [("asarray", "__cuda_array_interface__"), ("from_dlpack", "__dlpack__")]
+)
+def test_exposed_buffers_are_never_spilled(how, site):
+    """A CuPy view (through the CUDA array interface or DLPack) exposes the buffer."""
     cp = pytest.importorskip("cupy")
+    ferrodf.set_option("memory.statistics", 2)
+    memory.reset_statistics()
     s, values = _series(32 * MiB // 8, 7)
     memory.prefetch(s, "device")
-    alias = cp.asarray(s)  # the pointer leaves ferrodf: s is exposed
+    alias = getattr(cp, how)(s)  # the pointer leaves ferrodf: s is exposed
     other, other_values = _series(32 * MiB // 8, 8)
     memory.prefetch(other, "device")
     memory.spill()
@@ -276,25 +282,26 @@ def test_exposed_buffers_are_never_spilled():
     assert int(alias.sum()) == values.sum()
     assert other.sum() == other_values.sum()
     assert memory.info()["exposed"][1] >= 32 * MiB
+    sites = [x for x, _, _ in memory.statistics().exposures]
+    assert any(site in x for x in sites), sites
 
 
 @needs_gpu
-def test_dlpack_export_exposes_and_records_the_site():
+@pytest.mark.parametrize("how", ["asarray", "from_dlpack"])
+def test_writes_through_an_exposed_view_are_seen_on_the_host(how):
+    """An exposed buffer keeps no host copy, so host reads never see stale bytes."""
     cp = pytest.importorskip("cupy")
-    ferrodf.set_option("memory.statistics", 2)
-    memory.reset_statistics()
-    s, values = _series(8 * MiB // 8, 11)
-    memory.prefetch(s, "device")
-    alias = cp.from_dlpack(s)  # DLPack hands the pointer out: s is exposed
-    other, other_values = _series(8 * MiB // 8, 12)
-    memory.prefetch(other, "device")
-    memory.spill()
-    assert memory.location(s) in ("device", "host+device")
-    assert memory.location(other) == "spilled"
-    assert int(alias.sum()) == values.sum()
-    assert other.sum() == other_values.sum()
-    sites = [site for site, _, _ in memory.statistics().exposures]
-    assert any("__dlpack__" in x for x in sites), sites
+    values = np.arange(1000, dtype=np.int64)
+    s = ferrodf.Series(values)  # starts with a host copy of the NumPy data
+    s.sum()  # and a device copy
+    alias = getattr(cp, how)(s)
+    alias[:10] = -1  # written on the GPU, outside ferrodf
+    cp.cuda.runtime.deviceSynchronize()
+    expected = values.copy()
+    expected[:10] = -1
+    np.testing.assert_array_equal(s.to_numpy(), expected)
+    assert s.sum() == expected.sum()
+    assert s.head(3).tolist() == [-1, -1, -1]
 
 
 @needs_gpu

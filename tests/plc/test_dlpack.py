@@ -10,26 +10,15 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 import pytest
-from conftest import make_array, runs_on_gpu
+from conftest import NUMERIC_TYPES, make_array, runs_on_gpu
 from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 import ferrodf.plc as plc
 
-DLPACK_TYPES = [
-    pa.int8(),
-    pa.int16(),
-    pa.int32(),
-    pa.int64(),
-    pa.uint8(),
-    pa.uint16(),
-    pa.uint32(),
-    pa.uint64(),
-    pa.float32(),
-    pa.float64(),
-    pa.bool_(),
-]
+# The types DLPack carries: every integer, both floats and bool.
+DLPACK_TYPES = NUMERIC_TYPES
 SLICES = [(0, 37), (3, 30), (13, 5), (36, 1), (5, 0)]
 
 
