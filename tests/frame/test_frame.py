@@ -307,3 +307,29 @@ def test_frame_alignment():
     assert_frame(DataFrame(a) * DataFrame(a), a * a)
     # A Series aligns on the columns: here its labels (the row labels 0..2) match none.
     assert_frame(DataFrame(a) + Series(a["x"]), a + a["x"])
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"index": {"a": "z", 3: 30}},
+        {"index": {1: 10, "a": "q"}, "level": 1},
+        {"index": {"b": "y"}, "level": "k"},
+        {"index": str},
+        {"index": {("a", 1): "ignored"}},  # tuples are not labels of one level
+    ],
+    ids=["both-levels", "level-1", "level-name", "callable", "tuple-key"],
+)
+def test_rename_multiindex_rows_as_pandas(kwargs):
+    idx = pd.MultiIndex.from_tuples([("a", 1), ("b", 2), ("a", 3)], names=["k", "n"])
+    p = pd.DataFrame({"v": [1.5, 2.5, 3.5], "w": [1, 2, 3]}, index=idx)
+    got = DataFrame(p).rename(**kwargs).to_pandas()
+    pd.testing.assert_frame_equal(got, p.rename(**kwargs), check_index_type=False)
+
+
+def test_rename_flat_rows_as_pandas():
+    p = pd.DataFrame({"v": [1, 2, 3]}, index=["x", "y", "z"])
+    for mapper in ({"y": "Y"}, str.upper):
+        pd.testing.assert_frame_equal(
+            DataFrame(p).rename(index=mapper).to_pandas(), p.rename(index=mapper)
+        )

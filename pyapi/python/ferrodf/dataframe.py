@@ -344,16 +344,10 @@ class DataFrame:
         if columns is not None:
             out = DataFrame._from_lib(out._df.rename_columns(columns, level))
         if index is not None:
-            pidx = (
-                out.index.to_pandas().rename(index)
-                if not isinstance(out.index.to_pandas(), pd.MultiIndex)
-                else None
-            )
-            if pidx is None:
-                raise NotImplementedError("renaming MultiIndex row labels is not supported yet")
-            pidx = out.index.to_pandas().map(
-                lambda v: index.get(v, v) if isinstance(index, Mapping) else index(v)
-            )
+            # Row labels are read on the host through pandas, as label lookups are. pandas
+            # renames MultiIndex labels level by level (only at `level` when it is given).
+            labels = pd.DataFrame(index=out.index.to_pandas())
+            pidx = labels.rename(index=index, level=level).index
             out = DataFrame._from_lib(out._df.with_index(Index(pidx)._index))
         return out
 
