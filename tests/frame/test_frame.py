@@ -333,3 +333,61 @@ def test_rename_flat_rows_as_pandas():
         pd.testing.assert_frame_equal(
             DataFrame(p).rename(index=mapper).to_pandas(), p.rename(index=mapper)
         )
+
+
+def _loc_frames():
+    p = pd.DataFrame(
+        {"x": [1.0, 2.0, 3.0, 4.0], "y": [1, 2, 3, 4], "s": ["a", "b", "c", "d"]},
+        index=["p", "q", "r", "t"],
+    )
+    return p, DataFrame(p)
+
+
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        (("q", "x"), 9.5),  # one cell
+        ((["p", "t"], "y"), [10, 40]),  # a list of rows, one column
+        ((slice("q", "r"), ["x", "y"]), 0),  # a label slice (both ends), two columns
+        ((slice("q", "r"), ["x", "y"]), [[7.0, 70], [8.0, 80]]),  # a 2-D value
+        (("r", slice(None)), [5.5, 6, "z"]),  # one whole row
+        ((["t", "p"], "s"), ["T", None]),  # strings, and a null
+        ((["p", "q"], "x"), pd.Series([20.0, 10.0], index=["q", "p"])),  # aligned on labels
+    ],
+    ids=["cell", "rows-list", "slice-scalar", "slice-2d", "row", "strings", "series"],
+)
+def test_loc_assignment_matches_pandas(key, value):
+    p, df = _loc_frames()
+    p.loc[key] = value
+    df.loc[key] = value
+    got = df.to_pandas()
+    pd.testing.assert_frame_equal(
+        got.astype(object).where(got.notna(), None),
+        p.astype(object).where(p.notna(), None),
+        check_index_type=False,
+    )
+
+
+def test_loc_assignment_with_a_boolean_mask():
+    p, df = _loc_frames()
+    p.loc[p["x"] > 2.5, "y"] = 0
+    df.loc[df["x"] > 2.5, "y"] = 0
+    assert_frame(df, p)
+    p.loc[[True, False, True, False], ["x", "y"]] = 1
+    df.loc[[True, False, True, False], ["x", "y"]] = 1
+    assert_frame(df, p)
+
+
+def test_loc_assignment_errors():
+    p, df = _loc_frames()
+    with pytest.raises(TypeError, match="Invalid value"):
+        p.loc["p", "y"] = 1.5  # the oracle: pandas refuses a float in an int column
+    with pytest.raises(TypeError, match="invalid value for column 'y'"):
+        df.loc["p", "y"] = 1.5
+    with pytest.raises(KeyError, match="not found"):
+        df.loc["zz", "x"] = 1.0
+    with pytest.raises(KeyError, match="do not exist"):
+        df.loc["p", "new"] = 1.0
+    with pytest.raises(ValueError, match="one value per selected row"):
+        df.loc[["p", "q"], "x"] = [1.0, 2.0, 3.0]
+    assert_frame(df, _loc_frames()[0])  # a failed assignment changes nothing

@@ -15,7 +15,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ferrodf import _lib, _ops, plc
-from ferrodf._align import gather, label_positions, same_labels, union_maps
+from ferrodf._align import gather, label_positions, positions_column, same_labels, union_maps
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
 from ferrodf.index import Index
@@ -950,17 +950,109 @@ class _Loc:
         return df._rows(pos)
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        if (
-            isinstance(key, tuple)
-            and len(key) == 2
-            and isinstance(key[0], slice)
-            and key[0] == slice(None)
-        ):
-            self._df[key[1]] = value
+        """``df.loc[rows, cols] = value``: rows by label, list, label slice or boolean mask;
+        cols by label, list or ``:``; a scalar, or one value per selected row (a 2-D array
+        for several columns). The values are scattered into copies of the columns on the
+        device; existing labels only (pandas' setting with enlargement is not done)."""
+        df = self._df
+        if isinstance(key, tuple) and len(key) == 2 and not _is_row_label(key, df.index):
+            rows, cols = key
+        else:
+            rows, cols = key, slice(None)
+        all_rows = isinstance(rows, slice) and rows == slice(None)
+        if all_rows and not (isinstance(cols, slice) and cols == slice(None)):
+            df[cols] = value
             return
-        raise NotImplementedError(
-            "row-wise .loc assignment is not supported yet; assign whole columns with df[col] = ..."
+        names = _loc_columns(df, cols)
+        positions = _loc_row_positions(df, rows)
+        count = positions.size()
+        if isinstance(value, Series | pd.Series):
+            # pandas aligns a Series on the row labels of the selection
+            labels = df.index.to_pandas()[pa.array(positions).to_numpy()]
+            value = Series(value).to_pandas().reindex(labels).to_numpy()
+        if _is_scalar(value):
+            per_column = [value] * len(names)
+        else:
+            arr = np.asarray(value, dtype=object) if isinstance(value, list) else value
+            if np.ndim(arr) == 1 and len(names) == 1:
+                per_column = [arr]
+            elif np.ndim(arr) == 1 and count == 1:  # one row of several columns
+                per_column = [[v] for v in arr]
+            elif np.ndim(arr) == 2:
+                per_column = [np.asarray(arr)[:, j] for j in range(np.shape(arr)[1])]
+            else:
+                per_column = []
+            if len(per_column) != len(names) or any(len(v) != count for v in per_column):
+                raise ValueError(
+                    f"cannot set {np.shape(arr)} values into {count} rows x {len(names)} "
+                    "columns; give a scalar or one value per selected row and column"
+                )
+        for name, v in zip(names, per_column, strict=True):
+            df[name] = _scatter_into(df._df.data.get(name), positions, v, name)
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or (np.ndim(value) == 0 and not isinstance(value, list | tuple | dict))
+
+
+def _loc_columns(df: DataFrame, cols: Any) -> list[Any]:
+    """The existing column labels a ``.loc`` assignment writes."""
+    own = list(df._data.names)
+    if isinstance(cols, slice) and cols == slice(None):
+        return own
+    names = list(cols) if isinstance(cols, list | pd.Index) else [cols]
+    missing = [n for n in names if n not in set(own)]
+    if missing:
+        raise KeyError(
+            f"columns {missing} do not exist; .loc assignment writes existing columns, so "
+            "add a new one first with df[col] = ..."
         )
+    return names
+
+
+def _loc_row_positions(df: DataFrame, rows: Any) -> plc.Column:
+    """The row positions (an INT64 column) a ``.loc`` row key selects."""
+    n = len(df)
+    if isinstance(rows, Series) and rows.dtype == np.dtype("bool"):
+        # a device mask: its positions are found on the device
+        every = plc.filling.sequence(
+            n,
+            plc.interop.from_arrow(pa.scalar(0, pa.int64())),
+            plc.interop.from_arrow(pa.scalar(1, pa.int64())),
+        )
+        kept = plc.stream_compaction.apply_boolean_mask(
+            plc.Table([every]), _mask_of(rows, df.index)
+        )
+        return kept.columns()[0]
+    pos = label_positions(df.index, rows)
+    if isinstance(pos, slice):
+        pos = np.arange(n)[pos]
+    elif isinstance(pos, int | np.integer):
+        pos = [int(pos)]
+    elif isinstance(pos, np.ndarray) and pos.dtype == bool:
+        if len(pos) != n:
+            raise IndexError(f"a boolean row mask of {len(pos)} values for {n} rows")
+        pos = np.flatnonzero(pos)
+    return positions_column(pos)
+
+
+def _scatter_into(col: plc.Column, positions: plc.Column, value: Any, name: Any) -> plc.Column:
+    """A copy of ``col`` with ``value`` (a scalar or one value per position) at ``positions``."""
+    target = col.type()
+    try:
+        # A safe cast refuses what the column cannot hold exactly (1.5 in an int column),
+        # where pandas raises too.
+        if _is_scalar(value):
+            scalar = pa.scalar(value).cast(target.to_arrow(), safe=True)
+            out = plc.copying.scatter([plc.interop.from_arrow(scalar)], positions, plc.Table([col]))
+            return out.columns()[0]
+        source = plc.Column.from_arrow(pa.array(list(value)).cast(target.to_arrow(), safe=True))
+    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, TypeError) as e:
+        raise TypeError(
+            f"invalid value for column {name!r} of type {target.to_arrow()}: {e}; cast the "
+            "column first (astype) to hold it"
+        ) from None
+    return plc.copying.scatter(plc.Table([source]), positions, plc.Table([col])).columns()[0]
 
 
 def _is_row_label(key: tuple, index: Index) -> bool:
