@@ -103,6 +103,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(runtime::synchronize, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::host_fallbacks, m)?)?;
     m.add_function(wrap_pyfunction!(runtime::reset_host_fallbacks, m)?)?;
+    m.add_function(wrap_pyfunction!(runtime::host_fallback, m)?)?;
     groupby::register(m)?;
     sorting::register(m)?;
     sorting::register_quantiles_merge(m)?;

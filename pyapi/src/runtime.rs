@@ -59,6 +59,19 @@ pub fn host_fallbacks(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(d)
 }
 
+/// Record that `function` is about to run on the host because it has no GPU path for
+/// `why`, as the core's own fallbacks do: nothing when ferrodf is not using the GPU, a
+/// NotImplementedError in `gpu` mode, a count (and one RuntimeWarning per function) in
+/// `auto` mode. For Python-level code that computes on the host.
+#[pyfunction]
+pub fn host_fallback(py: Python<'_>, function: &str, why: &str) -> PyResult<()> {
+    if !ferrodf_core::placement::use_device().py()? {
+        return Ok(());
+    }
+    ferrodf_core::placement::host_fallback(function, why).py()?;
+    crate::errors::warn_host_fallbacks(py)
+}
+
 /// Forget the host-fallback counts.
 #[pyfunction]
 pub fn reset_host_fallbacks() {

@@ -61,8 +61,40 @@ def test_str_split_and_cat(host_if_missing):
 def test_str_errors():
     with pytest.raises(AttributeError, match="string values"):
         Series([1, 2]).str.lower()
-    with pytest.raises(NotImplementedError, match="regular expressions"):
-        Series(["a"]).str.contains("a.*b")
+    with pytest.raises(ValueError, match="RE2"):
+        Series(["a"]).str.contains("(?<=a)b")  # lookbehind: Python's re has it, RE2 not
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda s: s.str.contains(r"a.*e"),
+        lambda s: s.str.contains(r"^\s+A", case=False),
+        lambda s: s.str.contains(r"[éÉ]"),
+        lambda s: s.str.replace(r"[aeiou]", "_", regex=True),
+        lambda s: s.str.replace(r"-(\w)", r"<\1>", regex=True),
+        lambda s: s.str.replace(r"\s+", " ", n=1, regex=True),
+    ],
+    ids=["contains", "contains-nocase", "contains-class", "replace", "replace-group", "replace-n"],
+)
+def test_str_regular_expressions(call, host_if_missing):
+    """Regular expressions run on the host (a counted fallback; an error in gpu mode)."""
+    same(host_if_missing(lambda: call(Series(TEXT))), call(TEXT))
+
+
+def test_str_regex_fallback_is_counted_on_a_gpu():
+    import ferrodf
+
+    ferrodf.reset_host_fallbacks()
+    with ferrodf.option_context("device", "cpu"):
+        Series(TEXT).str.contains("a.+")
+    assert "str.contains" not in ferrodf.host_fallbacks()  # the host is the placement
+    if ferrodf.gpu_info() is not None:
+        with ferrodf.option_context("device", "gpu"), pytest.raises(NotImplementedError):
+            Series(TEXT).str.contains("a.+")
+        with ferrodf.option_context("device", "auto"), pytest.warns(RuntimeWarning):
+            Series(TEXT).str.contains("a.+")
+        assert ferrodf.host_fallbacks()["str.contains"] >= 1
 
 
 STAMPS = pd.Series(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from ferrodf import plc
 
@@ -54,15 +55,36 @@ class StringMethods:
     def _literal(pat: str, regex: bool, what: str) -> str:
         if not isinstance(pat, str):
             raise TypeError(f"str.{what} takes a string pattern, got {type(pat).__name__}")
-        if regex and _REGEX_META.search(pat):
-            raise NotImplementedError(
-                f"str.{what}: regular expressions are not supported yet; pass regex=False to "
-                "match the pattern literally"
-            )
         return pat
+
+    @staticmethod
+    def _is_regex(pat: str, regex: bool) -> bool:
+        """Whether ``pat`` needs a regular-expression engine (a literal one does not)."""
+        return regex and bool(_REGEX_META.search(pat))
+
+    def _on_host(self, what: str, compute: Any) -> Series:
+        """Regular expressions have no GPU path: ``compute`` runs on the values on the host
+        (pyarrow's RE2 engine), as a host fallback (an error in ``gpu`` mode, counted and
+        warned once in ``auto`` mode)."""
+        from ferrodf import _lib
+
+        _lib.host_fallback(f"str.{what}", "regular expressions")
+        try:
+            out = compute(self._col.to_arrow())
+        except pa.ArrowInvalid as e:
+            raise ValueError(
+                f"str.{what}: the pattern is not a regular expression RE2 accepts "
+                f"(no lookaround or backreferences in patterns): {e}"
+            ) from None
+        return self._wrap(plc.Column.from_arrow(out))
 
     def contains(self, pat: str, case: bool = True, regex: bool = True) -> Series:
         pat = self._literal(pat, regex, "contains")
+        if self._is_regex(pat, regex):
+            return self._on_host(
+                "contains",
+                lambda arr: pc.match_substring_regex(arr, pat, ignore_case=not case),
+            )
         col = self._col if case else plc.strings.case.to_lower(self._col)
         target = pat if case else pat.lower()
         return self._wrap(plc.strings.find.contains(col, _str_scalar(target)))
@@ -87,6 +109,14 @@ class StringMethods:
 
     def replace(self, pat: str, repl: str, n: int = -1, regex: bool = False) -> Series:
         pat = self._literal(pat, regex, "replace")
+        if self._is_regex(pat, regex):
+            limit = None if n < 0 else n
+            return self._on_host(
+                "replace",
+                lambda arr: pc.replace_substring_regex(
+                    arr, pattern=pat, replacement=repl, max_replacements=limit
+                ),
+            )
         return self._wrap(
             plc.strings.replace.replace(self._col, _str_scalar(pat), _str_scalar(repl), n)
         )
