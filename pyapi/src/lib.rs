@@ -18,6 +18,7 @@ mod memory;
 mod movement;
 mod null_mask;
 mod ops;
+mod regex;
 mod runtime;
 mod scalar;
 mod search;
@@ -110,6 +111,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     join::register(m)?;
     io::register(m)?;
     strings::register(m)?;
+    regex::register(m)?;
     datetime::register(m)?;
     dlpack::register(m)?;
     Ok(())

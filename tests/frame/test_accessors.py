@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import pytest
 
@@ -61,8 +63,21 @@ def test_str_split_and_cat(host_if_missing):
 def test_str_errors(host_if_missing):
     with pytest.raises(AttributeError, match="string values"):
         Series([1, 2]).str.lower()
-    with pytest.raises(ValueError, match="RE2"):  # lookbehind: Python's re has it, RE2 not
-        host_if_missing(lambda: Series(["a"]).str.contains("(?<=a)b"))
+    # lookbehind: Python's re has it, Rust's regex (like RE2) does not
+    with pytest.raises(ValueError, match="not a regular expression"):
+        Series(["a"]).str.contains("(?<=a)b")
+    with pytest.raises(NotImplementedError, match="flags"):
+        Series(["a"]).str.contains("a", flags=re.VERBOSE)
+    with pytest.raises(NotImplementedError, match="callable"):
+        Series(["a"]).str.replace("a", lambda m: "b", regex=True)
+    with pytest.raises(ValueError, match="named group"):
+        Series(["a"]).str.replace("(?P<x>a)", r"\g<x>", regex=True)
+    with pytest.raises(ValueError, match="group reference 2"):
+        Series(["a"]).str.replace("(a)", r"\2", regex=True)
+    with pytest.raises(ValueError, match="regex=True"):
+        Series(["a"]).str.replace("a", "b", case=False)
+    with pytest.raises(TypeError, match="string pattern"):
+        Series(["a"]).str.count(3)
 
 
 @pytest.mark.parametrize(
@@ -71,30 +86,78 @@ def test_str_errors(host_if_missing):
         lambda s: s.str.contains(r"a.*e"),
         lambda s: s.str.contains(r"^\s+A", case=False),
         lambda s: s.str.contains(r"[éÉ]"),
+        lambda s: s.str.contains(r"\w+\?", na=False),
+        lambda s: s.str.contains(re.compile(r"s+", re.IGNORECASE)),
+        lambda s: s.str.contains(r"A", flags=re.IGNORECASE),
+        lambda s: s.str.match(r"\s*[a-c]"),
+        lambda s: s.str.match(r"[a-c]", case=False, na=True),
+        lambda s: s.str.fullmatch(r"[a-z]+"),
+        lambda s: s.str.fullmatch(r"x|y|z|-", case=False),
+        lambda s: s.str.count(r"[aeiou]"),
+        lambda s: s.str.count(r"\w+"),
         lambda s: s.str.replace(r"[aeiou]", "_", regex=True),
-        lambda s: s.str.replace(r"-(\w)", r"<\1>", regex=True),
         lambda s: s.str.replace(r"\s+", " ", n=1, regex=True),
+        lambda s: s.str.replace(r"A", "#", case=False, regex=True),
+        lambda s: s.str.replace(r"-", r"\n", regex=True),
     ],
-    ids=["contains", "contains-nocase", "contains-class", "replace", "replace-group", "replace-n"],
+    ids=[
+        "contains",
+        "contains-nocase",
+        "contains-class",
+        "contains-na",
+        "contains-compiled",
+        "contains-flags",
+        "match",
+        "match-nocase-na",
+        "fullmatch",
+        "fullmatch-nocase",
+        "count",
+        "count-words",
+        "replace",
+        "replace-n",
+        "replace-nocase",
+        "replace-escape",
+    ],
 )
-def test_str_regular_expressions(call, host_if_missing):
-    """Regular expressions run on the host (a counted fallback; an error in gpu mode)."""
+def test_str_regular_expressions(call):
+    """Regular expressions run on the device (a DFA per pattern) or the host."""
+    same(call(Series(TEXT)), call(TEXT))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda s: s.str.replace(r"-(\w)", r"<\1>", regex=True),
+        lambda s: s.str.replace(r"(a)(n)?", r"[\g<2>\1]", n=1, regex=True),
+    ],
+    ids=["replace-group", "replace-group-n"],
+)
+def test_str_replace_group_references(call, host_if_missing):
+    """Group references need capture groups, which the DFA lacks: a host fallback."""
     same(host_if_missing(lambda: call(Series(TEXT))), call(TEXT))
 
 
 def test_str_regex_fallback_is_counted_on_a_gpu():
     import ferrodf
 
+    name = "strings.replace_re.replace_with_backrefs"
+
+    def call():
+        return Series(TEXT).str.replace("(a)", r"\1\1", regex=True)
+
     ferrodf.reset_host_fallbacks()
     with ferrodf.option_context("device", "cpu"):
-        Series(TEXT).str.contains("a.+")
-    assert "str.contains" not in ferrodf.host_fallbacks()  # the host is the placement
+        call()
+    assert name not in ferrodf.host_fallbacks()  # the host is the placement
     if ferrodf.gpu_info() is not None:
-        with ferrodf.option_context("device", "gpu"), pytest.raises(NotImplementedError):
-            Series(TEXT).str.contains("a.+")
+        with ferrodf.option_context("device", "gpu"):
+            Series(TEXT).str.contains("a.+")  # a DFA on the device: no fallback
+            with pytest.raises(NotImplementedError):
+                call()
         with ferrodf.option_context("device", "auto"), pytest.warns(RuntimeWarning):
-            Series(TEXT).str.contains("a.+")
-        assert ferrodf.host_fallbacks()["str.contains"] >= 1
+            call()
+        assert ferrodf.host_fallbacks()[name] >= 1
+        assert "strings.contains.contains_re" not in ferrodf.host_fallbacks()
 
 
 STAMPS = pd.Series(

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from ferrodf import plc
 
@@ -17,6 +16,42 @@ if TYPE_CHECKING:
     from ferrodf.series import Series
 
 _REGEX_META = re.compile(r"[.^$*+?{}\[\]\\|()]")
+_NO_DEFAULT = object()
+_TEMPLATE_REF = re.compile(r"\\(?:g<(\w+)>|(\d{1,2}))|\\(.)", re.DOTALL)
+_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "v": "\v", "a": "\a", "\\": "\\"}
+
+
+def _unescape(repl: str) -> str:
+    """Python's re.sub escapes in a replacement without group references."""
+    return _TEMPLATE_REF.sub(lambda m: _ESCAPES.get(m.group(3), m.group(0)), repl)
+
+
+def _python_template(repl: str, groups: int) -> str | None:
+    """A Python re.sub replacement with group references (``\\1``, ``\\g<1>``) as a
+    replace_with_backrefs template (``${1}``), or None when it refers to no group. Named
+    groups are not supported (ValueError)."""
+    has_ref = False
+    out = []
+    pos = 0
+    for m in _TEMPLATE_REF.finditer(repl):
+        out.append(repl[pos : m.start()])
+        name, digits, esc = m.groups()
+        if esc is not None:
+            out.append(_ESCAPES.get(esc, m.group(0)))
+        else:
+            ref = name if name is not None else digits
+            if not ref.isdigit():
+                raise ValueError(
+                    f"str.replace: named group reference \\g<{ref}> is not supported; use "
+                    "the group's number"
+                )
+            if int(ref) > groups:
+                raise ValueError(f"str.replace: invalid group reference {ref}")
+            out.append("${" + str(int(ref)) + "}")
+            has_ref = True
+        pos = m.end()
+    out.append(repl[pos:])
+    return "".join(out) if has_ref else None
 
 
 def _str_scalar(value: str) -> plc.Scalar:
@@ -62,32 +97,68 @@ class StringMethods:
         """Whether ``pat`` needs a regular-expression engine (a literal one does not)."""
         return regex and bool(_REGEX_META.search(pat))
 
-    def _on_host(self, what: str, compute: Any) -> Series:
-        """Regular expressions have no GPU path: ``compute`` runs on the values on the host
-        (pyarrow's RE2 engine), as a host fallback (an error in ``gpu`` mode, counted and
-        warned once in ``auto`` mode)."""
-        from ferrodf import _lib
-
-        _lib.host_fallback(f"str.{what}", "regular expressions")
-        try:
-            out = compute(self._col.to_arrow())
-        except pa.ArrowInvalid as e:
-            raise ValueError(
-                f"str.{what}: the pattern is not a regular expression RE2 accepts "
-                f"(no lookaround or backreferences in patterns): {e}"
-            ) from None
-        return self._wrap(plc.Column.from_arrow(out))
-
-    def contains(self, pat: str, case: bool = True, regex: bool = True) -> Series:
-        pat = self._literal(pat, regex, "contains")
-        if self._is_regex(pat, regex):
-            return self._on_host(
-                "contains",
-                lambda arr: pc.match_substring_regex(arr, pat, ignore_case=not case),
+    @staticmethod
+    def _program(pat: Any, case: bool | None, flags: int, what: str) -> plc.strings.RegexProgram:
+        """A RegexProgram of ``pat`` (a string or a compiled ``re.Pattern``) with pandas'
+        ``case`` and ``re`` flags (IGNORECASE, MULTILINE, DOTALL, ASCII; others raise)."""
+        if isinstance(pat, re.Pattern):
+            flags |= pat.flags & ~re.UNICODE
+            pat = pat.pattern
+        if not isinstance(pat, str):
+            raise TypeError(f"str.{what} takes a string pattern, got {type(pat).__name__}")
+        if case is False:
+            flags |= re.IGNORECASE
+        known = re.IGNORECASE | re.MULTILINE | re.DOTALL | re.ASCII
+        if flags & ~known & ~re.UNICODE:
+            raise NotImplementedError(
+                f"str.{what}: flags {flags & ~known:#x} are not supported; use re.IGNORECASE, "
+                "re.MULTILINE, re.DOTALL or re.ASCII"
             )
+        return plc.strings.RegexProgram.create(pat, int(flags & known))
+
+    def _fill_na(self, out: Series, na: Any) -> Series:
+        return out if na is None or na is _NO_DEFAULT else out.fillna(na)
+
+    def contains(
+        self,
+        pat: Any,
+        case: bool = True,
+        flags: int = 0,
+        na: Any = _NO_DEFAULT,
+        regex: bool = True,
+    ) -> Series:
+        """Whether each value contains ``pat``: a regular expression (Rust regex syntax,
+        run as a DFA on the GPU) unless ``regex=False``."""
+        if regex and (isinstance(pat, re.Pattern) or flags or self._is_regex(pat, regex)):
+            prog = self._program(pat, case, flags, "contains")
+            out = self._wrap(plc.strings.contains.contains_re(self._col, prog))
+            return self._fill_na(out, na)
+        pat = self._literal(pat, regex, "contains")
         col = self._col if case else plc.strings.case.to_lower(self._col)
         target = pat if case else pat.lower()
-        return self._wrap(plc.strings.find.contains(col, _str_scalar(target)))
+        return self._fill_na(self._wrap(plc.strings.find.contains(col, _str_scalar(target))), na)
+
+    def match(self, pat: Any, case: bool = True, flags: int = 0, na: Any = _NO_DEFAULT) -> Series:
+        """Whether a match of the regular expression ``pat`` starts each value."""
+        prog = self._program(pat, case, flags, "match")
+        return self._fill_na(self._wrap(plc.strings.contains.matches_re(self._col, prog)), na)
+
+    def fullmatch(
+        self, pat: Any, case: bool = True, flags: int = 0, na: Any = _NO_DEFAULT
+    ) -> Series:
+        """Whether the regular expression ``pat`` matches each whole value."""
+        if isinstance(pat, re.Pattern):
+            flags |= pat.flags & ~re.UNICODE
+            pat = pat.pattern
+        if not isinstance(pat, str):
+            raise TypeError(f"str.fullmatch takes a string pattern, got {type(pat).__name__}")
+        prog = self._program(f"(?:{pat})\\z", case, flags, "fullmatch")
+        return self._fill_na(self._wrap(plc.strings.contains.matches_re(self._col, prog)), na)
+
+    def count(self, pat: Any, flags: int = 0) -> Series:
+        """The number of non-overlapping matches of the regular expression ``pat``."""
+        prog = self._program(pat, None, flags, "count")
+        return self._wrap(plc.strings.contains.count_re(self._col, prog))
 
     def startswith(self, pat: str) -> Series:
         return self._wrap(
@@ -107,16 +178,52 @@ class StringMethods:
         stop = -1 if end is None else end
         return self._wrap(plc.strings.find.find(self._col, _str_scalar(sub), start, stop))
 
-    def replace(self, pat: str, repl: str, n: int = -1, regex: bool = False) -> Series:
-        pat = self._literal(pat, regex, "replace")
-        if self._is_regex(pat, regex):
-            limit = None if n < 0 else n
-            return self._on_host(
-                "replace",
-                lambda arr: pc.replace_substring_regex(
-                    arr, pattern=pat, replacement=repl, max_replacements=limit
-                ),
+    def replace(
+        self,
+        pat: Any,
+        repl: Any,
+        n: int = -1,
+        case: bool | None = None,
+        flags: int = 0,
+        regex: bool = False,
+    ) -> Series:
+        """Replace occurrences of ``pat`` by ``repl`` (the first ``n`` per value when
+        ``n >= 0``). With ``regex=True``, ``pat`` is a regular expression and ``repl`` may
+        refer to groups as ``\\1`` or ``\\g<1>`` (that form runs on the host)."""
+        if callable(repl):
+            raise NotImplementedError(
+                "str.replace with a callable repl is not supported: it would call Python per "
+                "value; pass a string"
             )
+        if not isinstance(repl, str):
+            raise TypeError(f"str.replace: repl must be a string, got {type(repl).__name__}")
+        if isinstance(pat, re.Pattern) and not regex:
+            raise ValueError("str.replace: a compiled pattern needs regex=True")
+        if not regex and (case is False or flags):
+            raise ValueError("str.replace: case and flags need regex=True")
+        if regex and (
+            isinstance(pat, re.Pattern)
+            or case is False
+            or flags
+            or "\\" in repl
+            or self._is_regex(pat, regex)
+        ):
+            prog = self._program(pat, case, flags, "replace")
+            if "\\" in repl:
+                template = _python_template(repl, prog.groups_count())
+                if template is not None:
+                    from ferrodf import _lib
+
+                    return self._wrap(
+                        _lib.strings_replace_with_backrefs(self._col, prog, template, n)
+                    )
+                repl = _unescape(repl)
+            return self._wrap(
+                plc.strings.replace_re.replace_re(self._col, prog, _str_scalar(repl), n)
+            )
+        pat = self._literal(pat, regex, "replace")
+        if pat == "":
+            raise ValueError("str.replace: pat must not be empty")
         return self._wrap(
             plc.strings.replace.replace(self._col, _str_scalar(pat), _str_scalar(repl), n)
         )

@@ -17,6 +17,7 @@ pub mod movement;
 pub mod null_mask;
 pub mod partition;
 pub mod reduce;
+pub mod regex;
 pub mod scan;
 pub mod search;
 pub mod sort;

@@ -15,10 +15,12 @@ use crate::types::{DataType, TypeId, fixed_width};
 use cudarc::driver::CudaFunction;
 
 const SOURCE: &str = include_str!("cuda/strings.cu");
+const REGEX: &str = include_str!("cuda/regex.cu");
 
-/// The CUDA source of the strings module.
+/// The CUDA source of the strings module (with the regex kernels, which share its string
+/// helpers).
 pub fn module_source() -> String {
-    format!("{COMMON}\n{SOURCE}")
+    format!("{COMMON}\n{SOURCE}\n{REGEX}")
 }
 
 fn function(name: &str) -> Result<CudaFunction> {
@@ -26,7 +28,7 @@ fn function(name: &str) -> Result<CudaFunction> {
 }
 
 /// Launch `name` over `n` threads (grid-stride) with `args`.
-fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
+pub(crate) fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
     if n == 0 {
         return Ok(());
     }
@@ -80,7 +82,7 @@ impl Descs {
             _keep: keep,
         })
     }
-    fn ptr(&self) -> u64 {
+    pub(crate) fn ptr(&self) -> u64 {
         self.mem.ptr()
     }
 }
@@ -97,7 +99,7 @@ fn upload_u32(v: &[u32]) -> Result<DeviceMemory> {
 
 /// A STRING column of `n` rows built by a two-pass kernel: `launch_it(write, sizes,
 /// out_offsets, out_chars)` stores row sizes (write = 0) or writes the bytes (write = 1).
-fn build_strings(
+pub(crate) fn build_strings(
     n: usize,
     mask: Option<Buffer>,
     null_count: Option<usize>,
@@ -144,7 +146,7 @@ fn mask_of_flags(flags: DeviceMemory, n: usize) -> Result<(Option<Buffer>, usize
 }
 
 /// The input's validity (a copy starting at bit 0) and null count.
-fn same_validity(col: &Column) -> Result<(Option<Buffer>, Option<usize>)> {
+pub(crate) fn same_validity(col: &Column) -> Result<(Option<Buffer>, Option<usize>)> {
     let mask = copy_mask(col)?;
     let nulls = if mask.is_some() { col.null_count()? } else { 0 };
     Ok((mask, Some(nulls)))

@@ -3,13 +3,14 @@
 //! One module per pylibcudf submodule. Every function takes STRING columns (a `TypeError`
 //! otherwise), keeps nulls (a null row gives a null row) and runs on the device or the
 //! host by [`crate::placement`]; both paths give the same bytes. Characters are Unicode
-//! code points (Rust's `char`), positions count code points, and searches are literal:
-//! regular expressions are not implemented.
+//! code points (Rust's `char`), positions count code points. Searches in `find`,
+//! `replace` and `split` are literal; [`regex`] has the regular-expression functions.
 
 pub mod attributes;
 pub mod case;
 pub mod combine;
 pub mod find;
+pub mod regex;
 pub mod replace;
 pub mod slice;
 pub mod split;

@@ -1,5 +1,5 @@
-"""pylibcudf's ``strings.find`` module (literal targets; regular expressions are not
-implemented)."""
+"""pylibcudf's ``strings.find`` module (literal targets; ``strings.contains`` has the
+regular-expression searches)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""pylibcudf's ``strings.replace`` module: literal ``replace`` (no regex)."""
+"""pylibcudf's ``strings.replace`` module: literal ``replace`` (``replace_re``: regex)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,207 @@
+//! Regular expressions over STRING columns: pylibcudf's `strings.regex_flags`,
+//! `strings.regex_program`, `strings.contains` (`contains_re`, `matches_re`, `count_re`)
+//! and `strings.replace_re` (`replace_re`, `replace_with_backrefs`).
+//!
+//! The syntax is that of Rust's `regex` crate (RE2-like: no lookaround, no
+//! backreferences in patterns); characters are Unicode code points and `\d`, `\w`, `\s`
+//! are Unicode classes. Matching is leftmost-first, and successive matches never overlap.
+//!
+//! The host path runs `regex-automata`'s meta engine. The device path walks dense DFAs
+//! built on the host from the same pattern (see [`dfa`]): a forward DFA finds where the
+//! leftmost-first match ends and a reverse DFA where it starts, one GPU thread per row.
+//! Both paths give the same results; a pattern whose DFA would be too large (or a Unicode
+//! word boundary met on non-ASCII text) is a counted host fallback.
+
+pub mod contains;
+pub mod dfa;
+pub mod replace;
+
+use crate::error::{Error, Result};
+use regex_automata::meta::Regex;
+use regex_automata::util::syntax;
+use std::sync::{Arc, OnceLock};
+
+/// pylibcudf's `RegexFlags` (libcudf's `regex_flags`): bits that change how a pattern
+/// matches. The values are Python's `re` flag values, so `re.MULTILINE | re.DOTALL` can be
+/// passed as they are.
+pub mod flags {
+    /// No flag.
+    pub const DEFAULT: u32 = 0;
+    /// Case-insensitive matching (Python's `re.IGNORECASE`; not in libcudf, where
+    /// pandas-style callers prepend `(?i)`).
+    pub const IGNORECASE: u32 = 2;
+    /// `^` and `$` also match at the start and end of every line.
+    pub const MULTILINE: u32 = 8;
+    /// `.` also matches `\n`.
+    pub const DOTALL: u32 = 16;
+    /// `\d`, `\w`, `\s` (and `\b`) match ASCII characters only.
+    pub const ASCII: u32 = 256;
+    /// `\r` is a line end too, alone or in `\r\n` (libcudf also counts `\u{85}`,
+    /// `\u{2028}` and `\u{2029}`; ferrodf's engines do not).
+    pub const EXT_NEWLINE: u32 = 512;
+    /// Every flag ferrodf understands.
+    pub const ALL: u32 = IGNORECASE | MULTILINE | DOTALL | ASCII | EXT_NEWLINE;
+}
+
+/// A compiled regular expression: pylibcudf's `RegexProgram`.
+///
+/// Built once, used by any number of calls; the device tables are built on first use.
+///
+/// ```
+/// use ferrodf_core::ops::strings::regex::{RegexProgram, flags};
+/// let p = RegexProgram::create(r"^\d+$", flags::MULTILINE).unwrap();
+/// assert_eq!(p.pattern(), r"^\d+$");
+/// assert!(RegexProgram::create("(unclosed", flags::DEFAULT).is_err());
+/// ```
+#[derive(Clone)]
+pub struct RegexProgram {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    pattern: String,
+    flags: u32,
+    host: Regex,
+    device: OnceLock<std::result::Result<Arc<dfa::DeviceProgram>, String>>,
+}
+
+impl std::fmt::Debug for RegexProgram {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "RegexProgram({:?}, flags={})",
+            self.inner.pattern, self.inner.flags
+        )
+    }
+}
+
+/// The syntax configuration of `flags` (both engines use it, so they agree).
+pub(crate) fn syntax_config(flags: u32) -> syntax::Config {
+    syntax::Config::new()
+        .case_insensitive(flags & flags::IGNORECASE != 0)
+        .multi_line(flags & flags::MULTILINE != 0)
+        .dot_matches_new_line(flags & flags::DOTALL != 0)
+        .crlf(flags & flags::EXT_NEWLINE != 0)
+}
+
+/// `pattern` with ASCII-only Perl classes when `flags` has ASCII: the classes are
+/// rewritten to explicit ASCII sets (Rust's `regex` has no such flag).
+fn ascii_classes(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut chars = pattern.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('d') => out.push_str("[0-9]"),
+            Some('D') => out.push_str("[^0-9]"),
+            Some('w') => out.push_str("[0-9A-Za-z_]"),
+            Some('W') => out.push_str("[^0-9A-Za-z_]"),
+            Some('s') => out.push_str("[\\t\\n\\x0B\\x0C\\r ]"),
+            Some('S') => out.push_str("[^\\t\\n\\x0B\\x0C\\r ]"),
+            Some('b') => out.push_str("(?-u:\\b)"),
+            Some('B') => out.push_str("(?-u:\\B)"),
+            Some(o) => {
+                out.push('\\');
+                out.push(o);
+            }
+            None => out.push('\\'),
+        }
+    }
+    out
+}
+
+impl RegexProgram {
+    /// Compile `pattern` with `flags` (see [`flags`]). A pattern the engine rejects is a
+    /// `ValueError` saying why; unknown flag bits are a `ValueError` too.
+    pub fn create(pattern: &str, flags: u32) -> Result<RegexProgram> {
+        if flags & !flags::ALL != 0 {
+            return Err(Error::value(format!(
+                "regex_program: unknown RegexFlags bits {:#x}; use DEFAULT, MULTILINE, DOTALL, \
+                 ASCII, EXT_NEWLINE (or re.IGNORECASE)",
+                flags & !flags::ALL
+            )));
+        }
+        let source = if flags & flags::ASCII != 0 {
+            ascii_classes(pattern)
+        } else {
+            pattern.to_string()
+        };
+        let host = Regex::builder()
+            .syntax(syntax_config(flags))
+            .build(&source)
+            .map_err(|e| {
+                Error::value(format!(
+                    "regex_program: {pattern:?} is not a regular expression ferrodf accepts \
+                     (Rust regex syntax: no lookaround or backreferences in patterns): {e}"
+                ))
+            })?;
+        Ok(RegexProgram {
+            inner: Arc::new(Inner {
+                pattern: pattern.to_string(),
+                flags,
+                host,
+                device: OnceLock::new(),
+            }),
+        })
+    }
+
+    /// The pattern as given.
+    pub fn pattern(&self) -> &str {
+        &self.inner.pattern
+    }
+
+    /// The flags as given.
+    pub fn flags(&self) -> u32 {
+        self.inner.flags
+    }
+
+    /// Number of capture groups, the whole match (group 0) not counted.
+    pub fn groups_count(&self) -> usize {
+        self.inner
+            .host
+            .group_info()
+            .group_len(regex_automata::PatternID::ZERO)
+            - 1
+    }
+
+    /// The host engine.
+    pub(crate) fn host(&self) -> &Regex {
+        &self.inner.host
+    }
+
+    /// The device tables (built once), or why there are none (a DFA too large).
+    pub(crate) fn device(&self) -> std::result::Result<Arc<dfa::DeviceProgram>, String> {
+        self.inner
+            .device
+            .get_or_init(|| {
+                let source = if self.inner.flags & flags::ASCII != 0 {
+                    ascii_classes(&self.inner.pattern)
+                } else {
+                    self.inner.pattern.clone()
+                };
+                dfa::DeviceProgram::build(&source, self.inner.flags).map(Arc::new)
+            })
+            .clone()
+    }
+}
+
+/// Call `f(start, end)` for the first `limit` (all when None) successive matches in `s`,
+/// with the iteration rules of Rust's `regex`: an empty match right after the previous
+/// match, or inside a UTF-8 character, is skipped. The kernels in `cuda/regex.cu` follow
+/// the same rules.
+pub(crate) fn for_each_match(
+    re: &Regex,
+    s: &str,
+    limit: Option<usize>,
+    mut f: impl FnMut(usize, usize),
+) {
+    for (k, m) in re.find_iter(s).enumerate() {
+        if limit.is_some_and(|l| k >= l) {
+            break;
+        }
+        f(m.start(), m.end());
+    }
+}

@@ -1,0 +1,10 @@
+from typing import Any
+
+from ferrodf.plc.column import Column
+from ferrodf.plc.strings.regex_program import RegexProgram
+
+def contains_re(
+    input: Column, prog: RegexProgram, stream: Any = None, mr: Any = None
+) -> Column: ...
+def matches_re(input: Column, prog: RegexProgram, stream: Any = None, mr: Any = None) -> Column: ...
+def count_re(input: Column, prog: RegexProgram, stream: Any = None, mr: Any = None) -> Column: ...

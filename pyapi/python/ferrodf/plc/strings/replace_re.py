@@ -1,0 +1,52 @@
+"""pylibcudf's ``strings.replace_re`` module: regular-expression replacement."""
+
+from __future__ import annotations
+
+from ferrodf._lib import RegexProgram
+from ferrodf._lib import strings_replace_re as _replace_re
+from ferrodf._lib import strings_replace_with_backrefs as _backrefs
+
+
+def replace_re(
+    input,
+    patterns,
+    replacement=None,
+    max_replace_count=-1,
+    flags=None,
+    stream=None,
+    mr=None,
+):
+    """Replace the first ``max_replace_count`` (-1: all) successive matches of
+    ``patterns`` (a RegexProgram) in every row by ``replacement`` (a string Scalar,
+    inserted literally; the empty string when None).
+
+    pylibcudf's other form, a list of patterns with a Column of replacements, is not
+    implemented: call ``replace_re`` once per pattern instead.
+    """
+    from ferrodf import plc
+
+    if isinstance(patterns, list):
+        raise NotImplementedError(
+            "strings.replace_re.replace_re with a list of patterns is not implemented; "
+            "call replace_re once per pattern with a RegexProgram"
+        )
+    if not isinstance(patterns, RegexProgram):
+        raise TypeError(
+            "strings.replace_re.replace_re: patterns must be a RegexProgram, got "
+            f"{type(patterns).__name__}"
+        )
+    if replacement is None:
+        import pyarrow as pa
+
+        replacement = plc.interop.from_arrow(pa.scalar("", type=pa.string()))
+    return _replace_re(input, patterns, replacement, max_replace_count)
+
+
+def replace_with_backrefs(input, prog, replacement, stream=None, mr=None):
+    """Replace every match of ``prog`` by ``replacement`` with ``\\1`` or ``${1}`` filled
+    in with the text of capture group 1 (``\\0``: the whole match). Runs on the host: a
+    host fallback with a GPU (an error in ``gpu`` mode)."""
+    return _backrefs(input, prog, replacement)
+
+
+__all__ = ["replace_re", "replace_with_backrefs"]
