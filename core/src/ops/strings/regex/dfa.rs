@@ -36,6 +36,10 @@ pub const QUIT: u32 = 4;
 /// the host.
 const SIZE_LIMIT: usize = 32 << 20;
 
+/// A walk stopped because the DFA gave up (see [`QUIT`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quit;
+
 /// One DFA as flat tables.
 #[derive(Debug, Clone)]
 pub struct Tables {
@@ -145,17 +149,17 @@ impl Tables {
     }
 
     /// Forward walk from `pos`: the end of the leftmost-first match (the first one with
-    /// `earliest`), `Ok(None)` without one, `Err(())` when the DFA quit.
+    /// `earliest`), `Ok(None)` without one, `Err(Quit)` when the DFA quit.
     pub fn find_fwd(
         &self,
         s: &[u8],
         pos: usize,
         anchored: bool,
         earliest: bool,
-    ) -> std::result::Result<Option<usize>, ()> {
+    ) -> std::result::Result<Option<usize>, Quit> {
         let mut st = self.start(anchored, pos.checked_sub(1).map(|p| s[p]));
         if self.flags[st as usize] & QUIT != 0 {
-            return Err(());
+            return Err(Quit);
         }
         let mut mat = None;
         for (at, &b) in s.iter().enumerate().skip(pos) {
@@ -170,7 +174,7 @@ impl Tables {
                 } else if f & DEAD != 0 {
                     return Ok(mat);
                 } else {
-                    return Err(());
+                    return Err(Quit);
                 }
             }
         }
@@ -187,10 +191,10 @@ impl Tables {
         s: &[u8],
         end: usize,
         lower: usize,
-    ) -> std::result::Result<Option<usize>, ()> {
+    ) -> std::result::Result<Option<usize>, Quit> {
         let mut st = self.start(true, s.get(end).copied());
         if self.flags[st as usize] & QUIT != 0 {
-            return Err(());
+            return Err(Quit);
         }
         let mut mat = None;
         let mut at = end;
@@ -204,7 +208,7 @@ impl Tables {
                 } else if f & DEAD != 0 {
                     return Ok(mat);
                 } else {
-                    return Err(());
+                    return Err(Quit);
                 }
             }
         }
@@ -217,7 +221,7 @@ impl Tables {
         if f & MATCH != 0 {
             mat = Some(lower);
         } else if f & QUIT != 0 {
-            return Err(());
+            return Err(Quit);
         }
         Ok(mat)
     }
@@ -306,14 +310,14 @@ impl DeviceProgram {
     }
 
     /// The successive matches in `s` as the kernels find them (at most `limit` when
-    /// given), or `Err(())` when the DFA quit. The rules of Rust's `regex` iteration: an
+    /// given), or `Err(Quit)` when the DFA quit. The rules of Rust's `regex` iteration: an
     /// empty match right after the previous match, or inside a UTF-8 character, is
     /// skipped.
     pub fn matches(
         &self,
         s: &[u8],
         limit: Option<usize>,
-    ) -> std::result::Result<Vec<(usize, usize)>, ()> {
+    ) -> std::result::Result<Vec<(usize, usize)>, Quit> {
         let mut out = Vec::new();
         let (mut pos, mut last_end) = (0usize, usize::MAX);
         while pos <= s.len() && limit.is_none_or(|l| out.len() < l) {
@@ -395,7 +399,7 @@ mod tests {
                     match dev.matches(t.as_bytes(), None) {
                         Ok(got) => assert_eq!(got, want, "pattern {p:?} flags {fl} text {t:?}"),
                         // Only a Unicode word boundary next to non-ASCII text quits.
-                        Err(()) => assert!(p.contains(r"\b") && !t.is_ascii()),
+                        Err(super::Quit) => assert!(p.contains(r"\b") && !t.is_ascii()),
                     }
                     let is = prog.host().is_match(*t);
                     if let Ok(m) = dev.forward().find_fwd(t.as_bytes(), 0, false, true) {
