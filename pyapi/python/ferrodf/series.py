@@ -431,6 +431,26 @@ class Series:
             self._s.with_column(_ops.binary(self._s.column, other, op, reflected))
         )
 
+    def _flex(self, other: Any, op: str, reflected: bool, level: Any, fill_value: Any) -> Series:
+        """pandas' flex methods (``s.add(other, fill_value=0)``): the operator with
+        ``fill_value`` standing in for a value missing on one side; comparisons give False
+        where a side is missing (``ne``: True)."""
+        if level is not None:
+            raise NotImplementedError(f"Series.{op}(level=...) is not supported")
+        if isinstance(other, pd.Series):
+            other = Series(other)
+        if fill_value is not None:
+            if isinstance(other, Series):
+                from ferrodf.dataframe import _fill_one_side
+
+                self, other = _fill_one_side(self, other, fill_value)
+            else:
+                self = self.fillna(fill_value)
+        out = self._binary(other, op, reflected)
+        if op in _ops.COMPARISON:
+            out = out.fillna(op == "ne")
+        return out
+
     def __add__(self, o: Any) -> Series:
         return self._binary(o, "add")
 
@@ -626,3 +646,25 @@ class _SeriesLoc:
         if isinstance(pos, int | np.integer):
             return self._s._element(int(pos))
         return self._s._take(pos)
+
+
+def _series_flex(name: str, op: str, reflected: bool) -> Any:
+    def method(
+        self: Series, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
+    ) -> Series:
+        return self._flex(other, op, reflected, level, fill_value)
+
+    method.__name__ = method.__qualname__ = name
+    what = f"other {op} series" if reflected else f"series {op} other"
+    method.__doc__ = (
+        f"pandas' ``Series.{name}``: {what}, aligned on the labels, with ``fill_value`` "
+        "replacing a value missing on one side."
+    )
+    return method
+
+
+def _add_flex_methods() -> None:
+    from ferrodf.dataframe import _FLEX_METHODS
+
+    for name, (op, reflected) in _FLEX_METHODS.items():
+        setattr(Series, name, _series_flex(name, op, reflected))
