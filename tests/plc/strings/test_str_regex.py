@@ -71,6 +71,8 @@ def limited_sub(pattern: str, repl: str, s: str | None, limit: int) -> str | Non
     pyarrow's RE2 mishandles when matches are empty."""
     if s is None:
         return None
+    if "(?m)" not in pattern:  # Python's $ also matches before a final newline; Rust's not
+        pattern = pattern.replace("$", r"\Z")
     rx, out, pos, last, prev, done = re.compile(pattern), [], 0, -1, 0, 0
     while pos <= len(s) and (limit < 0 or done < limit):
         m = rx.search(s, pos)
