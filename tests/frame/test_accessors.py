@@ -7,6 +7,7 @@ import re
 import pandas as pd
 import pytest
 
+import ferrodf
 from ferrodf import Series
 
 TEXT = pd.Series(
@@ -201,3 +202,16 @@ def test_dt_errors():
         Series([1]).dt.year  # noqa: B018
     with pytest.raises(ValueError, match="frequency"):
         Series(STAMPS).dt.floor("fortnight")
+
+
+def test_time_zone_is_dropped_with_a_warning():
+    """The plc layer has no time zones: a tz-aware column keeps its UTC instants without
+    the zone, and says so rather than losing it silently."""
+    aware = pd.Series(pd.date_range("2024-03-31 00:30", periods=4, freq="h", tz="Europe/Berlin"))
+    with pytest.warns(UserWarning, match="Europe/Berlin"):
+        got = Series(aware).to_pandas()
+    expected = aware.dt.tz_convert("UTC").dt.tz_localize(None)
+    assert got.tolist() == expected.tolist()
+    with pytest.warns(UserWarning, match="time zone"):
+        frame = ferrodf.DataFrame({"t": aware, "x": range(4)})
+    assert frame["t"].to_pandas().tolist() == expected.tolist()

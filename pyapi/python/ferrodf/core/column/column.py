@@ -147,6 +147,23 @@ def column_class(col: _PlcColumn) -> type[ColumnBase]:
     }.get(tid, NumericalColumn)
 
 
+def _from_arrow(values: pa.Array) -> _PlcColumn:
+    """``plc.Column.from_arrow``, saying so when a time zone is lost on the way (the plc
+    layer, like libcudf, stores timestamps as UTC without a zone)."""
+    t = values.type
+    if pa.types.is_timestamp(t) and t.tz is not None:
+        import warnings
+
+        warnings.warn(
+            f"the time zone {t.tz!r} is not kept: ferrodf stores these timestamps as UTC "
+            "times without a zone, so they display and convert back as UTC; convert with "
+            "tz_convert(...).tz_localize(None) first to keep local wall times",
+            UserWarning,
+            stacklevel=4,
+        )
+    return _PlcColumn.from_arrow(values)
+
+
 def to_plc_column(values: Any) -> _PlcColumn:
     """A ``plc.Column`` from array-like data: ferrodf columns, Arrow, NumPy, pandas,
     polars, CuPy (zero-copy through ``__cuda_array_interface__``), lists and ranges."""
@@ -159,12 +176,12 @@ def to_plc_column(values: Any) -> _PlcColumn:
     if isinstance(values, pa.ChunkedArray):
         values = values.combine_chunks()
     if isinstance(values, pa.Array):
-        return _PlcColumn.from_arrow(values)
+        return _from_arrow(values)
     module = type(values).__module__.split(".")[0]
     if module == "cupy" or (_lib.has_cuda_array_interface(values) and module != "numpy"):
         return _PlcColumn.from_array(values)
     if module == "pandas":
-        return _PlcColumn.from_arrow(pa.Array.from_pandas(values))
+        return _from_arrow(pa.Array.from_pandas(values))
     if module == "polars":
         return to_plc_column(values.to_arrow())
     if isinstance(values, np.ndarray):
