@@ -22,7 +22,6 @@ import time
 
 import numpy as np
 import pandas as pd
-import polars as pl
 import pyarrow as pa
 import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
@@ -72,6 +71,8 @@ def main() -> None:
     ap.add_argument("--pandas-reps", type=int, default=1)
     ap.add_argument("--dir", default=None, help="where the files go (default: a temp dir)")
     args = ap.parse_args()
+    import polars as pl  # here, so that bench_io_gpu.py can import make_table without it
+
     n = int(args.rows)
     d = args.dir or tempfile.mkdtemp(prefix="ferrodf_bench_io_")
     os.makedirs(d, exist_ok=True)

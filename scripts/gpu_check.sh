@@ -58,6 +58,7 @@ if [ "${BENCH:-1}" != 0 ]; then
   FERRODF_DEVICE=gpu python3 bench/bench_join.py 2>&1 | tee -a "$OUT/bench.md"
   FERRODF_DEVICE=gpu python3 bench/bench_memory.py 2>&1 | tee -a "$OUT/bench.md"
   FERRODF_DEVICE=gpu python3 bench/bench_regex.py 2>&1 | tee -a "$OUT/bench.md"
+  FERRODF_DEVICE=gpu python3 bench/bench_io_gpu.py 2>&1 | tee -a "$OUT/bench.md"
 fi
 
 echo "== summary =="

@@ -378,16 +378,54 @@ def test_loc_assignment_with_a_boolean_mask():
     assert_frame(df, p)
 
 
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("u", [5.0, 5, "e"]),  # a new row, every column
+        ("u", 0),  # a new row from a scalar (numeric columns only)
+        (("u", "x"), 9.5),  # a new row, one column (the others missing)
+        (("u", ["x", "s"]), [1.5, "z"]),
+        (("q", "new"), 2.5),  # a new column, one row (the others missing)
+        ((["p", "t"], "new"), ["A", "B"]),
+        ((slice("q", "r"), "new"), 7.0),
+    ],
+    ids=["row", "row-scalar", "row-cell", "row-some", "column-cell", "column-rows", "column-slice"],
+)
+def test_loc_setting_with_enlargement(key, value):
+    p, df = _loc_frames()
+    if key == "u" and value == 0:
+        p, df = p[["x", "y"]], df[["x", "y"]]
+    p.loc[key] = value
+    df.loc[key] = value
+    got = df.to_pandas()
+    pd.testing.assert_frame_equal(
+        got.astype(object).where(got.notna(), None),
+        p.astype(object).where(p.notna(), None),
+        check_index_type=False,
+        check_dtype=False,
+    )
+
+
+def test_loc_enlargement_on_a_range_index():
+    p = pd.DataFrame({"a": [1, 2]})
+    df = DataFrame(p)
+    p.loc[2] = 5
+    df.loc[2] = 5
+    assert_frame(df, p)
+
+
 def test_loc_assignment_errors():
     p, df = _loc_frames()
     with pytest.raises(TypeError, match="Invalid value"):
         p.loc["p", "y"] = 1.5  # the oracle: pandas refuses a float in an int column
     with pytest.raises(TypeError, match="invalid value for column 'y'"):
         df.loc["p", "y"] = 1.5
-    with pytest.raises(KeyError, match="not found"):
-        df.loc["zz", "x"] = 1.0
-    with pytest.raises(KeyError, match="do not exist"):
-        df.loc["p", "new"] = 1.0
+    with pytest.raises(KeyError):
+        df.loc[["p", "zz"], "x"] = 1.0  # a list with a missing label: no enlargement
     with pytest.raises(ValueError, match="one value per selected row"):
         df.loc[["p", "q"], "x"] = [1.0, 2.0, 3.0]
+    with pytest.raises(ValueError, match="one value per column"):
+        df.loc["new"] = [1.0, 2.0]
+    with pytest.raises(TypeError, match="invalid value for column 'y'"):
+        df.loc["new"] = [1.0, 2.5, "s"]  # 2.5 into the int column: the row is not added
     assert_frame(df, _loc_frames()[0])  # a failed assignment changes nothing

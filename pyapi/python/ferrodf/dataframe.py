@@ -1175,7 +1175,8 @@ class _Loc:
         """``df.loc[rows, cols] = value``: rows by label, list, label slice or boolean mask;
         cols by label, list or ``:``; a scalar, or one value per selected row (a 2-D array
         for several columns). The values are scattered into copies of the columns on the
-        device; existing labels only (pandas' setting with enlargement is not done)."""
+        device. As in pandas, a new row label appends a row (missing in the columns not
+        set) and a new column label adds a column (missing in the rows not set)."""
         df = self._df
         if isinstance(key, tuple) and len(key) == 2 and not _is_row_label(key, df.index):
             rows, cols = key
@@ -1185,6 +1186,19 @@ class _Loc:
         if all_rows and not (isinstance(cols, slice) and cols == slice(None)):
             df[cols] = value
             return
+        saved = df._df
+        try:
+            if _is_new_row_label(df, rows):
+                _append_row(df, rows, cols, value)
+            else:
+                _add_missing_columns(df, cols, value)
+                self._assign(df, rows, cols, value)
+        except BaseException:
+            df._df = saved  # a failed assignment changes nothing
+            raise
+
+    @staticmethod
+    def _assign(df: DataFrame, rows: Any, cols: Any, value: Any) -> None:
         names = _loc_columns(df, cols)
         positions = _loc_row_positions(df, rows)
         count = positions.size()
@@ -1211,6 +1225,78 @@ class _Loc:
                 )
         for name, v in zip(names, per_column, strict=True):
             df[name] = _scatter_into(df._df.data.get(name), positions, v, name)
+
+
+def _is_new_row_label(df: DataFrame, rows: Any) -> bool:
+    """Whether a ``.loc`` row key is one label the index lacks (setting with enlargement)."""
+    if isinstance(rows, slice | list | np.ndarray | pd.Index | Series | pd.Series | dict | set):
+        return False
+    try:
+        hash(rows)
+    except TypeError:
+        return False
+    labels = df.index.to_pandas()
+    if isinstance(rows, tuple) and labels.nlevels != len(rows):
+        return False
+    return rows not in labels
+
+
+def _append_row(df: DataFrame, label: Any, cols: Any, value: Any) -> None:
+    """pandas' ``df.loc[new_label, cols] = value``: one row appended at the end, holding
+    ``value`` in ``cols`` (all columns for ``:``) and a missing value elsewhere."""
+    if isinstance(cols, slice) and cols == slice(None):
+        names = list(df._data.names)
+    else:
+        _add_missing_columns(df, cols, None)
+        names = _loc_columns(df, cols)
+    if _is_scalar(value):
+        values = [value] * len(names)
+    else:
+        values = list(value.to_pandas() if isinstance(value, Series) else value)
+        if len(values) != len(names):
+            raise ValueError(
+                f"cannot set a row of {len(values)} values into {len(names)} columns; give "
+                "a scalar or one value per column"
+            )
+    given = dict(zip(names, values, strict=True))
+    row = {}
+    for name in df._data.names:
+        target = df._df.data.get(name).type().to_arrow()
+        v = given.get(name)
+        try:
+            row[name] = pa.array([v], type=pa.array([v]).type if v is not None else target).cast(
+                target, safe=True
+            )
+        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as e:
+            raise TypeError(
+                f"invalid value for column {name!r} of type {target}: {e}; cast the column "
+                "first (astype) to hold it"
+            ) from None
+    index = df.index.to_pandas().append(
+        pd.Index([label]) if not isinstance(label, tuple) else pd.MultiIndex.from_tuples([label])
+    )
+    one = DataFrame(row, index=Index(index[-1:]))
+    grown = concat([df, one])
+    df._df = _lib.DataFrame(grown._df.data, Index(index)._index)
+
+
+def _add_missing_columns(df: DataFrame, cols: Any, value: Any) -> None:
+    """New column labels of a ``.loc`` assignment become all-missing columns of the
+    value's type (float64 when the value says nothing), as pandas adds them."""
+    if isinstance(cols, slice):
+        return
+    names = list(cols) if isinstance(cols, list | pd.Index) else [cols]
+    own = set(df._data.names)
+    n = len(df)
+    for name in names:
+        if name in own:
+            continue
+        sample = value
+        if not _is_scalar(value):
+            flat = np.asarray(value, dtype=object).ravel()
+            sample = next((v for v in flat if v is not None), None)
+        kind = pa.array([sample]).type if sample is not None else pa.float64()
+        df[name] = to_plc_column(pa.nulls(n, kind if kind != pa.null() else pa.float64()))
 
 
 def _is_scalar(value: Any) -> bool:
