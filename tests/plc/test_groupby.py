@@ -105,11 +105,24 @@ DEVICE_KINDS = {
 }
 
 
+# Composed on the device from sorts, searches and gathers (core/src/ops/groupby/order_stats.rs).
+ORDER_KINDS = {"MEDIAN", "QUANTILE", "NUNIQUE", "NTH_ELEMENT"}
+
+
 def device_aggregates(vt: pa.DataType, aggs) -> bool:
-    """Whether every aggregation of `vt` values has a device kernel."""
+    """Whether every aggregation of `vt` values has a device path."""
     kinds = {a.kind().name for a in aggs}
-    if not kinds <= DEVICE_KINDS:
+    if not kinds <= DEVICE_KINDS | ORDER_KINDS:
         return False
+    numeric = pa.types.is_integer(vt) or pa.types.is_floating(vt) or pa.types.is_boolean(vt)
+    if kinds & {"MEDIAN", "QUANTILE"} and not numeric:
+        return False
+    stringy = pa.types.is_string(vt) or pa.types.is_large_string(vt) or pa.types.is_string_view(vt)
+    if kinds & {"NUNIQUE", "NTH_ELEMENT"} and not (numeric or pa.types.is_temporal(vt) or stringy):
+        return False
+    kinds -= ORDER_KINDS
+    if not kinds:
+        return True
     if pa.types.is_integer(vt) or pa.types.is_floating(vt) or pa.types.is_boolean(vt):
         return True
     small_decimal = pa.types.is_decimal(vt) and vt.bit_width <= 64

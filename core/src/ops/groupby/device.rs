@@ -1,7 +1,8 @@
 //! The device hash groupby (see the module docs of [`super`]): group ids from the device
 //! hash table, then per-group atomics for SUM, PRODUCT, SUM_OF_SQUARES, MIN, MAX, COUNT,
 //! MEAN, VARIANCE and STD of numeric values (timestamps, durations and DECIMAL32/64 for
-//! MIN, MAX and COUNT).
+//! MIN, MAX and COUNT). MEDIAN, QUANTILE, NUNIQUE and NTH_ELEMENT are composed from
+//! device sorts, searches and gathers over the group ids ([`super::order_stats`]).
 
 use super::GroupByRequest;
 use super::types::output_type;
@@ -22,7 +23,7 @@ fn supported(values: DataType, agg: &Aggregation) -> bool {
     use Aggregation as A;
     let id = values.id();
     let Some(st) = storage_id(id) else {
-        return matches!(agg, A::Count(_));
+        return matches!(agg, A::Count(_)) || super::order_stats::supported(values, agg);
     };
     let numeric = id.is_numeric();
     match agg {
@@ -36,7 +37,7 @@ fn supported(values: DataType, agg: &Aggregation) -> bool {
         | A::Std { .. }
         | A::Any
         | A::All => numeric,
-        _ => false,
+        _ => super::order_stats::supported(values, agg),
     }
 }
 
@@ -263,7 +264,21 @@ impl<'a> ValueState<'a> {
                 };
                 ValueState::new(&truth, self.g)?.aggregate(&extreme)
             }
-            _ => unreachable!("checked by supported()"),
+            _ => {
+                let gid = Column::new(
+                    TypeId::Int32.into(),
+                    n,
+                    Some(Buffer::from_device(DeviceMemory::copy_of(
+                        self.g.gid.ptr(),
+                        n * 4,
+                    )?)),
+                    None,
+                    Some(0),
+                    0,
+                    vec![],
+                )?;
+                super::order_stats::aggregate(&gid, groups, self.values, agg)
+            }
         }
     }
 }

@@ -24,6 +24,7 @@ mod device;
 mod device_sorted;
 mod hash_host;
 mod host_agg;
+mod order_stats;
 mod ordered;
 pub(crate) mod types;
 
@@ -180,7 +181,8 @@ impl GroupBy {
             host_fallback(
                 "groupby.aggregate",
                 "these aggregations or key types (device: SUM, PRODUCT, MIN, MAX, COUNT, MEAN, \
-                 SUM_OF_SQUARES, VARIANCE, STD of numeric values)",
+                 SUM_OF_SQUARES, VARIANCE, STD, MEDIAN, QUANTILE of numeric values; NUNIQUE \
+                 and NTH_ELEMENT of fixed-width and string values)",
             )?;
         }
         let g = group_rows(&self.keys, self.include_nulls)?;
