@@ -335,6 +335,17 @@ def test_rename_flat_rows_as_pandas():
         )
 
 
+def _same_cells(df, p, **kw):
+    """The frame equals pandas' cell by cell (nulls as None), index types aside."""
+    got = df.to_pandas()
+    pd.testing.assert_frame_equal(
+        got.astype(object).where(got.notna(), None),
+        p.astype(object).where(p.notna(), None),
+        check_index_type=False,
+        **kw,
+    )
+
+
 def _loc_frames():
     p = pd.DataFrame(
         {"x": [1.0, 2.0, 3.0, 4.0], "y": [1, 2, 3, 4], "s": ["a", "b", "c", "d"]},
@@ -360,12 +371,7 @@ def test_loc_assignment_matches_pandas(key, value):
     p, df = _loc_frames()
     p.loc[key] = value
     df.loc[key] = value
-    got = df.to_pandas()
-    pd.testing.assert_frame_equal(
-        got.astype(object).where(got.notna(), None),
-        p.astype(object).where(p.notna(), None),
-        check_index_type=False,
-    )
+    _same_cells(df, p)
 
 
 def test_loc_assignment_with_a_boolean_mask():
@@ -397,13 +403,7 @@ def test_loc_setting_with_enlargement(key, value):
         p, df = p[["x", "y"]], df[["x", "y"]]
     p.loc[key] = value
     df.loc[key] = value
-    got = df.to_pandas()
-    pd.testing.assert_frame_equal(
-        got.astype(object).where(got.notna(), None),
-        p.astype(object).where(p.notna(), None),
-        check_index_type=False,
-        check_dtype=False,
-    )
+    _same_cells(df, p, check_dtype=False)
 
 
 def test_loc_enlargement_on_a_range_index():

@@ -660,14 +660,7 @@ class DataFrame:
         """pandas' ``DataFrame <op> Series``: the Series' labels are matched with the column
         labels, and each column is combined with its label's value. Labels on one side only
         give all-null columns, and the columns are then the sorted union, as in pandas."""
-        labels = other.index.to_pandas()
-        if not labels.is_unique:
-            raise ValueError(
-                "cannot align a Series whose index has duplicate labels with the columns; "
-                "drop the duplicates first"
-            )
-        # One value per column: a host copy of len(columns) values, not of the data.
-        values = dict(zip(labels.tolist(), other.to_arrow().to_pylist(), strict=True))
+        values = _values_by_label(other)
         ca = self._data
         own = list(ca.names)
         if op in ("eq", "ne", "lt", "le", "gt", "ge") and own != list(values):
@@ -794,13 +787,7 @@ class DataFrame:
 
     def _flex_columns(self, other: Series, op: str, reflected: bool, fill: Any) -> DataFrame:
         """``axis='columns'``: each column with its label's value of ``other``."""
-        labels = other.index.to_pandas()
-        if not labels.is_unique:
-            raise ValueError(
-                "cannot align a Series whose index has duplicate labels with the columns; "
-                "drop the duplicates first"
-            )
-        values = dict(zip(labels.tolist(), other.to_arrow().to_pylist(), strict=True))
+        values = _values_by_label(other)
         own = list(self._data.names)
         names = own if own == list(values) else _sorted_union(own, list(values))
         n = len(self)
@@ -1004,6 +991,18 @@ def _gathered(ca: ColumnAccessor, positions: np.ndarray) -> Any:
     """The accessor's columns at ``positions`` (-1: a null row), labels kept."""
     cols = gather([c.plc_column for c in ca.columns], positions)
     return _lib.ColumnAccessor(list(ca.names), cols, ca.multiindex, list(ca.level_names))
+
+
+def _values_by_label(other: Series) -> dict[Any, Any]:
+    """A Series as {label: value}, to match with column labels: a host copy of one value
+    per column, not of the data."""
+    labels = other.index.to_pandas()
+    if not labels.is_unique:
+        raise ValueError(
+            "cannot align a Series whose index has duplicate labels with the columns; "
+            "drop the duplicates first"
+        )
+    return dict(zip(labels.tolist(), other.to_arrow().to_pylist(), strict=True))
 
 
 def _flex_axis(axis: Any) -> int:

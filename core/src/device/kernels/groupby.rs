@@ -55,6 +55,24 @@ pub struct DeviceGroups {
     pub groups: usize,
 }
 
+impl DeviceGroups {
+    /// The group ids of the `n` rows as an INT32 column (a copy; -1: in no group).
+    pub fn gid_column(&self, n: usize) -> Result<crate::column::Column> {
+        crate::column::Column::new(
+            crate::types::TypeId::Int32.into(),
+            n,
+            Some(crate::buffer::Buffer::from_device(DeviceMemory::copy_of(
+                self.gid.ptr(),
+                n * 4,
+            )?)),
+            None,
+            Some(0),
+            0,
+            vec![],
+        )
+    }
+}
+
 /// Group the `n > 0` rows of `keys` (fixed-width or STRING columns of the given kinds).
 pub(crate) fn group(keys: &Table, kinds: &[KeyKind], include_nulls: bool) -> Result<DeviceGroups> {
     let n = keys.num_rows();

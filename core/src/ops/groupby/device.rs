@@ -265,18 +265,7 @@ impl<'a> ValueState<'a> {
                 ValueState::new(&truth, self.g)?.aggregate(&extreme)
             }
             _ => {
-                let gid = Column::new(
-                    TypeId::Int32.into(),
-                    n,
-                    Some(Buffer::from_device(DeviceMemory::copy_of(
-                        self.g.gid.ptr(),
-                        n * 4,
-                    )?)),
-                    None,
-                    Some(0),
-                    0,
-                    vec![],
-                )?;
+                let gid = self.g.gid_column(n)?;
                 super::order_stats::aggregate(&gid, groups, self.values, agg)
             }
         }

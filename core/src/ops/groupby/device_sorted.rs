@@ -18,7 +18,7 @@ use crate::ops::search::{NullOrder, Order, key_kind};
 use crate::ops::sorting::stable_sorted_order;
 use crate::scalar::Scalar;
 use crate::table::Table;
-use crate::types::{TypeId, size_of};
+use crate::types::size_of;
 
 /// A device grouping with its grouped order.
 pub(crate) struct Sorted {
@@ -66,18 +66,7 @@ pub(crate) fn grouped(keys: &Table, include_nulls: bool) -> Result<Option<Sorted
     }
     let n = keys.num_rows();
     let g = dev::group(keys, &kinds, include_nulls)?;
-    let ids = Column::new(
-        TypeId::Int32.into(),
-        n,
-        Some(Buffer::from_device(DeviceMemory::copy_of(
-            g.gid.ptr(),
-            n * 4,
-        )?)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )?;
+    let ids = g.gid_column(n)?;
     let full = stable_sorted_order(
         &Table::new(vec![ids])?,
         &[Order::Ascending],
