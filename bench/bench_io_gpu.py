@@ -43,6 +43,7 @@ def main() -> None:
     ap.add_argument("--rows", type=float, default=1e7)
     ap.add_argument("--reps", type=int, default=3)
     args = ap.parse_args()
+    ferrodf.set_option("io.progress_bar", False)  # the table is the output
     n = int(args.rows)
     d = tempfile.mkdtemp(prefix="ferrodf_bench_io_gpu_")
     csv_path, pq_path = os.path.join(d, "data.csv"), os.path.join(d, "data.parquet")

@@ -392,7 +392,7 @@ def test_loc_assignment_with_a_boolean_mask():
         (("u", "x"), 9.5),  # a new row, one column (the others missing)
         (("u", ["x", "s"]), [1.5, "z"]),
         (("q", "new"), 2.5),  # a new column, one row (the others missing)
-        ((["p", "t"], "new"), ["A", "B"]),
+        ((["p", "t"], "new"), [1.5, 2.5]),
         ((slice("q", "r"), "new"), 7.0),
     ],
     ids=["row", "row-scalar", "row-cell", "row-some", "column-cell", "column-rows", "column-slice"],

@@ -190,21 +190,21 @@ def pa_oracle_as(keys, values, specs, out_type):
     }
 
 
-def same(a, b) -> bool:
+def same(a, b, abs_tol: float = 1e-6) -> bool:
     if a is None or b is None:
         return a is None and b is None
     if isinstance(a, float) or isinstance(b, float):
         if math.isnan(a) or math.isnan(b):
             return math.isnan(a) and math.isnan(b)
-        return math.isclose(a, b, rel_tol=1e-5, abs_tol=1e-6)
+        return math.isclose(a, b, rel_tol=1e-5, abs_tol=abs_tol)
     return a == b
 
 
-def assert_maps_equal(got: dict, want: dict):
+def assert_maps_equal(got: dict, want: dict, abs_tol: float = 1e-6):
     assert set(got) == set(want)
     for k, vs in want.items():
         for g, w in zip(got[k], vs, strict=True):
-            assert same(g, w), (k, g, w)
+            assert same(g, w, abs_tol), (k, g, w)
 
 
 # ---------------------------------------------------------------------------------------
@@ -304,7 +304,10 @@ def test_aggregate_vs_pyarrow(key_type, value_type, include_nulls):
     aggs = [m() for m, _ in PA_SPECS]
     got, types = run_agg(keys, vals, aggs, NP.INCLUDE if include_nulls else NP.EXCLUDE)
     want = pa_oracle(keys, vals, [s for _, s in PA_SPECS], include_nulls)
-    assert_maps_equal(got, want)
+    # FLOAT32 sums on the device accumulate in float32 (pyarrow in float64): a sum near
+    # zero of values near 100 is off by up to n * eps32 * 100.
+    f32 = value_type == pa.float32()
+    assert_maps_equal(got, want, abs_tol=1e-3 if f32 else 1e-6)
     for a, t in zip(aggs, types, strict=True):
         assert t.id() == expected_type(value_type, a.kind().name)
 
@@ -442,7 +445,7 @@ def test_quantile_and_median_vs_pandas(interp):
     qs = [0.0, 0.25, 0.5, 0.9, 1.0]
     gb = GroupBy(plc.Table([col(keys[0])]))
     req = [GroupByRequest(col(vals), [agg.quantile(qs, interp), agg.median()])]
-    out_keys, res = maybe_host(lambda: gb.aggregate(req), False)
+    out_keys, res = maybe_host(lambda: gb.aggregate(req), True)  # a device path
     ks = out_keys.columns()[0].to_arrow().to_pylist()
     q = res[0].columns()[0].to_arrow().to_pylist()
     med = res[0].columns()[1].to_arrow().to_pylist()
@@ -456,7 +459,7 @@ def test_quantile_and_median_vs_pandas(interp):
         assert same(med[gi], float(sub.median()))
     # One quantile: a FLOAT64 column.
     req = [GroupByRequest(col(vals), [agg.quantile([0.3], interp)])]
-    _, res = maybe_host(lambda: gb.aggregate(req), False)
+    _, res = maybe_host(lambda: gb.aggregate(req), True)
     one = res[0].columns()[0]
     assert one.type().id() == plc.TypeId.FLOAT64
     for gi, k in enumerate(ks):
