@@ -215,3 +215,41 @@ def test_time_zone_is_dropped_with_a_warning():
     with pytest.warns(UserWarning, match="time zone"):
         frame = ferrodf.DataFrame({"t": aware, "x": range(4)})
     assert frame["t"].to_pandas().tolist() == expected.tolist()
+
+
+SPLIT_TEXT = pd.Series(["a1b22c", "x", None, "", "1a1", "p q  r", "日1本"], dtype=object)
+
+
+@pytest.mark.parametrize(
+    "kw",
+    [
+        {"pat": r"\d+"},
+        {"pat": r"\d+", "n": 1},
+        {"pat": "1", "regex": True},
+        {"pat": ".", "regex": False},
+        {"pat": r"\s+"},
+        {"pat": re.compile(r"[ab]")},
+        {"pat": "22"},  # longer than one character, no regex syntax: literal either way
+    ],
+    ids=["digits", "digits-n", "regex-true", "regex-false", "spaces", "compiled", "literal"],
+)
+def test_str_split_with_regular_expressions(kw):
+    """pandas treats a pattern longer than one character (or regex=True) as a regular
+    expression; the matches become a free separator on the device, then a literal split."""
+    got = Series(SPLIT_TEXT).str.split(**kw).tolist()
+    expected = SPLIT_TEXT.str.split(**kw).tolist()
+    assert got == [v if isinstance(v, list) else None for v in expected]
+    got = Series(SPLIT_TEXT).str.split(**kw, expand=True).to_pandas()
+    expected = SPLIT_TEXT.str.split(**kw, expand=True)
+    assert got.shape == expected.shape
+    assert (
+        got.astype(object).where(got.notna(), None).values.tolist()
+        == expected.astype(object).where(expected.notna(), None).values.tolist()
+    )
+
+
+def test_str_split_separator_is_free():
+    """Values holding the first candidate separators still split right."""
+    text = pd.Series(["a\x1f1b", "\x1e22\x1d", None], dtype=object)
+    got = Series(text).str.split(r"\d+").tolist()
+    assert got == [v if isinstance(v, list) else None for v in text.str.split(r"\d+")]

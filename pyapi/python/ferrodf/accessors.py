@@ -255,19 +255,51 @@ class StringMethods:
         return self._strip(plc.strings.side_type.SideType.RIGHT, to_strip)
 
     def split(
-        self, pat: str | None = None, n: int = -1, expand: bool = False
+        self,
+        pat: Any = None,
+        n: int = -1,
+        expand: bool = False,
+        *,
+        regex: bool | None = None,
     ) -> Series | DataFrame:
-        """Split on a literal ``pat`` (whitespace when None): a Series of lists, or with
-        ``expand`` a DataFrame with one column per part."""
-        delim = _str_scalar("" if pat is None else pat)
+        """Split on ``pat`` (whitespace runs when None): a Series of lists, or with
+        ``expand`` a DataFrame with one column per part. As in pandas, ``pat`` is a regular
+        expression when ``regex=True``, a compiled pattern, or (``regex=None``) longer than
+        one character; otherwise it is literal."""
         maxsplit = -1 if n is None or n <= 0 else n
+        col = self._col
+        if pat is not None and (
+            isinstance(pat, re.Pattern)
+            or (regex is True and self._is_regex(pat, True))
+            or (regex is None and len(pat) > 1 and self._is_regex(pat, True))
+        ):
+            # The matches become a delimiter the values do not contain (replace_re on the
+            # device), then the literal split runs on it.
+            prog = self._program(pat, None, 0, "split")
+            pat = self._free_delimiter()
+            col = plc.strings.replace_re.replace_re(col, prog, _str_scalar(pat), maxsplit)
+            maxsplit = -1
+        elif pat is not None and not isinstance(pat, str):
+            raise TypeError(f"str.split takes a string pattern, got {type(pat).__name__}")
+        delim = _str_scalar("" if pat is None else pat)
         if not expand:
-            return self._wrap(plc.strings.split.split.split_record(self._col, delim, maxsplit))
+            return self._wrap(plc.strings.split.split.split_record(col, delim, maxsplit))
         from ferrodf.dataframe import DataFrame
 
-        table = plc.strings.split.split.split(self._col, delim, maxsplit)
+        table = plc.strings.split.split.split(col, delim, maxsplit)
         cols = {i: c for i, c in enumerate(table.columns())}
         return DataFrame(cols, index=self._s.index)
+
+    def _free_delimiter(self) -> str:
+        """A character no value contains (checked on the column's device)."""
+        for d in ("\x1f", "\x1e", "\x1d", "\x1c", "\U0010fffd", "\U0010fffe"):
+            found = plc.strings.find.contains(self._col, _str_scalar(d))
+            if not self._wrap(found).any():
+                return d
+        raise NotImplementedError(
+            "str.split with a regular expression needs a separator character the values do "
+            "not contain; these values contain all of U+001C..U+001F, U+10FFFD and U+10FFFE"
+        )
 
     def cat(self, others: Any = None, sep: str | None = None, na_rep: str | None = None) -> Any:
         """Join the values into one string (``others`` None), or element-wise with

@@ -48,7 +48,12 @@ class StringMethods:
     def lstrip(self, to_strip: str | None = None) -> Series: ...
     def rstrip(self, to_strip: str | None = None) -> Series: ...
     def split(
-        self, pat: str | None = None, n: int = -1, expand: bool = False
+        self,
+        pat: str | re.Pattern[str] | None = None,
+        n: int = -1,
+        expand: bool = False,
+        *,
+        regex: bool | None = None,
     ) -> Series | DataFrame: ...
     def cat(self, others: Any = None, sep: str | None = None, na_rep: str | None = None) -> Any: ...
 
