@@ -566,8 +566,9 @@ def test_scan_vs_loop(offset, include_nulls):
     nh = NP.INCLUDE if include_nulls else NP.EXCLUDE
     gb = GroupBy(plc.Table([col(k)]), nh)
     aggs = [agg.sum(), agg.min(), agg.max(), agg.count(NP.INCLUDE), agg.count(NP.EXCLUDE)]
-    out_keys, res = maybe_host(lambda: gb.scan([GroupByRequest(col(v), aggs)]), False)
-    # COUNT and integer SUM scans run on the device.
+    out_keys, res = maybe_host(lambda: gb.scan([GroupByRequest(col(v), aggs)]), True)
+    # COUNT and integer SUM scans run on the device (a global scan); MIN and MAX too (one
+    # thread per group).
     dev_aggs = [agg.sum(), agg.count(NP.INCLUDE), agg.count(NP.EXCLUDE)]
     dk, dres = gb.scan([GroupByRequest(col(v), dev_aggs)])
     assert grouped_rows(dk, dres[0].columns()) == [
@@ -588,6 +589,54 @@ def test_scan_vs_loop(offset, include_nulls):
         return zip(s, lo, hi, call, cvalid, strict=True)
 
     assert got == sort_expected(groups_of([k], v, include_nulls), per_group)
+
+
+@pytest.mark.parametrize("vt", [pa.float64(), pa.float32(), pa.int16(), pa.uint8()], ids=str)
+def test_running_scans_vs_loop(vt):
+    """SUM, PRODUCT, MIN and MAX scans walk each group in order on the device, so float
+    sums and products are the same bits as a sequential loop."""
+    n = 150
+    k = key_array(pa.int32(), n, 9, seed=51)
+    v = value_array(vt, n, seed=52)
+    gb = GroupBy(plc.Table([col(k)]))
+    aggs = [agg.sum(), agg.product(), agg.min(), agg.max()]
+    out_keys, res = maybe_host(lambda: gb.scan([GroupByRequest(col(v), aggs)]), True)
+    got = grouped_rows(out_keys, res[0].columns())
+    types = [c.type().id() for c in res[0].columns()]
+    np_t = {plc.TypeId.FLOAT32: np.float32, plc.TypeId.FLOAT64: np.float64}
+
+    def per_group(rows):
+        # Float results: the loop in the output type (FLOAT32 stays float32).
+        cols = []
+        for f, t in zip([np.add, np.multiply, np.minimum, np.maximum], types, strict=True):
+            cast, acc, out = np_t[t], None, []
+            for _, x in rows:
+                if x is not None:
+                    acc = cast(x) if acc is None else f(acc, cast(x))
+                out.append(None if x is None else acc)
+            cols.append(out)
+        return zip(*cols, strict=True)
+
+    if vt in (pa.int16(), pa.uint8()):
+        # Integer sums and products wrap in the INT64/UINT64 output: compare the order
+        # statistics, and the sums against a wrapping loop.
+        got_minmax = [(r[0], r[3], r[4]) for r in got]
+        want = sort_expected(
+            groups_of([k], v),
+            lambda rows: zip(running(rows, min, None), running(rows, max, None), strict=True),
+        )
+        assert got_minmax == want
+        want_sum = sort_expected(
+            groups_of([k], v), lambda rows: ((s,) for s in running(rows, lambda a, b: a + b, None))
+        )
+        assert [(r[0], r[1]) for r in got] == want_sum
+        return
+    want = sort_expected(groups_of([k], v), per_group)
+    assert len(got) == len(want)
+    for g, w in zip(got, want, strict=True):
+        assert g[0] == w[0]
+        for a, b in zip(g[1:], w[1:], strict=True):
+            assert (a is None and b is None) or float(a) == float(b), (g, w)
 
 
 def loop_rank(vals, method, descending, include_nulls, nulls_first, pct):

@@ -553,3 +553,71 @@ pub fn group_scan(
     }
     Ok(out)
 }
+
+/// The type code of `gb_seg_scan` for a numeric storage type (None for others).
+pub fn seg_scan_code(t: TypeId) -> Option<i32> {
+    Some(match t {
+        TypeId::Int8 => 0,
+        TypeId::Int16 => 1,
+        TypeId::Int32 => 2,
+        TypeId::Int64 => 3,
+        TypeId::Uint8 => 4,
+        TypeId::Uint16 => 5,
+        TypeId::Uint32 => 6,
+        TypeId::Uint64 => 7,
+        TypeId::Float32 => 8,
+        TypeId::Float64 => 9,
+        _ => return None,
+    })
+}
+
+/// Which running aggregation `gb_seg_scan` computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SegScan {
+    Sum = 0,
+    Product = 1,
+    Max = 2,
+    Min = 3,
+}
+
+/// A running SUM/PRODUCT/MAX/MIN within each group, in grouped order: `m` values of the
+/// accumulator type `acc` (codes of [`seg_scan_code`]) from values of type `input` at
+/// `data` (validity `mask` at bit `mask_off`, 0 for none). One thread walks each group.
+#[allow(clippy::too_many_arguments)]
+pub fn group_seg_scan(
+    o: &DeviceOrder,
+    op: SegScan,
+    data: u64,
+    input: i32,
+    acc: i32,
+    acc_width: usize,
+    mask: u64,
+    mask_off: i64,
+) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(o.m.max(1) * acc_width)?;
+    let groups = o.groups.groups;
+    if groups == 0 || o.m == 0 {
+        return Ok(out);
+    }
+    // SAFETY: each thread reads its group's order entries (inside the m grouped rows),
+    // their values and mask bits, and writes those m positions of `out`.
+    unsafe {
+        launch(
+            &keys_fn("gb_seg_scan")?,
+            grid(groups)?,
+            &[
+                Arg::P(o.order),
+                Arg::P(o.offsets.ptr()),
+                Arg::I(groups as i64),
+                Arg::P(data),
+                Arg::I32(input),
+                Arg::I32(acc),
+                Arg::I32(op as i32),
+                Arg::P(mask),
+                Arg::I(mask_off),
+                Arg::P(out.ptr()),
+            ],
+        )?;
+    }
+    Ok(out)
+}

@@ -130,9 +130,58 @@ pub(crate) fn scan_supported(values: &Column, agg: &Aggregation) -> bool {
     match agg {
         Aggregation::Count(_) => true,
         // BOOL8 bytes other than 0/1 would need normalising: left to the host.
-        Aggregation::Sum => id.is_integer(),
+        Aggregation::Sum | Aggregation::Product | Aggregation::Min | Aggregation::Max => {
+            dev::seg_scan_code(id).is_some()
+                && output_type(values.dtype(), agg)
+                    .ok()
+                    .and_then(|t| crate::device::kernels::storage_id(t.id()))
+                    .and_then(dev::seg_scan_code)
+                    .is_some()
+        }
         _ => false,
     }
+}
+
+/// A running SUM (of floats), PRODUCT, MIN or MAX within each group, one device thread
+/// per group; null where the value is null.
+fn running(
+    s: &Sorted,
+    values: &Column,
+    agg: &Aggregation,
+    out: crate::types::DataType,
+    mask: u64,
+    off: i64,
+) -> Result<Column> {
+    let op = match agg {
+        Aggregation::Sum => dev::SegScan::Sum,
+        Aggregation::Product => dev::SegScan::Product,
+        Aggregation::Max => dev::SegScan::Max,
+        _ => dev::SegScan::Min,
+    };
+    let acc_t = crate::device::kernels::storage_id(out.id()).expect("checked by scan_supported");
+    let acc = dev::seg_scan_code(acc_t).expect("checked by scan_supported");
+    let input = dev::seg_scan_code(values.dtype().id()).expect("checked by scan_supported");
+    let w = size_of(values.dtype())?;
+    let data = match values.data() {
+        Some(d) if values.size() > 0 => d.device_ptr()? + (values.offset() * w) as u64,
+        _ => 0,
+    };
+    let result = dev::group_seg_scan(&s.view()?, op, data, input, acc, size_of(out)?, mask, off)?;
+    let mask = if mask != 0 {
+        gather_internal(values, &s.order)?.mask().cloned()
+    } else {
+        None
+    };
+    let nc = if mask.is_some() { None } else { Some(0) };
+    Column::new(
+        out,
+        s.m,
+        Some(Buffer::from_device(result)),
+        mask,
+        nc,
+        0,
+        vec![],
+    )
 }
 
 /// One supported group scan of `values`, in grouped order.
@@ -143,6 +192,10 @@ pub(crate) fn scan(s: &Sorted, values: &Column, agg: &Aggregation) -> Result<Col
         Some(m) if values.has_nulls()? => (m.device_ptr()?, values.offset() as i64),
         _ => (0, 0),
     };
+    let integer_sum = matches!(agg, Aggregation::Sum) && values.dtype().id().is_integer();
+    if !integer_sum && !matches!(agg, Aggregation::Count(_)) {
+        return running(s, values, agg, out, mask, off);
+    }
     let (kind, data, width, signed) = match agg {
         Aggregation::Count(NullPolicy::Include) => (GroupScan::CountAll, 0, 0, false),
         Aggregation::Count(NullPolicy::Exclude) => (GroupScan::CountValid, 0, 0, false),

@@ -233,7 +233,7 @@ impl GroupBy {
         }
         let g = self.host_groups(
             "groupby.scan",
-            "these scans (device: COUNT, and SUM of integers)",
+            "these scans (device: COUNT, and SUM, PRODUCT, MIN, MAX of numeric values)",
         )?;
         let gr = Grouped::new(&g);
         let keys = gather_table(&self.keys, &gr.map())?;

@@ -224,3 +224,94 @@ extern "C" __global__ void gb_scan_finish(const int32_t* order, const int32_t* g
     else ((int64_t*)out)[p] = v;
   }
 }
+
+// ------------------------------------------------------------------------------------
+// Running MIN / MAX / SUM / PRODUCT within groups, one thread per group walking its rows
+// in grouped order (the host's loop in ordered.rs, so the results are the same bits):
+// values are converted to the accumulator type, nulls are skipped (their output row is
+// masked by the caller), sums and products of integers wrap, MAX/MIN keep the running
+// value unless the new one compares greater/less (so NaN never enters).
+// Type codes: 0..3 int8..int64, 4..7 uint8..uint64, 8 float32, 9 float64, 10 bool8.
+// ------------------------------------------------------------------------------------
+
+__device__ __forceinline__ int64_t seg_load_int(const void* d, int code, int64_t r) {
+  switch (code) {
+    case 0: return ((const int8_t*)d)[r];
+    case 1: return ((const int16_t*)d)[r];
+    case 2: return ((const int32_t*)d)[r];
+    case 3: return ((const int64_t*)d)[r];
+    case 4: return ((const uint8_t*)d)[r];
+    case 5: return ((const uint16_t*)d)[r];
+    case 6: return ((const uint32_t*)d)[r];
+    case 7: return (int64_t)((const uint64_t*)d)[r];
+    case 10: return ((const uint8_t*)d)[r] != 0;
+    case 8: return (int64_t)((const float*)d)[r];
+    default: return (int64_t)((const double*)d)[r];
+  }
+}
+
+__device__ __forceinline__ double seg_load_f(const void* d, int code, int64_t r) {
+  switch (code) {
+    case 8: return ((const float*)d)[r];
+    case 9: return ((const double*)d)[r];
+    case 7: return (double)((const uint64_t*)d)[r];
+    case 4: case 5: case 6: return (double)(uint64_t)seg_load_int(d, code, r);
+    default: return (double)seg_load_int(d, code, r);
+  }
+}
+
+// Wrapping integer arithmetic (modulo 2^bits, as Rust's wrapping_add/mul); plain for floats.
+template <class T> __device__ __forceinline__ T wrap_add(T a, T b) {
+  return (T)((uint64_t)(int64_t)a + (uint64_t)(int64_t)b);
+}
+template <class T> __device__ __forceinline__ T wrap_mul(T a, T b) {
+  return (T)((uint64_t)(int64_t)a * (uint64_t)(int64_t)b);
+}
+template <> __device__ __forceinline__ uint64_t wrap_add(uint64_t a, uint64_t b) { return a + b; }
+template <> __device__ __forceinline__ uint64_t wrap_mul(uint64_t a, uint64_t b) { return a * b; }
+template <> __device__ __forceinline__ float wrap_add(float a, float b) { return a + b; }
+template <> __device__ __forceinline__ float wrap_mul(float a, float b) { return a * b; }
+template <> __device__ __forceinline__ double wrap_add(double a, double b) { return a + b; }
+template <> __device__ __forceinline__ double wrap_mul(double a, double b) { return a * b; }
+
+template <class T, class Load>
+__device__ void seg_scan_group(const int32_t* order, int64_t s, int64_t e, int op,
+                               const uint8_t* mask, int64_t mask_off, T* out, Load load) {
+  T run = op == 0 ? (T)0 : op == 1 ? (T)1 : op == 2 ? traits<T>::lowest() : traits<T>::highest();
+  for (int64_t p = s; p < e; ++p) {
+    int64_t r = order[p];
+    if (mask == nullptr || bit_is_set(mask, mask_off + r)) {
+      T v = load(r);
+      if (op == 0) run = wrap_add(run, v);
+      else if (op == 1) run = wrap_mul(run, v);
+      else if (op == 2) run = v > run ? v : run;
+      else run = v < run ? v : run;
+    }
+    out[p] = run;
+  }
+}
+
+// op: 0 SUM, 1 PRODUCT, 2 MAX, 3 MIN; acc: the accumulator (= output) type code.
+extern "C" __global__ void gb_seg_scan(const int32_t* order, const int32_t* offsets,
+                                       int64_t groups, const void* data, int in_code,
+                                       int acc, int op, const uint8_t* mask, int64_t mask_off,
+                                       void* out) {
+  for (int64_t g = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; g < groups;
+       g += (int64_t)gridDim.x * blockDim.x) {
+    int64_t s = offsets[g], e = offsets[g + 1];
+    auto li = [&](int64_t r) { return seg_load_int(data, in_code, r); };
+    auto lf = [&](int64_t r) { return seg_load_f(data, in_code, r); };
+    switch (acc) {
+      case 0: seg_scan_group<int8_t>(order, s, e, op, mask, mask_off, (int8_t*)out, [&](int64_t r) { return (int8_t)li(r); }); break;
+      case 1: seg_scan_group<int16_t>(order, s, e, op, mask, mask_off, (int16_t*)out, [&](int64_t r) { return (int16_t)li(r); }); break;
+      case 2: seg_scan_group<int32_t>(order, s, e, op, mask, mask_off, (int32_t*)out, [&](int64_t r) { return (int32_t)li(r); }); break;
+      case 3: seg_scan_group<int64_t>(order, s, e, op, mask, mask_off, (int64_t*)out, li); break;
+      case 4: seg_scan_group<uint8_t>(order, s, e, op, mask, mask_off, (uint8_t*)out, [&](int64_t r) { return (uint8_t)li(r); }); break;
+      case 5: seg_scan_group<uint16_t>(order, s, e, op, mask, mask_off, (uint16_t*)out, [&](int64_t r) { return (uint16_t)li(r); }); break;
+      case 6: seg_scan_group<uint32_t>(order, s, e, op, mask, mask_off, (uint32_t*)out, [&](int64_t r) { return (uint32_t)li(r); }); break;
+      case 7: seg_scan_group<uint64_t>(order, s, e, op, mask, mask_off, (uint64_t*)out, [&](int64_t r) { return (uint64_t)li(r); }); break;
+      case 8: seg_scan_group<float>(order, s, e, op, mask, mask_off, (float*)out, [&](int64_t r) { return (float)lf(r); }); break;
+      default: seg_scan_group<double>(order, s, e, op, mask, mask_off, (double*)out, lf); break;
+    }
+  }
+}
