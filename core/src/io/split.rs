@@ -53,39 +53,51 @@ impl RowScanner {
     }
 
     /// Pieces of about `target` bytes, each a whole number of rows. Without quotes in the
-    /// data the cut points are found independently; with quotes one sequential pass is
-    /// needed to know whether a line break is inside a quoted field.
+    /// data a cut is the first line break after each `target` bytes. With quotes, whether
+    /// a line break is inside a quoted field depends on the parity of the quote bytes
+    /// before it: the parity of each `target`-byte block is counted in parallel, a prefix
+    /// gives the state at each block start, and each block then finds its cut in parallel
+    /// (the same cuts a sequential scan finds, without reading the data serially).
     pub fn chunks(&self, data: &[u8], target: usize) -> Vec<Range<usize>> {
+        use rayon::prelude::*;
         let target = target.max(1);
+        let len = data.len();
+        let nblocks = len.div_ceil(target);
+        let quote = self.quote.filter(|&q| memchr::memchr(q, data).is_some());
+        let block = |b: usize| b * target..((b + 1) * target).min(len);
+        let in_quote_at: Vec<bool> = match quote {
+            None => vec![false; nblocks],
+            Some(q) => {
+                let odd: Vec<bool> = (0..nblocks)
+                    .into_par_iter()
+                    .map(|b| memchr::memchr_iter(q, &data[block(b)]).count() % 2 == 1)
+                    .collect();
+                odd.iter()
+                    .scan(false, |state, &o| {
+                        let at = *state;
+                        *state ^= o;
+                        Some(at)
+                    })
+                    .collect()
+            }
+        };
+        let cuts: Vec<Option<usize>> = (1..nblocks)
+            .into_par_iter()
+            .map(|b| {
+                let mut in_quote = in_quote_at[b];
+                self.next_row_end(data, block(b).start, &mut in_quote)
+            })
+            .collect();
         let mut out = vec![];
         let mut start = 0;
-        let quoted = self
-            .quote
-            .is_some_and(|q| memchr::memchr(q, data).is_some());
-        let mut in_quote = false;
-        let mut scan_pos = 0;
-        while start < data.len() {
-            let want = start + target;
-            if want >= data.len() {
-                out.push(start..data.len());
-                break;
+        for cut in cuts.into_iter().flatten() {
+            if cut > start {
+                out.push(start..cut);
+                start = cut;
             }
-            let end = if quoted {
-                // Advance the sequential scan row by row until past `want`.
-                let mut e = scan_pos;
-                loop {
-                    match self.next_row_end(data, e, &mut in_quote) {
-                        Some(x) if x < want => e = x,
-                        Some(x) => break x,
-                        None => break data.len(),
-                    }
-                }
-            } else {
-                memchr::memchr(self.terminator, &data[want..]).map_or(data.len(), |p| want + p + 1)
-            };
-            scan_pos = end;
-            out.push(start..end);
-            start = end;
+        }
+        if start < len {
+            out.push(start..len);
         }
         out
     }
@@ -113,5 +125,47 @@ mod tests {
         }
         assert_eq!(s.count_rows(data), 4);
         assert_eq!(s.skip_rows(data, 1), (8, 1));
+    }
+
+    #[test]
+    fn parallel_cuts_are_sequential_row_ends() {
+        let s = RowScanner {
+            quote: Some(b'"'),
+            terminator: b'\n',
+        };
+        // A deterministic mix of quoted fields with line breaks, doubled quotes and rows.
+        let mut data = Vec::new();
+        let mut x: u32 = 12345;
+        for _ in 0..400 {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            data.extend_from_slice(match x >> 29 {
+                0 => b"a,b\n".as_slice(),
+                1 => b"\"q\nq\",1\n",
+                2 => b"\"\"\"\",x\n",
+                3 => b"\"a,\nb\nc\"\n",
+                4 => b"plain text row\n",
+                5 => b"\"\",\"\"\n",
+                _ => b"z\n",
+            });
+        }
+        let mut ends = std::collections::HashSet::new();
+        let (mut pos, mut q) = (0, false);
+        while let Some(e) = s.next_row_end(&data, pos, &mut q) {
+            ends.insert(e);
+            pos = e;
+        }
+        for target in [1, 3, 7, 64, 500, 4096] {
+            let ch = s.chunks(&data, target);
+            assert_eq!(ch.first().unwrap().start, 0);
+            assert_eq!(ch.last().unwrap().end, data.len());
+            for w in ch.windows(2) {
+                assert_eq!(w[0].end, w[1].start);
+                assert!(
+                    ends.contains(&w[0].end),
+                    "cut {} is not a row end",
+                    w[0].end
+                );
+            }
+        }
     }
 }
