@@ -167,7 +167,19 @@ fn running(
         _ => 0,
     };
     let result = dev::group_seg_scan(&s.view()?, op, data, input, acc, size_of(out)?, mask, off)?;
-    let mask = if mask != 0 {
+    grouped_result(s, values, out, result, mask != 0)
+}
+
+/// A scan result in grouped order, null where the value is when `masked` (the values'
+/// mask gathered into grouped order).
+fn grouped_result(
+    s: &Sorted,
+    values: &Column,
+    out: crate::types::DataType,
+    result: DeviceMemory,
+    masked: bool,
+) -> Result<Column> {
+    let mask = if masked {
         gather_internal(values, &s.order)?.mask().cloned()
     } else {
         None
@@ -214,20 +226,6 @@ pub(crate) fn scan(s: &Sorted, values: &Column, agg: &Aggregation) -> Result<Col
         }
     };
     let result = dev::group_scan(&v, kind, data, width, signed, mask, off)?;
-    // Sums are null where the value is: the values' mask in grouped order.
-    let (mask, nc) = if kind == GroupScan::Sum && mask != 0 {
-        let grouped = gather_internal(values, &s.order)?;
-        (grouped.mask().cloned(), None)
-    } else {
-        (None, Some(0))
-    };
-    Column::new(
-        out,
-        s.m,
-        Some(Buffer::from_device(result)),
-        mask,
-        nc,
-        0,
-        vec![],
-    )
+    // Sums are null where the value is; counts never are.
+    grouped_result(s, values, out, result, kind == GroupScan::Sum && mask != 0)
 }
