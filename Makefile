@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.deps-installed
 CARGO  ?= cargo
 export VIRTUAL_ENV := $(VENV)
 
-.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel gpu-check bench bench-io fuzz-io clean
+.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel polars-pack gpu-check bench bench-io fuzz-io clean
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -73,7 +73,14 @@ test: lint cargo-test pytest
 
 # An abi3 wheel for the GPU machine (see scripts/gpu_check.sh).
 wheel: $(STAMP)
-	rm -rf .whl && $(VENV)/bin/maturin build --release -m pyapi/Cargo.toml --out .whl
+	rm -f .whl/*.whl && $(VENV)/bin/maturin build --release -m pyapi/Cargo.toml --out .whl
+
+# polars' installed files from the venv, packed for scripts/gpu_dbbench.sh: the GPU machine
+# has no polars, and its wheels are too big to travel with ferrodf's in one device call.
+polars-pack: $(STAMP)
+	mkdir -p .whl && cd $$($(PY) -c "import polars, pathlib; print(pathlib.Path(polars.__file__).parents[1])") && \
+		tar cf - polars polars-*.dist-info _polars_runtime_32 polars_runtime_32-*.dist-info \
+		| xz -T0 -6 > $(CURDIR)/.whl/polars-site.tar.xz
 
 # The db-benchmark comparison on this machine's CPU (see bench/dbbench/README.md), then the
 # plc microbenchmarks.

@@ -106,7 +106,16 @@ DEVICE_KINDS = {
 
 
 # Composed on the device from sorts, searches and gathers (core/src/ops/groupby/order_stats.rs).
-ORDER_KINDS = {"MEDIAN", "QUANTILE", "NUNIQUE", "NTH_ELEMENT"}
+ORDER_KINDS = {
+    "MEDIAN",
+    "QUANTILE",
+    "NUNIQUE",
+    "NTH_ELEMENT",
+    "ARGMIN",
+    "ARGMAX",
+    "COLLECT_LIST",
+    "COLLECT_SET",
+}
 
 
 def device_aggregates(vt: pa.DataType, aggs) -> bool:
@@ -118,7 +127,8 @@ def device_aggregates(vt: pa.DataType, aggs) -> bool:
     if kinds & {"MEDIAN", "QUANTILE"} and not numeric:
         return False
     stringy = pa.types.is_string(vt) or pa.types.is_large_string(vt) or pa.types.is_string_view(vt)
-    if kinds & {"NUNIQUE", "NTH_ELEMENT"} and not (numeric or pa.types.is_temporal(vt) or stringy):
+    by_order = {"NUNIQUE", "NTH_ELEMENT", "ARGMIN", "ARGMAX", "COLLECT_LIST", "COLLECT_SET"}
+    if kinds & by_order and not (numeric or pa.types.is_temporal(vt) or stringy):
         return False
     kinds -= ORDER_KINDS
     if not kinds:
@@ -502,6 +512,60 @@ def test_argmin_argmax_nth_collect_vs_loop():
         has_null = len(valid) < len(rows)
         assert r[8] == sorted({v for _, v in valid}) + ([None] if has_null else [])
         assert r[9] == sorted({v for _, v in valid})
+
+
+def _rank_key(v):
+    """The order sorts use: NaN above every number (and equal to other NaNs)."""
+    if isinstance(v, float) and math.isnan(v):
+        return (1, 0.0)
+    return (0, v)
+
+
+def _first_arg(valid, largest: bool):
+    """Row of the first smallest / largest value; NaN only when nothing else is there."""
+    numbers = [(i, v) for i, v in valid if not (isinstance(v, float) and math.isnan(v))]
+    pool = numbers or valid
+    best = (max if largest else min)(_rank_key(v) for _, v in pool)
+    return next(i for i, v in pool if _rank_key(v) == best)
+
+
+@pytest.mark.parametrize("offset", [0, 5])
+@pytest.mark.parametrize(
+    "vt", [pa.float64(), pa.string(), pa.timestamp("us")], ids=lambda t: str(t)
+)
+def test_argminmax_collect_vs_loop_nan_strings_sliced(vt, offset):
+    n = 180
+    rng = np.random.default_rng(31)
+    if vt == pa.float64():
+        pool = [1.5, -2.0, float("nan"), 0.0, 7.25, float("inf")]
+    elif vt == pa.string():
+        pool = ["b", "a", "", "zz", "ab", "é"]
+    else:
+        pool = [0, 10**12, -(10**9), 5, 77, 3]
+    raw = [None if i % 5 == 2 else pool[int(j)] for i, j in enumerate(rng.integers(0, 6, n))]
+    vals = pa.array(raw, vt)[offset:]
+    keys = [key_array(pa.int64(), n, 9, seed=32)[offset:]]
+    aggs = [agg.argmin(), agg.argmax(), agg.collect_list(), agg.collect_set(NP.EXCLUDE)]
+    got, _ = run_agg(keys, vals, aggs)
+    py = vals.to_pylist()
+    for key, rows in groups_of(keys, vals).items():
+        valid = [(i, v) for i, v in rows if v is not None]
+        r = got[key]
+        if valid:
+            assert r[0] == _first_arg(valid, largest=False)
+            assert r[1] == _first_arg(valid, largest=True)
+            assert py[r[0]] is not None
+        else:
+            assert r[0] is None and r[1] is None
+        got_list = r[2]
+        assert len(got_list) == len(rows)
+        for a, (_, b) in zip(got_list, rows, strict=True):
+            assert a == b or (a != a and b != b)  # NaN equals NaN here
+        distinct = sorted({_rank_key(v) for _, v in valid})
+        want_set = [float("nan") if k[0] else k[1] for k in distinct]
+        assert len(r[3]) == len(want_set)
+        for a, b in zip(r[3], want_set, strict=True):
+            assert a == b or (a != a and b != b)
 
 
 def test_collect_set_null_and_nan_equality():

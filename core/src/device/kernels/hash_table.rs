@@ -185,6 +185,29 @@ impl RowHashTable {
         nulls_equal: bool,
         nans_equal: bool,
     ) -> Result<DeviceMemory> {
+        self.lookup(build, probe, nulls_equal, nans_equal, false)
+    }
+
+    /// As [`find`](Self::find), but the first inserted `build` row with the key instead of
+    /// its slot: when every key was inserted once, the only matching row.
+    pub fn find_rows(
+        &self,
+        build: &DeviceKeys,
+        probe: &DeviceKeys,
+        nulls_equal: bool,
+        nans_equal: bool,
+    ) -> Result<DeviceMemory> {
+        self.lookup(build, probe, nulls_equal, nans_equal, true)
+    }
+
+    fn lookup(
+        &self,
+        build: &DeviceKeys,
+        probe: &DeviceKeys,
+        nulls_equal: bool,
+        nans_equal: bool,
+        want_rows: bool,
+    ) -> Result<DeviceMemory> {
         let n = probe.rows;
         let out = DeviceMemory::alloc(n * 4)?;
         // SAFETY: reads n probe rows and the build rows the slots name; writes n slots.
@@ -201,6 +224,7 @@ impl RowHashTable {
                     Arg::I32(nans_equal as i32),
                     Arg::P(self.slots.ptr()),
                     Arg::P((self.cap - 1) as u64),
+                    Arg::I32(want_rows as i32),
                     Arg::P(out.ptr()),
                 ],
             )?

@@ -1,9 +1,12 @@
-//! Device hash joins on [`super::hash_table`]: build (insert + link chains), probe (find),
-//! then a count pass, an exclusive scan and a fill pass write the INT32 gather maps.
+//! Device hash joins on [`super::hash_table`]. When every build key is distinct (checked
+//! after the insert) a probe finds its one build row directly and the maps are written by
+//! a compaction (inner) or one pass (outer). Otherwise the build rows of each key are
+//! linked into chains, and a count pass, an exclusive scan and a fill pass write the INT32
+//! gather maps.
 
 use super::Arg;
 use super::hash_table::{DeviceKeys, RowHashTable, filled_i32, filled_u8, run};
-use super::movement::{DeviceCond, compact};
+use super::movement::{DeviceCond, compact, compact_fixed};
 use super::scan::exclusive_sum_with_total;
 use crate::column::Column;
 use crate::device::DeviceMemory;
@@ -13,10 +16,17 @@ use crate::ops::join::JoinKind;
 use crate::ops::search::KeyKind;
 use crate::table::Table;
 
-/// A built join table: the hash table and per-slot chains of build rows.
+/// A built join table: the hash table and, when some key repeats, per-slot chains of
+/// build rows.
 struct Built {
     keys: DeviceKeys,
     table: RowHashTable,
+    chains: Option<Chains>,
+}
+
+/// Per slot: one build row of the key (`heads`, -1 ends), the chain length (`counts`);
+/// per build row: the next row of its key (`next`).
+struct Chains {
     heads: DeviceMemory,
     counts: DeviceMemory,
     next: DeviceMemory,
@@ -27,6 +37,16 @@ fn build(t: &Table, kinds: &[KeyKind], nulls_equal: bool) -> Result<Built> {
     let n = t.num_rows();
     let table = RowHashTable::for_rows(n)?;
     let slot_of_row = table.insert(&keys, nulls_equal, true)?;
+    // Every key inserted once (a dimension table's primary key, all of db-benchmark's
+    // joins): a probe row's match is the slot's own row, so no chains are needed.
+    let (distinct, alone) = table.counts()?;
+    if distinct + alone == n as u64 {
+        return Ok(Built {
+            keys,
+            table,
+            chains: None,
+        });
+    }
     let cap = table.capacity();
     let heads = filled_i32(cap, -1)?;
     let counts = DeviceMemory::zeroed(cap * 4)?;
@@ -48,10 +68,125 @@ fn build(t: &Table, kinds: &[KeyKind], nulls_equal: bool) -> Result<Built> {
     Ok(Built {
         keys,
         table,
-        heads,
-        counts,
-        next,
+        chains: Some(Chains {
+            heads,
+            counts,
+            next,
+        }),
     })
+}
+
+fn check_rows(total: usize) -> Result<()> {
+    if total >= i32::MAX as usize {
+        return Err(Error::overflow(format!(
+            "the join yields {total} rows, more than a column holds"
+        )));
+    }
+    Ok(())
+}
+
+/// The (probe, build) pairs when every build key is distinct: `rows[j]` is probe row j's
+/// build row or -1. Inner joins keep the found rows; outer joins keep every probe row, in
+/// order, and clear `unmatched` for the build rows found.
+fn unique_pairs(
+    rows: &DeviceMemory,
+    np: usize,
+    outer: bool,
+    unmatched: Option<&DeviceMemory>,
+) -> Result<(DeviceMemory, DeviceMemory, usize)> {
+    if outer {
+        let (out_p, out_b) = (DeviceMemory::alloc(np * 4)?, DeviceMemory::alloc(np * 4)?);
+        // SAFETY: reads and writes np entries; `unmatched` covers every build row.
+        unsafe {
+            run(
+                "join_unique_outer",
+                np,
+                &[
+                    Arg::P(rows.ptr()),
+                    Arg::I(np as i64),
+                    Arg::P(out_p.ptr()),
+                    Arg::P(out_b.ptr()),
+                    Arg::P(unmatched.map_or(0, DeviceMemory::ptr)),
+                ],
+            )?
+        };
+        return Ok((out_p, out_b, np));
+    }
+    let flags = DeviceMemory::alloc(np.max(1))?;
+    // SAFETY: reads np rows, writes np flags.
+    unsafe {
+        run(
+            "join_filter_flags",
+            np,
+            &[
+                Arg::P(rows.ptr()),
+                Arg::I(np as i64),
+                Arg::I32(1),
+                Arg::P(flags.ptr()),
+            ],
+        )?
+    };
+    let cond = DeviceCond {
+        data: flags.ptr(),
+        mask: 0,
+        offset: 0,
+    };
+    let (out_p, kept) = compact(cond, np)?;
+    let (mut out_b, _) = compact_fixed(cond, np, &[(rows.ptr(), 4)])?;
+    Ok((out_p, out_b.remove(0), kept))
+}
+
+/// The (probe, build) pairs through the chains of repeated keys: a count pass, an
+/// exclusive scan and a fill pass.
+fn chained_pairs(
+    b: &Built,
+    chains: &Chains,
+    probe: &DeviceKeys,
+    nulls_equal: bool,
+    outer: bool,
+    unmatched: Option<&DeviceMemory>,
+) -> Result<(DeviceMemory, DeviceMemory, usize)> {
+    let np = probe.rows();
+    let slots = b.table.find(&b.keys, probe, nulls_equal, true)?;
+    let offsets = DeviceMemory::alloc((np + 1) * 8)?;
+    // SAFETY: reads np slots and their counts, writes np + 1 int64 values.
+    unsafe {
+        run(
+            "join_count",
+            np + 1,
+            &[
+                Arg::P(slots.ptr()),
+                Arg::I(np as i64),
+                Arg::P(chains.counts.ptr()),
+                Arg::I32(outer as i32),
+                Arg::P(offsets.ptr()),
+            ],
+        )?
+    };
+    let total = exclusive_sum_with_total(&offsets, np)? as usize;
+    check_rows(total)?;
+    let out_p = DeviceMemory::alloc(total * 4)?;
+    let out_b = DeviceMemory::alloc(total * 4)?;
+    // SAFETY: each probe row writes its count of pairs at its scanned offset (< total);
+    // `unmatched` covers the build rows.
+    unsafe {
+        run(
+            "join_fill",
+            np,
+            &[
+                Arg::P(slots.ptr()),
+                Arg::I(np as i64),
+                Arg::P(chains.heads.ptr()),
+                Arg::P(chains.next.ptr()),
+                Arg::P(offsets.ptr()),
+                Arg::I32(outer as i32),
+                Arg::P(out_p.ptr()),
+                Arg::P(out_b.ptr()),
+                Arg::P(unmatched.map_or(0, DeviceMemory::ptr)),
+            ],
+        )?
+    };
+    Ok((out_p, out_b, total))
 }
 
 /// The (left, right) maps of an inner, left or full join on the device.
@@ -66,56 +201,19 @@ pub(crate) fn pair_join(
     let (build_t, probe_t) = if swap { (left, right) } else { (right, left) };
     let b = build(build_t, kinds, nulls_equal)?;
     let probe = DeviceKeys::new(probe_t, kinds)?;
-    let np = probe.rows();
-    let slots = b.table.find(&b.keys, &probe, nulls_equal, true)?;
     let outer = kind != JoinKind::Inner;
-    let offsets = DeviceMemory::alloc((np + 1) * 8)?;
-    // SAFETY: reads np slots and their counts, writes np + 1 int64 values.
-    unsafe {
-        run(
-            "join_count",
-            np + 1,
-            &[
-                Arg::P(slots.ptr()),
-                Arg::I(np as i64),
-                Arg::P(b.counts.ptr()),
-                Arg::I32(outer as i32),
-                Arg::P(offsets.ptr()),
-            ],
-        )?
-    };
-    let total = exclusive_sum_with_total(&offsets, np)? as usize;
-    if total >= i32::MAX as usize {
-        return Err(Error::overflow(format!(
-            "the join yields {total} rows, more than a column holds"
-        )));
-    }
     let nb = build_t.num_rows();
     let unmatched = if kind == JoinKind::Full {
         Some(filled_u8(nb, 1)?)
     } else {
         None
     };
-    let out_p = DeviceMemory::alloc(total * 4)?;
-    let out_b = DeviceMemory::alloc(total * 4)?;
-    // SAFETY: each probe row writes its count of pairs at its scanned offset (< total);
-    // `unmatched` covers the nb build rows.
-    unsafe {
-        run(
-            "join_fill",
-            np,
-            &[
-                Arg::P(slots.ptr()),
-                Arg::I(np as i64),
-                Arg::P(b.heads.ptr()),
-                Arg::P(b.next.ptr()),
-                Arg::P(offsets.ptr()),
-                Arg::I32(outer as i32),
-                Arg::P(out_p.ptr()),
-                Arg::P(out_b.ptr()),
-                Arg::P(unmatched.as_ref().map_or(0, DeviceMemory::ptr)),
-            ],
-        )?
+    let (out_p, out_b, total) = match &b.chains {
+        None => {
+            let rows = b.table.find_rows(&b.keys, &probe, nulls_equal, true)?;
+            unique_pairs(&rows, probe.rows(), outer, unmatched.as_ref())?
+        }
+        Some(chains) => chained_pairs(&b, chains, &probe, nulls_equal, outer, unmatched.as_ref())?,
     };
     let (out_p, out_b, total) = match unmatched {
         None => (out_p, out_b, total),
@@ -127,11 +225,7 @@ pub(crate) fn pair_join(
             };
             let (rows, extra) = compact(cond, nb)?;
             let all = total + extra;
-            if all >= i32::MAX as usize {
-                return Err(Error::overflow(format!(
-                    "the join yields {all} rows, more than a column holds"
-                )));
-            }
+            check_rows(all)?;
             let (p2, b2) = (DeviceMemory::alloc(all * 4)?, DeviceMemory::alloc(all * 4)?);
             // SAFETY: copies `total` entries into arrays of `all`, then writes `extra`
             // entries after them.

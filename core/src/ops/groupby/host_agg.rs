@@ -3,6 +3,7 @@
 //! float results do not depend on the thread count), and per-group work over the grouped
 //! row order for the order-based aggregations.
 
+use std::cmp::Ordering;
 use super::hash_host::{HostGroups, NONE, encode_rows};
 use super::types::{output_type, storage_view};
 use crate::bitmask::mask_from_bools;
@@ -325,11 +326,8 @@ fn arg_rows(values: &Column, g: &HostGroups, largest: bool) -> Result<Vec<u32>> 
         let st = storage_view(values)?;
         return with_num_type!(sid, S => {
             let v = column_values_as::<S>(&st)?;
-            if largest {
-                run!(|a: usize, b: usize| v[b] > v[a])
-            } else {
-                run!(|a: usize, b: usize| v[b] < v[a])
-            }
+            let want = if largest { Ordering::Greater } else { Ordering::Less };
+            run!(|a: usize, b: usize| beats(v[b], v[a], want))
         });
     }
     // Strings, DECIMAL128, ...: compare the arrow-row encodings (byte order = value order).
@@ -338,6 +336,19 @@ fn arg_rows(values: &Column, g: &HostGroups, largest: bool) -> Result<Vec<u32>> 
         run!(|a: usize, b: usize| rows.row(b) > rows.row(a))
     } else {
         run!(|a: usize, b: usize| rows.row(b) < rows.row(a))
+    }
+}
+
+/// Whether `x` beats `y` for ARGMAX (`want` Greater) or ARGMIN (Less): NaN loses to every
+/// number (NaN is skipped unless a group holds nothing else, as in `reduce`), and -0.0
+/// ties with 0.0. Plain `>` would make the pairwise pick of [`arg_rows`] depend on the
+/// order rows are folded in when a group holds NaN.
+fn beats<S: PartialOrd>(x: S, y: S, want: Ordering) -> bool {
+    #[allow(clippy::eq_op)] // v != v is the generic NaN test
+    let nan = |v: &S| v != v;
+    match x.partial_cmp(&y) {
+        Some(o) => o == want,
+        None => !nan(&x) && nan(&y),
     }
 }
 

@@ -1,4 +1,5 @@
-//! Order-based grouped aggregations (MEDIAN, QUANTILE, NUNIQUE, NTH_ELEMENT) composed
+//! Order-based grouped aggregations (MEDIAN, QUANTILE, NUNIQUE, NTH_ELEMENT, ARGMIN,
+//! ARGMAX, COLLECT_LIST, COLLECT_SET) composed
 //! from whole-column operations: a sort by (group id, value), binary searches for each
 //! group's segment, then arithmetic and gathers per group.
 //!
@@ -23,6 +24,7 @@ use crate::ops::filling::sequence;
 use crate::ops::replace::{Replacement, replace_nulls};
 use crate::ops::search::{NullOrder, Order, lower_bound, upper_bound};
 use crate::ops::sorting::stable_sorted_order;
+use crate::ops::stream_compaction::apply_boolean_mask;
 use crate::ops::unary::{UnaryOperator, is_nan, is_null, is_valid, unary_operation};
 use crate::scalar::Scalar;
 use crate::table::Table;
@@ -36,6 +38,10 @@ pub(crate) fn supported(values: DataType, agg: &Aggregation) -> bool {
         Aggregation::Median | Aggregation::Quantile { .. } => id.is_numeric(),
         Aggregation::Nunique(_) => fixed || id == TypeId::String,
         Aggregation::NthElement { .. } => fixed || id == TypeId::String,
+        Aggregation::Argmin | Aggregation::Argmax => fixed || id == TypeId::String,
+        Aggregation::CollectList(_) | Aggregation::CollectSet { .. } => {
+            fixed || id == TypeId::String
+        }
         _ => false,
     }
 }
@@ -63,6 +69,23 @@ pub(crate) fn aggregate(
             values,
             *n,
             *null_handling == NullPolicy::Include,
+        ),
+        Aggregation::Argmin => arg_rows(gid, groups, values, Order::Ascending),
+        Aggregation::Argmax => arg_rows(gid, groups, values, Order::Descending),
+        Aggregation::CollectList(policy) => {
+            collect(gid, groups, values, *policy == NullPolicy::Include, None, out)
+        }
+        Aggregation::CollectSet {
+            null_handling,
+            nulls_equal,
+            nans_equal,
+        } => collect(
+            gid,
+            groups,
+            values,
+            *null_handling == NullPolicy::Include,
+            Some((*nulls_equal, *nans_equal)),
+            out,
         ),
         _ => unreachable!("checked by supported()"),
     }
@@ -395,6 +418,111 @@ fn nth_element(
     gather_col(values, &rows)
 }
 
+/// ARGMIN (`Ascending`) or ARGMAX (`Descending`): the row of each group's smallest or
+/// largest valid value, the first row among equals (the sort is stable); null for groups
+/// without valid values. NaN loses to every number, as in `reduce`: it is picked only
+/// when a group's valid values are all NaN.
+fn arg_rows(gid: &Column, groups: usize, values: &Column, order: Order) -> Result<Column> {
+    let mut keys = vec![gid.clone()];
+    let mut orders = vec![Order::Ascending];
+    // Null precedence is relative to the ascending order (libcudf's rule): nulls "before"
+    // a descending order come last.
+    let nulls_last = if order == Order::Ascending {
+        NullOrder::After
+    } else {
+        NullOrder::Before
+    };
+    if order == Order::Descending && values.dtype().id().is_floating() {
+        // NaN sorts above every number: rank numbers (0) before NaNs (1) before nulls (2).
+        let nan = cast(&truthy(&is_nan(values)?)?, TypeId::Int32.into())?;
+        let null = cast(&is_null(values)?, TypeId::Int32.into())?;
+        let twice = bin(col(&null), col(&null), B::Add, TypeId::Int32)?;
+        keys.push(bin(col(&nan), col(&twice), B::Add, TypeId::Int32)?);
+        orders.push(Order::Ascending);
+    }
+    keys.push(values.clone());
+    orders.push(order);
+    let mut null_order = vec![NullOrder::Before; keys.len()];
+    *null_order.last_mut().expect("values key") = nulls_last;
+    let sorted = stable_sorted_order(&Table::new(keys)?, &orders, &null_order)?;
+    let hay = Table::new(vec![gather_col(gid, &sorted)?])?;
+    let ids = Table::new(vec![sequence(groups, &i32_scalar(0), &i32_scalar(1))?])?;
+    let starts = lower_bound(&hay, &ids, &[], &[])?;
+    // A group's first row is null only when all its values are.
+    let valid = gather_col(&is_valid(values)?, &sorted)?;
+    let first_valid = gather_col(&valid, &starts)?;
+    gather_col(&sorted, &masked_map(&starts, &first_valid)?)
+}
+
+/// COLLECT_LIST (`set` None: each group's values in row order) or COLLECT_SET (`set`
+/// Some((nulls_equal, nans_equal)): the distinct valid values in ascending order, then the
+/// nulls: one when nulls are equal, else each). One list per group, never null.
+fn collect(
+    gid: &Column,
+    groups: usize,
+    values: &Column,
+    include_nulls: bool,
+    set: Option<(bool, bool)>,
+    out: DataType,
+) -> Result<Column> {
+    let within = if set.is_some() {
+        Within::Value
+    } else {
+        Within::Rows
+    };
+    let seg = segments(gid, groups, values, within)?;
+    let sv = gather_col(values, &seg.order)?;
+    let sg = gather_col(gid, &seg.order)?;
+    // Rows in a group, and valid unless nulls are collected.
+    let mut keep = bin(
+        col(&sg),
+        Operand::Scalar(&i32_scalar(0)),
+        B::GreaterEqual,
+        TypeId::Bool8,
+    )?;
+    if !include_nulls {
+        keep = bin(col(&keep), col(&is_valid(&sv)?), B::LogicalAnd, TypeId::Bool8)?;
+    }
+    if let Some((nulls_equal, nans_equal)) = set {
+        // A row repeats the previous one (same group, equal value) and is dropped.
+        let prev = shift(&sv, 1, &null_like(&sv)?)?;
+        let prev_g = shift(&sg, 1, &i32_scalar(-2))?;
+        let mut same = truthy(&bin(col(&sv), col(&prev), B::NullEquals, TypeId::Bool8)?)?;
+        let (sv_null, prev_null) = (is_null(&sv)?, is_null(&prev)?);
+        let both_null = bin(col(&sv_null), col(&prev_null), B::LogicalAnd, TypeId::Bool8)?;
+        if !nulls_equal {
+            let not_both = unary_operation(&both_null, UnaryOperator::Not)?;
+            same = bin(col(&same), col(&not_both), B::LogicalAnd, TypeId::Bool8)?;
+        }
+        if sv.dtype().id().is_floating() {
+            let both_nan = bin(
+                col(&truthy(&is_nan(&sv)?)?),
+                col(&truthy(&is_nan(&prev)?)?),
+                B::LogicalAnd,
+                TypeId::Bool8,
+            )?;
+            // NaN != NaN for Equal: equal NaNs are the same value only when nans_equal.
+            same = if nans_equal {
+                bin(col(&same), col(&both_nan), B::LogicalOr, TypeId::Bool8)?
+            } else {
+                let not_nan = unary_operation(&both_nan, UnaryOperator::Not)?;
+                bin(col(&same), col(&not_nan), B::LogicalAnd, TypeId::Bool8)?
+            };
+        }
+        let same_group = bin(col(&sg), col(&prev_g), B::Equal, TypeId::Bool8)?;
+        let dup = bin(col(&same), col(&same_group), B::LogicalAnd, TypeId::Bool8)?;
+        let fresh = unary_operation(&dup, UnaryOperator::Not)?;
+        keep = bin(col(&keep), col(&fresh), B::LogicalAnd, TypeId::Bool8)?;
+    }
+    let kept = apply_boolean_mask(&Table::new(vec![seg.order, sg])?, &keep)?;
+    let child = gather_col(values, &kept.columns()[0])?;
+    // The kept group ids ascend: group k's list starts at the first id >= k.
+    let hay = Table::new(vec![kept.columns()[1].clone()])?;
+    let ids = Table::new(vec![sequence(groups + 1, &i32_scalar(0), &i32_scalar(1))?])?;
+    let offsets = lower_bound(&hay, &ids, &[], &[])?;
+    Column::new(out, groups, None, None, Some(0), 0, vec![offsets, child])
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::hash_host::HostGroups;
@@ -449,6 +577,23 @@ mod tests {
                 quantiles: vec![0.0, 0.5, 0.9, 1.0],
                 interpolation: interp,
             });
+        }
+        v.extend([
+            Aggregation::Argmin,
+            Aggregation::Argmax,
+            Aggregation::CollectList(NullPolicy::Include),
+            Aggregation::CollectList(NullPolicy::Exclude),
+        ]);
+        for p in [NullPolicy::Include, NullPolicy::Exclude] {
+            for nulls_equal in [true, false] {
+                for nans_equal in [true, false] {
+                    v.push(Aggregation::CollectSet {
+                        null_handling: p,
+                        nulls_equal,
+                        nans_equal,
+                    });
+                }
+            }
         }
         for n in [0, 1, -1, -2, 5] {
             for p in [NullPolicy::Include, NullPolicy::Exclude] {

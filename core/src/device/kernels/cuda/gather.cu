@@ -17,7 +17,9 @@ __device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* 
     j = (uint64_t)raw > (uint64_t)rows ? rows : (int64_t)raw;
   }
   if (j < 0 || j >= rows) {
-    *flag = 1;
+    // One store is enough. Reading first keeps many out-of-bounds entries (a left join's
+    // unmatched rows under NULLIFY) from all storing to one word, which serializes them.
+    if (*(volatile int*)flag == 0) *flag = 1;
     return -1;
   }
   return j;
@@ -121,22 +123,26 @@ __device__ void gather_sizes(const O* offsets, const IDX_T* map, const uint8_t* 
   }
 }
 
-// Copy each gathered string's bytes, one warp per row.
+// Copy each gathered string's bytes, `1 << group_log2` lanes per row (one lane for short
+// strings, up to a warp for long ones: the launcher picks it from the mean length, so that
+// short strings do not leave most of a warp idle).
 template <class O>
 __device__ void gather_chars(const O* offsets, const uint8_t* chars, const IDX_T* map,
                              const uint8_t* map_mask, int64_t moff, int64_t n, int64_t rows,
-                             const int64_t* out_offsets, uint8_t* out_chars) {
-  int lane = threadIdx.x & 31;
-  int64_t warp = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> 5;
-  int64_t nwarps = ((int64_t)gridDim.x * blockDim.x) >> 5;
+                             const int64_t* out_offsets, int group_log2, uint8_t* out_chars) {
+  int64_t group = 1 << group_log2;
+  int64_t sub = threadIdx.x & (group - 1);
+  int64_t first = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> group_log2;
+  int64_t ngroups = ((int64_t)gridDim.x * blockDim.x) >> group_log2;
   int dummy = 0;
-  for (int64_t i = warp; i < n; i += nwarps) {
-    int64_t len = out_offsets[i + 1] - out_offsets[i];
+  for (int64_t i = first; i < n; i += ngroups) {
+    int64_t start = out_offsets[i];
+    int64_t len = out_offsets[i + 1] - start;
     if (len == 0) continue;
     int64_t j = resolve_row(map, map_mask, moff, i, rows, 1, &dummy);
     const uint8_t* s = chars + (int64_t)offsets[j];
-    uint8_t* d = out_chars + out_offsets[i];
-    for (int64_t k = lane; k < len; k += 32) d[k] = s[k];
+    uint8_t* d = out_chars + start;
+    for (int64_t k = sub; k < len; k += group) d[k] = s[k];
   }
 }
 
@@ -170,8 +176,10 @@ __device__ void gather_list_child_map(const O* offsets, const IDX_T* map,
   }                                                                                            \
   extern "C" __global__ void gather_chars_##SUFFIX(                                           \
       const O* offsets, const uint8_t* chars, const IDX_T* map, const uint8_t* map_mask,      \
-      int64_t moff, int64_t n, int64_t rows, const int64_t* out_offsets, uint8_t* out_chars) { \
-    gather_chars<O>(offsets, chars, map, map_mask, moff, n, rows, out_offsets, out_chars);    \
+      int64_t moff, int64_t n, int64_t rows, const int64_t* out_offsets, int group_log2,      \
+      uint8_t* out_chars) {                                                                    \
+    gather_chars<O>(offsets, chars, map, map_mask, moff, n, rows, out_offsets, group_log2,    \
+                    out_chars);                                                                \
   }                                                                                            \
   extern "C" __global__ void gather_list_child_map_##SUFFIX(                                  \
       const O* offsets, const IDX_T* map, const uint8_t* map_mask, int64_t moff, int64_t n,   \

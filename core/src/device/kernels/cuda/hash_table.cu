@@ -104,10 +104,11 @@ extern "C" __global__ void ht_insert(const ColDesc* keys, int ncols, int64_t n, 
   }
 }
 
-// For rows 0..n of `probe`, the slot holding an equal row of `build` (the table's rows), or -1.
+// For rows 0..n of `probe`, the slot holding an equal row of `build` (the table's rows), or
+// -1; with `want_rows`, that build row (the first inserted with the key) instead of its slot.
 extern "C" __global__ void ht_find(const ColDesc* build, const ColDesc* probe, int ncols, int64_t n,
                                    int nulls_equal, int nans_equal, const int32_t* slots,
-                                   uint64_t cap_mask, int32_t* slot_of_row) {
+                                   uint64_t cap_mask, int want_rows, int32_t* slot_of_row) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; j < n; j += stride) {
     int32_t found = -1;
@@ -117,7 +118,7 @@ extern "C" __global__ void ht_find(const ColDesc* build, const ColDesc* probe, i
         int32_t r = slots[s];
         if (r < 0) break;
         if (rows_equal(build, r, probe, j, ncols)) {
-          found = (int32_t)s;
+          found = want_rows ? r : (int32_t)s;
           break;
         }
         s = (s + 1) & cap_mask;

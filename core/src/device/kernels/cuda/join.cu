@@ -56,6 +56,19 @@ extern "C" __global__ void join_fill(const int32_t* probe_slot, int64_t n, const
   }
 }
 
+// Outer joins with distinct build keys: pair j is (j, rows[j]), JOIN_NONE where probe row j
+// found nothing; `unmatched` (optional) is cleared for every build row found.
+extern "C" __global__ void join_unique_outer(const int32_t* rows, int64_t n, int32_t* out_probe,
+                                             int32_t* out_build, uint8_t* unmatched) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; j < n; j += stride) {
+    int32_t r = rows[j];
+    out_probe[j] = (int32_t)j;
+    out_build[j] = r < 0 ? JOIN_NONE : r;
+    if (unmatched && r >= 0) unmatched[r] = 0;
+  }
+}
+
 // dst[i] = src[i] for n int32 values.
 extern "C" __global__ void copy_i32(const int32_t* src, int64_t n, int32_t* dst) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
@@ -72,7 +85,8 @@ extern "C" __global__ void join_append(const int32_t* rows, int64_t n, int32_t* 
   }
 }
 
-// flags[j] = whether probe row j found a key (semi join) or did not (anti join).
+// flags[j] = whether probe row j found a key (semi join) or did not (anti join); `probe_slot`
+// may also hold found build rows (-1: none).
 extern "C" __global__ void join_filter_flags(const int32_t* probe_slot, int64_t n, int want_found,
                                              uint8_t* flags) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
