@@ -3,7 +3,6 @@
 //! float results do not depend on the thread count), and per-group work over the grouped
 //! row order for the order-based aggregations.
 
-use std::cmp::Ordering;
 use super::hash_host::{HostGroups, NONE, encode_rows};
 use super::types::{output_type, storage_view};
 use crate::bitmask::mask_from_bools;
@@ -16,6 +15,7 @@ use crate::ops::numeric::{Num, column_values_as, with_num_type};
 use crate::types::{DataType, TypeId};
 use arrow_buffer::NullBuffer;
 use rayon::prelude::*;
+use std::cmp::Ordering;
 
 /// Rows below this are folded in one part.
 const PARALLEL_ROWS: usize = 1 << 16;

@@ -72,9 +72,14 @@ pub(crate) fn aggregate(
         ),
         Aggregation::Argmin => arg_rows(gid, groups, values, Order::Ascending),
         Aggregation::Argmax => arg_rows(gid, groups, values, Order::Descending),
-        Aggregation::CollectList(policy) => {
-            collect(gid, groups, values, *policy == NullPolicy::Include, None, out)
-        }
+        Aggregation::CollectList(policy) => collect(
+            gid,
+            groups,
+            values,
+            *policy == NullPolicy::Include,
+            None,
+            out,
+        ),
         Aggregation::CollectSet {
             null_handling,
             nulls_equal,
@@ -481,7 +486,12 @@ fn collect(
         TypeId::Bool8,
     )?;
     if !include_nulls {
-        keep = bin(col(&keep), col(&is_valid(&sv)?), B::LogicalAnd, TypeId::Bool8)?;
+        keep = bin(
+            col(&keep),
+            col(&is_valid(&sv)?),
+            B::LogicalAnd,
+            TypeId::Bool8,
+        )?;
     }
     if let Some((nulls_equal, nans_equal)) = set {
         // A row repeats the previous one (same group, equal value) and is dropped.
