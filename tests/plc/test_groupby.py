@@ -741,20 +741,23 @@ def loop_rank(vals, method, descending, include_nulls, nulls_first, pct):
 @pytest.mark.parametrize("method", list(agg.RankMethod), ids=lambda m: m.name)
 @pytest.mark.parametrize("order", list(plc.types.Order), ids=lambda o: o.name)
 @pytest.mark.parametrize("null_order", list(plc.types.NullOrder), ids=lambda o: o.name)
-def test_rank_scan_vs_loop(method, order, null_order):
+@pytest.mark.parametrize("vt", [pa.int64(), pa.float64()], ids=str)
+def test_rank_scan_vs_loop(method, order, null_order, vt):
     n = 90
     k = key_array(pa.string(), n, 4, seed=41, nulls=False)
+    scale = 0.5 if vt == pa.float64() else 1  # ties either way
     v = pa.array(
         [
-            None if i % 7 == 2 else int(x)
+            None if i % 7 == 2 else int(x) * scale
             for i, x in enumerate(np.random.default_rng(42).integers(0, 6, n))
         ],
-        pa.int64(),
+        vt,
     )
     gb = GroupBy(plc.Table([col(k)]))
     pcts = list(agg.RankPercentage)
     aggs = [agg.rank(method, order, nh, null_order, p) for nh in NP for p in pcts]
-    out_keys, res = maybe_host(lambda: gb.scan([GroupByRequest(col(v), aggs)]), False)
+    # A device path (composed from sorts and searches, core/src/ops/groupby/rank.rs).
+    out_keys, res = maybe_host(lambda: gb.scan([GroupByRequest(col(v), aggs)]), True)
     got = grouped_rows(out_keys, res[0].columns())
     desc = order == plc.types.Order.DESCENDING
     nulls_first = (null_order == plc.types.NullOrder.BEFORE) != desc

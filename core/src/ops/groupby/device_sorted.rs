@@ -3,8 +3,10 @@
 //! off), and the group starts are an exclusive scan of the group sizes. `get_groups`
 //! gathers through it; `shift` and `replace_nulls` build their gather maps with one kernel
 //! (and, for replace_nulls, a max scan of valid positions); COUNT scans and SUM scans of
-//! integers are a global sum scan minus its value before each group's start.
+//! integers are a global sum scan minus its value before each group's start; RANK scans
+//! are composed from sorts and searches ([`super::rank`]).
 
+use super::rank::{RankSpec, grouped_rank};
 use super::types::output_type;
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -18,7 +20,7 @@ use crate::ops::search::{NullOrder, Order, key_kind};
 use crate::ops::sorting::stable_sorted_order;
 use crate::scalar::Scalar;
 use crate::table::Table;
-use crate::types::size_of;
+use crate::types::{TypeId, size_of};
 
 /// A device grouping with its grouped order.
 pub(crate) struct Sorted {
@@ -138,6 +140,10 @@ pub(crate) fn scan_supported(values: &Column, agg: &Aggregation) -> bool {
                     .and_then(dev::seg_scan_code)
                     .is_some()
         }
+        Aggregation::Rank { .. } => {
+            let id = values.dtype().id();
+            (id.is_fixed_width() && !id.is_decimal()) || id == TypeId::String
+        }
         _ => false,
     }
 }
@@ -204,6 +210,11 @@ pub(crate) fn scan(s: &Sorted, values: &Column, agg: &Aggregation) -> Result<Col
         Some(m) if values.has_nulls()? => (m.device_ptr()?, values.offset() as i64),
         _ => (0, 0),
     };
+    if let Some(spec) = RankSpec::of(agg) {
+        let gid = gather_internal(&s.g.gid_column(values.size())?, &s.order)?;
+        let grouped = gather_internal(values, &s.order)?;
+        return grouped_rank(&gid, s.g.groups, &grouped, spec);
+    }
     let integer_sum = matches!(agg, Aggregation::Sum) && values.dtype().id().is_integer();
     if !integer_sum && !matches!(agg, Aggregation::Count(_)) {
         return running(s, values, agg, out, mask, off);

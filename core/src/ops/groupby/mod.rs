@@ -26,6 +26,7 @@ mod hash_host;
 mod host_agg;
 mod order_stats;
 mod ordered;
+mod rank;
 pub(crate) mod types;
 
 use crate::column::Column;
