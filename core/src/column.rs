@@ -291,6 +291,18 @@ impl Column {
     pub fn dtype(&self) -> DataType {
         self.inner.dtype
     }
+    /// Whether `a` and `b` are the same column object (clones of one column): then they
+    /// hold the same values without any comparison.
+    ///
+    /// ```
+    /// use ferrodf_core::Column;
+    /// let a = Column::from_values(vec![1i64, 2]);
+    /// assert!(Column::ptr_eq(&a, &a.clone()));
+    /// assert!(!Column::ptr_eq(&a, &Column::from_values(vec![1i64, 2])));
+    /// ```
+    pub fn ptr_eq(a: &Column, b: &Column) -> bool {
+        Arc::ptr_eq(&a.inner, &b.inner)
+    }
     /// Number of rows.
     pub fn size(&self) -> usize {
         self.inner.size

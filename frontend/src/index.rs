@@ -1,9 +1,13 @@
 //! Row labels: [`Index`] with its three shapes, `RangeIndex` (no data), a one-column index
 //! and `MultiIndex` (one column per level, as cuDF stores it).
 
+use ferrodf_core::ops::aggregation::Aggregation;
+use ferrodf_core::ops::binaryop::{BinaryOperator, Operand, binary_operation};
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
 use ferrodf_core::ops::filling::sequence;
-use ferrodf_core::{Column, Error, Result, Scalar, Table};
+use ferrodf_core::ops::reduce::reduce;
+use ferrodf_core::ops::unary::is_nan;
+use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
 
 use crate::label::Label;
 use crate::rows::RowSelection;
@@ -152,6 +156,48 @@ impl Index {
         }
     }
 
+    /// Whether both indexes hold the same labels in the same order (pandas' `equals`),
+    /// decided where the labels live (on the GPU for device columns) without copying them
+    /// to the host; nulls equal nulls and NaN equals NaN. `None` when level types differ
+    /// and pandas' casting rules (1 == 1.0) must decide.
+    ///
+    /// ```
+    /// use ferrodf::Index;
+    /// let a = Index::range(0, 4, 1, None).unwrap();
+    /// let b = Index::from_column(ferrodf::core::Column::from_values(vec![0i64, 1, 2, 3]), None);
+    /// assert_eq!(a.same_labels(&b).unwrap(), Some(true));
+    /// assert_eq!(a.same_labels(&Index::range(1, 5, 1, None).unwrap()).unwrap(), Some(false));
+    /// ```
+    pub fn same_labels(&self, other: &Index) -> Result<Option<bool>> {
+        if self.len() != other.len() || self.nlevels() != other.nlevels() {
+            return Ok(Some(false));
+        }
+        if let (
+            Index::Range { start, step, .. },
+            Index::Range {
+                start: s2,
+                step: s3,
+                ..
+            },
+        ) = (self, other)
+        {
+            return Ok(Some(self.is_empty() || (start == s2 && step == s3)));
+        }
+        let (a, b) = (self.level_columns()?, other.level_columns()?);
+        let mut all = true;
+        for (x, y) in a.iter().zip(&b) {
+            match same_values(x, y)? {
+                Some(true) => {}
+                Some(false) => all = false,
+                None => return Ok(None),
+            }
+            if !all {
+                break;
+            }
+        }
+        Ok(Some(all))
+    }
+
     /// Whether this is the default `RangeIndex(0, n)` without a name.
     pub fn is_default(&self) -> bool {
         matches!(
@@ -255,6 +301,31 @@ impl std::fmt::Display for Index {
             }
         }
     }
+}
+
+/// Whether two equally long columns of one type hold the same values (nulls equal nulls,
+/// NaN equals NaN); `None` for different types.
+fn same_values(a: &Column, b: &Column) -> Result<Option<bool>> {
+    if Column::ptr_eq(a, b) {
+        return Ok(Some(true));
+    }
+    if a.dtype() != b.dtype() {
+        return Ok(None);
+    }
+    if a.size() == 0 {
+        return Ok(Some(true));
+    }
+    let bool8: DataType = TypeId::Bool8.into();
+    let both = |x: &Column, y: &Column, op| {
+        binary_operation(Operand::Column(x), Operand::Column(y), op, bool8)
+    };
+    let mut equal = both(a, b, BinaryOperator::NullEquals)?;
+    if a.dtype().id().is_floating() {
+        let nans = both(&is_nan(a)?, &is_nan(b)?, BinaryOperator::NullLogicalAnd)?;
+        equal = both(&equal, &nans, BinaryOperator::NullLogicalOr)?;
+    }
+    let all = reduce(&equal, &Aggregation::All, bool8)?;
+    Ok(Some(all.value::<u8>()?.unwrap_or(1) != 0))
 }
 
 #[cfg(test)]

@@ -224,16 +224,16 @@ impl DataFrame {
             &order,
             OutOfBoundsPolicy::DontCheck,
         )?;
-        let values: Vec<Column> = if how == "cumcount" {
-            vec![keys[0].clone()]
+        let sorted_values: Vec<Column> = if how == "cumcount" {
+            // COUNT(INCLUDE) only needs a column of the right length: the sorted keys.
+            vec![sorted_keys.columns()[0].clone()]
         } else {
-            columns
+            let values = columns
                 .iter()
                 .map(|c| self.data().get(c).cloned())
-                .collect::<Result<_>>()?
+                .collect::<Result<Vec<_>>>()?;
+            gather(&Table::new(values)?, &order, OutOfBoundsPolicy::DontCheck)?.into_columns()
         };
-        let sorted_values =
-            gather(&Table::new(values)?, &order, OutOfBoundsPolicy::DontCheck)?.into_columns();
         let gb = GroupBy::new(sorted_keys, NullPolicy::Include, true, vec![], vec![])?;
         let requests: Vec<GroupByRequest> = sorted_values
             .into_iter()

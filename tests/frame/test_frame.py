@@ -406,6 +406,56 @@ def test_loc_setting_with_enlargement(key, value):
     _same_cells(df, p, check_dtype=False)
 
 
+INDEX_PAIRS = [
+    ([1.0, float("nan"), None, 3.0], [1.0, float("nan"), None, 3.0]),
+    ([1.0, float("nan"), 2.0], [1.0, 2.0, float("nan")]),
+    (["a", None, "c"], ["a", None, "c"]),
+    (["a", None, "c"], ["a", "b", "c"]),
+    ([0, 1, 2, 3], range(4)),
+    ([1, 2, 3], range(3)),
+    ([1, 2], [1.0, 2.0]),  # different types: pandas' rule (1 == 1.0)
+    ([1, 2], [1, 2, 3]),
+    ([], []),
+]
+
+
+@pytest.mark.parametrize(("left", "right"), INDEX_PAIRS)
+def test_index_equals_vs_pandas(left, right):
+    """Index.equals (and the alignment checks built on it) against pandas, with NaN, nulls,
+    ranges against columns, and mixed types."""
+
+    def both(v):
+        if isinstance(v, range):
+            return RangeIndex(v.start, v.stop, v.step), pd.RangeIndex(v.start, v.stop, v.step)
+        return Index(v), pd.Index(v)
+
+    (a, pa_), (b, pb) = both(left), both(right)
+    assert a.equals(b) == pa_.equals(pb)
+    assert b.equals(a) == pb.equals(pa_)
+    # Sliced labels (offset != 0) compare by value too.
+    if len(pa_) > 1:
+        assert a[1:].equals(b[1:]) == pa_[1:].equals(pb[1:])
+
+
+def test_index_equals_multiindex():
+    a = MultiIndex.from_tuples([("a", 1), ("b", 2)])
+    assert a.equals(MultiIndex.from_tuples([("a", 1), ("b", 2)]))
+    assert not a.equals(MultiIndex.from_tuples([("a", 1), ("b", 3)]))
+    assert not a.equals(Index(["a", "b"]))
+
+
+def test_boolean_filter_after_sort_keeps_rows():
+    """A mask computed from a sorted frame selects rows of that frame (its index is a
+    permuted column: the alignment check compares it on the device)."""
+    pdf = pd.DataFrame({"k": [3, 1, 2, 1, 3, 2], "v": [0.5, 1.5, 2.5, 3.5, 4.5, 5.5]})
+    df = DataFrame(pdf)
+    s, ps = df.sort_values("v", ascending=False), pdf.sort_values("v", ascending=False)
+    got = s[s["k"] > 1].to_pandas()
+    pd.testing.assert_frame_equal(got, ps[ps["k"] > 1], check_dtype=False)
+    got = s.groupby("k").head(1).to_pandas()
+    pd.testing.assert_frame_equal(got, ps.groupby("k").head(1), check_dtype=False)
+
+
 def test_loc_enlargement_on_a_range_index():
     p = pd.DataFrame({"a": [1, 2]})
     df = DataFrame(p)

@@ -98,9 +98,12 @@ class Index:
         )
 
     def equals(self, other: Any) -> bool:
+        """Whether ``other`` holds the same labels in the same order (pandas' ``equals``)."""
         if not isinstance(other, Index):
             return False
-        return self.to_pandas().equals(other.to_pandas())
+        from ferrodf._align import same_labels
+
+        return same_labels(self, other)
 
     def _take(self, rows: Any) -> Index:
         return Index._from_lib(self._index.select_rows(rows))

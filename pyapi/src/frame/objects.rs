@@ -124,6 +124,13 @@ impl PyIndex {
         self.0.nlevels()
     }
 
+    /// Whether both indexes hold the same labels in order, decided without a host copy;
+    /// None when level types differ (pandas' casting rules decide then).
+    fn same_labels(&self, py: Python<'_>, other: PyIndex) -> PyResult<Option<bool>> {
+        let (a, b) = (self.0.clone(), other.0);
+        run(py, move || a.same_labels(&b))
+    }
+
     /// The labels as columns, one per level (a RangeIndex materialized as int64).
     fn level_columns(&self, py: Python<'_>) -> PyResult<Vec<PyColumn>> {
         let index = self.0.clone();

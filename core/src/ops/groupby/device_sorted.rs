@@ -15,9 +15,10 @@ use crate::device::kernels::groupby::{self as dev, DeviceGroups, DeviceOrder, Gr
 use crate::error::Result;
 use crate::ops::aggregation::{Aggregation, NullPolicy};
 use crate::ops::concatenate::concatenate;
+use crate::ops::filling::sequence;
 use crate::ops::gather::{NULL_ROW, device_map, gather_internal, gather_internal_nullable};
 use crate::ops::search::{NullOrder, Order, key_kind};
-use crate::ops::sorting::stable_sorted_order;
+use crate::ops::sorting::{is_sorted, stable_sorted_order};
 use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::{TypeId, size_of};
@@ -68,12 +69,15 @@ pub(crate) fn grouped(keys: &Table, include_nulls: bool) -> Result<Option<Sorted
     }
     let n = keys.num_rows();
     let g = dev::group(keys, &kinds, include_nulls)?;
-    let ids = g.gid_column(n)?;
-    let full = stable_sorted_order(
-        &Table::new(vec![ids])?,
-        &[Order::Ascending],
-        &[NullOrder::Before],
-    )?;
+    let ids = Table::new(vec![g.gid_column(n)?])?;
+    // Ids number groups by first appearance, so they already ascend when every group is
+    // contiguous (keys_are_sorted, or a frame sorted by its keys): one pass instead of a
+    // sort.
+    let full = if is_sorted(&ids, &[Order::Ascending], &[NullOrder::Before])? {
+        sequence(n, &Scalar::from_native(0i32), &Scalar::from_native(1i32))?
+    } else {
+        stable_sorted_order(&ids, &[Order::Ascending], &[NullOrder::Before])?
+    };
     let offsets = dev::group_offsets(&g, n)?;
     let total = offsets.copy_to_host(g.groups * 4, 4)?;
     let m = i32::from_le_bytes(total.as_slice().try_into().expect("4 bytes")) as usize;
