@@ -304,12 +304,16 @@ impl std::fmt::Display for Index {
 }
 
 /// Whether two equally long columns of one type hold the same values (nulls equal nulls,
-/// NaN equals NaN); `None` for different types.
+/// NaN equals NaN); `None` for different types, and for types `NullEquals` does not
+/// compare (timestamps, decimals, dictionaries, nested): pandas decides those.
 fn same_values(a: &Column, b: &Column) -> Result<Option<bool>> {
     if Column::ptr_eq(a, b) {
         return Ok(Some(true));
     }
-    if a.dtype() != b.dtype() {
+    let id = a.dtype().id();
+    let comparable =
+        id.is_integer() || id.is_floating() || id == TypeId::Bool8 || id == TypeId::String;
+    if a.dtype() != b.dtype() || !comparable {
         return Ok(None);
     }
     if a.size() == 0 {

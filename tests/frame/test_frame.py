@@ -437,6 +437,21 @@ def test_index_equals_vs_pandas(left, right):
         assert a[1:].equals(b[1:]) == pa_[1:].equals(pb[1:])
 
 
+def test_index_equals_other_label_types_vs_pandas():
+    # Types the device comparison leaves to pandas: categories, timestamps, decimals.
+    cats = pd.Categorical(["a", "b", "a"])
+    times = pd.to_datetime(["2020-01-01", None, "2021-05-06"])
+    for left, right in [
+        (cats, cats),
+        (cats, pd.Categorical(["a", "b", "b"])),
+        (times, times),
+        (times, pd.to_datetime(["2020-01-01", None, "2021-05-07"])),
+    ]:
+        assert Index(left).equals(Index(right)) == pd.Index(left).equals(pd.Index(right))
+    df = DataFrame({"v": [1, 2, 3]}, index=pd.CategoricalIndex(["x", "y", "z"]))
+    assert df[df["v"] > 1].to_pandas()["v"].tolist() == [2, 3]
+
+
 def test_index_equals_multiindex():
     a = MultiIndex.from_tuples([("a", 1), ("b", 2)])
     assert a.equals(MultiIndex.from_tuples([("a", 1), ("b", 2)]))
