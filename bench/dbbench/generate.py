@@ -103,6 +103,14 @@ def join_tables(n: int, seed: int = 108) -> dict[str, pa.Table]:
     return {"x": x, "small": small, "medium": medium, "big": big}
 
 
+def _write(table: pa.Table, path: Path) -> None:
+    """Write through a temporary name: a run cut off mid-write leaves no broken file that a
+    later run would take for cached data."""
+    tmp = path.with_suffix(".tmp")
+    pq.write_table(table, tmp)
+    tmp.replace(path)
+
+
 def load(task: str, n: int, nas: int = 0, data_dir: Path | None = None) -> dict[str, pa.Table]:
     """The tables of `task` ("groupby" or "join") at size n, from the Parquet cache."""
     data = DATA if data_dir is None else Path(data_dir)
@@ -111,14 +119,14 @@ def load(task: str, n: int, nas: int = 0, data_dir: Path | None = None) -> dict[
         name = f"G1_{n:.0e}_1e2_{nas}_0".replace("+0", "").replace("+", "")
         path = data / f"{name}.parquet"
         if not path.exists():
-            pq.write_table(groupby_table(n, nas=nas), path)
+            _write(groupby_table(n, nas=nas), path)
         return {"x": pq.read_table(path)}
     name = f"J1_{n:.0e}".replace("+0", "").replace("+", "")
     out = {}
     paths = {part: data / f"{name}_{part}.parquet" for part in ("x", "small", "medium", "big")}
     if not all(p.exists() for p in paths.values()):
         for part, table in join_tables(n).items():
-            pq.write_table(table, paths[part])
+            _write(table, paths[part])
     for part, path in paths.items():
         out[part] = pq.read_table(path)
     return out

@@ -318,8 +318,19 @@ impl DataFrame {
             _ => full_join(&lkeys, &rkeys, true)?,
         };
         let (lmap, rmap) = pandas_row_order(how, lmap, rmap, &lkeys, &rkeys)?;
-        let lcols = gather_all(self.data().columns(), &lmap)?;
-        let rcols = gather_all(right.data().columns(), &rmap)?;
+        // A left join keeps every left row at least once, in order; with as many pairs as
+        // left rows (distinct right keys) each is kept once, so the map is the identity and
+        // the left columns are reused as they are (right joins likewise).
+        let lcols = if how == JoinHow::Left && lmap.size() == self.num_rows() {
+            self.data().columns().to_vec()
+        } else {
+            gather_all(self.data().columns(), &lmap)?
+        };
+        let rcols = if how == JoinHow::Right && rmap.size() == right.num_rows() {
+            right.data().columns().to_vec()
+        } else {
+            gather_all(right.data().columns(), &rmap)?
+        };
         let lnames = self.data().names();
         let rnames = right.data().names();
         // a key with the same label on both sides appears once (coalesced for outer joins)

@@ -112,16 +112,33 @@ fn unique_pairs(
         };
         return Ok((out_p, out_b, np));
     }
-    let flags = DeviceMemory::alloc(np.max(1))?;
-    // SAFETY: reads np rows, writes np flags.
+    let (flags, out_p, kept) = rows_where_found(rows, np, true)?;
+    let cond = DeviceCond {
+        data: flags.ptr(),
+        mask: 0,
+        offset: 0,
+    };
+    let (mut out_b, _) = compact_fixed(cond, np, &[(rows.ptr(), 4)])?;
+    Ok((out_p, out_b.remove(0), kept))
+}
+
+/// The ascending probe rows whose entry in `found` (a slot or build row, -1: none) is
+/// set (`want_found`) or not, with the one-byte flags they were compacted by.
+fn rows_where_found(
+    found: &DeviceMemory,
+    n: usize,
+    want_found: bool,
+) -> Result<(DeviceMemory, DeviceMemory, usize)> {
+    let flags = DeviceMemory::alloc(n.max(1))?;
+    // SAFETY: reads n entries, writes n flags.
     unsafe {
         run(
             "join_filter_flags",
-            np,
+            n,
             &[
-                Arg::P(rows.ptr()),
-                Arg::I(np as i64),
-                Arg::I32(1),
+                Arg::P(found.ptr()),
+                Arg::I(n as i64),
+                Arg::I32(want_found as i32),
                 Arg::P(flags.ptr()),
             ],
         )?
@@ -131,9 +148,8 @@ fn unique_pairs(
         mask: 0,
         offset: 0,
     };
-    let (out_p, kept) = compact(cond, np)?;
-    let (mut out_b, _) = compact_fixed(cond, np, &[(rows.ptr(), 4)])?;
-    Ok((out_p, out_b.remove(0), kept))
+    let (rows, kept) = compact(cond, n)?;
+    Ok((flags, rows, kept))
 }
 
 /// The (probe, build) pairs through the chains of repeated keys: a count pass, an
@@ -269,26 +285,7 @@ pub(crate) fn filter_join(
     let probe = DeviceKeys::new(left, kinds)?;
     let n = left.num_rows();
     let slots = table.find(&bkeys, &probe, nulls_equal, true)?;
-    let flags = DeviceMemory::alloc(n.max(1))?;
-    // SAFETY: reads n slots, writes n flags.
-    unsafe {
-        run(
-            "join_filter_flags",
-            n,
-            &[
-                Arg::P(slots.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(semi as i32),
-                Arg::P(flags.ptr()),
-            ],
-        )?
-    };
-    let cond = DeviceCond {
-        data: flags.ptr(),
-        mask: 0,
-        offset: 0,
-    };
-    let (rows, kept) = compact(cond, n)?;
+    let (_, rows, kept) = rows_where_found(&slots, n, semi)?;
     device_map(rows, kept)
 }
 

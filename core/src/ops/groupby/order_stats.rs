@@ -113,7 +113,7 @@ fn bin(a: Operand, b: Operand, op: B, out: TypeId) -> Result<Column> {
 }
 
 /// A null scalar of `c`'s type.
-fn null_like(c: &Column) -> Result<Scalar> {
+pub(super) fn null_like(c: &Column) -> Result<Scalar> {
     let map = Column::from_values(vec![i32::MIN]);
     let one = gather(
         &Table::new(vec![c.clone()])?,
@@ -123,7 +123,8 @@ fn null_like(c: &Column) -> Result<Scalar> {
     Scalar::from_column(one.columns()[0].clone())
 }
 
-fn gather_col(c: &Column, map: &Column) -> Result<Column> {
+/// Rows `map` of `c` (null for out-of-bounds entries such as `i32::MIN`).
+pub(super) fn gather_col(c: &Column, map: &Column) -> Result<Column> {
     let t = gather(
         &Table::new(vec![c.clone()])?,
         map,
@@ -133,7 +134,7 @@ fn gather_col(c: &Column, map: &Column) -> Result<Column> {
 }
 
 /// BOOL8 without nulls: a null row counts as false.
-fn truthy(c: &Column) -> Result<Column> {
+pub(super) fn truthy(c: &Column) -> Result<Column> {
     let f = Scalar::from_native_as::<u8>(TypeId::Bool8.into(), Some(0))?;
     replace_nulls(c, Replacement::Scalar(&f))
 }

@@ -7,15 +7,15 @@
 //! leave device memory. On the host the same steps run the host paths, which is how the
 //! unit tests check the composition against [`super::ordered`]'s loop.
 
+use super::order_stats::{gather_col, null_like, truthy};
 use crate::column::Column;
 use crate::error::Result;
 use crate::ops::aggregation::{Aggregation, RankMethod, RankPercentage};
 use crate::ops::binaryop::{BinaryOperator as B, Operand, binary_operation};
 use crate::ops::cast::cast;
 use crate::ops::concatenate::concatenate;
-use crate::ops::copying::{OutOfBoundsPolicy, Side, Source, copy_if_else, gather, scatter, shift};
+use crate::ops::copying::{Side, Source, copy_if_else, scatter, shift};
 use crate::ops::filling::sequence;
-use crate::ops::replace::{Replacement, replace_nulls};
 use crate::ops::scan::scan;
 use crate::ops::search::{NullOrder, Order, lower_bound};
 use crate::ops::sorting::stable_sorted_order;
@@ -73,29 +73,10 @@ fn bin_s(a: &Column, b: &Scalar, op: B, out: TypeId) -> Result<Column> {
     binary_operation(Operand::Column(a), Operand::Scalar(b), op, out.into())
 }
 
-fn take(c: &Column, map: &Column) -> Result<Column> {
-    let t = gather(
-        &Table::new(vec![c.clone()])?,
-        map,
-        OutOfBoundsPolicy::Nullify,
-    )?;
-    Ok(t.columns()[0].clone())
-}
-
-/// BOOL8 without nulls: a null row counts as false.
-fn truthy(c: &Column) -> Result<Column> {
-    let f = Scalar::from_native_as::<u8>(TypeId::Bool8.into(), Some(0))?;
-    replace_nulls(c, Replacement::Scalar(&f))
-}
-
 /// Whether each row equals the row before it as sorts compare (nulls equal nulls, NaN
 /// equals NaN).
 fn same_as_previous(v: &Column) -> Result<Column> {
-    let null = {
-        let one = take(v, &Column::from_values(vec![i32::MIN]))?;
-        Scalar::from_column(one)?
-    };
-    let prev = shift(v, 1, &null)?;
+    let prev = shift(v, 1, &null_like(v)?)?;
     // Row 0 compares with the shifted-in null; the caller's group test rules it out.
     let mut same = truthy(&bin(v, &prev, B::NullEquals, TypeId::Bool8)?)?;
     if v.dtype().id().is_floating() {
@@ -137,7 +118,11 @@ pub(crate) fn grouped_rank(
         &[Order::Ascending, Order::Ascending, spec.order],
         &[NullOrder::Before, NullOrder::Before, spec.null_precedence],
     )?;
-    let (sg, sx, sv) = (take(gid, &q)?, take(&excluded, &q)?, take(values, &q)?);
+    let (sg, sx, sv) = (
+        gather_col(gid, &q)?,
+        gather_col(&excluded, &q)?,
+        gather_col(values, &q)?,
+    );
     let same_group = truthy(&bin(
         &sg,
         &shift(&sg, 1, &i32s(-1))?,
@@ -164,8 +149,8 @@ pub(crate) fn grouped_rank(
         run_pos.columns()[0].clone(),
         Column::from_values(vec![m as i32]),
     ])?;
-    let a = take(&run_bounds, &run_id)?;
-    let b = take(&run_bounds, &run_no)?;
+    let a = gather_col(&run_bounds, &run_id)?;
+    let b = gather_col(&run_bounds, &run_no)?;
     // Each group's first position and the end of its ranked (not excluded) positions.
     let ids = sequence(groups, &i32s(0), &i32s(1))?;
     let hay = Table::new(vec![sg.clone(), sx.clone()])?;
@@ -175,7 +160,7 @@ pub(crate) fn grouped_rank(
     let ones = sequence(groups, &i32s(1), &i32s(0))?;
     let g_start = lower_bound(&hay, &Table::new(vec![ids.clone(), zeros])?, &asc, &before)?;
     let g_end = lower_bound(&hay, &Table::new(vec![ids, ones])?, &asc, &before)?;
-    let start = take(&g_start, &sg)?;
+    let start = gather_col(&g_start, &sg)?;
     let one = i32s(1);
     let rank = match spec.method {
         RankMethod::First => bin_s(
@@ -208,7 +193,7 @@ pub(crate) fn grouped_rank(
             )?
         }
         RankMethod::Dense => {
-            let first_run = take(&run_id, &start)?;
+            let first_run = gather_col(&run_id, &start)?;
             bin_s(
                 &bin(&run_id, &first_run, B::Sub, TypeId::Int32)?,
                 &one,
@@ -224,8 +209,8 @@ pub(crate) fn grouped_rank(
         let total = if spec.method == RankMethod::Dense {
             let last = bin_s(&g_end, &one, B::Sub, TypeId::Int32)?;
             let runs = bin(
-                &take(&run_id, &last)?,
-                &take(&run_id, &g_start)?,
+                &gather_col(&run_id, &last)?,
+                &gather_col(&run_id, &g_start)?,
                 B::Sub,
                 TypeId::Int32,
             )?;
@@ -233,7 +218,7 @@ pub(crate) fn grouped_rank(
         } else {
             bin(&g_end, &g_start, B::Sub, TypeId::Int32)?
         };
-        let total = cast(&take(&total, &sg)?, TypeId::Float64.into())?;
+        let total = cast(&gather_col(&total, &sg)?, TypeId::Float64.into())?;
         let r = cast(&rank, TypeId::Float64.into())?;
         let f64s = |v: f64| Scalar::from_native(v);
         match spec.percentage {
@@ -249,8 +234,11 @@ pub(crate) fn grouped_rank(
     };
     // Excluded nulls rank null; then every rank goes back to its grouped position.
     let ranked = bin_s(&sx, &i32s(0), B::Equal, TypeId::Bool8)?;
-    let null = Scalar::from_column(take(&rank, &Column::from_values(vec![i32::MIN]))?)?;
-    let rank = copy_if_else(Side::Column(&rank), Side::Scalar(&null), &ranked)?;
+    let rank = copy_if_else(
+        Side::Column(&rank),
+        Side::Scalar(&null_like(&rank)?),
+        &ranked,
+    )?;
     let placed = scatter(
         Source::Table(&Table::new(vec![rank.clone()])?),
         &q,
@@ -271,8 +259,8 @@ mod tests {
         let g = group_rows(&keys, false).unwrap();
         let gr = Grouped::new(&g);
         let gid: Vec<i32> = g.gid.iter().map(|&x| x as i32).collect();
-        let sg = take(&Column::from_values(gid), &gr.map()).unwrap();
-        let sv = take(&values, &gr.map()).unwrap();
+        let sg = gather_col(&Column::from_values(gid), &gr.map()).unwrap();
+        let sv = gather_col(&values, &gr.map()).unwrap();
         for method in [
             RankMethod::First,
             RankMethod::Min,
