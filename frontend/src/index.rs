@@ -304,15 +304,19 @@ impl std::fmt::Display for Index {
 }
 
 /// Whether two equally long columns of one type hold the same values (nulls equal nulls,
-/// NaN equals NaN); `None` for different types, and for types `NullEquals` does not
-/// compare (timestamps, decimals, dictionaries, nested): pandas decides those.
+/// NaN equals NaN); `None` for different types, and for decimals, dictionaries and nested
+/// columns: pandas decides those.
 fn same_values(a: &Column, b: &Column) -> Result<Option<bool>> {
     if Column::ptr_eq(a, b) {
         return Ok(Some(true));
     }
     let id = a.dtype().id();
-    let comparable =
-        id.is_integer() || id.is_floating() || id == TypeId::Bool8 || id == TypeId::String;
+    let comparable = id.is_integer()
+        || id.is_floating()
+        || id.is_timestamp()
+        || id.is_duration()
+        || id == TypeId::Bool8
+        || id == TypeId::String;
     if a.dtype() != b.dtype() || !comparable {
         return Ok(None);
     }

@@ -438,7 +438,7 @@ def test_index_equals_vs_pandas(left, right):
 
 
 def test_index_equals_other_label_types_vs_pandas():
-    # Types the device comparison leaves to pandas: categories, timestamps, decimals.
+    # Categories go to pandas; timestamps (with a null) compare where they live.
     cats = pd.Categorical(["a", "b", "a"])
     times = pd.to_datetime(["2020-01-01", None, "2021-05-06"])
     for left, right in [
