@@ -207,6 +207,40 @@ fn segments(gid: &Column, groups: usize, values: &Column, within: Within) -> Res
     })
 }
 
+/// Whether each row repeats the row before it in a sorted column: equal values, nulls
+/// equal to nulls when `nulls_equal`, NaN equal to NaN when `nans_equal`. Row 0 compares
+/// with a null, so callers combine this with a same-group test.
+pub(super) fn repeats_previous(v: &Column, nulls_equal: bool, nans_equal: bool) -> Result<Column> {
+    let prev = shift(v, 1, &null_like(v)?)?;
+    let mut same = truthy(&bin(col(v), col(&prev), B::NullEquals, TypeId::Bool8)?)?;
+    if !nulls_equal {
+        let both_null = bin(
+            col(&is_null(v)?),
+            col(&is_null(&prev)?),
+            B::LogicalAnd,
+            TypeId::Bool8,
+        )?;
+        let not_both = unary_operation(&both_null, UnaryOperator::Not)?;
+        same = bin(col(&same), col(&not_both), B::LogicalAnd, TypeId::Bool8)?;
+    }
+    if v.dtype().id().is_floating() {
+        let both_nan = bin(
+            col(&truthy(&is_nan(v)?)?),
+            col(&truthy(&is_nan(&prev)?)?),
+            B::LogicalAnd,
+            TypeId::Bool8,
+        )?;
+        // NaN != NaN for NullEquals: NaNs are one value only when nans_equal.
+        same = if nans_equal {
+            bin(col(&same), col(&both_nan), B::LogicalOr, TypeId::Bool8)?
+        } else {
+            let not_nan = unary_operation(&both_nan, UnaryOperator::Not)?;
+            bin(col(&same), col(&not_nan), B::LogicalAnd, TypeId::Bool8)?
+        };
+    }
+    Ok(same)
+}
+
 /// `map` with i32::MIN (a null row for a Nullify gather) where `keep` is false.
 fn masked_map(map: &Column, keep: &Column) -> Result<Column> {
     copy_if_else(
@@ -337,21 +371,9 @@ fn nunique(
     let seg = segments(gid, groups, values, Within::Value)?;
     let sv = gather_col(values, &seg.order)?;
     let sg = gather_col(gid, &seg.order)?;
-    let prev = shift(&sv, 1, &null_like(&sv)?)?;
+    // NaNs sort together and count once.
+    let same = repeats_previous(&sv, true, true)?;
     let prev_g = shift(&sg, 1, &i32_scalar(-2))?;
-    let same = truthy(&bin(col(&sv), col(&prev), B::NullEquals, TypeId::Bool8)?)?;
-    let same = if sv.dtype().id().is_floating() {
-        // NaNs sort together and count once.
-        let both = bin(
-            col(&truthy(&is_nan(&sv)?)?),
-            col(&truthy(&is_nan(&prev)?)?),
-            B::LogicalAnd,
-            TypeId::Bool8,
-        )?;
-        bin(col(&same), col(&both), B::LogicalOr, TypeId::Bool8)?
-    } else {
-        same
-    };
     let same_group = bin(col(&sg), col(&prev_g), B::Equal, TypeId::Bool8)?;
     let dup = bin(col(&same), col(&same_group), B::LogicalAnd, TypeId::Bool8)?;
     let not_dup = unary_operation(&dup, UnaryOperator::Not)?;
@@ -496,30 +518,8 @@ fn collect(
     }
     if let Some((nulls_equal, nans_equal)) = set {
         // A row repeats the previous one (same group, equal value) and is dropped.
-        let prev = shift(&sv, 1, &null_like(&sv)?)?;
+        let same = repeats_previous(&sv, nulls_equal, nans_equal)?;
         let prev_g = shift(&sg, 1, &i32_scalar(-2))?;
-        let mut same = truthy(&bin(col(&sv), col(&prev), B::NullEquals, TypeId::Bool8)?)?;
-        let (sv_null, prev_null) = (is_null(&sv)?, is_null(&prev)?);
-        let both_null = bin(col(&sv_null), col(&prev_null), B::LogicalAnd, TypeId::Bool8)?;
-        if !nulls_equal {
-            let not_both = unary_operation(&both_null, UnaryOperator::Not)?;
-            same = bin(col(&same), col(&not_both), B::LogicalAnd, TypeId::Bool8)?;
-        }
-        if sv.dtype().id().is_floating() {
-            let both_nan = bin(
-                col(&truthy(&is_nan(&sv)?)?),
-                col(&truthy(&is_nan(&prev)?)?),
-                B::LogicalAnd,
-                TypeId::Bool8,
-            )?;
-            // NaN != NaN for Equal: equal NaNs are the same value only when nans_equal.
-            same = if nans_equal {
-                bin(col(&same), col(&both_nan), B::LogicalOr, TypeId::Bool8)?
-            } else {
-                let not_nan = unary_operation(&both_nan, UnaryOperator::Not)?;
-                bin(col(&same), col(&not_nan), B::LogicalAnd, TypeId::Bool8)?
-            };
-        }
         let same_group = bin(col(&sg), col(&prev_g), B::Equal, TypeId::Bool8)?;
         let dup = bin(col(&same), col(&same_group), B::LogicalAnd, TypeId::Bool8)?;
         let fresh = unary_operation(&dup, UnaryOperator::Not)?;

@@ -7,7 +7,7 @@
 //! leave device memory. On the host the same steps run the host paths, which is how the
 //! unit tests check the composition against [`super::ordered`]'s loop.
 
-use super::order_stats::{gather_col, null_like, truthy};
+use super::order_stats::{gather_col, null_like, repeats_previous, truthy};
 use crate::column::Column;
 use crate::error::Result;
 use crate::ops::aggregation::{Aggregation, RankMethod, RankPercentage};
@@ -20,7 +20,7 @@ use crate::ops::scan::scan;
 use crate::ops::search::{NullOrder, Order, lower_bound};
 use crate::ops::sorting::stable_sorted_order;
 use crate::ops::stream_compaction::apply_boolean_mask;
-use crate::ops::unary::{UnaryOperator, is_nan, is_null, unary_operation};
+use crate::ops::unary::{UnaryOperator, is_null, unary_operation};
 use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::{DataType, TypeId};
@@ -73,24 +73,6 @@ fn bin_s(a: &Column, b: &Scalar, op: B, out: TypeId) -> Result<Column> {
     binary_operation(Operand::Column(a), Operand::Scalar(b), op, out.into())
 }
 
-/// Whether each row equals the row before it as sorts compare (nulls equal nulls, NaN
-/// equals NaN).
-fn same_as_previous(v: &Column) -> Result<Column> {
-    let prev = shift(v, 1, &null_like(v)?)?;
-    // Row 0 compares with the shifted-in null; the caller's group test rules it out.
-    let mut same = truthy(&bin(v, &prev, B::NullEquals, TypeId::Bool8)?)?;
-    if v.dtype().id().is_floating() {
-        let both_nan = bin(
-            &truthy(&is_nan(v)?)?,
-            &truthy(&is_nan(&prev)?)?,
-            B::LogicalAnd,
-            TypeId::Bool8,
-        )?;
-        same = bin(&same, &both_nan, B::LogicalOr, TypeId::Bool8)?;
-    }
-    Ok(same)
-}
-
 /// The RANK of every grouped position: `gid` holds the INT32 group of each position
 /// (ascending, `groups` groups), `values` the value at each position. The result (INT32,
 /// or FLOAT64 for AVERAGE and percentages) is null where a null value is excluded.
@@ -130,7 +112,7 @@ pub(crate) fn grouped_rank(
         TypeId::Bool8,
     )?)?;
     let same = bin(
-        &same_as_previous(&sv)?,
+        &repeats_previous(&sv, true, true)?,
         &same_group,
         B::LogicalAnd,
         TypeId::Bool8,
