@@ -476,10 +476,14 @@ fn arg_rows(gid: &Column, groups: usize, values: &Column, order: Order) -> Resul
     let hay = Table::new(vec![gather_col(gid, &sorted)?])?;
     let ids = Table::new(vec![sequence(groups, &i32_scalar(0), &i32_scalar(1))?])?;
     let starts = lower_bound(&hay, &ids, &[], &[])?;
-    // A group's first row is null only when all its values are.
-    let valid = gather_col(&is_valid(values)?, &sorted)?;
-    let first_valid = gather_col(&valid, &starts)?;
-    gather_col(&sorted, &masked_map(&starts, &first_valid)?)
+    // A group's first row is null only when all its values are: no row then.
+    let first = gather_col(&sorted, &starts)?;
+    let first_valid = truthy(&gather_col(&is_valid(values)?, &first)?)?;
+    copy_if_else(
+        Side::Column(&first),
+        Side::Scalar(&null_like(&first)?),
+        &first_valid,
+    )
 }
 
 /// COLLECT_LIST (`set` None: each group's values in row order) or COLLECT_SET (`set`
