@@ -128,7 +128,9 @@ def device_aggregates(vt: pa.DataType, aggs) -> bool:
         return False
     stringy = pa.types.is_string(vt) or pa.types.is_large_string(vt) or pa.types.is_string_view(vt)
     by_order = {"NUNIQUE", "NTH_ELEMENT", "ARGMIN", "ARGMAX", "COLLECT_LIST", "COLLECT_SET"}
-    if kinds & by_order and not (numeric or pa.types.is_temporal(vt) or stringy):
+    if kinds & by_order and not (
+        numeric or pa.types.is_temporal(vt) or stringy or pa.types.is_decimal(vt)
+    ):
         return False
     kinds -= ORDER_KINDS
     if not kinds:
@@ -531,7 +533,9 @@ def _first_arg(valid, largest: bool):
 
 @pytest.mark.parametrize("offset", [0, 5])
 @pytest.mark.parametrize(
-    "vt", [pa.float64(), pa.string(), pa.timestamp("us")], ids=lambda t: str(t)
+    "vt",
+    [pa.float64(), pa.string(), pa.timestamp("us"), pa.decimal128(30, 3), pa.decimal128(12, 2)],
+    ids=lambda t: str(t),
 )
 def test_argminmax_collect_vs_loop_nan_strings_sliced(vt, offset):
     n = 180
@@ -540,6 +544,10 @@ def test_argminmax_collect_vs_loop_nan_strings_sliced(vt, offset):
         pool = [1.5, -2.0, float("nan"), 0.0, 7.25, float("inf")]
     elif vt == pa.string():
         pool = ["b", "a", "", "zz", "ab", "é"]
+    elif pa.types.is_decimal(vt):
+        # Both halves of a DECIMAL128 matter: values beyond 64 bits and negative ones.
+        big = 10**20 if vt.precision > 20 else 10**7
+        pool = [decimal.Decimal(x).scaleb(-vt.scale) for x in [5, -big, 0, big, -3, 5]]
     else:
         pool = [0, 10**12, -(10**9), 5, 77, 3]
     raw = [None if i % 5 == 2 else pool[int(j)] for i, j in enumerate(rng.integers(0, 6, n))]
@@ -741,11 +749,17 @@ def loop_rank(vals, method, descending, include_nulls, nulls_first, pct):
 @pytest.mark.parametrize("method", list(agg.RankMethod), ids=lambda m: m.name)
 @pytest.mark.parametrize("order", list(plc.types.Order), ids=lambda o: o.name)
 @pytest.mark.parametrize("null_order", list(plc.types.NullOrder), ids=lambda o: o.name)
-@pytest.mark.parametrize("vt", [pa.int64(), pa.float64()], ids=str)
+@pytest.mark.parametrize("vt", [pa.int64(), pa.float64(), pa.decimal128(25, 2)], ids=str)
 def test_rank_scan_vs_loop(method, order, null_order, vt):
     n = 90
     k = key_array(pa.string(), n, 4, seed=41, nulls=False)
-    scale = 0.5 if vt == pa.float64() else 1  # ties either way
+    # Ties either way; decimals reach past 64 bits.
+    if vt == pa.float64():
+        scale = 0.5
+    elif pa.types.is_decimal(vt):
+        scale = decimal.Decimal(10**19)
+    else:
+        scale = 1
     v = pa.array(
         [
             None if i % 7 == 2 else int(x) * scale

@@ -54,6 +54,8 @@ pub(crate) fn gather_columns(
         let flag = DeviceMemory::zeroed(4)?;
         let mut dmap = DeviceMap::new(map, bounds != Bounds::Check, &flag)?;
         dmap.in_bounds = bounds == Bounds::Trusted;
+        // Only these callers read the flag.
+        dmap.report = matches!(bounds, Bounds::Check | Bounds::NullifyRare);
         if bounds == Bounds::NullifyRare && !map.has_nulls()? {
             dmap.in_bounds = true;
             let out = columns

@@ -61,8 +61,8 @@ pub fn scan(col: &Column, agg: &Aggregation, inclusive: bool) -> Result<Column> 
             Some(b) if col.null_count()? > 0 => (b.device_ptr()?, col.offset() as i64),
             _ => (0, 0),
         };
-        let out = dev::with_identity_at_nulls(st, op, src, m, off, n)?;
-        dev::scan(out.ptr(), out.ptr(), n, st, op, !inclusive)?;
+        let out = crate::device::DeviceMemory::alloc(n * w)?;
+        dev::scan_skipping_nulls(src, m, off, out.ptr(), n, st, op, !inclusive)?;
         Buffer::from_device(out)
     } else {
         let nulls = col.host_nulls()?;

@@ -27,6 +27,10 @@ pub struct DeviceMap<'a> {
     pub nullify: bool,
     /// Set to 1 by kernels that met an out-of-bounds entry (4 bytes, zeroed).
     pub flag: &'a DeviceMemory,
+    /// Whether kernels set `flag` at all. A caller that never reads it (explicit NULLIFY
+    /// maps, such as a left join's) turns it off: many out-of-bounds entries touching one
+    /// word cost a gather several times its plain time.
+    pub report: bool,
     /// The caller guarantees every entry is valid and in bounds (internal maps), so the
     /// output needs a null mask only where the source has nulls.
     pub in_bounds: bool,
@@ -45,8 +49,13 @@ impl<'a> DeviceMap<'a> {
             map,
             nullify,
             flag,
+            report: true,
             in_bounds: false,
         })
+    }
+    /// The flag's address for the kernels, 0 when nothing reads it.
+    fn flag_ptr(&self) -> u64 {
+        if self.report { self.flag.ptr() } else { 0 }
     }
     fn len(&self) -> usize {
         self.map.size()
@@ -114,7 +123,7 @@ fn gather_validity(src: &Column, map: &DeviceMap) -> Result<Option<Buffer>> {
                     Arg::I(src.size() as i64),
                     Arg::I32(map.nullify as i32),
                     Arg::P(out.ptr()),
-                    Arg::P(map.flag.ptr()),
+                    Arg::P(map.flag_ptr()),
                     Arg::P(0),
                 ],
             )?;
@@ -129,7 +138,7 @@ pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
     let id = src.dtype().id();
     let rows = src.size() as i64;
     let nullify = Arg::I32(map.nullify as i32);
-    let flag = Arg::P(map.flag.ptr());
+    let flag = Arg::P(map.flag_ptr());
     if id == TypeId::Empty {
         return Column::new(src.dtype(), n, None, None, Some(n), 0, vec![]);
     }
@@ -234,7 +243,7 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
                 rows,
                 Arg::I32(map.nullify as i32),
                 Arg::P(sizes.ptr()),
-                Arg::P(map.flag.ptr()),
+                Arg::P(map.flag_ptr()),
             ],
         )?;
     }
@@ -430,7 +439,7 @@ pub fn normalize_map(map: &DeviceMap, rows: usize) -> Result<DeviceMemory> {
                     Arg::I(rows as i64),
                     Arg::I32(map.nullify as i32),
                     Arg::P(out.ptr()),
-                    Arg::P(map.flag.ptr()),
+                    Arg::P(map.flag_ptr()),
                 ],
             )?;
         }

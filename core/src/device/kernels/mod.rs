@@ -55,6 +55,21 @@ pub(crate) fn cuda_type(id: TypeId) -> Result<(&'static str, bool)> {
 }
 
 /// Block-wide scan helpers shared by the scan, gather and movement modules.
+/// A kernel tuning parameter from environment variable `name` when it parses and lies in
+/// `range`, else `default`. Read once per process by the callers (they cache it), because
+/// it names the compiled module.
+pub(crate) fn tuning_knob(
+    name: &str,
+    range: std::ops::RangeInclusive<usize>,
+    default: usize,
+) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .filter(|v| range.contains(v))
+        .unwrap_or(default)
+}
+
 pub(crate) const SCAN_CUH: &str = include_str!("cuda/scan.cuh");
 /// Items one scan block covers (SCAN_THREADS x SCAN_ITEMS in `scan.cuh`).
 pub(crate) const SCAN_TILE: usize = 256 * 16;

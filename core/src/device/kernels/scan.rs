@@ -8,10 +8,20 @@ use crate::types::{TypeId, fixed_width};
 use cudarc::driver::LaunchConfig;
 
 const SOURCE: &str = include_str!("cuda/scan.cu");
-/// Threads per block and values per tile of the one-pass scan (OP_THREADS and OP_TILE in
-/// `cuda/scan.cu`).
+/// Threads per block of the one-pass scan (OP_THREADS in `cuda/scan.cu`).
 const ONE_PASS_THREADS: u32 = 256;
-const ONE_PASS_TILE: usize = 256 * 15;
+
+/// Values per thread of a one-pass scan tile (OP_ITEMS), unless `FERRODF_SCAN_ITEMS` (an
+/// odd number from 3 to 23, which keeps a tile of 8-byte values within 48 KiB of static
+/// shared memory) says otherwise, for tuning.
+fn scan_items() -> usize {
+    static ITEMS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *ITEMS.get_or_init(|| {
+        let items = super::tuning_knob("FERRODF_SCAN_ITEMS", 3..=23, 15);
+        // An even count would make the shared-memory transposes conflict on banks.
+        if items % 2 == 1 { items } else { 15 }
+    })
+}
 
 /// The associative operation of a scan.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,14 +51,32 @@ impl ScanOp {
 pub fn module_source(t: TypeId) -> Result<String> {
     let (ct, _) = cuda_type(t)?;
     Ok(format!(
-        "{COMMON}\n#define SCAN_T {ct}\n{SCAN_CUH}\n{SOURCE}"
+        "{COMMON}\n#define SCAN_T {ct}\n#define OP_ITEMS {}\n{SCAN_CUH}\n{SOURCE}",
+        scan_items()
     ))
 }
 
 /// Scan `n` values of type `t` at device address `input` into `output` (which may equal
-/// `input`). Inputs must hold no nulls (callers substitute the identity first).
+/// `input`). Every value takes part (see [`scan_skipping_nulls`]).
 pub fn scan(
     input: u64,
+    output: u64,
+    n: usize,
+    t: TypeId,
+    op: ScanOp,
+    exclusive: bool,
+) -> Result<()> {
+    scan_skipping_nulls(input, 0, 0, output, n, t, op, exclusive)
+}
+
+/// Scan `n` values of type `t` at device address `input` into `output` (which may equal
+/// `input`), reading rows whose bit `mask_off + i` of `mask` is clear as `op`'s identity
+/// (`mask == 0`: every row is valid). One read and one write of each value.
+#[allow(clippy::too_many_arguments)]
+pub fn scan_skipping_nulls(
+    input: u64,
+    mask: u64,
+    mask_off: i64,
     output: u64,
     n: usize,
     t: TypeId,
@@ -58,12 +86,8 @@ pub fn scan(
     if n == 0 {
         return Ok(());
     }
-    let rt = runtime()?;
-    let (ct, _) = cuda_type(t)?;
-    let key = format!("scan_{ct}");
-    let source = || module_source(t).expect("checked above");
-    let f = rt.function(&key, source, &format!("scan_one_pass_{}", op.suffix()))?;
-    let ntiles = n.div_ceil(ONE_PASS_TILE);
+    let f = typed_function(t, &format!("scan_one_pass_{}", op.suffix()))?;
+    let ntiles = n.div_ceil(ONE_PASS_THREADS as usize * scan_items());
     // Look-back state: the tile counter, then one 16-byte status word per tile (zeroed).
     let state = DeviceMemory::zeroed(16 + ntiles * 16)?;
     let cfg = LaunchConfig {
@@ -79,6 +103,8 @@ pub fn scan(
             cfg,
             &[
                 Arg::P(input),
+                Arg::P(mask),
+                Arg::I(mask_off),
                 Arg::P(output),
                 Arg::I(n as i64),
                 Arg::I32(exclusive as i32),
@@ -110,7 +136,7 @@ pub fn exclusive_sum_with_total(values: &DeviceMemory, n: usize) -> Result<i64> 
 fn typed_function(t: TypeId, name: &str) -> Result<cudarc::driver::CudaFunction> {
     let (ct, _) = cuda_type(t)?;
     runtime()?.function(
-        &format!("scan_{ct}"),
+        &format!("scan_{ct}_{}", scan_items()),
         || module_source(t).expect("numeric"),
         name,
     )
@@ -219,36 +245,6 @@ pub fn find_replace_map(
                     Arg::P(keys),
                     Arg::I(nkeys as i64),
                     Arg::I(base),
-                    Arg::P(out.ptr()),
-                ],
-            )?
-        };
-    }
-    Ok(out)
-}
-
-/// `n` values of type `t` with null rows replaced by `op`'s identity (a new allocation).
-pub fn with_identity_at_nulls(
-    t: TypeId,
-    op: ScanOp,
-    data: u64,
-    mask: u64,
-    off: i64,
-    n: usize,
-) -> Result<DeviceMemory> {
-    let out = DeviceMemory::alloc(n * fixed_width(t).expect("numeric"))?;
-    if n > 0 {
-        let f = typed_function(t, &format!("scan_prepare_{}", op.suffix()))?;
-        // SAFETY: reads n values (and mask bits), writes n values.
-        unsafe {
-            launch(
-                &f,
-                super::grid(n)?,
-                &[
-                    Arg::P(data),
-                    Arg::P(mask),
-                    Arg::I(off),
-                    Arg::I(n as i64),
                     Arg::P(out.ptr()),
                 ],
             )?

@@ -27,13 +27,15 @@ const DEFAULT_SORT_ITEMS: usize = 8;
 
 fn sort_items() -> usize {
     static ITEMS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *ITEMS.get_or_init(|| {
-        std::env::var("FERRODF_SORT_ITEMS")
-            .ok()
-            .and_then(|v| v.parse::<usize>().ok())
-            .filter(|v| (4..=14).contains(v))
-            .unwrap_or(DEFAULT_SORT_ITEMS)
-    })
+    *ITEMS.get_or_init(|| super::tuning_knob("FERRODF_SORT_ITEMS", 4..=14, DEFAULT_SORT_ITEMS))
+}
+
+/// The minimum resident blocks per SM the onesweep pass is compiled for (its
+/// `__launch_bounds__`), unless `FERRODF_SORT_MIN_BLOCKS` (1 to 8) says otherwise: more
+/// caps the registers per thread, trading spills for occupancy. For tuning.
+fn sort_min_blocks() -> usize {
+    static BLOCKS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *BLOCKS.get_or_init(|| super::tuning_knob("FERRODF_SORT_MIN_BLOCKS", 1..=8, 1))
 }
 
 /// Keys per onesweep tile.
@@ -45,14 +47,21 @@ fn tile() -> usize {
 pub fn module_source(wide: bool) -> String {
     let kt = if wide { "uint64_t" } else { "uint32_t" };
     format!(
-        "{COMMON}\n#define KEY_T {kt}\n#define SORT_ITEMS {}\n{SCAN_CUH}\n{}\n{SOURCE}",
+        "{COMMON}\n#define KEY_T {kt}\n#define SORT_ITEMS {}\n#define SORT_MIN_BLOCKS {}\n\
+         {SCAN_CUH}\n{}\n{SOURCE}",
         sort_items(),
+        sort_min_blocks(),
         super::search::SOURCE
     )
 }
 
 fn function(wide: bool, name: &str) -> Result<cudarc::driver::CudaFunction> {
-    let key = format!("sort_u{}_{}", if wide { 64 } else { 32 }, sort_items());
+    let key = format!(
+        "sort_u{}_{}_{}",
+        if wide { 64 } else { 32 },
+        sort_items(),
+        sort_min_blocks()
+    );
     runtime()?.function(&key, || module_source(wide), name)
 }
 

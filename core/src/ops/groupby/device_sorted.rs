@@ -146,7 +146,7 @@ pub(crate) fn scan_supported(values: &Column, agg: &Aggregation) -> bool {
         }
         Aggregation::Rank { .. } => {
             let id = values.dtype().id();
-            (id.is_fixed_width() && !id.is_decimal()) || id == TypeId::String
+            id.is_fixed_width() || id == TypeId::String
         }
         _ => false,
     }

@@ -325,4 +325,25 @@ mod tests {
         .unwrap();
         check(values, vec![0, 0, 0, 1, 1, 0, 2, 2, 0]);
     }
+
+    #[test]
+    fn decimals_agree_with_the_host() {
+        let values = arrow_array::Decimal128Array::from(vec![
+            Some(250i128),
+            Some(-7),
+            None,
+            Some(250),
+            Some(i64::MAX as i128 * 5),
+            Some(-7),
+            Some(0),
+            None,
+            Some(250),
+        ])
+        .with_precision_and_scale(38, 2)
+        .unwrap();
+        check(
+            from_arrow(&values).unwrap(),
+            vec![0, 0, 0, 1, 1, 0, 2, 2, 0],
+        );
+    }
 }

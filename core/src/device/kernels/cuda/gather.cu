@@ -1,7 +1,8 @@
 // Gathers through a row map of integer type IDX_T (defined by the launcher).
 // Map entry semantics (libcudf's): a negative entry i means i + rows; entries outside
-// [-rows, rows) are out of bounds: they give a null row and set *flag (the caller raises
-// IndexError, or makes the null mask it skipped), never reading out of bounds.
+// [-rows, rows) are out of bounds: they give a null row and set *flag when `flag` is not
+// null (the caller raises IndexError, or makes the null mask it skipped), never reading
+// out of bounds.
 // A null map entry gives a null row.
 
 __device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* map_mask,
@@ -19,7 +20,8 @@ __device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* 
   if (j < 0 || j >= rows) {
     // One store is enough. Reading first keeps many out-of-bounds entries (a left join's
     // unmatched rows under NULLIFY) from all storing to one word, which serializes them.
-    if (*(volatile int*)flag == 0) *flag = 1;
+    // A null flag: the caller does not ask (explicit NULLIFY).
+    if (flag && *(volatile int*)flag == 0) *flag = 1;
     return -1;
   }
   return j;

@@ -7,9 +7,12 @@
 //
 // Tiles are loaded and stored with coalesced (striped) accesses through shared memory; each
 // thread then scans OP_ITEMS consecutive values. OP_ITEMS is odd so that the transposes
-// through shared memory are free of bank conflicts for 4- and 8-byte values.
+// through shared memory are free of bank conflicts for 4- and 8-byte values; the launcher
+// may define it (scan.rs reads FERRODF_SCAN_ITEMS, for tuning).
 #define OP_THREADS 256
+#ifndef OP_ITEMS
 #define OP_ITEMS 15
+#endif
 #define OP_TILE (OP_THREADS * OP_ITEMS)
 
 // Status of a tile: two 64-bit words, each holding 32 bits of the value (low half first)
@@ -79,9 +82,12 @@ __device__ SCAN_T scan_look_back(int64_t tile, SCAN_T total, ScanStatus* status)
   return prefix;
 }
 
+// Null rows (mask bit clear, `mask` non-null) are read as the identity, so a scan that
+// skips nulls needs no separate pass to substitute them.
 template <class Op>
-__device__ void scan_one_pass(const SCAN_T* in, SCAN_T* out, int64_t n, int exclusive,
-                              unsigned int* counter, ScanStatus* status) {
+__device__ void scan_one_pass(const SCAN_T* in, const uint8_t* mask, int64_t mask_off,
+                              SCAN_T* out, int64_t n, int exclusive, unsigned int* counter,
+                              ScanStatus* status) {
   __shared__ SCAN_T tile_vals[OP_TILE];
   __shared__ SCAN_T warp_totals[32];
   __shared__ int64_t tile_sh;
@@ -95,7 +101,8 @@ __device__ void scan_one_pass(const SCAN_T* in, SCAN_T* out, int64_t n, int excl
   const SCAN_T id = Op::template identity<SCAN_T>();
   for (int k = 0; k < OP_ITEMS; ++k) {
     int64_t i = k * OP_THREADS + threadIdx.x;
-    tile_vals[i] = base + i < n ? in[base + i] : id;
+    const int64_t r = base + i;
+    tile_vals[i] = r < n && (!mask || bit_is_set(mask, mask_off + r)) ? in[r] : id;
   }
   __syncthreads();
   SCAN_T vals[OP_ITEMS];
@@ -126,9 +133,10 @@ __device__ void scan_one_pass(const SCAN_T* in, SCAN_T* out, int64_t n, int excl
 
 #define FERRO_SCAN_KERNELS(NAME, OP)                                                          \
   extern "C" __global__ void __launch_bounds__(OP_THREADS)                                    \
-      scan_one_pass_##NAME(const SCAN_T* in, SCAN_T* out, int64_t n, int exclusive,           \
-                           unsigned int* counter, ScanStatus* status) {                       \
-    scan_one_pass<OP>(in, out, n, exclusive, counter, status);                                \
+      scan_one_pass_##NAME(const SCAN_T* in, const uint8_t* mask, int64_t mask_off,           \
+                           SCAN_T* out, int64_t n, int exclusive, unsigned int* counter,      \
+                           ScanStatus* status) {                                              \
+    scan_one_pass<OP>(in, mask, mask_off, out, n, exclusive, counter, status);                \
   }
 FERRO_SCAN_KERNELS(sum, OpSum)
 FERRO_SCAN_KERNELS(prod, OpProd)
@@ -200,16 +208,3 @@ extern "C" __global__ void find_replace_map(const SCAN_T* in, const uint8_t* mas
     out[i] = r;
   }
 }
-
-// reduce.scan: valid values, or the operation's identity at null rows (which are skipped).
-#define FERRO_SCAN_PREPARE(NAME, OP)                                                        \
-  extern "C" __global__ void scan_prepare_##NAME(const SCAN_T* in, const uint8_t* mask,     \
-                                                 int64_t off, int64_t n, SCAN_T* out) {     \
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;                 \
-         i += (int64_t)gridDim.x * blockDim.x)                                              \
-      out[i] = (!mask || bit_is_set(mask, off + i)) ? in[i] : OP::template identity<SCAN_T>(); \
-  }
-FERRO_SCAN_PREPARE(sum, OpSum)
-FERRO_SCAN_PREPARE(prod, OpProd)
-FERRO_SCAN_PREPARE(max, OpMax)
-FERRO_SCAN_PREPARE(min, OpMin)

@@ -14,6 +14,9 @@
 #ifndef SORT_ITEMS
 #define SORT_ITEMS 8
 #endif
+#ifndef SORT_MIN_BLOCKS
+#define SORT_MIN_BLOCKS 1
+#endif
 #define SORT_TILE (SORT_THREADS * SORT_ITEMS)
 #define WARP_TILE (32 * SORT_ITEMS)
 #define RADIX 256
@@ -172,7 +175,7 @@ extern "C" __global__ void extract_keys(int kind, uint64_t data, uint64_t offset
 //
 // vals_in == null means row numbers (the identity permutation). keys_out is not written
 // when write_keys == 0 (the last pass of a spec only needs the rows).
-extern "C" __global__ void __launch_bounds__(SORT_THREADS)
+extern "C" __global__ void __launch_bounds__(SORT_THREADS, SORT_MIN_BLOCKS)
     onesweep_pass(const KEY_T* keys_in, const int32_t* vals_in, KEY_T* keys_out,
                   int32_t* vals_out, int64_t n, int shift, int pass,
                   const uint32_t* digit_starts, unsigned int* counter,
