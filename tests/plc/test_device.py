@@ -252,33 +252,38 @@ def test_cpu_mode_records_no_host_fallbacks():
 # ---------------------------------------------------------------------------------------
 
 
+def _backrefs(col: plc.Column) -> plc.Column:
+    """A call with no device path: replacements with capture groups (the device regex
+    engine is a DFA), a counted host fallback on a GPU machine."""
+    S = plc.strings
+    p = S.regex_program.RegexProgram.create(r"(\d+)-(\d+)", S.RegexFlags.DEFAULT)
+    return S.replace_re.replace_with_backrefs(col, p, r"\2/\1")
+
+
 @needs_gpu
 def test_host_fallback_is_counted_and_announced_once():
-    col = plc.Column.from_arrow(pa.array([0, 3, None], pa.int32()))
+    col = plc.Column.from_arrow(pa.array(["12-31", None, "x"]))
     with ferrodf.option_context(device="auto"):
         ferrodf.reset_host_fallbacks()
         with pytest.warns(RuntimeWarning, match="ran on the host"):
-            plc.reduce.reduce(col, plc.aggregation.any(), plc.DataType(T.BOOL8))
+            _backrefs(col)
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            assert (
-                plc.reduce.reduce(col, plc.aggregation.all(), plc.DataType(T.BOOL8)).to_py()
-                is False
-            )
-        assert ferrodf.host_fallbacks() == {"reduce": 2}
+            assert _backrefs(col).to_pylist() == ["31/12", None, "x"]
+        assert ferrodf.host_fallbacks() == {"strings.replace_re.replace_with_backrefs": 2}
     ferrodf.reset_host_fallbacks()
     assert ferrodf.host_fallbacks() == {}
 
 
 @needs_gpu
 def test_gpu_mode_forbids_host_fallback():
-    col = plc.Column.from_arrow(pa.array([0, 3, None], pa.int32()))
     with ferrodf.option_context(device="gpu"):
         with pytest.raises(NotImplementedError, match="GPU"):
-            plc.reduce.reduce(col, plc.aggregation.any(), plc.DataType(T.BOOL8))
-        # BOOL8 any/all have a kernel
-        b = plc.Column.from_arrow(pa.array([False, True, None]))
-        assert plc.reduce.reduce(b, plc.aggregation.any(), plc.DataType(T.BOOL8)).to_py() is True
+            _backrefs(plc.Column.from_arrow(pa.array(["12-31"])))
+        # any/all have device paths (numbers through their truth values)
+        col = plc.Column.from_arrow(pa.array([0, 3, None], pa.int32()))
+        assert plc.reduce.reduce(col, plc.aggregation.any(), plc.DataType(T.BOOL8)).to_py() is True
+        assert plc.reduce.reduce(col, plc.aggregation.all(), plc.DataType(T.BOOL8)).to_py() is False
 
 
 @needs_gpu

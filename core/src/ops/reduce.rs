@@ -49,6 +49,12 @@ pub fn reduce(col: &Column, agg: &Aggregation, output: DataType) -> Result<Scala
         if let Some(plan) = device_plan(col.dtype().id(), kind) {
             return reduce_on_device(col, plan, kind, output);
         }
+        if matches!(kind, Kind::Any | Kind::All) {
+            // The truth of each number (v != 0, so NaN is true) as BOOL8, which has a
+            // kernel: the cast keeps the nulls, which the reduction then skips.
+            let truth = super::cast::cast(col, DataType::new(TypeId::Bool8, 0))?;
+            return reduce(&truth, agg, output);
+        }
         host_fallback("reduce", &format!("{kind} of {} values", col.dtype()))?;
     }
     reduce_on_host(col, kind, output)
