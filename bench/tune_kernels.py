@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pyarrow as pa
+from timing import fmt_t, timeit
 
-import ferrodf  # noqa: E402
-import ferrodf.plc as plc  # noqa: E402
-from timing import fmt_t, timeit  # noqa: E402
+import ferrodf
+import ferrodf.plc as plc
 
 KNOBS = ("FERRODF_SCAN_ITEMS", "FERRODF_SORT_ITEMS", "FERRODF_SORT_MIN_BLOCKS")
 
@@ -53,9 +52,7 @@ def main() -> None:
     if "scan" in only:
         ca = plc.Column.from_array(a)
         valid = rng.random(n) >= 0.1
-        masked = plc.Column.from_arrow(
-            __import__("pyarrow").array(cp.asnumpy(a), mask=~cp.asnumpy(valid))
-        )
+        masked = plc.Column.from_arrow(pa.array(cp.asnumpy(a), mask=~cp.asnumpy(valid)))
         inc = plc.reduce.ScanType.INCLUSIVE
         for name, c in [("scan sum float64", ca), ("scan sum float64, 10% nulls", masked)]:
             t = timeit(lambda c=c: plc.reduce.scan(c, plc.aggregation.sum(), inc), args.reps, fsync)
@@ -63,9 +60,9 @@ def main() -> None:
     if "sort" in only:
         i64 = rng.integers(-(2**62), 2**62, n, dtype=cp.int64)
         f64 = rng.standard_normal(n, dtype=cp.float64)
+        asc, before = [plc.types.Order.ASCENDING], [plc.types.NullOrder.BEFORE]
         for name, arr in [("sort int64 (random)", i64), ("sort float64", f64)]:
             tbl = plc.Table([plc.Column.from_array(arr)])
-            asc, before = [plc.types.Order.ASCENDING], [plc.types.NullOrder.BEFORE]
             t = timeit(
                 lambda tbl=tbl: plc.sorting.stable_sorted_order(tbl, asc, before), args.reps, fsync
             )

@@ -17,9 +17,11 @@ const ONE_PASS_THREADS: u32 = 256;
 fn scan_items() -> usize {
     static ITEMS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *ITEMS.get_or_init(|| {
-        let items = super::tuning_knob("FERRODF_SCAN_ITEMS", 3..=23, 15);
+        // 19 measured best on an H200 (bench/tune_kernels.py: 78% of copy bandwidth
+        // against 74% for 15 and 72% for 11; 23 was no faster).
+        let items = super::tuning_knob("FERRODF_SCAN_ITEMS", 3..=23, 19);
         // An even count would make the shared-memory transposes conflict on banks.
-        if items % 2 == 1 { items } else { 15 }
+        if items % 2 == 1 { items } else { 19 }
     })
 }
 

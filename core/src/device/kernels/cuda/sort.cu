@@ -15,7 +15,7 @@
 #define SORT_ITEMS 8
 #endif
 #ifndef SORT_MIN_BLOCKS
-#define SORT_MIN_BLOCKS 1
+#define SORT_MIN_BLOCKS 5
 #endif
 #define SORT_TILE (SORT_THREADS * SORT_ITEMS)
 #define WARP_TILE (32 * SORT_ITEMS)
