@@ -7,7 +7,7 @@ library reads into / writes from its own in-memory table. Parquet is Snappy-comp
 for every writer. Times are medians over --reps runs after one warm-up (pandas, much
 slower, runs --pandas-reps times).
 
-    python bench/bench_io.py [--rows N] [--reps R] [--pandas-reps R] [--dir DIR]
+    python bench/bench_io.py [--rows N] [--reps R] [--pandas-reps R] [--dir DIR] [--only OP]
 
 Prints a Markdown table; never asserts anything.
 """
@@ -70,6 +70,9 @@ def main() -> None:
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--pandas-reps", type=int, default=1)
     ap.add_argument("--dir", default=None, help="where the files go (default: a temp dir)")
+    ap.add_argument(
+        "--only", action="append", help="run the operations containing this text (repeatable)"
+    )
     args = ap.parse_args()
     import polars as pl  # here, so that bench_io_gpu.py can import make_table without it
 
@@ -138,6 +141,8 @@ def main() -> None:
     print("| --- | --- | ---: | ---: |")
     base = {}
     for op, lib, fn, reps in cases:
+        if args.only and not any(o in op for o in args.only):
+            continue
         # A single run has no warm-up (pandas is slow enough that one run is telling).
         t = timeit(fn, reps) if reps > 1 else timeit_once(fn)
         if lib == "pyarrow":

@@ -404,7 +404,7 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
         && opts.na_values.is_empty();
     let quote = (opts.quoting != QuoteStyle::None).then_some(opts.quotechar);
     let tokens = opts.na_tokens();
-    let token_set: std::collections::HashSet<&[u8]> = tokens.iter().map(|t| t.as_bytes()).collect();
+    let token_set = super::csv_fast::NaTokens::new(&tokens);
 
     // Column count: the header's, else the first row's.
     let ncols = if !header_names.is_empty() {
@@ -447,6 +447,11 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
         }
     };
 
+    // Average row length of the first rows, to size the fast decoder's columns.
+    let bytes_per_row = {
+        let (bytes, rows) = scanner.skip_rows(&body, 1000);
+        (bytes / rows.max(1)).max(1)
+    };
     let done = AtomicU64::new(0);
     let mut full_inference = false;
     loop {
@@ -493,7 +498,9 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
                         .iter()
                         .all(|&i| super::csv_fast::supports(schema.field(i).data_type()));
                 let quick = if simple {
-                    let rows = scanner.count_rows(piece);
+                    // Counting the rows would be a pass of its own; the columns grow
+                    // past an estimate instead.
+                    let rows = piece.len() / bytes_per_row * 9 / 8 + 16;
                     super::csv_fast::decode(
                         piece,
                         &schema,
@@ -545,14 +552,10 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
 /// Make text values equal to a missing-value token null (see `fast_format`). Only the
 /// validity changes; value buffers are shared.
 fn null_tokens(batch: RecordBatch, tokens: &[String]) -> Result<RecordBatch> {
-    let tokens: std::collections::HashSet<&[u8]> = tokens
-        .iter()
-        .filter(|t| !t.is_empty())
-        .map(|t| t.as_bytes())
-        .collect();
-    let Some(max_len) = tokens.iter().map(|t| t.len()).max() else {
+    let tokens = super::csv_fast::NaTokens::new(tokens);
+    if tokens.is_empty() {
         return Ok(batch);
-    };
+    }
     let columns = batch
         .columns()
         .par_iter()
@@ -560,10 +563,7 @@ fn null_tokens(batch: RecordBatch, tokens: &[String]) -> Result<RecordBatch> {
             let Some(s) = col.as_string_opt::<i32>() else {
                 return col.clone();
             };
-            let hit = |i: usize| {
-                let v = s.value(i).as_bytes();
-                v.len() <= max_len && tokens.contains(v)
-            };
+            let hit = |i: usize| tokens.contains(s.value(i).as_bytes());
             if !(0..s.len()).any(|i| s.is_valid(i) && hit(i)) {
                 return col.clone();
             }
