@@ -5,12 +5,16 @@ this script once per value, e.g.::
 
     for i in 11 15 19 23; do FERRODF_SCAN_ITEMS=$i python bench/tune_kernels.py --only scan; done
     for b in 1 5 6; do FERRODF_SORT_MIN_BLOCKS=$b python bench/tune_kernels.py --only sort; done
+    for u in 4 8 16; do FERRODF_GATHER_UNROLL=$u python bench/tune_kernels.py --only gather; done
 
 Knobs: ``FERRODF_SCAN_ITEMS`` (values per thread of a one-pass scan tile),
 ``FERRODF_SORT_ITEMS`` (keys per thread of a onesweep tile), ``FERRODF_SORT_MIN_BLOCKS``
-(the onesweep pass's minimum resident blocks per SM). Prints one Markdown row per case
-(median time, fraction of a CuPy device-to-device copy's bandwidth or of CuPy's own call),
-with the knob values in the first column; never asserts anything.
+(the onesweep pass's minimum resident blocks per SM), ``FERRODF_GATHER_UNROLL`` (rows per
+thread and step of a fixed-width gather), ``FERRODF_GATHER_STREAM`` (streaming cache hints
+on the gather's map and output), ``FERRODF_GATHER_BLOCKS`` (the gather grid's cap in blocks
+per SM), ``FERRODF_GATHER_THREADS`` (the gather's threads per block). Prints one Markdown
+row per case (median time, fraction of a CuPy device-to-device copy's bandwidth or of
+CuPy's own call), with the knob values in the first column; never asserts anything.
 """
 
 from __future__ import annotations
@@ -24,7 +28,15 @@ from timing import fmt_t, timeit
 import ferrodf
 import ferrodf.plc as plc
 
-KNOBS = ("FERRODF_SCAN_ITEMS", "FERRODF_SORT_ITEMS", "FERRODF_SORT_MIN_BLOCKS")
+KNOBS = (
+    "FERRODF_SCAN_ITEMS",
+    "FERRODF_SORT_ITEMS",
+    "FERRODF_SORT_MIN_BLOCKS",
+    "FERRODF_GATHER_UNROLL",
+    "FERRODF_GATHER_STREAM",
+    "FERRODF_GATHER_BLOCKS",
+    "FERRODF_GATHER_THREADS",
+)
 
 
 def main() -> None:
@@ -79,6 +91,16 @@ def main() -> None:
             cm = plc.Column.from_array(m)
             t = timeit(lambda cm=cm: plc.copying.gather(src, cm, OOB.NULLIFY), args.reps, fsync)
             rows.append((name, t, f"{20 * n / t / copy_bw:.0%} of copy"))
+        t_take = timeit(lambda: cp.take(a, idx), args.reps, sync)
+        rel_take = f"{20 * n / t_take / copy_bw:.0%} of copy"
+        rows.append(("CuPy take float64 (reference)", t_take, rel_take))
+        # Per-call cost: 1000 rows, where the kernel's time is negligible.
+        small = plc.Table([plc.Column.from_array(a[:1000])])
+        small_idx = idx[:1000] % 1000
+        cm = plc.Column.from_array(small_idx)
+        t = timeit(lambda: plc.copying.gather(small, cm, OOB.NULLIFY), args.reps * 20, fsync)
+        t_c = timeit(lambda: cp.take(a[:1000], small_idx), args.reps * 20, sync)
+        rows.append(("gather 1000 rows (per call)", t, f"CuPy take {fmt_t(t_c)}"))
     for name, t, rel in rows:
         print(f"| {knobs} | {name} | {fmt_t(t)} | {rel} |", flush=True)
 

@@ -14,10 +14,34 @@ use crate::types::{DataType, TypeId, fixed_width};
 
 const SOURCE: &str = include_str!("cuda/gather.cu");
 
+/// The fixed-width gather's tuning: rows per thread (`FERRODF_GATHER_UNROLL`, 1 to 16,
+/// default 1), streaming hints on the map and output (`FERRODF_GATHER_STREAM`, 0 or 1,
+/// default 0), the grid's cap in blocks per SM (`FERRODF_GATHER_BLOCKS`, 1 to 4096,
+/// default 4096) and threads per block (`FERRODF_GATHER_THREADS`, 64 to 1024, default
+/// 128). Read once per process; bench/tune_kernels.py sweeps them. The defaults, one row
+/// per thread in 128-thread blocks and a grid that covers the map (CuPy's `take` layout),
+/// measured best on an H200: 2.61 ms for 10^8 random rows against 2.65 ms for 8 rows per
+/// thread in a grid of 64 blocks per SM, the earlier layout (docs/gpu.md).
+fn gather_tuning() -> (usize, usize, u32, u32) {
+    static KNOBS: std::sync::OnceLock<(usize, usize, u32, u32)> = std::sync::OnceLock::new();
+    *KNOBS.get_or_init(|| {
+        (
+            super::tuning_knob("FERRODF_GATHER_UNROLL", 1..=16, 1),
+            super::tuning_knob("FERRODF_GATHER_STREAM", 0..=1, 0),
+            super::tuning_knob("FERRODF_GATHER_BLOCKS", 1..=4096, 4096) as u32,
+            super::tuning_knob("FERRODF_GATHER_THREADS", 64..=1024, 128) as u32,
+        )
+    })
+}
+
 /// The CUDA source of the gather module for maps of integer type `idx`.
 pub fn module_source(idx: TypeId) -> Result<String> {
     let (it, _) = cuda_type(idx)?;
-    Ok(format!("{COMMON}\n#define IDX_T {it}\n{SOURCE}"))
+    let (unroll, stream, ..) = gather_tuning();
+    Ok(format!(
+        "{COMMON}\n#define IDX_T {it}\n#define GATHER_UNROLL {unroll}\n\
+         #define GATHER_STREAM {stream}\n{SOURCE}"
+    ))
 }
 
 /// A row map on the device, with how to treat its entries.
@@ -67,8 +91,9 @@ impl<'a> DeviceMap<'a> {
     fn function(&self, name: &str) -> Result<cudarc::driver::CudaFunction> {
         let idx = self.map.dtype().id();
         let (it, _) = cuda_type(idx)?;
+        let (unroll, stream, ..) = gather_tuning();
         runtime()?.function(
-            &format!("gather_{it}"),
+            &format!("gather_{it}_{unroll}_{stream}"),
             || module_source(idx).expect("integer"),
             name,
         )
@@ -151,12 +176,16 @@ pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
             let f = map.function(&format!("gather_w{width}"))?;
             let [mp, mm, mo] = map.args()?;
             // SAFETY: reads in-bounds source rows only (resolve_row), writes n values.
-            // Random reads are latency bound: a full grid keeps more loads in flight.
+            // Random reads are latency bound: a grid covering the map keeps the most
+            // loads in flight (see gather_tuning).
             let rt = runtime()?;
             unsafe {
                 launch(
                     &f,
-                    rt.grid_stride_config(n, 256, 64),
+                    {
+                        let (unroll, _, blocks, threads) = gather_tuning();
+                        rt.grid_stride_config(n.div_ceil(unroll), threads, blocks)
+                    },
                     &[
                         Arg::P(data),
                         mp,

@@ -9,7 +9,11 @@ __device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* 
                                                int64_t moff, int64_t i, int64_t rows,
                                                int nullify, int* flag) {
   if (map_mask && !bit_is_set(map_mask, moff + i)) return -1;
+#if GATHER_STREAM
+  IDX_T raw = __ldcs(map + i);
+#else
   IDX_T raw = map[i];
+#endif
   int64_t j;
   if constexpr (traits<IDX_T>::is_signed) {
     j = (int64_t)raw;
@@ -29,9 +33,27 @@ __device__ __forceinline__ int64_t resolve_row(const IDX_T* map, const uint8_t* 
 
 struct alignas(16) Bytes16 { uint64_t lo, hi; };
 
-// Eight rows per thread and step, loads issued before stores: random reads are latency
-// bound, so more of them in flight is what makes a gather fast.
-#define GATHER_UNROLL 8
+// GATHER_UNROLL rows per thread and step (the launcher defines it and sizes the grid to
+// match; 1 measured best, with a grid covering the map), loads issued before stores:
+// random reads are latency bound, so many of them in flight is what makes a gather fast. GATHER_STREAM (0 or 1) marks the map reads and output writes as
+// streaming (read or written once: evict first), leaving L2 to the random source reads.
+#ifndef GATHER_UNROLL
+#define GATHER_UNROLL 1
+#endif
+#ifndef GATHER_STREAM
+#define GATHER_STREAM 0
+#endif
+
+template <class W>
+__device__ __forceinline__ void store_out(W* p, W v) {
+  if constexpr (GATHER_STREAM && sizeof(W) == 8) {
+    __stcs((unsigned long long*)p, *(unsigned long long*)&v);
+  } else if constexpr (GATHER_STREAM && sizeof(W) == 4) {
+    __stcs((unsigned int*)p, *(unsigned int*)&v);
+  } else {
+    *p = v;
+  }
+}
 template <class W>
 __device__ void gather_fixed(const W* __restrict__ src, const IDX_T* __restrict__ map,
                              const uint8_t* map_mask, int64_t moff, int64_t n, int64_t rows,
@@ -51,7 +73,7 @@ __device__ void gather_fixed(const W* __restrict__ src, const IDX_T* __restrict_
 #pragma unroll
     for (int u = 0; u < GATHER_UNROLL; ++u) {
       int64_t i = i0 + u * stride;
-      if (i < n) out[i] = v[u];
+      if (i < n) store_out(out + i, v[u]);
     }
   }
 }
