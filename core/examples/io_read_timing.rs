@@ -27,4 +27,5 @@ static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 #[cfg(all(target_os = "linux", not(target_env = "musl")))]
 #[unsafe(export_name = "_rjem_malloc_conf")]
 #[allow(non_upper_case_globals)]
-pub static malloc_conf: Option<&'static [u8; 18]> = Some(b"dirty_decay_ms:-1\0");
+pub static malloc_conf: Option<&'static [u8; 46]> =
+    Some(b"dirty_decay_ms:-1,lg_extent_max_active_fit:10\0");
