@@ -12,8 +12,14 @@ fn main() {
         let t = Instant::now();
         let src = SourceInfo::from_paths([path]);
         let rows = match kind.as_str() {
-            "csv" => csv::read_csv(&src, &Default::default()).expect("read").table.num_rows(),
-            _ => parquet::read_parquet(&src, &Default::default()).expect("read").table.num_rows(),
+            "csv" => csv::read_csv(&src, &Default::default())
+                .expect("read")
+                .table
+                .num_rows(),
+            _ => parquet::read_parquet(&src, &Default::default())
+                .expect("read")
+                .table
+                .num_rows(),
         };
         println!("{kind} {rows} rows {:.3} s", t.elapsed().as_secs_f64());
     }

@@ -42,7 +42,11 @@ impl<'a> NaTokens<'a> {
             last: [false; 256],
             max_len: 0,
         };
-        for s in tokens.iter().map(|s| s.as_bytes()).filter(|s| !s.is_empty()) {
+        for s in tokens
+            .iter()
+            .map(|s| s.as_bytes())
+            .filter(|s| !s.is_empty())
+        {
             t.first[s[0] as usize] = true;
             t.last[s[s.len() - 1] as usize] = true;
             t.max_len = t.max_len.max(s.len());
@@ -110,7 +114,11 @@ impl<'a> Structure<'a> {
         self.base = base;
         let rest = &self.data[base.min(self.data.len())..];
         let (ends, quotes) = if rest.len() >= 64 {
-            block_masks(rest[..64].try_into().expect("64 bytes"), self.delimiter, self.quote)
+            block_masks(
+                rest[..64].try_into().expect("64 bytes"),
+                self.delimiter,
+                self.quote,
+            )
         } else {
             // The last, partial block: padded with a byte that is neither an end nor a quote.
             let pad = (0u8..4)

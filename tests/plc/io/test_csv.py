@@ -347,7 +347,8 @@ def test_decoder_matches_pyarrow_on_generated_text(kinds, data, newline, final_n
     for _ in range(nrows):
         cells = [data.draw(st.one_of(st.none(), values[k])) for k in kinds]
         quote_all = data.draw(st.booleans())
-        rows.append(",".join(_csv_field(k, v, quote_all) for k, v in zip(kinds, cells)))
+        fields = (_csv_field(k, v, quote_all) for k, v in zip(kinds, cells, strict=True))
+        rows.append(",".join(fields))
     header = ",".join(f"c{i}" for i in range(len(kinds)))
     text = newline.join([header, *rows]) + (newline if final_newline else "")
     raw = text.encode()
