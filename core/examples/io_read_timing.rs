@@ -25,13 +25,5 @@ fn main() {
     }
 }
 
-// The Python package's allocator and settings (pyapi/src/lib.rs), so that the times match.
-#[cfg(all(target_os = "linux", not(target_env = "musl")))]
-#[global_allocator]
-static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
-
-#[cfg(all(target_os = "linux", not(target_env = "musl")))]
-#[unsafe(export_name = "_rjem_malloc_conf")]
-#[allow(non_upper_case_globals)]
-pub static malloc_conf: Option<&'static [u8; 46]> =
-    Some(b"dirty_decay_ms:-1,lg_extent_max_active_fit:10\0");
+// The Python package's allocator and settings, so that the times match.
+include!("../../pyapi/src/allocator.rs");
