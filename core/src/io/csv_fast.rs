@@ -87,6 +87,8 @@ struct Structure<'a> {
     delimiter: u8,
     quote: u8,
     quotes: usize,
+    /// Whether a `\r` not followed by `\n` was seen.
+    bare_cr: bool,
 }
 
 impl<'a> Structure<'a> {
@@ -100,6 +102,7 @@ impl<'a> Structure<'a> {
             delimiter,
             quote,
             quotes: 0,
+            bare_cr: false,
         };
         s.load(0);
         s
@@ -113,14 +116,15 @@ impl<'a> Structure<'a> {
     fn load(&mut self, base: usize) {
         self.base = base;
         let rest = &self.data[base.min(self.data.len())..];
-        let (ends, quotes) = if rest.len() >= 64 {
+        let (ends, quotes, crs) = if rest.len() >= 64 {
             block_masks(
                 rest[..64].try_into().expect("64 bytes"),
                 self.delimiter,
                 self.quote,
             )
         } else {
-            // The last, partial block: padded with a byte that is neither an end nor a quote.
+            // The last, partial block: padded with a byte that is neither an end, a quote
+            // nor a carriage return.
             let pad = (0u8..4)
                 .find(|&b| b != self.delimiter && b != b'\n' && b != self.quote)
                 .expect("one of four bytes is free");
@@ -130,6 +134,14 @@ impl<'a> Structure<'a> {
         };
         self.mask = ends;
         self.quotes += quotes.count_ones() as usize;
+        // A carriage return not followed by a line feed ends a row for arrow-csv and
+        // pandas; this decoder would keep it in the field, so it gives up on such input.
+        let mut crs = crs;
+        while crs != 0 {
+            let at = base + crs.trailing_zeros() as usize;
+            self.bare_cr |= self.data.get(at + 1) != Some(&b'\n');
+            crs &= crs - 1;
+        }
     }
 }
 
@@ -150,10 +162,10 @@ impl Iterator for Structure<'_> {
     }
 }
 
-/// Bit masks of a 64-byte block: bytes equal to `delimiter` or `\n`, and bytes equal to
-/// `quote`.
+/// Bit masks of a 64-byte block: bytes equal to `delimiter` or `\n`, bytes equal to
+/// `quote`, and bytes equal to `\r`.
 #[inline]
-fn block_masks(block: &[u8; 64], delimiter: u8, quote: u8) -> (u64, u64) {
+fn block_masks(block: &[u8; 64], delimiter: u8, quote: u8) -> (u64, u64, u64) {
     #[cfg(target_arch = "x86_64")]
     {
         // SSE2 is part of x86_64, so these need no runtime detection.
@@ -164,24 +176,27 @@ fn block_masks(block: &[u8; 64], delimiter: u8, quote: u8) -> (u64, u64) {
             let d = _mm_set1_epi8(delimiter as i8);
             let n = _mm_set1_epi8(b'\n' as i8);
             let q = _mm_set1_epi8(quote as i8);
-            let (mut ends, mut quotes) = (0u64, 0u64);
+            let r = _mm_set1_epi8(b'\r' as i8);
+            let (mut ends, mut quotes, mut crs) = (0u64, 0u64, 0u64);
             for k in 0..4 {
                 let v = _mm_loadu_si128(block.as_ptr().add(16 * k) as *const __m128i);
                 let e = _mm_or_si128(_mm_cmpeq_epi8(v, d), _mm_cmpeq_epi8(v, n));
                 ends |= (_mm_movemask_epi8(e) as u16 as u64) << (16 * k);
                 quotes |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, q)) as u16 as u64) << (16 * k);
+                crs |= (_mm_movemask_epi8(_mm_cmpeq_epi8(v, r)) as u16 as u64) << (16 * k);
             }
-            (ends, quotes)
+            (ends, quotes, crs)
         }
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let (mut ends, mut quotes) = (0u64, 0u64);
+        let (mut ends, mut quotes, mut crs) = (0u64, 0u64, 0u64);
         for (i, &b) in block.iter().enumerate() {
             ends |= ((b == delimiter || b == b'\n') as u64) << i;
             quotes |= ((b == quote) as u64) << i;
+            crs |= ((b == b'\r') as u64) << i;
         }
-        (ends, quotes)
+        (ends, quotes, crs)
     }
 }
 
@@ -382,7 +397,7 @@ pub(crate) fn decode(
             break;
         }
     }
-    if quote.is_some() && ends.quotes() != 2 * quoted {
+    if (quote.is_some() && ends.quotes() != 2 * quoted) || ends.bare_cr {
         return None;
     }
     let mut fields = vec![];
@@ -567,6 +582,10 @@ mod tests {
         assert!(decode(b"1,\"\n", &s, &[0, 1], b',', 1).is_none());
         assert!(decode(b"1,\"ab\n", &s, &[0, 1], b',', 1).is_none());
         assert!(decode(b"1,\"a\nb\"\n", &s, &[0, 1], b',', 1).is_none());
+        // A lone carriage return ends a row for arrow-csv and pandas.
+        assert!(decode(b"1,x\ry\n2,z\n", &s, &[0, 1], b',', 2).is_none());
+        assert!(decode(b"1,x\r", &s, &[0, 1], b',', 1).is_none());
+        assert!(decode(b"1,x\r\n2,y\r\n", &s, &[0, 1], b',', 2).is_some());
         assert!(decode(b"99999999999999999999,a\n", &s, &[0, 1], b',', 1).is_none());
         assert_eq!(parse_i64(b"-9223372036854775808"), Some(i64::MIN));
     }

@@ -362,3 +362,14 @@ def test_decoder_matches_pyarrow_on_generated_text(kinds, data, newline, final_n
         else:
             assert g.type == e.type, (name, g.type, e.type, text)
             assert g.to_pylist() == e.to_pylist(), (name, text)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [b"a,b\r1,x\r2,y\r", b"a,b\n1,x\r2,y\n3,z\r\n", b'a,b\r\n1,"x"\r\n2,y'],
+    ids=["cr-rows", "mixed-line-ends", "crlf-quoted"],
+)
+def test_carriage_returns_end_rows_like_pyarrow(data):
+    # A lone \r ends a row (pyarrow, pandas, arrow-csv); the fast decoder must not keep it
+    # inside a field.
+    assert read(data).to_arrow().equals(pa_read(data))
