@@ -366,10 +366,17 @@ def test_decoder_matches_pyarrow_on_generated_text(kinds, data, newline, final_n
 
 @pytest.mark.parametrize(
     "data",
-    [b"a,b\r1,x\r2,y\r", b"a,b\n1,x\r2,y\n3,z\r\n", b'a,b\r\n1,"x"\r\n2,y'],
-    ids=["cr-rows", "mixed-line-ends", "crlf-quoted"],
+    [b"a,b\n1,x\r2,y\n3,z\r\n", b'a,b\r\n1,"x"\r\n2,y', b"a,b\n1,x\ry\n"],
+    ids=["mixed-line-ends", "crlf-quoted", "cr-inside-row"],
 )
 def test_carriage_returns_end_rows_like_pyarrow(data):
     # A lone \r ends a row (pyarrow, pandas, arrow-csv); the fast decoder must not keep it
     # inside a field.
-    assert read(data).to_arrow().equals(pa_read(data))
+    try:
+        expected = pa_read(data)
+    except pa.ArrowInvalid as e:  # a ragged row once \r splits it: ferrodf raises too
+        with pytest.raises(ValueError):
+            read(data)
+        assert "columns" in str(e)
+        return
+    assert read(data).to_arrow().equals(expected)
