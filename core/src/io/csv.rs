@@ -541,7 +541,7 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
         };
         report(&opts.progress, total, total);
         let batch = if fast.is_some() {
-            null_tokens(batch, &opts.na_tokens())?
+            null_tokens(batch, &token_set)?
         } else {
             batch
         };
@@ -551,8 +551,7 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
 
 /// Make text values equal to a missing-value token null (see `fast_format`). Only the
 /// validity changes; value buffers are shared.
-fn null_tokens(batch: RecordBatch, tokens: &[String]) -> Result<RecordBatch> {
-    let tokens = super::csv_fast::NaTokens::new(tokens);
+fn null_tokens(batch: RecordBatch, tokens: &super::csv_fast::NaTokens) -> Result<RecordBatch> {
     if tokens.is_empty() {
         return Ok(batch);
     }

@@ -428,24 +428,6 @@ pub(crate) fn decode(
     RecordBatch::try_new_with_options(schema, arrays, &options).ok()
 }
 
-/// `bytes.extend_from_slice(f)`, without a `memcpy` call for fields of up to 16 bytes
-/// (most text fields), which cost more than the copy itself.
-#[inline]
-fn append_short(bytes: &mut Vec<u8>, f: &[u8]) {
-    if f.len() > 16 {
-        bytes.extend_from_slice(f);
-        return;
-    }
-    bytes.reserve(16);
-    let len = bytes.len();
-    let spare = bytes.spare_capacity_mut();
-    for (dst, &src) in spare[..16].iter_mut().zip(f) {
-        dst.write(src);
-    }
-    // SAFETY: the first `f.len()` spare bytes were just written.
-    unsafe { bytes.set_len(len + f.len()) };
-}
-
 /// Parse field `field(r)` of rows `0..n` into one column; `None` gives up on the piece.
 fn parse_column<'a>(
     values: &mut Values,
@@ -501,7 +483,7 @@ fn parse_column<'a>(
         Values::Str(bytes, offsets) => {
             for r in 0..n {
                 let f = unquote(field(r), quote, quoted)?;
-                append_short(bytes, f);
+                bytes.extend_from_slice(f);
                 offsets.push(i32::try_from(bytes.len()).ok()?);
                 nulls.push(!f.is_empty());
             }
