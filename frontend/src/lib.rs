@@ -25,7 +25,9 @@
 
 pub use ferrodf_core as core;
 
+pub mod align;
 pub mod column_accessor;
+pub mod compute;
 pub mod dataframe;
 pub mod display;
 pub mod dtype;

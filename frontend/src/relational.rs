@@ -9,7 +9,7 @@ use ferrodf_core::ops::join::{full_join, inner_join, left_anti_join, left_join, 
 use ferrodf_core::ops::replace::{Replacement, replace_nulls};
 use ferrodf_core::ops::search::{NullOrder, Order};
 use ferrodf_core::ops::sorting::{is_sorted, stable_sorted_order};
-use ferrodf_core::{Column, Error, Result, Scalar, Table};
+use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
 
 use crate::DataFrame;
 use crate::column_accessor::ColumnAccessor;
@@ -105,6 +105,10 @@ impl JoinHow {
 /// pandas' sum of a group without values is 0 and its product 1 (`min_count=0`); the
 /// core, like libcudf, gives null there.
 fn empty_group_identity(col: Column, how: &str) -> Result<Column> {
+    // pandas counts in int64 (the core counts in libcudf's int32 size type)
+    if matches!(how, "count" | "size" | "nunique") && col.dtype().id() == TypeId::Int32 {
+        return cast(&col, TypeId::Int64.into());
+    }
     let identity = match how {
         "sum" => 0i64,
         "prod" | "product" => 1,

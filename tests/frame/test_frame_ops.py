@@ -191,10 +191,9 @@ def test_cupy_interop():
     ids=["same", "reordered", "union"],
 )
 def test_frame_op_series_aligns_on_columns(op, labels, values):
-    # pandas' nullable dtypes: a comparison with a missing value is missing, as in ferrodf.
+    # pandas' default dtypes: a comparison with a missing value is False, as in ferrodf.
     p = pd.DataFrame({"x": [1.0, None, 3.0, 4.5], "y": [1, 2, 3, 4]}, index=[9, 8, 7, 6])
-    p = p.convert_dtypes()
-    ps = pd.Series(values, index=labels, dtype="Float64")
+    ps = pd.Series(values, index=labels, dtype="float64")
     df, s = DataFrame(p), Series(ps)
     fn = getattr(operator, op)
     try:

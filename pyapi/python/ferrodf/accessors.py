@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyarrow as pa
 
-from ferrodf import plc
+from ferrodf import _lib, plc
 
 if TYPE_CHECKING:
     from ferrodf.dataframe import DataFrame
@@ -372,21 +372,19 @@ class DatetimeMethods:
     @property
     def microsecond(self) -> Series:
         """Microseconds within the second (0..999999), as pandas counts them."""
-        from ferrodf import _ops
 
         # the components are INT16 (libcudf); widen before scaling so 999 * 1000 fits
         int32 = plc.DataType(plc.TypeId.INT32)
         ms = plc.unary.cast(self._component("MILLISECOND"), int32)
         us = plc.unary.cast(self._component("MICROSECOND"), int32)
-        total = _ops.binary(_ops.binary(ms, 1000, "mul"), us, "add")
+        total = _lib.binary_column_op(_lib.binary_column_op(ms, "mul", 1000), "add", us)
         return self._wrap(total)
 
     @property
     def dayofweek(self) -> Series:
         """Monday=0 .. Sunday=6 (pandas); libcudf counts Monday=1 .. Sunday=7."""
-        from ferrodf import _ops
 
-        return self._wrap(_ops.binary(self._component("WEEKDAY"), 1, "sub"))
+        return self._wrap(_lib.binary_column_op(self._component("WEEKDAY"), "sub", 1))
 
     weekday = dayofweek
     day_of_week = dayofweek

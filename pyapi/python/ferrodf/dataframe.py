@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ferrodf import _lib, _ops, plc
+from ferrodf import _lib, plc
 from ferrodf._align import gather, label_positions, positions_column, same_labels, union_maps
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
@@ -628,7 +628,8 @@ class DataFrame:
             return self._binary_series(other, op, reflected)
         if not isinstance(other, DataFrame):
             out = {
-                name: _ops.binary(col.plc_column, other, op, reflected) for name, col in ca.items()
+                name: _lib.binary_column_op(col.plc_column, op, other, reflected)
+                for name, col in ca.items()
             }
             new = _lib.ColumnAccessor(
                 list(out), list(out.values()), ca.multiindex, list(ca.level_names)
@@ -648,10 +649,12 @@ class DataFrame:
             lcol = left._df.data.get(name) if name in left else None
             rcol = right._df.data.get(name) if name in right else None
             if lcol is not None and rcol is not None:
-                out[name] = _ops.binary(lcol, rcol, op, reflected)
+                out[name] = _lib.binary_column_op(lcol, op, rcol, reflected)
             else:
                 present = lcol if lcol is not None else rcol
-                out[name] = _ops.binary(present, None, op, reflected)  # all null, as pandas' NaN
+                out[name] = _lib.binary_column_op(
+                    present, op, None, reflected
+                )  # all null, as pandas' NaN
         multi = ca.multiindex or other._data.multiindex
         new = _lib.ColumnAccessor(list(out), list(out.values()), multi, None)
         return DataFrame._from_lib(left._df.with_data(new))
@@ -678,7 +681,7 @@ class DataFrame:
         for name in names:
             if name in present and name in values:
                 col = self._df.data.get(name)
-                out[name] = _ops.binary(col, values[name], op, reflected)
+                out[name] = _lib.binary_column_op(col, op, values[name], reflected)
             else:  # pandas' all-NaN column
                 out[name] = to_plc_column(pa.nulls(nrows, pa.float64()))
         level_names = list(ca.level_names) if names == own else None
@@ -781,7 +784,7 @@ class DataFrame:
             if fill_value is not None:
                 self = self.fillna(fill_value)
             out = self._binary(other, op, reflected)
-        if op in _ops.COMPARISON:
+        if op in ("eq", "ne", "lt", "le", "gt", "ge"):
             out = out.fillna(op == "ne")
         return out
 
@@ -802,13 +805,13 @@ class DataFrame:
                 elif fill is not None:
                     s = s.fillna(fill)
                 out[name] = (
-                    _ops.binary(s._s.column, v, op, reflected)
+                    _lib.binary_column_op(s._s.column, op, v, reflected)
                     if v is not None
                     else to_plc_column(pa.nulls(n, pa.float64()))
                 )
             elif fill is not None and not missing:
                 filled = to_plc_column(pa.array([fill] * n))
-                out[name] = _ops.binary(filled, v, op, reflected)
+                out[name] = _lib.binary_column_op(filled, op, v, reflected)
             else:
                 out[name] = to_plc_column(pa.nulls(n, pa.float64()))
         level_names = list(self._data.level_names) if names == own else None
@@ -853,7 +856,8 @@ class DataFrame:
             if left is None or right is None:
                 present = left if left is not None else right
                 res = Series(
-                    _ops.binary(present._s.column, None, op, reflected), index=present.index
+                    _lib.binary_column_op(present._s.column, op, None, reflected),
+                    index=present.index,
                 )
             else:
                 res = left._binary(right, op, reflected)
@@ -870,7 +874,7 @@ class DataFrame:
         for name, col in ca.items():
             if numeric_only and not (isinstance(col.dtype, np.dtype) and col.dtype.kind in "iufb"):
                 continue
-            results.append(_ops.reduce(col.plc_column, how, **kw))
+            results.append(_lib.reduce_column_op(col.plc_column, how, **kw))
             labels.append(name)
         index = ca.select_by_label(labels).to_pandas_index() if labels else pd.Index([])
         return pd.Series(results, index=index)

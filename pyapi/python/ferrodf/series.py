@@ -8,10 +8,22 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ferrodf import _lib, _ops, plc
-from ferrodf._align import gather, label_positions, positions_column, same_labels, union_maps
+from ferrodf import _lib, plc
+from ferrodf._align import label_positions, positions_column
 from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
 from ferrodf.index import Index
+
+
+def _operand(other: Any) -> Any:
+    """The other side of an operator for the Rust layer: a Series, a column (array-likes,
+    matched by position) or a scalar."""
+    if isinstance(other, Series):
+        return other._s
+    if isinstance(other, pd.Series):
+        return Series(other)._s
+    if isinstance(other, np.ndarray | list | pa.Array | pa.ChunkedArray):
+        return to_plc_column(other)
+    return other
 
 
 def _rows_arg(pos: Any) -> Any:
@@ -213,29 +225,17 @@ class Series:
         return Series._from_lib(out.column(label).rename(self.name))
 
     def fillna(self, value: Any) -> Series:
-        """Nulls replaced by ``value``."""
-        col = self._s.column
-        if not col.null_count():
-            return self
-        scalar = _ops._scalar(value, _ops._np_dtype(col))
-        target = col.type()
-        if scalar.type() != target:
-            scalar = plc.interop.from_arrow(pa.scalar(value, type=col.type().to_arrow()))
-        return Series._from_lib(self._s.with_column(plc.replace.replace_nulls(col, scalar)))
+        """Missing values replaced by ``value``."""
+        return Series._from_lib(self._s.fillna(value))
 
     def dropna(self) -> Series:
-        return self._frame_op(lambda f: f.dropna([], False))
+        return Series._from_lib(self._s.dropna())
 
     def _other_for(self, other: Any) -> Any:
         col = self._s.column
         if isinstance(other, Series):
             return other._s.column
-        if other is None:
-            return plc.interop.from_arrow(pa.scalar(None, type=col.type().to_arrow()))
-        alt = _ops._scalar(other, _ops._np_dtype(col))
-        if alt.type() != col.type():
-            alt = plc.interop.from_arrow(pa.scalar(other, type=col.type().to_arrow()))
-        return alt
+        return plc.interop.from_arrow(pa.scalar(other, type=col.type().to_arrow()))
 
     @staticmethod
     def _condition(cond: Any) -> Any:
@@ -260,18 +260,15 @@ class Series:
         return Series._from_lib(self._s.with_column(out))
 
     def clip(self, lower: Any = None, upper: Any = None) -> Series:
-        col = self._s.column
-        like = col.type().to_arrow()
-
-        def bound(v: Any) -> plc.Scalar:
-            return plc.interop.from_arrow(pa.scalar(v, type=like))
-
-        return Series._from_lib(
-            self._s.with_column(plc.replace.clamp(col, bound(lower), bound(upper)))
-        )
+        """Values limited to ``[lower, upper]`` (None: no bound)."""
+        return Series._from_lib(self._s.clip(lower, upper))
 
     def round(self, decimals: int = 0) -> Series:
-        return Series._from_lib(self._s.with_column(plc.round.round(self._s.column, decimals)))
+        # half to even, as NumPy and pandas round
+        method = plc.round.RoundingMethod.HALF_EVEN
+        return Series._from_lib(
+            self._s.with_column(plc.round.round(self._s.column, decimals, method))
+        )
 
     def sort_values(self, ascending: bool = True, na_position: str = "last") -> Series:
         return self._frame_op(
@@ -409,47 +406,17 @@ class Series:
             # ``series <op> frame`` is the frame's reflected operation (pandas aligns the
             # Series on the columns).
             return other._binary(self, op, not reflected)
-        if isinstance(other, Series):
-            if same_labels(self.index, other.index):
-                out = _ops.binary(self._s.column, other._s.column, op, reflected)
-                name = self.name if self.name == other.name else None
-                return Series._from_lib(_lib.Series(out, self._s.index, name))
-            union, left, right = union_maps(self.index, other.index)
-            (lcol,) = gather([self._s.column], left)
-            (rcol,) = gather([other._s.column], right)
-            out = _ops.binary(lcol, rcol, op, reflected)
-            name = self.name if self.name == other.name else None
-            return Series(out, index=Index(union), name=name)
-        if isinstance(other, np.ndarray | list | pd.Series | pa.Array):
-            other_col = to_plc_column(other)
-            if other_col.size() != len(self):
-                raise ValueError(f"lengths must match: {len(self)} and {other_col.size()}")
-            return Series._from_lib(
-                self._s.with_column(_ops.binary(self._s.column, other_col, op, reflected))
-            )
-        return Series._from_lib(
-            self._s.with_column(_ops.binary(self._s.column, other, op, reflected))
-        )
+        return Series._from_lib(self._s.binary(op, _operand(other), reflected))
 
     def _flex(self, other: Any, op: str, reflected: bool, level: Any, fill_value: Any) -> Series:
         """pandas' flex methods (``s.add(other, fill_value=0)``): the operator with
-        ``fill_value`` standing in for a value missing on one side; comparisons give False
-        where a side is missing (``ne``: True)."""
+        ``fill_value`` standing in for a value missing on one side."""
         if level is not None:
-            raise NotImplementedError(f"Series.{op}(level=...) is not supported")
-        if isinstance(other, pd.Series):
-            other = Series(other)
-        if fill_value is not None:
-            if isinstance(other, Series):
-                from ferrodf.dataframe import _fill_one_side
-
-                self, other = _fill_one_side(self, other, fill_value)
-            else:
-                self = self.fillna(fill_value)
-        out = self._binary(other, op, reflected)
-        if op in _ops.COMPARISON:
-            out = out.fillna(op == "ne")
-        return out
+            raise NotImplementedError(
+                f"Series.{op}(level=...) is not supported; align the MultiIndex level first "
+                "(e.g. with reset_index)"
+            )
+        return Series._from_lib(self._s.binary(op, _operand(other), reflected, fill_value))
 
     def __add__(self, o: Any) -> Series:
         return self._binary(o, "add")
@@ -532,13 +499,13 @@ class Series:
 
     # -- reductions ------------------------------------------------------------------
     def _reduce(self, how: str, skipna: bool = True, **kw: Any) -> Any:
-        return _ops.reduce(self._s.column, how, skipna=skipna, **kw)
+        return self._s.reduce(how, skipna, **kw)
 
-    def sum(self, skipna: bool = True) -> Any:
-        return self._reduce("sum", skipna)
+    def sum(self, skipna: bool = True, min_count: int = 0) -> Any:
+        return self._reduce("sum", skipna, min_count=min_count)
 
-    def prod(self, skipna: bool = True) -> Any:
-        return self._reduce("prod", skipna)
+    def prod(self, skipna: bool = True, min_count: int = 0) -> Any:
+        return self._reduce("prod", skipna, min_count=min_count)
 
     product = prod
 
@@ -567,8 +534,7 @@ class Series:
         return self._reduce("count")
 
     def nunique(self, dropna: bool = True) -> int:
-        n = self._reduce("nunique")
-        return n + (1 if not dropna and self._s.column.null_count() else 0)
+        return self._reduce("nunique", dropna=dropna)
 
     def any(self, skipna: bool = True) -> bool:
         return self._reduce("any", skipna)
@@ -577,17 +543,15 @@ class Series:
         return self._reduce("all", skipna)
 
     def idxmin(self, skipna: bool = True) -> Any:
-        if not skipna and self._s.column.null_count():
-            return float("nan")
-        return self.index[self._reduce("argmin")]
+        pos = self._reduce("argmin", skipna)
+        return float("nan") if pos < 0 else self.index[pos]
 
     def idxmax(self, skipna: bool = True) -> Any:
-        if not skipna and self._s.column.null_count():
-            return float("nan")
-        return self.index[self._reduce("argmax")]
+        pos = self._reduce("argmax", skipna)
+        return float("nan") if pos < 0 else self.index[pos]
 
     def _scan(self, how: str) -> Series:
-        return Series._from_lib(self._s.with_column(_ops.scan(self._s.column, how)))
+        return Series._from_lib(self._s.cumulative(how))
 
     def cumsum(self) -> Series:
         return self._scan("cumsum")
@@ -602,12 +566,12 @@ class Series:
         return self._scan("cummax")
 
     def isna(self) -> Series:
-        return Series._from_lib(self._s.with_column(plc.unary.is_null(self._s.column)))
+        return Series._from_lib(self._s.isna())
 
     isnull = isna
 
     def notna(self) -> Series:
-        return Series._from_lib(self._s.with_column(plc.unary.is_valid(self._s.column)))
+        return Series._from_lib(self._s.notna())
 
     notnull = notna
 

@@ -2,7 +2,11 @@
 //! DataFrame and display options. Python call conventions live in `python/ferrodf`.
 
 mod accessor;
+mod compute;
 mod keys;
 mod objects;
 
-pub use objects::register;
+pub fn register(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
+    objects::register(m)?;
+    compute::register(m)
+}

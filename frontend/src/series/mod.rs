@@ -1,5 +1,10 @@
 //! [`Series`]: one labelled column with row labels.
 
+mod ops;
+
+pub use ops::Other;
+
+use ferrodf_core::native::NativeType;
 use ferrodf_core::{Column, DataType, Error, Result};
 
 use crate::index::Index;
@@ -39,6 +44,55 @@ impl Series {
             index,
             name,
         })
+    }
+
+    /// A Series named `name` over `values`, with a RangeIndex.
+    ///
+    /// ```
+    /// use ferrodf::Series;
+    /// let s = Series::from_vec("n", vec![1i64, 2, 3]);
+    /// assert_eq!((s.len(), s.name().to_string()), (3, "n".to_string()));
+    /// ```
+    pub fn from_vec<T: NativeType>(name: impl Into<Label>, values: Vec<T>) -> Series {
+        let column = Column::from_values(values);
+        Series {
+            index: Index::default_for(column.size()),
+            column,
+            name: name.into(),
+        }
+    }
+
+    /// A Series named `name` over `values`, `None` being a missing value.
+    pub fn from_options<T: NativeType>(name: impl Into<Label>, values: Vec<Option<T>>) -> Series {
+        let column = Column::from_options(values);
+        Series {
+            index: Index::default_for(column.size()),
+            column,
+            name: name.into(),
+        }
+    }
+
+    /// A string Series named `name`, `None` being a missing value.
+    ///
+    /// ```
+    /// use ferrodf::Series;
+    /// let a = Series::from_strs("s", vec![Some("a"), None]);
+    /// let b = Series::from_strs("s", vec![Some("b"), Some("c")]);
+    /// let ab = (&a + &b).unwrap();
+    /// assert_eq!(ab.column().null_count().unwrap(), 1);
+    /// ```
+    pub fn from_strs<S: AsRef<str>>(name: impl Into<Label>, values: Vec<Option<S>>) -> Series {
+        let array: arrow_array::StringArray = values
+            .iter()
+            .map(|v| v.as_ref().map(|s| s.as_ref()))
+            .collect();
+        let column = ferrodf_core::interop::arrow::from_arrow(&array)
+            .expect("a string array always converts");
+        Series {
+            index: Index::default_for(column.size()),
+            column,
+            name: name.into(),
+        }
     }
 
     /// The values.

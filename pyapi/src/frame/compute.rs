@@ -1,0 +1,303 @@
+//! The frontend's pandas semantics for Python: Series operators, reductions, missing
+//! values, and the same rules on bare columns for the DataFrame wrapper. Only argument
+//! conversion happens here; `ferrodf::compute` and `ferrodf::Series` decide everything.
+
+use ferrodf::compute::{
+    BinaryOp, Operand, ReduceOptions, Reduction, ScanOp, Value, binary_column, reduce_column,
+    scan_column,
+};
+use ferrodf::core::{Scalar, TypeId};
+use ferrodf::series::Other;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
+
+use super::objects::PySeries;
+use crate::column::PyColumn;
+use crate::errors::{IntoPyResult, run};
+use crate::scalar::PyScalar;
+
+/// A Python scalar as an operand: numbers stay weak (they take the column's type), other
+/// values (datetime, timedelta, Decimal, NumPy date-times) become typed scalars.
+pub fn value_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Value> {
+    if obj.is_none() {
+        return Ok(Value::Null);
+    }
+    if let Ok(s) = obj.cast::<PyScalar>() {
+        return Ok(Value::Scalar(s.get().0.clone()));
+    }
+    if obj.is_instance_of::<PyBool>() {
+        return Ok(Value::Bool(obj.extract()?));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        return Ok(Value::Int(obj.extract()?));
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        return Ok(Value::from(obj.extract::<f64>()?));
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Ok(Value::Str(obj.extract()?));
+    }
+    let np = py.import("numpy")?;
+    // before np.integer: NumPy's timedelta64 is one
+    if obj.is_instance(&np.getattr("datetime64")?)?
+        || obj.is_instance(&np.getattr("timedelta64")?)?
+    {
+        // Arrow has no day or week units: such values are taken in seconds, as pandas does
+        let mut arr = np
+            .call_method1("asarray", (obj,))?
+            .call_method1("reshape", (1,))?;
+        let unit: String = np
+            .call_method1("datetime_data", (arr.getattr("dtype")?,))?
+            .get_item(0)?
+            .extract()?;
+        if !matches!(unit.as_str(), "s" | "ms" | "us" | "ns") {
+            let kind: String = arr.getattr("dtype")?.getattr("kind")?.extract()?;
+            let target = if kind == "M" {
+                "datetime64[s]"
+            } else {
+                "timedelta64[s]"
+            };
+            arr = arr.call_method1("astype", (target,))?;
+        }
+        let pa = py.import("pyarrow")?;
+        let col = crate::arrow_io::import_column(py, &pa.call_method1("array", (arr,))?)?;
+        return Ok(Value::Scalar(Scalar::from_column(col).py()?));
+    }
+    if obj.is_instance(&np.getattr("bool_")?)? {
+        return Ok(Value::Bool(obj.is_truthy()?));
+    }
+    if obj.is_instance(&np.getattr("integer")?)? {
+        return Ok(Value::Int(obj.call_method0("item")?.extract()?));
+    }
+    if obj.is_instance(&np.getattr("floating")?)? {
+        return Ok(Value::from(obj.call_method0("item")?.extract::<f64>()?));
+    }
+    // pd.NA and pd.NaT are missing values of no particular type
+    let type_name = obj.get_type().name()?.to_string();
+    if type_name == "NAType" || type_name == "NaTType" {
+        return Ok(Value::Null);
+    }
+    let list = pyo3::types::PyList::new(py, [obj])?;
+    match PyColumn::from_iterable_of_py(py, list.as_any(), None, None) {
+        Ok(col) => Ok(Value::Scalar(Scalar::from_column(col.0).py()?)),
+        Err(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+            "a {type_name} cannot be an operand of a ferrodf operation; use a number, a \
+             string, a date-time, a Series or an array"
+        ))),
+    }
+}
+
+/// The other side of a Series operation from Python.
+fn other_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Other> {
+    if let Ok(s) = obj.cast::<PySeries>() {
+        return Ok(Other::Series(s.get().0.clone()));
+    }
+    if let Ok(c) = obj.cast::<PyColumn>() {
+        return Ok(Other::Column(c.get().0.clone()));
+    }
+    value_from_py(py, obj).map(Other::Value)
+}
+
+/// A reduction's result as a Python value (NaN for NaN, None for a null).
+pub fn scalar_to_py(py: Python<'_>, s: &Scalar) -> PyResult<Py<PyAny>> {
+    let id = s.dtype().id();
+    if !s.is_valid().py()? {
+        return Ok(py.None());
+    }
+    Ok(match id {
+        TypeId::Int8 | TypeId::Int16 | TypeId::Int32 | TypeId::Int64 => {
+            let c = ferrodf::core::ops::cast::cast(s.as_column(), TypeId::Int64.into()).py()?;
+            c.host_values::<i64>().py()?[0]
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()
+        }
+        TypeId::Uint8 | TypeId::Uint16 | TypeId::Uint32 | TypeId::Uint64 => {
+            let c = ferrodf::core::ops::cast::cast(s.as_column(), TypeId::Uint64.into()).py()?;
+            c.host_values::<u64>().py()?[0]
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()
+        }
+        TypeId::Float32 | TypeId::Float64 => {
+            let c = ferrodf::core::ops::cast::cast(s.as_column(), TypeId::Float64.into()).py()?;
+            c.host_values::<f64>().py()?[0]
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()
+        }
+        TypeId::Bool8 => {
+            let v = s.value::<u8>().py()?.unwrap_or(0) != 0;
+            pyo3::types::PyBool::new(py, v)
+                .to_owned()
+                .into_any()
+                .unbind()
+        }
+        _ => Bound::new(py, PyScalar(s.clone()))?
+            .call_method1("to_py", ())?
+            .unbind(),
+    })
+}
+
+fn reduce_options(skipna: bool, min_count: usize, ddof: i32, dropna: bool) -> ReduceOptions {
+    ReduceOptions {
+        skipna,
+        min_count,
+        ddof,
+        dropna,
+    }
+}
+
+fn reduction(how: &str, q: f64) -> PyResult<Reduction> {
+    Ok(match Reduction::parse(how).py()? {
+        Reduction::Quantile(_) => Reduction::Quantile(q),
+        r => r,
+    })
+}
+
+#[pymethods]
+impl PySeries {
+    /// `self op other` (`other op self` when reflected) with pandas' rules, aligned on the
+    /// labels; `fill_value` stands in for a value missing on one side (flex methods).
+    #[pyo3(signature = (op, other, reflected = false, fill_value = None))]
+    fn binary(
+        &self,
+        py: Python<'_>,
+        op: &str,
+        other: &Bound<'_, PyAny>,
+        reflected: bool,
+        fill_value: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let op = BinaryOp::parse(op).py()?;
+        let other = other_from_py(py, other)?;
+        let fill = fill_value.map(|f| value_from_py(py, f)).transpose()?;
+        let s = self.0.clone();
+        run(py, move || s.binary_with(op, other, reflected, fill)).map(PySeries)
+    }
+
+    /// A reduction (`sum`, `mean`, `count`, ...) with pandas' options.
+    #[pyo3(signature = (how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true))]
+    fn reduce(
+        &self,
+        py: Python<'_>,
+        how: &str,
+        skipna: bool,
+        min_count: usize,
+        ddof: i32,
+        q: f64,
+        dropna: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let how = reduction(how, q)?;
+        let opts = reduce_options(skipna, min_count, ddof, dropna);
+        let s = self.0.clone();
+        let out = run(py, move || s.reduce(how, opts))?;
+        scalar_to_py(py, &out)
+    }
+
+    /// `cumsum`, `cumprod`, `cummin` or `cummax`.
+    fn cumulative(&self, py: Python<'_>, how: &str) -> PyResult<Self> {
+        let how = ScanOp::parse(how).py()?;
+        let s = self.0.clone();
+        run(py, move || s.cumulative(how)).map(PySeries)
+    }
+
+    fn isna(&self, py: Python<'_>) -> PyResult<Self> {
+        let s = self.0.clone();
+        run(py, move || s.isna()).map(PySeries)
+    }
+
+    fn notna(&self, py: Python<'_>) -> PyResult<Self> {
+        let s = self.0.clone();
+        run(py, move || s.notna()).map(PySeries)
+    }
+
+    fn fillna(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let value = value_from_py(py, value)?;
+        let s = self.0.clone();
+        run(py, move || s.fillna(value)).map(PySeries)
+    }
+
+    #[pyo3(signature = (lower = None, upper = None))]
+    fn clip(
+        &self,
+        py: Python<'_>,
+        lower: Option<&Bound<'_, PyAny>>,
+        upper: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let bound = |b: Option<&Bound<'_, PyAny>>| match b {
+            Some(v) => value_from_py(py, v),
+            None => Ok(Value::Null),
+        };
+        let (lo, hi) = (bound(lower)?, bound(upper)?);
+        let s = self.0.clone();
+        run(py, move || s.clip(lo, hi)).map(PySeries)
+    }
+
+    fn dropna(&self, py: Python<'_>) -> PyResult<Self> {
+        let s = self.0.clone();
+        run(py, move || s.dropna()).map(PySeries)
+    }
+}
+
+/// `lhs op rhs` on bare columns with the pandas layer's rules (the DataFrame wrapper's
+/// column-by-column operations).
+#[pyfunction]
+#[pyo3(signature = (lhs, op, rhs, reflected = false))]
+fn binary_column_op(
+    py: Python<'_>,
+    lhs: PyColumn,
+    op: &str,
+    rhs: &Bound<'_, PyAny>,
+    reflected: bool,
+) -> PyResult<PyColumn> {
+    let op = BinaryOp::parse(op).py()?;
+    let l = lhs.0;
+    if let Ok(c) = rhs.cast::<PyColumn>() {
+        let r = c.get().0.clone();
+        return run(py, move || {
+            binary_column(&l, op, Operand::Column(&r), reflected)
+        })
+        .map(PyColumn);
+    }
+    let v = value_from_py(py, rhs)?;
+    run(py, move || {
+        binary_column(&l, op, Operand::Value(&v), reflected)
+    })
+    .map(PyColumn)
+}
+
+/// A reduction of a bare column (see `Series.reduce`).
+#[pyfunction]
+#[pyo3(signature = (col, how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true))]
+#[allow(clippy::too_many_arguments)]
+fn reduce_column_op(
+    py: Python<'_>,
+    col: PyColumn,
+    how: &str,
+    skipna: bool,
+    min_count: usize,
+    ddof: i32,
+    q: f64,
+    dropna: bool,
+) -> PyResult<Py<PyAny>> {
+    let how = reduction(how, q)?;
+    let opts = reduce_options(skipna, min_count, ddof, dropna);
+    let c = col.0;
+    let out = run(py, move || reduce_column(&c, how, opts))?;
+    scalar_to_py(py, &out)
+}
+
+/// A cumulative operation on a bare column.
+#[pyfunction]
+fn scan_column_op(py: Python<'_>, col: PyColumn, how: &str) -> PyResult<PyColumn> {
+    let how = ScanOp::parse(how).py()?;
+    let c = col.0;
+    run(py, move || scan_column(&c, how)).map(PyColumn)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(binary_column_op, m)?)?;
+    m.add_function(wrap_pyfunction!(reduce_column_op, m)?)?;
+    m.add_function(wrap_pyfunction!(scan_column_op, m)?)?;
+    Ok(())
+}
