@@ -103,9 +103,9 @@ def test_operator_comparisons_match_pandas():
 
 def test_ordering_strings_with_numbers_raises_type_error():
     with pytest.raises(TypeError, match="Invalid comparison"):
-        pd.Series(["x"]) < 1
+        _ = pd.Series(["x"]) < 1
     with pytest.raises(TypeError, match="Invalid comparison"):
-        Series(["x"]) < 1
+        _ = Series(["x"]) < 1
     # equality between incomparable types is simply False (True for !=), as in pandas
     check(Series(["x"]) == 1, pd.Series(["x"]) == 1)
     check(Series(["x"]) != 1, pd.Series(["x"]) != 1)
