@@ -25,6 +25,7 @@
 
 pub use ferrodf_core as core;
 
+pub mod accessors;
 pub mod align;
 pub mod column_accessor;
 pub mod compute;
@@ -37,6 +38,7 @@ pub mod relational;
 pub mod reshape;
 pub mod rows;
 pub mod series;
+pub mod sort;
 mod suggest;
 
 pub use column_accessor::{ColumnAccessor, LabelKey, LevelKey, PositionKey};
@@ -48,6 +50,7 @@ pub use label::Label;
 pub use relational::{AggRequest, JoinHow};
 pub use rows::RowSelection;
 pub use series::Series;
+pub use sort::SortOptions;
 
 /// The Rust examples of docs/rust.md, compiled and run as doc tests of this crate.
 #[cfg(doctest)]

@@ -142,58 +142,6 @@ fn gather_all(columns: &[Column], map: &Column) -> Result<Vec<Column>> {
 }
 
 impl DataFrame {
-    /// The rows ordered by the columns `by` (stable, as pandas' `kind="stable"`), with
-    /// nulls last unless `nulls_first`.
-    ///
-    /// ```
-    /// use ferrodf::DataFrame;
-    /// use ferrodf::core::Column;
-    /// let df = DataFrame::from_columns(vec![("x".into(), Column::from_values(vec![3i64, 1, 2]))]).unwrap();
-    /// let s = df.sort_values(&["x".into()], &[true], false).unwrap();
-    /// assert_eq!(s.data().columns()[0].host_values::<i64>().unwrap().to_vec(), vec![1, 2, 3]);
-    /// ```
-    pub fn sort_values(
-        &self,
-        by: &[Label],
-        ascending: &[bool],
-        nulls_first: bool,
-    ) -> Result<DataFrame> {
-        let _operation = ferrodf_core::memory::enter_operation();
-        if by.is_empty() {
-            return Err(Error::value(
-                "sort_values needs at least one column in `by`".to_string(),
-            ));
-        }
-        if ascending.len() != 1 && ascending.len() != by.len() {
-            return Err(Error::value(format!(
-                "{} ascending flags for {} sort columns: give one, or one per column",
-                ascending.len(),
-                by.len()
-            )));
-        }
-        let keys = key_table(self, by)?;
-        let order: Vec<Order> = (0..by.len())
-            .map(|i| {
-                if ascending[i.min(ascending.len() - 1)] {
-                    Order::Ascending
-                } else {
-                    Order::Descending
-                }
-            })
-            .collect();
-        // pandas puts nulls last whatever the direction; libcudf's null order is relative
-        // to the direction, so it flips with a descending column
-        let nulls: Vec<NullOrder> = order
-            .iter()
-            .map(|o| match (o, nulls_first) {
-                (Order::Ascending, false) | (Order::Descending, true) => NullOrder::After,
-                _ => NullOrder::Before,
-            })
-            .collect();
-        let map = stable_sorted_order(&keys, &order, &nulls)?;
-        self.select_rows(&RowSelection::Take(map))
-    }
-
     /// Groups rows by the columns `by` and aggregates (pandas' `groupby(by).agg(...)`):
     /// one row per group, sorted by key when `sort`; keys with nulls are dropped when
     /// `dropna`. With `as_index` the keys become the index, else leading columns.

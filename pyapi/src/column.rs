@@ -335,7 +335,9 @@ impl PyColumn {
             let t = ferrodf_core::interop::arrow::dtype_to_arrow(d.0).py()?;
             kwargs.set_item("type", pyo3_arrow::PyDataType::new(t).into_pyarrow(py)?)?;
         }
-        let array = pa.call_method("array", (values,), Some(&kwargs))?;
+        let array = pa
+            .call_method("array", (values,), Some(&kwargs))
+            .map_err(|e| arrow_conversion_error(py, e))?;
         PyColumn::from_arrow(py, &array, dtype, None, None)
     }
 
@@ -414,5 +416,32 @@ impl PyColumn {
             nulls,
             self.0.offset(),
         ))
+    }
+}
+
+/// pyarrow's exception for Python values it cannot convert, as Python's own: TypeError for
+/// values of a type no column holds, OverflowError for numbers too large, ValueError else.
+fn arrow_conversion_error(py: Python<'_>, e: PyErr) -> PyErr {
+    let name = e
+        .get_type(py)
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_default();
+    if !name.starts_with("Arrow") {
+        return e;
+    }
+    let msg = format!(
+        "cannot make a column of these Python values ({}); give numbers, strings, bools, \
+         date-times, Decimals, lists or dicts of one kind, or pass dtype=",
+        e.value(py)
+    );
+    if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(py) {
+        pyo3::exceptions::PyOverflowError::new_err(msg)
+    } else if name == "ArrowTypeError"
+        || (name == "ArrowInvalid" && msg.contains("did not recognize Python value type"))
+    {
+        PyTypeError::new_err(msg)
+    } else {
+        pyo3::exceptions::PyValueError::new_err(msg)
     }
 }

@@ -1,5 +1,6 @@
 //! [`Series`]: one labelled column with row labels.
 
+mod counts;
 mod ops;
 
 pub use ops::Other;

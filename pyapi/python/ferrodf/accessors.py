@@ -318,33 +318,6 @@ class StringMethods:
         return self._wrap(plc.strings.combine.concatenate(plc.Table(cols), sep_s, narep))
 
 
-_COMPONENTS = {
-    "year": "YEAR",
-    "month": "MONTH",
-    "day": "DAY",
-    "hour": "HOUR",
-    "minute": "MINUTE",
-    "second": "SECOND",
-    "nanosecond": "NANOSECOND",
-}
-_FREQ = {
-    "D": "DAY",
-    "d": "DAY",
-    "h": "HOUR",
-    "H": "HOUR",
-    "min": "MINUTE",
-    "T": "MINUTE",
-    "s": "SECOND",
-    "S": "SECOND",
-    "ms": "MILLISECOND",
-    "L": "MILLISECOND",
-    "us": "MICROSECOND",
-    "U": "MICROSECOND",
-    "ns": "NANOSECOND",
-    "N": "NANOSECOND",
-}
-
-
 class DatetimeMethods:
     """Datetime fields and rounding of a Series of timestamps (``s.dt``)."""
 
@@ -355,63 +328,42 @@ class DatetimeMethods:
             )
         self._s = series
 
-    def _wrap(self, column: plc.Column) -> Series:
+    def _field(self, name: str) -> Series:
         from ferrodf.series import Series
 
-        return Series._from_lib(self._s._s.with_column(column))
+        return Series._from_lib(self._s._s.dt_field(name))
 
-    def _component(self, name: str) -> plc.Column:
-        comp = getattr(plc.datetime.DatetimeComponent, name)
-        return plc.datetime.extract_datetime_component(self._s._s.column, comp)
+    def _round(self, how: str, freq: str) -> Series:
+        from ferrodf.series import Series
 
-    def __getattr__(self, name: str) -> Series:
-        if name in _COMPONENTS:
-            return self._wrap(self._component(_COMPONENTS[name]))
-        raise AttributeError(f"'DatetimeMethods' has no attribute {name!r}")
+        return Series._from_lib(self._s._s.dt_round(how, freq))
 
-    @property
-    def microsecond(self) -> Series:
-        """Microseconds within the second (0..999999), as pandas counts them."""
-
-        # the components are INT16 (libcudf); widen before scaling so 999 * 1000 fits
-        int32 = plc.DataType(plc.TypeId.INT32)
-        ms = plc.unary.cast(self._component("MILLISECOND"), int32)
-        us = plc.unary.cast(self._component("MICROSECOND"), int32)
-        total = _lib.binary_column_op(_lib.binary_column_op(ms, "mul", 1000), "add", us)
-        return self._wrap(total)
-
-    @property
-    def dayofweek(self) -> Series:
-        """Monday=0 .. Sunday=6 (pandas); libcudf counts Monday=1 .. Sunday=7."""
-
-        return self._wrap(_lib.binary_column_op(self._component("WEEKDAY"), "sub", 1))
-
-    weekday = dayofweek
-    day_of_week = dayofweek
-
-    @property
-    def dayofyear(self) -> Series:
-        return self._wrap(plc.datetime.day_of_year(self._s._s.column))
-
+    year = property(lambda self: self._field("year"), doc="The year.")
+    month = property(lambda self: self._field("month"), doc="The month, 1..12.")
+    day = property(lambda self: self._field("day"), doc="The day of the month.")
+    hour = property(lambda self: self._field("hour"), doc="The hour.")
+    minute = property(lambda self: self._field("minute"), doc="The minute.")
+    second = property(lambda self: self._field("second"), doc="The second.")
+    microsecond = property(
+        lambda self: self._field("microsecond"), doc="Microseconds within the second."
+    )
+    nanosecond = property(
+        lambda self: self._field("nanosecond"), doc="Nanoseconds within the microsecond."
+    )
+    dayofweek = property(lambda self: self._field("dayofweek"), doc="Monday=0 .. Sunday=6.")
+    weekday = day_of_week = dayofweek
+    dayofyear = property(lambda self: self._field("dayofyear"), doc="The day of the year.")
     day_of_year = dayofyear
-
-    def _round(self, fn: Any, freq: str) -> Series:
-        try:
-            f = getattr(plc.datetime.RoundingFrequency, _FREQ[freq])
-        except KeyError:
-            raise ValueError(
-                f"unsupported frequency {freq!r}; use one of {', '.join(_FREQ)}"
-            ) from None
-        return self._wrap(fn(self._s._s.column, f))
+    quarter = property(lambda self: self._field("quarter"), doc="The quarter, 1..4.")
 
     def floor(self, freq: str) -> Series:
-        return self._round(plc.datetime.floor_datetimes, freq)
+        return self._round("floor", freq)
 
     def ceil(self, freq: str) -> Series:
-        return self._round(plc.datetime.ceil_datetimes, freq)
+        return self._round("ceil", freq)
 
     def round(self, freq: str) -> Series:
-        return self._round(plc.datetime.round_datetimes, freq)
+        return self._round("round", freq)
 
 
 __all__ = ["DatetimeMethods", "StringMethods", "np"]

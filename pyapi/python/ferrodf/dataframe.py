@@ -208,7 +208,9 @@ class DataFrame:
             raise AttributeError(name)
         if name in self._df.data:
             return self[name]
-        raise AttributeError(f"'DataFrame' object has no attribute {name!r}")
+        from ferrodf._missing import missing_attribute
+
+        raise missing_attribute(self, name)
 
     # -- selection -------------------------------------------------------------------
     def _wrap(self, out: Any) -> Any:
@@ -402,24 +404,87 @@ class DataFrame:
 
     # -- relational ------------------------------------------------------------------
     def sort_values(
-        self, by: Any, ascending: bool | list[bool] = True, na_position: str = "last"
-    ) -> DataFrame:
-        """Rows ordered by the columns ``by`` (stable)."""
+        self,
+        by: Any,
+        *,
+        axis: Any = 0,
+        ascending: bool | list[bool] = True,
+        inplace: bool = False,
+        kind: str = "quicksort",
+        na_position: str = "last",
+        ignore_index: bool = False,
+        key: Any = None,
+    ) -> DataFrame | None:
+        """Rows ordered by the columns ``by``. Every sort is stable, which is a valid
+        result for each ``kind`` pandas names (quicksort, mergesort, heapsort, stable);
+        ``key`` is called on each ``by`` column, as in pandas."""
+        _check_sort_args(axis, kind, na_position)
         by = list(by) if isinstance(by, list | tuple) else [by]
         asc = list(ascending) if isinstance(ascending, list | tuple) else [ascending]
-        if na_position not in ("first", "last"):
-            raise ValueError(f"na_position must be 'first' or 'last', got {na_position!r}")
-        return DataFrame._from_lib(
-            self._df.sort_values(by, [bool(a) for a in asc], na_position == "first")
+        keys = None
+        if key is not None:
+            keys = [_key_column(key, self[b]) for b in by]
+        out = DataFrame._from_lib(
+            self._df.sort_values(by, [bool(a) for a in asc], na_position == "first", keys)
         )
+        if ignore_index:
+            out = out.reset_index(drop=True)
+        return self._inplace(out) if inplace else out
 
     def groupby(
-        self, by: Any, sort: bool = True, dropna: bool = True, as_index: bool = True
+        self,
+        by: Any = None,
+        *,
+        level: Any = None,
+        as_index: bool = True,
+        sort: bool = True,
+        group_keys: bool = True,
+        observed: bool = True,
+        dropna: bool = True,
     ) -> Any:
-        """Group rows by the columns ``by`` (see ``ferrodf.groupby.GroupBy``)."""
+        """Group rows by the columns ``by`` or the index levels ``level`` (see
+        ``ferrodf.groupby.GroupBy``). ``group_keys`` only concerns ``apply``, which ferrodf
+        does not have; ``observed=True`` (pandas 3's default) is how ferrodf groups
+        categorical keys, and ``observed=False`` raises NotImplementedError for them."""
         from ferrodf.groupby import GroupBy
 
-        return GroupBy(self, by, sort=sort, dropna=dropna, as_index=as_index)
+        del group_keys  # only GroupBy.apply reads it
+        frame = self
+        if level is not None:
+            if by is not None:
+                raise TypeError("groupby takes by or level, not both")
+            frame, by = self._levels_as_columns(level)
+        elif by is None:
+            raise TypeError("groupby needs by= (column labels) or level= (index levels)")
+        out = GroupBy(frame, by, sort=sort, dropna=dropna, as_index=as_index)
+        if not observed:
+            dictionary = plc.TypeId.DICTIONARY32
+            categorical = [b for b in out._by if frame._df.data.get(b).type().id() == dictionary]
+            if categorical:
+                raise NotImplementedError(
+                    f"groupby(observed=False) on the categorical keys {categorical}: ferrodf "
+                    "keeps only the categories that occur (observed=True, pandas 3's default)"
+                )
+        return out
+
+    def _levels_as_columns(self, level: Any) -> tuple[DataFrame, list[Any]]:
+        """The frame with the index levels ``level`` (positions or names) as leading
+        columns, and their labels."""
+        names = list(self.index.names)
+        wanted = list(level) if isinstance(level, list | tuple) else [level]
+        positions = []
+        for lv in wanted:
+            if isinstance(lv, int) and lv not in names:
+                if not -len(names) <= lv < len(names):
+                    raise IndexError(f"level {lv} is out of range for {len(names)} levels")
+                positions.append(lv % len(names))
+            elif lv in names:
+                positions.append(names.index(lv))
+            else:
+                raise KeyError(f"level {lv!r} is not an index level; the levels are {names}")
+        frame = self.reset_index()
+        labels = list(frame._data.names)[: len(names)]
+        return frame, [labels[p] for p in positions]
 
     def merge(
         self,
@@ -544,8 +609,25 @@ class DataFrame:
         new = _lib.ColumnAccessor(list(ca.names), cols, ca.multiindex, list(ca.level_names))
         return DataFrame._from_lib(self._df.with_data(new))
 
-    def sort_index(self, ascending: bool = True) -> DataFrame:
-        return DataFrame._from_lib(self._df.sort_index(ascending))
+    def sort_index(
+        self,
+        *,
+        axis: Any = 0,
+        ascending: bool = True,
+        inplace: bool = False,
+        kind: str = "quicksort",
+        na_position: str = "last",
+        ignore_index: bool = False,
+    ) -> DataFrame | None:
+        """Rows ordered by their labels (stable for every ``kind``)."""
+        _check_sort_args(axis, kind, na_position)
+        out = DataFrame._from_lib(self._df.sort_index(ascending))
+        if ignore_index:
+            out = out.reset_index(drop=True)
+        return self._inplace(out) if inplace else out
+
+    def _inplace(self, out: DataFrame) -> None:
+        self._df = out._df
 
     def nlargest(self, n: int, columns: Any) -> DataFrame:
         return self.sort_values(columns, ascending=False).head(n)
@@ -1385,3 +1467,27 @@ def _row_series(one_row: DataFrame) -> pd.Series | Series:
         return Series(pseries)
     except (TypeError, ValueError, pa.ArrowException):
         return Series(pseries.astype(str))
+
+
+def _check_sort_args(axis: Any, kind: str, na_position: str) -> None:
+    if axis not in (0, "index", "rows"):
+        raise NotImplementedError("sorting along the columns (axis=1) is not supported")
+    if kind not in ("quicksort", "mergesort", "heapsort", "stable"):
+        raise ValueError(
+            f"kind must be 'quicksort', 'mergesort', 'heapsort' or 'stable', got {kind!r}"
+        )
+    if na_position not in ("first", "last"):
+        raise ValueError(f"na_position must be 'first' or 'last', got {na_position!r}")
+
+
+def _key_column(key: Any, s: Series) -> Any:
+    """The plc column of ``key(s)`` (pandas' ``sort_values(key=...)``)."""
+    out = key(s)
+    if not isinstance(out, Series):
+        out = Series(out)
+    if len(out) != len(s):
+        raise ValueError(
+            f"the sort key returned {len(out)} values for a column of {len(s)}; a key must "
+            "return one value per row"
+        )
+    return out._s.column

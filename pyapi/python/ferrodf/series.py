@@ -35,6 +35,11 @@ def _rows_arg(pos: Any) -> Any:
     arr = np.asarray(pos)
     if arr.dtype == bool:
         return plc.Column.from_arrow(pa.array(arr))
+    if arr.dtype.kind not in "iu" and not (arr.dtype.kind in "fO" and arr.size == 0):
+        raise TypeError(
+            f"iloc takes integer positions, slices or boolean masks, not {pos!r}; use .loc "
+            "to select by label"
+        )
     return positions_column(arr.astype(np.int64))
 
 
@@ -65,6 +70,11 @@ class Series:
         column = to_plc_column(data)
         idx = None if index is None else Index(index)._index
         self._s = _lib.Series(column, idx, name)
+
+    def __getattr__(self, name: str) -> Any:
+        from ferrodf._missing import missing_attribute
+
+        raise missing_attribute(self, name)
 
     @classmethod
     def _from_lib(cls, s: _lib.Series) -> Series:
@@ -213,7 +223,8 @@ class Series:
     def to_frame(self, name: Any = None) -> Any:
         from ferrodf.dataframe import DataFrame
 
-        label = self.name if name is None else name
+        # pandas names the column 0 when the Series has no name
+        label = (0 if self.name is None else self.name) if name is None else name
         ca = _lib.ColumnAccessor([label], [self._s.column], isinstance(label, tuple), None)
         return DataFrame._from_lib(_lib.DataFrame(ca, self._s.index))
 
@@ -270,13 +281,52 @@ class Series:
             self._s.with_column(plc.round.round(self._s.column, decimals, method))
         )
 
-    def sort_values(self, ascending: bool = True, na_position: str = "last") -> Series:
-        return self._frame_op(
-            lambda f: f.sort_values(["__ferrodf_series__"], [ascending], na_position == "first")
+    def sort_values(
+        self,
+        *,
+        axis: Any = 0,
+        ascending: bool = True,
+        inplace: bool = False,
+        kind: str = "quicksort",
+        na_position: str = "last",
+        ignore_index: bool = False,
+        key: Any = None,
+    ) -> Series | None:
+        """Values in order (stable for every ``kind``); ``key`` maps the values first."""
+        frame = self.to_frame(name=0).sort_values(
+            0,
+            ascending=ascending,
+            kind=kind,
+            na_position=na_position,
+            ignore_index=ignore_index,
+            key=key,
+            axis=axis,
         )
+        out = frame[0].rename(self.name)
+        return self._inplace(out) if inplace else out
 
-    def sort_index(self, ascending: bool = True) -> Series:
-        return self._frame_op(lambda f: f.sort_index(ascending))
+    def sort_index(
+        self,
+        *,
+        axis: Any = 0,
+        ascending: bool = True,
+        inplace: bool = False,
+        kind: str = "quicksort",
+        na_position: str = "last",
+        ignore_index: bool = False,
+    ) -> Series | None:
+        frame = self.to_frame(name=0).sort_index(
+            ascending=ascending,
+            kind=kind,
+            na_position=na_position,
+            ignore_index=ignore_index,
+            axis=axis,
+        )
+        out = frame[0].rename(self.name)
+        return self._inplace(out) if inplace else out
+
+    def _inplace(self, out: Series) -> None:
+        self._s = out._s
 
     def nlargest(self, n: int = 5) -> Series:
         return self.sort_values(ascending=False).head(n)
@@ -298,18 +348,24 @@ class Series:
         return self.to_frame().reset_index()
 
     def value_counts(
-        self, sort: bool = True, ascending: bool = False, dropna: bool = True
+        self,
+        normalize: bool = False,
+        sort: bool = True,
+        ascending: bool = False,
+        bins: Any = None,
+        dropna: bool = True,
     ) -> Series:
-        """How often each value occurs, most frequent first (a Series named "count")."""
-        label = "__ferrodf_series__"
-        ca = _lib.ColumnAccessor([label], [self._s.column], False, None)
-        frame = _lib.DataFrame(ca, None)
-        counts = frame.groupby_agg([label], [(label, "size", "count")], True, dropna, True, 1)
-        out = Series._from_lib(counts.column("count")).rename("count")
-        if sort:
-            out = out.sort_values(ascending=ascending)
-        idx = out.index
-        out.index = idx.rename(self.name)
+        """How often each value occurs, most frequent first (ties in order of first
+        occurrence), as a Series named "count"; ``normalize`` gives shares named
+        "proportion"."""
+        if bins is not None:
+            raise NotImplementedError(
+                "value_counts(bins=...) is not supported yet; use "
+                ".to_pandas().value_counts(bins=...)"
+            )
+        out = Series._from_lib(self._s.value_counts(sort, ascending, dropna))
+        if normalize:
+            out = (out / out.sum()).rename("proportion")
         return out
 
     def describe(self) -> Series:

@@ -177,6 +177,7 @@ impl PySeries {
 
     /// A reduction (`sum`, `mean`, `count`, ...) with pandas' options.
     #[pyo3(signature = (how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true))]
+    #[allow(clippy::too_many_arguments)]
     fn reduce(
         &self,
         py: Python<'_>,
@@ -231,6 +232,40 @@ impl PySeries {
         let (lo, hi) = (bound(lower)?, bound(upper)?);
         let s = self.0.clone();
         run(py, move || s.clip(lo, hi)).map(PySeries)
+    }
+
+    /// A `.dt` field by pandas' name (`"year"`, `"dayofweek"`, ...), int32.
+    fn dt_field(&self, py: Python<'_>, name: &str) -> PyResult<Self> {
+        let s = self.0.clone();
+        let name = name.to_string();
+        run(py, move || s.dt()?.get(&name)).map(PySeries)
+    }
+
+    /// `.dt.floor/ceil/round(freq)`: `how` is "floor", "ceil" or "round".
+    fn dt_round(&self, py: Python<'_>, how: &str, freq: &str) -> PyResult<Self> {
+        let s = self.0.clone();
+        let (how, freq) = (how.to_string(), freq.to_string());
+        run(py, move || {
+            let dt = s.dt()?;
+            match how.as_str() {
+                "floor" => dt.floor(&freq),
+                "ceil" => dt.ceil(&freq),
+                _ => dt.round(&freq),
+            }
+        })
+        .map(PySeries)
+    }
+
+    #[pyo3(signature = (sort = true, ascending = false, dropna = true))]
+    fn value_counts(
+        &self,
+        py: Python<'_>,
+        sort: bool,
+        ascending: bool,
+        dropna: bool,
+    ) -> PyResult<Self> {
+        let s = self.0.clone();
+        run(py, move || s.value_counts(sort, ascending, dropna)).map(PySeries)
     }
 
     fn dropna(&self, py: Python<'_>) -> PyResult<Self> {

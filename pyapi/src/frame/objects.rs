@@ -321,17 +321,24 @@ impl PyDataFrame {
         self.0.memory_usage()
     }
 
-    #[pyo3(signature = (by, ascending, nulls_first = false))]
+    #[pyo3(signature = (by, ascending, nulls_first = false, keys = None))]
     fn sort_values(
         &self,
         py: Python<'_>,
         by: Vec<Bound<'_, PyAny>>,
         ascending: Vec<bool>,
         nulls_first: bool,
+        keys: Option<Vec<PyColumn>>,
     ) -> PyResult<Self> {
         let by = by.iter().map(label_from_py).collect::<PyResult<Vec<_>>>()?;
+        let mut options = ferrodf::SortOptions::by(by)
+            .ascending(ascending)
+            .na_first(nulls_first);
+        if let Some(k) = keys {
+            options = options.keys(k.into_iter().map(|c| c.0).collect());
+        }
         let df = self.0.clone();
-        run(py, move || df.sort_values(&by, &ascending, nulls_first)).map(PyDataFrame)
+        run(py, move || df.sort_values(&options)).map(PyDataFrame)
     }
 
     /// `requests`: (value column, pandas aggregation name, output label) triples.

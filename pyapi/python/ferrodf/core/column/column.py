@@ -181,7 +181,7 @@ def to_plc_column(values: Any) -> _PlcColumn:
     if module == "cupy" or (_lib.has_cuda_array_interface(values) and module != "numpy"):
         return _PlcColumn.from_array(values)
     if module == "pandas":
-        return _from_arrow(pa.Array.from_pandas(values))
+        return _from_arrow(_typed(pa.Array.from_pandas(values)))
     if module == "polars":
         return to_plc_column(values.to_arrow())
     if isinstance(values, np.ndarray):
@@ -194,7 +194,13 @@ def to_plc_column(values: Any) -> _PlcColumn:
             f"got {type(values).__name__}"
         )
     # from_pandas: NaN in a list (pandas 3 string columns give them) is a missing value
-    return _PlcColumn.from_arrow(pa.array(list(values), from_pandas=True))
+    return _PlcColumn.from_arrow(_typed(pa.array(list(values), from_pandas=True)))
+
+
+def _typed(values: pa.Array) -> pa.Array:
+    """An untyped (all-missing or empty) array as strings: pandas holds such data in an
+    object column, which every operation (``.str``, groupby, sort, merge) accepts."""
+    return values.cast(pa.string()) if pa.types.is_null(values.type) else values
 
 
 def as_column(values: Any) -> ColumnBase:

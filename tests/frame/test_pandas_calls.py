@@ -1,0 +1,180 @@
+"""pandas code as pandas users write it, run unmodified on ferrodf and compared with pandas:
+the keyword arguments of sort_values/sort_index/groupby, empty object columns, counts and
+date-time field types, value_counts' tie order, and the errors pandas code relies on."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ferrodf
+from ferrodf import DataFrame, Series
+
+PDF = pd.DataFrame(
+    {"k": ["b", "a", "b", "c", "a"], "v": [3.0, 1.0, None, 2.0, 1.0], "n": [5, 3, 5, 1, 2]},
+    index=[10, 11, 12, 13, 14],
+)
+
+
+def same_frame(got, expected, **kw):
+    pd.testing.assert_frame_equal(got.to_pandas(), expected, **kw)
+
+
+def same_series(got, expected, **kw):
+    pd.testing.assert_series_equal(got.to_pandas(), expected, **kw)
+
+
+@pytest.mark.parametrize("kind", ["quicksort", "mergesort", "heapsort", "stable"])
+@pytest.mark.parametrize("ignore_index", [False, True])
+def test_sort_values_kind_and_ignore_index(kind, ignore_index):
+    # a stable sort is a valid answer for every kind; pandas' own "stable" is the oracle
+    expected = PDF.sort_values(["n", "k"], kind="stable", ignore_index=ignore_index)
+    got = DataFrame(PDF).sort_values(["n", "k"], kind=kind, ignore_index=ignore_index)
+    same_frame(got, expected)
+
+
+def test_sort_values_key_and_na_position():
+    expected = PDF.sort_values("v", key=lambda s: -s, na_position="first", kind="stable")
+    got = DataFrame(PDF).sort_values("v", key=lambda s: -s, na_position="first")
+    same_frame(got, expected)
+    s = PDF["n"]
+    same_series(
+        Series(s).sort_values(key=lambda x: x % 3, kind="stable"),
+        s.sort_values(key=lambda x: x % 3, kind="stable"),
+    )
+
+
+def test_sort_values_inplace_and_errors():
+    df, p = DataFrame(PDF), PDF.copy()
+    assert df.sort_values("n", inplace=True) is None
+    p.sort_values("n", inplace=True, kind="stable")
+    same_frame(df, p)
+    with pytest.raises(ValueError, match="kind"):
+        PDF.sort_values("n", kind="bogus")
+    with pytest.raises(ValueError, match="kind"):
+        DataFrame(PDF).sort_values("n", kind="bogus")
+    with pytest.raises(ValueError, match="one value per row"):
+        DataFrame(PDF).sort_values("n", key=lambda s: s.head(2))
+
+
+def test_sort_index_kind_and_ignore_index():
+    p = PDF.iloc[::-1]
+    same_frame(DataFrame(p).sort_index(kind="mergesort"), p.sort_index(kind="mergesort"))
+    same_series(
+        Series(p["n"]).sort_index(ascending=False, kind="stable"),
+        p["n"].sort_index(ascending=False, kind="stable"),
+    )
+    same_frame(DataFrame(p).sort_index(ignore_index=True), p.sort_index(ignore_index=True))
+
+
+@pytest.mark.parametrize("observed", [True, False])
+@pytest.mark.parametrize("group_keys", [True, False])
+def test_groupby_accepts_pandas_parameters(observed, group_keys):
+    expected = PDF.groupby("k", observed=observed, group_keys=group_keys).agg({"n": "sum"})
+    got = DataFrame(PDF).groupby("k", observed=observed, group_keys=group_keys).agg({"n": "sum"})
+    same_frame(got, expected)
+
+
+def test_groupby_level():
+    p = PDF.set_index(["k", "n"])
+    for level in ["k", 0, ["k"]]:
+        expected = p.groupby(level=level).agg({"v": "sum"})
+        same_frame(DataFrame(p).groupby(level=level).agg({"v": "sum"}), expected)
+    with pytest.raises(KeyError, match="level"):
+        DataFrame(p).groupby(level="nope")
+
+
+def test_groupby_observed_false_on_categories_is_refused():
+    p = pd.DataFrame({"c": pd.Categorical(["x", "y"], categories=["x", "y", "z"]), "v": [1, 2]})
+    df = DataFrame(p)
+    with pytest.raises(NotImplementedError, match="observed"):
+        df.groupby("c", observed=False)
+
+
+def test_empty_object_columns_work_everywhere():
+    p = pd.DataFrame({"a": pd.Series([], dtype=object), "b": pd.Series([], dtype="int64")})
+    df = DataFrame(p)
+    assert str(df["a"].dtype) in ("object", "str")
+    assert len(df["a"].str.upper()) == 0
+    same_frame(df.sort_values("a"), p.sort_values("a"), check_dtype=False, check_index_type=False)
+    assert len(df.groupby("a").agg({"b": "sum"})) == 0
+    assert len(df.merge(df, on="a")) == 0
+
+
+def test_counts_and_fields_have_pandas_types():
+    s = pd.Series(pd.to_datetime(["2024-01-31 00:00:00.000", "2024-07-01 13:45:10.250"]))
+    for field in [
+        "year",
+        "month",
+        "day",
+        "hour",
+        "minute",
+        "second",
+        "microsecond",
+        "dayofweek",
+        "dayofyear",
+        "quarter",
+    ]:
+        same_series(getattr(Series(s).dt, field), getattr(s.dt, field))
+    p = pd.Series([3, 1, 3, None])
+    same_series(Series(p).value_counts(), p.value_counts(), check_index_type=False)
+
+
+@pytest.mark.parametrize("values", [[2, 1, 1, 2, 3], ["b", "a", "a", "b", "c", "c"], [1.5]])
+@pytest.mark.parametrize("sort, ascending", [(True, False), (True, True), (False, False)])
+def test_value_counts_ties_in_order_of_first_occurrence(values, sort, ascending):
+    p = pd.Series(values, name="x")
+    expected = p.value_counts(sort=sort, ascending=ascending)
+    got = Series(p).value_counts(sort=sort, ascending=ascending)
+    same_series(got, expected, check_index_type=False)
+    same_series(
+        Series(p).value_counts(normalize=True),
+        p.value_counts(normalize=True),
+        check_index_type=False,
+    )
+
+
+def test_value_counts_dropna_false():
+    p = pd.Series([1.0, None, 1.0, None, None])
+    same_series(
+        Series(p).value_counts(dropna=False),
+        p.value_counts(dropna=False),
+        check_index_type=False,
+    )
+
+
+def test_to_frame_names_an_unnamed_series_zero():
+    p = pd.Series([1, 2])
+    same_frame(Series(p).to_frame(), p.to_frame())
+    same_frame(Series(p).to_frame("x"), p.to_frame("x"))
+
+
+def test_missing_pandas_method_says_so():
+    with pytest.raises(AttributeError, match="pandas method that ferrodf does not have"):
+        Series([1]).searchsorted(1)
+    with pytest.raises(AttributeError, match="to_pandas"):
+        DataFrame({"a": [1]}).pivot_table()
+    # a name pandas does not have either stays a plain AttributeError
+    with pytest.raises(AttributeError, match="no attribute 'nonsense'$"):
+        Series([1]).nonsense  # noqa: B018
+
+
+def test_errors_are_python_exceptions():
+    with pytest.raises(TypeError, match="cannot make a column"):
+        ferrodf.plc.Scalar.from_py(object())
+    with pytest.raises(TypeError, match="integer"):
+        pd.DataFrame({"a": [1]}).iloc["x"]
+    with pytest.raises(TypeError, match="integer"):
+        DataFrame({"a": [1]}).iloc["x"]
+    with pytest.raises(TypeError, match="str"):
+        Series(["x"]) + 1
+    with pytest.raises(TypeError):
+        pd.Series(["x"]) + 1
+
+
+def test_numpy_scalars_as_operands():
+    p = pd.Series([1, 2, 3], dtype="int32")
+    same_series(Series(p) * np.int64(2), p * np.int64(2))
+    same_series(Series(p) + np.float32(0.5), p + np.float32(0.5))
+    same_series(Series(p) > np.int8(1), p > np.int8(1))
