@@ -156,7 +156,7 @@ def test_missing_pandas_method_says_so():
     with pytest.raises(AttributeError, match="to_pandas"):
         DataFrame({"a": [1]}).pivot_table()
     # a name pandas does not have either stays a plain AttributeError
-    with pytest.raises(AttributeError, match="no attribute 'nonsense'$"):
+    with pytest.raises(AttributeError, match=r"no attribute 'nonsense'$"):
         Series([1]).nonsense  # noqa: B018
 
 

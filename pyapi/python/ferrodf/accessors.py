@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyarrow as pa
 
-from ferrodf import _lib, plc
+from ferrodf import plc
 
 if TYPE_CHECKING:
     from ferrodf.dataframe import DataFrame
