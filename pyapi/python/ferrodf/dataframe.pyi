@@ -78,10 +78,27 @@ class DataFrame:
     def to_json(self, path_or_buf: Any = None, **kwargs: Any) -> str | None: ...
     def reset_index(self, drop: bool = False) -> DataFrame: ...
     def sort_values(
-        self, by: Any, ascending: bool | list[bool] = True, na_position: str = "last"
-    ) -> DataFrame: ...
+        self,
+        by: Any,
+        *,
+        axis: Any = 0,
+        ascending: bool | list[bool] = True,
+        inplace: bool = False,
+        kind: str = "quicksort",
+        na_position: str = "last",
+        ignore_index: bool = False,
+        key: Any = None,
+    ) -> DataFrame | None: ...
     def groupby(
-        self, by: Any, sort: bool = True, dropna: bool = True, as_index: bool = True
+        self,
+        by: Any = None,
+        *,
+        level: Any = None,
+        as_index: bool = True,
+        sort: bool = True,
+        group_keys: bool = True,
+        observed: bool = True,
+        dropna: bool = True,
     ) -> Any: ...
     def merge(
         self,
@@ -112,7 +129,16 @@ class DataFrame:
     def round(self, decimals: int = 0) -> DataFrame: ...
     def where(self, cond: Any, other: Any = None) -> DataFrame: ...
     def mask(self, cond: Any, other: Any = None) -> DataFrame: ...
-    def sort_index(self, ascending: bool = True) -> DataFrame: ...
+    def sort_index(
+        self,
+        *,
+        axis: Any = 0,
+        ascending: bool = True,
+        inplace: bool = False,
+        kind: str = "quicksort",
+        na_position: str = "last",
+        ignore_index: bool = False,
+    ) -> DataFrame | None: ...
     def nlargest(self, n: int, columns: Any) -> DataFrame: ...
     def nsmallest(self, n: int, columns: Any) -> DataFrame: ...
     def describe(self) -> pd.DataFrame: ...
