@@ -34,6 +34,7 @@ pub mod display;
 pub mod dtype;
 pub mod index;
 pub mod label;
+pub mod lookup;
 pub mod relational;
 pub mod reshape;
 pub mod rows;

@@ -46,3 +46,24 @@ def test_from_cupy_is_zero_copy():
     assert buf.ptr == c_ary.data.mem.ptr
     assert buf.size == 24
     assert buf._owner is c_ary
+
+
+@pytest.mark.parametrize("key", [slice(8, 24), slice(None, 8), slice(16, None), slice(30, 40)])
+def test_slicing_shares_the_owner(key):
+    host = np.arange(4, dtype="int64")
+    buf = Buffer(host.view("uint8"))
+    part = buf[key]
+    expected = host.tobytes()[key]
+    assert isinstance(part, Buffer) and part.size == len(expected)
+    assert part.tobytes() == expected
+    assert part._owner is buf._owner
+    if expected:
+        assert part.ptr == buf.ptr + (key.start or 0)
+
+
+def test_slicing_errors():
+    buf = Buffer(b"abcdef")
+    with pytest.raises(ValueError, match="step 1"):
+        buf[::2]
+    with pytest.raises(TypeError, match="slice"):
+        buf[1]

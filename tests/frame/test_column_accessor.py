@@ -142,14 +142,15 @@ def test_droplevel_swaplevel_rename():
         level_names=["u", "v", "w"],
     )
     pdf = pandas_frame(ca)
-    d = ca.droplevel(0)
-    assert names(d) == list(pdf.columns.droplevel(0)) and d.level_names == ("v", "w")
     s = ca.swaplevel(0, 2)
     assert names(s) == list(pdf.columns.swaplevel(0, 2)) and s.level_names == ("w", "v", "u")
     r = ca.rename_levels({"a": "A"}, level=0)
     assert names(r) == [("A", "b", 1), ("A", "c", 2), ("d", "b", 3)]
     r2 = ca.rename_levels(lambda v: v * 2 if isinstance(v, int) else v)
     assert names(r2)[0] == ("a", "b", 2)
+    # droplevel changes the accessor in place and returns None, as cuDF's does
+    assert ca.droplevel(0) is None
+    assert names(ca) == list(pdf.columns.droplevel(0)) and ca.level_names == ("v", "w")
 
 
 def test_insert_pads_short_keys_as_pandas(tree):

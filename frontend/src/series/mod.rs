@@ -50,9 +50,9 @@ impl Series {
     /// A Series named `name` over `values`, with a RangeIndex.
     ///
     /// ```
-    /// use ferrodf::Series;
+    /// use ferrodf::{Label, Series};
     /// let s = Series::from_vec("n", vec![1i64, 2, 3]);
-    /// assert_eq!((s.len(), s.name().to_string()), (3, "n".to_string()));
+    /// assert_eq!((s.len(), s.name()), (3, &Label::from("n")));
     /// ```
     pub fn from_vec<T: NativeType>(name: impl Into<Label>, values: Vec<T>) -> Series {
         let column = Column::from_values(values);

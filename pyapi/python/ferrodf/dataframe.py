@@ -1223,7 +1223,10 @@ class _ILoc:
             n = len(df)
             if not -n <= rows < n:
                 raise IndexError(f"row position {rows} is out of bounds for {n} rows")
-            return _row_series(df._rows([int(rows) % n]))
+            try:
+                return Series._from_lib(df._df.row(int(rows) % n))
+            except NotImplementedError:  # mixed types: an object row, through pandas
+                return _row_series(df._rows([int(rows) % n]))
         if isinstance(rows, Series):
             rows = rows.to_numpy()
         return df._rows(rows)
@@ -1251,6 +1254,14 @@ class _Loc:
             df = DataFrame._from_lib(picked)
         if isinstance(rows, Series) and rows.dtype == np.dtype("bool"):
             return df._rows(_mask_of(rows, df.index))
+        if _is_scalar_label(rows) and df.index.nlevels == 1:
+            pos = df.index._index.get_loc(rows)
+            if isinstance(pos, int):
+                try:
+                    return Series._from_lib(df._df.row(pos))
+                except NotImplementedError:  # mixed types: an object row, through pandas
+                    return _row_series(df._rows([pos]))
+            return df._rows(pos)
         pos = label_positions(df.index, rows)
         if isinstance(pos, int | np.integer):
             return _row_series(df._rows([int(pos)]))
@@ -1467,6 +1478,12 @@ def _row_series(one_row: DataFrame) -> pd.Series | Series:
         return Series(pseries)
     except (TypeError, ValueError, pa.ArrowException):
         return Series(pseries.astype(str))
+
+
+def _is_scalar_label(key: Any) -> bool:
+    return isinstance(key, str | int | float | np.integer | np.floating) and not isinstance(
+        key, bool | np.bool_
+    )
 
 
 def _check_sort_args(axis: Any, kind: str, na_position: str) -> None:

@@ -11,10 +11,11 @@ use ferrodf::series::Other;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
-use super::objects::PySeries;
+use super::objects::{PyDataFrame, PyIndex, PySeries};
 use crate::column::PyColumn;
 use crate::errors::{IntoPyResult, run};
 use crate::scalar::PyScalar;
+use ferrodf::lookup::Location;
 
 /// A Python scalar as an operand: numbers stay weak (they take the column's type), other
 /// values (datetime, timedelta, Decimal, NumPy date-times) become typed scalars.
@@ -271,6 +272,29 @@ impl PySeries {
     fn dropna(&self, py: Python<'_>) -> PyResult<Self> {
         let s = self.0.clone();
         run(py, move || s.dropna()).map(PySeries)
+    }
+}
+
+#[pymethods]
+impl PyIndex {
+    /// pandas' `get_loc` of one label: the row position, or a column of positions when
+    /// several rows carry the label; KeyError when none does.
+    fn get_loc(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let key = value_from_py(py, key)?;
+        let index = self.0.clone();
+        match run(py, move || index.get_loc(&key))? {
+            Location::Row(i) => Ok(i.into_pyobject(py)?.into_any().unbind()),
+            Location::Rows(c) => Ok(Bound::new(py, PyColumn(c))?.into_any().unbind()),
+        }
+    }
+}
+
+#[pymethods]
+impl PyDataFrame {
+    /// Row `position` as a Series indexed by the column labels.
+    fn row(&self, py: Python<'_>, position: usize) -> PyResult<PySeries> {
+        let df = self.0.clone();
+        run(py, move || df.row(position)).map(PySeries)
     }
 }
 

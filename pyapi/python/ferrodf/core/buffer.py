@@ -89,6 +89,18 @@ class Buffer:
     def __len__(self) -> int:
         return self._view.nbytes
 
+    def __getitem__(self, key: slice) -> Buffer:
+        """``buf[8:24]``: a Buffer over those bytes, sharing the memory and the owner (as
+        cuDF's ``Buffer`` slicing)."""
+        if not isinstance(key, slice):
+            raise TypeError(f"a Buffer is sliced with a slice of bytes, not {key!r}")
+        if key.step not in (None, 1):
+            raise ValueError("a Buffer slice needs step 1 (bytes stay contiguous)")
+        out = object.__new__(Buffer)
+        out._view = self._view.byte_slice(key)
+        out._owner = self._owner
+        return out
+
     def __repr__(self) -> str:
         return f"<ferrodf.core.buffer.Buffer size={self.size} owner={type(self._owner).__name__}>"
 

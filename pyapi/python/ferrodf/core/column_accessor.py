@@ -152,9 +152,9 @@ class ColumnAccessor(Mapping):
         """Columns by position: an int, a list of ints, a boolean mask or a slice."""
         return ColumnAccessor._wrap(self._ca.select_by_index(index))
 
-    def droplevel(self, level: int) -> ColumnAccessor:
-        """A copy without label level ``level``."""
-        return ColumnAccessor._wrap(self._ca.droplevel(level))
+    def droplevel(self, level: int) -> None:
+        """Remove label level ``level`` in place (as cuDF's ``ColumnAccessor.droplevel``)."""
+        self._ca = self._ca.droplevel(level)
 
     def swaplevel(self, i: int = -2, j: int = -1) -> ColumnAccessor:
         """A copy with label levels ``i`` and ``j`` swapped."""

@@ -1,0 +1,243 @@
+//! Label lookup (`.loc` with one label) and one row as a Series, computed where the data
+//! lives: an equality pass over the labels, then a gather of the matching rows.
+
+use ferrodf_core::interop::arrow::from_arrow;
+use ferrodf_core::ops::cast::cast;
+use ferrodf_core::ops::concatenate::concatenate;
+use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
+use ferrodf_core::ops::filling::sequence;
+use ferrodf_core::ops::stream_compaction::apply_boolean_mask;
+use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
+
+use crate::compute::promote::result_type;
+use crate::compute::{BinaryOp, Operand, Value, binary_column};
+use crate::index::Index;
+use crate::label::Label;
+use crate::{DataFrame, Series};
+
+/// Where a label sits in an index.
+#[derive(Clone, Debug)]
+pub enum Location {
+    /// Exactly one row.
+    Row(usize),
+    /// Several rows (an INT32 column of positions, in order).
+    Rows(Column),
+}
+
+impl Index {
+    /// The rows whose (single-level) label equals `key` (pandas' `get_loc`); KeyError when
+    /// none does.
+    ///
+    /// ```
+    /// use ferrodf::Index;
+    /// use ferrodf::lookup::Location;
+    /// use ferrodf::core::Column;
+    /// let idx = Index::from_column(Column::from_values(vec![10i64, 20, 30]), None);
+    /// assert!(matches!(idx.get_loc(&20.into()).unwrap(), Location::Row(1)));
+    /// assert!(idx.get_loc(&40.into()).is_err());
+    /// ```
+    pub fn get_loc(&self, key: &Value) -> Result<Location> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let missing = || Error::Key(format!("{} not found in the index", describe(key)));
+        if let (Index::Range { start, step, .. }, Value::Int(v)) = (self, key) {
+            let (start, step, v) = (*start as i128, *step as i128, *v);
+            let offset = v - start;
+            if offset % step == 0 && (0..self.len() as i128).contains(&(offset / step)) {
+                return Ok(Location::Row((offset / step) as usize));
+            }
+            return Err(missing());
+        }
+        if self.nlevels() != 1 {
+            return Err(Error::not_implemented(
+                "get_loc with one scalar on a MultiIndex; give a tuple with a label per level",
+            ));
+        }
+        let labels = self.level_columns()?.remove(0);
+        let comparable = matches!(
+            (labels.dtype().id(), key),
+            (t, Value::Int(_) | Value::Float(_) | Value::Bool(_)) if t.is_numeric()
+        ) || matches!((labels.dtype().id(), key), (TypeId::String, Value::Str(_)))
+            || matches!(key, Value::Scalar(_))
+            || (labels.dtype().id().is_timestamp() && matches!(key, Value::Str(_)));
+        if !comparable {
+            return Err(missing());
+        }
+        let hits = binary_column(&labels, BinaryOp::Eq, Operand::Value(key), false)
+            .map_err(|_| missing())?;
+        let n = labels.size();
+        let rows = sequence(n, &Scalar::from_native(0i32), &Scalar::from_native(1i32))?;
+        let found = apply_boolean_mask(&Table::new(vec![rows])?, &hits)?
+            .into_columns()
+            .remove(0);
+        match found.size() {
+            0 => Err(missing()),
+            1 => Ok(Location::Row(found.host_values::<i32>()?[0] as usize)),
+            _ => Ok(Location::Rows(found)),
+        }
+    }
+}
+
+fn describe(key: &Value) -> String {
+    match key {
+        Value::Str(s) => format!("{s:?}"),
+        Value::Int(v) => v.to_string(),
+        Value::Float(v) => v.to_string(),
+        Value::Bool(v) => v.to_string(),
+        Value::Null => "a missing label".to_string(),
+        Value::Scalar(s) => format!("the {} label", s.dtype()),
+    }
+}
+
+impl DataFrame {
+    /// Row `position` as a Series indexed by the column labels and named by the row's label
+    /// (pandas' `df.loc[label]` / `df.iloc[i]`). The values take one type as pandas gives
+    /// them: numbers promote to a common type, columns of one type keep it; frames mixing
+    /// strings with other types have no single column type here (NotImplementedError).
+    pub fn row(&self, position: usize) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let n = self.num_rows();
+        if position >= n {
+            return Err(Error::index(format!(
+                "row position {position} is out of bounds for {n} rows"
+            )));
+        }
+        let map = Column::from_values(vec![position as i32]);
+        let cols = self.data().columns();
+        let picked = gather(
+            &Table::new(cols.to_vec())?,
+            &map,
+            OutOfBoundsPolicy::DontCheck,
+        )?
+        .into_columns();
+        let target = common_type(&picked)?;
+        let cast_cols = picked
+            .iter()
+            .map(|c| {
+                if c.dtype() == target {
+                    Ok(c.clone())
+                } else {
+                    cast(c, target)
+                }
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let values = if cast_cols.is_empty() {
+            Column::from_values(Vec::<f64>::new())
+        } else {
+            concatenate(&cast_cols)?
+        };
+        let index = labels_index(self.data().names(), self.data().level_names())?;
+        let name = self
+            .index()
+            .select(&crate::rows::RowSelection::Take(map))?
+            .label_at_first()?;
+        Series::new(values, Some(index), name)
+    }
+}
+
+fn common_type(columns: &[Column]) -> Result<ferrodf_core::DataType> {
+    let mut it = columns.iter().map(Column::dtype);
+    let Some(first) = it.next() else {
+        return Ok(TypeId::Float64.into());
+    };
+    it.try_fold(first, |acc, t| {
+        if acc == t {
+            Ok(acc)
+        } else if acc.id().is_numeric() && t.id().is_numeric() {
+            Ok(result_type(acc.id(), t.id())?.into())
+        } else {
+            Err(Error::not_implemented(format!(
+                "a row mixing {acc} and {t} values has no single column type in ferrodf; \
+                 select columns of one kind first, or use .to_pandas() for an object row"
+            )))
+        }
+    })
+}
+
+/// An index over column labels (strings or integers; tuples become a MultiIndex).
+pub(crate) fn labels_index(labels: &[Label], level_names: &[Label]) -> Result<Index> {
+    let nlevels = labels.first().map_or(1, |l| l.levels().len().max(1));
+    let mut levels = Vec::with_capacity(nlevels);
+    for k in 0..nlevels {
+        let parts: Vec<&Label> = labels
+            .iter()
+            .map(|l| if l.is_tuple() { &l.levels()[k] } else { l })
+            .collect();
+        levels.push(label_column(&parts)?);
+    }
+    let names = if level_names.len() == nlevels {
+        level_names.to_vec()
+    } else {
+        vec![Label::None; nlevels]
+    };
+    if nlevels == 1 {
+        Ok(Index::from_column(levels.remove(0), Some(names[0].clone())))
+    } else {
+        Index::multi(levels, Some(names))
+    }
+}
+
+fn label_column(parts: &[&Label]) -> Result<Column> {
+    if parts.iter().all(|l| matches!(l, Label::Int(_))) {
+        let v: Vec<i64> = parts
+            .iter()
+            .map(|l| if let Label::Int(i) = l { *i } else { 0 })
+            .collect();
+        return Ok(Column::from_values(v));
+    }
+    let strings: arrow_array::StringArray = parts
+        .iter()
+        .map(|l| match l {
+            Label::None => None,
+            other => Some(other.to_plain_string()),
+        })
+        .collect();
+    from_arrow(&strings)
+}
+
+impl Index {
+    /// The label of the first row (for naming a row Series).
+    fn label_at_first(&self) -> Result<Label> {
+        if self.is_empty() {
+            return Ok(Label::None);
+        }
+        let cols = self.level_columns()?;
+        let parts = cols
+            .iter()
+            .map(label_of_first_row)
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Label::from_levels(parts))
+    }
+}
+
+/// Row 0 of `c` as a label: numbers, bools and strings (other types are no labels here).
+fn label_of_first_row(c: &Column) -> Result<Label> {
+    if c.null_count()? > 0 && c.slice(0, 1)?.null_count()? == 1 {
+        return Ok(Label::None);
+    }
+    let id = c.dtype().id();
+    let one = c.slice(0, 1)?;
+    Ok(match id {
+        TypeId::Bool8 => Label::Bool(one.host_values::<u8>()?[0] != 0),
+        t if t.is_integer() => {
+            Label::Int(cast(&one, TypeId::Int64.into())?.host_values::<i64>()?[0])
+        }
+        t if t.is_floating() => {
+            Label::Float(cast(&one, TypeId::Float64.into())?.host_values::<f64>()?[0])
+        }
+        TypeId::String => {
+            let a = ferrodf_core::interop::arrow::to_arrow(&one)?;
+            use arrow_array::cast::AsArray;
+            let s = match a.as_string_opt::<i32>() {
+                Some(s) => s.value(0).to_string(),
+                None => a.as_string::<i64>().value(0).to_string(),
+            };
+            Label::Str(s)
+        }
+        _ => {
+            return Err(Error::not_implemented(format!(
+                "a {} row label as a Series name",
+                c.dtype()
+            )));
+        }
+    })
+}
