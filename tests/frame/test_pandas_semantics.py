@@ -372,3 +372,21 @@ def test_integer_operators_match_pandas(left, right, name):
         p = p.astype("int64")
     q = pd.Series(right[:n], dtype="int64")
     check(op(Series(p), Series(q)), op(p, q))
+
+
+@pytest.mark.parametrize("scalar", [np.inf, -np.inf, 0, 0.0, 2, -1.5, 1e308])
+@pytest.mark.parametrize("op", ["add", "sub", "mul", "truediv", "rtruediv", "rsub", "mod"])
+def test_float_column_with_scalars_nan_is_missing(op, scalar):
+    p = pd.Series([np.inf, -np.inf, 0.0, 1.0, -2.5, None], dtype="float64")
+    got = getattr(Series(p), op)(scalar)
+    expected = getattr(p, op)(scalar)
+    check(got, expected)
+    assert got.isna().tolist() == expected.isna().tolist()
+
+
+def test_numpy_nan_is_missing_on_input():
+    values = np.array([1.0, np.nan, 3.0])
+    assert Series(values).isna().tolist() == pd.Series(values).isna().tolist()
+    assert Series(values).count() == 2
+    df = ferrodf.DataFrame({"a": values})
+    assert df["a"].isna().tolist() == [False, True, False]

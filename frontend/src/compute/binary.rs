@@ -358,11 +358,41 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
         _ => common,
     };
     let r = core_op(a, b, op.core(), out)?;
-    if out.is_floating() {
+    if out.is_floating() && may_make_nan(a, b, op)? {
         nan_as_null(&r)
     } else {
         Ok(r)
     }
+}
+
+/// Whether `a op b` can compute a NaN from values that are not NaN. Columns of the pandas
+/// layer hold no NaN (it is missing), so with a finite scalar `+` and `-` cannot (only
+/// `inf - inf` makes one), nor `*` and `/` by a finite non-zero scalar; skipping the pass
+/// saves a kernel and a device-to-host count on the common `s + 1`, `s * 2`, `s / 100`.
+fn may_make_nan(a: Side, b: Side, op: BinaryOp) -> Result<bool> {
+    let finite = |s: Side| -> Result<Option<f64>> {
+        let Side::Scalar(v) = s else { return Ok(None) };
+        if !v.is_valid()? {
+            return Ok(None);
+        }
+        let x = match v.dtype().id() {
+            TypeId::Float64 => v.value::<f64>()?,
+            TypeId::Float32 => v.value::<f32>()?.map(f64::from),
+            t if t.is_integer() || t == TypeId::Bool8 => {
+                Scalar::from_column(cast(v.as_column(), TypeId::Float64.into())?)?.value::<f64>()?
+            }
+            _ => None,
+        };
+        Ok(x.filter(|x| x.is_finite()))
+    };
+    let (fa, fb) = (finite(a)?, finite(b)?);
+    Ok(match op {
+        BinaryOp::Add | BinaryOp::Sub => fa.is_none() && fb.is_none(),
+        BinaryOp::Mul => !(fa.is_some_and(|x| x != 0.0) || fb.is_some_and(|x| x != 0.0)),
+        // column / scalar only: a scalar numerator over a column of zeros gives 0 / 0
+        BinaryOp::TrueDiv => !(matches!(a, Side::Column(_)) && fb.is_some_and(|x| x != 0.0)),
+        _ => true,
+    })
 }
 
 /// A column or scalar converted to float64 (kept alive for the computation).

@@ -99,41 +99,35 @@ fn other_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Other> {
     value_from_py(py, obj).map(Other::Value)
 }
 
-/// A reduction's result as a Python value (NaN for NaN, None for a null).
+/// A reduction's result as a Python value (NaN for NaN, None for a null). Reads the one
+/// value in its own type: one copy from the device, no conversion kernel.
 pub fn scalar_to_py(py: Python<'_>, s: &Scalar) -> PyResult<Py<PyAny>> {
-    let id = s.dtype().id();
-    if !s.is_valid().py()? {
-        return Ok(py.None());
+    macro_rules! native {
+        ($t:ty) => {
+            match s.value::<$t>().py()? {
+                Some(v) => v.into_pyobject(py)?.into_any().unbind(),
+                None => py.None(),
+            }
+        };
     }
-    Ok(match id {
-        TypeId::Int8 | TypeId::Int16 | TypeId::Int32 | TypeId::Int64 => {
-            let c = ferrodf::core::ops::cast::cast(s.as_column(), TypeId::Int64.into()).py()?;
-            c.host_values::<i64>().py()?[0]
-                .into_pyobject(py)?
-                .into_any()
-                .unbind()
-        }
-        TypeId::Uint8 | TypeId::Uint16 | TypeId::Uint32 | TypeId::Uint64 => {
-            let c = ferrodf::core::ops::cast::cast(s.as_column(), TypeId::Uint64.into()).py()?;
-            c.host_values::<u64>().py()?[0]
-                .into_pyobject(py)?
-                .into_any()
-                .unbind()
-        }
-        TypeId::Float32 | TypeId::Float64 => {
-            let c = ferrodf::core::ops::cast::cast(s.as_column(), TypeId::Float64.into()).py()?;
-            c.host_values::<f64>().py()?[0]
-                .into_pyobject(py)?
-                .into_any()
-                .unbind()
-        }
-        TypeId::Bool8 => {
-            let v = s.value::<u8>().py()?.unwrap_or(0) != 0;
-            pyo3::types::PyBool::new(py, v)
+    Ok(match s.dtype().id() {
+        TypeId::Int8 => native!(i8),
+        TypeId::Int16 => native!(i16),
+        TypeId::Int32 => native!(i32),
+        TypeId::Int64 => native!(i64),
+        TypeId::Uint8 => native!(u8),
+        TypeId::Uint16 => native!(u16),
+        TypeId::Uint32 => native!(u32),
+        TypeId::Uint64 => native!(u64),
+        TypeId::Float32 => native!(f32),
+        TypeId::Float64 => native!(f64),
+        TypeId::Bool8 => match s.value::<u8>().py()? {
+            Some(v) => pyo3::types::PyBool::new(py, v != 0)
                 .to_owned()
                 .into_any()
-                .unbind()
-        }
+                .unbind(),
+            None => py.None(),
+        },
         _ => Bound::new(py, PyScalar(s.clone()))?
             .call_method1("to_py", ())?
             .unbind(),

@@ -187,7 +187,8 @@ def to_plc_column(values: Any) -> _PlcColumn:
     if isinstance(values, np.ndarray):
         if values.ndim != 1:
             raise ValueError(f"a column needs 1-D data, got an array of shape {values.shape}")
-        return _PlcColumn.from_arrow(pa.array(values, from_pandas=values.dtype.kind == "O"))
+        # from_pandas: NaN in a float array is a missing value, as pandas reads it
+        return _PlcColumn.from_arrow(pa.array(values, from_pandas=values.dtype.kind in "Of"))
     if isinstance(values, str | bytes) or not hasattr(values, "__iter__"):
         raise TypeError(
             "column data must be array-like (list, NumPy, pandas, Arrow, ...), "
