@@ -39,8 +39,10 @@ def main() -> None:
     steps = [
         ("synchronize()", lambda: ferrodf.synchronize()),
         ("col.null_count()", lambda: col.null_count()),
-        ("plc.binaryop col + scalar", lambda: plc.binaryop.binary_operation(
-            col, one, plc.binaryop.BinaryOperator.ADD, f64)),
+        (
+            "plc.binaryop col + scalar",
+            lambda: plc.binaryop.binary_operation(col, one, plc.binaryop.BinaryOperator.ADD, f64),
+        ),
         ("plc.transform.nans_to_nulls", lambda: plc.transform.nans_to_nulls(col)),
         ("_lib.binary_column_op(col, add, 1)", lambda: _lib.binary_column_op(col, "add", 1)),
         ("Series + 1", lambda: s + 1),

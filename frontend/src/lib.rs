@@ -32,6 +32,7 @@ pub mod compute;
 pub mod dataframe;
 pub mod display;
 pub mod dtype;
+pub mod frame_ops;
 pub mod index;
 pub mod label;
 pub mod lookup;

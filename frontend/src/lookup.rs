@@ -134,20 +134,89 @@ impl DataFrame {
     }
 }
 
+impl DataFrame {
+    /// One value per column (pandas' `df.sum()`, `df.mean()`, ...): a Series indexed by
+    /// the column labels; with `numeric_only`, only number and bool columns take part.
+    /// The values take one type as pandas gives them (numbers promote).
+    ///
+    /// ```
+    /// use ferrodf::DataFrame;
+    /// use ferrodf::compute::{ReduceOptions, Reduction};
+    /// use ferrodf::core::Column;
+    /// let df = DataFrame::from_columns(vec![
+    ///     ("a".into(), Column::from_values(vec![1i64, 3])),
+    ///     ("b".into(), Column::from_options(vec![Some(0.5f64), None])),
+    /// ]).unwrap();
+    /// let sums = df.reduce(Reduction::Sum, ReduceOptions::default(), false).unwrap();
+    /// assert_eq!(sums.column().host_values::<f64>().unwrap().to_vec(), vec![4.0, 0.5]);
+    /// ```
+    pub fn reduce(
+        &self,
+        how: crate::compute::Reduction,
+        options: crate::compute::ReduceOptions,
+        numeric_only: bool,
+    ) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let mut labels = Vec::new();
+        let mut values = Vec::new();
+        for (label, col) in self.data().iter() {
+            if numeric_only && !col.dtype().id().is_numeric() {
+                continue;
+            }
+            let v = crate::compute::reduce_column(col, how, options)?;
+            labels.push(label.clone());
+            values.push(v.as_column().clone());
+        }
+        let target = common_type(&values)?;
+        let cast_cols = values
+            .iter()
+            .map(|c| {
+                if c.dtype() == target {
+                    Ok(c.clone())
+                } else {
+                    cast(c, target)
+                }
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let column = if cast_cols.is_empty() {
+            Column::from_values(Vec::<f64>::new())
+        } else {
+            concatenate(&cast_cols)?
+        };
+        let index = labels_index(&labels, self.data().level_names())?;
+        Series::new(column, Some(index), Label::None)
+    }
+
+    /// The mean of each column (numbers only).
+    pub fn mean(&self) -> Result<Series> {
+        let o = crate::compute::ReduceOptions::default();
+        self.reduce(crate::compute::Reduction::Mean, o, true)
+    }
+
+    /// The sum of each column.
+    pub fn sum(&self) -> Result<Series> {
+        let o = crate::compute::ReduceOptions::default();
+        self.reduce(crate::compute::Reduction::Sum, o, false)
+    }
+}
+
 fn common_type(columns: &[Column]) -> Result<ferrodf_core::DataType> {
     let mut it = columns.iter().map(Column::dtype);
     let Some(first) = it.next() else {
         return Ok(TypeId::Float64.into());
     };
     it.try_fold(first, |acc, t| {
+        let is_bool = |d: ferrodf_core::DataType| d.id() == TypeId::Bool8;
         if acc == t {
             Ok(acc)
-        } else if acc.id().is_numeric() && t.id().is_numeric() {
+        } else if acc.id().is_numeric() && t.id().is_numeric() && !is_bool(acc) && !is_bool(t) {
+            // pandas keeps bools apart from numbers here (an object row or result)
             Ok(result_type(acc.id(), t.id())?.into())
         } else {
             Err(Error::not_implemented(format!(
-                "a row mixing {acc} and {t} values has no single column type in ferrodf; \
-                 select columns of one kind first, or use .to_pandas() for an object row"
+                "values of {acc} and {t} together have no single column type in ferrodf \
+                 (pandas makes an object column); select columns of one kind first, or use \
+                 .to_pandas()"
             )))
         }
     })
@@ -192,6 +261,20 @@ fn label_column(parts: &[&Label]) -> Result<Column> {
         })
         .collect();
     from_arrow(&strings)
+}
+
+/// Every label of `index`, read to the host (for indexes as short as a frame's columns).
+pub(crate) fn labels_of(index: &Index) -> Result<Vec<Label>> {
+    let cols = index.level_columns()?;
+    (0..index.len())
+        .map(|i| {
+            let parts = cols
+                .iter()
+                .map(|c| label_of_first_row(&c.slice(i, 1)?))
+                .collect::<Result<Vec<_>>>()?;
+            Ok(Label::from_levels(parts))
+        })
+        .collect()
 }
 
 impl Index {

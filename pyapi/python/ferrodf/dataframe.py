@@ -703,72 +703,25 @@ class DataFrame:
 
     # -- operators and reductions ----------------------------------------------------
     def _binary(self, other: Any, op: str, reflected: bool = False) -> DataFrame:
-        ca = self._data
-        if isinstance(other, pd.Series):  # e.g. a frame reduction, df - df.mean()
+        """``self <op> other`` (the Rust frontend aligns rows and columns, as pandas)."""
+        if isinstance(other, pd.Series):  # e.g. a pandas reduction, df - pdf.mean()
             other = Series(other)
-        if isinstance(other, Series):
-            return self._binary_series(other, op, reflected)
-        if not isinstance(other, DataFrame):
-            out = {
-                name: _lib.binary_column_op(col.plc_column, op, other, reflected)
-                for name, col in ca.items()
-            }
-            new = _lib.ColumnAccessor(
-                list(out), list(out.values()), ca.multiindex, list(ca.level_names)
-            )
-            return DataFrame._from_lib(self._df.with_data(new))
-        left, right = self, other
-        if not same_labels(self.index, other.index):
-            # pandas aligns on the union of the row labels; missing rows are null
-            union, lmap, rmap = union_maps(self.index, other.index)
-            index = Index(union)._index
-            left = DataFrame._from_lib(_lib.DataFrame(_gathered(self._data, lmap), index))
-            right = DataFrame._from_lib(_lib.DataFrame(_gathered(other._data, rmap), index))
-        lnames, rnames = list(ca.names), list(other._data.names)
-        names = lnames if lnames == rnames else _sorted_union(lnames, rnames)
-        out = {}
-        for name in names:
-            lcol = left._df.data.get(name) if name in left else None
-            rcol = right._df.data.get(name) if name in right else None
-            if lcol is not None and rcol is not None:
-                out[name] = _lib.binary_column_op(lcol, op, rcol, reflected)
-            else:
-                present = lcol if lcol is not None else rcol
-                out[name] = _lib.binary_column_op(
-                    present, op, None, reflected
-                )  # all null, as pandas' NaN
-        multi = ca.multiindex or other._data.multiindex
-        new = _lib.ColumnAccessor(list(out), list(out.values()), multi, None)
-        return DataFrame._from_lib(left._df.with_data(new))
-
-    def _binary_series(self, other: Series, op: str, reflected: bool) -> DataFrame:
-        """pandas' ``DataFrame <op> Series``: the Series' labels are matched with the column
-        labels, and each column is combined with its label's value. Labels on one side only
-        give all-null columns, and the columns are then the sorted union, as in pandas."""
-        values = _values_by_label(other)
-        ca = self._data
-        own = list(ca.names)
-        if op in ("eq", "ne", "lt", "le", "gt", "ge") and own != list(values):
-            # pandas aligns arithmetic but refuses comparison operators between unaligned
-            # operands (its flex methods align).
-            raise ValueError(
-                "Operands are not aligned: comparing a DataFrame with a Series needs the "
-                "Series' labels to be the columns, in order; select them first with "
-                "series.loc[list(df.columns)]"
-            )
-        names = own if own == list(values) else _sorted_union(own, list(values))
-        present = set(own)
-        nrows = len(self)
-        out = {}
-        for name in names:
-            if name in present and name in values:
-                col = self._df.data.get(name)
-                out[name] = _lib.binary_column_op(col, op, values[name], reflected)
-            else:  # pandas' all-NaN column
-                out[name] = to_plc_column(pa.nulls(nrows, pa.float64()))
-        level_names = list(ca.level_names) if names == own else None
-        new = _lib.ColumnAccessor(list(out), list(out.values()), ca.multiindex, level_names)
-        return DataFrame._from_lib(self._df.with_data(new))
+        elif isinstance(other, pd.DataFrame):
+            other = DataFrame(other)
+        elif isinstance(other, list | tuple | np.ndarray):
+            # a list-like has one value per column, as in pandas
+            values = list(other)
+            if len(values) != len(self._data.names):
+                raise ValueError(
+                    f"Unable to coerce to Series, length must be {len(self._data.names)}: "
+                    f"given {len(values)}"
+                )
+            other = Series(values, index=self._data.to_pandas_index())
+        if isinstance(other, DataFrame):
+            other = other._df
+        elif isinstance(other, Series):
+            other = other._s
+        return DataFrame._from_lib(self._df.binary(op, other, reflected))
 
     def __add__(self, o: Any) -> DataFrame:
         return self._binary(o, "add")
@@ -950,7 +903,14 @@ class DataFrame:
             index = self._df.index
         return DataFrame._from_lib(_lib.DataFrame(new, index))
 
-    def _reduce(self, how: str, numeric_only: bool = False, **kw: Any) -> pd.Series:
+    def _reduce(self, how: str, numeric_only: bool = False, **kw: Any) -> Series | pd.Series:
+        """One value per column, as a ferrodf Series indexed by the column labels. Results
+        of different kinds (a string min next to a number) have no single ferrodf type:
+        those come back as a pandas object Series."""
+        try:
+            return Series._from_lib(self._df.reduce(how, numeric_only=numeric_only, **kw))
+        except NotImplementedError:
+            pass
         ca = self._data
         results, labels = [], []
         for name, col in ca.items():
@@ -959,7 +919,7 @@ class DataFrame:
             results.append(_lib.reduce_column_op(col.plc_column, how, **kw))
             labels.append(name)
         index = ca.select_by_label(labels).to_pandas_index() if labels else pd.Index([])
-        return pd.Series(results, index=index)
+        return pd.Series(results, index=index, dtype=object)
 
     def sum(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
         return self._reduce("sum", numeric_only, skipna=skipna)

@@ -15,6 +15,7 @@ use super::objects::{PyDataFrame, PyIndex, PySeries};
 use crate::column::PyColumn;
 use crate::errors::{IntoPyResult, run};
 use crate::scalar::PyScalar;
+use ferrodf::frame_ops::FrameOther;
 use ferrodf::lookup::Location;
 
 /// A Python scalar as an operand: numbers stay weak (they take the column's type), other
@@ -285,6 +286,48 @@ impl PyIndex {
 
 #[pymethods]
 impl PyDataFrame {
+    /// `self op other` (`other op self` when reflected) with pandas' alignment: a scalar,
+    /// a frame (rows and columns aligned) or a Series (matched with the column labels).
+    #[pyo3(signature = (op, other, reflected = false))]
+    fn binary(
+        &self,
+        py: Python<'_>,
+        op: &str,
+        other: &Bound<'_, PyAny>,
+        reflected: bool,
+    ) -> PyResult<PyDataFrame> {
+        let op = BinaryOp::parse(op).py()?;
+        let other = if let Ok(f) = other.cast::<PyDataFrame>() {
+            FrameOther::Frame(f.get().0.clone())
+        } else if let Ok(s) = other.cast::<PySeries>() {
+            FrameOther::Series(s.get().0.clone())
+        } else {
+            FrameOther::Value(value_from_py(py, other)?)
+        };
+        let df = self.0.clone();
+        run(py, move || df.binary(op, other, reflected)).map(PyDataFrame)
+    }
+
+    /// One value per column as a Series indexed by the column labels.
+    #[pyo3(signature = (how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true, numeric_only = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn reduce(
+        &self,
+        py: Python<'_>,
+        how: &str,
+        skipna: bool,
+        min_count: usize,
+        ddof: i32,
+        q: f64,
+        dropna: bool,
+        numeric_only: bool,
+    ) -> PyResult<PySeries> {
+        let how = reduction(how, q)?;
+        let opts = reduce_options(skipna, min_count, ddof, dropna);
+        let df = self.0.clone();
+        run(py, move || df.reduce(how, opts, numeric_only)).map(PySeries)
+    }
+
     /// Row `position` as a Series indexed by the column labels.
     fn row(&self, py: Python<'_>, position: usize) -> PyResult<PySeries> {
         let df = self.0.clone();

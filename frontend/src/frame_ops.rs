@@ -1,0 +1,236 @@
+//! DataFrame operators with pandas' alignment: a scalar meets every column; a frame is
+//! aligned on the row labels and on the column labels; a Series is matched with the
+//! column labels (`df - df.mean()`).
+
+use std::cmp::Ordering;
+
+use ferrodf_core::ops::copying::get_element;
+use ferrodf_core::{Column, Error, Result};
+
+use crate::align::align;
+use crate::column_accessor::ColumnAccessor;
+use crate::compute::{BinaryOp, Operand, Value, binary_column};
+use crate::label::Label;
+use crate::{DataFrame, Series};
+
+/// The other side of a DataFrame operator.
+#[derive(Clone, Debug)]
+pub enum FrameOther {
+    /// One value for every cell.
+    Value(Value),
+    /// Aligned on the rows and the columns.
+    Frame(DataFrame),
+    /// Its labels matched with the column labels: each column meets one value.
+    Series(Series),
+}
+
+impl<T: Into<Value>> From<T> for FrameOther {
+    fn from(v: T) -> FrameOther {
+        FrameOther::Value(v.into())
+    }
+}
+
+impl From<&DataFrame> for FrameOther {
+    fn from(df: &DataFrame) -> FrameOther {
+        FrameOther::Frame(df.clone())
+    }
+}
+
+impl From<&Series> for FrameOther {
+    fn from(s: &Series) -> FrameOther {
+        FrameOther::Series(s.clone())
+    }
+}
+
+impl DataFrame {
+    /// `self op other` (`other op self` when `reflected`) with pandas' alignment: frames
+    /// are aligned on the union of the row labels and of the column labels (sorted when
+    /// they differ; a column on one side only is missing throughout); a Series is matched
+    /// with the column labels. Comparisons need identically labelled operands, as pandas'
+    /// operators do (ValueError otherwise).
+    ///
+    /// ```
+    /// use ferrodf::DataFrame;
+    /// use ferrodf::compute::BinaryOp;
+    /// use ferrodf::core::Column;
+    /// let df = DataFrame::from_columns(vec![
+    ///     ("a".into(), Column::from_values(vec![1i64, 2])),
+    ///     ("b".into(), Column::from_values(vec![0.5f64, 1.5])),
+    /// ]).unwrap();
+    /// let twice = df.binary(BinaryOp::Mul, 2.into(), false).unwrap();
+    /// assert_eq!(twice.data().get(&"a".into()).unwrap().host_values::<i64>().unwrap().to_vec(), vec![2, 4]);
+    /// let centered = df.binary(BinaryOp::Sub, (&df.mean().unwrap()).into(), false).unwrap();
+    /// assert_eq!(centered.data().get(&"b".into()).unwrap().host_values::<f64>().unwrap().to_vec(), vec![-0.5, 0.5]);
+    /// ```
+    pub fn binary(&self, op: BinaryOp, other: FrameOther, reflected: bool) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        match other {
+            FrameOther::Value(v) => {
+                let cols = self
+                    .data()
+                    .columns()
+                    .iter()
+                    .map(|c| binary_column(c, op, Operand::Value(&v), reflected))
+                    .collect::<Result<Vec<_>>>()?;
+                self.with_data(self.data().with_columns(cols)?)
+            }
+            FrameOther::Frame(o) => self.binary_frame(op, &o, reflected),
+            FrameOther::Series(s) => self.binary_series(op, &s, reflected),
+        }
+    }
+
+    fn binary_frame(&self, op: BinaryOp, other: &DataFrame, reflected: bool) -> Result<DataFrame> {
+        let (own, theirs) = (self.data().names(), other.data().names());
+        if op.is_comparison()
+            && (own != theirs || self.index().same_labels(other.index())? != Some(true))
+        {
+            return Err(Error::value(
+                "Can only compare identically-labeled (both index and columns) DataFrame \
+                 objects; align them first (e.g. with the flex methods df.eq(other))",
+            ));
+        }
+        let al = align(self.index(), other.index())?;
+        let names = if own == theirs {
+            own.to_vec()
+        } else {
+            sorted_union(own, theirs)
+        };
+        let mut cols = Vec::with_capacity(names.len());
+        for name in &names {
+            let l = self
+                .data()
+                .get(name)
+                .ok()
+                .map(|c| al.take_left(c))
+                .transpose()?;
+            let r = other
+                .data()
+                .get(name)
+                .ok()
+                .map(|c| al.take_right(c))
+                .transpose()?;
+            cols.push(match (l, r) {
+                (Some(l), Some(r)) => binary_column(&l, op, Operand::Column(&r), reflected)?,
+                // pandas: a column on one side only is missing throughout
+                (Some(c), None) | (None, Some(c)) => {
+                    binary_column(&c, op, Operand::Value(&Value::Null), reflected)?
+                }
+                (None, None) => unreachable!("the name comes from one side"),
+            });
+        }
+        let multiindex = self.data().multiindex() || other.data().multiindex();
+        let level_names = if names == own {
+            self.data().level_names().to_vec()
+        } else {
+            vec![]
+        };
+        let data = ColumnAccessor::new(names, cols, multiindex, level_names)?;
+        DataFrame::new(data, Some(al.index))
+    }
+
+    fn binary_series(&self, op: BinaryOp, other: &Series, reflected: bool) -> Result<DataFrame> {
+        let own = self.data().names();
+        let by_label = values_by_label(other)?;
+        let theirs: Vec<Label> = by_label.iter().map(|(l, _)| l.clone()).collect();
+        if op.is_comparison() && own != theirs.as_slice() {
+            return Err(Error::value(
+                "Operands are not aligned: comparing a DataFrame with a Series needs the \
+                 Series' labels to be the columns, in order; select them first with \
+                 series.loc[list(df.columns)]",
+            ));
+        }
+        let names = if own == theirs.as_slice() {
+            own.to_vec()
+        } else {
+            sorted_union(own, &theirs)
+        };
+        let n = self.num_rows();
+        let mut cols = Vec::with_capacity(names.len());
+        for name in &names {
+            let value = by_label.iter().find(|(l, _)| l == name).map(|(_, v)| v);
+            let col = match (self.data().get(name).ok(), value) {
+                (Some(c), Some(v)) => binary_column(c, op, Operand::Value(v), reflected)?,
+                // pandas' all-NaN column
+                (Some(c), None) => binary_column(c, op, Operand::Value(&Value::Null), reflected)?,
+                (None, _) => all_missing(n)?,
+            };
+            cols.push(col);
+        }
+        let level_names = if names == own {
+            self.data().level_names().to_vec()
+        } else {
+            vec![]
+        };
+        let data = ColumnAccessor::new(names, cols, self.data().multiindex(), level_names)?;
+        self.with_data(data)
+    }
+}
+
+/// `n` missing float64 values (a column present on one side only).
+fn all_missing(n: usize) -> Result<Column> {
+    let zeros = Column::from_values(vec![0.0f64; n]);
+    binary_column(&zeros, BinaryOp::Add, Operand::Value(&Value::Null), false)
+}
+
+/// A Series as (label, value) pairs, to meet the columns with those labels: one value per
+/// label is read (not the data).
+fn values_by_label(s: &Series) -> Result<Vec<(Label, Value)>> {
+    let labels = crate::lookup::labels_of(s.index())?;
+    let mut seen: Vec<&Label> = Vec::with_capacity(labels.len());
+    for l in &labels {
+        if seen.contains(&l) {
+            return Err(Error::value(
+                "cannot align a Series whose index has duplicate labels with the columns; \
+                 drop the duplicates first",
+            ));
+        }
+        seen.push(l);
+    }
+    labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| Ok((l.clone(), Value::Scalar(get_element(s.column(), i)?))))
+        .collect()
+}
+
+/// The labels of both lists, sorted when they can be compared (numbers with numbers,
+/// strings with strings, tuples element by element), else in order of appearance, as
+/// pandas' union of column labels.
+pub(crate) fn sorted_union(a: &[Label], b: &[Label]) -> Vec<Label> {
+    let mut union: Vec<Label> = Vec::with_capacity(a.len() + b.len());
+    for l in a.iter().chain(b) {
+        if !union.contains(l) {
+            union.push(l.clone());
+        }
+    }
+    let comparable = union
+        .iter()
+        .all(|x| union.iter().all(|y| label_cmp(x, y).is_some()));
+    if comparable {
+        union.sort_by(|x, y| label_cmp(x, y).expect("checked above"));
+    }
+    union
+}
+
+fn label_cmp(a: &Label, b: &Label) -> Option<Ordering> {
+    use Label::*;
+    let num = |l: &Label| match l {
+        Int(i) => Some(*i as f64),
+        Float(f) => Some(*f),
+        Bool(b) => Some(f64::from(u8::from(*b))),
+        _ => Option::None,
+    };
+    match (a, b) {
+        (Str(x), Str(y)) => Some(x.cmp(y)),
+        (Tuple(x), Tuple(y)) => {
+            for (p, q) in x.iter().zip(y) {
+                match label_cmp(p, q)? {
+                    Ordering::Equal => {}
+                    o => return Some(o),
+                }
+            }
+            Some(x.len().cmp(&y.len()))
+        }
+        _ => num(a)?.partial_cmp(&num(b)?),
+    }
+}
