@@ -288,7 +288,7 @@ EVCXR = [
         '    ("region".into(), strings(&["Europe", "Americas", "Asia", "Europe"])),\n'
         "])?;\n"
         'let joined = sales.merge(&regions, &["city".into()], JoinHow::Inner, ("_x", "_y"))?;\n'
-        'joined.sort_values(&["region".into(), "revenue".into()], &[true, false], false)?',
+        'joined.sort_values(&ferrodf::SortOptions::by(["region", "revenue"]).ascending([true, false]))?',
     ),
     (
         "md",

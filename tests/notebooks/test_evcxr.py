@@ -156,7 +156,7 @@ def test_evcxr_repl(evcxr_env):
             '("v".into(), Column::from_options(vec![Some(0.5f64), None, Some(2.0)]))])?;'
         )
         assert "error" not in out.lower(), out
-        out = run('df.sort_values(&["k".into()], &[true], false)?')
+        out = run('df.sort_values(&ferrodf::SortOptions::by(["k"]))?')
         lines = [line.rstrip() for line in _clean(out).splitlines() if line.strip()]
         assert lines == ["   k     v", "1  1  <NA>", "2  2   2.0", "0  3   0.5"], lines
         out = run('println!("{}", df.shape().0 + df.to_html()?.matches("<tr>").count());')
