@@ -109,22 +109,7 @@ impl DataFrame {
             OutOfBoundsPolicy::DontCheck,
         )?
         .into_columns();
-        let target = common_type(&picked)?;
-        let cast_cols = picked
-            .iter()
-            .map(|c| {
-                if c.dtype() == target {
-                    Ok(c.clone())
-                } else {
-                    cast(c, target)
-                }
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let values = if cast_cols.is_empty() {
-            Column::from_values(Vec::<f64>::new())
-        } else {
-            concatenate(&cast_cols)?
-        };
+        let values = stack(&picked)?;
         let index = labels_index(self.data().names(), self.data().level_names())?;
         let name = self
             .index()
@@ -167,22 +152,7 @@ impl DataFrame {
             labels.push(label.clone());
             values.push(v.as_column().clone());
         }
-        let target = common_type(&values)?;
-        let cast_cols = values
-            .iter()
-            .map(|c| {
-                if c.dtype() == target {
-                    Ok(c.clone())
-                } else {
-                    cast(c, target)
-                }
-            })
-            .collect::<Result<Vec<_>>>()?;
-        let column = if cast_cols.is_empty() {
-            Column::from_values(Vec::<f64>::new())
-        } else {
-            concatenate(&cast_cols)?
-        };
+        let column = stack(&values)?;
         let index = labels_index(&labels, self.data().level_names())?;
         Series::new(column, Some(index), Label::None)
     }
@@ -198,6 +168,26 @@ impl DataFrame {
         let o = crate::compute::ReduceOptions::default();
         self.reduce(crate::compute::Reduction::Sum, o, false)
     }
+}
+
+/// One-row columns stacked into one column of their common type (a row of a frame, the
+/// per-column results of a reduction).
+fn stack(rows: &[Column]) -> Result<Column> {
+    if rows.is_empty() {
+        return Ok(Column::from_values(Vec::<f64>::new()));
+    }
+    let target = common_type(rows)?;
+    let same: Vec<Column> = rows
+        .iter()
+        .map(|c| {
+            if c.dtype() == target {
+                Ok(c.clone())
+            } else {
+                cast(c, target)
+            }
+        })
+        .collect::<Result<_>>()?;
+    concatenate(&same)
 }
 
 fn common_type(columns: &[Column]) -> Result<ferrodf_core::DataType> {
