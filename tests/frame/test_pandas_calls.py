@@ -227,3 +227,19 @@ def test_frame_comparisons_need_identical_labels():
         _ = DataFrame(a) == DataFrame(b)
     same_frame(DataFrame(a) == DataFrame(a), a == a)
     same_frame(DataFrame(MIXED[["f"]]) > 1, MIXED[["f"]] > 1)
+
+
+@pytest.mark.parametrize(
+    "index",
+    [
+        pd.Index(["a", "b", "c"], name="key"),
+        pd.Index(["aaaa", "b", "c"]),
+        pd.MultiIndex.from_tuples([("a", 1), ("a", 22), ("bb", 1)], names=["xname", "y"]),
+        pd.MultiIndex.from_tuples([("a", 1), ("a", 22), ("bb", 1)]),
+        pd.MultiIndex.from_tuples([("a", 1), ("a", 1), ("a", 2)], names=["x", "y"]),
+    ],
+    ids=["named", "unnamed", "multi-named", "multi", "multi-repeats"],
+)
+def test_series_repr_shows_index_names_and_sparsifies(index):
+    p = pd.Series([1, 2, 30], index=index, name="v")
+    assert repr(Series(p)) == repr(p)

@@ -90,7 +90,7 @@ pub fn frame(g: &Grid) -> String {
 
 /// A series as pandas prints it: labels, values, then `Name: ..., dtype: ...`.
 pub fn series(g: &Grid, s: &Series) -> String {
-    let labels: Vec<String> = g.index_cells.iter().map(|l| l.join(" ")).collect();
+    let (names_line, labels) = series_labels(g);
     let values: Vec<String> = g.cells.iter().map(|v| v[0].clone()).collect();
     let lw = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
     let vw = values
@@ -99,7 +99,7 @@ pub fn series(g: &Grid, s: &Series) -> String {
         .max()
         .unwrap_or(0)
         .max(2);
-    let mut lines = Vec::new();
+    let mut lines: Vec<String> = names_line.into_iter().collect();
     for (r, (l, v)) in labels.iter().zip(&values).enumerate() {
         if g.row_gap == Some(r) {
             lines.push(format!("{:lw$}    {:>vw$}", "", ".."));
@@ -114,11 +114,57 @@ pub fn series(g: &Grid, s: &Series) -> String {
         footer.push(format!("Length: {}", g.nrows));
     }
     footer.push(format!("dtype: {}", g.dtypes[0]));
-    if lines.is_empty() {
+    if values.is_empty() {
         return format!("Series([], {})", footer.join(", "));
     }
     lines.push(footer.join(", "));
     lines.join("\n")
+}
+
+/// The index column of a Series as pandas prints it: the level names on a line of their
+/// own when any is set; a MultiIndex's levels padded and two spaces apart, an outer label
+/// left blank below the same label ("sparsified", all but the last level).
+fn series_labels(g: &Grid) -> (Option<String>, Vec<String>) {
+    let nlevels = g.index_names.len().max(1);
+    let named = g.index_names.iter().any(|n| !n.is_empty());
+    if nlevels == 1 {
+        let labels = g.index_cells.iter().map(|l| l.join(" ")).collect();
+        return (named.then(|| g.index_names[0].clone()), labels);
+    }
+    let shown: Vec<Vec<String>> = g
+        .index_cells
+        .iter()
+        .enumerate()
+        .map(|(r, row)| {
+            row.iter()
+                .enumerate()
+                .map(|(level, label)| {
+                    let repeated = r > 0
+                        && g.row_gap != Some(r)
+                        && level + 1 < row.len()
+                        && (0..=level).all(|l| g.index_cells[r - 1][l] == row[l]);
+                    if repeated { String::new() } else { label.clone() }
+                })
+                .collect()
+        })
+        .collect();
+    let widths: Vec<usize> = (0..nlevels)
+        .map(|level| {
+            let name = g.index_names[level].chars().count();
+            let cells = g.index_cells.iter().map(|row| row[level].chars().count());
+            cells.max().unwrap_or(0).max(name)
+        })
+        .collect();
+    let pad = |parts: &[String]| -> String {
+        parts
+            .iter()
+            .zip(&widths)
+            .map(|(p, &w)| format!("{p:<w$}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+    };
+    let names_line = named.then(|| pad(&g.index_names));
+    (names_line, shown.iter().map(|row| pad(row)).collect())
 }
 
 /// An index as pandas prints it: `Index([...], dtype='...')`.
