@@ -143,7 +143,11 @@ fn series_labels(g: &Grid) -> (Option<String>, Vec<String>) {
                         && g.row_gap != Some(r)
                         && level + 1 < row.len()
                         && (0..=level).all(|l| g.index_cells[r - 1][l] == row[l]);
-                    if repeated { String::new() } else { label.clone() }
+                    if repeated {
+                        String::new()
+                    } else {
+                        label.clone()
+                    }
                 })
                 .collect()
         })
