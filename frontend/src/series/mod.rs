@@ -2,6 +2,7 @@
 
 mod counts;
 mod ops;
+mod order;
 
 pub use ops::Other;
 

@@ -228,13 +228,6 @@ class Series:
         ca = _lib.ColumnAccessor([label], [self._s.column], isinstance(label, tuple), None)
         return DataFrame._from_lib(_lib.DataFrame(ca, self._s.index))
 
-    def _frame_op(self, fn: Any) -> Series:
-        """Run a frame-level operation on this Series as a one-column frame."""
-        label = "__ferrodf_series__"
-        ca = _lib.ColumnAccessor([label], [self._s.column], False, None)
-        out = fn(_lib.DataFrame(ca, self._s.index))
-        return Series._from_lib(out.column(label).rename(self.name))
-
     def fillna(self, value: Any) -> Series:
         """Missing values replaced by ``value``."""
         return Series._from_lib(self._s.fillna(value))
@@ -293,16 +286,13 @@ class Series:
         key: Any = None,
     ) -> Series | None:
         """Values in order (stable for every ``kind``); ``key`` maps the values first."""
-        frame = self.to_frame(name=0).sort_values(
-            0,
-            ascending=ascending,
-            kind=kind,
-            na_position=na_position,
-            ignore_index=ignore_index,
-            key=key,
-            axis=axis,
-        )
-        out = frame[0].rename(self.name)
+        from ferrodf.dataframe import _check_sort_args, _key_column
+
+        _check_sort_args(axis, kind, na_position)
+        keys = None if key is None else _key_column(key, self)
+        out = Series._from_lib(self._s.sort_values(ascending, na_position == "first", keys))
+        if ignore_index:
+            out = out.reset_index(drop=True)
         return self._inplace(out) if inplace else out
 
     def sort_index(
@@ -315,14 +305,12 @@ class Series:
         na_position: str = "last",
         ignore_index: bool = False,
     ) -> Series | None:
-        frame = self.to_frame(name=0).sort_index(
-            ascending=ascending,
-            kind=kind,
-            na_position=na_position,
-            ignore_index=ignore_index,
-            axis=axis,
-        )
-        out = frame[0].rename(self.name)
+        from ferrodf.dataframe import _check_sort_args
+
+        _check_sort_args(axis, kind, na_position)
+        out = Series._from_lib(self._s.sort_index(ascending, na_position == "first"))
+        if ignore_index:
+            out = out.reset_index(drop=True)
         return self._inplace(out) if inplace else out
 
     def _inplace(self, out: Series) -> None:
@@ -335,11 +323,11 @@ class Series:
         return self.sort_values(ascending=True).head(n)
 
     def drop_duplicates(self, keep: Any = "first") -> Series:
-        return self._frame_op(lambda f: f.drop_duplicates([], keep))
+        return Series._from_lib(self._s.drop_duplicates(keep))
 
     def unique(self) -> Series:
         """The distinct values in order of appearance (a Series, as cuDF returns)."""
-        return self.drop_duplicates().reset_index(drop=True)
+        return Series._from_lib(self._s.unique())
 
     def reset_index(self, drop: bool = False) -> Any:
         out = Series._from_lib(self._s.with_index(_lib.Index.range(0, len(self), 1, None)))

@@ -6,6 +6,7 @@ use ferrodf::compute::{
     BinaryOp, Operand, ReduceOptions, Reduction, ScanOp, Value, binary_column, reduce_column,
     scan_column,
 };
+use ferrodf::core::ops::stream_compaction::DuplicateKeepOption;
 use ferrodf::core::{Scalar, TypeId};
 use ferrodf::series::Other;
 use pyo3::prelude::*;
@@ -135,6 +136,20 @@ pub fn scalar_to_py(py: Python<'_>, s: &Scalar) -> PyResult<Py<PyAny>> {
     })
 }
 
+/// pandas' `keep=`: "first", "last" or False (drop every duplicated row).
+pub fn keep_from_py(keep: &Bound<'_, PyAny>) -> PyResult<DuplicateKeepOption> {
+    if keep.is_instance_of::<PyBool>() && !keep.is_truthy()? {
+        return Ok(DuplicateKeepOption::KeepNone);
+    }
+    match keep.extract::<String>()?.as_str() {
+        "first" => Ok(DuplicateKeepOption::KeepFirst),
+        "last" => Ok(DuplicateKeepOption::KeepLast),
+        other => Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "keep must be 'first', 'last' or False, got {other:?}"
+        ))),
+    }
+}
+
 fn reduce_options(skipna: bool, min_count: usize, ddof: i32, dropna: bool) -> ReduceOptions {
     ReduceOptions {
         skipna,
@@ -262,6 +277,38 @@ impl PySeries {
     ) -> PyResult<Self> {
         let s = self.0.clone();
         run(py, move || s.value_counts(sort, ascending, dropna)).map(PySeries)
+    }
+
+    #[pyo3(signature = (ascending = true, na_first = false, key = None))]
+    fn sort_values(
+        &self,
+        py: Python<'_>,
+        ascending: bool,
+        na_first: bool,
+        key: Option<PyColumn>,
+    ) -> PyResult<Self> {
+        let s = self.0.clone();
+        run(py, move || {
+            s.sort_values(ascending, na_first, key.map(|k| k.0))
+        })
+        .map(PySeries)
+    }
+
+    #[pyo3(signature = (ascending = true, na_first = false))]
+    fn sort_index(&self, py: Python<'_>, ascending: bool, na_first: bool) -> PyResult<Self> {
+        let s = self.0.clone();
+        run(py, move || s.sort_index(ascending, na_first)).map(PySeries)
+    }
+
+    fn drop_duplicates(&self, py: Python<'_>, keep: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let keep = keep_from_py(keep)?;
+        let s = self.0.clone();
+        run(py, move || s.drop_duplicates(keep)).map(PySeries)
+    }
+
+    fn unique(&self, py: Python<'_>) -> PyResult<Self> {
+        let s = self.0.clone();
+        run(py, move || s.unique()).map(PySeries)
     }
 
     fn dropna(&self, py: Python<'_>) -> PyResult<Self> {

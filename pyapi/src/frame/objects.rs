@@ -1,7 +1,6 @@
 //! `_lib.Index`, `_lib.Series`, `_lib.DataFrame`: the frontend's types for Python. The
 //! Python classes in `ferrodf/frame.py` wrap these and add pandas' call conventions.
 
-use ferrodf::core::ops::stream_compaction::DuplicateKeepOption;
 use ferrodf::{
     AggRequest, DataFrame, DisplayOptions, Index, JoinHow, RowSelection, Selected, Series,
 };
@@ -424,19 +423,7 @@ impl PyDataFrame {
         subset: Vec<Bound<'_, PyAny>>,
         keep: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
-        let keep = if keep.is_instance_of::<pyo3::types::PyBool>() && !keep.is_truthy()? {
-            DuplicateKeepOption::KeepNone
-        } else {
-            match keep.extract::<String>()?.as_str() {
-                "first" => DuplicateKeepOption::KeepFirst,
-                "last" => DuplicateKeepOption::KeepLast,
-                other => {
-                    return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                        "keep must be 'first', 'last' or False, got {other:?}"
-                    )));
-                }
-            }
-        };
+        let keep = super::compute::keep_from_py(keep)?;
         let subset = labels(&subset)?;
         let df = self.0.clone();
         run(py, move || df.drop_duplicates(&subset, keep)).map(PyDataFrame)
