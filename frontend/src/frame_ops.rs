@@ -168,7 +168,9 @@ impl DataFrame {
 
 /// `n` missing float64 values (a column present on one side only).
 fn all_missing(n: usize) -> Result<Column> {
-    let zeros = Column::from_values(vec![0.0f64; n]);
+    // built where columns are built (the device when in use), not as a host vector
+    let zero = ferrodf_core::Scalar::from_native(0.0f64);
+    let zeros = ferrodf_core::ops::filling::sequence(n, &zero, &zero)?;
     binary_column(&zeros, BinaryOp::Add, Operand::Value(&Value::Null), false)
 }
 

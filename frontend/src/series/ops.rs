@@ -291,27 +291,25 @@ fn fill_missing(col: &Column, fill: &Value) -> Result<Column> {
 /// `fill` where exactly one of `l`, `r` is missing, on that side.
 fn fill_one_side(l: &Column, r: &Column, fill: &Value) -> Result<(Column, Column)> {
     let (l_valid, r_valid) = (is_valid(l)?, is_valid(r)?);
-    let fill_into = |target: &Column, other_valid: &Column| -> Result<Column> {
+    // keep a value where it is present or where the other side is missing too
+    let fill_into = |target: &Column, own_valid: &Column, other_valid: &Column| {
         if target.null_count()? == 0 {
             return Ok(target.clone());
         }
         let scalar = fill_scalar(fill, target.dtype())?;
-        let target_valid = is_valid(target)?;
-        // keep the value where it is present or where the other side is missing too
-        let keep = crate::compute::binary_column(
-            &target_valid,
+        let other_missing = unary_operation(other_valid, UnaryOperator::Not)?;
+        let keep = binary_column(
+            own_valid,
             BinaryOp::Or,
-            Operand::Column(&crate::compute::binary_column(
-                other_valid,
-                BinaryOp::Eq,
-                Operand::Value(&Value::Bool(false)),
-                false,
-            )?),
+            Operand::Column(&other_missing),
             false,
         )?;
         copy_if_else(Side::Column(target), Side::Scalar(&scalar), &keep)
     };
-    Ok((fill_into(l, &r_valid)?, fill_into(r, &l_valid)?))
+    Ok((
+        fill_into(l, &l_valid, &r_valid)?,
+        fill_into(r, &r_valid, &l_valid)?,
+    ))
 }
 
 macro_rules! std_op {

@@ -427,9 +427,7 @@ class DataFrame:
         out = DataFrame._from_lib(
             self._df.sort_values(by, [bool(a) for a in asc], na_position == "first", keys)
         )
-        if ignore_index:
-            out = out.reset_index(drop=True)
-        return self._inplace(out) if inplace else out
+        return _sorted(self, out, ignore_index, inplace)
 
     def groupby(
         self,
@@ -622,9 +620,7 @@ class DataFrame:
         """Rows ordered by their labels (stable for every ``kind``)."""
         _check_sort_args(axis, kind, na_position)
         out = DataFrame._from_lib(self._df.sort_index(ascending))
-        if ignore_index:
-            out = out.reset_index(drop=True)
-        return self._inplace(out) if inplace else out
+        return _sorted(self, out, ignore_index, inplace)
 
     def _inplace(self, out: DataFrame) -> None:
         self._df = out._df
@@ -1444,6 +1440,14 @@ def _is_scalar_label(key: Any) -> bool:
     return isinstance(key, str | int | float | np.integer | np.floating) and not isinstance(
         key, bool | np.bool_
     )
+
+
+def _sorted(obj: Any, out: Any, ignore_index: bool, inplace: bool) -> Any:
+    """The end of every sort: renumbered with ``ignore_index``, written into ``obj`` (and
+    None returned) with ``inplace``."""
+    if ignore_index:
+        out = out.reset_index(drop=True)
+    return obj._inplace(out) if inplace else out
 
 
 def _check_sort_args(axis: Any, kind: str, na_position: str) -> None:

@@ -286,14 +286,12 @@ class Series:
         key: Any = None,
     ) -> Series | None:
         """Values in order (stable for every ``kind``); ``key`` maps the values first."""
-        from ferrodf.dataframe import _check_sort_args, _key_column
+        from ferrodf.dataframe import _check_sort_args, _key_column, _sorted
 
         _check_sort_args(axis, kind, na_position)
         keys = None if key is None else _key_column(key, self)
         out = Series._from_lib(self._s.sort_values(ascending, na_position == "first", keys))
-        if ignore_index:
-            out = out.reset_index(drop=True)
-        return self._inplace(out) if inplace else out
+        return _sorted(self, out, ignore_index, inplace)
 
     def sort_index(
         self,
@@ -305,13 +303,11 @@ class Series:
         na_position: str = "last",
         ignore_index: bool = False,
     ) -> Series | None:
-        from ferrodf.dataframe import _check_sort_args
+        from ferrodf.dataframe import _check_sort_args, _sorted
 
         _check_sort_args(axis, kind, na_position)
         out = Series._from_lib(self._s.sort_index(ascending, na_position == "first"))
-        if ignore_index:
-            out = out.reset_index(drop=True)
-        return self._inplace(out) if inplace else out
+        return _sorted(self, out, ignore_index, inplace)
 
     def _inplace(self, out: Series) -> None:
         self._s = out._s
