@@ -24,8 +24,8 @@ RUST_TYPE = {
     "Series": "Series",
     "Index": "Index",
     "MultiIndex": "Index",
-    "GroupBy": "DataFrame",
-    "StringMethods": None,
+    "GroupBy": "GroupBy",
+    "StringMethods": "StringMethods<'_>",
     "DatetimeMethods": "DatetimeMethods<'_>",
 }
 
@@ -50,7 +50,7 @@ RENAMED = {
     "size": "len",
     "shape": "len",
     "empty": "is_empty",
-    "name": "name",
+    "name": "name names",
     "names": "names",
     "cumsum": "cumulative",
     "cumprod": "cumulative",
@@ -70,14 +70,18 @@ RENAMED = {
     "columns": "data",
     "insert": "insert",
     "drop": "drop_columns",
-    "rename": "rename",
+    "rename": "rename rename_columns with_names",
+    "where": "keep_where",
+    "copy": "deep_copy",
+    "assign": "set_column",
     "equals": "same_labels",
+    "match": "match_regex",
 }
 
 # Counterparts on another Rust type (checked to exist there).
 ELSEWHERE = {
     "loc": ("Index", "get_loc", "`Index::get_loc`, then `DataFrame::row` / `select_rows`"),
-    "groupby": ("DataFrame", "groupby_agg", "`DataFrame::groupby_agg` (no builder yet)"),
+    "groupby": ("DataFrame", "groupby", "`DataFrame::groupby` / `groupby_levels` (a `GroupBy`)"),
 }
 
 # Python names that cannot exist in Rust, and why.
@@ -108,6 +112,8 @@ def rust_methods() -> dict[str, set[str]]:
     found: dict[str, set[str]] = {}
     impl_re = re.compile(r"^impl(?:<[^>]*>)? ([A-Za-z_][A-Za-z0-9_<>']*)")
     fn_re = re.compile(r"^    pub fn ([a-z_][a-z0-9_]*)")
+    # methods a macro writes: `named_aggregations!(Out; sum, prod, ...);`
+    macro_re = re.compile(r"^    [a-z_]+!\([A-Za-z]+; ([a-z_, ]+)\);")
     for path in sorted((REPO / "frontend" / "src").rglob("*.rs")):
         current = None
         for line in path.read_text().splitlines():
@@ -118,6 +124,9 @@ def rust_methods() -> dict[str, set[str]]:
             m = fn_re.match(line)
             if m and current:
                 found.setdefault(current, set()).add(m.group(1))
+            m = macro_re.match(line)
+            if m and current:
+                found.setdefault(current, set()).update(x.strip() for x in m.group(1).split(","))
     return found
 
 
@@ -154,10 +163,6 @@ def counterpart(cls: str, name: str, methods: dict[str, set[str]]) -> tuple[str,
         return "rust", ELSEWHERE[name][2]
     if cls in ("DataFrame", "Series") and name in REDUCTIONS and "reduce" in own:
         return "rust", f"`{rtype}::reduce(Reduction::.., ReduceOptions)`"
-    if cls == "GroupBy":
-        return "not yet", "`DataFrame::groupby_agg` covers agg with named requests; no builder yet"
-    if cls == "StringMethods":
-        return "not yet", "`ferrodf::core::ops::strings` on the column; no Series.str() yet"
     for target in (name, *RENAMED.get(name, name).split()):
         if target in own:
             return "rust", f"`{rtype.split('<')[0]}::{target}`"

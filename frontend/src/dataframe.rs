@@ -100,7 +100,7 @@ impl DataFrame {
     pub fn column(&self, label: &Label) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
         let column = self.data.get(label)?.clone();
-        Series::new(column, Some(self.index.clone()), label.clone())
+        Series::from_column(column, Some(self.index.clone()), label.clone())
     }
 
     /// `df[key]` for a column key: a full label gives a Series, anything else a frame.

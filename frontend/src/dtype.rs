@@ -56,3 +56,64 @@ pub fn dtype_name(dtype: DataType) -> String {
 pub fn is_numeric_display(dtype: DataType) -> bool {
     dtype.id().is_numeric() || dtype.id().is_decimal()
 }
+
+/// The data type pandas calls `name` (NumPy names, `"str"`/`"string"`/`"object"` for
+/// strings, `"datetime64[unit]"`, `"timedelta64[unit]"`, `"bool"`); what `astype` takes.
+///
+/// ```
+/// use ferrodf::dtype::parse_dtype;
+/// use ferrodf::core::TypeId;
+/// assert_eq!(parse_dtype("int32").unwrap().id(), TypeId::Int32);
+/// assert_eq!(parse_dtype("datetime64[ms]").unwrap().id(), TypeId::TimestampMilliseconds);
+/// assert!(parse_dtype("float16").is_err());
+/// ```
+pub fn parse_dtype(name: &str) -> ferrodf_core::Result<DataType> {
+    // pandas' nullable names (Int64, UInt8, Float64, boolean): every ferrodf column is
+    // nullable, so they are the NumPy types
+    let lowered;
+    let name = match name {
+        "boolean" => "bool",
+        n if n.starts_with("Int") || n.starts_with("UInt") || n.starts_with("Float") => {
+            lowered = n.to_lowercase();
+            &lowered
+        }
+        n => n,
+    };
+    let id = match name {
+        "int8" => TypeId::Int8,
+        "int16" => TypeId::Int16,
+        "int32" => TypeId::Int32,
+        "int64" | "int" => TypeId::Int64,
+        "uint8" => TypeId::Uint8,
+        "uint16" => TypeId::Uint16,
+        "uint32" => TypeId::Uint32,
+        "uint64" => TypeId::Uint64,
+        "float32" => TypeId::Float32,
+        "float64" | "float" => TypeId::Float64,
+        "bool" => TypeId::Bool8,
+        "str" | "string" | "object" => TypeId::String,
+        "datetime64[D]" => TypeId::TimestampDays,
+        "datetime64[s]" => TypeId::TimestampSeconds,
+        "datetime64[ms]" => TypeId::TimestampMilliseconds,
+        "datetime64[us]" => TypeId::TimestampMicroseconds,
+        "datetime64[ns]" | "datetime64" => TypeId::TimestampNanoseconds,
+        "timedelta64[D]" => TypeId::DurationDays,
+        "timedelta64[s]" => TypeId::DurationSeconds,
+        "timedelta64[ms]" => TypeId::DurationMilliseconds,
+        "timedelta64[us]" => TypeId::DurationMicroseconds,
+        "timedelta64[ns]" | "timedelta64" => TypeId::DurationNanoseconds,
+        "category" => {
+            return Err(ferrodf_core::Error::not_implemented(
+                "astype('category') is not supported yet; keep the values as strings or use \
+                 .to_pandas()",
+            ));
+        }
+        other => {
+            return Err(ferrodf_core::Error::type_err(format!(
+                "data type {other:?} not understood; use a NumPy name such as int64, float64, \
+                 bool, str or datetime64[ns]"
+            )));
+        }
+    };
+    Ok(id.into())
+}

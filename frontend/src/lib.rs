@@ -32,11 +32,14 @@ pub mod compute;
 pub mod dataframe;
 pub mod display;
 pub mod dtype;
+pub mod frame_columns;
 pub mod frame_ops;
+pub mod groupby;
 pub mod index;
 pub mod label;
 pub mod lookup;
-pub mod relational;
+pub mod merge;
+pub mod reindex;
 pub mod reshape;
 pub mod rows;
 pub mod series;
@@ -47,12 +50,37 @@ pub use column_accessor::{ColumnAccessor, LabelKey, LevelKey, PositionKey};
 pub use dataframe::{DataFrame, Selected};
 pub use display::{DisplayOptions, display_options, set_display_options};
 pub use dtype::dtype_name;
+pub use groupby::aggregate::AggRequest;
+pub use groupby::{AggSpec, GroupBy, GroupBySelection, SeriesGroupBy};
 pub use index::Index;
 pub use label::Label;
-pub use relational::{AggRequest, JoinHow};
+pub use merge::{JoinHow, Merge};
 pub use rows::RowSelection;
-pub use series::Series;
+pub use series::{IntoColumn, Series};
 pub use sort::SortOptions;
+
+/// A DataFrame from `label => values` pairs, the values anything [`IntoColumn`] takes
+/// (vectors, arrays, `Option`s for missing values, strings, dates); it evaluates to a
+/// `Result<DataFrame>`, an error when the columns differ in length.
+///
+/// ```
+/// use ferrodf::df;
+/// let sales = df!(
+///     "city" => ["Oslo", "Rome", "Oslo"],
+///     "revenue" => [10.0, 20.5, 30.0],
+///     "units" => vec![Some(1i64), None, Some(3)],
+/// ).unwrap();
+/// assert_eq!(sales.shape(), (3, 3));
+/// assert!(df!("a" => [1i64], "b" => [1i64, 2]).is_err());
+/// ```
+#[macro_export]
+macro_rules! df {
+    ($($label:expr => $values:expr),+ $(,)?) => {
+        $crate::DataFrame::from_columns(vec![
+            $(($crate::Label::from($label), $crate::IntoColumn::into_column($values))),+
+        ])
+    };
+}
 
 /// The Rust examples of docs/rust.md, compiled and run as doc tests of this crate.
 #[cfg(doctest)]

@@ -115,7 +115,7 @@ impl DataFrame {
             .index()
             .select(&crate::rows::RowSelection::Take(map))?
             .label_at_first()?;
-        Series::new(values, Some(index), name)
+        Series::from_column(values, Some(index), name)
     }
 }
 
@@ -154,7 +154,7 @@ impl DataFrame {
         }
         let column = stack(&values)?;
         let index = labels_index(&labels, self.data().level_names())?;
-        Series::new(column, Some(index), Label::None)
+        Series::from_column(column, Some(index), Label::None)
     }
 
     /// The mean of each column (numbers only).

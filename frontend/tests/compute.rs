@@ -155,7 +155,7 @@ fn errors_are_typed() {
     let s = Series::from_strs("s", vec![Some("x")]);
     let e = (&s - &s).unwrap_err();
     assert!(matches!(e, ferrodf::core::Error::Type(_)), "{e}");
-    let small = Series::new(
+    let small = Series::from_column(
         ferrodf::core::ops::cast::cast(
             &Column::from_values(vec![1i64]),
             ferrodf::core::TypeId::Int8.into(),

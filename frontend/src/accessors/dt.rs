@@ -20,7 +20,7 @@ use crate::series::Series;
 /// // 2024-03-10 (a Sunday) as days since the epoch
 /// let days = Column::from_values(vec![19792i32]);
 /// let days = ferrodf::core::ops::cast::bit_cast(&days, TypeId::TimestampDays.into()).unwrap();
-/// let s = Series::new(days, None, "when".into()).unwrap();
+/// let s = Series::from_column(days, None, "when".into()).unwrap();
 /// let dt = s.dt().unwrap();
 /// assert_eq!(dt.month().unwrap().column().host_values::<i32>().unwrap()[0], 3);
 /// assert_eq!(dt.dayofweek().unwrap().column().host_values::<i32>().unwrap()[0], 6);
@@ -126,6 +126,11 @@ impl DatetimeMethods<'_> {
     /// The second.
     pub fn second(&self) -> Result<Series> {
         self.get("second")
+    }
+
+    /// Nanoseconds within the microsecond, 0..=999.
+    pub fn nanosecond(&self) -> Result<Series> {
+        self.get("nanosecond")
     }
 
     /// Microseconds within the second, 0..=999999.

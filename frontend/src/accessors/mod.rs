@@ -1,5 +1,8 @@
-//! Series accessors with pandas' names: [`Series::dt`] for date-time fields and rounding.
+//! Series accessors with pandas' names: [`Series::dt`] for date-time fields and rounding,
+//! [`Series::str`] for string methods.
 
 mod dt;
+mod str;
 
+pub use self::str::{PatternOptions, RE_FLAGS, StringMethods};
 pub use dt::DatetimeMethods;

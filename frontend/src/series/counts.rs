@@ -72,6 +72,6 @@ impl Series {
         let values: Column = out.next().expect("two columns");
         let counts = out.next().expect("two columns");
         let index = Index::from_column(values, Some(self.name.clone()));
-        Series::new(counts, Some(index), Label::from("count"))
+        Series::from_column(counts, Some(index), Label::from("count"))
     }
 }

@@ -3,8 +3,11 @@
 mod counts;
 mod ops;
 mod order;
+mod transform;
+mod values;
 
 pub use ops::Other;
+pub use values::IntoColumn;
 
 use ferrodf_core::native::NativeType;
 use ferrodf_core::{Column, DataType, Error, Result};
@@ -18,7 +21,7 @@ use crate::rows::RowSelection;
 /// ```
 /// use ferrodf::{Series, Label};
 /// use ferrodf::core::Column;
-/// let s = Series::new(Column::from_values(vec![1.5f64, 2.5]), None, "price".into()).unwrap();
+/// let s = Series::from_column(Column::from_values(vec![1.5f64, 2.5]), None, "price".into()).unwrap();
 /// assert_eq!(s.len(), 2);
 /// assert_eq!(s.to_string(), "0    1.5\n1    2.5\nName: price, dtype: float64");
 /// ```
@@ -30,8 +33,27 @@ pub struct Series {
 }
 
 impl Series {
+    /// A Series named `name` over plain Rust values (see [`IntoColumn`]: numbers, `bool`s,
+    /// strings, dates, with `Option` for missing values), with a RangeIndex.
+    ///
+    /// ```
+    /// use ferrodf::Series;
+    /// let price = Series::new("price", [1.5, 2.5]);
+    /// let city = Series::new("city", vec![Some("Oslo"), None]);
+    /// assert_eq!(price.to_string(), "0    1.5\n1    2.5\nName: price, dtype: float64");
+    /// assert_eq!(city.column().null_count().unwrap(), 1);
+    /// ```
+    pub fn new(name: impl Into<Label>, values: impl IntoColumn) -> Series {
+        let column = values.into_column();
+        Series {
+            index: Index::default_for(column.size()),
+            column,
+            name: name.into(),
+        }
+    }
+
     /// A series over `column` with row labels `index` (default RangeIndex when `None`).
-    pub fn new(column: Column, index: Option<Index>, name: Label) -> Result<Series> {
+    pub fn from_column(column: Column, index: Option<Index>, name: Label) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
         let index = index.unwrap_or_else(|| Index::default_for(column.size()));
         if index.len() != column.size() {
@@ -138,13 +160,13 @@ impl Series {
     /// A copy with other values (same length, same labels).
     pub fn with_column(&self, column: Column) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
-        Series::new(column, Some(self.index.clone()), self.name.clone())
+        Series::from_column(column, Some(self.index.clone()), self.name.clone())
     }
 
     /// A copy with other row labels.
     pub fn with_index(&self, index: Index) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
-        Series::new(self.column.clone(), Some(index), self.name.clone())
+        Series::from_column(self.column.clone(), Some(index), self.name.clone())
     }
 
     /// The rows `rows` selects, with their labels.
@@ -152,7 +174,7 @@ impl Series {
         let _operation = ferrodf_core::memory::enter_operation();
         let index = self.index.select(rows)?;
         let column = rows.apply(std::slice::from_ref(&self.column))?.remove(0);
-        Series::new(column, Some(index), self.name.clone())
+        Series::from_column(column, Some(index), self.name.clone())
     }
 
     /// The first `n` rows.

@@ -109,7 +109,7 @@ impl Series {
                 } else {
                     Label::None
                 };
-                Series::new(col, Some(al.index), name)
+                Series::from_column(col, Some(al.index), name)
             }
             Other::Column(c) => {
                 let (l, r) = match &fill_value {

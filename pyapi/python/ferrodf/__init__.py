@@ -23,9 +23,11 @@ from ferrodf.options import get_option, option_context, reset_option, set_option
 from ferrodf.series import Series
 
 
-def merge(left, right, how="inner", on=None, suffixes=("_x", "_y")):  # type: ignore[no-untyped-def]
-    """``left.merge(right, ...)`` as a function, as ``pandas.merge``."""
-    return DataFrame(left).merge(right, how=how, on=on, suffixes=suffixes)
+def merge(left, right, how="inner", on=None, **kwargs):  # type: ignore[no-untyped-def]
+    """``left.merge(right, ...)`` as a function, as ``pandas.merge`` (``left_on``,
+    ``right_on``, ``left_index``, ``right_index``, ``suffixes`` as keywords)."""
+    left = left if isinstance(left, DataFrame) else DataFrame(left)
+    return left.merge(right, how=how, on=on, **kwargs)
 
 
 def from_pandas(obj):  # type: ignore[no-untyped-def]

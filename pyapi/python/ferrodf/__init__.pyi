@@ -30,6 +30,11 @@ def merge(
     right: Any,
     how: str = "inner",
     on: Any = None,
+    *,
+    left_on: Any = None,
+    right_on: Any = None,
+    left_index: bool = False,
+    right_index: bool = False,
     suffixes: tuple[str, str] = ("_x", "_y"),
 ) -> DataFrame: ...
 

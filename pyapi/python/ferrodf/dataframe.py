@@ -355,21 +355,11 @@ class DataFrame:
         return out
 
     def copy(self, deep: bool = True) -> DataFrame:
-        if not deep:
-            return DataFrame._from_lib(self._df)
-        return DataFrame._from_lib(self._df.with_data(self._data.copy(deep=True)._ca))
+        return DataFrame._from_lib(self._df.deep_copy() if deep else self._df)
 
     def set_index(self, keys: Any, drop: bool = True) -> DataFrame:
         """The columns ``keys`` as the row labels (a MultiIndex for several)."""
-        keys = list(keys) if isinstance(keys, list) else [keys]
-        cols = [self._df.data.get(k) for k in keys]
-        index = (
-            _lib.Index.from_column(cols[0], keys[0])
-            if len(keys) == 1
-            else _lib.Index.multi(cols, keys)
-        )
-        out = DataFrame._from_lib(self._df.with_index(index))
-        return DataFrame._from_lib(out._df.drop_columns(keys)) if drop else out
+        return DataFrame._from_lib(self._df.set_index(_as_list(keys), drop))
 
     def to_csv(self, path_or_buf: Any = None, **kwargs: Any) -> str | None:
         """Write CSV (see ``ferrodf.io.to_csv``); the text when no path is given."""
@@ -390,17 +380,9 @@ class DataFrame:
         return to_json(self, path_or_buf, **kwargs)
 
     def reset_index(self, drop: bool = False) -> DataFrame:
-        out = DataFrame._from_lib(self._df.with_index(_lib.Index.range(0, len(self), 1, None)))
-        if not drop:
-            idx = self.index
-            for i, (name, col) in enumerate(
-                zip(idx.names, idx._index.level_columns(), strict=True)
-            ):
-                label = (
-                    name if name is not None else ("index" if idx.nlevels == 1 else f"level_{i}")
-                )
-                out._df = out._df.insert(i, label, col)
-        return out
+        """A RangeIndex in place of the row labels; unless ``drop``, the index levels
+        become leading columns."""
+        return DataFrame._from_lib(self._df.reset_index(drop))
 
     # -- relational ------------------------------------------------------------------
     def sort_values(
@@ -447,42 +429,9 @@ class DataFrame:
         from ferrodf.groupby import GroupBy
 
         del group_keys  # only GroupBy.apply reads it
-        frame = self
-        if level is not None:
-            if by is not None:
-                raise TypeError("groupby takes by or level, not both")
-            frame, by = self._levels_as_columns(level)
-        elif by is None:
-            raise TypeError("groupby needs by= (column labels) or level= (index levels)")
-        out = GroupBy(frame, by, sort=sort, dropna=dropna, as_index=as_index)
-        if not observed:
-            dictionary = plc.TypeId.DICTIONARY32
-            categorical = [b for b in out._by if frame._df.data.get(b).type().id() == dictionary]
-            if categorical:
-                raise NotImplementedError(
-                    f"groupby(observed=False) on the categorical keys {categorical}: ferrodf "
-                    "keeps only the categories that occur (observed=True, pandas 3's default)"
-                )
-        return out
-
-    def _levels_as_columns(self, level: Any) -> tuple[DataFrame, list[Any]]:
-        """The frame with the index levels ``level`` (positions or names) as leading
-        columns, and their labels."""
-        names = list(self.index.names)
-        wanted = list(level) if isinstance(level, list | tuple) else [level]
-        positions = []
-        for lv in wanted:
-            if isinstance(lv, int) and lv not in names:
-                if not -len(names) <= lv < len(names):
-                    raise IndexError(f"level {lv} is out of range for {len(names)} levels")
-                positions.append(lv % len(names))
-            elif lv in names:
-                positions.append(names.index(lv))
-            else:
-                raise KeyError(f"level {lv!r} is not an index level; the levels are {names}")
-        frame = self.reset_index()
-        labels = list(frame._data.names)[: len(names)]
-        return frame, [labels[p] for p in positions]
+        by = None if by is None else _as_list(by)
+        level = None if level is None else _as_list(level)
+        return GroupBy(self._df.groupby(by, level, sort, dropna, as_index, observed))
 
     def merge(
         self,
@@ -500,36 +449,16 @@ class DataFrame:
         leftsemi or leftanti."""
         if not isinstance(right, DataFrame):
             right = DataFrame(right)
-        if left_index or right_index:
-            return _index_merge(
-                self, right, how, left_on, right_on, left_index, right_index, suffixes
-            )
-        if on is not None and (left_on is not None or right_on is not None):
-            raise ValueError("pass either on or left_on/right_on, not both")
-        if on is None and left_on is None and right_on is None:
-            on = [n for n in self._data.names if n in right]
-            if not on:
-                raise ValueError("no common columns to merge on; pass on=... or left_on/right_on")
-        if on is not None:
-            left_on = right_on = on
-        if left_on is None or right_on is None:
-            raise ValueError("left_on and right_on go together")
-        left_on = _as_list(left_on)
-        right_on = _as_list(right_on)
+        keys = [None if k is None else _as_list(k) for k in (on, left_on, right_on)]
         return DataFrame._from_lib(
-            self._df.merge(right._df, left_on, right_on, how, tuple(suffixes))
+            self._df.merge(right._df, how, *keys, left_index, right_index, tuple(suffixes))
         )
 
     def join(
         self, other: DataFrame, how: str = "left", lsuffix: str = "", rsuffix: str = ""
     ) -> DataFrame:
         """Join with ``other`` on the indexes (pandas' ``DataFrame.join``)."""
-        overlap = [n for n in self._data.names if n in other]
-        if overlap and not (lsuffix or rsuffix):
-            raise ValueError(f"columns overlap but no suffix specified: {overlap}")
-        return self.merge(
-            other, how=how, left_index=True, right_index=True, suffixes=(lsuffix, rsuffix)
-        )
+        return DataFrame._from_lib(self._df.join(other._df, how, lsuffix, rsuffix))
 
     def drop_duplicates(
         self, subset: Any = None, keep: Any = "first", ignore_index: bool = False
@@ -542,10 +471,8 @@ class DataFrame:
 
     def duplicated(self, subset: Any = None, keep: Any = "first") -> Series:
         """Whether each row repeats an earlier (``keep="first"``) or later row."""
-        kept = self.reset_index(drop=True).drop_duplicates(subset, keep)
-        flags = np.ones(len(self), dtype=bool)
-        flags[kept.index.to_numpy()] = False
-        return Series(flags, index=self.index)
+        subset = [] if subset is None else _as_list(subset)
+        return Series._from_lib(self._df.duplicated(subset, keep))
 
     def dropna(self, axis: int = 0, how: str = "any", subset: Any = None) -> DataFrame:
         """Rows with nulls dropped (``how="all"``: only rows that are all null)."""
@@ -561,51 +488,40 @@ class DataFrame:
 
     def fillna(self, value: Any) -> DataFrame:
         """Nulls replaced by ``value`` (a scalar, or a dict column -> scalar)."""
-        out = self.copy(deep=False)
-        for name in self._data.names:
-            v = value.get(name) if isinstance(value, Mapping) else value
-            if v is not None:
-                out[name] = self[name].fillna(v)
-        return out
+        if isinstance(value, Mapping):
+            value = dict(value)
+        return DataFrame._from_lib(self._df.fillna(value))
 
     def isna(self) -> DataFrame:
-        return self._map_columns(lambda s: s.isna())
+        return DataFrame._from_lib(self._df.missing(False))
 
     isnull = isna
 
     def notna(self) -> DataFrame:
-        return self._map_columns(lambda s: s.notna())
+        return DataFrame._from_lib(self._df.missing(True))
 
     notnull = notna
 
     def astype(self, dtype: Any) -> DataFrame:
         if isinstance(dtype, Mapping):
-            return self._map_columns(lambda s: s.astype(dtype[s.name]) if s.name in dtype else s)
-        return self._map_columns(lambda s: s.astype(dtype))
+            return DataFrame._from_lib(
+                self._df.astype({k: _dtype_name(v) for k, v in dtype.items()})
+            )
+        return DataFrame._from_lib(self._df.astype(_dtype_name(dtype)))
 
     def clip(self, lower: Any = None, upper: Any = None) -> DataFrame:
-        return self._map_columns(lambda s: s.clip(lower, upper))
+        return DataFrame._from_lib(self._df.clip(lower, upper))
 
     def round(self, decimals: int = 0) -> DataFrame:
-        return self._map_columns(lambda s: s.round(decimals) if s.dtype.kind == "f" else s)
+        return DataFrame._from_lib(self._df.round(decimals))
 
     def where(self, cond: Any, other: Any = None) -> DataFrame:
         """Values where ``cond`` holds, ``other`` (null by default) elsewhere."""
-        if isinstance(cond, DataFrame):
-            return self._map_columns(lambda s: s.where(cond[s.name], other))
-        return self._map_columns(lambda s: s.where(cond, other))
+        return DataFrame._from_lib(self._df.where_(_condition(cond, self), other, False))
 
     def mask(self, cond: Any, other: Any = None) -> DataFrame:
         """``other`` (null by default) where ``cond`` holds, the values elsewhere."""
-        if isinstance(cond, DataFrame):
-            return self._map_columns(lambda s: s.mask(cond[s.name], other))
-        return self._map_columns(lambda s: s.mask(cond, other))
-
-    def _map_columns(self, fn: Any) -> DataFrame:
-        ca = self._data
-        cols = [fn(self[n])._s.column for n in ca.names]
-        new = _lib.ColumnAccessor(list(ca.names), cols, ca.multiindex, list(ca.level_names))
-        return DataFrame._from_lib(self._df.with_data(new))
+        return DataFrame._from_lib(self._df.where_(_condition(cond, self), other, True))
 
     def sort_index(
         self,
@@ -626,33 +542,18 @@ class DataFrame:
         self._df = out._df
 
     def nlargest(self, n: int, columns: Any) -> DataFrame:
-        return self.sort_values(columns, ascending=False).head(n)
+        return DataFrame._from_lib(self._df.nlargest(n, _as_list(columns), True))
 
     def nsmallest(self, n: int, columns: Any) -> DataFrame:
-        return self.sort_values(columns, ascending=True).head(n)
+        return DataFrame._from_lib(self._df.nlargest(n, _as_list(columns), False))
 
-    def describe(self) -> pd.DataFrame:
-        """count, mean, std, min, quartiles and max of the numeric columns (small: on the host)."""
-        stats = {}
-        for name, col in self._data.items():
-            if isinstance(col.dtype, np.dtype) and col.dtype.kind in "iuf":
-                stats[name] = self[name].describe()
-        if not stats:
-            raise ValueError("describe needs at least one numeric column")
-        return pd.DataFrame({k: v.to_pandas() for k, v in stats.items()})
+    def describe(self) -> DataFrame:
+        """count, mean, std, min, quartiles and max of the numeric columns."""
+        return DataFrame._from_lib(self._df.describe())
 
     def info(self) -> None:
         """Print the columns, their types and null counts, and the memory used."""
-        ca = self._data
-        print(f"<class 'ferrodf.DataFrame'>\n{type(self.index).__name__}: {len(self)} entries")
-        print(f"Data columns (total {len(ca)} columns):")
-        width = max([len(str(n)) for n in ca.names] + [6])
-        print(f" #   {'Column':<{width}}  Non-Null Count  Dtype")
-        for i, (name, col) in enumerate(ca.items()):
-            print(
-                f" {i:<3} {name!s:<{width}}  {len(col) - col.null_count:>8} non-null  {col.dtype}"
-            )
-        print(f"memory usage: {self.memory_usage()} bytes")
+        print(self._df.info(), end="")
 
     def idxmin(self, skipna: bool = True) -> pd.Series:
         return pd.Series({n: self[n].idxmin(skipna) for n in self._data.names})
@@ -664,16 +565,16 @@ class DataFrame:
         return self._reduce("quantile", numeric_only, q=q)
 
     def cumsum(self) -> DataFrame:
-        return self._map_columns(lambda s: s.cumsum())
+        return DataFrame._from_lib(self._df.cumulative("cumsum"))
 
     def cumprod(self) -> DataFrame:
-        return self._map_columns(lambda s: s.cumprod())
+        return DataFrame._from_lib(self._df.cumulative("cumprod"))
 
     def cummin(self) -> DataFrame:
-        return self._map_columns(lambda s: s.cummin())
+        return DataFrame._from_lib(self._df.cumulative("cummin"))
 
     def cummax(self) -> DataFrame:
-        return self._map_columns(lambda s: s.cummax())
+        return DataFrame._from_lib(self._df.cumulative("cummax"))
 
     # -- interchange -----------------------------------------------------------------
     def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
@@ -961,55 +862,30 @@ _NO_IMPLICIT_HOST = (
 )
 
 
+def _dtype_name(dtype: Any) -> str:
+    """A dtype argument (a name, a NumPy dtype, a Python type, a pandas dtype) as the
+    name ``ferrodf::dtype::parse_dtype`` reads."""
+    if isinstance(dtype, str):
+        return dtype
+    try:
+        return np.dtype(dtype).name
+    except TypeError:
+        return str(dtype)
+
+
+def _condition(cond: Any, df: DataFrame) -> Any:
+    """A where/mask condition as a _lib Series or DataFrame."""
+    if isinstance(cond, DataFrame):
+        return cond._df
+    if isinstance(cond, Series):
+        return cond._s
+    if isinstance(cond, pd.DataFrame):
+        return DataFrame(cond)._df
+    return Series(cond, index=df.index)._s
+
+
 def _as_list(v: Any) -> list[Any]:
     return list(v) if isinstance(v, list | pd.Index) else [v]
-
-
-def _index_merge(
-    left: DataFrame,
-    right: DataFrame,
-    how: str,
-    left_on: Any,
-    right_on: Any,
-    left_index: bool,
-    right_index: bool,
-    suffixes: tuple[str, str],
-) -> DataFrame:
-    """A merge where one or both sides join on their index labels."""
-    tmp = [f"__ferrodf_key_{i}" for i in range(max(left.index.nlevels, right.index.nlevels))]
-
-    def with_keys(df: DataFrame, use_index: bool, on: Any) -> tuple[DataFrame, list[Any]]:
-        if not use_index:
-            if on is None:
-                raise ValueError(
-                    "give left_on/right_on for the side that does not join on its index"
-                )
-            return df, _as_list(on)
-        out = df.copy(deep=False)
-        names = tmp[: df.index.nlevels]
-        for i, (name, col) in enumerate(zip(names, df.index._index.level_columns(), strict=True)):
-            out._df = out._df.insert(i, name, col)
-        return out, names
-
-    lf, lkeys = with_keys(left, left_index, left_on)
-    rf, rkeys = with_keys(right, right_index, right_on)
-    merged = DataFrame._from_lib(lf._df.merge(rf._df, lkeys, rkeys, how, tuple(suffixes)))
-    if left_index and right_index:
-        keys = [k for k in lkeys if k in merged]
-        levels = [merged._data[k].plc_column for k in keys]
-        idx = left.index if len(keys) == left.index.nlevels else None
-        names = idx.names if idx is not None else [None] * len(keys)
-        index = (
-            _lib.Index.from_column(levels[0], names[0])
-            if len(levels) == 1
-            else _lib.Index.multi(levels, names)
-        )
-        merged = DataFrame._from_lib(merged._df.drop_columns(keys).with_index(index))
-    else:
-        drop = [k for k in tmp if k in merged]
-        if drop:
-            merged = DataFrame._from_lib(merged._df.drop_columns(drop))
-    return merged
 
 
 def concat(objs: list[Any], axis: int | str = 0, ignore_index: bool = False) -> DataFrame:
@@ -1156,8 +1032,8 @@ def _mask_of(mask: Series, index: Index) -> Any:
             "the boolean Series' index does not match the frame's index "
             "(unalignable boolean Series)"
         )
-    # stays a (device) column: a missing flag counts as False, as in pandas
-    return Series._condition(mask)
+    # stays a (device) column: a missing flag counts as False (RowSelection::Mask)
+    return mask._s.column
 
 
 class _ILoc:

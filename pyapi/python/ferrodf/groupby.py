@@ -1,16 +1,16 @@
 """``df.groupby(...)``: grouped aggregations with pandas' call conventions.
 
-The grouping and the aggregations run in the core (hash groupby on the device when a GPU
-is used); groups are sorted by key unless ``sort=False``.
+A thin wrapper of ``ferrodf._lib.FrameGroupBy`` / ``SeriesGroupBy`` (Rust: ``ferrodf::groupby``),
+where the grouping rules live: aggregation specs, output labels, ``as_index``, ``sort``,
+``dropna``. The grouping and the aggregations run in the core (hash groupby on the device
+when a GPU is used); groups are sorted by key unless ``sort=False``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from ferrodf.dataframe import DataFrame
-    from ferrodf.series import Series
+from ferrodf import _lib
 
 _NAMES = (
     "sum",
@@ -19,8 +19,6 @@ _NAMES = (
     "max",
     "mean",
     "median",
-    "std",
-    "var",
     "count",
     "nunique",
     "first",
@@ -30,135 +28,72 @@ _NAMES = (
 )
 
 
-class GroupBy:
-    """Rows of a frame grouped by key columns; aggregate with ``agg`` or a named method."""
+def _wrap(out: Any) -> Any:
+    from ferrodf.dataframe import DataFrame
+    from ferrodf.series import Series
 
-    def __init__(
-        self,
-        df: DataFrame,
-        by: Any,
-        sort: bool = True,
-        dropna: bool = True,
-        as_index: bool = True,
-        selection: Any = None,
-    ) -> None:
-        self._df = df
-        self._by = list(by) if isinstance(by, list | tuple) and not isinstance(by, str) else [by]
-        missing = [b for b in self._by if b not in df]
-        if missing:
-            raise KeyError(f"groupby keys {missing} are not columns of the frame")
-        self._sort, self._dropna, self._as_index = sort, dropna, as_index
-        self._selection = selection
+    if isinstance(out, _lib.Series):
+        return Series._from_lib(out)
+    return DataFrame._from_lib(out)
+
+
+class GroupBy:
+    """Rows of a frame grouped by key columns or index levels; aggregate with ``agg`` or a
+    named method (``sum``, ``size``, ...), scan (``cumsum``), ``transform``, ``head``."""
+
+    def __init__(self, grouped: _lib.FrameGroupBy | _lib.SeriesGroupBy) -> None:
+        self._gb = grouped
 
     def __getitem__(self, key: Any) -> GroupBy:
-        return GroupBy(self._df, self._by, self._sort, self._dropna, self._as_index, selection=key)
+        if isinstance(self._gb, _lib.SeriesGroupBy):
+            raise TypeError("a column's groups cannot be indexed further")
+        return GroupBy(self._gb.get(key))
 
-    def _value_columns(self) -> list[Any]:
-        if self._selection is None:
-            return [n for n in self._df._data.names if n not in self._by]
-        return list(self._selection) if isinstance(self._selection, list) else [self._selection]
-
-    def _series_result(self) -> bool:
-        return self._selection is not None and not isinstance(self._selection, list)
-
-    def _run(self, requests: list[tuple[Any, str, Any]], ddof: int = 1) -> DataFrame:
-        from ferrodf.dataframe import DataFrame
-
-        out = self._df._df.groupby_agg(
-            self._by, requests, self._sort, self._dropna, self._as_index, ddof
-        )
-        return DataFrame._from_lib(out)
-
-    def agg(self, func: Any = None, *, ddof: int = 1, **named: Any) -> DataFrame | Series:
+    def agg(self, func: Any = None, *, ddof: int = 1, **named: Any) -> Any:
         """Aggregate: ``"sum"``, a list of names (MultiIndex columns), a dict column ->
         name(s), or named aggregations ``out=("col", "sum")``."""
-        if named:
-            requests = [(col, how, out) for out, (col, how) in named.items()]
-            return self._run(requests, ddof)
-        if isinstance(func, str):
-            requests = [(c, func, c) for c in self._value_columns()]
-            result = self._run(requests, ddof)
-            return (
-                result[result._data.names[-1]]
-                if self._series_result() and self._as_index
-                else result
-            )
-        if isinstance(func, list):
-            requests = [
-                (c, f, (c, f) if not self._series_result() else f)
-                for c in self._value_columns()
-                for f in func
-            ]
-            return self._run(requests, ddof)
-        if isinstance(func, dict):
-            requests = []
-            multi = any(isinstance(v, list) for v in func.values())
-            for c, fs in func.items():
-                for f in fs if isinstance(fs, list) else [fs]:
-                    requests.append((c, f, (c, f) if multi else c))
-            return self._run(requests, ddof)
-        raise TypeError(
-            "agg takes a name, a list of names, a dict or named aggregations; "
-            f"got {type(func).__name__}"
-        )
+        return _wrap(self._gb.aggregate(func, named, ddof))
 
     aggregate = agg
 
-    def size(self) -> Series:
-        key = self._by[0]
-        result = self._run([(key, "size", "size")])
-        return result["size"].rename(None) if self._as_index else result
-
-    def _scan(self, how: str) -> Any:
-        from ferrodf.dataframe import DataFrame
-
-        cols = self._value_columns()
-        out = DataFrame._from_lib(self._df._df.groupby_scan(self._by, cols, how, self._dropna))
-        return out[cols[0]] if self._series_result() else out
-
-    def cumsum(self) -> Any:
-        """Running sum within each group, per row."""
-        return self._scan("cumsum")
-
-    def cumprod(self) -> Any:
-        return self._scan("cumprod")
-
-    def cummin(self) -> Any:
-        return self._scan("cummin")
-
-    def cummax(self) -> Any:
-        return self._scan("cummax")
-
-    def cumcount(self) -> Series:
-        """The position of each row within its group (from 0)."""
-        from ferrodf.dataframe import DataFrame
-        from ferrodf.series import Series
-
-        out = DataFrame._from_lib(self._df._df.groupby_scan(self._by, [], "cumcount", self._dropna))
-        return Series._from_lib(out._df.column(None))
-
-    def head(self, n: int = 5) -> DataFrame:
-        """The first ``n`` rows of each group, in the frame's order."""
-        position = self.cumcount()
-        return self._df[(position < n).fillna(False)]
-
-    def transform(self, func: str, ddof: int = 1) -> Any:
-        """Each row's group aggregate (``func`` is an aggregation name), in row order."""
-        from ferrodf.dataframe import DataFrame
-
-        if not isinstance(func, str):
-            raise NotImplementedError("transform takes an aggregation name such as 'sum' or 'mean'")
-        cols = self._value_columns()
-        out = DataFrame._from_lib(
-            self._df._df.groupby_transform(self._by, cols, func, self._dropna, ddof)
-        )
-        return out[cols[0]] if self._series_result() else out
+    def size(self) -> Any:
+        """The number of rows of each group."""
+        return self.agg("size")
 
     def std(self, ddof: int = 1) -> Any:
         return self.agg("std", ddof=ddof)
 
     def var(self, ddof: int = 1) -> Any:
         return self.agg("var", ddof=ddof)
+
+    def cumsum(self) -> Any:
+        """Running sum within each group, per row."""
+        return _wrap(self._gb.scan("cumsum"))
+
+    def cumprod(self) -> Any:
+        return _wrap(self._gb.scan("cumprod"))
+
+    def cummin(self) -> Any:
+        return _wrap(self._gb.scan("cummin"))
+
+    def cummax(self) -> Any:
+        return _wrap(self._gb.scan("cummax"))
+
+    def cumcount(self) -> Any:
+        """The position of each row within its group (from 0)."""
+        return _wrap(self._gb.cumcount())
+
+    def head(self, n: int = 5) -> Any:
+        """The first ``n`` rows of each group, in the frame's order."""
+        return _wrap(self._gb.head(n))
+
+    def tail(self, n: int = 5) -> Any:
+        """The last ``n`` rows of each group, in the frame's order."""
+        return _wrap(self._gb.tail(n))
+
+    def transform(self, func: Any, ddof: int = 1) -> Any:
+        """Each row's group aggregate (``func`` is an aggregation name), in row order."""
+        return _wrap(self._gb.transform(func, ddof))
 
 
 def _named(how: str) -> Any:
@@ -171,5 +106,4 @@ def _named(how: str) -> Any:
 
 
 for _how in _NAMES:
-    if not hasattr(GroupBy, _how):
-        setattr(GroupBy, _how, _named(_how))
+    setattr(GroupBy, _how, _named(_how))

@@ -223,10 +223,7 @@ class Series:
     def to_frame(self, name: Any = None) -> Any:
         from ferrodf.dataframe import DataFrame
 
-        # pandas names the column 0 when the Series has no name
-        label = (0 if self.name is None else self.name) if name is None else name
-        ca = _lib.ColumnAccessor([label], [self._s.column], isinstance(label, tuple), None)
-        return DataFrame._from_lib(_lib.DataFrame(ca, self._s.index))
+        return DataFrame._from_lib(self._s.to_frame(name))
 
     def fillna(self, value: Any) -> Series:
         """Missing values replaced by ``value``."""
@@ -235,44 +232,26 @@ class Series:
     def dropna(self) -> Series:
         return Series._from_lib(self._s.dropna())
 
-    def _other_for(self, other: Any) -> Any:
-        col = self._s.column
-        if isinstance(other, Series):
-            return other._s.column
-        return plc.interop.from_arrow(pa.scalar(other, type=col.type().to_arrow()))
-
-    @staticmethod
-    def _condition(cond: Any) -> Any:
-        """A boolean column where a missing condition counts as False, as in pandas."""
-        mask = cond._s.column if isinstance(cond, Series) else to_plc_column(cond)
-        if mask.null_count():
-            mask = plc.replace.replace_nulls(mask, plc.interop.from_arrow(pa.scalar(False)))
-        return mask
+    def _cond(self, cond: Any) -> _lib.Series:
+        return (cond if isinstance(cond, Series) else Series(cond, index=self.index))._s
 
     def where(self, cond: Any, other: Any = None) -> Series:
         """Values where ``cond`` holds, ``other`` (null by default) elsewhere."""
-        out = plc.copying.copy_if_else(
-            self._s.column, self._other_for(other), self._condition(cond)
-        )
-        return Series._from_lib(self._s.with_column(out))
+        other = other._s if isinstance(other, Series) else other
+        return Series._from_lib(self._s.where_(self._cond(cond), other, False))
 
     def mask(self, cond: Any, other: Any = None) -> Series:
         """``other`` (null by default) where ``cond`` holds, the values elsewhere."""
-        out = plc.copying.copy_if_else(
-            self._other_for(other), self._s.column, self._condition(cond)
-        )
-        return Series._from_lib(self._s.with_column(out))
+        other = other._s if isinstance(other, Series) else other
+        return Series._from_lib(self._s.where_(self._cond(cond), other, True))
 
     def clip(self, lower: Any = None, upper: Any = None) -> Series:
         """Values limited to ``[lower, upper]`` (None: no bound)."""
         return Series._from_lib(self._s.clip(lower, upper))
 
     def round(self, decimals: int = 0) -> Series:
-        # half to even, as NumPy and pandas round
-        method = plc.round.RoundingMethod.HALF_EVEN
-        return Series._from_lib(
-            self._s.with_column(plc.round.round(self._s.column, decimals, method))
-        )
+        """Values rounded half to even, as NumPy and pandas round."""
+        return Series._from_lib(self._s.round(decimals))
 
     def sort_values(
         self,
@@ -313,10 +292,10 @@ class Series:
         self._s = out._s
 
     def nlargest(self, n: int = 5) -> Series:
-        return self.sort_values(ascending=False).head(n)
+        return Series._from_lib(self._s.nlargest(n, True))
 
     def nsmallest(self, n: int = 5) -> Series:
-        return self.sort_values(ascending=True).head(n)
+        return Series._from_lib(self._s.nlargest(n, False))
 
     def drop_duplicates(self, keep: Any = "first") -> Series:
         return Series._from_lib(self._s.drop_duplicates(keep))
@@ -326,10 +305,11 @@ class Series:
         return Series._from_lib(self._s.unique())
 
     def reset_index(self, drop: bool = False) -> Any:
-        out = Series._from_lib(self._s.with_index(_lib.Index.range(0, len(self), 1, None)))
         if drop:
-            return out
-        return self.to_frame().reset_index()
+            return Series._from_lib(self._s.drop_index())
+        from ferrodf.dataframe import DataFrame
+
+        return DataFrame._from_lib(self._s.reset_index())
 
     def value_counts(
         self,
@@ -354,24 +334,7 @@ class Series:
 
     def describe(self) -> Series:
         """count, mean, std, min, quartiles, max."""
-        values = [
-            self.count(),
-            self.mean(),
-            self.std(),
-            self.min(),
-            self.quantile(0.25),
-            self.quantile(0.5),
-            self.quantile(0.75),
-            self.max(),
-        ]
-        return Series(
-            pd.Series(
-                values,
-                index=["count", "mean", "std", "min", "25%", "50%", "75%", "max"],
-                name=self.name,
-                dtype="float64",
-            )
-        )
+        return Series._from_lib(self._s.describe())
 
     def __arrow_c_array__(self, requested_schema: Any = None) -> Any:
         return self._s.column.__arrow_c_array__(requested_schema)
@@ -431,7 +394,8 @@ class Series:
 
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, Series) and key.dtype == np.dtype("bool"):
-            return self._take(Series._condition(key))
+            # a row mask: a missing flag counts as False (RowSelection::Mask), as pandas
+            return self._take(key._s.column)
         if isinstance(key, slice):
             if all(v is None or isinstance(v, int | np.integer) for v in (key.start, key.stop)):
                 return self._take(key)
@@ -616,13 +580,12 @@ class Series:
     notnull = notna
 
     def astype(self, dtype: Any) -> Series:
-        target = plc.interop.from_arrow(pa.from_numpy_dtype(np.dtype(dtype)))
-        return Series._from_lib(self._s.with_column(plc.unary.cast(self._s.column, target)))
+        from ferrodf.dataframe import _dtype_name
+
+        return Series._from_lib(self._s.astype(_dtype_name(dtype)))
 
     def copy(self, deep: bool = True) -> Series:
-        if not deep:
-            return Series._from_lib(self._s)
-        return Series._from_lib(self._s.with_column(self._s.column.copy()))
+        return Series._from_lib(self._s.deep_copy() if deep else self._s)
 
 
 class _SeriesILoc:

@@ -1,9 +1,8 @@
 //! `_lib.Index`, `_lib.Series`, `_lib.DataFrame`: the frontend's types for Python. The
 //! Python classes in `ferrodf/frame.py` wrap these and add pandas' call conventions.
 
-use ferrodf::{
-    AggRequest, DataFrame, DisplayOptions, Index, JoinHow, RowSelection, Selected, Series,
-};
+use ferrodf::reindex::Level;
+use ferrodf::{DataFrame, DisplayOptions, Index, JoinHow, RowSelection, Selected, Series};
 use pyo3::prelude::*;
 
 use super::accessor::{PyColumnAccessor, rename_table};
@@ -161,7 +160,7 @@ impl PySeries {
             .map(label_from_py)
             .transpose()?
             .unwrap_or(ferrodf::Label::None);
-        Series::new(column.0, index.map(|i| i.0), name)
+        Series::from_column(column.0, index.map(|i| i.0), name)
             .py()
             .map(PySeries)
     }
@@ -340,61 +339,123 @@ impl PyDataFrame {
         run(py, move || df.sort_values(&options)).map(PyDataFrame)
     }
 
-    /// `requests`: (value column, pandas aggregation name, output label) triples.
-    #[pyo3(signature = (by, requests, sort = true, dropna = true, as_index = true, ddof = 1))]
+    /// `df.groupby(by)` (column labels) or `df.groupby(level=...)` (index levels: names
+    /// or positions), with pandas' options.
+    #[pyo3(signature = (by = None, level = None, sort = true, dropna = true, as_index = true, observed = true))]
     #[allow(clippy::too_many_arguments)]
-    fn groupby_agg(
+    fn groupby(
         &self,
         py: Python<'_>,
-        by: Vec<Bound<'_, PyAny>>,
-        requests: Vec<(Bound<'_, PyAny>, String, Bound<'_, PyAny>)>,
+        by: Option<Vec<Bound<'_, PyAny>>>,
+        level: Option<Vec<Bound<'_, PyAny>>>,
         sort: bool,
         dropna: bool,
         as_index: bool,
-        ddof: i32,
-    ) -> PyResult<Self> {
-        let by = by.iter().map(label_from_py).collect::<PyResult<Vec<_>>>()?;
-        let requests = requests
-            .iter()
-            .map(|(c, how, out)| {
-                Ok(AggRequest {
-                    column: label_from_py(c)?,
-                    how: how.clone(),
-                    output: label_from_py(out)?,
-                })
-            })
-            .collect::<PyResult<Vec<_>>>()?;
+        observed: bool,
+    ) -> PyResult<super::groupby::PyGroupBy> {
         let df = self.0.clone();
-        run(py, move || {
-            df.groupby_agg(&by, &requests, sort, dropna, as_index, ddof)
-        })
-        .map(PyDataFrame)
+        let grouped = match (by, level) {
+            (Some(_), Some(_)) => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(
+                    "groupby takes by or level, not both",
+                ));
+            }
+            (Some(by), None) => {
+                let by = labels(&by)?;
+                run(py, move || df.groupby(by))?
+            }
+            (None, Some(level)) => {
+                let levels = level
+                    .iter()
+                    .map(|l| match l.extract::<i64>() {
+                        Ok(p) if !l.is_instance_of::<pyo3::types::PyBool>() => {
+                            Ok(Level::Position(p))
+                        }
+                        _ => label_from_py(l).map(Level::Name),
+                    })
+                    .collect::<PyResult<Vec<_>>>()?;
+                run(py, move || df.groupby_levels(levels))?
+            }
+            (None, None) => {
+                return Err(pyo3::exceptions::PyTypeError::new_err(
+                    "groupby needs by= (column labels) or level= (index levels)",
+                ));
+            }
+        };
+        let grouped = grouped
+            .sort(sort)
+            .dropna(dropna)
+            .as_index(as_index)
+            .observed(observed)
+            .py()?;
+        Ok(super::groupby::PyGroupBy(grouped))
     }
 
-    #[pyo3(signature = (right, left_on, right_on, how = "inner", suffixes = ("_x".to_string(), "_y".to_string())))]
+    /// pandas' `merge`: `on`, `left_on`/`right_on` (lists of labels) or the indexes.
+    #[pyo3(signature = (right, how = "inner", on = None, left_on = None, right_on = None, left_index = false, right_index = false, suffixes = ("_x".to_string(), "_y".to_string())))]
+    #[allow(clippy::too_many_arguments)]
     fn merge(
         &self,
         py: Python<'_>,
         right: PyDataFrame,
-        left_on: Vec<Bound<'_, PyAny>>,
-        right_on: Vec<Bound<'_, PyAny>>,
         how: &str,
+        on: Option<Vec<Bound<'_, PyAny>>>,
+        left_on: Option<Vec<Bound<'_, PyAny>>>,
+        right_on: Option<Vec<Bound<'_, PyAny>>>,
+        left_index: bool,
+        right_index: bool,
         suffixes: (String, String),
     ) -> PyResult<Self> {
-        let left_on = labels(&left_on)?;
-        let right_on = labels(&right_on)?;
         let how = JoinHow::parse(how).py()?;
+        let on = on.map(|v| labels(&v)).transpose()?;
+        let left_on = left_on.map(|v| labels(&v)).transpose()?;
+        let right_on = right_on.map(|v| labels(&v)).transpose()?;
         let left = self.0.clone();
         run(py, move || {
-            left.merge_on(
-                &right.0,
-                &left_on,
-                &right_on,
-                how,
-                (&suffixes.0, &suffixes.1),
-            )
+            let mut m = left
+                .merge(&right.0)
+                .how(how)
+                .left_index(left_index)
+                .right_index(right_index)
+                .suffixes(&suffixes.0, &suffixes.1);
+            if let Some(on) = on {
+                m = m.on(on);
+            }
+            if let Some(l) = left_on {
+                m = m.left_on(l);
+            }
+            if let Some(r) = right_on {
+                m = m.right_on(r);
+            }
+            m.run()
         })
         .map(PyDataFrame)
+    }
+
+    /// pandas' `DataFrame.join` on the indexes.
+    #[pyo3(signature = (other, how = "left", lsuffix = "", rsuffix = ""))]
+    fn join(
+        &self,
+        py: Python<'_>,
+        other: PyDataFrame,
+        how: &str,
+        lsuffix: &str,
+        rsuffix: &str,
+    ) -> PyResult<Self> {
+        let how = JoinHow::parse(how).py()?;
+        let (left, l, r) = (self.0.clone(), lsuffix.to_string(), rsuffix.to_string());
+        run(py, move || left.join(&other.0, how, &l, &r)).map(PyDataFrame)
+    }
+
+    fn set_index(&self, py: Python<'_>, keys: Vec<Bound<'_, PyAny>>, drop: bool) -> PyResult<Self> {
+        let keys = labels(&keys)?;
+        let df = self.0.clone();
+        run(py, move || df.set_index(keys, drop)).map(PyDataFrame)
+    }
+
+    fn reset_index(&self, py: Python<'_>, drop: bool) -> PyResult<Self> {
+        let df = self.0.clone();
+        run(py, move || df.reset_index(drop)).map(PyDataFrame)
     }
 
     #[staticmethod]
@@ -438,38 +499,6 @@ impl PyDataFrame {
     fn sort_index(&self, py: Python<'_>, ascending: bool) -> PyResult<Self> {
         let df = self.0.clone();
         run(py, move || df.sort_index(ascending)).map(PyDataFrame)
-    }
-
-    fn groupby_scan(
-        &self,
-        py: Python<'_>,
-        by: Vec<Bound<'_, PyAny>>,
-        columns: Vec<Bound<'_, PyAny>>,
-        how: String,
-        dropna: bool,
-    ) -> PyResult<Self> {
-        let (by, columns) = (labels(&by)?, labels(&columns)?);
-        let df = self.0.clone();
-        run(py, move || df.groupby_scan(&by, &columns, &how, dropna)).map(PyDataFrame)
-    }
-
-    #[pyo3(signature = (by, columns, how, dropna = true, ddof = 1))]
-    #[allow(clippy::too_many_arguments)]
-    fn groupby_transform(
-        &self,
-        py: Python<'_>,
-        by: Vec<Bound<'_, PyAny>>,
-        columns: Vec<Bound<'_, PyAny>>,
-        how: String,
-        dropna: bool,
-        ddof: i32,
-    ) -> PyResult<Self> {
-        let (by, columns) = (labels(&by)?, labels(&columns)?);
-        let df = self.0.clone();
-        run(py, move || {
-            df.groupby_transform(&by, &columns, &how, dropna, ddof)
-        })
-        .map(PyDataFrame)
     }
 
     fn to_text(&self, py: Python<'_>) -> PyResult<String> {

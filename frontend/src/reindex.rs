@@ -1,0 +1,131 @@
+//! Moving labels between the index and the columns: `set_index`, `reset_index`, and the
+//! index levels as columns that `groupby(level=...)` groups by.
+
+use ferrodf_core::{Error, Result};
+
+use crate::DataFrame;
+use crate::index::Index;
+use crate::label::Label;
+
+/// One index level, by position (negative from the end) or by name.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Level {
+    Position(i64),
+    Name(Label),
+}
+
+impl From<i64> for Level {
+    fn from(p: i64) -> Level {
+        Level::Position(p)
+    }
+}
+
+impl From<&str> for Level {
+    fn from(name: &str) -> Level {
+        Level::Name(name.into())
+    }
+}
+
+impl From<Label> for Level {
+    fn from(name: Label) -> Level {
+        Level::Name(name)
+    }
+}
+
+impl DataFrame {
+    /// The columns `keys` as the row labels, a MultiIndex for several (pandas'
+    /// `set_index`); with `drop` they leave the columns.
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let df = df!("k" => ["a", "b"], "v" => [1i64, 2]).unwrap();
+    /// let by_k = df.set_index(["k"], true).unwrap();
+    /// assert_eq!((by_k.shape(), by_k.index().names()), ((2, 1), vec!["k".into()]));
+    /// ```
+    pub fn set_index<L: Into<Label>>(
+        &self,
+        keys: impl IntoIterator<Item = L>,
+        drop: bool,
+    ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let keys: Vec<Label> = keys.into_iter().map(Into::into).collect();
+        let mut columns = keys
+            .iter()
+            .map(|k| self.data().get(k).cloned())
+            .collect::<Result<Vec<_>>>()?;
+        let index = match columns.len() {
+            0 => return Err(Error::value("set_index needs at least one key".to_string())),
+            1 => Index::from_column(columns.remove(0), Some(keys[0].clone())),
+            _ => Index::multi(columns, Some(keys.clone()))?,
+        };
+        let out = self.with_index(index)?;
+        if drop {
+            out.drop_columns(&keys)
+        } else {
+            Ok(out)
+        }
+    }
+
+    /// A RangeIndex in place of the row labels (pandas' `reset_index`); unless `drop`,
+    /// the index levels become leading columns named after the levels (`index`, or
+    /// `level_<i>` for unnamed levels of a MultiIndex).
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let df = df!("k" => ["a", "b"], "v" => [1i64, 2]).unwrap();
+    /// let back = df.set_index(["k"], true).unwrap().reset_index(false).unwrap();
+    /// assert_eq!(back.data().names(), df.data().names());
+    /// ```
+    pub fn reset_index(&self, drop: bool) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let mut out = self.with_index(Index::default_for(self.num_rows()))?;
+        if drop {
+            return Ok(out);
+        }
+        let index = self.index();
+        let single = index.nlevels() == 1;
+        for (i, (name, column)) in index
+            .names()
+            .into_iter()
+            .zip(index.level_columns()?)
+            .enumerate()
+        {
+            let label = match name {
+                Label::None if single && !self.data().contains(&"index".into()) => {
+                    Label::from("index")
+                }
+                Label::None => Label::Str(format!("level_{i}")),
+                named => named,
+            };
+            out.insert(i, label, column)?;
+        }
+        Ok(out)
+    }
+
+    /// The positions of the index levels `levels` (names or positions, negative from the
+    /// end); a KeyError names the levels there are.
+    pub fn level_positions(&self, levels: &[Level]) -> Result<Vec<usize>> {
+        let names = self.index().names();
+        let n = names.len() as i64;
+        levels
+            .iter()
+            .map(|level| match level {
+                Level::Name(name) if names.contains(name) => {
+                    Ok(names.iter().position(|x| x == name).expect("contained"))
+                }
+                Level::Position(p) if (-n..n).contains(p) => Ok(p.rem_euclid(n) as usize),
+                Level::Position(p) => Err(Error::index(format!(
+                    "level {p} is out of range for an index of {n} levels"
+                ))),
+                Level::Name(name) => Err(Error::Key(format!(
+                    "level {name} is not an index level; the levels are {}",
+                    names
+                        .iter()
+                        .map(Label::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))),
+            })
+            .collect()
+    }
+}
