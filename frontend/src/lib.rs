@@ -42,6 +42,7 @@ pub mod merge;
 pub mod reindex;
 pub mod reshape;
 pub mod rows;
+pub mod selection;
 pub mod series;
 pub mod sort;
 mod suggest;

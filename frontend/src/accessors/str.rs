@@ -178,7 +178,7 @@ fn python_template(repl: &str, groups: usize) -> Result<(String, bool)> {
 /// use ferrodf::accessors::PatternOptions;
 /// let s = Series::new("city", vec![Some("Oslo"), None, Some("Rome")]);
 /// let found = s.str().unwrap().contains("o", PatternOptions::literal().ignore_case(), None).unwrap();
-/// assert_eq!(found.to_string(), "0     True\n1     None\n2     True\nName: city, dtype: bool");
+/// assert_eq!(found.to_string(), "0    True\n1    <NA>\n2    True\nName: city, dtype: bool");
 /// assert_eq!(s.str().unwrap().upper().unwrap().len(), 3);
 /// ```
 pub struct StringMethods<'a> {

@@ -20,7 +20,7 @@ use crate::label::Label;
 /// aggregation.
 ///
 /// ```
-/// use ferrodf::relational::aggregation_named;
+/// use ferrodf::groupby::aggregate::aggregation_named;
 /// assert!(aggregation_named("std", 1).is_ok());
 /// assert!(aggregation_named("mode", 1).is_err());
 /// ```

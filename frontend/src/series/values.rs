@@ -16,7 +16,7 @@ use ferrodf_core::interop::arrow::from_arrow;
 /// let s = Series::new("s", ["a", "b"]);
 /// let d = Series::new("d", [chrono::NaiveDate::from_ymd_opt(2024, 6, 1).unwrap()]);
 /// assert_eq!((n.len(), s.len(), d.len()), (2, 2, 1));
-/// assert_eq!(d.dtype().to_string(), "timestamp[D]");
+/// assert_eq!(ferrodf::dtype_name(d.dtype()), "datetime64[D]");
 /// ```
 pub trait IntoColumn {
     /// The column holding these values.

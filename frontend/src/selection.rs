@@ -1,0 +1,116 @@
+//! `df.loc[rows, columns]`, `df.iloc[rows, columns]` and `df[mask]` for Rust: a small
+//! row-key type by label, positions through [`RowSelection`], columns through
+//! [`LabelKey`] / [`PositionKey`].
+
+use ferrodf_core::{Error, Result, TypeId};
+
+use crate::column_accessor::{LabelKey, PositionKey};
+use crate::compute::Value;
+use crate::lookup::Location;
+use crate::rows::RowSelection;
+use crate::{DataFrame, Series};
+
+/// The rows of a `loc` selection, by label.
+#[derive(Clone, Debug)]
+pub enum Rows {
+    /// Every row (`:`).
+    All,
+    /// The rows labelled `key` (a one-row frame when the label is unique).
+    Label(Value),
+    /// From the first row labelled `start` to the last labelled `stop`, both included, as
+    /// pandas' label slices (`None`: from the first / to the last row).
+    Slice {
+        start: Option<Value>,
+        stop: Option<Value>,
+    },
+    /// The rows where a boolean Series is true (missing counts as false).
+    Mask(Series),
+}
+
+fn first_and_last(location: &Location) -> Result<(usize, usize)> {
+    Ok(match location {
+        Location::Row(i) => (*i, *i),
+        Location::Rows(rows) => {
+            let rows = rows.host_values::<i32>()?;
+            (rows[0] as usize, rows[rows.len() - 1] as usize)
+        }
+    })
+}
+
+impl DataFrame {
+    /// The rows where `mask` is true (pandas' `df[mask]`); the mask has one flag per row.
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let df = df!("x" => [1i64, 5, 9]).unwrap();
+    /// let big = df.filter(&df.column(&"x".into()).unwrap().gt(3).unwrap()).unwrap();
+    /// assert_eq!(big.num_rows(), 2);
+    /// ```
+    pub fn filter(&self, mask: &Series) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        if mask.dtype().id() != TypeId::Bool8 || mask.len() != self.num_rows() {
+            return Err(Error::value(format!(
+                "a row mask is a boolean Series with one flag per row ({} rows), got {} {} values",
+                self.num_rows(),
+                mask.len(),
+                crate::dtype_name(mask.dtype())
+            )));
+        }
+        self.select_rows(&RowSelection::Mask(mask.column().clone()))
+    }
+
+    /// pandas' `df.loc[rows, columns]`: rows by label, columns by label.
+    ///
+    /// ```
+    /// use ferrodf::{df, LabelKey};
+    /// use ferrodf::selection::Rows;
+    /// let df = df!("a" => [1i64, 2, 3, 4], "b" => [5i64, 6, 7, 8], "c" => [0i64; 4]).unwrap();
+    /// // df.loc[1:2, "a":"b"]
+    /// let part = df
+    ///     .loc(
+    ///         &Rows::Slice { start: Some(1i64.into()), stop: Some(2i64.into()) },
+    ///         &LabelKey::Slice { start: Some("a".into()), stop: Some("b".into()) },
+    ///     )
+    ///     .unwrap();
+    /// assert_eq!(part.shape(), (2, 2));
+    /// ```
+    pub fn loc(&self, rows: &Rows, columns: &LabelKey) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let n = self.num_rows();
+        let picked = match rows {
+            Rows::All => self.clone(),
+            Rows::Label(key) => match self.index().get_loc(key)? {
+                Location::Row(i) => self.select_rows(&RowSelection::Slice {
+                    start: i,
+                    len: 1,
+                    step: 1,
+                })?,
+                Location::Rows(map) => self.select_rows(&RowSelection::Take(map))?,
+            },
+            Rows::Slice { start, stop } => {
+                let from = match start {
+                    Some(k) => first_and_last(&self.index().get_loc(k)?)?.0,
+                    None => 0,
+                };
+                let to = match stop {
+                    Some(k) => first_and_last(&self.index().get_loc(k)?)?.1 + 1,
+                    None => n,
+                };
+                let len = to.saturating_sub(from);
+                self.select_rows(&RowSelection::Slice {
+                    start: from,
+                    len,
+                    step: 1,
+                })?
+            }
+            Rows::Mask(mask) => self.filter(mask)?,
+        };
+        picked.select_columns(columns)
+    }
+
+    /// pandas' `df.iloc[rows, columns]`: rows and columns by position.
+    pub fn iloc(&self, rows: &RowSelection, columns: &PositionKey) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        self.select_rows(rows)?.select_columns_by_position(columns)
+    }
+}
