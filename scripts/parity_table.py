@@ -159,7 +159,11 @@ def counterpart(cls: str, name: str, methods: dict[str, set[str]]) -> tuple[str,
             return "rust", f"`{rtype}::{fn}(BinaryOp::{FLEX[name]}, ..)`"
     if cls == "DataFrame" and name in ("eq", "ne", "lt", "le", "gt", "ge") and "binary" in own:
         return "rust", "`DataFrame::binary(BinaryOp::..)`"
-    if name in ELSEWHERE and ELSEWHERE[name][1] in methods.get(ELSEWHERE[name][0], set()):
+    if (
+        name not in own
+        and name in ELSEWHERE
+        and ELSEWHERE[name][1] in methods.get(ELSEWHERE[name][0], set())
+    ):
         return "rust", ELSEWHERE[name][2]
     if cls in ("DataFrame", "Series") and name in REDUCTIONS and "reduce" in own:
         return "rust", f"`{rtype}::reduce(Reduction::.., ReduceOptions)`"

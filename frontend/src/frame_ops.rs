@@ -167,7 +167,7 @@ impl DataFrame {
 }
 
 /// `n` missing float64 values (a column present on one side only).
-fn all_missing(n: usize) -> Result<Column> {
+pub(crate) fn all_missing(n: usize) -> Result<Column> {
     // built where columns are built (the device when in use), not as a host vector
     let zero = ferrodf_core::Scalar::from_native(0.0f64);
     let zeros = ferrodf_core::ops::filling::sequence(n, &zero, &zero)?;
@@ -176,7 +176,7 @@ fn all_missing(n: usize) -> Result<Column> {
 
 /// A Series as (label, value) pairs, to meet the columns with those labels: one value per
 /// label is read (not the data).
-fn values_by_label(s: &Series) -> Result<Vec<(Label, Value)>> {
+pub(crate) fn values_by_label(s: &Series) -> Result<Vec<(Label, Value)>> {
     let labels = crate::lookup::labels_of(s.index())?;
     let mut seen: Vec<&Label> = Vec::with_capacity(labels.len());
     for l in &labels {

@@ -33,6 +33,7 @@ pub mod dataframe;
 pub mod display;
 pub mod dtype;
 pub mod frame_columns;
+pub mod frame_flex;
 pub mod frame_ops;
 pub mod groupby;
 pub mod index;

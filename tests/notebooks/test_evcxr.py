@@ -94,7 +94,7 @@ def test_evcxr_notebook(evcxr_env):
     assert not debug, debug
     rich = [o for o in results if "text/html" in o.data]
     tables = [o.data["text/html"] for o in rich if "ferrodf" in o.data["text/html"]]
-    assert len(tables) == 9, f"{len(tables)} HTML tables"
+    assert len(tables) == 10, f"{len(tables)} HTML tables"
     for html in tables:
         assert '<table border="1" class="dataframe">' in html
         assert '<tr class="ferrodf-dtypes"><th><i>dtype</i></th>' in html

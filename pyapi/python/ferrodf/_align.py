@@ -49,17 +49,6 @@ def same_labels(a: Index, b: Index) -> bool:
     return a.to_pandas().equals(b.to_pandas()) if same is None else same
 
 
-def union_maps(a: Index, b: Index) -> tuple[pd.Index, np.ndarray, np.ndarray]:
-    """pandas' alignment of two indexes: the sorted union and where each side's rows go."""
-    pa_, pb = a.to_pandas(), b.to_pandas()
-    if not (pa_.is_unique and pb.is_unique):
-        raise ValueError(
-            "cannot align on an index with duplicate labels; make the labels unique first"
-        )
-    union = pa_.union(pb)
-    return union, pa_.get_indexer(union), pb.get_indexer(union)
-
-
 def label_positions(index: Index, key: Any) -> Any:
     """Positions for a ``.loc`` row key: an int, a slice, a bool array or an int array.
     Missing labels raise KeyError."""

@@ -998,7 +998,15 @@ class DataFrame:
     def with_index(self, index: Index) -> DataFrame: ...
     def with_data(self, data: ColumnAccessor) -> DataFrame: ...
     def memory_usage(self) -> int: ...
-    def binary(self, op: str, other: Any, reflected: bool = False) -> DataFrame: ...
+    def binary(
+        self,
+        op: str,
+        other: Any,
+        reflected: bool = False,
+        flex: bool = False,
+        axis: str = "columns",
+        fill_value: Any = None,
+    ) -> DataFrame: ...
     def reduce(
         self,
         how: str,

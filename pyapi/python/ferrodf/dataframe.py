@@ -15,7 +15,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ferrodf import _lib, plc
-from ferrodf._align import gather, label_positions, positions_column, same_labels, union_maps
+from ferrodf._align import gather, label_positions, positions_column, same_labels
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
 from ferrodf.index import Index
@@ -671,134 +671,40 @@ class DataFrame:
     __hash__ = None  # type: ignore[assignment]
 
     # -- flex methods (pandas' DataFrame.add(other, axis=, level=, fill_value=) etc.) --
-    def _column_series(self, name: Any) -> Series:
-        return Series._from_lib(_lib.Series(self._df.data.get(name), self._df.index, name))
-
     def _flex(
         self, other: Any, op: str, reflected: bool, axis: Any, level: Any, fill_value: Any
     ) -> DataFrame:
-        """pandas' flex arithmetic and comparison: like the operator, but a Series aligns
-        on the rows with ``axis=0`` (on the columns by default), and ``fill_value`` stands
-        in for a value missing on one side (a result stays missing when both are).
-        Comparisons give False where a side is missing (``ne``: True), as in pandas."""
+        """pandas' flex arithmetic and comparison (``ferrodf::frame_flex``): like the
+        operator, but a Series aligns on the rows with ``axis=0`` (on the columns by
+        default), and ``fill_value`` stands in for a value missing on one side."""
         if level is not None:
             raise NotImplementedError(
                 f"DataFrame.{op}(level=...) is not supported; align the MultiIndex level "
                 "first (e.g. with reset_index)"
             )
-        by_rows = _flex_axis(axis) == 0
+        axis = {0: "index", 1: "columns", None: "columns"}.get(axis, axis)
         if isinstance(other, pd.Series):
             other = Series(other)
         elif isinstance(other, pd.DataFrame):
             other = DataFrame(other)
-        if isinstance(other, Series) and not by_rows:
-            out = self._flex_columns(other, op, reflected, fill_value)
-        elif isinstance(other, Series | DataFrame):
-            out = self._flex_pairs(other, op, reflected, fill_value)
         elif isinstance(other, list | tuple | np.ndarray):
-            values = np.asarray(other, dtype=object)
-            if values.ndim != 1:
+            values = list(np.asarray(other, dtype=object))
+            if np.ndim(other) != 1:
                 raise ValueError(f"DataFrame.{op}: a list-like must be 1-D")
-            if by_rows:
-                return self._flex(
-                    Series(list(values), index=self.index), op, reflected, 0, None, fill_value
-                )
-            if len(values) != len(self._data.names):
+            if axis in ("index", "rows"):
+                other = Series(values, index=self.index)
+            elif len(values) != len(self._data.names):
                 raise ValueError(
                     f"Unable to coerce to Series, length must be {len(self._data.names)}: "
                     f"given {len(values)}"
                 )
-            labels = self._data.to_pandas_index()
-            return self._flex(
-                pd.Series(list(values), index=labels), op, reflected, 1, None, fill_value
-            )
-        else:
-            if fill_value is not None:
-                self = self.fillna(fill_value)
-            out = self._binary(other, op, reflected)
-        if op in ("eq", "ne", "lt", "le", "gt", "ge"):
-            out = out.fillna(op == "ne")
-        return out
-
-    def _flex_columns(self, other: Series, op: str, reflected: bool, fill: Any) -> DataFrame:
-        """``axis='columns'``: each column with its label's value of ``other``."""
-        values = _values_by_label(other)
-        own = list(self._data.names)
-        names = own if own == list(values) else _sorted_union(own, list(values))
-        n = len(self)
-        out = {}
-        for name in names:
-            v = values.get(name)
-            missing = v is None or (isinstance(v, float) and np.isnan(v))
-            if name in self._data.names:
-                s = self._column_series(name)
-                if missing:
-                    v = fill
-                elif fill is not None:
-                    s = s.fillna(fill)
-                out[name] = (
-                    _lib.binary_column_op(s._s.column, op, v, reflected)
-                    if v is not None
-                    else to_plc_column(pa.nulls(n, pa.float64()))
-                )
-            elif fill is not None and not missing:
-                filled = to_plc_column(pa.array([fill] * n))
-                out[name] = _lib.binary_column_op(filled, op, v, reflected)
             else:
-                out[name] = to_plc_column(pa.nulls(n, pa.float64()))
-        level_names = list(self._data.level_names) if names == own else None
-        new = _lib.ColumnAccessor(list(out), list(out.values()), self._data.multiindex, level_names)
-        return DataFrame._from_lib(self._df.with_data(new))
-
-    def _flex_pairs(self, other: Any, op: str, reflected: bool, fill: Any) -> DataFrame:
-        """A Series along the rows (``axis='index'``) or a DataFrame: column by column,
-        rows aligned, with ``fill`` where exactly one side is missing."""
-        if isinstance(other, Series):
-            names = list(self._data.names)
-            pairs = [(self._column_series(n), other) for n in names]
-            multi, level_names = self._data.multiindex, list(self._data.level_names)
-        else:
-            if not same_labels(self.index, other.index):
-                union, lmap, rmap = union_maps(self.index, other.index)
-                index = Index(union)._index
-                self = DataFrame._from_lib(_lib.DataFrame(_gathered(self._data, lmap), index))
-                other = DataFrame._from_lib(_lib.DataFrame(_gathered(other._data, rmap), index))
-            lnames, rnames = list(self._data.names), list(other._data.names)
-            names = lnames if lnames == rnames else _sorted_union(lnames, rnames)
-            pairs = [
-                (
-                    self._column_series(n) if n in self._data.names else None,
-                    other._column_series(n) if n in other._data.names else None,
-                )
-                for n in names
-            ]
-            multi = self._data.multiindex or other._data.multiindex
-            level_names = list(self._data.level_names) if names == lnames else None
-        cols, index = [], None
-        for left, right in pairs:
-            if fill is not None:
-                if left is None:
-                    right = _fillable(right, fill)
-                    left = right.where(right.isna(), fill)
-                elif right is None:
-                    left = _fillable(left, fill)
-                    right = left.where(left.isna(), fill)
-                else:
-                    left, right = _fill_one_side(left, right, fill)
-            if left is None or right is None:
-                present = left if left is not None else right
-                res = Series(
-                    _lib.binary_column_op(present._s.column, op, None, reflected),
-                    index=present.index,
-                )
-            else:
-                res = left._binary(right, op, reflected)
-            cols.append(res._s.column)
-            index = res._s.index
-        new = _lib.ColumnAccessor(names, cols, multi, level_names)
-        if index is None:
-            index = self._df.index
-        return DataFrame._from_lib(_lib.DataFrame(new, index))
+                other = Series(pd.Series(values, index=self._data.to_pandas_index()))
+        lib_other = other._df if isinstance(other, DataFrame) else other
+        lib_other = lib_other._s if isinstance(other, Series) else lib_other
+        return DataFrame._from_lib(
+            self._df.binary(op, lib_other, reflected, True, str(axis), fill_value)
+        )
 
     def _reduce(self, how: str, numeric_only: bool = False, **kw: Any) -> Series | pd.Series:
         """One value per column, as a ferrodf Series indexed by the column labels. Results
@@ -905,56 +811,6 @@ def concat(objs: list[Any], axis: int | str = 0, ignore_index: bool = False) -> 
     return DataFrame._from_lib(_lib.DataFrame.concat(frames, ax, ignore_index))
 
 
-def _gathered(ca: ColumnAccessor, positions: np.ndarray) -> Any:
-    """The accessor's columns at ``positions`` (-1: a null row), labels kept."""
-    cols = gather([c.plc_column for c in ca.columns], positions)
-    return _lib.ColumnAccessor(list(ca.names), cols, ca.multiindex, list(ca.level_names))
-
-
-def _values_by_label(other: Series) -> dict[Any, Any]:
-    """A Series as {label: value}, to match with column labels: a host copy of one value
-    per column, not of the data."""
-    labels = other.index.to_pandas()
-    if not labels.is_unique:
-        raise ValueError(
-            "cannot align a Series whose index has duplicate labels with the columns; "
-            "drop the duplicates first"
-        )
-    return dict(zip(labels.tolist(), other.to_arrow().to_pylist(), strict=True))
-
-
-def _flex_axis(axis: Any) -> int:
-    """pandas' axis argument of the flex methods: 0 for the rows, 1 for the columns."""
-    if axis in (0, "index", "rows"):
-        return 0
-    if axis in (1, "columns", None):
-        return 1
-    raise ValueError(f"No axis named {axis!r} for object type DataFrame")
-
-
-def _fill_one_side(left: Series, right: Series, fill: Any) -> tuple[Series, Series]:
-    """Both Series on the union of their labels, with ``fill`` where only one is
-    missing (pandas' ``fill_value``)."""
-    if not same_labels(left.index, right.index):
-        union, lmap, rmap = union_maps(left.index, right.index)
-        (lcol,) = gather([left._s.column], lmap)
-        (rcol,) = gather([right._s.column], rmap)
-        left = Series(lcol, index=Index(union), name=left.name)
-        right = Series(rcol, index=Index(union), name=right.name)
-    left, right = _fillable(left, fill), _fillable(right, fill)
-    lna, rna = left.isna(), right.isna()
-    return left.mask(lna & ~rna, fill), right.mask(rna & ~lna, fill)
-
-
-def _fillable(s: Series, fill: Any) -> Series:
-    """``s`` as float64 when ``fill`` is a float and ``s`` holds integers or booleans
-    (pandas upcasts rather than truncating the fill value)."""
-    kind = getattr(s.dtype, "kind", "")
-    if isinstance(fill, float) and kind in "iub":
-        return s.astype("float64")
-    return s
-
-
 _FLEX_METHODS = {
     "add": ("add", False),
     "radd": ("add", True),
@@ -1007,14 +863,6 @@ def _frame_flex(name: str, op: str, reflected: bool) -> Any:
 for _name, (_op, _reflected) in _FLEX_METHODS.items():
     setattr(DataFrame, _name, _frame_flex(_name, _op, _reflected))
 _add_series_flex_methods()
-
-
-def _sorted_union(a: list[Any], b: list[Any]) -> list[Any]:
-    union = list(dict.fromkeys(a + b))
-    try:
-        return sorted(union)
-    except TypeError:  # labels of mixed types keep their order of appearance
-        return union
 
 
 def _reindex(s: Series, index: Index) -> Any:

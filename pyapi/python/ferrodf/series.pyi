@@ -10,7 +10,6 @@ from ferrodf._align import gather as gather
 from ferrodf._align import label_positions as label_positions
 from ferrodf._align import positions_column as positions_column
 from ferrodf._align import same_labels as same_labels
-from ferrodf._align import union_maps as union_maps
 from ferrodf.core.column.column import ColumnBase as ColumnBase
 from ferrodf.core.column.column import as_column as as_column
 from ferrodf.core.column.column import to_plc_column as to_plc_column

@@ -334,14 +334,19 @@ impl PyIndex {
 #[pymethods]
 impl PyDataFrame {
     /// `self op other` (`other op self` when reflected) with pandas' alignment: a scalar,
-    /// a frame (rows and columns aligned) or a Series (matched with the column labels).
-    #[pyo3(signature = (op, other, reflected = false))]
+    /// a frame (rows and columns aligned) or a Series (matched with the column labels); with
+    /// `flex`, pandas' flex method (`axis` "index" or "columns", `fill_value`).
+    #[pyo3(signature = (op, other, reflected = false, flex = false, axis = "columns", fill_value = None))]
+    #[allow(clippy::too_many_arguments)]
     fn binary(
         &self,
         py: Python<'_>,
         op: &str,
         other: &Bound<'_, PyAny>,
         reflected: bool,
+        flex: bool,
+        axis: &str,
+        fill_value: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyDataFrame> {
         let op = BinaryOp::parse(op).py()?;
         let other = if let Ok(f) = other.cast::<PyDataFrame>() {
@@ -352,7 +357,12 @@ impl PyDataFrame {
             FrameOther::Value(value_from_py(py, other)?)
         };
         let df = self.0.clone();
-        run(py, move || df.binary(op, other, reflected)).map(PyDataFrame)
+        if !flex {
+            return run(py, move || df.binary(op, other, reflected)).map(PyDataFrame);
+        }
+        let axis = ferrodf::frame_flex::Axis::parse(axis).py()?;
+        let fill = fill_value.map(|f| value_from_py(py, f)).transpose()?;
+        run(py, move || df.binary_with(op, other, reflected, axis, fill)).map(PyDataFrame)
     }
 
     /// One value per column as a Series indexed by the column labels.
