@@ -2,13 +2,14 @@
 
 use ferrodf_core::{DataType, TypeId};
 
-/// The dtype name pandas (and cuDF) show for `dtype`.
+/// The dtype name pandas 3 shows for `dtype`: NumPy names, `str` for strings (pandas 3's
+/// default string dtype), `category`, and pyarrow-backed names for decimals.
 ///
 /// ```
 /// use ferrodf::dtype_name;
 /// use ferrodf::core::{DataType, TypeId};
-/// assert_eq!(dtype_name(TypeId::String.into()), "object");
-/// assert_eq!(dtype_name(DataType::new(TypeId::Decimal64, -2)), "decimal64(scale=2)");
+/// assert_eq!(dtype_name(TypeId::String.into()), "str");
+/// assert_eq!(dtype_name(DataType::new(TypeId::Decimal64, -2)), "decimal64(18, 2)[pyarrow]");
 /// ```
 pub fn dtype_name(dtype: DataType) -> String {
     let name = match dtype.id() {
@@ -35,18 +36,18 @@ pub fn dtype_name(dtype: DataType) -> String {
         TypeId::DurationMicroseconds => "timedelta64[us]",
         TypeId::DurationNanoseconds => "timedelta64[ns]",
         TypeId::Dictionary32 => "category",
-        TypeId::String => "object",
+        TypeId::String => "str",
         TypeId::List => "list",
         TypeId::Struct => "struct",
         TypeId::Decimal32 | TypeId::Decimal64 | TypeId::Decimal128 => {
-            let bits = match dtype.id() {
-                TypeId::Decimal32 => 32,
-                TypeId::Decimal64 => 64,
-                _ => 128,
+            // the widest precision of the width (libcudf keeps none); libcudf's scale is the
+            // power of ten (-2 means hundredths), pandas shows the number of decimal places
+            let (bits, precision) = match dtype.id() {
+                TypeId::Decimal32 => (32, 9),
+                TypeId::Decimal64 => (64, 18),
+                _ => (128, 38),
             };
-            // libcudf's scale is the power of ten (-2 means hundredths); pandas users know
-            // the number of decimal places
-            return format!("decimal{bits}(scale={})", -dtype.scale());
+            return format!("decimal{bits}({precision}, {})[pyarrow]", -dtype.scale());
         }
     };
     name.to_string()

@@ -56,7 +56,7 @@ def test_html_structure():
     df = DataFrame({"x": [1, 2, 3], "y": ["<b>", "b", None]})
     p = parse(df._repr_html_())
     assert p.rows[0] == ["", "x", "y"]
-    assert p.classes[1] == "ferrodf-dtypes" and p.rows[1] == ["dtype", "int64", "object"]
+    assert p.classes[1] == "ferrodf-dtypes" and p.rows[1] == ["dtype", "int64", "str"]
     assert p.rows[2:] == [["0", "1", "<b>"], ["1", "2", "b"], ["2", "3", "<NA>"]]
     assert "&lt;b&gt;" in df._repr_html_()
     shape = dict(p.ps)["ferrodf-shape"]

@@ -273,7 +273,7 @@ def test_index_types():
     assert r[1:4].to_pandas().equals(pd.RangeIndex(2, 20, 3)[1:4])
     idx = Index(["a", "b", None], name="n")
     assert idx.to_pandas().equals(pd.Index(["a", "b", None], name="n"))
-    assert repr(idx) == "Index(['a', 'b', <NA>], dtype='object', name='n')"
+    assert repr(idx) == "Index(['a', 'b', <NA>], dtype='str', name='n')"
     mi = MultiIndex.from_tuples([("a", 1), ("b", 2)], names=["x", "y"])
     assert mi.to_pandas().equals(pd.MultiIndex.from_tuples([("a", 1), ("b", 2)], names=["x", "y"]))
     df = DataFrame({"v": [1, 2]}, index=mi)

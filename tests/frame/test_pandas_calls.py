@@ -4,8 +4,11 @@ date-time field types, value_counts' tie order, and the errors pandas code relie
 
 from __future__ import annotations
 
+import decimal
+
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 
 import ferrodf
@@ -95,7 +98,7 @@ def test_groupby_observed_false_on_categories_is_refused():
 def test_empty_object_columns_work_everywhere():
     p = pd.DataFrame({"a": pd.Series([], dtype=object), "b": pd.Series([], dtype="int64")})
     df = DataFrame(p)
-    assert str(df["a"].dtype) in ("object", "str")
+    assert str(df["a"].dtype) == "str"
     assert len(df["a"].str.upper()) == 0
     same_frame(df.sort_values("a"), p.sort_values("a"), check_dtype=False, check_index_type=False)
     assert len(df.groupby("a").agg({"b": "sum"})) == 0
@@ -243,3 +246,18 @@ def test_frame_comparisons_need_identical_labels():
 def test_series_repr_shows_index_names_and_sparsifies(index):
     p = pd.Series([1, 2, 30], index=index, name="v")
     assert repr(Series(p)) == repr(p)
+
+
+def test_dtypes_are_pandas_dtypes():
+    strings = pd.Series(["a", None, "b"])
+    assert Series(strings).dtype == strings.dtype  # pandas 3: str
+    assert str(Series(strings).dtype) == "str"
+    cat = pd.Series(["x", "y", "x"], dtype="category")
+    assert Series(cat).dtype == cat.dtype
+    dec = pa.array([decimal.Decimal("1.25"), None], pa.decimal128(10, 2))
+    assert Series(dec).dtype == pd.ArrowDtype(pa.decimal128(38, 2))
+    df = DataFrame({"s": strings, "n": [1, 2, 3]})
+    assert df.dtypes["s"] == strings.dtype
+    # the dtype row of the HTML table names pandas 3's dtype
+    assert "<td><i>str</i></td>" in df._repr_html_()
+    assert Series(strings).astype(str).dtype == strings.dtype

@@ -1,5 +1,10 @@
 """``StringColumn``: a column of strings (offsets and characters children)."""
 
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
 from ferrodf.core.column.column import ColumnBase
 
 
@@ -7,3 +12,8 @@ class StringColumn(ColumnBase):
     """A column of strings (offsets and characters children)."""
 
     __slots__ = ()
+
+    @property
+    def dtype(self) -> Any:
+        """pandas 3's default string dtype (``str``: missing values read as NaN)."""
+        return pd.StringDtype(na_value=np.nan)
