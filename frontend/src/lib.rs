@@ -37,6 +37,7 @@ pub mod frame_flex;
 pub mod frame_ops;
 pub mod groupby;
 pub mod index;
+pub mod indexer;
 pub mod label;
 pub mod lookup;
 pub mod merge;

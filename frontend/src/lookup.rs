@@ -283,7 +283,7 @@ impl Index {
 }
 
 /// Row 0 of `c` as a label: numbers, bools and strings (other types are no labels here).
-fn label_of_first_row(c: &Column) -> Result<Label> {
+pub(crate) fn label_of_first_row(c: &Column) -> Result<Label> {
     if c.null_count()? > 0 && c.slice(0, 1)?.null_count()? == 1 {
         return Ok(Label::None);
     }

@@ -23,18 +23,11 @@ pub enum Rows {
         start: Option<Value>,
         stop: Option<Value>,
     },
+    /// The rows labelled by each value of a column, in its order (pandas' `loc[[...]]`;
+    /// KeyError when one is missing).
+    Labels(ferrodf_core::Column),
     /// The rows where a boolean Series is true (missing counts as false).
     Mask(Series),
-}
-
-fn first_and_last(location: &Location) -> Result<(usize, usize)> {
-    Ok(match location {
-        Location::Row(i) => (*i, *i),
-        Location::Rows(rows) => {
-            let rows = rows.host_values::<i32>()?;
-            (rows[0] as usize, rows[rows.len() - 1] as usize)
-        }
-    })
 }
 
 impl DataFrame {
@@ -76,7 +69,6 @@ impl DataFrame {
     /// ```
     pub fn loc(&self, rows: &Rows, columns: &LabelKey) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
-        let n = self.num_rows();
         let picked = match rows {
             Rows::All => self.clone(),
             Rows::Label(key) => match self.index().get_loc(key)? {
@@ -88,20 +80,17 @@ impl DataFrame {
                 Location::Rows(map) => self.select_rows(&RowSelection::Take(map))?,
             },
             Rows::Slice { start, stop } => {
-                let from = match start {
-                    Some(k) => first_and_last(&self.index().get_loc(k)?)?.0,
-                    None => 0,
-                };
-                let to = match stop {
-                    Some(k) => first_and_last(&self.index().get_loc(k)?)?.1 + 1,
-                    None => n,
-                };
-                let len = to.saturating_sub(from);
+                let (from, to) = self
+                    .index()
+                    .slice_positions(start.as_ref(), stop.as_ref())?;
                 self.select_rows(&RowSelection::Slice {
                     start: from,
-                    len,
+                    len: to - from,
                     step: 1,
                 })?
+            }
+            Rows::Labels(labels) => {
+                self.select_rows(&RowSelection::Take(self.index().get_indexer(labels)?))?
             }
             Rows::Mask(mask) => self.filter(mask)?,
         };

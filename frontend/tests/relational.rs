@@ -201,3 +201,33 @@ fn series_and_frames_from_plain_values() {
         &["b".into(), "a".into()]
     );
 }
+
+#[test]
+fn get_indexer_and_label_slices_match_a_loop() {
+    use ferrodf::Index;
+    let labels: Vec<i64> = vec![30, 10, 20, 10, 50];
+    let idx = Index::from_column(Column::from_values(labels.clone()), None);
+    let wanted = vec![10i64, 50, 30];
+    let got = idx
+        .get_indexer(&Column::from_values(wanted.clone()))
+        .unwrap();
+    let expected: Vec<i32> = wanted
+        .iter()
+        .flat_map(|w| {
+            labels
+                .iter()
+                .enumerate()
+                .filter(move |(_, l)| *l == w)
+                .map(|(i, _)| i as i32)
+        })
+        .collect();
+    assert_eq!(got.host_values::<i32>().unwrap().to_vec(), expected);
+    assert!(idx.get_indexer(&Column::from_values(vec![99i64])).is_err());
+    // a sorted index takes missing slice bounds where they would be inserted
+    let sorted = Index::from_column(Column::from_values(vec![10i64, 20, 20, 30]), None);
+    let (from, to) = sorted
+        .slice_positions(Some(&15.into()), Some(&25.into()))
+        .unwrap();
+    assert_eq!((from, to), (1, 3));
+    assert!(idx.slice_positions(Some(&15.into()), None).is_err());
+}

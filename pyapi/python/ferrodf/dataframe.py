@@ -1109,6 +1109,8 @@ def _loc_row_positions(df: DataFrame, rows: Any) -> plc.Column:
         )
         return kept.columns()[0]
     pos = label_positions(df.index, rows)
+    if isinstance(pos, plc.Column):
+        return pos
     if isinstance(pos, slice):
         pos = np.arange(n)[pos]
     elif isinstance(pos, int | np.integer):

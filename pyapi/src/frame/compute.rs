@@ -329,6 +329,43 @@ impl PyIndex {
             Location::Rows(c) => Ok(Bound::new(py, PyColumn(c))?.into_any().unbind()),
         }
     }
+
+    /// `get_loc` of a MultiIndex key given as one value per level (a prefix allowed).
+    fn get_loc_levels(&self, py: Python<'_>, key: Vec<Bound<'_, PyAny>>) -> PyResult<Py<PyAny>> {
+        let key = key
+            .iter()
+            .map(|k| value_from_py(py, k))
+            .collect::<PyResult<Vec<_>>>()?;
+        let index = self.0.clone();
+        match run(py, move || index.get_loc_levels(&key))? {
+            Location::Row(i) => Ok(i.into_pyobject(py)?.into_any().unbind()),
+            Location::Rows(c) => Ok(Bound::new(py, PyColumn(c))?.into_any().unbind()),
+        }
+    }
+
+    /// The positions of `labels` (one column per level), in their order (pandas'
+    /// `get_indexer_for`).
+    fn get_indexer(&self, py: Python<'_>, labels: Vec<PyColumn>) -> PyResult<PyColumn> {
+        let index = self.0.clone();
+        let labels: Vec<_> = labels.into_iter().map(|c| c.0).collect();
+        run(py, move || index.get_indexer_levels(&labels)).map(PyColumn)
+    }
+
+    /// A label slice's rows as `(from, to)` positions (pandas' `slice_locs`).
+    #[pyo3(signature = (start = None, stop = None))]
+    fn slice_positions(
+        &self,
+        py: Python<'_>,
+        start: Option<&Bound<'_, PyAny>>,
+        stop: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<(usize, usize)> {
+        let start = start.map(|k| value_from_py(py, k)).transpose()?;
+        let stop = stop.map(|k| value_from_py(py, k)).transpose()?;
+        let index = self.0.clone();
+        run(py, move || {
+            index.slice_positions(start.as_ref(), stop.as_ref())
+        })
+    }
 }
 
 #[pymethods]

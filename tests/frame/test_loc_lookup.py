@@ -1,0 +1,84 @@
+"""``.loc`` with lists and slices of labels, found in Rust (``Index::get_indexer``,
+``Index::slice_positions``) where the labels live, against pandas."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from ferrodf import DataFrame, Series
+
+
+def frame_equal(got, expected):
+    pd.testing.assert_frame_equal(
+        got.to_pandas(), expected, check_dtype=False, check_index_type=False
+    )
+
+
+@pytest.fixture(
+    params=[
+        pd.Index([30, 10, 20, 40, 50], name="k"),
+        pd.Index(["d", "b", "a", "e", "c"]),
+        pd.Index([1.5, 2.5, 0.5, 9.0, 3.0]),
+    ],
+    ids=["int", "str", "float"],
+)
+def pdf(request):
+    return pd.DataFrame({"x": range(5), "y": list("vwxyz")}, index=request.param)
+
+
+def test_list_of_labels(pdf):
+    labels = list(pdf.index[[3, 0, 3]])
+    frame_equal(DataFrame(pdf).loc[labels], pdf.loc[labels])
+    frame_equal(DataFrame(pdf).loc[labels, ["y"]], pdf.loc[labels, ["y"]])
+    s = pdf["x"]
+    pd.testing.assert_series_equal(Series(s).loc[labels].to_pandas(), s.loc[labels])
+
+
+def test_slice_between_present_labels(pdf):
+    a, b = pdf.index[1], pdf.index[3]
+    frame_equal(DataFrame(pdf).loc[a:b], pdf.loc[a:b])
+    frame_equal(DataFrame(pdf).loc[:b], pdf.loc[:b])
+    frame_equal(DataFrame(pdf).loc[a:], pdf.loc[a:])
+
+
+def test_missing_labels_raise_key_error(pdf):
+    missing = "zz" if pdf.index.dtype == object else 1234
+    with pytest.raises(KeyError, match="not found"):
+        DataFrame(pdf).loc[[pdf.index[0], missing]]
+
+
+def test_sorted_index_slices_with_missing_bounds():
+    p = pd.DataFrame({"x": range(6)}, index=[10, 20, 20, 30, 40, 50])
+    for a, b in [(15, 35), (20, 45), (None, 25), (5, 100), (33, 34)]:
+        frame_equal(DataFrame(p).loc[a:b], p.loc[a:b])
+    frame_equal(DataFrame(p).loc[[20, 40]], p.loc[[20, 40]])
+
+
+def test_unsorted_index_slice_with_missing_bound_raises():
+    p = pd.DataFrame({"x": range(3)}, index=[30, 10, 20])
+    with pytest.raises(KeyError):
+        DataFrame(p).loc[15:25]
+    with pytest.raises(KeyError):
+        p.loc[15:25]
+
+
+def test_empty_list_and_sliced_frame():
+    p = pd.DataFrame({"x": range(8)}, index=list("abcdefgh")).iloc[2:7]
+    frame_equal(DataFrame(p).loc[[]], p.loc[[]])
+    frame_equal(DataFrame(p).loc[["f", "c"]], p.loc[["f", "c"]])
+    frame_equal(DataFrame(p).loc["d":"f"], p.loc["d":"f"])
+
+
+def test_multiindex_keys():
+    p = pd.DataFrame(
+        {"v": [1, 2, 3, 4]},
+        index=pd.MultiIndex.from_tuples([("a", 1), ("a", 2), ("b", 1), ("b", 2)], names=["k", "j"]),
+    )
+    df = DataFrame(p)
+    assert df.loc[("b", 1)]["v"] == p.loc[("b", 1)]["v"]
+    frame_equal(df.loc[[("b", 2), ("a", 1)]], p.loc[[("b", 2), ("a", 1)]])
+    with pytest.raises(KeyError):
+        df.loc[[("c", 9)]]
+    with pytest.raises(KeyError):
+        df.loc[("c", 9)]
