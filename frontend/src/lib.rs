@@ -38,6 +38,7 @@ pub mod frame_ops;
 pub mod groupby;
 pub mod index;
 pub mod indexer;
+pub mod io_frames;
 pub mod label;
 pub mod lookup;
 pub mod merge;

@@ -95,3 +95,38 @@ def test_progress_bar_appears_after_a_second(monkeypatch):
     update(100, 100)  # and closes at the end
     with ferrodf.option_context("io.progress_bar", False):
         assert fio._progress("read_csv") is None
+
+
+@pytest.mark.parametrize(
+    "index",
+    [
+        pd.Index([10, 20, 30], name="k"),
+        pd.Index(["a", "b", "c"]),
+        pd.MultiIndex.from_tuples([("a", 1), ("a", 2), ("b", 1)], names=["x", None]),
+    ],
+    ids=["named", "unnamed", "multi"],
+)
+def test_to_csv_writes_the_index_as_pandas(index):
+    p = pd.DataFrame({"v": [1.5, 2.5, None], "s": ["p", None, "r"]}, index=index)
+    assert DataFrame(p).to_csv() == p.to_csv()
+
+
+def test_read_csv_index_col_by_name_and_position(tmp_path):
+    path = tmp_path / "i.csv"
+    pd.DataFrame({"id": [3, 1], "g": ["a", "b"], "v": [0.5, 1.5]}).to_csv(path, index=False)
+    for index_col in ["id", 0, ["id", "g"], [1, 0]]:
+        got = ferrodf.read_csv(path, index_col=index_col).to_pandas()
+        pd.testing.assert_frame_equal(
+            got, pd.read_csv(path, index_col=index_col), check_dtype=False
+        )
+    with pytest.raises(IndexError):
+        ferrodf.read_csv(path, index_col=7)
+
+
+def test_to_parquet_keeps_a_non_default_index(tmp_path):
+    p = pd.DataFrame({"v": [1, 2]}, index=pd.Index(["x", "y"], name="k"))
+    DataFrame(p).to_parquet(tmp_path / "k.parquet")
+    back = pd.read_parquet(tmp_path / "k.parquet")
+    assert list(back.columns) == ["k", "v"] or back.index.name == "k"
+    DataFrame(p.reset_index(drop=True)).to_parquet(tmp_path / "d.parquet")
+    assert list(pd.read_parquet(tmp_path / "d.parquet").columns) == ["v"]

@@ -65,15 +65,12 @@ def _progress(what: str) -> Callable[[int, int], None] | None:
 
 
 def _frame(result: Any, index_col: Any = None) -> DataFrame:
+    """A DataFrame from a reader's result (``ferrodf::DataFrame::from_read``)."""
+    from ferrodf import _lib
     from ferrodf.dataframe import DataFrame
 
-    names = result.column_names()
-    df = DataFrame({n: c for n, c in zip(names, result.columns, strict=True)})
-    if index_col is not None:
-        keys = index_col if isinstance(index_col, list) else [index_col]
-        keys = [names[k] if isinstance(k, int) else k for k in keys]
-        df = df.set_index(keys)
-    return df
+    keys = [] if index_col is None else index_col if isinstance(index_col, list) else [index_col]
+    return DataFrame._from_lib(_lib.DataFrame.from_read(result.tbl, result.column_names(), keys))
 
 
 def read_csv(
@@ -165,19 +162,6 @@ def read_json(path: Any, lines: bool = False, compression: Any = "infer") -> Dat
     return _frame(plc.io.json.read_json(builder.build()))
 
 
-def _table(df: DataFrame, index: bool) -> tuple[Any, list[str]]:
-    frame = df.reset_index() if index and not _default_index(df) else df
-    ca = frame._data
-    return plc.Table([c.plc_column for c in ca.columns]), [str(n) for n in ca.names]
-
-
-def _default_index(df: DataFrame) -> bool:
-    from ferrodf.index import RangeIndex
-
-    idx = df.index
-    return isinstance(idx, RangeIndex) and idx.start == 0 and idx.step == 1 and idx.name is None
-
-
 def to_csv(
     df: DataFrame,
     path: Any = None,
@@ -190,15 +174,8 @@ def to_csv(
     """Write ``df`` as CSV to ``path`` (a path or a file-like object); the text when None."""
     import io as _io
 
-    table, names = _table(df, index)
-    if index and _default_index(df):
-        # pandas writes the default index as an unnamed first column
-        from ferrodf.dataframe import DataFrame as _DF
-
-        with_index = _DF({"": plc.Column.from_arrow(pa.array(range(len(df)), type=pa.int64()))})
-        for n, c in df._data.items():
-            with_index[n] = c.plc_column
-        table, names = _table(with_index, False)
+    # the index levels first, unnamed ones with an empty header (ferrodf::io_frames)
+    table, names = df._df.to_write(bool(index), "empty")
     sink = _io.StringIO() if path is None else path
     builder = plc.io.csv.CsvWriterOptions.builder(plc.io.types.SinkInfo([sink]), table)
     builder = builder.names(names).include_header(header).na_rep(na_rep).inter_column_delimiter(sep)
@@ -215,7 +192,8 @@ def to_parquet(
     df: DataFrame, path: Any, compression: Any = "snappy", index: bool | None = None
 ) -> None:
     """Write ``df`` as Parquet (snappy by default, as pandas)."""
-    table, names = _table(df, bool(index))
+    # index=None: the index unless it is the default RangeIndex, as pandas
+    table, names = df._df.to_write(index, "numbered")
     builder = plc.io.parquet.ParquetWriterOptions.builder(plc.io.types.SinkInfo([path]), table)
     builder = builder.metadata(plc.io.types.TableWithMetadata(table, names))
     builder = builder.compression(_compression(compression))
@@ -230,7 +208,7 @@ def to_json(
 
     if orient != "records" or not lines:
         raise NotImplementedError("to_json writes JSON lines only: orient='records', lines=True")
-    table, names = _table(df, False)
+    table, names = df._df.to_write(False, "empty")
     sink = _io.StringIO() if path is None else path
     tbl = plc.io.types.TableWithMetadata(table, names)
     builder = plc.io.json.JsonWriterOptions.builder(plc.io.types.SinkInfo([sink]), tbl.tbl).lines(

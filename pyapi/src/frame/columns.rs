@@ -258,3 +258,46 @@ impl PyDataFrame {
         run(py, move || df.info())
     }
 }
+
+#[pymethods]
+impl PyDataFrame {
+    /// A frame from a reader's table and column names; `index_col` (labels or positions)
+    /// become the index.
+    #[staticmethod]
+    fn from_read(
+        py: Python<'_>,
+        table: crate::table::PyTable,
+        names: Vec<String>,
+        index_col: Vec<Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let index_col = index_col
+            .iter()
+            .map(label_from_py)
+            .collect::<PyResult<Vec<_>>>()?;
+        let columns = table.0.columns().to_vec();
+        run(py, move || {
+            ferrodf::DataFrame::from_read(columns, names, &index_col)
+        })
+        .map(PyDataFrame)
+    }
+
+    /// The table and names a writer takes: `index` True, False or None (unless default);
+    /// `unnamed` "empty" (CSV) or "numbered" (Parquet) for unnamed index levels.
+    #[pyo3(signature = (index = None, unnamed = "empty"))]
+    fn to_write(
+        &self,
+        py: Python<'_>,
+        index: Option<bool>,
+        unnamed: &str,
+    ) -> PyResult<(crate::table::PyTable, Vec<String>)> {
+        use ferrodf::io_frames::UnnamedLevels;
+        let unnamed = if unnamed == "numbered" {
+            UnnamedLevels::Numbered
+        } else {
+            UnnamedLevels::Empty
+        };
+        let df = self.0.clone();
+        let (table, names) = run(py, move || df.to_write(index, unnamed))?;
+        Ok((crate::table::PyTable(table), names))
+    }
+}
