@@ -76,6 +76,9 @@ RENAMED = {
     "assign": "set_column",
     "equals": "same_labels",
     "match": "match_regex",
+    "to_csv": "to_write",
+    "to_parquet": "to_write",
+    "to_json": "to_write",
 }
 
 # Counterparts on another Rust type (checked to exist there).
