@@ -27,8 +27,11 @@ def _pattern(pat: Any, flags: int, what: str) -> tuple[str, int]:
 
 
 def _na(na: Any) -> bool | None:
-    """pandas' ``na=``: a bool fills missing results; the default and NaN keep them."""
-    return na if isinstance(na, bool | np.bool_) else None
+    """pandas' ``na=``: a bool fills missing results, NaN keeps them; pandas 3's default
+    for its ``str`` dtype is False (a missing value matches nothing)."""
+    if na is _NO_DEFAULT:
+        return False
+    return bool(na) if isinstance(na, bool | np.bool_) else None
 
 
 class StringMethods:
