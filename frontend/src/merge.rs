@@ -482,24 +482,7 @@ fn suffixed(label: &Label, suffix: &str) -> Label {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn frame(pairs: Vec<(&str, Column)>) -> DataFrame {
-        DataFrame::from_columns(
-            pairs
-                .into_iter()
-                .map(|(l, c)| (Label::from(l), c))
-                .collect(),
-        )
-        .unwrap()
-    }
-
-    fn ints(c: &Column) -> Vec<Option<i64>> {
-        let nulls = c.host_nulls().unwrap();
-        let v = c.host_values::<i64>().unwrap();
-        (0..c.size())
-            .map(|i| nulls.as_ref().is_none_or(|n| n.is_valid(i)).then(|| v[i]))
-            .collect()
-    }
+    use crate::test_util::{frame, ints};
 
     #[test]
     fn merge_keeps_left_order_and_suffixes() {
