@@ -49,33 +49,8 @@ pub mod selection;
 pub mod series;
 pub mod sort;
 mod suggest;
-
-/// Small frames and readers shared by the unit tests of several modules.
 #[cfg(test)]
-pub(crate) mod test_util {
-    use crate::{DataFrame, Label};
-    use ferrodf_core::Column;
-
-    /// A frame from `(label, column)` pairs.
-    pub fn frame(pairs: Vec<(&str, Column)>) -> DataFrame {
-        DataFrame::from_columns(
-            pairs
-                .into_iter()
-                .map(|(l, c)| (Label::from(l), c))
-                .collect(),
-        )
-        .unwrap()
-    }
-
-    /// An int64 column's values, `None` where missing.
-    pub fn ints(c: &Column) -> Vec<Option<i64>> {
-        let nulls = c.host_nulls().unwrap();
-        let v = c.host_values::<i64>().unwrap();
-        (0..c.size())
-            .map(|i| nulls.as_ref().is_none_or(|n| n.is_valid(i)).then(|| v[i]))
-            .collect()
-    }
-}
+mod test_util;
 
 pub use column_accessor::{ColumnAccessor, LabelKey, LevelKey, PositionKey};
 pub use dataframe::{DataFrame, Selected};
