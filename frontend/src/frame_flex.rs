@@ -7,9 +7,8 @@ use ferrodf_core::ops::cast::cast;
 use ferrodf_core::{Column, Result, TypeId};
 
 use crate::align::align;
-use crate::column_accessor::ColumnAccessor;
 use crate::compute::{BinaryOp, Operand, Value, binary_column};
-use crate::frame_ops::{FrameOther, all_missing, sorted_union, values_by_label};
+use crate::frame_ops::{FrameOther, all_missing, result_accessor, union_labels, values_by_label};
 use crate::label::Label;
 use crate::reshape::nulls_like;
 use crate::series::Other;
@@ -121,11 +120,7 @@ impl DataFrame {
         let values = values_by_label(other)?;
         let own = self.data().names();
         let theirs: Vec<Label> = values.iter().map(|(l, _)| l.clone()).collect();
-        let names = if own == theirs.as_slice() {
-            own.to_vec()
-        } else {
-            sorted_union(own, &theirs)
-        };
+        let names = union_labels(own, &theirs);
         let n = self.num_rows();
         let mut cols = Vec::with_capacity(names.len());
         for name in &names {
@@ -168,12 +163,7 @@ impl DataFrame {
             };
             cols.push(col);
         }
-        let level_names = if names == own {
-            self.data().level_names().to_vec()
-        } else {
-            vec![]
-        };
-        let data = ColumnAccessor::new(names, cols, self.data().multiindex(), level_names)?;
+        let data = result_accessor(self.data(), names, cols, self.data().multiindex())?;
         self.with_data(data)
     }
 
@@ -215,11 +205,7 @@ impl DataFrame {
         }
         let al = align(self.index(), other.index())?;
         let (own, theirs) = (self.data().names(), other.data().names());
-        let names = if own == theirs {
-            own.to_vec()
-        } else {
-            sorted_union(own, theirs)
-        };
+        let names = union_labels(own, theirs);
         let n = al.index.len();
         let mut cols = Vec::with_capacity(names.len());
         for name in &names {
@@ -254,12 +240,7 @@ impl DataFrame {
             cols.push(out.column().clone());
         }
         let multiindex = self.data().multiindex() || other.data().multiindex();
-        let level_names = if names == own {
-            self.data().level_names().to_vec()
-        } else {
-            vec![]
-        };
-        let data = ColumnAccessor::new(names, cols, multiindex, level_names)?;
+        let data = result_accessor(self.data(), names, cols, multiindex)?;
         DataFrame::new(data, Some(al.index))
     }
 }

@@ -90,11 +90,7 @@ impl DataFrame {
             ));
         }
         let al = align(self.index(), other.index())?;
-        let names = if own == theirs {
-            own.to_vec()
-        } else {
-            sorted_union(own, theirs)
-        };
+        let names = union_labels(own, theirs);
         let mut cols = Vec::with_capacity(names.len());
         for name in &names {
             let l = self
@@ -119,12 +115,7 @@ impl DataFrame {
             });
         }
         let multiindex = self.data().multiindex() || other.data().multiindex();
-        let level_names = if names == own {
-            self.data().level_names().to_vec()
-        } else {
-            vec![]
-        };
-        let data = ColumnAccessor::new(names, cols, multiindex, level_names)?;
+        let data = result_accessor(self.data(), names, cols, multiindex)?;
         DataFrame::new(data, Some(al.index))
     }
 
@@ -139,11 +130,7 @@ impl DataFrame {
                  series.loc[list(df.columns)]",
             ));
         }
-        let names = if own == theirs.as_slice() {
-            own.to_vec()
-        } else {
-            sorted_union(own, &theirs)
-        };
+        let names = union_labels(own, &theirs);
         let n = self.num_rows();
         let mut cols = Vec::with_capacity(names.len());
         for name in &names {
@@ -156,14 +143,35 @@ impl DataFrame {
             };
             cols.push(col);
         }
-        let level_names = if names == own {
-            self.data().level_names().to_vec()
-        } else {
-            vec![]
-        };
-        let data = ColumnAccessor::new(names, cols, self.data().multiindex(), level_names)?;
+        let data = result_accessor(self.data(), names, cols, self.data().multiindex())?;
         self.with_data(data)
     }
+}
+
+/// The column labels of a result: `own` when both sides have the same, else the sorted
+/// union (pandas' column alignment).
+pub(crate) fn union_labels(own: &[Label], theirs: &[Label]) -> Vec<Label> {
+    if own == theirs {
+        own.to_vec()
+    } else {
+        sorted_union(own, theirs)
+    }
+}
+
+/// The accessor of a result over `names`: the level names of `own` are kept when the
+/// labels are its own.
+pub(crate) fn result_accessor(
+    own: &ColumnAccessor,
+    names: Vec<Label>,
+    columns: Vec<Column>,
+    multiindex: bool,
+) -> Result<ColumnAccessor> {
+    let level_names = if names == own.names() {
+        own.level_names().to_vec()
+    } else {
+        vec![]
+    };
+    ColumnAccessor::new(names, columns, multiindex, level_names)
 }
 
 /// `n` missing float64 values (a column present on one side only).

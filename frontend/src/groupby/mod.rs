@@ -370,7 +370,9 @@ impl GroupBy {
         self.clone().ddof(ddof).agg("var")
     }
 
-    fn scan(&self, how: &str) -> Result<DataFrame> {
+    /// A running aggregation within each group by name (`"cumsum"`, `"cumprod"`,
+    /// `"cummin"`, `"cummax"`), row by row in the frame's order.
+    pub fn scan(&self, how: &str) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
         let out = self
             .keyed
@@ -558,6 +560,11 @@ impl SeriesGroupBy {
     /// A per-row frame result as this column's Series.
     fn per_row(&self, out: Result<DataFrame>) -> Result<Series> {
         self.series(out?)
+    }
+
+    /// A running aggregation within each group by name (see [`GroupBy::scan`]).
+    pub fn scan(&self, how: &str) -> Result<Series> {
+        self.per_row(self.grouped.scan(how))
     }
 
     /// The running sum within each group.

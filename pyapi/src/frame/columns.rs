@@ -109,7 +109,7 @@ impl PySeries {
 
 #[pymethods]
 impl PyDataFrame {
-    /// `how`: "isna" or "notna".
+    /// `isna()`, or `notna()` when `present`.
     fn missing(&self, py: Python<'_>, present: bool) -> PyResult<Self> {
         let df = self.0.clone();
         run(py, move || if present { df.notna() } else { df.isna() }).map(PyDataFrame)

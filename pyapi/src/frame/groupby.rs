@@ -141,16 +141,7 @@ impl PyGroupBy {
     fn scan(&self, py: Python<'_>, how: &str) -> PyResult<PyDataFrame> {
         let gb = self.0.clone();
         let how = how.to_string();
-        run(py, move || match how.as_str() {
-            "cumsum" => gb.cumsum(),
-            "cumprod" => gb.cumprod(),
-            "cummin" => gb.cummin(),
-            "cummax" => gb.cummax(),
-            other => Err(ferrodf::core::Error::value(format!(
-                "unknown grouped scan {other:?}; use cumsum, cumprod, cummin or cummax"
-            ))),
-        })
-        .map(PyDataFrame)
+        run(py, move || gb.scan(&how)).map(PyDataFrame)
     }
 
     fn cumcount(&self, py: Python<'_>) -> PyResult<PySeries> {
@@ -203,16 +194,7 @@ impl PySeriesGroupBy {
     fn scan(&self, py: Python<'_>, how: &str) -> PyResult<PySeries> {
         let gb = self.0.clone();
         let how = how.to_string();
-        run(py, move || match how.as_str() {
-            "cumsum" => gb.cumsum(),
-            "cumprod" => gb.cumprod(),
-            "cummin" => gb.cummin(),
-            "cummax" => gb.cummax(),
-            other => Err(ferrodf::core::Error::value(format!(
-                "unknown grouped scan {other:?}; use cumsum, cumprod, cummin or cummax"
-            ))),
-        })
-        .map(PySeries)
+        run(py, move || gb.scan(&how)).map(PySeries)
     }
 
     fn cumcount(&self, py: Python<'_>) -> PyResult<PySeries> {
