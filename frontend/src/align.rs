@@ -162,6 +162,29 @@ fn is_unique(t: &Table) -> Result<bool> {
     Ok(d.num_rows() == t.num_rows())
 }
 
+/// For each label of `onto`, the row of `from` holding it (out of bounds where `from`
+/// lacks it): the gather map of pandas' `from_values.reindex(onto)`. The labels of `from`
+/// must be unique (ValueError otherwise, as pandas' reindex).
+pub(crate) fn reindex_map(from: &Index, onto: &Index) -> Result<Column> {
+    if from.nlevels() != onto.nlevels() {
+        return Err(Error::value(format!(
+            "cannot align an index of {} levels with one of {}",
+            from.nlevels(),
+            onto.nlevels()
+        )));
+    }
+    let (own, wanted) = common_levels(from.level_columns()?, onto.level_columns()?)?;
+    let own = Table::new(own)?;
+    if !is_unique(&own)? {
+        return Err(Error::value(
+            "cannot reindex on an axis with duplicate labels; make the labels unique first, \
+             e.g. with reset_index() or groupby()"
+                .to_string(),
+        ));
+    }
+    positions_of(&own, &Table::new(wanted)?)
+}
+
 fn merged_names(a: &Index, b: &Index) -> Vec<Label> {
     a.names()
         .into_iter()

@@ -27,6 +27,7 @@ pub use ferrodf_core as core;
 
 pub mod accessors;
 pub mod align;
+pub mod assign;
 pub mod column_accessor;
 pub mod compute;
 pub mod dataframe;

@@ -80,8 +80,8 @@ class DataFrame:
             n = len(idx) if idx is not None else (1 if data else 0)
         aligned = {}
         for k, v in data.items():
-            if isinstance(v, Series) and idx is not None and not same_labels(v.index, idx):
-                v = _reindex(v, idx)
+            if isinstance(v, Series) and idx is not None:
+                v = Series._from_lib(v._s.reindex(idx._index))
             aligned[k] = _broadcast(v, n)
         multiindex = any(isinstance(k, tuple) for k in aligned)
         ca = ColumnAccessor(aligned, multiindex=multiindex)
@@ -245,12 +245,13 @@ class DataFrame:
 
     def __setitem__(self, key: Any, value: Any) -> None:
         n = len(self)
-        if isinstance(value, Series) and not same_labels(value.index, self.index) and self.shape[1]:
-            value = _reindex(value, self.index)
         if isinstance(value, DataFrame):
             if value.shape[1] != 1:
                 raise ValueError("cannot set a column from a DataFrame with more than one column")
             value = value.iloc[:, 0]
+        if isinstance(value, Series):
+            self._df = self._df.set_series(key, value._s)  # aligned on the row labels
+            return
         col = to_plc_column(_broadcast(value, n if self.shape[1] or n else 1))
         self._df = self._df.with_column(key, col)
 
@@ -292,8 +293,8 @@ class DataFrame:
     # -- editing ---------------------------------------------------------------------
     def insert(self, loc: int, column: Any, value: Any, allow_duplicates: bool = False) -> None:
         del allow_duplicates  # labels are unique in ferrodf
-        if isinstance(value, Series) and not same_labels(value.index, self.index):
-            value = _reindex(value, self.index)
+        if isinstance(value, Series):
+            value = Series._from_lib(value._s.reindex(self._df.index))
         self._df = self._df.insert(loc, column, to_plc_column(_broadcast(value, len(self))))
 
     def assign(self, **kwargs: Any) -> DataFrame:
@@ -865,15 +866,6 @@ for _name, (_op, _reflected) in _FLEX_METHODS.items():
 _add_series_flex_methods()
 
 
-def _reindex(s: Series, index: Index) -> Any:
-    """``s``'s values at the labels of ``index`` (null where a label is missing)."""
-    pidx, sidx = index.to_pandas(), s.index.to_pandas()
-    if not sidx.is_unique:
-        raise ValueError("cannot align a Series whose index has duplicate labels")
-    (col,) = gather([s._s.column], sidx.get_indexer(pidx))
-    return col
-
-
 def _mask_of(mask: Series, index: Index) -> Any:
     if not same_labels(mask.index, index):
         raise ValueError(
@@ -910,6 +902,14 @@ class _ILoc:
         if isinstance(rows, Series):
             rows = rows.to_numpy()
         return df._rows(rows)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        """``df.iloc[rows, cols] = value``: by position (``ferrodf::assign``); nothing is
+        appended, and a failed assignment changes nothing."""
+        rows, cols = key if isinstance(key, tuple) else (key, slice(None))
+        rows = rows._s.column if isinstance(rows, Series) else _rows_arg(rows)
+        df = self._df
+        df._df = df._df.iloc_set(rows, cols, _assign_values(value))
 
 
 class _Loc:
@@ -949,10 +949,11 @@ class _Loc:
 
     def __setitem__(self, key: Any, value: Any) -> None:
         """``df.loc[rows, cols] = value``: rows by label, list, label slice or boolean mask;
-        cols by label, list or ``:``; a scalar, or one value per selected row (a 2-D array
-        for several columns). The values are scattered into copies of the columns on the
-        device. As in pandas, a new row label appends a row (missing in the columns not
-        set) and a new column label adds a column (missing in the rows not set)."""
+        cols by label, list or ``:``; a scalar, one value per selected row (or per column
+        for one row), a 2-D array, or a Series (aligned on the labels). pandas' rules
+        (``ferrodf::assign``): a value a column cannot hold exactly raises TypeError, a new
+        row label appends a row and a new column label adds a column (missing elsewhere).
+        A failed assignment changes nothing."""
         df = self._df
         if isinstance(key, tuple) and len(key) == 2 and not _is_row_label(key, df.index):
             rows, cols = key
@@ -962,136 +963,55 @@ class _Loc:
         if all_rows and not (isinstance(cols, slice) and cols == slice(None)):
             df[cols] = value
             return
-        saved = df._df
+        cols = list(cols) if isinstance(cols, pd.Index) else cols
+        values = _assign_values(value)
         try:
-            if _is_new_row_label(df, rows):
-                _append_row(df, rows, cols, value)
-            else:
-                _add_missing_columns(df, cols, value)
-                self._assign(df, rows, cols, value)
-        except BaseException:
-            df._df = saved  # a failed assignment changes nothing
-            raise
-
-    @staticmethod
-    def _assign(df: DataFrame, rows: Any, cols: Any, value: Any) -> None:
-        names = _loc_columns(df, cols)
-        positions = _loc_row_positions(df, rows)
-        count = positions.size()
-        if isinstance(value, Series | pd.Series):
-            # pandas aligns a Series on the row labels of the selection
-            labels = df.index.to_pandas()[pa.array(positions).to_numpy()]
-            value = Series(value).to_pandas().reindex(labels).to_numpy()
-        if _is_scalar(value):
-            per_column = [value] * len(names)
-        else:
-            arr = np.asarray(value, dtype=object) if isinstance(value, list) else value
-            if np.ndim(arr) == 1 and len(names) == 1:
-                per_column = [arr]
-            elif np.ndim(arr) == 1 and count == 1:  # one row of several columns
-                per_column = [[v] for v in arr]
-            elif np.ndim(arr) == 2:
-                per_column = [np.asarray(arr)[:, j] for j in range(np.shape(arr)[1])]
-            else:
-                per_column = []
-            if len(per_column) != len(names) or any(len(v) != count for v in per_column):
-                raise ValueError(
-                    f"cannot set {np.shape(arr)} values into {count} rows x {len(names)} "
-                    "columns; give a scalar or one value per selected row and column"
-                )
-        for name, v in zip(names, per_column, strict=True):
-            df[name] = _scatter_into(df._df.data.get(name), positions, v, name)
+            positions = _loc_row_positions(df, rows)
+        except KeyError:
+            if not _is_one_label(rows):
+                raise
+            label = list(rows) if isinstance(rows, tuple) else [rows]
+            df._df = df._df.append_row(label, cols, values)
+            return
+        one = _is_one_label(rows) and positions.size() == 1
+        df._df = df._df.set_at(positions, cols, values, one)
 
 
-def _is_new_row_label(df: DataFrame, rows: Any) -> bool:
-    """Whether a ``.loc`` row key is one label the index lacks (setting with enlargement)."""
+def _is_one_label(rows: Any) -> bool:
+    """Whether a ``.loc`` row key is one label (a new one appends a row)."""
     if isinstance(rows, slice | list | np.ndarray | pd.Index | Series | pd.Series | dict | set):
         return False
     try:
         hash(rows)
     except TypeError:
         return False
-    labels = df.index.to_pandas()
-    if isinstance(rows, tuple) and labels.nlevels != len(rows):
-        return False
-    return rows not in labels
+    return True
 
 
-def _append_row(df: DataFrame, label: Any, cols: Any, value: Any) -> None:
-    """pandas' ``df.loc[new_label, cols] = value``: one row appended at the end, holding
-    ``value`` in ``cols`` (all columns for ``:``) and a missing value elsewhere."""
-    if isinstance(cols, slice) and cols == slice(None):
-        names = list(df._data.names)
-    else:
-        _add_missing_columns(df, cols, None)
-        names = _loc_columns(df, cols)
+def _assign_values(value: Any) -> Any:
+    """An assignment's values as ``ferrodf::assign::Values`` takes them: a _lib Series, a
+    plc column (1-D), a list of plc columns (2-D) or a scalar."""
+    if isinstance(value, Series):
+        return value._s
+    if isinstance(value, pd.Series):
+        return Series(value)._s
+    if isinstance(value, DataFrame):
+        return [c.plc_column for c in value._data.columns]
     if _is_scalar(value):
-        values = [value] * len(names)
-    else:
-        values = list(value.to_pandas() if isinstance(value, Series) else value)
-        if len(values) != len(names):
-            raise ValueError(
-                f"cannot set a row of {len(values)} values into {len(names)} columns; give "
-                "a scalar or one value per column"
-            )
-    given = dict(zip(names, values, strict=True))
-    row = {}
-    for name in df._data.names:
-        target = df._df.data.get(name).type().to_arrow()
-        v = given.get(name)
-        try:
-            row[name] = pa.array([v], type=pa.array([v]).type if v is not None else target).cast(
-                target, safe=True
-            )
-        except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError) as e:
-            raise TypeError(
-                f"invalid value for column {name!r} of type {target}: {e}; cast the column "
-                "first (astype) to hold it"
-            ) from None
-    index = df.index.to_pandas().append(
-        pd.Index([label]) if not isinstance(label, tuple) else pd.MultiIndex.from_tuples([label])
-    )
-    one = DataFrame(row, index=Index(index[-1:]))
-    grown = concat([df, one])
-    df._df = _lib.DataFrame(grown._df.data, Index(index)._index)
-
-
-def _add_missing_columns(df: DataFrame, cols: Any, value: Any) -> None:
-    """New column labels of a ``.loc`` assignment become all-missing columns of the
-    value's type (float64 when the value says nothing), as pandas adds them."""
-    if isinstance(cols, slice):
-        return
-    names = list(cols) if isinstance(cols, list | pd.Index) else [cols]
-    own = set(df._data.names)
-    n = len(df)
-    for name in names:
-        if name in own:
-            continue
-        sample = value
-        if not _is_scalar(value):
-            flat = np.asarray(value, dtype=object).ravel()
-            sample = next((v for v in flat if v is not None), None)
-        kind = pa.array([sample]).type if sample is not None else pa.float64()
-        df[name] = to_plc_column(pa.nulls(n, kind if kind != pa.null() else pa.float64()))
+        return value
+    arr = np.asarray(value.to_pandas() if isinstance(value, pd.DataFrame) else value, dtype=object)
+    try:
+        if arr.ndim == 2:
+            return [to_plc_column(list(arr[:, j])) for j in range(arr.shape[1])]
+        return to_plc_column(list(arr))
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as e:
+        raise TypeError(
+            f"cannot set values of mixed or unsupported types ({e}); give values of one type"
+        ) from None
 
 
 def _is_scalar(value: Any) -> bool:
     return value is None or (np.ndim(value) == 0 and not isinstance(value, list | tuple | dict))
-
-
-def _loc_columns(df: DataFrame, cols: Any) -> list[Any]:
-    """The existing column labels a ``.loc`` assignment writes."""
-    own = list(df._data.names)
-    if isinstance(cols, slice) and cols == slice(None):
-        return own
-    names = list(cols) if isinstance(cols, list | pd.Index) else [cols]
-    missing = [n for n in names if n not in set(own)]
-    if missing:
-        raise KeyError(
-            f"columns {missing} do not exist; .loc assignment writes existing columns, so "
-            "add a new one first with df[col] = ..."
-        )
-    return names
 
 
 def _loc_row_positions(df: DataFrame, rows: Any) -> plc.Column:
@@ -1120,25 +1040,6 @@ def _loc_row_positions(df: DataFrame, rows: Any) -> plc.Column:
             raise IndexError(f"a boolean row mask of {len(pos)} values for {n} rows")
         pos = np.flatnonzero(pos)
     return positions_column(pos)
-
-
-def _scatter_into(col: plc.Column, positions: plc.Column, value: Any, name: Any) -> plc.Column:
-    """A copy of ``col`` with ``value`` (a scalar or one value per position) at ``positions``."""
-    target = col.type()
-    try:
-        # A safe cast refuses what the column cannot hold exactly (1.5 in an int column),
-        # where pandas raises too.
-        if _is_scalar(value):
-            scalar = pa.scalar(value).cast(target.to_arrow(), safe=True)
-            out = plc.copying.scatter([plc.interop.from_arrow(scalar)], positions, plc.Table([col]))
-            return out.columns()[0]
-        source = plc.Column.from_arrow(pa.array(list(value)).cast(target.to_arrow(), safe=True))
-    except (pa.ArrowInvalid, pa.ArrowTypeError, pa.ArrowNotImplementedError, TypeError) as e:
-        raise TypeError(
-            f"invalid value for column {name!r} of type {target.to_arrow()}: {e}; cast the "
-            "column first (astype) to hold it"
-        ) from None
-    return plc.copying.scatter(plc.Table([source]), positions, plc.Table([col])).columns()[0]
 
 
 def _is_row_label(key: tuple, index: Index) -> bool:

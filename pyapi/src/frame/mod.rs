@@ -2,6 +2,7 @@
 //! DataFrame and display options. Python call conventions live in `python/ferrodf`.
 
 mod accessor;
+mod assign;
 mod columns;
 mod compute;
 mod groupby;

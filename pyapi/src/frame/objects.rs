@@ -30,7 +30,7 @@ fn labels(items: &[Bound<'_, PyAny>]) -> PyResult<Vec<ferrodf::Label>> {
 
 /// Rows to select, as the Python layer passes them: a `(start, stop, step)` slice, an
 /// integer column of positions or a boolean column.
-fn row_selection(nrows: usize, rows: &Bound<'_, PyAny>) -> PyResult<RowSelection> {
+pub(super) fn row_selection(nrows: usize, rows: &Bound<'_, PyAny>) -> PyResult<RowSelection> {
     if let Ok(s) = rows.cast::<pyo3::types::PySlice>() {
         let get = |name: &str| -> PyResult<Option<i64>> {
             let v = s.getattr(name)?;
