@@ -364,7 +364,7 @@ impl DataFrame {
         let shape_error = |given: String| {
             Error::value(format!(
                 "cannot set {given} into {count} rows x {k} columns; give a scalar, one value \
-                 per selected row (one column), one per selected column (one row), or one \
+                 per selected row (one column), one value per column (one row), or one \
                  column of values per selected column"
             ))
         };
@@ -448,7 +448,7 @@ fn cannot_hold(like: &Column, label: &Label, what: &str) -> Error {
 }
 
 /// `value` as a scalar of `like`'s type, exactly (TypeError when it cannot be held).
-fn exact_scalar(value: &Value, like: &Column, label: &Label) -> Result<Scalar> {
+pub(crate) fn exact_scalar(value: &Value, like: &Column, label: &Label) -> Result<Scalar> {
     let target = like.dtype();
     match value {
         Value::Null => fill_scalar(value, target),

@@ -213,6 +213,28 @@ impl DataFrame {
         DataFrame::new(crate::ColumnAccessor::from_pairs(pairs, multiindex)?, index)
     }
 
+    /// Each column's dtype name (pandas' `df.dtypes`, with the names [`dtype_name`]
+    /// gives): a string Series indexed by the column labels.
+    ///
+    /// [`dtype_name`]: crate::dtype_name
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let df = df!("a" => [1i64, 2], "b" => [0.5f64, 1.5]).unwrap();
+    /// let t = df.dtypes().unwrap();
+    /// assert_eq!(t.len(), 2);
+    /// ```
+    pub fn dtypes(&self) -> Result<Series> {
+        let names: Vec<String> = self
+            .data()
+            .columns()
+            .iter()
+            .map(|c| crate::dtype_name(c.dtype()))
+            .collect();
+        let index = crate::lookup::labels_index(self.data().names(), self.data().level_names())?;
+        Series::from_column(names.into_column(), Some(index), Label::None)
+    }
+
     /// The number of values (rows times columns).
     pub fn size(&self) -> usize {
         let (rows, columns) = self.shape();

@@ -1,7 +1,17 @@
-//! Moving labels between the index and the columns: `set_index`, `reset_index`, and the
-//! index levels as columns that `groupby(level=...)` groups by.
+//! Moving labels between the index and the columns: `set_index`, `reset_index`, the
+//! index levels as columns that `groupby(level=...)` groups by, and the row-label edits
+//! `drop(index=...)` and `rename(index=...)`.
 
-use ferrodf_core::{Error, Result};
+use ferrodf_core::ops::cast::cast;
+use ferrodf_core::ops::concatenate::concatenate;
+use ferrodf_core::ops::copying::{Source, scatter};
+use ferrodf_core::ops::replace::find_and_replace_all;
+use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
+
+use crate::assign::exact_scalar;
+use crate::compute::Value;
+
+use crate::rows::RowSelection;
 
 use crate::DataFrame;
 use crate::index::Index;
@@ -127,5 +137,78 @@ impl DataFrame {
                 ))),
             })
             .collect()
+    }
+
+    /// The frame without the rows at `positions` (an integer column; pandas'
+    /// `df.drop(index=labels)` once the labels are found, e.g. with
+    /// [`Index::get_indexer`]).
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// use ferrodf::core::Column;
+    /// let df = df!("a" => [1i64, 2, 3]).unwrap();
+    /// let at = df.index().get_indexer(&Column::from_values(vec![1i64])).unwrap();
+    /// assert_eq!(df.drop_rows(&at).unwrap().num_rows(), 2);
+    /// ```
+    pub fn drop_rows(&self, positions: &Column) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let n = self.num_rows();
+        let ones = Table::new(vec![Column::from_values(vec![1u8; n])])?;
+        let kept = scatter(
+            Source::Scalars(&[Scalar::from_native(0u8)]),
+            positions,
+            &ones,
+        )?;
+        let keep = cast(&kept.into_columns().remove(0), TypeId::Bool8.into())?;
+        self.select_rows(&RowSelection::Mask(keep))
+    }
+
+    /// Row labels renamed (pandas' `df.rename(index={old: new})`): in every level (or
+    /// only in `level`), each label equal to an `old` value becomes its `new` value; labels
+    /// not named stay, and `old` values of another type than a level's labels match
+    /// nothing there. A new value the level cannot hold is a TypeError.
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// use ferrodf::compute::Value;
+    /// let df = df!("a" => [1i64, 2, 3]).unwrap();
+    /// let pairs: Vec<(Value, Value)> = vec![(0.into(), 10.into()), ("x".into(), "y".into())];
+    /// let out = df.rename_index(&pairs, None).unwrap();
+    /// let labels = &out.index().level_columns().unwrap()[0];
+    /// assert_eq!(labels.host_values::<i64>().unwrap().to_vec(), vec![10, 1, 2]);
+    /// ```
+    pub fn rename_index(
+        &self,
+        pairs: &[(Value, Value)],
+        level: Option<Level>,
+    ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let only = match level {
+            Some(l) => Some(self.level_positions(&[l])?[0]),
+            None => None,
+        };
+        let names = self.index().names();
+        let mut levels = self.index().level_columns()?;
+        for (k, column) in levels.iter_mut().enumerate() {
+            if only.is_some_and(|o| o != k) {
+                continue;
+            }
+            let (mut old, mut new) = (Vec::new(), Vec::new());
+            for (o, v) in pairs {
+                if matches!(o, Value::Null) {
+                    continue;
+                }
+                // an old label this level cannot hold is not one of its labels
+                let Ok(o) = exact_scalar(o, column, &names[k]) else {
+                    continue;
+                };
+                old.push(o.as_column().clone());
+                new.push(exact_scalar(v, column, &names[k])?.as_column().clone());
+            }
+            if !old.is_empty() {
+                *column = find_and_replace_all(column, &concatenate(&old)?, &concatenate(&new)?)?;
+            }
+        }
+        self.with_index(self.index().rebuild(levels))
     }
 }

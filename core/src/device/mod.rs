@@ -18,6 +18,12 @@ use cudarc::nvrtc::Ptx;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
+/// A compiled module and the kernels looked up in it so far.
+struct LoadedModule {
+    module: Arc<CudaModule>,
+    functions: HashMap<String, CudaFunction>,
+}
+
 /// The process-wide device runtime.
 pub struct GpuRuntime {
     ctx: Arc<CudaContext>,
@@ -26,7 +32,9 @@ pub struct GpuRuntime {
     sm_count: u32,
     name: String,
     total_memory: usize,
-    modules: Mutex<HashMap<String, Arc<CudaModule>>>,
+    /// Compiled modules by key, with the kernels already looked up in each: a launch on a
+    /// hot path then costs one map lookup, not a `cuModuleGetFunction` and a CString.
+    modules: Mutex<HashMap<String, LoadedModule>>,
 }
 
 static RUNTIME: OnceLock<std::result::Result<GpuRuntime, String>> = OnceLock::new();
@@ -138,18 +146,24 @@ impl GpuRuntime {
         source: impl FnOnce() -> String,
         name: &str,
     ) -> Result<CudaFunction> {
-        let module = {
-            let mut modules = self.modules.lock().unwrap_or_else(|p| p.into_inner());
-            match modules.get(key) {
-                Some(m) => m.clone(),
-                None => {
-                    let m = self.compile(key, &source())?;
-                    modules.insert(key.to_string(), m.clone());
-                    m
-                }
-            }
-        };
-        Ok(module.load_function(name)?)
+        let mut modules = self.modules.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(f) = modules.get(key).and_then(|m| m.functions.get(name)) {
+            return Ok(f.clone());
+        }
+        if !modules.contains_key(key) {
+            let module = self.compile(key, &source())?;
+            modules.insert(
+                key.to_string(),
+                LoadedModule {
+                    module,
+                    functions: HashMap::new(),
+                },
+            );
+        }
+        let loaded = modules.get_mut(key).expect("inserted above");
+        let f = loaded.module.load_function(name)?;
+        loaded.functions.insert(name.to_string(), f.clone());
+        Ok(f)
     }
 
     fn compile(&self, key: &str, source: &str) -> Result<Arc<CudaModule>> {

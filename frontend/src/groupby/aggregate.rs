@@ -8,7 +8,7 @@ use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
 use ferrodf_core::ops::replace::{Replacement, replace_nulls};
 use ferrodf_core::ops::search::{NullOrder, Order};
-use ferrodf_core::ops::sorting::stable_sorted_order;
+use ferrodf_core::ops::sorting::stable_sort_by_key;
 use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
 
 use crate::DataFrame;
@@ -148,9 +148,14 @@ impl DataFrame {
         if sort && !key_columns.is_empty() {
             let order = vec![Order::Ascending; key_columns.len()];
             let nulls = vec![NullOrder::After; key_columns.len()];
-            let map = stable_sorted_order(&Table::new(key_columns.clone())?, &order, &nulls)?;
-            key_columns = gather_all(&key_columns, &map)?;
-            values = gather_all(&values, &map)?;
+            // one sort of keys and results together (its gather trusts the permutation:
+            // no bounds checks, no device round trip)
+            let k = key_columns.len();
+            let both = Table::new(key_columns.iter().chain(&values).cloned().collect())?;
+            let mut sorted = stable_sort_by_key(&both, &Table::new(key_columns)?, &order, &nulls)?
+                .into_columns();
+            values = sorted.split_off(k);
+            key_columns = sorted;
         }
         let labels: Vec<Label> = requests.iter().map(|r| r.output.clone()).collect();
         let multiindex = labels.iter().any(Label::is_tuple);

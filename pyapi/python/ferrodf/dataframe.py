@@ -157,9 +157,10 @@ class DataFrame:
         self._df = self._df.with_data(new._ca)
 
     @property
-    def dtypes(self) -> pd.Series:
-        ca = self._data
-        return pd.Series([c.dtype for c in ca.columns], index=ca.to_pandas_index(), dtype=object)
+    def dtypes(self) -> Series:
+        """Each column's dtype name (a string Series indexed by the column labels); the
+        names compare equal to pandas' dtypes (``df.dtypes["a"] == np.dtype("int64")``)."""
+        return Series._from_lib(self._df.dtypes())
 
     def memory_usage(self) -> int:
         return self._df.memory_usage()
@@ -321,15 +322,8 @@ class DataFrame:
             out = DataFrame._from_lib(out._df.drop_columns(cols))
         if index is not None:
             labels_ = list(index) if isinstance(index, list | pd.Index | np.ndarray) else [index]
-            pidx = out.index.to_pandas()
-            found = pidx.get_indexer_for(labels_)
-            if (found < 0).any():
-                raise KeyError(
-                    f"{[labels_[i] for i in np.flatnonzero(found < 0)]} not found in axis"
-                )
-            keep = np.ones(len(out), dtype=bool)
-            keep[found] = False
-            out = out._rows(keep)
+            # found where the labels are (KeyError names missing ones), dropped there
+            out = DataFrame._from_lib(out._df.drop_rows(_loc_row_positions(out, labels_)))
         return out
 
     def rename(
@@ -348,11 +342,28 @@ class DataFrame:
         if columns is not None:
             out = DataFrame._from_lib(out._df.rename_columns(columns, level))
         if index is not None:
-            # Row labels are read on the host through pandas, as label lookups are. pandas
-            # renames MultiIndex labels level by level (only at `level` when it is given).
-            labels = pd.DataFrame(index=out.index.to_pandas())
-            pidx = labels.rename(index=index, level=level).index
-            out = DataFrame._from_lib(out._df.with_index(Index(pidx)._index))
+            if callable(index):
+                # the function is called on every label of each level, as pandas does
+                levels = out.index._index.level_columns()
+                names = out.index.names
+                mapped = [
+                    [index(v) for v in col.to_pylist()]
+                    if level is None or level in (k, names[k])
+                    else col.to_pylist()
+                    for k, col in enumerate(levels)
+                ]
+                new_index = (
+                    Index(mapped[0], name=names[0])
+                    if len(mapped) == 1
+                    else Index._from_lib(
+                        _lib.Index.multi([to_plc_column(m) for m in mapped], list(names))
+                    )
+                )
+                out = DataFrame._from_lib(out._df.with_index(new_index._index))
+            else:
+                # a tuple is not a label of one level: pandas ignores such keys
+                pairs = [(k, v) for k, v in dict(index).items() if not isinstance(k, tuple)]
+                out = DataFrame._from_lib(out._df.rename_index(pairs, level))
         return out
 
     def copy(self, deep: bool = True) -> DataFrame:
@@ -1003,11 +1014,13 @@ def _assign_values(value: Any) -> Any:
     try:
         if arr.ndim == 2:
             return [to_plc_column(list(arr[:, j])) for j in range(arr.shape[1])]
-        return to_plc_column(list(arr))
+        try:
+            return to_plc_column(list(arr))
+        except (pa.ArrowInvalid, pa.ArrowTypeError):
+            # values of mixed types: one row of several columns, a column per value
+            return [to_plc_column([v]) for v in arr]
     except (pa.ArrowInvalid, pa.ArrowTypeError) as e:
-        raise TypeError(
-            f"cannot set values of mixed or unsupported types ({e}); give values of one type"
-        ) from None
+        raise TypeError(f"cannot set values of an unsupported type ({e})") from None
 
 
 def _is_scalar(value: Any) -> bool:

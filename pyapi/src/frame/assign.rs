@@ -82,6 +82,29 @@ impl PyDataFrame {
         .map(PyDataFrame)
     }
 
+    /// The frame without the rows at `positions` (an integer column).
+    fn drop_rows(&self, py: Python<'_>, positions: PyColumn) -> PyResult<Self> {
+        let df = self.0.clone();
+        run(py, move || df.drop_rows(&positions.0)).map(PyDataFrame)
+    }
+
+    /// Row labels renamed by `(old, new)` pairs, in every level or in `level`.
+    #[pyo3(signature = (pairs, level = None))]
+    fn rename_index(
+        &self,
+        py: Python<'_>,
+        pairs: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+        level: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let pairs = pairs
+            .iter()
+            .map(|(o, n)| Ok((value_from_py(py, o)?, value_from_py(py, n)?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        let level = level.map(super::keys::level_from_py).transpose()?;
+        let df = self.0.clone();
+        run(py, move || df.rename_index(&pairs, level)).map(PyDataFrame)
+    }
+
     /// `df.iloc[rows, columns] = values` (rows as `select_rows` takes them).
     fn iloc_set(
         &self,

@@ -109,6 +109,14 @@ impl PySeries {
 
 #[pymethods]
 impl PyDataFrame {
+    /// Each column's dtype name, indexed by the column labels.
+    fn dtypes(&self) -> PyResult<PySeries> {
+        self.0.dtypes().py().map(PySeries)
+    }
+}
+
+#[pymethods]
+impl PyDataFrame {
     /// `isna()`, or `notna()` when `present`.
     fn missing(&self, py: Python<'_>, present: bool) -> PyResult<Self> {
         let df = self.0.clone();

@@ -48,6 +48,15 @@ pub fn label_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Label> {
 }
 
 /// A label back to Python.
+/// An index level: an integer is a position, anything else a level name.
+pub fn level_from_py(obj: &Bound<'_, PyAny>) -> PyResult<ferrodf::reindex::Level> {
+    use ferrodf::reindex::Level;
+    match obj.extract::<i64>() {
+        Ok(p) if !obj.is_instance_of::<pyo3::types::PyBool>() => Ok(Level::Position(p)),
+        _ => label_from_py(obj).map(Level::Name),
+    }
+}
+
 pub fn label_to_py(py: Python<'_>, label: &Label) -> PyResult<Py<PyAny>> {
     Ok(match label {
         Label::None => py.None(),

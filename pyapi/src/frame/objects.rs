@@ -1,7 +1,6 @@
 //! `_lib.Index`, `_lib.Series`, `_lib.DataFrame`: the frontend's types for Python. The
 //! Python classes in `ferrodf/frame.py` wrap these and add pandas' call conventions.
 
-use ferrodf::reindex::Level;
 use ferrodf::{DataFrame, DisplayOptions, Index, JoinHow, RowSelection, Selected, Series};
 use pyo3::prelude::*;
 
@@ -367,12 +366,7 @@ impl PyDataFrame {
             (None, Some(level)) => {
                 let levels = level
                     .iter()
-                    .map(|l| match l.extract::<i64>() {
-                        Ok(p) if !l.is_instance_of::<pyo3::types::PyBool>() => {
-                            Ok(Level::Position(p))
-                        }
-                        _ => label_from_py(l).map(Level::Name),
-                    })
+                    .map(super::keys::level_from_py)
                     .collect::<PyResult<Vec<_>>>()?;
                 run(py, move || df.groupby_levels(levels))?
             }

@@ -66,7 +66,6 @@ fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<V
     let key = format!("reduce_{in_t}{}_{acc_t}", if in_bool { "b" } else { "" });
     let source = || module_source(col.dtype().id(), acc).expect("types checked above");
     let pass1 = rt.function(&key, source, &format!("{kernel}_pass1"))?;
-    let pass2 = rt.function(&key, source, &format!("{kernel}_pass2"))?;
 
     let n = col.size();
     let width = fixed_width(col.dtype().id()).expect("numeric");
@@ -100,6 +99,13 @@ fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<V
         block_dim: (BLOCK, 1, 1),
         shared_mem_bytes: 0,
     };
+    // One block covers small columns: pass 1 then writes its block result straight into
+    // the result slots and pass 2 (a second launch) is skipped.
+    let (partials, counts) = if grid == 1 {
+        (out, out_count)
+    } else {
+        (partials, counts)
+    };
     let mut l1 = rt.stream().launch_builder(&pass1);
     l1.arg(&data)
         .arg(&mask)
@@ -107,18 +113,24 @@ fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<V
         .arg(&n64)
         .arg(&partials)
         .arg(&counts);
-    let mut l2 = rt.stream().launch_builder(&pass2);
-    l2.arg(&partials)
-        .arg(&counts)
-        .arg(&grid64)
-        .arg(&out)
-        .arg(&out_count);
     // SAFETY: pass 1 reads n values (and their mask bits) that the column owns and writes
     // `outputs * grid` partials; pass 2 reads them and writes the result slots, all in
     // `scratch`.
     unsafe {
         l1.launch(cfg1)?;
-        l2.launch(cfg2)?;
+    }
+    if grid > 1 {
+        let pass2 = rt.function(&key, source, &format!("{kernel}_pass2"))?;
+        let mut l2 = rt.stream().launch_builder(&pass2);
+        l2.arg(&partials)
+            .arg(&counts)
+            .arg(&grid64)
+            .arg(&out)
+            .arg(&out_count);
+        // SAFETY: as above; pass 2 reads the `grid` partials of each output.
+        unsafe {
+            l2.launch(cfg2)?;
+        }
     }
     // The results are ACC_T values packed from `out` (at most 8 bytes each).
     let bytes = scratch.copy_to_host(slots * 16, outputs * 16)?;

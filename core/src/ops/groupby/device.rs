@@ -165,7 +165,10 @@ impl<'a> ValueState<'a> {
 
     fn column(&mut self, dtype: DataType, data: DeviceMemory, min_count: i32) -> Result<Column> {
         let groups = self.g.groups;
-        let mask = if min_count > 0 {
+        // Every group has at least one row, so without nulls in the values each group has a
+        // valid value and `min_count <= 1` needs no counting pass (nor a mask).
+        let every_group_valid = min_count <= 1 && !self.values.has_nulls()?;
+        let mask = if min_count > 0 && !every_group_valid {
             Some(Buffer::from_device(dev::valid_mask(
                 self.counts()?,
                 groups,

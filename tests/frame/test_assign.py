@@ -1,0 +1,166 @@
+"""Assignments (``ferrodf::assign``) and row-label edits against pandas: ``.iloc`` and
+``.loc`` setters, Series alignment in ``df[col] = s``, the constructor and ``insert``,
+``drop(index=)``, ``rename(index=)`` and ``dtypes``."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from ferrodf import DataFrame, Series
+
+
+def _frames():
+    p = pd.DataFrame(
+        {"x": [1.0, 2.0, 3.0, 4.0], "y": [1, 2, 3, 4], "s": ["a", "b", "c", "d"]},
+        index=["p", "q", "r", "t"],
+    )
+    return p, DataFrame(p)
+
+
+def _same(df, p):
+    got = df.to_pandas()
+    pd.testing.assert_frame_equal(got, p, check_dtype=False, check_index_type=False)
+
+
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ((1, 0), 9.5),
+        ((-1, 1), 40),
+        ((slice(1, 3), 0), [7.0, 8.0]),
+        ((slice(None, None, 2), [0, 1]), 0),
+        (([0, 3], 2), ["P", "T"]),
+        ((2, slice(None)), [5.5, 6, "z"]),
+        ((np.array([True, False, True, False]), 1), 11),
+    ],
+    ids=["cell", "negative", "slice", "stepped", "strings", "row", "mask"],
+)
+def test_iloc_assignment_matches_pandas(key, value):
+    p, df = _frames()
+    p.iloc[key] = value
+    df.iloc[key] = value
+    _same(df, p)
+
+
+def test_iloc_assignment_errors_change_nothing():
+    p, df = _frames()
+    with pytest.raises(TypeError, match="invalid value for column 'y'"):
+        df.iloc[0, 1] = 1.5
+    with pytest.raises(IndexError):
+        df.iloc[10, 0] = 1.0
+    with pytest.raises(ValueError, match="one value per selected row"):
+        df.iloc[0:2, 0] = [1.0, 2.0, 3.0]
+    _same(df, p)  # unchanged
+
+
+def test_loc_row_from_a_series_aligns_on_the_columns():
+    p, df = _frames()
+    value = pd.Series({"s": "zz", "x": 0.5, "y": 7})  # another order than the columns
+    p.loc["q"] = value
+    df.loc["q"] = Series(value)
+    _same(df, p)
+
+
+def test_loc_assignment_on_a_sliced_frame_and_nulls():
+    p, df = _frames()
+    p, df = p.iloc[1:], df.iloc[1:]  # offset != 0
+    p.loc[["r", "t"], "x"] = [None, 1.25]
+    df.loc[["r", "t"], "x"] = [None, 1.25]
+    _same(df, p)
+    p.loc["q", "x"] = np.nan
+    df.loc["q", "x"] = np.nan
+    _same(df, p)
+
+
+def test_loc_assignment_into_an_empty_frame():
+    p = pd.DataFrame({"x": pd.Series([], dtype="float64")})
+    df = DataFrame(p)
+    p.loc["a"] = 1.5
+    df.loc["a"] = 1.5
+    _same(df, p)
+
+
+def test_setitem_constructor_and_insert_align_a_series():
+    p, df = _frames()
+    s = pd.Series([10, 30, 99], index=["p", "r", "zz"])
+    p["n"] = s
+    df["n"] = Series(s)
+    _same(df, p)
+    p.insert(0, "m", s)
+    df.insert(0, "m", Series(s))
+    _same(df, p)
+    idx = ["r", "p", "new"]
+    got = DataFrame({"v": Series(s)}, index=idx)
+    pd.testing.assert_frame_equal(
+        got.to_pandas(), pd.DataFrame({"v": s}, index=idx), check_dtype=False
+    )
+    # an empty frame takes the Series' labels, as pandas
+    empty, pempty = DataFrame(), pd.DataFrame()
+    empty["v"] = Series(s)
+    pempty["v"] = s
+    _same(empty, pempty)
+    dup = pd.Series([1, 2], index=["p", "p"])
+    with pytest.raises(ValueError, match="duplicate"):
+        df["d"] = Series(dup)
+
+
+@pytest.mark.parametrize("labels", [["q"], ["t", "p"], "r", []])
+def test_drop_rows_by_label(labels):
+    p, df = _frames()
+    _same(df.drop(index=labels), p.drop(index=labels))
+    _same(
+        df.iloc[1:].drop(index=labels if labels != ["t", "p"] else ["t"]),
+        p.iloc[1:].drop(index=labels if labels != ["t", "p"] else ["t"]),
+    )
+
+
+def test_drop_missing_row_label_is_a_key_error():
+    p, df = _frames()
+    with pytest.raises(KeyError):
+        p.drop(index=["nope"])
+    with pytest.raises(KeyError, match="nope"):
+        df.drop(index=["nope"])
+
+
+def test_drop_multiindex_rows():
+    idx = pd.MultiIndex.from_tuples([("a", 1), ("b", 2), ("a", 3)], names=["k", "n"])
+    p = pd.DataFrame({"v": [1.5, 2.5, 3.5]}, index=idx)
+    got = DataFrame(p).drop(index=[("b", 2)]).to_pandas()
+    pd.testing.assert_frame_equal(got, p.drop(index=[("b", 2)]), check_index_type=False)
+
+
+@pytest.mark.parametrize(
+    "mapper",
+    [{"q": "Q", "zz": "ZZ"}, {1: 2}, str.upper, {}],
+    ids=["dict", "other-type", "fn", "empty"],
+)
+def test_rename_rows_as_pandas(mapper):
+    p, df = _frames()
+    _same(df.rename(index=mapper), p.rename(index=mapper))
+
+
+def test_rename_rows_to_another_type_is_a_type_error():
+    p, df = _frames()
+    with pytest.raises(TypeError, match="rename"):
+        df.rename(index={"p": 1})
+
+
+def test_dtypes_name_each_column_as_pandas():
+    p = pd.DataFrame(
+        {
+            "i": [1, 2],
+            "f": [0.5, 1.5],
+            "s": ["a", "b"],
+            "b": [True, False],
+            "t": pd.to_datetime(["2020-01-01", "2021-01-01"]),
+        }
+    )
+    got = DataFrame(p).dtypes
+    assert isinstance(got, Series)
+    assert got.to_pandas().tolist() == [str(t) for t in p.dtypes]
+    assert got.index.tolist() == p.columns.tolist()
+    for name in p.columns:
+        assert p.dtypes[name] == got[name]  # names compare equal to pandas' dtypes
+    assert len(DataFrame().dtypes) == 0
