@@ -423,8 +423,21 @@ impl DataFrame {
             .iter()
             .zip(label)
             .map(|(level, v)| {
-                exact_scalar(v, level, &Label::Str("the index".into()))
+                if level.size() == 0 && !matches!(v, Value::Null) {
+                    // an empty index takes the label's own type, as pandas
+                    return Ok(v.to_scalar()?.as_column().clone());
+                }
+                exact_scalar(v, level, &Label::None)
                     .map(|s| s.as_column().clone())
+                    .map_err(|e| match e {
+                        Error::Type(_) => Error::type_err(format!(
+                            "cannot add the row label {} to an index of {} labels; use a \
+                             label of that type, or convert the index first",
+                            crate::lookup::describe(v),
+                            crate::dtype_name(level.dtype())
+                        )),
+                        e => e,
+                    })
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(self.index().rebuild(levels))

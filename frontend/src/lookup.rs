@@ -62,6 +62,13 @@ impl Index {
         if !comparable {
             return Err(missing());
         }
+        if let Some(found) = host_scan(&labels, key)? {
+            return match found.len() {
+                0 => Err(missing()),
+                1 => Ok(Location::Row(found[0] as usize)),
+                _ => Ok(Location::Rows(Column::from_values(found))),
+            };
+        }
         let hits = binary_column(&labels, BinaryOp::Eq, Operand::Value(key), false)
             .map_err(|_| missing())?;
         let n = labels.size();
@@ -77,7 +84,40 @@ impl Index {
     }
 }
 
-fn describe(key: &Value) -> String {
+/// The rows of `labels` equal to `key`, by a scan of host memory, on the host path (CPU
+/// placement) for the common label types; `None` where the general comparison decides.
+/// One label lookup is a pandas call users make in loops, so it skips the column kernels'
+/// per-call work (a mask column, a sequence, a filter) here.
+fn host_scan(labels: &Column, key: &Value) -> Result<Option<Vec<i32>>> {
+    if ferrodf_core::placement::use_device()? || labels.has_nulls()? {
+        return Ok(None);
+    }
+    let found: Vec<i32> = match (labels.dtype().id(), key) {
+        (TypeId::String, Value::Str(k)) => {
+            let array = ferrodf_core::interop::arrow::to_arrow(labels)?;
+            let Some(strings) = array.as_any().downcast_ref::<arrow_array::StringArray>() else {
+                return Ok(None);
+            };
+            (0..arrow_array::Array::len(strings))
+                .filter(|&i| strings.value(i) == k)
+                .map(|i| i as i32)
+                .collect()
+        }
+        (TypeId::Int64, Value::Int(k)) => {
+            let values = labels.host_values::<i64>()?;
+            values
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| i128::from(**v) == *k)
+                .map(|(i, _)| i as i32)
+                .collect()
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(found))
+}
+
+pub(crate) fn describe(key: &Value) -> String {
     match key {
         Value::Str(s) => format!("{s:?}"),
         Value::Int(v) => v.to_string(),

@@ -203,7 +203,16 @@ impl DataFrame {
                     continue;
                 };
                 old.push(o.as_column().clone());
-                new.push(exact_scalar(v, column, &names[k])?.as_column().clone());
+                let renamed = exact_scalar(v, column, &names[k]).map_err(|e| match e {
+                    Error::Type(_) => Error::type_err(format!(
+                        "cannot rename row labels of type {} to {}; give new labels of the \
+                         index's type, or convert the index first (astype)",
+                        crate::dtype_name(column.dtype()),
+                        crate::lookup::describe(v)
+                    )),
+                    e => e,
+                })?;
+                new.push(renamed.as_column().clone());
             }
             if !old.is_empty() {
                 *column = find_and_replace_all(column, &concatenate(&old)?, &concatenate(&new)?)?;

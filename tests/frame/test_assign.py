@@ -57,17 +57,21 @@ def test_iloc_assignment_errors_change_nothing():
 
 def test_loc_row_from_a_series_aligns_on_the_columns():
     p, df = _frames()
-    value = pd.Series({"s": "zz", "x": 0.5, "y": 7})  # another order than the columns
+    p, df = p[["x", "y"]], df[["x", "y"]]
+    value = pd.Series({"y": 7.0, "x": 0.5})  # another order than the columns
     p.loc["q"] = value
     df.loc["q"] = Series(value)
+    _same(df, p)
+    p.loc["new"] = value  # a new row, aligned the same way
+    df.loc["new"] = value
     _same(df, p)
 
 
 def test_loc_assignment_on_a_sliced_frame_and_nulls():
     p, df = _frames()
     p, df = p.iloc[1:], df.iloc[1:]  # offset != 0
-    p.loc[["r", "t"], "x"] = [None, 1.25]
-    df.loc[["r", "t"], "x"] = [None, 1.25]
+    p.loc[["r", "t"], "x"] = [np.nan, 1.25]
+    df.loc[["r", "t"], "x"] = [np.nan, 1.25]
     _same(df, p)
     p.loc["q", "x"] = np.nan
     df.loc["q", "x"] = np.nan

@@ -249,6 +249,12 @@ fn host_find_replace_map(col: &Column, old: &Column) -> Result<Column> {
         normalize_float_keys(to_arrow(col)?),
         normalize_float_keys(to_arrow(old)?),
     );
+    // one arrow layout for both (a STRING column may be Utf8 or LargeUtf8 underneath)
+    let k = if k.data_type() == a.data_type() {
+        k
+    } else {
+        arrow_cast::cast(&k, a.data_type()).map_err(|e| Error::value(e.to_string()))?
+    };
     let conv = RowConverter::new(vec![SortField::new(a.data_type().clone())]).map_err(|e| {
         Error::not_implemented(format!("find_and_replace_all on {}: {e}", col.dtype()))
     })?;
