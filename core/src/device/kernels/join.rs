@@ -11,9 +11,9 @@ use super::scan::exclusive_sum_with_total;
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::{Error, Result};
+use crate::keys::KeyKind;
 use crate::ops::gather::device_map;
-use crate::ops::join::JoinKind;
-use crate::ops::search::KeyKind;
+use crate::params::JoinKind;
 use crate::table::Table;
 
 /// A built join table: the hash table and, when some key repeats, per-slot chains of

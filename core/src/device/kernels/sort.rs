@@ -15,8 +15,8 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
-use crate::ops::search::{KeyKind, NullOrder, Order};
-use crate::ops::sorting::RankMethod;
+use crate::keys::{KeyKind, NullOrder, Order};
+use crate::params::RankMethod;
 use crate::types::{TypeId, fixed_width};
 
 const SOURCE: &str = include_str!("cuda/sort.cu");
@@ -209,7 +209,7 @@ fn column_specs(c: &Column, kind: KeyKind, order: Order, nulls: NullOrder) -> Re
         out.push(Spec {
             mask,
             mask_off,
-            nulls_first: crate::ops::sorting::nulls_first(order, nulls),
+            nulls_first: crate::keys::nulls_first(order, nulls),
             ..Spec::empty(NULL_FLAG, false)
         });
     }
@@ -515,11 +515,11 @@ pub(crate) fn quantile(
     col: &Column,
     indices: Option<&Column>,
     q: &[f64],
-    interp: crate::ops::aggregation::Interpolation,
+    interp: crate::params::Interpolation,
     exact: bool,
     out_type: crate::types::DataType,
 ) -> Result<Column> {
-    use crate::ops::search::key_kind;
+    use crate::keys::key_kind;
     let kind = key_kind("quantiles.quantile", col.dtype())? as i32;
     let w = fixed_width(col.dtype().id()).expect("numeric");
     let data = col.data().expect("data").device_ptr()? + (col.offset() * w) as u64;
