@@ -5,6 +5,7 @@
 //! gather maps.
 
 use super::Arg;
+use super::gather::device_map;
 use super::hash_table::{DeviceKeys, RowHashTable, filled_i32, filled_u8, run};
 use super::movement::{DeviceCond, compact, compact_fixed};
 use super::scan::exclusive_sum_with_total;
@@ -12,7 +13,6 @@ use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::{Error, Result};
 use crate::keys::KeyKind;
-use crate::ops::gather::device_map;
 use crate::params::JoinKind;
 use crate::table::Table;
 

@@ -366,7 +366,7 @@ impl Sorter {
             Some(_) => c,
             None => super::movement::iota(n, 0)?,
         };
-        crate::ops::gather::device_map(mem, n)
+        super::gather::device_map(mem, n)
     }
 }
 
@@ -597,10 +597,12 @@ pub(crate) fn count_distinct(col: &Column, kind: KeyKind) -> Result<usize> {
             ],
         )?;
     }
-    let flags = crate::ops::gather::device_map(flags, n)?;
-    let agg = crate::ops::aggregation::Aggregation::Sum;
-    let total = crate::ops::reduce::reduce(&flags, &agg, TypeId::Int64.into())?;
-    Ok(total.value::<i64>()?.unwrap_or(0) as usize)
+    // The sum of the INT32 flags, accumulated in INT64 (the device reduction `ops::reduce`
+    // runs for a SUM of INT32 into INT64).
+    let flags = super::gather::device_map(flags, n)?;
+    let (sum, _) = super::reduce::reduce(&flags, super::reduce::DeviceReduce::Sum, TypeId::Int64)?;
+    let total = i64::from_le_bytes(sum.as_slice().try_into().expect("8 bytes"));
+    Ok(total as usize)
 }
 
 /// Whether INT32 segment offsets (no nulls) are non-decreasing values in `[0, rows]`,
