@@ -262,7 +262,7 @@ fn expand(t: &[(String, usize)], mut i: usize, prefix: Vec<String>, out: &mut Ve
                 }
             }
             Some("*") => break,
-            Some(s) if s.chars().next().is_some_and(|ch| is_ident(ch)) => {
+            Some(s) if s.chars().next().is_some_and(is_ident) => {
                 path.push(s.to_string());
                 if t.get(i + 1).map(|(s, _)| s.as_str()) == Some("::") {
                     i += 2;
