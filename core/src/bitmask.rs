@@ -26,7 +26,9 @@ pub fn count_unset_bits(mask: &Buffer, offset: usize, len: usize) -> Result<usiz
         return Ok(0);
     }
     if mask.residency() == crate::buffer::Residency::Device
-        && let Ok(n) = crate::device::kernels::bitmask::count_unset_bits(mask, offset, len)
+        && let Ok(n) = mask
+            .device_ptr()
+            .and_then(|p| crate::device::primitives::bitmask::count_unset_bits(p, offset, len))
     {
         return Ok(n);
     }

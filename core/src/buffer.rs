@@ -456,7 +456,7 @@ impl Buffer {
             let s = src.device_ptr()? + src_off as u64;
             let mut c = self.copies();
             let dev = c.device.clone().expect("device copy present");
-            crate::device::kernels::movement::memcpy(
+            crate::device::primitives::copy::memcpy(
                 dev.ptr() + (self.offset + dst_off) as u64,
                 s,
                 len,
@@ -494,7 +494,7 @@ impl Buffer {
             let mut c = self.copies();
             let dev = c.device.clone().expect("device copy present");
             let dst = dev.ptr() + self.offset as u64;
-            crate::device::kernels::movement::copy_bits(s, src_bit, dst, dst_bit, n)?;
+            crate::device::primitives::bitmask::copy_bits(s, src_bit, dst, dst_bit, n)?;
             c.host = None;
         } else {
             let src_bytes = src.map(Buffer::host).transpose()?;

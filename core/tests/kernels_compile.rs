@@ -5,8 +5,9 @@
 //! passes only when `FERRODF_REQUIRE_NVRTC` is unset, so plain `cargo test` works anywhere.
 
 use ferrodf_core::device::kernels::{
-    binaryop, bitmask, cast, hashing, null_mask, reduce, search, transform, unary,
+    binaryop, cast, hashing, null_mask, reduce, search, transform, unary,
 };
+use ferrodf_core::device::primitives::bitmask;
 use ferrodf_core::types::TypeId;
 
 const NUMERIC: [TypeId; 11] = [

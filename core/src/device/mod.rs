@@ -8,7 +8,9 @@
 
 mod kernel_cache;
 pub mod kernels;
+mod launch;
 mod memory;
+pub mod primitives;
 
 pub use memory::DeviceMemory;
 

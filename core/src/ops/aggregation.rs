@@ -3,21 +3,13 @@
 
 use std::fmt;
 
+pub use crate::params::Interpolation;
+
 /// Whether nulls take part (`Include`) or are skipped (`Exclude`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum NullPolicy {
     Exclude = 0,
     Include = 1,
-}
-
-/// How a quantile between two values is chosen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Interpolation {
-    Linear = 0,
-    Lower = 1,
-    Higher = 2,
-    Midpoint = 3,
-    Nearest = 4,
 }
 
 /// An aggregation request.

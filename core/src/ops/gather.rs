@@ -19,6 +19,8 @@ use arrow_array::{Array, Int32Array};
 use arrow_buffer::{BooleanBuffer, NullBuffer, ScalarBuffer};
 use rayon::prelude::*;
 
+pub(crate) use crate::device::kernels::gather::device_map;
+
 /// An internal map entry that gathers a null row (out of bounds of every column).
 pub(crate) const NULL_ROW: i32 = i32::MAX;
 
@@ -245,19 +247,6 @@ pub(crate) fn host_indices(map: &Column, rows: usize, bounds: Bounds) -> Result<
 /// An INT32 column of map entries (host resident).
 pub(crate) fn host_map(values: Vec<i32>) -> Column {
     Column::from_values(values)
-}
-
-/// An INT32 column over a device map allocation of `n` entries.
-pub(crate) fn device_map(mem: DeviceMemory, n: usize) -> Result<Column> {
-    Column::new(
-        TypeId::Int32.into(),
-        n,
-        Some(Buffer::from_device(mem)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
 }
 
 /// The map normalised to in-bounds INT32 row numbers, for scatters: negative entries

@@ -27,27 +27,14 @@ use hashbrown::HashTable;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
+pub use crate::params::JoinKind;
+
 /// The map entry of a row without a partner (libcudf's `JoinNoneValue`).
 pub const JOIN_NONE: i32 = i32::MIN;
 
 const END: u32 = u32::MAX;
 /// log2 of the number of hash partitions of a large host build.
 const PART_BITS: u32 = 4;
-
-/// The kinds of hash join.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JoinKind {
-    /// Matching pairs only.
-    Inner,
-    /// Every left row; unmatched ones paired with [`JOIN_NONE`].
-    Left,
-    /// Every row of both sides.
-    Full,
-    /// Left rows with a match.
-    LeftSemi,
-    /// Left rows without a match.
-    LeftAnti,
-}
 
 fn check_size(function: &str, t: &Table) -> Result<()> {
     if t.num_rows() >= i32::MAX as usize {

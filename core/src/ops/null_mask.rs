@@ -85,7 +85,11 @@ pub fn null_count(mask: &Buffer, start: usize, stop: usize) -> Result<usize> {
     }
     if use_device()? {
         mask.device_ptr()?;
-        return crate::device::kernels::bitmask::count_unset_bits(mask, start, stop - start);
+        return crate::device::primitives::bitmask::count_unset_bits(
+            mask.device_ptr()?,
+            start,
+            stop - start,
+        );
     }
     let host = mask.host()?;
     let set = BooleanBuffer::new(host, start, stop - start).count_set_bits();

@@ -16,7 +16,9 @@
 mod host;
 mod radix;
 
-pub use super::search::{NullOrder, Order};
+pub(crate) use crate::keys::nulls_first;
+pub use crate::keys::{NullOrder, Order};
+pub use crate::params::RankMethod;
 
 use super::aggregation::NullPolicy;
 use super::gather::{Bounds, gather_columns, host_map};
@@ -29,45 +31,6 @@ use crate::placement::use_device;
 use crate::table::Table;
 use crate::types::TypeId;
 use std::cmp::Ordering;
-
-/// libcudf's `rank_method`: how tied values are ranked.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RankMethod {
-    /// Ties ranked in row order (1, 2, 3 for three equal values).
-    First = 0,
-    /// The mean of the tied ranks.
-    Average = 1,
-    /// The lowest of the tied ranks.
-    Min = 2,
-    /// The highest of the tied ranks.
-    Max = 3,
-    /// Like `Min`, but ranks increase by one between groups of equal values.
-    Dense = 4,
-}
-
-impl RankMethod {
-    /// The method with pylibcudf's numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<RankMethod> {
-        Ok(match v {
-            0 => RankMethod::First,
-            1 => RankMethod::Average,
-            2 => RankMethod::Min,
-            3 => RankMethod::Max,
-            4 => RankMethod::Dense,
-            _ => {
-                return Err(Error::value(format!(
-                    "{v} is not a RankMethod (FIRST=0, AVERAGE=1, MIN=2, MAX=3, DENSE=4)"
-                )));
-            }
-        })
-    }
-}
-
-/// Whether nulls of a column end up before its valid rows: a null is below every value
-/// with `Before`, and `Descending` reverses the column's order.
-pub(crate) fn nulls_first(order: Order, nulls: NullOrder) -> bool {
-    (nulls == NullOrder::Before) != (order == Order::Descending)
-}
 
 /// Checked, defaulted sort settings of a key table.
 pub(crate) struct Keys {

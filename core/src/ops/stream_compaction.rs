@@ -30,18 +30,7 @@ use arrow_row::{RowConverter, SortField};
 use rayon::prelude::*;
 use std::sync::Arc;
 
-/// Which row of each group of duplicates to keep.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DuplicateKeepOption {
-    /// Any one (ferrodf keeps the first).
-    KeepAny = 0,
-    /// The first.
-    KeepFirst = 1,
-    /// The last.
-    KeepLast = 2,
-    /// None: only rows without duplicates remain.
-    KeepNone = 3,
-}
+pub use crate::params::DuplicateKeepOption;
 
 /// The rows of `table` where `mask` (BOOL8) is valid and true.
 ///

@@ -7,8 +7,8 @@ use super::hash_table::{DeviceKeys, RowHashTable, filled_i32, run};
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::Result;
-use crate::ops::search::KeyKind;
-use crate::ops::stream_compaction::DuplicateKeepOption;
+use crate::keys::KeyKind;
+use crate::params::DuplicateKeepOption;
 use crate::table::Table;
 
 /// One byte per row of `keys`: whether `distinct` keeps it.

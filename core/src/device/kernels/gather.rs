@@ -481,3 +481,16 @@ pub fn flag_is_set(flag: &DeviceMemory) -> Result<bool> {
     let b = flag.copy_to_host(0, 4)?;
     Ok(b.as_slice() != [0, 0, 0, 0])
 }
+
+/// An INT32 column over a device map allocation of `n` entries.
+pub(crate) fn device_map(mem: DeviceMemory, n: usize) -> Result<Column> {
+    Column::new(
+        TypeId::Int32.into(),
+        n,
+        Some(Buffer::from_device(mem)),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )
+}

@@ -6,7 +6,7 @@ use super::{Arg, COMMON, cuda_type, grid, launch};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
-use crate::ops::search::{KeyKind, NullOrder, Order};
+use crate::keys::{KeyKind, NullOrder, Order};
 use crate::table::Table;
 use crate::types::TypeId;
 use cudarc::driver::LaunchConfig;

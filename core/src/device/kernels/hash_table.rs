@@ -19,7 +19,7 @@ use super::search::{descriptor, upload};
 use super::{Arg, COMMON, grid, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
-use crate::ops::search::{KeyKind, NullOrder, Order};
+use crate::keys::{KeyKind, NullOrder, Order};
 use crate::table::Table;
 use cudarc::driver::CudaFunction;
 

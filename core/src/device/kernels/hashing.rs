@@ -5,10 +5,110 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
-use crate::ops::hashing::{ElementKind, decompose, element_kind, is_nested};
 use crate::table::Table;
-use crate::types::{TypeId, fixed_width};
+use crate::types::{DataType, TypeId, fixed_width};
 use cudarc::driver::PushKernelArg;
+
+/// How the bytes of one element are obtained.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ElementKind {
+    /// The value's bytes as stored.
+    Raw = 0,
+    /// BOOL8: one byte, 0 or 1.
+    Bool = 1,
+    /// FLOAT32, NaN (and for MurmurHash3 -0.0) normalised.
+    F32 = 2,
+    /// FLOAT64, likewise.
+    F64 = 3,
+    /// STRING: the UTF-8 bytes.
+    Str = 4,
+}
+
+/// How the elements of a non-nested column are hashed; errors for types without a hash.
+pub(crate) fn element_kind(function: &str, dtype: DataType) -> Result<ElementKind> {
+    let id = dtype.id();
+    Ok(match id {
+        TypeId::Bool8 => ElementKind::Bool,
+        TypeId::Float32 => ElementKind::F32,
+        TypeId::Float64 => ElementKind::F64,
+        TypeId::String => ElementKind::Str,
+        _ if id.is_fixed_width() => ElementKind::Raw,
+        _ => {
+            return Err(Error::not_implemented(format!(
+                "{function} does not support {id} columns; it hashes fixed-width, STRING, \
+                 LIST and STRUCT columns (cast or decode the column first)"
+            )));
+        }
+    })
+}
+
+/// Whether `id` is a type [`decompose`] walks into.
+pub(crate) fn is_nested(id: TypeId) -> bool {
+    matches!(id, TypeId::List | TypeId::Struct)
+}
+
+/// One decomposed column of a nested column: the nodes it walks, top-down.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Branch {
+    /// Each node as its path from the top-level column (child numbers: 0 below a LIST,
+    /// the field number below a STRUCT) and whether its element validity is hashed (not
+    /// for the LIST ancestors a later branch carries, which libcudf gives no mask: the
+    /// first branch hashes their validity, so here every element counts as valid).
+    pub levels: Vec<(Vec<usize>, bool)>,
+}
+
+/// libcudf's `decompose_structs` (with lists decomposed) of nested column `c`: the
+/// decomposed columns in order (see [`crate::ops::hashing`]).
+pub(crate) fn decompose(c: &Column) -> Vec<Branch> {
+    // `ancestors` holds the path of every nested node above the current one and whether
+    // it is a LIST.
+    fn visit(
+        c: &Column,
+        path: &mut Vec<usize>,
+        ancestors: &mut Vec<(Vec<usize>, bool)>,
+        cur: usize,
+        out: &mut Vec<Branch>,
+    ) {
+        out[cur].levels.push((path.clone(), true));
+        match c.dtype().id() {
+            TypeId::List => {
+                ancestors.push((path.clone(), true));
+                path.push(0);
+                visit(&c.children()[1], path, ancestors, cur, out);
+                path.pop();
+                ancestors.pop();
+            }
+            TypeId::Struct => {
+                ancestors.push((path.clone(), false));
+                let first_is_list = c
+                    .children()
+                    .first()
+                    .is_some_and(|f| f.dtype().id() == TypeId::List);
+                for (i, field) in c.children().iter().enumerate() {
+                    let mut target = cur;
+                    if i > 0 || first_is_list {
+                        // A new branch carries the LIST ancestors (sizes only).
+                        let lists = ancestors
+                            .iter()
+                            .filter(|(_, is_list)| *is_list)
+                            .map(|(p, _)| (p.clone(), false))
+                            .collect();
+                        out.push(Branch { levels: lists });
+                        target = out.len() - 1;
+                    }
+                    path.push(i);
+                    visit(field, path, ancestors, target, out);
+                    path.pop();
+                }
+                ancestors.pop();
+            }
+            _ => {}
+        }
+    }
+    let mut out = vec![Branch { levels: vec![] }];
+    visit(c, &mut vec![], &mut vec![], 0, &mut out);
+    out
+}
 
 const SOURCE: &str = include_str!("cuda/hashing.cu");
 

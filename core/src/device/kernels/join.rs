@@ -5,15 +5,15 @@
 //! gather maps.
 
 use super::Arg;
+use super::gather::device_map;
 use super::hash_table::{DeviceKeys, RowHashTable, filled_i32, filled_u8, run};
 use super::movement::{DeviceCond, compact, compact_fixed};
 use super::scan::exclusive_sum_with_total;
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::{Error, Result};
-use crate::ops::gather::device_map;
-use crate::ops::join::JoinKind;
-use crate::ops::search::KeyKind;
+use crate::keys::KeyKind;
+use crate::params::JoinKind;
 use crate::table::Table;
 
 /// A built join table: the hash table and, when some key repeats, per-slot chains of

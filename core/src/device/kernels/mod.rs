@@ -1,10 +1,13 @@
-//! Kernel launchers. The CUDA C sources live in `cuda/` and are embedded in the crate; each
-//! launcher builds the source for the types it needs (a few `#define`s in front of the
-//! shared code), compiles it once through [`super::GpuRuntime::function`] and launches it
-//! on ferrodf's stream.
+//! Kernel launchers of the op families. The CUDA C sources live in `cuda/` and are embedded
+//! in the crate; each launcher builds the source for the types it needs (a few `#define`s
+//! in front of the shared code), compiles it once through [`super::GpuRuntime::function`]
+//! and launches it on ferrodf's stream.
+//!
+//! These modules sit above the data model and below `ops`: they never call into `ops`.
+//! The runtime's own primitives (device copies, bitmask kernels) live in
+//! [`super::primitives`]; the launch helpers in `device/launch.rs`, re-exported here.
 
 pub mod binaryop;
-pub mod bitmask;
 pub mod cast;
 pub mod datetime;
 pub mod distinct;
@@ -25,12 +28,10 @@ pub mod strings;
 pub mod transform;
 pub mod unary;
 
+pub(crate) use super::launch::{Arg, COMMON, grid, launch, one_block};
 use crate::error::{Error, Result};
 use crate::types::TypeId;
-use cudarc::driver::{CudaFunction, LaunchConfig, PushKernelArg};
-
-/// Shared type traits and helpers, prepended to every kernel module.
-pub(crate) const COMMON: &str = include_str!("cuda/common.cuh");
+use cudarc::driver::LaunchConfig;
 
 /// The CUDA storage type of a numeric type id, and whether it is BOOL8.
 pub(crate) fn cuda_type(id: TypeId) -> Result<(&'static str, bool)> {
@@ -54,7 +55,6 @@ pub(crate) fn cuda_type(id: TypeId) -> Result<(&'static str, bool)> {
     })
 }
 
-/// Block-wide scan helpers shared by the scan, gather and movement modules.
 /// A kernel tuning parameter from environment variable `name` when it parses and lies in
 /// `range`, else `default`. Read once per process by the callers (they cache it), because
 /// it names the compiled module.
@@ -70,42 +70,10 @@ pub(crate) fn tuning_knob(
         .unwrap_or(default)
 }
 
+/// Block-wide scan helpers shared by the scan, gather and movement modules.
 pub(crate) const SCAN_CUH: &str = include_str!("cuda/scan.cuh");
 /// Items one scan block covers (SCAN_THREADS x SCAN_ITEMS in `scan.cuh`).
 pub(crate) const SCAN_TILE: usize = 256 * 16;
-
-/// One kernel argument: a device pointer or integer (`P`), an `int64_t` (`I`) or an `int` (`I32`).
-#[derive(Clone, Copy)]
-pub(crate) enum Arg {
-    P(u64),
-    I(i64),
-    I32(i32),
-}
-
-/// Launch `f` with `args` on ferrodf's stream.
-///
-/// # Safety
-/// The arguments must match the kernel's parameters and every pointer must cover the
-/// ranges the kernel touches for these sizes.
-pub(crate) unsafe fn launch(f: &CudaFunction, cfg: LaunchConfig, args: &[Arg]) -> Result<()> {
-    let rt = super::runtime()?;
-    let mut b = rt.stream().launch_builder(f);
-    for a in args {
-        match a {
-            Arg::P(v) => b.arg(v),
-            Arg::I(v) => b.arg(v),
-            Arg::I32(v) => b.arg(v),
-        };
-    }
-    // SAFETY: the caller vouches for the arguments.
-    unsafe { b.launch(cfg)? };
-    Ok(())
-}
-
-/// A grid-stride launch over `n` items (256 threads, up to 8 blocks per SM).
-pub(crate) fn grid(n: usize) -> Result<LaunchConfig> {
-    Ok(super::runtime()?.grid_stride_config(n, 256, 8))
-}
 
 /// One block of 256 threads per scan tile of `n` items.
 pub(crate) fn tiles(n: usize) -> (usize, LaunchConfig) {
@@ -118,15 +86,6 @@ pub(crate) fn tiles(n: usize) -> (usize, LaunchConfig) {
             shared_mem_bytes: 0,
         },
     )
-}
-
-/// A single block of 256 threads.
-pub(crate) fn one_block() -> LaunchConfig {
-    LaunchConfig {
-        grid_dim: (1, 1, 1),
-        block_dim: (256, 1, 1),
-        shared_mem_bytes: 0,
-    }
 }
 
 /// The integer or float type whose bits a fixed-width type is stored as, when kernels can

@@ -1,5 +1,4 @@
-//! Launchers of the small data-movement kernels in `cuda/movement.cu`: mask copies,
-//! offset rebasing, INT32 row-map builders and stream compaction.
+//! Launchers of the small data-movement kernels in `cuda/movement.cu`: offset rebasing, INT32 row-map builders and stream compaction.
 
 use super::scan::{ScanOp, scan};
 use super::{Arg, COMMON, SCAN_CUH, grid, launch, one_block, tiles};
@@ -7,6 +6,11 @@ use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::TypeId;
 use cudarc::driver::CudaFunction;
+
+// The device runtime's copies and mask writes, here for the op families that call them
+// as `movement::...`.
+pub use crate::device::primitives::bitmask::{copy_bits, set_bits};
+pub use crate::device::primitives::copy::{memcpy, write_bytes};
 
 const SOURCE: &str = include_str!("cuda/movement.cu");
 
@@ -27,45 +31,6 @@ fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
     let f = function(name)?;
     // SAFETY: every caller in this module passes buffers sized for `n` items.
     unsafe { launch(&f, grid(n)?, args) }
-}
-
-/// Copy `n` validity bits from `src` (0: all valid) at bit `src_off` to `dst` at `dst_off`.
-pub fn copy_bits(src: u64, src_off: usize, dst: u64, dst_off: usize, n: usize) -> Result<()> {
-    let bytes = if n == 0 {
-        0
-    } else {
-        (dst_off + n - 1) / 8 - dst_off / 8 + 1
-    };
-    run(
-        "copy_bits",
-        bytes,
-        &[
-            Arg::P(src),
-            Arg::I(src_off as i64),
-            Arg::P(dst),
-            Arg::I(dst_off as i64),
-            Arg::I(n as i64),
-        ],
-    )
-}
-
-/// Set (`valid`) or clear bits `begin..end` of the mask at `dst`.
-pub fn set_bits(dst: u64, begin: usize, end: usize, valid: bool) -> Result<()> {
-    let bytes = if end <= begin {
-        0
-    } else {
-        (end - 1) / 8 - begin / 8 + 1
-    };
-    run(
-        "set_bits",
-        bytes,
-        &[
-            Arg::P(dst),
-            Arg::I(begin as i64),
-            Arg::I(end as i64),
-            Arg::I32(valid as i32),
-        ],
-    )
 }
 
 /// `len` offsets from `src` (int64 when `src_wide`) minus `base` plus `add`, into a new
@@ -515,26 +480,4 @@ fn zero_last(mem: &DeviceMemory, index: usize) -> Result<()> {
         )?;
     }
     Ok(())
-}
-
-/// Copy `len` bytes between device addresses on ferrodf's stream.
-pub fn memcpy(dst: u64, src: u64, len: usize) -> Result<()> {
-    if len == 0 {
-        return Ok(());
-    }
-    let rt = runtime()?;
-    // SAFETY: the caller passes ranges of at least `len` bytes.
-    unsafe { cudarc::driver::result::memcpy_dtod_async(dst, src, len, rt.stream().cu_stream())? };
-    Ok(())
-}
-
-/// Copy host bytes to a device address (waits until the copy is done).
-pub fn write_bytes(dst: u64, bytes: &[u8]) -> Result<()> {
-    if bytes.is_empty() {
-        return Ok(());
-    }
-    let rt = runtime()?;
-    // SAFETY: `dst` covers bytes.len() bytes; we synchronise before `bytes` goes away.
-    unsafe { cudarc::driver::result::memcpy_htod_async(dst, bytes, rt.stream().cu_stream())? };
-    rt.synchronize()
 }

@@ -10,8 +10,18 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::Result;
-use crate::ops::strings::regex::dfa::DeviceProgram;
 use crate::types::TypeId;
+
+/// A pattern's DFA tables on the device, as [`crate::ops::strings::regex::dfa`] lays them
+/// out: the forward and the reverse tables in one allocation, the reverse ones from word
+/// `reverse_offset`.
+#[derive(Clone, Copy)]
+pub struct DfaTables<'a> {
+    /// The uploaded table words.
+    pub tables: &'a DeviceMemory,
+    /// The word where the reverse tables start.
+    pub reverse_offset: usize,
+}
 
 /// Whether the kernels flagged a quit.
 fn quit(flag: &DeviceMemory) -> Result<bool> {
@@ -21,10 +31,9 @@ fn quit(flag: &DeviceMemory) -> Result<bool> {
 
 /// contains (op 0), matches at the start (1) as BOOL8, or the count of matches (2) as
 /// INT32, with the input's validity.
-pub fn search(col: &Column, prog: &DeviceProgram, op: i32) -> Result<Option<Column>> {
+pub fn search(col: &Column, prog: DfaTables, op: i32) -> Result<Option<Column>> {
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
-    let tables = prog.on_device()?;
     let width = if op == 2 { 4 } else { 1 };
     let out = DeviceMemory::alloc(n * width)?;
     let flag = DeviceMemory::zeroed(4)?;
@@ -34,8 +43,8 @@ pub fn search(col: &Column, prog: &DeviceProgram, op: i32) -> Result<Option<Colu
         &[
             Arg::P(d.ptr()),
             Arg::I(n as i64),
-            Arg::P(tables.ptr()),
-            Arg::I(prog.reverse_offset() as i64),
+            Arg::P(prog.tables.ptr()),
+            Arg::I(prog.reverse_offset as i64),
             Arg::I32(op),
             Arg::P(out.ptr()),
             Arg::P(flag.ptr()),
@@ -63,15 +72,9 @@ pub fn search(col: &Column, prog: &DeviceProgram, op: i32) -> Result<Option<Colu
 }
 
 /// Replace the first `maxrepl` (< 0: all) successive matches in every row by `repl`.
-pub fn replace(
-    col: &Column,
-    prog: &DeviceProgram,
-    repl: &[u8],
-    maxrepl: i64,
-) -> Result<Option<Column>> {
+pub fn replace(col: &Column, prog: DfaTables, repl: &[u8], maxrepl: i64) -> Result<Option<Column>> {
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
-    let tables = prog.on_device()?;
     let r = DeviceMemory::from_host(if repl.is_empty() { &[0] } else { repl })?;
     let flag = DeviceMemory::zeroed(4)?;
     let (mask, nulls) = same_validity(col)?;
@@ -82,8 +85,8 @@ pub fn replace(
             &[
                 Arg::P(d.ptr()),
                 Arg::I(n as i64),
-                Arg::P(tables.ptr()),
-                Arg::I(prog.reverse_offset() as i64),
+                Arg::P(prog.tables.ptr()),
+                Arg::I(prog.reverse_offset as i64),
                 Arg::P(r.ptr()),
                 Arg::I(repl.len() as i64),
                 Arg::I(maxrepl),

@@ -5,7 +5,7 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
-use crate::ops::search::{KeyKind, NullOrder, Order};
+use crate::keys::{KeyKind, NullOrder, Order};
 use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
 use cudarc::driver::PushKernelArg;

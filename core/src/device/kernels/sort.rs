@@ -15,8 +15,8 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
-use crate::ops::search::{KeyKind, NullOrder, Order};
-use crate::ops::sorting::RankMethod;
+use crate::keys::{KeyKind, NullOrder, Order};
+use crate::params::RankMethod;
 use crate::types::{TypeId, fixed_width};
 
 const SOURCE: &str = include_str!("cuda/sort.cu");
@@ -209,7 +209,7 @@ fn column_specs(c: &Column, kind: KeyKind, order: Order, nulls: NullOrder) -> Re
         out.push(Spec {
             mask,
             mask_off,
-            nulls_first: crate::ops::sorting::nulls_first(order, nulls),
+            nulls_first: crate::keys::nulls_first(order, nulls),
             ..Spec::empty(NULL_FLAG, false)
         });
     }
@@ -366,7 +366,7 @@ impl Sorter {
             Some(_) => c,
             None => super::movement::iota(n, 0)?,
         };
-        crate::ops::gather::device_map(mem, n)
+        super::gather::device_map(mem, n)
     }
 }
 
@@ -515,11 +515,11 @@ pub(crate) fn quantile(
     col: &Column,
     indices: Option<&Column>,
     q: &[f64],
-    interp: crate::ops::aggregation::Interpolation,
+    interp: crate::params::Interpolation,
     exact: bool,
     out_type: crate::types::DataType,
 ) -> Result<Column> {
-    use crate::ops::search::key_kind;
+    use crate::keys::key_kind;
     let kind = key_kind("quantiles.quantile", col.dtype())? as i32;
     let w = fixed_width(col.dtype().id()).expect("numeric");
     let data = col.data().expect("data").device_ptr()? + (col.offset() * w) as u64;
@@ -597,10 +597,12 @@ pub(crate) fn count_distinct(col: &Column, kind: KeyKind) -> Result<usize> {
             ],
         )?;
     }
-    let flags = crate::ops::gather::device_map(flags, n)?;
-    let agg = crate::ops::aggregation::Aggregation::Sum;
-    let total = crate::ops::reduce::reduce(&flags, &agg, TypeId::Int64.into())?;
-    Ok(total.value::<i64>()?.unwrap_or(0) as usize)
+    // The sum of the INT32 flags, accumulated in INT64 (the device reduction `ops::reduce`
+    // runs for a SUM of INT32 into INT64).
+    let flags = super::gather::device_map(flags, n)?;
+    let (sum, _) = super::reduce::reduce(&flags, super::reduce::DeviceReduce::Sum, TypeId::Int64)?;
+    let total = i64::from_le_bytes(sum.as_slice().try_into().expect("8 bytes"));
+    Ok(total as usize)
 }
 
 /// Whether INT32 segment offsets (no nulls) are non-decreasing values in `[0, rows]`,

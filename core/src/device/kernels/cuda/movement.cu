@@ -1,4 +1,4 @@
-// Small data-movement kernels: null-mask copies, offset rebasing, row-map builders and
+// Small data-movement kernels: offset rebasing, row-map builders and
 // stream-compaction helpers. Row maps are INT32 (libcudf's size_type); NULL_ROW (out of
 // bounds for every column) means "a null row" when the map is gathered with nullify.
 #define NULL_ROW 0x7fffffff
@@ -6,42 +6,6 @@
 #define GRID_STRIDE(i, n)                                                              \
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n);          \
        i += (int64_t)gridDim.x * blockDim.x)
-
-// Copy n validity bits from src (bit src_off; null src = all valid) to dst (bit dst_off).
-// Each thread owns one destination byte, so bits outside the range are preserved and
-// launches for neighbouring ranges, queued one after the other, never race.
-extern "C" __global__ void copy_bits(const uint8_t* src, int64_t src_off, uint8_t* dst,
-                                     int64_t dst_off, int64_t n) {
-  if (n <= 0) return;
-  int64_t first = dst_off >> 3, last = (dst_off + n - 1) >> 3;
-  GRID_STRIDE(k, last - first + 1) {
-    int64_t byte = first + k;
-    uint8_t v = dst[byte];
-    for (int b = 0; b < 8; ++b) {
-      int64_t bit = byte * 8 + b;
-      if (bit < dst_off || bit >= dst_off + n) continue;
-      bool set = !src || bit_is_set(src, src_off + (bit - dst_off));
-      v = set ? (v | (1u << b)) : (v & ~(1u << b));
-    }
-    dst[byte] = v;
-  }
-}
-
-// Set (value = 1) or clear bits [begin, end) of a mask.
-extern "C" __global__ void set_bits(uint8_t* dst, int64_t begin, int64_t end, int value) {
-  if (end <= begin) return;
-  int64_t first = begin >> 3, last = (end - 1) >> 3;
-  GRID_STRIDE(k, last - first + 1) {
-    int64_t byte = first + k;
-    uint8_t v = dst[byte];
-    for (int b = 0; b < 8; ++b) {
-      int64_t bit = byte * 8 + b;
-      if (bit < begin || bit >= end) continue;
-      v = value ? (v | (1u << b)) : (v & ~(1u << b));
-    }
-    dst[byte] = v;
-  }
-}
 
 // out[i] = in[i] - base + add, converting between offset widths.
 #define FERRO_REBASE(NAME, I, O)                                                            \

@@ -39,14 +39,19 @@ impl Search {
 pub(crate) fn on_device<T>(
     name: &str,
     prog: &RegexProgram,
-    run: impl FnOnce(&super::dfa::DeviceProgram) -> Result<Option<T>>,
+    run: impl FnOnce(dev::DfaTables) -> Result<Option<T>>,
 ) -> Result<Option<T>> {
     if !use_device()? {
         return Ok(None);
     }
     match prog.device() {
         Ok(p) => {
-            if let Some(out) = run(&p)? {
+            let tables = p.on_device()?;
+            let tables = dev::DfaTables {
+                tables: &tables,
+                reverse_offset: p.reverse_offset(),
+            };
+            if let Some(out) = run(tables)? {
                 return Ok(Some(out));
             }
             host_fallback(

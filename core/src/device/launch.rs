@@ -1,0 +1,52 @@
+//! Launch helpers of the device runtime: the shared CUDA prelude every module is compiled
+//! with, kernel arguments, launching on ferrodf's stream and the usual launch shapes. Used
+//! by the primitives (`device/primitives`) and re-exported to the per-family kernels
+//! (`device/kernels`).
+
+use crate::error::Result;
+use cudarc::driver::{CudaFunction, LaunchConfig, PushKernelArg};
+
+/// Shared type traits and helpers, prepended to every kernel module.
+pub(crate) const COMMON: &str = include_str!("kernels/cuda/common.cuh");
+
+/// One kernel argument: a device pointer or integer (`P`), an `int64_t` (`I`) or an `int` (`I32`).
+#[derive(Clone, Copy)]
+pub(crate) enum Arg {
+    P(u64),
+    I(i64),
+    I32(i32),
+}
+
+/// Launch `f` with `args` on ferrodf's stream.
+///
+/// # Safety
+/// The arguments must match the kernel's parameters and every pointer must cover the
+/// ranges the kernel touches for these sizes.
+pub(crate) unsafe fn launch(f: &CudaFunction, cfg: LaunchConfig, args: &[Arg]) -> Result<()> {
+    let rt = super::runtime()?;
+    let mut b = rt.stream().launch_builder(f);
+    for a in args {
+        match a {
+            Arg::P(v) => b.arg(v),
+            Arg::I(v) => b.arg(v),
+            Arg::I32(v) => b.arg(v),
+        };
+    }
+    // SAFETY: the caller vouches for the arguments.
+    unsafe { b.launch(cfg)? };
+    Ok(())
+}
+
+/// A grid-stride launch over `n` items (256 threads, up to 8 blocks per SM).
+pub(crate) fn grid(n: usize) -> Result<LaunchConfig> {
+    Ok(super::runtime()?.grid_stride_config(n, 256, 8))
+}
+
+/// A single block of 256 threads.
+pub(crate) fn one_block() -> LaunchConfig {
+    LaunchConfig {
+        grid_dim: (1, 1, 1),
+        block_dim: (256, 1, 1),
+        shared_mem_bytes: 0,
+    }
+}

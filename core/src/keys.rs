@@ -1,0 +1,97 @@
+//! Sort and comparison keys shared by the op families (`ops/`) and their device kernels
+//! (`device/kernels/`): the column order and null order of libcudf, and the storage class
+//! a key column is compared as. Kept below both so that neither imports the other for them;
+//! `ops::search` and `ops::sorting` re-export them at their old paths.
+
+use crate::error::{Error, Result};
+use crate::types::{DataType, TypeId};
+
+/// libcudf's `order`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Order {
+    /// Smallest first.
+    Ascending = 0,
+    /// Largest first.
+    Descending = 1,
+}
+
+/// libcudf's `null_order`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NullOrder {
+    /// A null compares above every value.
+    After = 0,
+    /// A null compares below every value.
+    Before = 1,
+}
+
+impl Order {
+    /// The order with pylibcudf's numeric value `v`.
+    pub fn from_i32(v: i32) -> Result<Order> {
+        match v {
+            0 => Ok(Order::Ascending),
+            1 => Ok(Order::Descending),
+            _ => Err(Error::value(format!("{v} is not an Order (0 or 1)"))),
+        }
+    }
+}
+
+impl NullOrder {
+    /// The null order with pylibcudf's numeric value `v`.
+    pub fn from_i32(v: i32) -> Result<NullOrder> {
+        match v {
+            0 => Ok(NullOrder::After),
+            1 => Ok(NullOrder::Before),
+            _ => Err(Error::value(format!("{v} is not a NullOrder (0 or 1)"))),
+        }
+    }
+}
+
+/// The storage class a column's values are compared as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeyKind {
+    I8 = 0,
+    I16 = 1,
+    I32 = 2,
+    I64 = 3,
+    U8 = 4,
+    U16 = 5,
+    U32 = 6,
+    U64 = 7,
+    F32 = 8,
+    F64 = 9,
+    Bool = 10,
+    I128 = 11,
+    Str = 12,
+}
+
+pub(crate) fn key_kind(function: &str, dtype: DataType) -> Result<KeyKind> {
+    use TypeId::*;
+    Ok(match dtype.id() {
+        Int8 => KeyKind::I8,
+        Int16 => KeyKind::I16,
+        Int32 | TimestampDays | DurationDays | Decimal32 => KeyKind::I32,
+        Int64 | Decimal64 => KeyKind::I64,
+        t if t.is_timestamp() || t.is_duration() => KeyKind::I64,
+        Uint8 => KeyKind::U8,
+        Uint16 => KeyKind::U16,
+        Uint32 => KeyKind::U32,
+        Uint64 => KeyKind::U64,
+        Float32 => KeyKind::F32,
+        Float64 => KeyKind::F64,
+        Bool8 => KeyKind::Bool,
+        Decimal128 => KeyKind::I128,
+        String => KeyKind::Str,
+        other => {
+            return Err(Error::not_implemented(format!(
+                "{function} does not support {other} columns yet; it supports fixed-width and \
+                 STRING columns"
+            )));
+        }
+    })
+}
+
+/// Whether nulls of a column end up before its valid rows: a null is below every value
+/// with `Before`, and `Descending` reverses the column's order.
+pub(crate) fn nulls_first(order: Order, nulls: NullOrder) -> bool {
+    (nulls == NullOrder::Before) != (order == Order::Descending)
+}
