@@ -197,6 +197,62 @@ impl DataFrame {
         Series::from_column(column, Some(index), Label::None)
     }
 
+    /// The row label of each column's smallest (`Reduction::Argmin`) or largest
+    /// (`Reduction::Argmax`) value (pandas' `df.idxmin()` / `idxmax()`): a Series of row
+    /// labels indexed by the column labels. As pandas 3, a column without values, or with a
+    /// missing value when `skipna` is false, is a ValueError.
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// use ferrodf::compute::{ReduceOptions, Reduction};
+    /// let df = df!("a" => [3i64, 1, 2], "b" => [0.5f64, 2.5, 1.5]).unwrap();
+    /// let at = df.idx_reduce(Reduction::Argmax, ReduceOptions::default()).unwrap();
+    /// assert_eq!(at.column().host_values::<i64>().unwrap().to_vec(), vec![0, 1]);
+    /// ```
+    pub fn idx_reduce(
+        &self,
+        how: crate::compute::Reduction,
+        options: crate::compute::ReduceOptions,
+    ) -> Result<Series> {
+        use crate::compute::Reduction;
+        let _operation = ferrodf_core::memory::enter_operation();
+        if !matches!(how, Reduction::Argmin | Reduction::Argmax) {
+            return Err(Error::value(format!(
+                "idx_reduce takes argmin or argmax, not {}",
+                how.name()
+            )));
+        }
+        if self.index().nlevels() != 1 {
+            return Err(Error::not_implemented(
+                "idxmin/idxmax of a frame with MultiIndex rows (the labels would be tuples); \
+                 reset_index() first, or use the positions of argmin/argmax",
+            ));
+        }
+        let mut positions = Vec::with_capacity(self.data().len());
+        for col in self.data().columns() {
+            let pos = crate::compute::reduce_column(col, how, options)?
+                .value::<i64>()?
+                .unwrap_or(-1);
+            if pos < 0 {
+                return Err(Error::value(
+                    "Encountered an NA value with skipna=False; pass skipna=True or fill the \
+                     missing values first",
+                ));
+            }
+            positions.push(pos);
+        }
+        let labels = self.index().level_columns()?.remove(0);
+        let picked = gather(
+            &Table::new(vec![labels])?,
+            &Column::from_values(positions),
+            OutOfBoundsPolicy::DontCheck,
+        )?
+        .into_columns()
+        .remove(0);
+        let index = labels_index(self.data().names(), self.data().level_names())?;
+        Series::from_column(picked, Some(index), Label::None)
+    }
+
     /// The mean of each column (numbers only).
     pub fn mean(&self) -> Result<Series> {
         let o = crate::compute::ReduceOptions::default();

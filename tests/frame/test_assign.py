@@ -146,7 +146,7 @@ def test_rename_rows_as_pandas(mapper):
 
 
 def test_rename_rows_to_another_type_is_a_type_error():
-    p, df = _frames()
+    _, df = _frames()
     with pytest.raises(TypeError, match="rename"):
         df.rename(index={"p": 1})
 

@@ -500,3 +500,26 @@ def test_loc_assignment_errors():
     with pytest.raises(TypeError, match="invalid value for column 'y'"):
         df.loc["new"] = [1.0, 2.5, "s"]  # 2.5 into the int column: the row is not added
     assert_frame(df, _loc_frames()[0])  # a failed assignment changes nothing
+
+
+@pytest.mark.parametrize("how", ["idxmin", "idxmax"])
+def test_frame_idxmin_idxmax_as_pandas(how):
+    p = pd.DataFrame(
+        {"a": [3, 1, 2, 1], "b": [0.5, np.nan, 2.5, -1.0], "c": [1.5, 1.5, 0.0, 9.0]},
+        index=["w", "x", "y", "z"],
+    )
+    df = DataFrame(p)
+    got = getattr(df, how)()
+    assert isinstance(got, Series)
+    pd.testing.assert_series_equal(got.to_pandas(), getattr(p, how)(), check_dtype=False)
+    sliced, psliced = df.iloc[1:], p.iloc[1:]  # offset != 0
+    assert getattr(sliced, how)().to_pandas().tolist() == getattr(psliced, how)().tolist()
+    empty = pd.DataFrame({"e": [np.nan] * 2}, index=["u", "v"])
+    for frame, pframe, kw in [
+        (df, p, {"skipna": False}),  # b has a missing value
+        (DataFrame(empty), empty, {}),  # a column without values
+    ]:
+        with pytest.raises(ValueError, match="Encountered"):
+            getattr(pframe, how)(**kw)
+        with pytest.raises(ValueError, match="Encountered"):
+            getattr(frame, how)(**kw)

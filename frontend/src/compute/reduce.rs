@@ -265,6 +265,12 @@ pub fn reduce_column(col: &Column, how: Reduction, opts: ReduceOptions) -> Resul
             if r.is_valid()? { Ok(r) } else { Ok(nan()) }
         }
         Argmin | Argmax => {
+            if valid == 0 && col.size() > 0 {
+                return Err(Error::value(format!(
+                    "Encountered all NA values ({} of a column without values)",
+                    how.name()
+                )));
+            }
             if valid == 0 {
                 return Err(Error::value(format!(
                     "attempt to get {} of an empty sequence",

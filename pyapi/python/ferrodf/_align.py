@@ -19,19 +19,6 @@ def positions_column(positions: Any) -> plc.Column:
     return plc.Column.from_arrow(pa.array(np.asarray(positions, dtype=np.int64)))
 
 
-def gather(columns: list[plc.Column], positions: np.ndarray) -> list[plc.Column]:
-    """The rows at ``positions`` of every column; -1 gives a null row."""
-    if not columns:
-        return []
-    table = plc.Table(columns)
-    n = table.num_rows()
-    positions = np.where(positions < 0, n, positions)  # n is out of range -> null
-    out = plc.copying.gather(
-        table, positions_column(positions), plc.copying.OutOfBoundsPolicy.NULLIFY
-    )
-    return out.columns()
-
-
 def same_labels(a: Index, b: Index) -> bool:
     if a is b:
         return True

@@ -15,7 +15,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ferrodf import _lib, plc
-from ferrodf._align import gather, label_positions, positions_column, same_labels
+from ferrodf._align import label_positions, positions_column, same_labels
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
 from ferrodf.index import Index
@@ -567,11 +567,13 @@ class DataFrame:
         """Print the columns, their types and null counts, and the memory used."""
         print(self._df.info(), end="")
 
-    def idxmin(self, skipna: bool = True) -> pd.Series:
-        return pd.Series({n: self[n].idxmin(skipna) for n in self._data.names})
+    def idxmin(self, skipna: bool = True) -> Series:
+        """The row label of each column's smallest value (a Series by column label)."""
+        return Series._from_lib(self._df.idx_reduce("argmin", skipna))
 
-    def idxmax(self, skipna: bool = True) -> pd.Series:
-        return pd.Series({n: self[n].idxmax(skipna) for n in self._data.names})
+    def idxmax(self, skipna: bool = True) -> Series:
+        """The row label of each column's largest value (a Series by column label)."""
+        return Series._from_lib(self._df.idx_reduce("argmax", skipna))
 
     def quantile(self, q: float = 0.5, numeric_only: bool = True) -> pd.Series:
         return self._reduce("quantile", numeric_only, q=q)

@@ -547,12 +547,16 @@ class Series:
         return self._reduce("all", skipna)
 
     def idxmin(self, skipna: bool = True) -> Any:
-        pos = self._reduce("argmin", skipna)
-        return float("nan") if pos < 0 else self.index[pos]
+        return self._idx("argmin", skipna)
 
     def idxmax(self, skipna: bool = True) -> Any:
-        pos = self._reduce("argmax", skipna)
-        return float("nan") if pos < 0 else self.index[pos]
+        return self._idx("argmax", skipna)
+
+    def _idx(self, how: str, skipna: bool) -> Any:
+        pos = self._reduce(how, skipna)
+        if pos < 0:  # as pandas 3
+            raise ValueError("Encountered an NA value with skipna=False")
+        return self.index[pos]
 
     def _scan(self, how: str) -> Series:
         return Series._from_lib(self._s.cumulative(how))

@@ -6,7 +6,6 @@ import pyarrow as pa
 from _typeshed import Incomplete
 
 from ferrodf import plc as plc
-from ferrodf._align import gather as gather
 from ferrodf._align import label_positions as label_positions
 from ferrodf._align import positions_column as positions_column
 from ferrodf._align import same_labels as same_labels

@@ -113,6 +113,17 @@ impl PyDataFrame {
     fn dtypes(&self) -> PyResult<PySeries> {
         self.0.dtypes().py().map(PySeries)
     }
+
+    /// The row label of each column's smallest (`"argmin"`) or largest (`"argmax"`) value.
+    fn idx_reduce(&self, py: Python<'_>, how: &str, skipna: bool) -> PyResult<PySeries> {
+        let how = ferrodf::compute::Reduction::parse(how).py()?;
+        let options = ferrodf::compute::ReduceOptions {
+            skipna,
+            ..Default::default()
+        };
+        let df = self.0.clone();
+        run(py, move || df.idx_reduce(how, options)).map(PySeries)
+    }
 }
 
 #[pymethods]
