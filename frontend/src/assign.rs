@@ -308,6 +308,10 @@ impl DataFrame {
             new_columns.push(concatenate(&[col.clone(), row])?);
         }
         data = data.with_columns(new_columns)?;
+        if self.num_rows() == 0 {
+            // the first row's label is the whole index (of the label's own type)
+            return DataFrame::new(data, Some(label_index));
+        }
         let levels = self
             .index()
             .level_columns()?
