@@ -235,6 +235,19 @@ impl DataFrame {
         Series::from_column(names.into_column(), Some(index), Label::None)
     }
 
+    /// The column labels as an [`Index`] (pandas' `df.columns`): a MultiIndex for tuple
+    /// labels, with the level names. Labels of mixed types (strings next to numbers) have
+    /// no single index type here (TypeError).
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let df = df!("a" => [1i64], "b" => [2i64]).unwrap();
+    /// assert_eq!(df.columns_index().unwrap().len(), 2);
+    /// ```
+    pub fn columns_index(&self) -> Result<Index> {
+        crate::lookup::labels_index(self.data().names(), self.data().level_names())
+    }
+
     /// The number of values (rows times columns).
     pub fn size(&self) -> usize {
         let (rows, columns) = self.shape();

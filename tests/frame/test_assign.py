@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from ferrodf import DataFrame, Series
+from ferrodf import DataFrame, Index, MultiIndex, Series
 
 
 def _frames():
@@ -168,3 +168,20 @@ def test_dtypes_name_each_column_as_pandas():
     for name in p.columns:
         assert p.dtypes[name] == got[name]  # names compare equal to pandas' dtypes
     assert len(DataFrame().dtypes) == 0
+
+
+def test_columns_are_a_ferrodf_index():
+    p, df = _frames()
+    got = df.columns
+    assert isinstance(got, Index)
+    pd.testing.assert_index_equal(got.to_pandas(), p.columns)
+    assert list(df.keys()) == list(p.keys())
+    assert "x" in df.columns and "nope" not in df.columns
+    cols = pd.MultiIndex.from_tuples([("a", 1), ("a", 2), ("b", 1)], names=["top", "n"])
+    pm = pd.DataFrame([[1, 2, 3]], columns=cols)
+    got = DataFrame(pm).columns
+    assert isinstance(got, MultiIndex)
+    pd.testing.assert_index_equal(got.to_pandas(), pm.columns)
+    # labels of mixed types: no ferrodf Index holds them, pandas' comes back
+    mixed = pd.DataFrame({"a": [1], 0: [2]})
+    assert list(DataFrame(mixed).columns) == list(mixed.columns)

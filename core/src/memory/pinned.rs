@@ -138,6 +138,26 @@ pub(crate) fn device_to_pinned_host(src: u64, len: usize) -> Result<arrow_buffer
     Ok(unsafe { arrow_buffer::Buffer::from_custom_allocation(ptr, len, Arc::new(block)) })
 }
 
+/// Reads of at most this many bytes (a reduction's result, a count, a flag) go through one
+/// page-locked slot: a direct DMA, where a pageable destination makes the driver stage the
+/// bytes itself, which costs a few microseconds on every scalar a computation returns.
+const SMALL_READ: usize = 4096;
+
+/// The slot for small reads: `Some(None)` once page-locked memory proved unavailable.
+fn small_read_slot() -> std::sync::MutexGuard<'static, Option<Option<usize>>> {
+    static SLOT: Mutex<Option<Option<usize>>> = Mutex::new(None);
+    let mut slot = SLOT.lock().unwrap_or_else(|p| p.into_inner());
+    if slot.is_none() {
+        // SAFETY: a plain page-locked allocation in our context, kept for the process.
+        *slot = Some(
+            unsafe { result::malloc_host(SMALL_READ, 0) }
+                .ok()
+                .map(|p| p as usize),
+        );
+    }
+    slot
+}
+
 struct Staging {
     slots: Vec<(usize, sys::CUevent)>,
 }
@@ -208,6 +228,20 @@ pub(crate) fn device_to_host(dst: &mut [u8], src: u64) -> Result<()> {
     }
     let rt = runtime()?;
     let stream = rt.stream().cu_stream();
+    if dst.len() <= SMALL_READ && !is_pinned(dst.as_ptr() as usize, dst.len()) {
+        let slot = small_read_slot();
+        if let Some(Some(ptr)) = *slot {
+            // SAFETY: the slot holds SMALL_READ pinned bytes, used only under its mutex;
+            // we synchronise before reading them.
+            unsafe {
+                let staged = std::slice::from_raw_parts_mut(ptr as *mut u8, dst.len());
+                result::memcpy_dtoh_async(staged, src, stream)?;
+                rt.synchronize()?;
+                dst.copy_from_slice(staged);
+            }
+            return Ok(());
+        }
+    }
     let direct =
         dst.len() < STAGE_MIN || !staging_enabled() || is_pinned(dst.as_ptr() as usize, dst.len());
     let guard = if direct { None } else { staging() };

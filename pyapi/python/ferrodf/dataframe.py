@@ -140,8 +140,14 @@ class DataFrame:
         self._df = self._df.with_index(Index(value)._index)
 
     @property
-    def columns(self) -> pd.Index:
-        return self._data.to_pandas_index()
+    def columns(self) -> Index | pd.Index:
+        """The column labels as a ferrodf Index (a MultiIndex for tuple labels;
+        ``.to_pandas()`` gives pandas'). Labels of mixed types (strings next to numbers),
+        which no ferrodf Index holds, come back as a pandas Index."""
+        try:
+            return Index._from_lib(self._df.columns_index())
+        except (TypeError, ValueError, NotImplementedError):
+            return self._data.to_pandas_index()
 
     @columns.setter
     def columns(self, labels: Any) -> None:
@@ -262,7 +268,7 @@ class DataFrame:
     def __contains__(self, key: Any) -> bool:
         return key in self._df.data
 
-    def keys(self) -> pd.Index:
+    def keys(self) -> Index | pd.Index:
         return self.columns
 
     def items(self):  # type: ignore[no-untyped-def]

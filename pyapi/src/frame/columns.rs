@@ -109,6 +109,11 @@ impl PySeries {
 
 #[pymethods]
 impl PyDataFrame {
+    /// The column labels as an Index.
+    fn columns_index(&self) -> PyResult<super::objects::PyIndex> {
+        self.0.columns_index().py().map(super::objects::PyIndex)
+    }
+
     /// Each column's dtype name, indexed by the column labels.
     fn dtypes(&self) -> PyResult<PySeries> {
         self.0.dtypes().py().map(PySeries)

@@ -58,6 +58,12 @@ pub fn minmax(col: &Column, acc: TypeId) -> Result<(Vec<u8>, Vec<u8>, u64)> {
     Ok((lo, hi, count))
 }
 
+/// The size of the scratch area kept for reductions of a few blocks.
+const SCRATCH_BYTES: usize = 4096;
+
+/// The reductions' shared scratch area (allocated on first use).
+static SCRATCH: std::sync::Mutex<Option<DeviceMemory>> = std::sync::Mutex::new(None);
+
 /// Launch `{kernel}_pass1` and `{kernel}_pass2`, which produce `outputs` results.
 fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<Vec<u8>>, u64)> {
     let rt = runtime()?;
@@ -82,7 +88,20 @@ fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<V
     // Scratch: partials (8-byte slots), counts (per output), then the results (8-byte
     // slots) and their counts.
     let slots = grid * outputs;
-    let scratch = DeviceMemory::alloc(slots * 16 + outputs * 16)?;
+    let bytes = slots * 16 + outputs * 16;
+    // A reduction waits for its result before returning, so one scratch area, held for
+    // the whole call, serves every small reduction (no allocation and free per scalar).
+    let mut reused = SCRATCH.lock().unwrap_or_else(|p| p.into_inner());
+    let fresh;
+    let scratch = if bytes <= SCRATCH_BYTES {
+        if reused.is_none() {
+            *reused = Some(DeviceMemory::alloc(SCRATCH_BYTES)?);
+        }
+        reused.as_ref().expect("allocated above")
+    } else {
+        fresh = DeviceMemory::alloc(bytes)?;
+        &fresh
+    };
     let partials = scratch.ptr();
     let counts = partials + (slots * 8) as u64;
     let out = counts + (slots * 8) as u64;

@@ -231,6 +231,9 @@ struct Sorter {
     perm: Option<usize>,
 }
 
+/// Inputs of at most this many rows are ranked in one block (sort.cu's `SMALL_SORT`).
+const SMALL_SORT: usize = 1024;
+
 impl Sorter {
     fn new(n: usize) -> Result<Sorter> {
         let ntiles = n.div_ceil(tile()).max(1);
@@ -283,6 +286,9 @@ impl Sorter {
                     Arg::P(totals.ptr()),
                 ],
             )?;
+        }
+        if self.n <= SMALL_SORT {
+            return self.rank_small(w);
         }
         let host = totals.copy_to_host(0, digits * RADIX * 4)?;
         let counts: Vec<u32> = host
@@ -350,6 +356,37 @@ impl Sorter {
             cur = 1 - cur;
             self.perm = Some(out_vals);
         }
+        Ok(())
+    }
+
+    /// The stable order of the extracted keys (`keys[0]`) of a small input, in one block
+    /// (sort.cu's `rank_small`), composed with the current permutation.
+    fn rank_small(&mut self, wide: bool) -> Result<()> {
+        let out_vals = match self.perm {
+            Some(b) => 1 - b,
+            None => 0,
+        };
+        let rank = function(wide, "rank_small")?;
+        let cfg = cudarc::driver::LaunchConfig {
+            grid_dim: (1, 1, 1),
+            block_dim: (256, 1, 1),
+            shared_mem_bytes: 0,
+        };
+        // SAFETY: n <= SMALL_SORT keys and (current) rows are read; each of the n output
+        // positions is written once (the ranks are a permutation of 0..n).
+        unsafe {
+            launch(
+                &rank,
+                cfg,
+                &[
+                    Arg::P(self.keys[0].ptr()),
+                    Arg::P(self.perm_ptr()),
+                    Arg::P(self.vals[out_vals].ptr()),
+                    Arg::I(self.n as i64),
+                ],
+            )?;
+        }
+        self.perm = Some(out_vals);
         Ok(())
     }
 

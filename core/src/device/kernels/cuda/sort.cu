@@ -161,6 +161,27 @@ extern "C" __global__ void extract_keys(int kind, uint64_t data, uint64_t offset
     if (h[i]) atomicAdd(&totals[i], h[i]);
 }
 
+// Small inputs (n <= SMALL_SORT rows, one block): the stable order of the keys directly.
+// Each row's rank is the number of smaller keys plus the equal keys before it, so the
+// whole spec is one launch, without the digit histogram the onesweep passes need on the
+// host (a device-to-host round trip per spec). vals_in == null means row numbers.
+#define SMALL_SORT 1024
+extern "C" __global__ void rank_small(const KEY_T* keys, const int32_t* vals_in,
+                                      int32_t* vals_out, int64_t n) {
+  __shared__ KEY_T k[SMALL_SORT];
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) k[i] = keys[i];
+  __syncthreads();
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) {
+    KEY_T mine = k[i];
+    int64_t rank = 0;
+    for (int64_t j = 0; j < n; ++j) {
+      KEY_T other = k[j];
+      rank += (other < mine) || (other == mine && j < i);
+    }
+    vals_out[rank] = vals_in ? vals_in[i] : (int32_t)i;
+  }
+}
+
 // One stable scatter pass in one sweep (the "onesweep" scheme of Adinets & Merrill): every
 // tile ranks its keys by digit locally, then finds where its run of each digit goes from
 // the digit's global start (`digit_starts`, from extract_keys) plus the counts of that
