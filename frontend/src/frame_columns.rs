@@ -245,7 +245,7 @@ impl DataFrame {
     /// assert_eq!(df.columns_index().unwrap().len(), 2);
     /// ```
     pub fn columns_index(&self) -> Result<Index> {
-        crate::lookup::labels_index(self.data().names(), self.data().level_names())
+        crate::lookup::typed_labels_index(self.data().names(), self.data().level_names())
     }
 
     /// The number of values (rows times columns).

@@ -158,8 +158,10 @@ impl Index {
 
     /// Whether both indexes hold the same labels in the same order (pandas' `equals`),
     /// decided where the labels live (on the GPU for device columns) without copying them
-    /// to the host; nulls equal nulls and NaN equals NaN. `None` when level types differ
-    /// and pandas' casting rules (1 == 1.0) must decide.
+    /// to the host; nulls equal nulls and NaN equals NaN, and numbers of two types compare
+    /// by value (1 == 1.0) as in pandas; strings never equal numbers or date-times. `None`
+    /// only for type pairs whose rules pandas keeps to itself (categories against plain
+    /// labels, booleans against numbers, date-times of two units).
     ///
     /// ```
     /// use ferrodf::Index;
@@ -317,6 +319,21 @@ fn same_values(a: &Column, b: &Column) -> Result<Option<bool>> {
         || id.is_duration()
         || id == TypeId::Bool8
         || id == TypeId::String;
+    let other = b.dtype().id();
+    let number = |t: TypeId| t.is_integer() || t.is_floating();
+    if a.dtype() != b.dtype() && number(id) && number(other) {
+        // pandas compares labels of two number types by value (1 == 1.0)
+        let common: DataType = crate::compute::promote::result_type(id, other)?.into();
+        return same_values(
+            &ferrodf_core::ops::cast::cast(a, common)?,
+            &ferrodf_core::ops::cast::cast(b, common)?,
+        );
+    }
+    let text_and_other = (id == TypeId::String) != (other == TypeId::String)
+        && (number(id) || number(other) || id.is_timestamp() || other.is_timestamp());
+    if text_and_other && a.size() > 0 {
+        return Ok(Some(false)); // strings never equal numbers or date-times as labels
+    }
     if a.dtype() != b.dtype() || !comparable {
         return Ok(None);
     }

@@ -310,6 +310,20 @@ fn common_type(columns: &[Column]) -> Result<ferrodf_core::DataType> {
 
 /// An index over column labels (strings or integers; tuples become a MultiIndex).
 pub(crate) fn labels_index(labels: &[Label], level_names: &[Label]) -> Result<Index> {
+    build_labels_index(labels, level_names, label_column)
+}
+
+/// [`labels_index`] with each level in its labels' own type (int64, float64, bool or
+/// string); a level whose labels mix kinds is a TypeError rather than strings.
+pub(crate) fn typed_labels_index(labels: &[Label], level_names: &[Label]) -> Result<Index> {
+    build_labels_index(labels, level_names, typed_label_column)
+}
+
+fn build_labels_index(
+    labels: &[Label],
+    level_names: &[Label],
+    label_column: fn(&[&Label]) -> Result<Column>,
+) -> Result<Index> {
     let nlevels = labels.first().map_or(1, |l| l.levels().len().max(1));
     let mut levels = Vec::with_capacity(nlevels);
     for k in 0..nlevels {
@@ -329,6 +343,38 @@ pub(crate) fn labels_index(labels: &[Label], level_names: &[Label]) -> Result<In
     } else {
         Index::multi(levels, Some(names))
     }
+}
+
+fn typed_label_column(parts: &[&Label]) -> Result<Column> {
+    let all = |f: fn(&Label) -> bool| parts.iter().all(|l| f(l));
+    if all(|l| matches!(l, Label::Int(_))) {
+        return label_column(parts);
+    }
+    if all(|l| matches!(l, Label::Int(_) | Label::Float(_))) {
+        let v: Vec<f64> = parts
+            .iter()
+            .map(|l| match l {
+                Label::Int(i) => *i as f64,
+                Label::Float(x) => *x,
+                _ => unreachable!("checked above"),
+            })
+            .collect();
+        return Ok(Column::from_values(v));
+    }
+    if all(|l| matches!(l, Label::Bool(_))) {
+        let v: arrow_array::BooleanArray = parts
+            .iter()
+            .map(|l| Some(matches!(l, Label::Bool(true))))
+            .collect();
+        return from_arrow(&v);
+    }
+    if all(|l| matches!(l, Label::Str(_) | Label::None)) {
+        return label_column(parts);
+    }
+    Err(Error::type_err(
+        "labels of mixed types (strings next to numbers, say) have no single index type in \
+         ferrodf; rename them to one type, or use .to_pandas()",
+    ))
 }
 
 fn label_column(parts: &[&Label]) -> Result<Column> {

@@ -260,7 +260,7 @@ def test_multiindex_columns():
     cols = pd.MultiIndex.from_tuples([("a", "x"), ("a", "y"), ("b", "x")], names=["top", "sub"])
     pdf = pd.DataFrame(np.arange(6).reshape(2, 3), columns=cols)
     df = DataFrame.from_pandas(pdf)
-    pd.testing.assert_index_equal(df.columns, pdf.columns)
+    pd.testing.assert_index_equal(df.columns.to_pandas(), pdf.columns)
     assert_frame(df["a"], pdf["a"])
     assert_series(df[("b", "x")], pdf[("b", "x")])
     assert_frame(df.loc[:, (slice(None), "x")], pdf.loc[:, (slice(None), "x")])

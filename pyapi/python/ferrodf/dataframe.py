@@ -44,6 +44,9 @@ class DataFrame:
             self._df = data._df
             return
         idx = None if index is None else Index(index)
+        level_names = None
+        if isinstance(data, pd.DataFrame) and isinstance(data.columns, pd.MultiIndex):
+            level_names = list(data.columns.names)
         if isinstance(data, pd.DataFrame):
             if idx is None:
                 idx = Index(data.index)
@@ -85,6 +88,8 @@ class DataFrame:
             aligned[k] = _broadcast(v, n)
         multiindex = any(isinstance(k, tuple) for k in aligned)
         ca = ColumnAccessor(aligned, multiindex=multiindex)
+        if level_names is not None:
+            ca.level_names = level_names
         self._df = _lib.DataFrame(ca._ca, None if idx is None else idx._index)
 
     @classmethod
@@ -95,12 +100,7 @@ class DataFrame:
 
     @classmethod
     def from_pandas(cls, df: pd.DataFrame) -> DataFrame:
-        out = cls(df)
-        if isinstance(df.columns, pd.MultiIndex):
-            ca = out._data
-            ca.level_names = list(df.columns.names)
-            out._df = out._df.with_data(ca._ca)
-        return out
+        return cls(df)
 
     @classmethod
     def from_arrow(cls, table: pa.Table) -> DataFrame:
@@ -145,9 +145,11 @@ class DataFrame:
         ``.to_pandas()`` gives pandas'). Labels of mixed types (strings next to numbers),
         which no ferrodf Index holds, come back as a pandas Index."""
         try:
-            return Index._from_lib(self._df.columns_index())
+            labels = Index._from_lib(self._df.columns_index())
         except (TypeError, ValueError, NotImplementedError):
             return self._data.to_pandas_index()
+        labels._host_labels = True  # iterable: column labels never live on the GPU
+        return labels
 
     @columns.setter
     def columns(self, labels: Any) -> None:

@@ -15,7 +15,7 @@ from ferrodf.core.column.column import as_column, to_plc_column
 class Index:
     """Row labels held in one column (the base class of ``RangeIndex`` and ``MultiIndex``)."""
 
-    __slots__ = ("_index",)
+    __slots__ = ("_host_labels", "_index")
 
     def __new__(cls, data: Any = None, name: Any = None, dtype: Any = None) -> Index:
         if cls is not Index:
@@ -92,6 +92,10 @@ class Index:
     to_list = tolist
 
     def __iter__(self):  # type: ignore[no-untyped-def]
+        """Iterating copies the labels to the host, which row labels on the GPU must not do
+        silently; column labels (``df.columns``) are host metadata and iterate."""
+        if getattr(self, "_host_labels", False):
+            return iter(self.tolist())
         raise TypeError(
             "a ferrodf Index is not iterable (its labels may be on the GPU); call .tolist() or "
             ".to_pandas() for a host copy"
