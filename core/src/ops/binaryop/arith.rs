@@ -1,7 +1,7 @@
 //! The host row kernels: arithmetic, comparisons, powers and shifts of one pair of values.
 
-use super::BinaryOperator;
 use super::host::{Values, zip_map};
+use crate::binary_operator::BinaryOperator;
 use crate::ops::numeric::Num;
 
 /// libcudf's INT_POW: `x ** y` by repeated squaring, each product wrapped to the lhs type

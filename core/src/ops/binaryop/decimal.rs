@@ -3,7 +3,8 @@
 
 use super::decimal128::decimal128_binary;
 use super::time::Ticks;
-use super::{BinaryOperator, Operand, binary_operation};
+use super::{Operand, binary_operation};
+use crate::binary_operator::BinaryOperator;
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;

@@ -2,7 +2,8 @@
 
 use super::arith::compare;
 use super::host::{Values, row_validity, zip_map};
-use super::{BinaryOperator, Operand, all_null, dev, operand_nulls, operand_rows};
+use super::{Operand, all_null, dev, operand_nulls, operand_rows};
+use crate::binary_operator::BinaryOperator;
 use crate::bitmask::mask_from_bools;
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -49,7 +50,7 @@ pub(super) fn decimal128_binary<'a>(
                 Operand::Scalar(s) => dev::Decimal128Operand::Scalar(decimal128_scalar(s)?),
             })
         };
-        return dev::decimal128(&side(&lhs)?, &side(&rhs)?, op as i32, factors, output, n);
+        return dev::decimal128(&side(&lhs)?, &side(&rhs)?, op, factors, output, n);
     }
     let values = |o: &Operand, f: i128| -> Result<Values<i128>> {
         Ok(match o {

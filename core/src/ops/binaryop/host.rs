@@ -2,7 +2,8 @@
 //! buffer and validity.
 
 use super::arith::{arith, compare, int_pow, int_pow_wrapping, shift};
-use super::{BinaryOperator, Operand, shift_type};
+use super::{Operand, shift_type};
+use crate::binary_operator::BinaryOperator;
 use crate::bitmask::mask_from_bools;
 use crate::buffer::Buffer;
 use crate::column::Column;

@@ -78,7 +78,7 @@ mod time;
 mod type_rules;
 
 pub use super::numeric::common_type;
-pub use operators::BinaryOperator;
+pub use crate::binary_operator::BinaryOperator;
 pub use type_rules::{is_supported_operation, promoted, shift_type};
 
 use crate::bitmask::new_mask;
@@ -153,7 +153,7 @@ pub fn binary_operation(
     if use_device()? {
         let l = device_operand(&lhs)?;
         let r = device_operand(&rhs)?;
-        return dev::binary(&l, &r, op as i32, common, output, n, op.may_null(common));
+        return dev::binary(&l, &r, op, common, output, n, op.may_null(common));
     }
     if op.is_null_aware() {
         return host_null_aware(lhs, rhs, op, common, output, n);

@@ -1,97 +1,10 @@
-//! The binary operators (pylibcudf's `BinaryOperator`) and the classes of them the type
-//! rules and kernels look at.
+//! The binary operators (pylibcudf's `BinaryOperator`, defined once in
+//! [`crate::binary_operator`]) and the classes of them the type rules look at.
 
-use crate::error::{Error, Result};
+use crate::binary_operator::BinaryOperator;
 use crate::types::TypeId;
 
-/// pylibcudf's `BinaryOperator`, with its numeric values.
-#[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum BinaryOperator {
-    Add = 0,
-    Sub,
-    Mul,
-    Div,
-    TrueDiv,
-    FloorDiv,
-    Mod,
-    Pmod,
-    Pymod,
-    Pow,
-    IntPow,
-    LogBase,
-    Atan2,
-    ShiftLeft,
-    ShiftRight,
-    ShiftRightUnsigned,
-    BitwiseAnd,
-    BitwiseOr,
-    BitwiseXor,
-    LogicalAnd,
-    LogicalOr,
-    Equal,
-    NotEqual,
-    Less,
-    Greater,
-    LessEqual,
-    GreaterEqual,
-    NullEquals,
-    NullNotEquals,
-    NullMax,
-    NullMin,
-    GenericBinary,
-    NullLogicalAnd,
-    NullLogicalOr,
-    InvalidBinary,
-}
-
 impl BinaryOperator {
-    /// The operator with numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<BinaryOperator> {
-        use BinaryOperator::*;
-        const ALL: [BinaryOperator; 35] = [
-            Add,
-            Sub,
-            Mul,
-            Div,
-            TrueDiv,
-            FloorDiv,
-            Mod,
-            Pmod,
-            Pymod,
-            Pow,
-            IntPow,
-            LogBase,
-            Atan2,
-            ShiftLeft,
-            ShiftRight,
-            ShiftRightUnsigned,
-            BitwiseAnd,
-            BitwiseOr,
-            BitwiseXor,
-            LogicalAnd,
-            LogicalOr,
-            Equal,
-            NotEqual,
-            Less,
-            Greater,
-            LessEqual,
-            GreaterEqual,
-            NullEquals,
-            NullNotEquals,
-            NullMax,
-            NullMin,
-            GenericBinary,
-            NullLogicalAnd,
-            NullLogicalOr,
-            InvalidBinary,
-        ];
-        usize::try_from(v)
-            .ok()
-            .and_then(|i| ALL.get(i).copied())
-            .ok_or_else(|| Error::value(format!("{v} is not a BinaryOperator")))
-    }
     pub(super) fn is_comparison(self) -> bool {
         (BinaryOperator::Equal as i32..=BinaryOperator::GreaterEqual as i32)
             .contains(&(self as i32))

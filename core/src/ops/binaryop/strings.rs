@@ -1,7 +1,8 @@
 //! Comparisons, NULL_EQUALS/NOT_EQUALS and NULL_MAX/MIN of two STRING operands.
 
 use super::host::row_validity;
-use super::{BinaryOperator, Operand, binary_operation, dev};
+use super::{Operand, binary_operation, dev};
+use crate::binary_operator::BinaryOperator;
 use crate::bitmask::mask_from_bools;
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -155,10 +156,10 @@ pub(super) fn string_binary<'a>(
         };
         if matches!(op, NullMax | NullMin) {
             let wins = if op == NullMax { Greater } else { Less };
-            let wins = dev::string_compare(&side(&lhs)?, &side(&rhs)?, wins as i32, n)?;
+            let wins = dev::string_compare(&side(&lhs)?, &side(&rhs)?, wins, n)?;
             return string_null_extreme(lhs, rhs, &wins);
         }
-        return dev::string_compare(&side(&lhs)?, &side(&rhs)?, op as i32, n);
+        return dev::string_compare(&side(&lhs)?, &side(&rhs)?, op, n);
     }
     let (l, r) = (HostStrings::of(&lhs, n)?, HostStrings::of(&rhs, n)?);
     if matches!(op, NullMax | NullMin) {

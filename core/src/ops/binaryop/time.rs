@@ -1,6 +1,7 @@
 //! Timestamp and duration operations, composed from integer operations on the tick counts.
 
-use super::{BinaryOperator, Operand, binary_operation};
+use super::{Operand, binary_operation};
+use crate::binary_operator::BinaryOperator;
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::scalar::Scalar;

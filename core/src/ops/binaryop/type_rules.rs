@@ -2,9 +2,9 @@
 //! numeric operation is computed in, and the type a shift is computed in.
 
 use super::decimal::check_decimal;
-use super::operators::BinaryOperator;
 use super::strings::check_strings;
 use super::time::{check_time, time_unit};
+use crate::binary_operator::BinaryOperator;
 use crate::error::{Error, Result};
 use crate::ops::numeric::common_type;
 use crate::types::{DataType, TypeId};
