@@ -404,3 +404,32 @@ fn string_comparisons_with_nulls_and_slices() {
         check_scalar(&l, &s, op, TypeId::String, TypeId::Bool8, arrow_cmp_op(op));
     }
 }
+
+#[test]
+fn timestamp_minus_timestamp_in_the_finer_unit() {
+    use arrow_array::{TimestampMillisecondArray, TimestampSecondArray};
+    host();
+    // Seconds minus milliseconds: both in milliseconds, a DURATION_MILLISECONDS result.
+    let l: ArrayRef = Arc::new(TimestampSecondArray::from(vec![
+        Some(10),
+        None,
+        Some(-3),
+        Some(1_700_000_000),
+    ]));
+    let r: ArrayRef = Arc::new(TimestampMillisecondArray::from(vec![
+        Some(2_500),
+        Some(1),
+        Some(7),
+        None,
+    ]));
+    let oracle = arrow_arith_op(Sub, false);
+    let ms = TypeId::TimestampMilliseconds;
+    let (lc, rc) = (
+        from_arrow(l.as_ref()).unwrap(),
+        from_arrow(r.as_ref()).unwrap(),
+    );
+    let out = TypeId::DurationMilliseconds.into();
+    let got = binary_operation(Operand::Column(&lc), Operand::Column(&rc), Sub, out).unwrap();
+    let want = oracle(&cast(&l, ms), &cast(&r, ms)).unwrap();
+    assert_eq!(to_arrow(&got).unwrap().as_ref(), want.as_ref());
+}

@@ -7,6 +7,7 @@ use super::{Operand, binary_operation};
 use crate::binary_operator::BinaryOperator;
 use crate::column::Column;
 use crate::error::{Error, Result};
+use crate::ops::cast::bit_cast;
 use crate::scalar::Scalar;
 use crate::types::{DataType, TypeId};
 
@@ -67,17 +68,7 @@ pub(super) fn rescaled(o: &Operand, k: u32) -> Result<Ticks> {
     } else {
         TypeId::Int64
     };
-    let reinterpret = |c: &Column| -> Result<Column> {
-        Column::new(
-            rep.into(),
-            c.size(),
-            c.data().cloned(),
-            c.mask().cloned(),
-            Some(c.null_count()?),
-            c.offset(),
-            vec![],
-        )
-    };
+    let reinterpret = |c: &Column| bit_cast(c, rep.into());
     // 10^k wrapped to the storage width, as libcudf's fixed_point rescaling computes it
     // (2^32 and 2^64 divide 2^128, so wrapping in i128 first then narrowing is the same).
     let factor = 10i128.wrapping_pow(k);
@@ -136,15 +127,7 @@ pub(super) fn decimal_binary(
         TypeId::Int64
     };
     let v = binary_operation(l.operand(), r.operand(), op, rep.into())?;
-    Column::new(
-        output,
-        v.size(),
-        v.data().cloned(),
-        v.mask().cloned(),
-        Some(v.null_count()?),
-        v.offset(),
-        vec![],
-    )
+    bit_cast(&v, output)
 }
 
 /// The powers of ten each side is multiplied by before the operation: both sides are

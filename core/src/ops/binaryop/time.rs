@@ -4,6 +4,7 @@ use super::{Operand, binary_operation};
 use crate::binary_operator::BinaryOperator;
 use crate::column::Column;
 use crate::error::{Error, Result};
+use crate::ops::cast::bit_cast;
 use crate::scalar::Scalar;
 use crate::types::{DataType, TypeId, fixed_width};
 
@@ -99,15 +100,7 @@ pub(super) fn as_integer(c: &Column) -> Result<Column> {
     } else {
         TypeId::Int64
     };
-    Column::new(
-        id.into(),
-        c.size(),
-        c.data().cloned(),
-        c.mask().cloned(),
-        Some(c.null_count()?),
-        c.offset(),
-        vec![],
-    )
+    bit_cast(c, id.into())
 }
 
 pub(super) fn to_ticks(o: &Operand, unit: i64) -> Result<Ticks> {
@@ -177,13 +170,5 @@ pub(super) fn time_binary(
             TypeId::Int32.into(),
         )?;
     }
-    Column::new(
-        output,
-        ticks.size(),
-        ticks.data().cloned(),
-        ticks.mask().cloned(),
-        Some(ticks.null_count()?),
-        ticks.offset(),
-        vec![],
-    )
+    bit_cast(&ticks, output)
 }
