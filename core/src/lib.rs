@@ -12,6 +12,7 @@
 //! assert_eq!(s.value::<i64>().unwrap(), Some(42));
 //! ```
 
+pub mod binary_operator;
 pub mod bitmask;
 pub mod buffer;
 pub mod column;

@@ -37,6 +37,11 @@ fn nvrtc_present() -> bool {
 }
 
 fn compile(name: &str, src: &str) {
+    compile_ptx(name, src);
+}
+
+/// Compiles `src` for sm_90 and returns its PTX.
+fn compile_ptx(name: &str, src: &str) -> String {
     let opts = cudarc::nvrtc::CompileOptions {
         arch: Some("sm_90"),
         options: vec!["--std=c++17".into(), "--device-int128".into()],
@@ -44,8 +49,9 @@ fn compile(name: &str, src: &str) {
         name: Some(format!("{name}.cu")),
         ..Default::default()
     };
-    if let Err(e) = cudarc::nvrtc::compile_ptx_with_opts(src, opts) {
-        panic!("{name} failed to compile: {e:?}");
+    match cudarc::nvrtc::compile_ptx_with_opts(src, opts) {
+        Ok(ptx) => ptx.to_src(),
+        Err(e) => panic!("{name} failed to compile: {e:?}"),
     }
 }
 
@@ -171,6 +177,39 @@ fn binaryop_extra_operator_modules_compile() {
         let src = binaryop::module_source(lhs, rhs, common, out, 1).unwrap();
         compile(&format!("binop1_{lhs}_{rhs}_{out}"), &src);
     });
+}
+
+/// Each binary-operation module defines exactly the kernels that the launcher looks up by
+/// name for the operators of its family (the list is generated from `BinaryOperator`).
+#[test]
+fn binaryop_modules_define_the_kernels_of_their_operators() {
+    use ferrodf_core::ops::binaryop::BinaryOperator;
+    if !nvrtc_present() {
+        return;
+    }
+    let t = TypeId::Int64;
+    for family in [0u8, 1] {
+        let src = binaryop::module_source(t, t, t, t, family).unwrap();
+        let ptx = compile_ptx(&format!("binop{family}_entries"), &src);
+        let entries = ptx.matches(".entry binop_").count();
+        let mut expected = 0;
+        for op in BinaryOperator::ALL {
+            let Some(name) = binaryop::kernel_name(op) else {
+                continue;
+            };
+            let here = ptx.contains(&format!(".entry {name}("));
+            assert_eq!(
+                here,
+                binaryop::module_family(op) == family,
+                "{op:?} ({name}) in family {family}"
+            );
+            expected += usize::from(here);
+        }
+        assert_eq!(
+            entries, expected,
+            "family {family} has kernels of no operator"
+        );
+    }
 }
 
 #[test]

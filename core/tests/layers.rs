@@ -28,6 +28,7 @@ const LAYERS: &[(&str, usize)] = &[
     ("traits.rs", 0),
     ("keys.rs", 0),
     ("params.rs", 0),
+    ("binary_operator.rs", 0),
     // 1: device runtime. The CUDA context and stream, device allocations, the memory
     // manager (accounting, spilling, pinned host memory), the NVRTC kernel cache, the launch
     // helpers, the primitive kernels the data model itself needs (device memcpy, bitmask

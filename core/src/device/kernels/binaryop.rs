@@ -2,6 +2,7 @@
 
 use super::unary::split128;
 use super::{Arg, COMMON, cuda_type, grid, launch};
+use crate::binary_operator::BinaryOperator;
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -57,54 +58,49 @@ impl DeviceOperand<'_> {
     }
 }
 
-/// The kernel name of a supported operator number, or `None`.
-pub fn kernel_name(op: i32) -> Option<&'static str> {
-    Some(match op {
-        0 => "binop_add",
-        1 => "binop_sub",
-        2 => "binop_mul",
-        3 => "binop_div",
-        4 => "binop_true_div",
-        5 => "binop_floor_div",
-        6 => "binop_mod",
-        7 => "binop_pmod",
-        8 => "binop_pymod",
-        9 => "binop_pow",
-        10 => "binop_int_pow",
-        11 => "binop_log_base",
-        12 => "binop_atan2",
-        13 => "binop_shift_left",
-        14 => "binop_shift_right",
-        15 => "binop_shift_right_unsigned",
-        16 => "binop_bitwise_and",
-        17 => "binop_bitwise_or",
-        18 => "binop_bitwise_xor",
-        19 => "binop_logical_and",
-        20 => "binop_logical_or",
-        21 => "binop_equal",
-        22 => "binop_not_equal",
-        23 => "binop_less",
-        24 => "binop_greater",
-        25 => "binop_less_equal",
-        26 => "binop_greater_equal",
-        27 => "binop_null_equals",
-        28 => "binop_null_not_equals",
-        29 => "binop_null_max",
-        30 => "binop_null_min",
-        32 => "binop_null_logical_and",
-        33 => "binop_null_logical_or",
-        _ => return None,
-    })
+/// The kernel name of an operator with a kernel (`binop_` and its name in lower case), or
+/// `None` for GENERIC_BINARY and INVALID_BINARY.
+pub fn kernel_name(op: BinaryOperator) -> Option<String> {
+    match op {
+        BinaryOperator::GenericBinary | BinaryOperator::InvalidBinary => None,
+        op => Some(format!("binop_{}", op.name().to_ascii_lowercase())),
+    }
 }
 
 /// Which module family holds operator `op`'s kernel: 0 for the arithmetic operators and
 /// comparisons that every type triple uses, 1 for the rest (compiled only when used, so
 /// the common module stays quick to compile).
-pub fn module_family(op: i32) -> u8 {
+pub fn module_family(op: BinaryOperator) -> u8 {
+    use BinaryOperator::*;
     match op {
-        0..=6 | 8 | 9 | 21..=26 => 0,
+        Add | Sub | Mul | Div | TrueDiv | FloorDiv | Mod | Pymod | Pow => 0,
+        Equal | NotEqual | Less | Greater | LessEqual | GreaterEqual => 0,
         _ => 1,
     }
+}
+
+/// `#define BINOP_<NAME> <value>` for every operator: the CUDA sources name operators only
+/// through these, so their numbers come from [`BinaryOperator`] alone.
+pub fn operator_defines() -> String {
+    BinaryOperator::ALL
+        .iter()
+        .map(|op| format!("#define BINOP_{} {}\n", op.name(), op.kernel_id()))
+        .collect()
+}
+
+/// `#define BINOP_KERNELS` as the `FERRO_BINOP(kernel name, BINOP_<NAME>)` instances of
+/// the operators of module `family`, which binaryop.cu expands after defining FERRO_BINOP.
+fn kernel_list(family: u8) -> String {
+    let mut list = String::from("#define BINOP_KERNELS");
+    for op in BinaryOperator::ALL {
+        if let Some(name) = kernel_name(op)
+            && module_family(op) == family
+        {
+            list.push_str(&format!(" FERRO_BINOP({name}, BINOP_{})", op.name()));
+        }
+    }
+    list.push('\n');
+    list
 }
 
 /// The CUDA source of the binary-operation module of `family` (see [`module_family`])
@@ -124,20 +120,23 @@ pub fn module_source(
     let mixed =
         lhs.is_integer() && rhs.is_integer() && lhs.is_signed_integer() != rhs.is_signed_integer();
     Ok(format!(
-        "{COMMON}\n#define L_T {l_t}\n#define L_IS_BOOL {l_bool}\n#define R_T {r_t}\n\
+        "{COMMON}\n{}{}#define L_T {l_t}\n#define L_IS_BOOL {l_bool}\n#define R_T {r_t}\n\
          #define R_IS_BOOL {r_bool}\n#define OUT_T {o_t}\n#define OUT_IS_BOOL {o_bool}\n\
-         #define CT_T {ct}\n#define CMP_MIXED_SIGN {mixed}\n#define BINOP_FAMILY {family}\n{SOURCE}"
+         #define CT_T {ct}\n#define CMP_MIXED_SIGN {mixed}\n{SOURCE}",
+        operator_defines(),
+        kernel_list(family),
     ))
 }
 
-/// Run operator `op` (a BinaryOperator number with a kernel, see [`kernel_name`]) over `n`
-/// rows. `common` is C++'s common type of the operand types; `may_null` says whether the
-/// operator can itself produce nulls (integer division by zero). Null scalars reach only
-/// the null-aware operators (27..=30, 32, 33), which compute their own validity.
+/// Run operator `op` (one with a kernel, see [`kernel_name`]) over `n` rows. `common` is
+/// C++'s common type of the operand types; `may_null` says whether the operator can itself
+/// produce nulls (integer division by zero). Null scalars reach only the null-aware
+/// operators (NULL_EQUALS, NULL_NOT_EQUALS, NULL_MAX, NULL_MIN, NULL_LOGICAL_AND and
+/// NULL_LOGICAL_OR), which compute their own validity.
 pub fn binary(
     lhs: &DeviceOperand,
     rhs: &DeviceOperand,
-    op: i32,
+    op: BinaryOperator,
     common: TypeId,
     out_type: DataType,
     n: usize,
@@ -154,12 +153,15 @@ pub fn binary(
             .expect("types checked above")
     };
     let name = kernel_name(op).expect("caller checked the operator has a kernel");
-    let f = rt.function(&key, source, name)?;
+    let f = rt.function(&key, source, &name)?;
 
     let width = fixed_width(out_type.id()).expect("numeric");
     let out = DeviceMemory::alloc(n * width)?;
     // NULL_EQUALS and NULL_NOT_EQUALS never give a null.
-    let never_null = matches!(op, 27 | 28);
+    let never_null = matches!(
+        op,
+        BinaryOperator::NullEquals | BinaryOperator::NullNotEquals
+    );
     let need_mask = !never_null && (may_null || lhs.has_nulls()? || rhs.has_nulls()?);
     let mask = if need_mask {
         Some(DeviceMemory::zeroed(bitmask_allocation_size_bytes(n))?)
@@ -210,7 +212,7 @@ const STRING_SOURCE: &str = include_str!("cuda/binaryop_strings.cu");
 
 /// The CUDA source of the string-comparison module (one variant).
 pub fn strings_module_source() -> String {
-    format!("{COMMON}\n{STRING_SOURCE}")
+    format!("{COMMON}\n{}{STRING_SOURCE}", operator_defines())
 }
 
 /// One STRING side of a comparison.
@@ -251,12 +253,12 @@ fn string_descriptor(o: &StringOperand) -> Result<[u64; 7]> {
     ])
 }
 
-/// A comparison (operator 21..=28, not 27/28's null-awareness aside) of two STRING
+/// A comparison (EQUAL..GREATER_EQUAL, NULL_EQUALS or NULL_NOT_EQUALS) of two STRING
 /// operands over `n` rows into a BOOL8 column.
 pub fn string_compare(
     lhs: &StringOperand,
     rhs: &StringOperand,
-    op: i32,
+    op: BinaryOperator,
     n: usize,
 ) -> Result<Column> {
     let rt = runtime()?;
@@ -267,7 +269,10 @@ pub fn string_compare(
         .collect();
     let d = DeviceMemory::from_host(&bytes)?;
     let out = DeviceMemory::alloc(n)?;
-    let null_aware = matches!(op, 27 | 28);
+    let null_aware = matches!(
+        op,
+        BinaryOperator::NullEquals | BinaryOperator::NullNotEquals
+    );
     let has_nulls = |o: &StringOperand| -> Result<bool> {
         Ok(match o {
             StringOperand::Column(c) => c.has_nulls()?,
@@ -283,7 +288,7 @@ pub fn string_compare(
     let (dp, n64, op_arg, outp, mp) = (
         d.ptr(),
         n as i64,
-        op,
+        op.kernel_id(),
         out.ptr(),
         mask.as_ref().map_or(0, DeviceMemory::ptr),
     );
@@ -309,7 +314,11 @@ const DECIMAL128_SOURCE: &str = include_str!("cuda/decimal128.cu");
 
 /// The CUDA source of the DECIMAL128 binary-operation module (one variant).
 pub fn decimal128_module_source() -> String {
-    format!("{COMMON}\n{}\n{DECIMAL128_SOURCE}", super::unary::WIDE)
+    format!(
+        "{COMMON}\n{}\n{}{DECIMAL128_SOURCE}",
+        super::unary::WIDE,
+        operator_defines()
+    )
 }
 
 /// One DECIMAL128 side of [`decimal128`].
@@ -372,7 +381,7 @@ impl Decimal128Operand<'_> {
 pub fn decimal128(
     lhs: &Decimal128Operand,
     rhs: &Decimal128Operand,
-    op: i32,
+    op: BinaryOperator,
     factors: (i128, i128),
     out_type: DataType,
     n: usize,
@@ -382,7 +391,11 @@ pub fn decimal128(
     let width = fixed_width(out_type.id()).expect("DECIMAL128 or BOOL8");
     let out = DeviceMemory::alloc(n * width)?;
     // NULL_EQUALS and NULL_NOT_EQUALS never give a null.
-    let need_mask = !matches!(op, 27 | 28) && (lhs.may_be_null()? || rhs.may_be_null()?);
+    let never_null = matches!(
+        op,
+        BinaryOperator::NullEquals | BinaryOperator::NullNotEquals
+    );
+    let need_mask = !never_null && (lhs.may_be_null()? || rhs.may_be_null()?);
     let mask = if need_mask {
         Some(DeviceMemory::zeroed(bitmask_allocation_size_bytes(n))?)
     } else {
@@ -396,7 +409,7 @@ pub fn decimal128(
         args.extend(rhs.args()?);
         args.extend([Arg::P(fl_lo), Arg::P(fl_hi), Arg::P(fr_lo), Arg::P(fr_hi)]);
         args.extend([
-            Arg::I32(op),
+            Arg::I32(op.kernel_id()),
             Arg::P(out.ptr()),
             Arg::P(mask.as_ref().map_or(0, DeviceMemory::ptr)),
             Arg::I(n as i64),
@@ -414,4 +427,86 @@ pub fn decimal128(
         0,
         vec![],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The CUDA sources that switch on an operator.
+    const SOURCES: [(&str, &str); 3] = [
+        ("binaryop.cu", SOURCE),
+        ("binaryop_strings.cu", STRING_SOURCE),
+        ("decimal128.cu", DECIMAL128_SOURCE),
+    ];
+
+    /// The words of `src` (identifiers and numbers).
+    fn words(src: &str) -> Vec<&str> {
+        src.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn sources_name_operators_only_through_the_generated_constants() {
+        let defined: Vec<String> = BinaryOperator::ALL
+            .iter()
+            .map(|op| format!("BINOP_{}", op.name()))
+            .collect();
+        for (file, src) in SOURCES {
+            // No operator number compared as a literal: `op == 21`, `OP <= 26`, ...
+            let code: String = src
+                .lines()
+                .map(|l| l.split("//").next().unwrap_or(""))
+                .collect::<Vec<_>>()
+                .join("\n");
+            for cmp in ["==", "!=", "<=", ">=", "<", ">"] {
+                for var in ["op", "OP"] {
+                    let pattern = format!("{var} {cmp} ");
+                    for (at, _) in code.match_indices(&pattern) {
+                        let before = code[..at].chars().next_back();
+                        if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+                            continue;
+                        }
+                        let rest = &code[at + pattern.len()..];
+                        assert!(
+                            !rest.starts_with(|c: char| c.is_ascii_digit()),
+                            "{file} compares an operator with a number: {}",
+                            &code[at..at + pattern.len() + 3]
+                        );
+                    }
+                }
+            }
+            // Every BINOP_<NAME> it uses is one the Rust side defines.
+            for w in words(&code) {
+                if w.starts_with("BINOP_") && w != "BINOP_KERNELS" {
+                    assert!(defined.iter().any(|d| d == w), "{file}: unknown {w}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_operator_with_a_kernel_is_in_exactly_one_family() {
+        let lists = [kernel_list(0), kernel_list(1)];
+        for op in BinaryOperator::ALL {
+            let instance =
+                kernel_name(op).map(|k| format!("FERRO_BINOP({k}, BINOP_{})", op.name()));
+            let found: Vec<bool> = lists
+                .iter()
+                .map(|l| instance.as_ref().is_some_and(|i| l.contains(i.as_str())))
+                .collect();
+            match kernel_name(op) {
+                None => assert_eq!(found, [false, false], "{op:?}"),
+                Some(_) => {
+                    let family = usize::from(module_family(op));
+                    assert!(found[family] && !found[1 - family], "{op:?}");
+                }
+            }
+        }
+        let defines = operator_defines();
+        assert!(defines.contains("#define BINOP_ADD 0\n"));
+        assert!(defines.contains("#define BINOP_NULL_LOGICAL_OR 33\n"));
+        assert_eq!(defines.lines().count(), BinaryOperator::ALL.len());
+    }
 }

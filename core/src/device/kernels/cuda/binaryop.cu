@@ -2,9 +2,12 @@
 // defines L_T, R_T, OUT_T, the *_IS_BOOL flags, CT_T (C++'s common type of L and R) and
 // CMP_MIXED_SIGN (comparisons of a signed with an unsigned integer are done exactly).
 //
+// Operators are named by the BINOP_<NAME> constants the Rust side generates from its
+// BinaryOperator enum (pylibcudf's values), and BINOP_KERNELS lists this module's kernels
+// (family 0: the arithmetic operators and comparisons; family 1: the others).
+//
 // Each thread of a warp handles one of 32 consecutive rows, so the output validity of
 // those rows is one __ballot_sync word. Integer division or modulo by zero yields null.
-// BINOP_FAMILY 0 holds the arithmetic operators and comparisons, 1 the others.
 
 #define wadd wrapping_add
 #define wsub wrapping_sub
@@ -91,7 +94,7 @@ template <class A, class B> __device__ __forceinline__ OUT_T int_pow_apply(A a, 
 template <int OP, class A, class B> __device__ __forceinline__ OUT_T shift_apply(A a, B b) {
   if constexpr (traits<A>::is_float || traits<B>::is_float) {
     return (OUT_T)0;
-  } else if constexpr (OP == 15) {  // SHIFT_RIGHT_UNSIGNED: the lhs as unsigned, promoted
+  } else if constexpr (OP == BINOP_SHIFT_RIGHT_UNSIGNED) {  // the lhs as unsigned, promoted
     typedef typename traits<A>::unsigned_t UA;
     auto u = +(UA)a;
     typedef decltype(u) P;
@@ -104,7 +107,7 @@ template <int OP, class A, class B> __device__ __forceinline__ OUT_T shift_apply
     typedef typename traits<P>::unsigned_t UP;
     constexpr int W = sizeof(P) * 8;
     P r;
-    if constexpr (OP == 13) r = shift_in_range(b, W) ? (P)((UP)p << b) : (P)0;
+    if constexpr (OP == BINOP_SHIFT_LEFT) r = shift_in_range(b, W) ? (P)((UP)p << b) : (P)0;
     else r = shift_in_range(b, W) ? (P)(p >> b) : (p < (P)0 ? (P)-1 : (P)0);
     return convert<OUT_T, OUT_IS_BOOL>(r);
   }
@@ -112,34 +115,38 @@ template <int OP, class A, class B> __device__ __forceinline__ OUT_T shift_apply
 
 template <int OP, class T> __device__ __forceinline__ T bitwise(T x, T y) {
   if constexpr (traits<T>::is_float) return (T)0;
-  else if constexpr (OP == 16) return x & y;
-  else if constexpr (OP == 17) return x | y;
+  else if constexpr (OP == BINOP_BITWISE_AND) return x & y;
+  else if constexpr (OP == BINOP_BITWISE_OR) return x | y;
   else return x ^ y;
 }
 
-template <int OP> struct null_aware { static constexpr bool value = (OP >= 27 && OP <= 30) || OP == 32 || OP == 33; };
+template <int OP> struct null_aware {
+  static constexpr bool value = OP == BINOP_NULL_EQUALS || OP == BINOP_NULL_NOT_EQUALS ||
+                                OP == BINOP_NULL_MAX || OP == BINOP_NULL_MIN ||
+                                OP == BINOP_NULL_LOGICAL_AND || OP == BINOP_NULL_LOGICAL_OR;
+};
 
 // The null-aware operators: `ok` receives the output validity.
 template <int OP>
 __device__ __forceinline__ OUT_T apply_null_aware(L_T a, R_T b, bool lv, bool rv, bool& ok) {
-  if constexpr (OP == 27 || OP == 28) {  // NULL_EQUALS, NULL_NOT_EQUALS
+  if constexpr (OP == BINOP_NULL_EQUALS || OP == BINOP_NULL_NOT_EQUALS) {
     ok = true;
     bool eq = (lv && rv) ? cmp3(a, b) == 0 : (lv == rv);
-    return convert<OUT_T, OUT_IS_BOOL>((uint8_t)(OP == 27 ? eq : !eq));
-  } else if constexpr (OP == 29 || OP == 30) {  // NULL_MAX, NULL_MIN
+    return convert<OUT_T, OUT_IS_BOOL>((uint8_t)(OP == BINOP_NULL_EQUALS ? eq : !eq));
+  } else if constexpr (OP == BINOP_NULL_MAX || OP == BINOP_NULL_MIN) {
     ok = lv || rv;
     CT_T x = (CT_T)a, y = (CT_T)b, r;
     if (lv && rv) {
-      if constexpr (OP == 29) r = x > y ? x : y;
+      if constexpr (OP == BINOP_NULL_MAX) r = x > y ? x : y;
       else r = x < y ? x : y;
     } else {
       r = lv ? x : y;
     }
     return convert<OUT_T, OUT_IS_BOOL>(r);
-  } else {  // NULL_LOGICAL_AND (32), NULL_LOGICAL_OR (33)
+  } else {  // NULL_LOGICAL_AND, NULL_LOGICAL_OR
     bool x = lv && a != (L_T)0, y = rv && b != (R_T)0, both = lv && rv;
     bool r;
-    if constexpr (OP == 32) {
+    if constexpr (OP == BINOP_NULL_LOGICAL_AND) {
       ok = (lv && !x) || (rv && !y) || both;
       r = both && x && y;
     } else {
@@ -150,79 +157,81 @@ __device__ __forceinline__ OUT_T apply_null_aware(L_T a, R_T b, bool lv, bool rv
   }
 }
 
-// OP values are pylibcudf's BinaryOperator numbers.
+// OP is a BINOP_<NAME> value (pylibcudf's BinaryOperator numbers).
 template <int OP>
 __device__ __forceinline__ OUT_T apply(L_T a, R_T b, bool& ok) {
   constexpr bool ints = !traits<L_T>::is_float && !traits<R_T>::is_float;
-  if constexpr (OP >= 21 && OP <= 26) {
+  if constexpr (OP >= BINOP_EQUAL && OP <= BINOP_GREATER_EQUAL) {
     int c = cmp3(a, b);
     bool r;
-    if constexpr (OP == 21) r = c == 0;
-    if constexpr (OP == 22) r = c != 0;
-    if constexpr (OP == 23) r = c == -1;
-    if constexpr (OP == 24) r = c == 1;
-    if constexpr (OP == 25) r = c == -1 || c == 0;
-    if constexpr (OP == 26) r = c == 1 || c == 0;
+    if constexpr (OP == BINOP_EQUAL) r = c == 0;
+    if constexpr (OP == BINOP_NOT_EQUAL) r = c != 0;
+    if constexpr (OP == BINOP_LESS) r = c == -1;
+    if constexpr (OP == BINOP_GREATER) r = c == 1;
+    if constexpr (OP == BINOP_LESS_EQUAL) r = c == -1 || c == 0;
+    if constexpr (OP == BINOP_GREATER_EQUAL) r = c == 1 || c == 0;
     return convert<OUT_T, OUT_IS_BOOL>((uint8_t)r);
-  } else if constexpr (OP == 4) {  // TRUE_DIV
+  } else if constexpr (OP == BINOP_TRUE_DIV) {
     return convert<OUT_T, OUT_IS_BOOL>((double)a / (double)b);
-  } else if constexpr (OP == 9) {  // POW
+  } else if constexpr (OP == BINOP_POW) {
     if constexpr (ints) {
       return convert<OUT_T, OUT_IS_BOOL>(int_pow((double)a, b));
     } else {
       return convert<OUT_T, OUT_IS_BOOL>(pow((double)a, (double)b));
     }
-  } else if constexpr (OP == 10) {  // INT_POW (integer operands only)
+  } else if constexpr (OP == BINOP_INT_POW) {  // integer operands only
     return int_pow_apply(a, b);
-  } else if constexpr (OP == 11) {  // LOG_BASE
+  } else if constexpr (OP == BINOP_LOG_BASE) {
     return convert<OUT_T, OUT_IS_BOOL>(log((double)a) / log((double)b));
-  } else if constexpr (OP == 12) {  // ATAN2
+  } else if constexpr (OP == BINOP_ATAN2) {
     return convert<OUT_T, OUT_IS_BOOL>(atan2((double)a, (double)b));
-  } else if constexpr (OP >= 13 && OP <= 15) {  // shifts (integer operands only)
+  } else if constexpr (OP >= BINOP_SHIFT_LEFT && OP <= BINOP_SHIFT_RIGHT_UNSIGNED) {
+    // the shifts (integer operands only)
     return shift_apply<OP>(a, b);
-  } else if constexpr (OP == 19) {  // LOGICAL_AND
+  } else if constexpr (OP == BINOP_LOGICAL_AND) {
     return convert<OUT_T, OUT_IS_BOOL>((uint8_t)(a != (L_T)0 && b != (R_T)0));
-  } else if constexpr (OP == 20) {  // LOGICAL_OR
+  } else if constexpr (OP == BINOP_LOGICAL_OR) {
     return convert<OUT_T, OUT_IS_BOOL>((uint8_t)(a != (L_T)0 || b != (R_T)0));
   } else {
     CT_T x = (CT_T)a, y = (CT_T)b;
     CT_T r;
-    if constexpr (OP == 0) r = wadd(x, y);
-    if constexpr (OP == 1) r = wsub(x, y);
-    if constexpr (OP == 2) r = wmul(x, y);
+    if constexpr (OP == BINOP_ADD) r = wadd(x, y);
+    if constexpr (OP == BINOP_SUB) r = wsub(x, y);
+    if constexpr (OP == BINOP_MUL) r = wmul(x, y);
     if constexpr (traits<CT_T>::is_float) {
-      if constexpr (OP == 3) r = x / y;
-      if constexpr (OP == 5) r = floor_value(x / y);
-      if constexpr (OP == 6) r = fmod_value(x, y);
-      if constexpr (OP == 7) {
+      if constexpr (OP == BINOP_DIV) r = x / y;
+      if constexpr (OP == BINOP_FLOOR_DIV) r = floor_value(x / y);
+      if constexpr (OP == BINOP_MOD) r = fmod_value(x, y);
+      if constexpr (OP == BINOP_PMOD) {
         r = fmod_value(x, y);
         if (r < (CT_T)0) r = fmod_value(r + y, y);
       }
-      if constexpr (OP == 8) {
+      if constexpr (OP == BINOP_PYMOD) {
         r = fmod_value(x, y);
         if (r != (CT_T)0 && ((r < (CT_T)0) != (y < (CT_T)0))) r += y;
       }
-      if constexpr (OP >= 16 && OP <= 18) r = bitwise<OP>(x, y);
+      if constexpr (OP >= BINOP_BITWISE_AND && OP <= BINOP_BITWISE_XOR) r = bitwise<OP>(x, y);
     } else {
-      if constexpr (OP == 3 || OP == 5 || OP == 6 || OP == 7 || OP == 8) {
+      if constexpr (OP == BINOP_DIV || OP == BINOP_FLOOR_DIV || OP == BINOP_MOD ||
+                    OP == BINOP_PMOD || OP == BINOP_PYMOD) {
         if (y == (CT_T)0) { ok = false; return (OUT_T)0; }
       }
-      if constexpr (OP == 3) r = wdiv(x, y);
-      if constexpr (OP == 5) {
+      if constexpr (OP == BINOP_DIV) r = wdiv(x, y);
+      if constexpr (OP == BINOP_FLOOR_DIV) {
         r = wdiv(x, y);
         CT_T m = wrem(x, y);
         if (m != (CT_T)0 && ((m < (CT_T)0) != (y < (CT_T)0))) r = wsub(r, (CT_T)1);
       }
-      if constexpr (OP == 6) r = wrem(x, y);
-      if constexpr (OP == 7) {
+      if constexpr (OP == BINOP_MOD) r = wrem(x, y);
+      if constexpr (OP == BINOP_PMOD) {
         r = wrem(x, y);
         if (r < (CT_T)0) r = wrem(wadd(r, y), y);
       }
-      if constexpr (OP == 8) {
+      if constexpr (OP == BINOP_PYMOD) {
         r = wrem(x, y);
         if (r != (CT_T)0 && ((r < (CT_T)0) != (y < (CT_T)0))) r = wadd(r, y);
       }
-      if constexpr (OP >= 16 && OP <= 18) r = bitwise<OP>(x, y);
+      if constexpr (OP >= BINOP_BITWISE_AND && OP <= BINOP_BITWISE_XOR) r = bitwise<OP>(x, y);
     }
     return convert<OUT_T, OUT_IS_BOOL>(r);
   }
@@ -278,39 +287,6 @@ __device__ void binop(const L_T* lhs, uint64_t lhs_scalar_bits, int lhs_is_scala
                                   uint32_t* out_mask, int64_t n, unsigned long long* nc) {       \
     binop<OP>(lhs, lbits, lsc, lmask, loff, rhs, rbits, rsc, rmask, roff, out, out_mask, n, nc); \
   }
-#if BINOP_FAMILY == 0
-FERRO_BINOP(binop_add, 0)
-FERRO_BINOP(binop_sub, 1)
-FERRO_BINOP(binop_mul, 2)
-FERRO_BINOP(binop_div, 3)
-FERRO_BINOP(binop_true_div, 4)
-FERRO_BINOP(binop_floor_div, 5)
-FERRO_BINOP(binop_mod, 6)
-FERRO_BINOP(binop_pymod, 8)
-FERRO_BINOP(binop_pow, 9)
-FERRO_BINOP(binop_equal, 21)
-FERRO_BINOP(binop_not_equal, 22)
-FERRO_BINOP(binop_less, 23)
-FERRO_BINOP(binop_greater, 24)
-FERRO_BINOP(binop_less_equal, 25)
-FERRO_BINOP(binop_greater_equal, 26)
-#else
-FERRO_BINOP(binop_pmod, 7)
-FERRO_BINOP(binop_int_pow, 10)
-FERRO_BINOP(binop_log_base, 11)
-FERRO_BINOP(binop_atan2, 12)
-FERRO_BINOP(binop_shift_left, 13)
-FERRO_BINOP(binop_shift_right, 14)
-FERRO_BINOP(binop_shift_right_unsigned, 15)
-FERRO_BINOP(binop_bitwise_and, 16)
-FERRO_BINOP(binop_bitwise_or, 17)
-FERRO_BINOP(binop_bitwise_xor, 18)
-FERRO_BINOP(binop_logical_and, 19)
-FERRO_BINOP(binop_logical_or, 20)
-FERRO_BINOP(binop_null_equals, 27)
-FERRO_BINOP(binop_null_not_equals, 28)
-FERRO_BINOP(binop_null_max, 29)
-FERRO_BINOP(binop_null_min, 30)
-FERRO_BINOP(binop_null_logical_and, 32)
-FERRO_BINOP(binop_null_logical_or, 33)
-#endif
+// The kernels of this module's family: FERRO_BINOP(name, BINOP_<NAME>) for each of its
+// operators, generated from the Rust enum (device/kernels/binaryop.rs, kernel_list).
+BINOP_KERNELS

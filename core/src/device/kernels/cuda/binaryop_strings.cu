@@ -48,20 +48,20 @@ extern "C" __global__ void str_compare(const StrDesc* d, int op, int64_t n, uint
     if (i < n) {
       bool lv = str_valid(d[0], i), rv = str_valid(d[1], i);
       bool r = false;
-      if (op == 27 || op == 28) {
+      if (op == BINOP_NULL_EQUALS || op == BINOP_NULL_NOT_EQUALS) {
         bool eq = (lv && rv) ? str_cmp(d[0], d[1], i) == 0 : lv == rv;
-        r = op == 27 ? eq : !eq;
+        r = op == BINOP_NULL_EQUALS ? eq : !eq;
         valid = true;
       } else {
         valid = lv && rv;
         if (valid) {
           int c = str_cmp(d[0], d[1], i);
-          if (op == 21) r = c == 0;
-          if (op == 22) r = c != 0;
-          if (op == 23) r = c < 0;
-          if (op == 24) r = c > 0;
-          if (op == 25) r = c <= 0;
-          if (op == 26) r = c >= 0;
+          if (op == BINOP_EQUAL) r = c == 0;
+          if (op == BINOP_NOT_EQUAL) r = c != 0;
+          if (op == BINOP_LESS) r = c < 0;
+          if (op == BINOP_GREATER) r = c > 0;
+          if (op == BINOP_LESS_EQUAL) r = c <= 0;
+          if (op == BINOP_GREATER_EQUAL) r = c >= 0;
         }
       }
       out[i] = r;

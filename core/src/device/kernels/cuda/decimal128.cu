@@ -1,10 +1,11 @@
 // DECIMAL128 binary operations on the unscaled 128-bit integers (one module variant; the
 // operator is a uniform kernel argument). Each side is first multiplied by its rescaling
-// factor (10^k, or 1), wrapping like libcudf's fixed_point<__int128_t>; then:
-//   0 ADD, 1 SUB, 2 MUL (wrapping, a DECIMAL128 output),
-//   21..26 the comparisons (a BOOL8 output),
-//   27/28 NULL_EQUALS / NULL_NOT_EQUALS (BOOL8, never null),
-//   29/30 NULL_MAX / NULL_MIN (DECIMAL128, the valid side when one is null).
+// factor (10^k, or 1), wrapping like libcudf's fixed_point<__int128_t>; then, for `op` one
+// of the BINOP_<NAME> constants generated from the Rust BinaryOperator enum:
+//   ADD, SUB, MUL (wrapping, a DECIMAL128 output),
+//   EQUAL..GREATER_EQUAL, the comparisons (a BOOL8 output),
+//   NULL_EQUALS / NULL_NOT_EQUALS (BOOL8, never null),
+//   NULL_MAX / NULL_MIN (DECIMAL128, the valid side when one is null).
 // *_kind: 0 a column, 1 a valid scalar (its value in *_lo/*_hi), 2 a null scalar.
 // As in binaryop.cu, each thread of a warp handles one of 32 consecutive rows so that the
 // output validity of those rows is one __ballot_sync word.
@@ -40,25 +41,28 @@ extern "C" __global__ void dec128_binop(const uint64_t* lhs, uint64_t l_lo, uint
       bool rv = r_kind ? r_kind == 1 : (rmask == nullptr || bit_is_set(rmask, rmask_off + i));
       __int128 a = wmul128(l_kind ? ls : load128(lhs, i), fl);
       __int128 b = wmul128(r_kind ? rs : load128(rhs, i), fr);
-      if (op <= 2) {
-        store128(out128, i, op == 0 ? wadd128(a, b) : (op == 1 ? wsub128(a, b) : wmul128(a, b)));
+      if (op <= BINOP_MUL) {
+        store128(out128, i,
+                 op == BINOP_ADD   ? wadd128(a, b)
+                 : op == BINOP_SUB ? wsub128(a, b)
+                                   : wmul128(a, b));
         valid = lv && rv;
-      } else if (op >= 21 && op <= 26) {
-        bool r = op == 21 ? a == b
-               : op == 22 ? a != b
-               : op == 23 ? a < b
-               : op == 24 ? a > b
-               : op == 25 ? a <= b
+      } else if (op >= BINOP_EQUAL && op <= BINOP_GREATER_EQUAL) {
+        bool r = op == BINOP_EQUAL ? a == b
+               : op == BINOP_NOT_EQUAL ? a != b
+               : op == BINOP_LESS ? a < b
+               : op == BINOP_GREATER ? a > b
+               : op == BINOP_LESS_EQUAL ? a <= b
                           : a >= b;
         out8[i] = r ? 1 : 0;
         valid = lv && rv;
-      } else if (op == 27 || op == 28) {
+      } else if (op == BINOP_NULL_EQUALS || op == BINOP_NULL_NOT_EQUALS) {
         bool eq = (lv && rv) ? a == b : lv == rv;
-        out8[i] = (op == 27 ? eq : !eq) ? 1 : 0;
+        out8[i] = (op == BINOP_NULL_EQUALS ? eq : !eq) ? 1 : 0;
         valid = true;
       } else {
         __int128 r;
-        if (lv && rv) r = op == 29 ? (a > b ? a : b) : (a < b ? a : b);
+        if (lv && rv) r = op == BINOP_NULL_MAX ? (a > b ? a : b) : (a < b ? a : b);
         else r = lv ? a : b;
         store128(out128, i, r);
         valid = lv || rv;
