@@ -2,7 +2,9 @@
 //! in the core; this crate converts arguments, releases the GIL around core calls and maps
 //! errors onto Python exceptions. The public Python API is assembled in `python/ferrodf`.
 
+mod aggregation;
 mod arrow_io;
+mod binaryop;
 mod column;
 mod datetime;
 mod dlpack;
@@ -17,7 +19,7 @@ mod join;
 mod memory;
 mod movement;
 mod null_mask;
-mod ops;
+mod reduce;
 mod regex;
 mod runtime;
 mod scalar;
@@ -42,13 +44,10 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<table::PyTable>()?;
     m.add_class::<scalar::PyScalar>()?;
     m.add_class::<gpumemoryview::GpuMemoryView>()?;
-    m.add_class::<ops::PyAggregation>()?;
     m.add_function(wrap_pyfunction!(types::size_of, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::make_aggregation, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::reduce, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::is_valid_reduce_aggregation, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::binary_operation, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::is_supported_operation, m)?)?;
+    aggregation::register(m)?;
+    reduce::register(m)?;
+    binaryop::register(m)?;
     movement::register(m)?;
     frame::register(m)?;
     for f in [

@@ -877,7 +877,7 @@ pub fn normalize_nans_and_zeros(
 pub fn scan(
     py: Python<'_>,
     col: PyColumn,
-    agg: crate::ops::PyAggregation,
+    agg: crate::aggregation::PyAggregation,
     inclusive: &Bound<'_, PyAny>,
     stream: Opt,
     mr: Opt,
