@@ -3,6 +3,7 @@
 //! errors onto Python exceptions. The public Python API is assembled in `python/ferrodf`.
 
 mod aggregation;
+mod args;
 mod arrow_io;
 mod binaryop;
 mod column;

@@ -1,6 +1,7 @@
 //! `plc.copying`, `plc.concatenate`, `plc.filling`, `plc.stream_compaction` and
 //! `plc.replace`: argument conversion only; the semantics live in ferrodf-core.
 
+use crate::args::{Opt, index, indices, type_name};
 use crate::column::PyColumn;
 use crate::enums::enum_value;
 use crate::errors::{IntoPyResult, run};
@@ -12,18 +13,9 @@ use ferrodf_core::ops::copying::{
 use ferrodf_core::ops::stream_compaction::{self as sc, DuplicateKeepOption};
 use ferrodf_core::ops::{concatenate as cc, filling, replace};
 use ferrodf_core::{Column, Scalar, Table};
-use pyo3::exceptions::{PyIndexError, PyOverflowError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-
-type Opt<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
-
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map(|n| n.to_string())
-        .unwrap_or_default()
-}
 
 /// A Column or a Table argument.
 enum ColumnOrTable {
@@ -42,28 +34,6 @@ fn column_or_table(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<ColumnOrTable
         "{what} must be a Column or a Table, got {}",
         type_name(obj)
     )))
-}
-
-/// Row indices: Python ints that must be non-negative and within size_type.
-fn indices(values: Vec<i64>, what: &str) -> PyResult<Vec<usize>> {
-    values
-        .into_iter()
-        .map(|v| {
-            if v > i32::MAX as i64 {
-                Err(PyOverflowError::new_err(format!(
-                    "{what} {v} does not fit in a 32-bit row index"
-                )))
-            } else if v < 0 {
-                Err(PyIndexError::new_err(format!("{what} {v} is negative")))
-            } else {
-                Ok(v as usize)
-            }
-        })
-        .collect()
-}
-
-fn index(v: i64, what: &str) -> PyResult<usize> {
-    Ok(indices(vec![v], what)?[0])
 }
 
 fn source<'a>(
