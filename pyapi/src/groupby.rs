@@ -1,10 +1,10 @@
 //! `plc.groupby`: `GroupBy` and `GroupByRequest` (argument conversion only; the semantics
 //! live in `ferrodf_core::ops::groupby`).
 
+use crate::aggregation::PyAggregation;
 use crate::column::PyColumn;
 use crate::enums::enum_value;
 use crate::errors::{IntoPyResult, run};
-use crate::ops::PyAggregation;
 use crate::scalar::PyScalar;
 use crate::table::PyTable;
 use ferrodf_core::ops::aggregation::NullPolicy;

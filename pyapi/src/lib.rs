@@ -2,12 +2,18 @@
 //! in the core; this crate converts arguments, releases the GIL around core calls and maps
 //! errors onto Python exceptions. The public Python API is assembled in `python/ferrodf`.
 
+mod aggregation;
+mod args;
 mod arrow_io;
+mod binaryop;
 mod column;
+mod concatenate;
+mod copying;
 mod datetime;
 mod dlpack;
 mod enums;
 mod errors;
+mod filling;
 mod frame;
 mod gpumemoryview;
 mod groupby;
@@ -15,14 +21,15 @@ mod hashing;
 mod io;
 mod join;
 mod memory;
-mod movement;
 mod null_mask;
-mod ops;
+mod reduce;
 mod regex;
+mod replace;
 mod runtime;
 mod scalar;
 mod search;
 mod sorting;
+mod stream_compaction;
 mod strings;
 mod table;
 mod traits;
@@ -42,14 +49,15 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<table::PyTable>()?;
     m.add_class::<scalar::PyScalar>()?;
     m.add_class::<gpumemoryview::GpuMemoryView>()?;
-    m.add_class::<ops::PyAggregation>()?;
     m.add_function(wrap_pyfunction!(types::size_of, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::make_aggregation, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::reduce, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::is_valid_reduce_aggregation, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::binary_operation, m)?)?;
-    m.add_function(wrap_pyfunction!(ops::is_supported_operation, m)?)?;
-    movement::register(m)?;
+    aggregation::register(m)?;
+    reduce::register(m)?;
+    binaryop::register(m)?;
+    copying::register(m)?;
+    concatenate::register(m)?;
+    filling::register(m)?;
+    stream_compaction::register(m)?;
+    replace::register(m)?;
     frame::register(m)?;
     for f in [
         wrap_pyfunction!(unary::unary_operation, m)?,

@@ -1,13 +1,8 @@
-//! `plc.aggregation`, `plc.reduce` and `plc.binaryop`.
+//! `plc.aggregation`: the `Aggregation` class and the factory behind its constructors.
 
-use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
-use crate::scalar::PyScalar;
-use crate::types::PyDataType;
-use ferrodf_core::ops::aggregation::{Aggregation, Interpolation, Kind, NullPolicy};
-use ferrodf_core::ops::binaryop::{self, BinaryOperator, Operand};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use crate::errors::IntoPyResult;
+use ferrodf_core::ops::aggregation::{Aggregation, Interpolation, NullPolicy};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 /// An aggregation request (make one with the factory functions of `plc.aggregation`).
@@ -133,101 +128,9 @@ pub fn make_aggregation(
     Ok(PyAggregation(agg))
 }
 
-/// Reduce a column to a scalar.
-#[pyfunction]
-#[pyo3(signature = (col, agg, data_type, init = None, stream = None, mr = None))]
-pub fn reduce(
-    py: Python<'_>,
-    col: PyColumn,
-    agg: PyAggregation,
-    data_type: PyDataType,
-    init: Option<&Bound<'_, PyAny>>,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyScalar> {
-    let _ = (stream, mr);
-    if init.is_some_and(|i| !i.is_none()) {
-        return Err(pyo3::exceptions::PyNotImplementedError::new_err(
-            "reduce with an init value is not implemented yet",
-        ));
-    }
-    let s = run(py, move || {
-        ferrodf_core::ops::reduce::reduce(&col.0, &agg.0, data_type.0)
-    })?;
-    Ok(PyScalar(s))
-}
-
-/// Whether `reduce` supports aggregation `agg` of `source` values (into the usual output type).
-#[pyfunction]
-pub fn is_valid_reduce_aggregation(source: PyDataType, agg: PyAggregation) -> bool {
-    let kind = agg.0.kind();
-    let out = match kind {
-        Kind::Mean | Kind::Variance | Kind::Std => ferrodf_core::TypeId::Float64,
-        Kind::Any | Kind::All => ferrodf_core::TypeId::Bool8,
-        Kind::Median | Kind::Quantile => ferrodf_core::TypeId::Float64,
-        Kind::Argmin | Kind::Argmax | Kind::Nunique => ferrodf_core::TypeId::Int32,
-        // The input type itself, with its decimal scale (MIN/MAX keep it).
-        _ => return ferrodf_core::ops::reduce::is_supported(source.0, kind, source.0),
-    };
-    ferrodf_core::ops::reduce::is_supported(source.0, kind, out.into())
-}
-
-enum Side {
-    Column(PyColumn),
-    Scalar(PyScalar),
-}
-
-impl Side {
-    fn operand(&self) -> Operand<'_> {
-        match self {
-            Side::Column(c) => Operand::Column(&c.0),
-            Side::Scalar(s) => Operand::Scalar(&s.0),
-        }
-    }
-}
-
-fn side(obj: &Bound<'_, PyAny>, which: &str) -> PyResult<Side> {
-    if let Ok(c) = obj.extract::<PyColumn>() {
-        return Ok(Side::Column(c));
-    }
-    if let Ok(s) = obj.extract::<PyScalar>() {
-        return Ok(Side::Scalar(s));
-    }
-    Err(PyTypeError::new_err(format!(
-        "binary_operation: {which} must be a ferrodf.plc.Column or Scalar, got {}",
-        obj.get_type().name()?
-    )))
-}
-
-/// `lhs op rhs` row by row.
-#[pyfunction]
-#[pyo3(signature = (lhs, rhs, op, output_type, stream = None, mr = None))]
-pub fn binary_operation(
-    py: Python<'_>,
-    lhs: &Bound<'_, PyAny>,
-    rhs: &Bound<'_, PyAny>,
-    op: &Bound<'_, PyAny>,
-    output_type: PyDataType,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let op = BinaryOperator::from_i32(enum_value(op, "BinaryOperator")?).py()?;
-    let (l, r) = (side(lhs, "lhs")?, side(rhs, "rhs")?);
-    let out = run(py, move || {
-        binaryop::binary_operation(l.operand(), r.operand(), op, output_type.0)
-    })?;
-    Ok(PyColumn(out))
-}
-
-/// Whether `binary_operation` supports `lhs op rhs -> out`.
-#[pyfunction]
-pub fn is_supported_operation(
-    out: PyDataType,
-    lhs: PyDataType,
-    rhs: PyDataType,
-    op: &Bound<'_, PyAny>,
-) -> PyResult<bool> {
-    let op = BinaryOperator::from_i32(enum_value(op, "BinaryOperator")?).py()?;
-    Ok(binaryop::is_supported_operation(out.0, lhs.0, rhs.0, op))
+/// Register this module's class and functions.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyAggregation>()?;
+    m.add_function(wrap_pyfunction!(make_aggregation, m)?)?;
+    Ok(())
 }
