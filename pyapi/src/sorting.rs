@@ -1,12 +1,11 @@
-//! `plc.sorting`, `plc.quantiles` and `plc.merge`: argument conversion only; the semantics
-//! live in ferrodf-core.
+//! `plc.sorting`: argument conversion only; the semantics live in ferrodf-core.
 
 use crate::column::PyColumn;
 use crate::enums::enum_value;
 use crate::errors::{IntoPyResult, run};
 use crate::search::{null_orders, orders};
 use crate::table::PyTable;
-use ferrodf_core::ops::aggregation::{Interpolation, NullPolicy};
+use ferrodf_core::ops::aggregation::NullPolicy;
 use ferrodf_core::ops::sorting::{self as so, NullOrder, Order, RankMethod};
 use pyo3::prelude::*;
 
@@ -257,141 +256,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         top_k,
         top_k_order,
     );
-    Ok(())
-}
-
-fn interpolation(obj: &Bound<'_, PyAny>) -> PyResult<Interpolation> {
-    Ok(match enum_value(obj, "Interpolation")? {
-        0 => Interpolation::Linear,
-        1 => Interpolation::Lower,
-        2 => Interpolation::Higher,
-        3 => Interpolation::Midpoint,
-        4 => Interpolation::Nearest,
-        v => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "{v} is not an Interpolation (LINEAR=0, LOWER=1, HIGHER=2, MIDPOINT=3, NEAREST=4)"
-            )));
-        }
-    })
-}
-
-fn floats(obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
-    let mut out = vec![];
-    for item in obj
-        .try_iter()
-        .map_err(|_| pyo3::exceptions::PyTypeError::new_err("q must be a sequence of floats"))?
-    {
-        out.push(item?.extract::<f64>().map_err(|_| {
-            pyo3::exceptions::PyTypeError::new_err("q must be a sequence of floats")
-        })?);
-    }
-    Ok(out)
-}
-
-/// Quantiles of a column read in the order of `ordered_indices`.
-#[pyfunction]
-#[pyo3(name = "quantiles_quantile", signature = (input, q, interp = None, ordered_indices = None, exact = true, stream = None, mr = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn quantile(
-    py: Python<'_>,
-    input: PyColumn,
-    q: &Bound<'_, PyAny>,
-    interp: Opt<'_, '_>,
-    ordered_indices: Option<PyColumn>,
-    exact: bool,
-    stream: Opt<'_, '_>,
-    mr: Opt<'_, '_>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let q = floats(q)?;
-    let interp = match interp {
-        Some(i) => interpolation(i)?,
-        None => Interpolation::Linear,
-    };
-    let out = run(py, move || {
-        ferrodf_core::ops::quantiles::quantile(
-            &input.0,
-            &q,
-            interp,
-            ordered_indices.as_ref().map(|c| &c.0),
-            exact,
-        )
-    })?;
-    Ok(PyColumn(out))
-}
-
-/// Rows of a table at quantile positions of its sorted order.
-#[pyfunction]
-#[pyo3(name = "quantiles_quantiles", signature = (input, q, interp = None, is_input_sorted = None, column_order = None, null_precedence = None, stream = None, mr = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn quantiles(
-    py: Python<'_>,
-    input: PyTable,
-    q: &Bound<'_, PyAny>,
-    interp: Opt<'_, '_>,
-    is_input_sorted: Opt<'_, '_>,
-    column_order: Opt<'_, '_>,
-    null_precedence: Opt<'_, '_>,
-    stream: Opt<'_, '_>,
-    mr: Opt<'_, '_>,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let q = floats(q)?;
-    let interp = match interp {
-        Some(i) => interpolation(i)?,
-        None => Interpolation::Nearest,
-    };
-    let sorted = match is_input_sorted {
-        Some(s) => enum_value(s, "Sorted")? != 0,
-        None => false,
-    };
-    let o = match column_order {
-        Some(c) if !c.is_none() => orders(c)?,
-        _ => vec![],
-    };
-    let n = match null_precedence {
-        Some(c) if !c.is_none() => null_orders(c)?,
-        _ => vec![],
-    };
-    let out = run(py, move || {
-        ferrodf_core::ops::quantiles::quantiles(&input.0, &q, interp, sorted, &o, &n)
-    })?;
-    Ok(PyTable(out))
-}
-
-/// Merge sorted tables into one sorted table.
-#[pyfunction]
-#[pyo3(name = "merge_merge", signature = (tables_to_merge, key_cols, column_order, null_precedence, stream = None, mr = None))]
-pub fn merge(
-    py: Python<'_>,
-    tables_to_merge: Vec<PyTable>,
-    key_cols: Vec<i64>,
-    column_order: &Bound<'_, PyAny>,
-    null_precedence: &Bound<'_, PyAny>,
-    stream: Opt<'_, '_>,
-    mr: Opt<'_, '_>,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let keys = key_cols
-        .into_iter()
-        .map(|k| {
-            usize::try_from(k).map_err(|_| {
-                pyo3::exceptions::PyIndexError::new_err(format!("key column {k} is negative"))
-            })
-        })
-        .collect::<PyResult<Vec<_>>>()?;
-    let (o, n) = (orders(column_order)?, null_orders(null_precedence)?);
-    let tables: Vec<ferrodf_core::Table> = tables_to_merge.into_iter().map(|t| t.0).collect();
-    let out = run(py, move || {
-        ferrodf_core::ops::merge::merge(&tables, &keys, &o, &n)
-    })?;
-    Ok(PyTable(out))
-}
-
-/// Register the quantiles and merge bindings.
-pub fn register_quantiles_merge(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(quantile, m)?)?;
-    m.add_function(wrap_pyfunction!(quantiles, m)?)?;
-    m.add_function(wrap_pyfunction!(merge, m)?)?;
     Ok(())
 }
