@@ -27,6 +27,7 @@ mod quantiles;
 mod reduce;
 mod regex;
 mod replace;
+mod round;
 mod runtime;
 mod scalar;
 mod search;
@@ -35,6 +36,7 @@ mod stream_compaction;
 mod strings;
 mod table;
 mod traits;
+mod transform;
 mod types;
 mod unary;
 
@@ -61,24 +63,9 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     stream_compaction::register(m)?;
     replace::register(m)?;
     frame::register(m)?;
-    for f in [
-        wrap_pyfunction!(unary::unary_operation, m)?,
-        wrap_pyfunction!(unary::is_null, m)?,
-        wrap_pyfunction!(unary::is_valid, m)?,
-        wrap_pyfunction!(unary::is_nan, m)?,
-        wrap_pyfunction!(unary::is_not_nan, m)?,
-        wrap_pyfunction!(unary::cast, m)?,
-        wrap_pyfunction!(unary::bit_cast, m)?,
-        wrap_pyfunction!(unary::is_supported_cast, m)?,
-        wrap_pyfunction!(unary::round, m)?,
-        wrap_pyfunction!(unary::round_decimal, m)?,
-        wrap_pyfunction!(unary::nans_to_nulls, m)?,
-        wrap_pyfunction!(unary::column_nans_to_nulls, m)?,
-        wrap_pyfunction!(unary::bools_to_mask, m)?,
-        wrap_pyfunction!(unary::mask_to_bools, m)?,
-    ] {
-        m.add_function(f)?;
-    }
+    unary::register(m)?;
+    round::register(m)?;
+    transform::register(m)?;
     traits::register(m)?;
     memory::register(m)?;
     m.add_function(wrap_pyfunction!(hashing::murmurhash3_x86_32, m)?)?;
