@@ -23,6 +23,7 @@ mod join;
 mod memory;
 mod merge;
 mod null_mask;
+mod partitioning;
 mod quantiles;
 mod reduce;
 mod regex;
@@ -95,6 +96,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     quantiles::register(m)?;
     merge::register(m)?;
     join::register(m)?;
+    partitioning::register(m)?;
     io::register(m)?;
     strings::register(m)?;
     regex::register(m)?;
