@@ -38,3 +38,10 @@ pub fn xxhash_64(
     })?;
     Ok(PyColumn(out))
 }
+
+/// Register the hashing bindings.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(murmurhash3_x86_32, m)?)?;
+    m.add_function(wrap_pyfunction!(xxhash_64, m)?)?;
+    Ok(())
+}

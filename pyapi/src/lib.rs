@@ -69,28 +69,10 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     transform::register(m)?;
     traits::register(m)?;
     memory::register(m)?;
-    m.add_function(wrap_pyfunction!(hashing::murmurhash3_x86_32, m)?)?;
-    m.add_function(wrap_pyfunction!(hashing::xxhash_64, m)?)?;
-    m.add_function(wrap_pyfunction!(null_mask::copy_bitmask, m)?)?;
-    m.add_function(wrap_pyfunction!(
-        null_mask::bitmask_allocation_size_bytes,
-        m
-    )?)?;
-    m.add_function(wrap_pyfunction!(null_mask::create_null_mask, m)?)?;
-    m.add_function(wrap_pyfunction!(null_mask::bitmask_and, m)?)?;
-    m.add_function(wrap_pyfunction!(null_mask::bitmask_or, m)?)?;
-    m.add_function(wrap_pyfunction!(null_mask::null_count, m)?)?;
-    m.add_function(wrap_pyfunction!(search::lower_bound, m)?)?;
-    m.add_function(wrap_pyfunction!(search::upper_bound, m)?)?;
-    m.add_function(wrap_pyfunction!(search::contains, m)?)?;
-    m.add_function(wrap_pyfunction!(runtime::get_device, m)?)?;
-    m.add_function(wrap_pyfunction!(runtime::set_device, m)?)?;
-    m.add_function(wrap_pyfunction!(runtime::gpu_info, m)?)?;
-    m.add_function(wrap_pyfunction!(runtime::gpu_unavailable_reason, m)?)?;
-    m.add_function(wrap_pyfunction!(runtime::synchronize, m)?)?;
-    m.add_function(wrap_pyfunction!(runtime::host_fallbacks, m)?)?;
-    m.add_function(wrap_pyfunction!(runtime::reset_host_fallbacks, m)?)?;
-    m.add_function(wrap_pyfunction!(runtime::host_fallback, m)?)?;
+    hashing::register(m)?;
+    null_mask::register(m)?;
+    search::register(m)?;
+    runtime::register(m)?;
     groupby::register(m)?;
     sorting::register(m)?;
     quantiles::register(m)?;

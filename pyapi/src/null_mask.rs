@@ -146,3 +146,14 @@ pub fn null_count(
         null_mask::null_count(&mask, start as usize, stop as usize)
     })
 }
+
+/// Register the null_mask bindings.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(copy_bitmask, m)?)?;
+    m.add_function(wrap_pyfunction!(bitmask_allocation_size_bytes, m)?)?;
+    m.add_function(wrap_pyfunction!(create_null_mask, m)?)?;
+    m.add_function(wrap_pyfunction!(bitmask_and, m)?)?;
+    m.add_function(wrap_pyfunction!(bitmask_or, m)?)?;
+    m.add_function(wrap_pyfunction!(null_count, m)?)?;
+    Ok(())
+}

@@ -77,3 +77,16 @@ pub fn host_fallback(py: Python<'_>, function: &str, why: &str) -> PyResult<()> 
 pub fn reset_host_fallbacks() {
     ferrodf_core::fallback::reset();
 }
+
+/// Register the runtime bindings.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(get_device, m)?)?;
+    m.add_function(wrap_pyfunction!(set_device, m)?)?;
+    m.add_function(wrap_pyfunction!(gpu_info, m)?)?;
+    m.add_function(wrap_pyfunction!(gpu_unavailable_reason, m)?)?;
+    m.add_function(wrap_pyfunction!(synchronize, m)?)?;
+    m.add_function(wrap_pyfunction!(host_fallbacks, m)?)?;
+    m.add_function(wrap_pyfunction!(reset_host_fallbacks, m)?)?;
+    m.add_function(wrap_pyfunction!(host_fallback, m)?)?;
+    Ok(())
+}

@@ -84,3 +84,11 @@ pub fn contains(
     let out = run(py, move || search::contains(&haystack.0, &needles.0))?;
     Ok(PyColumn(out))
 }
+
+/// Register the search bindings.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(lower_bound, m)?)?;
+    m.add_function(wrap_pyfunction!(upper_bound, m)?)?;
+    m.add_function(wrap_pyfunction!(contains, m)?)?;
+    Ok(())
+}
