@@ -94,14 +94,23 @@ fn host_scan(labels: &Column, key: &Value) -> Result<Option<Vec<i32>>> {
     }
     let found: Vec<i32> = match (labels.dtype().id(), key) {
         (TypeId::String, Value::Str(k)) => {
+            use arrow_array::cast::AsArray;
             let array = ferrodf_core::interop::arrow::to_arrow(labels)?;
-            let Some(strings) = array.as_any().downcast_ref::<arrow_array::StringArray>() else {
-                return Ok(None);
+            // pandas' strings arrive with 64-bit offsets, others with 32-bit ones
+            let positions = |values: &mut dyn Iterator<Item = Option<&str>>| -> Vec<i32> {
+                values
+                    .enumerate()
+                    .filter(|(_, v)| *v == Some(k.as_str()))
+                    .map(|(i, _)| i as i32)
+                    .collect()
             };
-            (0..arrow_array::Array::len(strings))
-                .filter(|&i| strings.value(i) == k)
-                .map(|i| i as i32)
-                .collect()
+            if let Some(strings) = array.as_string_opt::<i32>() {
+                positions(&mut strings.iter())
+            } else if let Some(strings) = array.as_string_opt::<i64>() {
+                positions(&mut strings.iter())
+            } else {
+                return Ok(None);
+            }
         }
         (TypeId::Int64, Value::Int(k)) => {
             let values = labels.host_values::<i64>()?;
@@ -141,19 +150,22 @@ impl DataFrame {
                 "row position {position} is out of bounds for {n} rows"
             )));
         }
-        let map = Column::from_values(vec![position as i32]);
-        let cols = self.data().columns();
-        let picked = gather(
-            &Table::new(cols.to_vec())?,
-            &map,
-            OutOfBoundsPolicy::DontCheck,
-        )?
-        .into_columns();
+        // one-row slices share the columns' buffers: no gather, on the host or the GPU
+        let picked = self
+            .data()
+            .columns()
+            .iter()
+            .map(|c| c.slice(position, 1))
+            .collect::<Result<Vec<_>>>()?;
         let values = stack(&picked)?;
         let index = labels_index(self.data().names(), self.data().level_names())?;
         let name = self
             .index()
-            .select(&crate::rows::RowSelection::Take(map))?
+            .select(&crate::rows::RowSelection::Slice {
+                start: position,
+                len: 1,
+                step: 1,
+            })?
             .label_at_first()?;
         Series::from_column(values, Some(index), name)
     }

@@ -137,6 +137,9 @@ fn same_arrow_type(arrays: Vec<arrow_array::ArrayRef>) -> Result<Vec<arrow_array
 
 /// Fixed-width columns on the host: each piece's bytes copied into place in parallel, the
 /// validity bits appended (no arrow round trip).
+/// Below this many bytes a host concatenation copies on the calling thread.
+const PARALLEL_MIN_BYTES: usize = 1 << 20;
+
 fn concat_fixed_host(columns: &[Column], total: usize, width: usize) -> Result<Column> {
     // 64-byte aligned, so the result can be viewed as values of any width. Not zeroed: a
     // zeroed allocation takes fresh pages from the OS (a page fault per 4 KiB) and every
@@ -152,17 +155,22 @@ fn concat_fixed_host(columns: &[Column], total: usize, width: usize) -> Result<C
         pieces.push((head, c));
         rest = tail;
     }
-    pieces
-        .into_par_iter()
-        .try_for_each(|(dst, c)| -> Result<()> {
-            if let Some(d) = c.data().filter(|_| c.size() > 0) {
-                let src = d.host_range(c.offset() * width, c.size() * width)?;
-                dst.par_chunks_mut(1 << 20)
-                    .zip(src.as_slice().par_chunks(1 << 20))
-                    .for_each(|(o, i)| o.copy_from_slice(i));
-            }
-            Ok(())
-        })?;
+    let copy = |(dst, c): (&mut [u8], &Column)| -> Result<()> {
+        if let Some(d) = c.data().filter(|_| c.size() > 0) {
+            let src = d.host_range(c.offset() * width, c.size() * width)?;
+            dst.par_chunks_mut(1 << 20)
+                .zip(src.as_slice().par_chunks(1 << 20))
+                .for_each(|(o, i)| o.copy_from_slice(i));
+        }
+        Ok(())
+    };
+    // Waking rayon's threads costs more than copying a few small pieces (a frame's row
+    // from one-row slices, say): those are copied on this thread.
+    if total * width < PARALLEL_MIN_BYTES {
+        pieces.into_iter().try_for_each(copy)?;
+    } else {
+        pieces.into_par_iter().try_for_each(copy)?;
+    }
     let mut any_nulls = false;
     for c in columns {
         any_nulls |= c.has_nulls()?;
