@@ -62,13 +62,6 @@ impl Index {
         if !comparable {
             return Err(missing());
         }
-        if let Some(found) = host_scan(&labels, key)? {
-            return match found.len() {
-                0 => Err(missing()),
-                1 => Ok(Location::Row(found[0] as usize)),
-                _ => Ok(Location::Rows(Column::from_values(found))),
-            };
-        }
         let hits = binary_column(&labels, BinaryOp::Eq, Operand::Value(key), false)
             .map_err(|_| missing())?;
         let n = labels.size();
@@ -82,48 +75,6 @@ impl Index {
             _ => Ok(Location::Rows(found)),
         }
     }
-}
-
-/// The rows of `labels` equal to `key`, by a scan of host memory, on the host path (CPU
-/// placement) for the common label types; `None` where the general comparison decides.
-/// One label lookup is a pandas call users make in loops, so it skips the column kernels'
-/// per-call work (a mask column, a sequence, a filter) here.
-fn host_scan(labels: &Column, key: &Value) -> Result<Option<Vec<i32>>> {
-    if ferrodf_core::placement::use_device()? || labels.has_nulls()? {
-        return Ok(None);
-    }
-    let found: Vec<i32> = match (labels.dtype().id(), key) {
-        (TypeId::String, Value::Str(k)) => {
-            use arrow_array::cast::AsArray;
-            let array = ferrodf_core::interop::arrow::to_arrow(labels)?;
-            // pandas' strings arrive with 64-bit offsets, others with 32-bit ones
-            let positions = |values: &mut dyn Iterator<Item = Option<&str>>| -> Vec<i32> {
-                values
-                    .enumerate()
-                    .filter(|(_, v)| *v == Some(k.as_str()))
-                    .map(|(i, _)| i as i32)
-                    .collect()
-            };
-            if let Some(strings) = array.as_string_opt::<i32>() {
-                positions(&mut strings.iter())
-            } else if let Some(strings) = array.as_string_opt::<i64>() {
-                positions(&mut strings.iter())
-            } else {
-                return Ok(None);
-            }
-        }
-        (TypeId::Int64, Value::Int(k)) => {
-            let values = labels.host_values::<i64>()?;
-            values
-                .iter()
-                .enumerate()
-                .filter(|(_, v)| i128::from(**v) == *k)
-                .map(|(i, _)| i as i32)
-                .collect()
-        }
-        _ => return Ok(None),
-    };
-    Ok(Some(found))
 }
 
 pub(crate) fn describe(key: &Value) -> String {

@@ -88,6 +88,9 @@ pub fn fill_in_place(dest: &Column, begin: usize, end: usize, value: &Scalar) ->
     write_rows_in_place(&filled, dest, begin, width)
 }
 
+/// Below this many rows a host sequence is written without splitting it into tasks.
+const PARALLEL_MIN_ROWS: usize = 1 << 16;
+
 /// `size` values `init + i * step` of the scalars' numeric type (integers wrap).
 pub fn sequence(size: usize, init: &Scalar, step: &Scalar) -> Result<Column> {
     let t = init.dtype();
@@ -128,7 +131,9 @@ pub fn sequence(size: usize, init: &Scalar, step: &Scalar) -> Result<Column> {
     } else {
         with_num_type!(t.id(), S => {
             let (a, d) = (init.as_column().host_values::<S>()?[0], step.as_column().host_values::<S>()?[0]);
-            let v: Vec<S> = (0..size).into_par_iter().map(|i| a.wadd(S::from_i128(i as i128).wmul(d))).collect();
+            // small sequences (row numbers of a lookup, say) stay on this thread: waking
+            // rayon's pool costs more than writing them
+            let v: Vec<S> = (0..size).into_par_iter().with_min_len(PARALLEL_MIN_ROWS).map(|i| a.wadd(S::from_i128(i as i128).wmul(d))).collect();
             Buffer::from_vec(v)
         })
     };
