@@ -54,6 +54,16 @@ pub(super) fn configure_pool(ctx: &Arc<CudaContext>) {
 }
 
 impl DeviceMemory {
+    /// Zero bytes that own nothing: a placeholder for memory moved elsewhere (no driver
+    /// call, unlike `alloc(0)`).
+    pub fn empty() -> DeviceMemory {
+        DeviceMemory {
+            ptr: 0,
+            len: 0,
+            kind: Kind::Foreign(Arc::new(())),
+        }
+    }
+
     /// Allocate `len` uninitialised bytes on ferrodf's stream. When the GPU is full (or the
     /// allocation would pass the soft device limit), least-recently-used buffers are spilled
     /// to host memory first (see [`crate::memory`]).

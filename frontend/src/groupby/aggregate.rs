@@ -7,8 +7,6 @@ use ferrodf_core::ops::cast::cast;
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
 use ferrodf_core::ops::replace::{Replacement, replace_nulls};
-use ferrodf_core::ops::search::{NullOrder, Order};
-use ferrodf_core::ops::sorting::stable_sort_by_key;
 use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
 
 use crate::DataFrame;
@@ -138,25 +136,19 @@ impl DataFrame {
                 })
             })
             .collect::<Result<Vec<_>>>()?;
-        let (group_keys, results) = gb.aggregate(&reqs)?;
+        // sort=True: the core returns the groups in key order (nulls last), which on the
+        // device costs no sort for small inputs
+        let (group_keys, results) = if sort {
+            gb.aggregate_sorted(&reqs)?
+        } else {
+            gb.aggregate(&reqs)?
+        };
         let mut key_columns = group_keys.into_columns();
-        let mut values: Vec<Column> = results
+        let values: Vec<Column> = results
             .into_iter()
             .zip(requests)
             .map(|(t, r)| empty_group_identity(t.into_columns().remove(0), &r.how))
             .collect::<Result<_>>()?;
-        if sort && !key_columns.is_empty() {
-            let order = vec![Order::Ascending; key_columns.len()];
-            let nulls = vec![NullOrder::After; key_columns.len()];
-            // one sort of keys and results together (its gather trusts the permutation:
-            // no bounds checks, no device round trip)
-            let k = key_columns.len();
-            let both = Table::new(key_columns.iter().chain(&values).cloned().collect())?;
-            let mut sorted = stable_sort_by_key(&both, &Table::new(key_columns)?, &order, &nulls)?
-                .into_columns();
-            values = sorted.split_off(k);
-            key_columns = sorted;
-        }
         let labels: Vec<Label> = requests.iter().map(|r| r.output.clone()).collect();
         let multiindex = labels.iter().any(Label::is_tuple);
         if as_index {

@@ -7,9 +7,10 @@ use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
 use crate::keys::{KeyKind, NullOrder, Order};
+use crate::memory::pinned::MappedHost;
 use crate::table::Table;
 use crate::types::TypeId;
-use cudarc::driver::LaunchConfig;
+use cudarc::driver::{LaunchConfig, PushKernelArg};
 
 const KEYS: &str = include_str!("cuda/groupby.cu");
 const SEARCH: &str = include_str!("cuda/search.cu");
@@ -151,6 +152,180 @@ pub(crate) fn group(keys: &Table, kinds: &[KeyKind], include_nulls: bool) -> Res
         )?;
     }
     Ok(DeviceGroups { gid, reps, groups })
+}
+
+/// At most this many rows are grouped by [`group_small_sorted`] (one block; the kernel's
+/// `SMALL_GROUPS`).
+pub const SMALL_GROUPS: usize = 1024;
+
+/// Group the `0 < n <= SMALL_GROUPS` rows of `keys` in one launch, numbering the groups in
+/// ascending key order with nulls last (what a sorted groupby returns), so the caller needs
+/// no sort of the result. One device-to-host read (the number of groups).
+pub(crate) fn group_small_sorted(
+    keys: &Table,
+    kinds: &[KeyKind],
+    include_nulls: bool,
+) -> Result<DeviceGroups> {
+    let n = keys.num_rows();
+    debug_assert!(n > 0 && n <= SMALL_GROUPS);
+    let descs = keys
+        .columns()
+        .iter()
+        .zip(kinds)
+        .map(|(c, &k)| super::search::descriptor(c, k, Order::Ascending, NullOrder::After))
+        .collect::<Result<Vec<_>>>()?;
+    let descs = super::search::upload(&descs)?;
+    let gid = DeviceMemory::alloc(n * 4)?;
+    // n slots for the first rows of at most n groups, then the number of groups.
+    let reps = DeviceMemory::alloc((n + 1) * 4)?;
+    let cfg = LaunchConfig {
+        grid_dim: (1, 1, 1),
+        block_dim: (256, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    // SAFETY: the descriptors cover rows 0..n of each key column; gid holds n INT32, reps
+    // n + 1 (group numbers are < n, the count goes to slot n).
+    unsafe {
+        launch(
+            &keys_fn("gb_small_sorted")?,
+            cfg,
+            &[
+                Arg::P(descs.ptr()),
+                Arg::I32(keys.num_columns() as i32),
+                Arg::I(n as i64),
+                Arg::I32(i32::from(include_nulls)),
+                Arg::P(gid.ptr()),
+                Arg::P(reps.ptr()),
+                Arg::P(reps.ptr() + (n * 4) as u64),
+            ],
+        )?;
+    }
+    let count = reps.copy_to_host(n * 4, 4)?;
+    let groups = i32::from_le_bytes(count.as_slice().try_into().expect("4 bytes")) as usize;
+    Ok(DeviceGroups { gid, reps, groups })
+}
+
+/// At most this many key columns and aggregations go to [`small_fused`].
+pub const SMALL_KEYS: usize = 4;
+/// See [`SMALL_KEYS`].
+pub const SMALL_AGGS: usize = 8;
+
+/// What [`small_fused`] computes per group (the kernel's `op`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SmallOp {
+    Sum = 0,
+    Product = 1,
+    SumOfSquares = 2,
+    Min = 3,
+    Max = 4,
+    /// Valid values.
+    CountValid = 5,
+    /// Rows.
+    CountAll = 6,
+    Mean = 7,
+}
+
+/// One aggregation of [`small_fused`]: the kernel's `SmallAgg`, eight words.
+pub struct SmallAgg {
+    /// The values (`n` rows; their data and mask pointers are read here).
+    pub data: u64,
+    pub mask: u64,
+    pub mask_offset: i64,
+    /// Search-descriptor kinds (0-7 integers, 8 FLOAT32, 9 FLOAT64, 10 BOOL8).
+    pub in_kind: i64,
+    pub op: SmallOp,
+    pub out_kind: i64,
+    /// One slot per row (the groups are at most the rows), and validity bits or 0.
+    pub out: u64,
+    pub out_mask: u64,
+}
+
+/// The mapped host slot the fused kernel writes the number of groups into (None inside
+/// when the driver cannot map host memory: the count is then copied back).
+static GROUP_COUNT: std::sync::Mutex<Option<Option<MappedHost>>> = std::sync::Mutex::new(None);
+
+/// Group the `0 < n <= SMALL_GROUPS` rows of `keys` (at most [`SMALL_KEYS`] columns) in
+/// ascending key order, nulls last, and compute `aggs` per group, in one launch with no
+/// upload (keys and aggregations travel as kernel parameters) and no copy back (the
+/// number of groups lands in mapped host memory). `reps` receives the first row of each
+/// group (`n` INT32 slots). Returns the number of groups.
+pub(crate) fn small_fused(
+    keys: &Table,
+    kinds: &[KeyKind],
+    include_nulls: bool,
+    aggs: &[SmallAgg],
+    reps: u64,
+) -> Result<usize> {
+    let n = keys.num_rows();
+    assert!(n > 0 && n <= SMALL_GROUPS && keys.num_columns() <= SMALL_KEYS);
+    assert!(aggs.len() <= SMALL_AGGS);
+    let mut key_words = [0u64; 9 * SMALL_KEYS];
+    for (i, (c, &k)) in keys.columns().iter().zip(kinds).enumerate() {
+        let d = super::search::descriptor(c, k, Order::Ascending, NullOrder::After)?;
+        key_words[i * 9..(i + 1) * 9].copy_from_slice(&d);
+    }
+    let mut agg_words = [0u64; 8 * SMALL_AGGS];
+    for (i, a) in aggs.iter().enumerate() {
+        agg_words[i * 8..(i + 1) * 8].copy_from_slice(&[
+            a.data,
+            a.mask,
+            a.mask_offset as u64,
+            a.in_kind as u64,
+            a.op as u64,
+            a.out_kind as u64,
+            a.out,
+            a.out_mask,
+        ]);
+    }
+    let mut slot = GROUP_COUNT.lock().unwrap_or_else(|p| p.into_inner());
+    let mapped = slot.get_or_insert_with(|| MappedHost::alloc(64)).as_ref();
+    let fallback;
+    let count_ptr = match mapped {
+        Some(m) => m.device,
+        None => {
+            fallback = DeviceMemory::alloc(4)?;
+            fallback.ptr()
+        }
+    };
+    let f = keys_fn("gb_small_fused")?;
+    let rt = runtime()?;
+    let (ncols, n64, inc, naggs) = (
+        keys.num_columns() as i32,
+        n as i64,
+        i32::from(include_nulls),
+        aggs.len() as i32,
+    );
+    let mut b = rt.stream().launch_builder(&f);
+    b.arg(&key_words)
+        .arg(&ncols)
+        .arg(&n64)
+        .arg(&inc)
+        .arg(&agg_words)
+        .arg(&naggs)
+        .arg(&reps)
+        .arg(&count_ptr);
+    let cfg = LaunchConfig {
+        grid_dim: (1, 1, 1),
+        block_dim: (256, 1, 1),
+        shared_mem_bytes: 0,
+    };
+    // SAFETY: the key descriptors cover rows 0..n; every aggregation's values hold n rows
+    // and its output n slots of its out kind (and bits for n rows); reps holds n INT32; the
+    // count pointer is 4 writable bytes (mapped host or device).
+    unsafe { b.launch(cfg)? };
+    let bytes = match mapped {
+        Some(m) => {
+            rt.synchronize()?;
+            m.read(0, 4)
+        }
+        None => {
+            // SAFETY of the read: `fallback` was set above when there is no mapped slot.
+            let mut host = [0u8; 4];
+            crate::memory::pinned::device_to_host(&mut host, count_ptr)?;
+            host.to_vec()
+        }
+    };
+    Ok(i32::from_le_bytes(bytes.try_into().expect("4 bytes")) as usize)
 }
 
 /// A value column's pointers for the aggregation kernels: (data at row 0, mask, mask bit

@@ -4,6 +4,7 @@ use super::{COMMON, cuda_type};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
+use crate::memory::pinned::MappedHost;
 use crate::types::{TypeId, fixed_width};
 use cudarc::driver::{LaunchConfig, PushKernelArg};
 
@@ -61,8 +62,15 @@ pub fn minmax(col: &Column, acc: TypeId) -> Result<(Vec<u8>, Vec<u8>, u64)> {
 /// The size of the scratch area kept for reductions of a few blocks.
 const SCRATCH_BYTES: usize = 4096;
 
-/// The reductions' shared scratch area (allocated on first use).
-static SCRATCH: std::sync::Mutex<Option<DeviceMemory>> = std::sync::Mutex::new(None);
+/// The reductions' shared scratch: a device area for the partials of a few blocks, and a
+/// mapped host slot the one-block pass writes its results into (allocated on first use).
+struct Scratch {
+    device: DeviceMemory,
+    /// None when the driver cannot map host memory: results are then copied back.
+    mapped: Option<MappedHost>,
+}
+
+static SCRATCH: std::sync::Mutex<Option<Scratch>> = std::sync::Mutex::new(None);
 
 /// Launch `{kernel}_pass1` and `{kernel}_pass2`, which produce `outputs` results.
 fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<Vec<u8>>, u64)> {
@@ -92,19 +100,28 @@ fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<V
     // A reduction waits for its result before returning, so one scratch area, held for
     // the whole call, serves every small reduction (no allocation and free per scalar).
     let mut reused = SCRATCH.lock().unwrap_or_else(|p| p.into_inner());
+    if reused.is_none() {
+        *reused = Some(Scratch {
+            device: DeviceMemory::alloc(SCRATCH_BYTES)?,
+            mapped: MappedHost::alloc(SCRATCH_BYTES),
+        });
+    }
+    let kept = reused.as_ref().expect("allocated above");
     let fresh;
     let scratch = if bytes <= SCRATCH_BYTES {
-        if reused.is_none() {
-            *reused = Some(DeviceMemory::alloc(SCRATCH_BYTES)?);
-        }
-        reused.as_ref().expect("allocated above")
+        &kept.device
     } else {
         fresh = DeviceMemory::alloc(bytes)?;
         &fresh
     };
+    // One block writes its results straight into mapped host memory: no copy back.
+    let mapped = kept.mapped.as_ref().filter(|_| grid == 1);
     let partials = scratch.ptr();
     let counts = partials + (slots * 8) as u64;
-    let out = counts + (slots * 8) as u64;
+    let out = match mapped {
+        Some(m) => m.device,
+        None => counts + (slots * 8) as u64,
+    };
     let out_count = out + (outputs * 8) as u64;
     let n64 = n as i64;
     let grid64 = grid as i64;
@@ -152,7 +169,13 @@ fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<V
         }
     }
     // The results are ACC_T values packed from `out` (at most 8 bytes each).
-    let bytes = scratch.copy_to_host(slots * 16, outputs * 16)?;
+    let bytes = match mapped {
+        Some(m) => {
+            rt.synchronize()?;
+            m.read(0, outputs * 16)
+        }
+        None => scratch.copy_to_host(slots * 16, outputs * 16)?.to_vec(),
+    };
     let values = (0..outputs)
         .map(|k| bytes[k * acc_width..(k + 1) * acc_width].to_vec())
         .collect();

@@ -9,7 +9,7 @@ use super::types::output_type;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
-use crate::device::kernels::groupby::{self as dev, DeviceGroups, RowKernel};
+use crate::device::kernels::groupby::{self as dev, DeviceGroups, RowKernel, SmallAgg, SmallOp};
 use crate::device::kernels::storage_id;
 use crate::error::Result;
 use crate::ops::aggregation::{Aggregation, NullPolicy};
@@ -48,6 +48,179 @@ pub(crate) fn aggregate(
     include_nulls: bool,
     requests: &[GroupByRequest],
 ) -> Result<Option<(Table, Vec<Table>)>> {
+    aggregate_grouped(keys, include_nulls, requests, false)
+}
+
+/// [`aggregate`] with the groups in ascending key order, nulls last, for at most
+/// [`dev::SMALL_GROUPS`] rows: one launch groups the rows in key order, so neither a hash
+/// table nor a sort of the result is needed (a tiny groupby costs a few launches).
+pub(crate) fn aggregate_small_sorted(
+    keys: &Table,
+    include_nulls: bool,
+    requests: &[GroupByRequest],
+) -> Result<Option<(Table, Vec<Table>)>> {
+    debug_assert!(keys.num_rows() <= dev::SMALL_GROUPS);
+    aggregate_grouped(keys, include_nulls, requests, true)
+}
+
+/// The search-descriptor kind of numeric values the fused small kernel reads.
+fn small_value_kind(id: TypeId) -> Option<i64> {
+    use TypeId::*;
+    Some(match id {
+        Int8 => 0,
+        Int16 => 1,
+        Int32 => 2,
+        Int64 => 3,
+        Uint8 => 4,
+        Uint16 => 5,
+        Uint32 => 6,
+        Uint64 => 7,
+        Float32 => 8,
+        Float64 => 9,
+        Bool8 => 10,
+        _ => return None,
+    })
+}
+
+/// [`aggregate_small_sorted`] in one launch (grouping and aggregations fused) when every
+/// aggregation is SUM, PRODUCT, SUM_OF_SQUARES, MIN, MAX, COUNT or MEAN of numeric values
+/// and there are at most [`dev::SMALL_KEYS`] keys and [`dev::SMALL_AGGS`] aggregations;
+/// else None. All outputs share one allocation.
+pub(crate) fn aggregate_small_fused(
+    keys: &Table,
+    include_nulls: bool,
+    requests: &[GroupByRequest],
+) -> Result<Option<(Table, Vec<Table>)>> {
+    use Aggregation as A;
+    let n = keys.num_rows();
+    let naggs: usize = requests.iter().map(|r| r.aggregations.len()).sum();
+    if n == 0
+        || n > dev::SMALL_GROUPS
+        || keys.num_columns() > dev::SMALL_KEYS
+        || naggs > dev::SMALL_AGGS
+    {
+        return Ok(None);
+    }
+    let mut kinds = vec![];
+    for c in keys.columns() {
+        match key_kind("groupby", c.dtype()) {
+            Ok(k) => kinds.push(k),
+            Err(_) => return Ok(None),
+        }
+    }
+    // (request, aggregation, op, output type, has a mask) per aggregation
+    let mut plan = Vec::with_capacity(naggs);
+    for r in requests {
+        let Some(in_kind) = small_value_kind(r.values.dtype().id()) else {
+            return Ok(None);
+        };
+        let nulls = r.values.has_nulls()?;
+        for a in &r.aggregations {
+            let op = match a {
+                A::Sum => SmallOp::Sum,
+                A::Product => SmallOp::Product,
+                A::SumOfSquares => SmallOp::SumOfSquares,
+                A::Min => SmallOp::Min,
+                A::Max => SmallOp::Max,
+                A::Count(NullPolicy::Exclude) => SmallOp::CountValid,
+                A::Count(NullPolicy::Include) => SmallOp::CountAll,
+                A::Mean => SmallOp::Mean,
+                _ => return Ok(None),
+            };
+            let out = output_type(r.values.dtype(), a)?;
+            let Some(out_kind) = small_value_kind(out.id()) else {
+                return Ok(None);
+            };
+            let counts = matches!(op, SmallOp::CountValid | SmallOp::CountAll);
+            plan.push((in_kind, op, out, out_kind, nulls && !counts));
+        }
+    }
+    // One allocation: the first rows, then per aggregation 8 bytes per row and the
+    // validity bits when its values have nulls (each part 64-byte aligned).
+    let align = |b: usize| b.div_ceil(64) * 64;
+    let mask_bytes = crate::bitmask::bitmask_allocation_size_bytes(n);
+    let mut offsets = Vec::with_capacity(plan.len());
+    let mut total = align(n * 4);
+    for &(.., masked) in &plan {
+        let data = total;
+        total += align(n * 8);
+        let mask = masked.then(|| {
+            total += mask_bytes;
+            total - mask_bytes
+        });
+        offsets.push((data, mask));
+    }
+    let memory = DeviceMemory::alloc(total)?;
+    let base = memory.ptr();
+    let mut specs = Vec::with_capacity(plan.len());
+    let mut at = 0;
+    for r in requests {
+        let (data, mask, mask_offset) = dev::value_args(&r.values)?;
+        for _ in &r.aggregations {
+            let (in_kind, op, _, out_kind, _) = plan[at];
+            let (out, out_mask) = offsets[at];
+            specs.push(SmallAgg {
+                data,
+                mask,
+                mask_offset,
+                in_kind,
+                op,
+                out_kind,
+                out: base + out as u64,
+                out_mask: out_mask.map_or(0, |m| base + m as u64),
+            });
+            at += 1;
+        }
+    }
+    let groups = dev::small_fused(keys, &kinds, include_nulls, &specs, base)?;
+    let buffer = Buffer::from_device(memory);
+    let reps = Column::new(
+        TypeId::Int32.into(),
+        groups,
+        Some(buffer.slice(0, groups * 4)?),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )?;
+    let out_keys = Table::new(gather_columns(keys.columns(), n, &reps, Bounds::Trusted)?)?;
+    let mut columns = plan
+        .iter()
+        .zip(&offsets)
+        .map(|(&(.., out, _, _), &(data, mask))| {
+            let width = crate::types::size_of(out)?;
+            let mask = mask.map(|m| buffer.slice(m, mask_bytes)).transpose()?;
+            let null_count = if mask.is_some() { None } else { Some(0) };
+            Column::new(
+                out,
+                groups,
+                Some(buffer.slice(data, groups * width)?),
+                mask,
+                null_count,
+                0,
+                vec![],
+            )
+        });
+    let mut results = Vec::with_capacity(requests.len());
+    for r in requests {
+        let cols = (0..r.aggregations.len())
+            .map(|_| columns.next().expect("one column per aggregation"))
+            .collect::<Result<Vec<_>>>()?;
+        results.push(if cols.is_empty() {
+            Table::empty_with_rows(groups)
+        } else {
+            Table::new(cols)?
+        });
+    }
+    Ok(Some((out_keys, results)))
+}
+
+fn aggregate_grouped(
+    keys: &Table,
+    include_nulls: bool,
+    requests: &[GroupByRequest],
+    small_sorted: bool,
+) -> Result<Option<(Table, Vec<Table>)>> {
     let mut kinds = vec![];
     for c in keys.columns() {
         match key_kind("groupby", c.dtype()) {
@@ -64,8 +237,14 @@ pub(crate) fn aggregate(
     if !all_supported || n == 0 {
         return Ok(None);
     }
-    let g = dev::group(keys, &kinds, include_nulls)?;
-    let reps = device_map(DeviceMemory::copy_of(g.reps.ptr(), g.groups * 4)?, g.groups)?;
+    let mut g = if small_sorted {
+        dev::group_small_sorted(keys, &kinds, include_nulls)?
+    } else {
+        dev::group(keys, &kinds, include_nulls)?
+    };
+    // The first rows are needed only here: the map takes them (no copy).
+    let first_rows = std::mem::replace(&mut g.reps, DeviceMemory::empty());
+    let reps = device_map(first_rows, g.groups)?;
     let out_keys = Table::new(gather_columns(keys.columns(), n, &reps, Bounds::Trusted)?)?;
     let mut results = Vec::with_capacity(requests.len());
     for r in requests {

@@ -164,9 +164,7 @@ impl GroupBy {
         group_rows(&self.keys, self.include_nulls)
     }
 
-    /// One key row per group, and for each request a table with one column per
-    /// aggregation (MEDIAN and QUANTILE give `quantiles` rows per group).
-    pub fn aggregate(&self, requests: &[GroupByRequest]) -> Result<(Table, Vec<Table>)> {
+    fn check_aggregate_requests(&self, requests: &[GroupByRequest]) -> Result<()> {
         for r in requests {
             self.check_rows("aggregate", r.values.size())?;
             for a in &r.aggregations {
@@ -174,6 +172,59 @@ impl GroupBy {
                 check_aggregate(a)?;
             }
         }
+        Ok(())
+    }
+
+    /// [`GroupBy::aggregate`] with the groups in ascending key order, nulls last (pandas'
+    /// `groupby(..., sort=True)`; the plain `aggregate` numbers groups by first appearance).
+    ///
+    /// On the device, up to 1,024 rows are grouped in key order by one launch, with no sort
+    /// of the result; larger inputs (and the host) aggregate, then sort the groups.
+    ///
+    /// ```
+    /// use ferrodf_core::{column::Column, table::Table};
+    /// use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
+    /// use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
+    /// let keys = Table::new(vec![Column::from_values(vec![3i32, 1, 3])]).unwrap();
+    /// let gb = GroupBy::new(keys, NullPolicy::Exclude, false, vec![], vec![]).unwrap();
+    /// let req = GroupByRequest { values: Column::from_values(vec![10i64, 20, 30]), aggregations: vec![Aggregation::Sum] };
+    /// let (k, r) = gb.aggregate_sorted(&[req]).unwrap();
+    /// assert_eq!(k.columns()[0].host_values::<i32>().unwrap().to_vec(), vec![1, 3]);
+    /// assert_eq!(r[0].columns()[0].host_values::<i64>().unwrap().to_vec(), vec![20, 40]);
+    /// ```
+    pub fn aggregate_sorted(&self, requests: &[GroupByRequest]) -> Result<(Table, Vec<Table>)> {
+        self.check_aggregate_requests(requests)?;
+        let n = self.keys.num_rows();
+        if n > 0 && n <= crate::device::kernels::groupby::SMALL_GROUPS && use_device()? {
+            if let Some(out) =
+                device::aggregate_small_fused(&self.keys, self.include_nulls, requests)?
+            {
+                return Ok(out);
+            }
+            if let Some(out) =
+                device::aggregate_small_sorted(&self.keys, self.include_nulls, requests)?
+            {
+                return Ok(out);
+            }
+        }
+        let (keys, results) = self.aggregate(requests)?;
+        let ncols = keys.num_columns();
+        let order = crate::ops::sorting::stable_sorted_order(
+            &keys,
+            &vec![Order::Ascending; ncols],
+            &vec![NullOrder::After; ncols],
+        )?;
+        let results = results
+            .iter()
+            .map(|t| gather_table(t, &order))
+            .collect::<Result<Vec<_>>>()?;
+        Ok((gather_table(&keys, &order)?, results))
+    }
+
+    /// One key row per group, and for each request a table with one column per
+    /// aggregation (QUANTILE with several quantiles gives a LIST per group).
+    pub fn aggregate(&self, requests: &[GroupByRequest]) -> Result<(Table, Vec<Table>)> {
+        self.check_aggregate_requests(requests)?;
         // Nothing to compute for empty keys: the host builds the empty results.
         if use_device()? && self.keys.num_rows() > 0 {
             if let Some(out) = device::aggregate(&self.keys, self.include_nulls, requests)? {
@@ -361,3 +412,4 @@ fn check_aggregate(a: &Aggregation) -> Result<()> {
         _ => Ok(()),
     }
 }
+

@@ -96,6 +96,200 @@ extern "C" __global__ void gb_assign(const int32_t* rep_of_row, const int64_t* p
   }
 }
 
+// ---- small inputs: one block, groups numbered in ascending key order ----
+
+// For n <= SMALL_GROUPS rows (one block): the groups of the key rows numbered in ascending
+// key order (cmp_rows with the descriptors' orders and null placement), so a sorted groupby
+// needs no hash table, no scan with a host round trip in between, and no sort of its
+// result. Row i is the first of its group when no earlier row has an equal key (the
+// grouping equality of gb_rows_equal: cmp_rows == 0); its group number is the count of
+// first rows with smaller keys. O(n^2) comparisons, which for n <= 1024 costs less than the
+// launches it saves. gid[i] = -1 for rows in no group; reps[g] = the first row of group g;
+// *groups = the number of groups.
+#define SMALL_GROUPS 1024
+extern "C" __global__ void gb_small_sorted(const ColDesc* keys, int ncols, int64_t n,
+                                           int include_nulls, int32_t* gid, int32_t* reps,
+                                           int32_t* groups) {
+  __shared__ unsigned char first[SMALL_GROUPS];
+  __shared__ int count;
+  if (threadIdx.x == 0) count = 0;
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) {
+    bool f = include_nulls || !gb_any_null(keys, ncols, i);
+    for (int64_t j = 0; f && j < i; ++j) f = cmp_rows(keys, keys, ncols, j, i) != 0;
+    first[i] = f;
+  }
+  __syncthreads();
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) {
+    if (!include_nulls && gb_any_null(keys, ncols, i)) {
+      gid[i] = -1;
+      continue;
+    }
+    int32_t g = 0;
+    for (int64_t j = 0; j < n; ++j) g += first[j] && cmp_rows(keys, keys, ncols, j, i) < 0;
+    gid[i] = g;
+    if (first[i]) {
+      reps[g] = (int32_t)i;
+      atomicAdd(&count, 1);
+    }
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) *groups = count;
+}
+
+// ---- small inputs, fused: the grouping and the common aggregations in one launch ----
+
+// The key columns (by value: no upload) and the aggregations of gb_small_fused.
+#define SMALL_KEYS 4
+#define SMALL_AGGS 8
+struct SmallKeys {
+  ColDesc c[SMALL_KEYS];
+};
+// One aggregation of one value column. Kinds are ColDesc kinds (0-7 integers, 8 f32,
+// 9 f64, 10 bool). op: 0 SUM, 1 PRODUCT, 2 SUM_OF_SQUARES, 3 MIN, 4 MAX, 5 COUNT of valid
+// values, 6 COUNT of rows, 7 MEAN.
+struct SmallAgg {
+  uint64_t data;      // row 0 of the values
+  uint64_t mask;      // 0: no nulls
+  int64_t mask_off;   // bit of row 0 in mask
+  int64_t in_kind;
+  int64_t op;
+  int64_t out_kind;   // 2 INT32 (counts), 3 INT64, 8 FLOAT32, 9 FLOAT64, or in_kind (MIN/MAX)
+  uint64_t out;       // one slot per group
+  uint64_t out_mask;  // 0: every group valid; else validity bits, set here
+};
+struct SmallAggs {
+  SmallAgg a[SMALL_AGGS];
+};
+
+__device__ __forceinline__ bool sm_float(int64_t k) { return k == 8 || k == 9; }
+__device__ __forceinline__ bool sm_unsigned(int64_t k) { return k >= 4 && k <= 7; }
+
+__device__ double sm_f64(const SmallAgg& a, int64_t i) {
+  return a.in_kind == 8 ? (double)((const float*)a.data)[i] : ((const double*)a.data)[i];
+}
+
+// Integers and bools as int64 (unsigned values keep their bits).
+__device__ int64_t sm_i64(const SmallAgg& a, int64_t i) {
+  switch (a.in_kind) {
+    case 0: return ((const int8_t*)a.data)[i];
+    case 1: return ((const int16_t*)a.data)[i];
+    case 2: return ((const int32_t*)a.data)[i];
+    case 3: return ((const int64_t*)a.data)[i];
+    case 4: return ((const uint8_t*)a.data)[i];
+    case 5: return ((const uint16_t*)a.data)[i];
+    case 6: return ((const uint32_t*)a.data)[i];
+    case 7: return (int64_t)((const uint64_t*)a.data)[i];
+    default: return ((const uint8_t*)a.data)[i] != 0;
+  }
+}
+
+__device__ void sm_store_int(uint64_t out, int64_t kind, int64_t g, int64_t v) {
+  switch (kind) {
+    case 0: ((int8_t*)out)[g] = (int8_t)v; break;
+    case 1: ((int16_t*)out)[g] = (int16_t)v; break;
+    case 2: ((int32_t*)out)[g] = (int32_t)v; break;
+    case 4: ((uint8_t*)out)[g] = (uint8_t)v; break;
+    case 5: ((uint16_t*)out)[g] = (uint16_t)v; break;
+    case 6: ((uint32_t*)out)[g] = (uint32_t)v; break;
+    case 10: ((uint8_t*)out)[g] = v != 0; break;
+    default: ((int64_t*)out)[g] = v; break;  // 3 and 7
+  }
+}
+
+// Group g's aggregation `a` over the rows of group g (in row order, so float sums are
+// deterministic); min_count 1 except for the counts.
+__device__ void sm_aggregate(const SmallAgg& a, const int32_t* gid, int64_t n, int32_t g) {
+  const bool fl = sm_float(a.in_kind), un = sm_unsigned(a.in_kind);
+  const int64_t op = a.op;
+  double f = op == 1 ? 1.0 : 0.0;
+  int64_t s = op == 1 ? 1 : 0;
+  uint64_t u = 0;
+  bool first = true;
+  int32_t count = 0, rows = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (gid[i] != g) continue;
+    ++rows;
+    if (a.mask != 0 && !bit_is_set((const uint8_t*)a.mask, a.mask_off + i)) continue;
+    ++count;
+    if (op >= 5 && op <= 6) continue;
+    if (fl) {
+      double v = sm_f64(a, i);
+      if (op == 0 || op == 7) f += v;
+      else if (op == 1) f *= v;
+      else if (op == 2) f += v * v;
+      // MIN/MAX: C's fmin/fmax (NaN only when every value is NaN), as the other paths
+      else if (op == 3) f = first ? v : fmin(f, v);
+      else f = first ? v : fmax(f, v);
+    } else {
+      int64_t v = sm_i64(a, i);
+      uint64_t w = (uint64_t)v;
+      if (op == 0) s = (int64_t)((uint64_t)s + w);
+      else if (op == 1) s = (int64_t)((uint64_t)s * w);
+      else if (op == 2) s = (int64_t)((uint64_t)s + w * w);
+      else if (op == 7) f += un ? (double)w : (double)v;
+      else if (un) u = first ? w : (op == 3 ? (w < u ? w : u) : (w > u ? w : u));
+      else s = first ? v : (op == 3 ? (v < s ? v : s) : (v > s ? v : s));
+    }
+    first = false;
+  }
+  const bool valid = op == 5 || op == 6 || count > 0;
+  if (a.out_mask != 0 && valid) atomicOr((unsigned int*)a.out_mask + g / 32, 1u << (g % 32));
+  if (op == 5 || op == 6) {
+    ((int32_t*)a.out)[g] = op == 5 ? count : rows;
+  } else if (op == 7) {
+    ((double*)a.out)[g] = count > 0 ? f / (double)count : 0.0;
+  } else if (a.out_kind == 9) {
+    ((double*)a.out)[g] = f;
+  } else if (a.out_kind == 8) {
+    ((float*)a.out)[g] = (float)f;
+  } else {
+    sm_store_int(a.out, a.out_kind, g, un && op >= 3 ? (int64_t)u : s);
+  }
+}
+
+// For n <= SMALL_GROUPS rows: gb_small_sorted's grouping (groups in ascending key order),
+// kept in shared memory, then every (aggregation, group) pair by one thread. reps[g] = the
+// first row of group g; *groups = the number of groups (a mapped host slot when the caller
+// has one, so reading it needs no copy).
+extern "C" __global__ void gb_small_fused(SmallKeys keys, int ncols, int64_t n, int include_nulls,
+                                          SmallAggs aggs, int naggs, int32_t* reps,
+                                          int32_t* groups) {
+  __shared__ unsigned char first[SMALL_GROUPS];
+  __shared__ int32_t gid[SMALL_GROUPS];
+  __shared__ int count;
+  const ColDesc* k = keys.c;
+  if (threadIdx.x == 0) count = 0;
+  for (int a = 0; a < naggs; ++a) {
+    if (aggs.a[a].out_mask == 0) continue;
+    for (int64_t w = threadIdx.x; w < (n + 31) / 32; w += blockDim.x)
+      ((unsigned int*)aggs.a[a].out_mask)[w] = 0;
+  }
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) {
+    bool f = include_nulls || !gb_any_null(k, ncols, i);
+    for (int64_t j = 0; f && j < i; ++j) f = cmp_rows(k, k, ncols, j, i) != 0;
+    first[i] = f;
+  }
+  __syncthreads();
+  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) {
+    if (!include_nulls && gb_any_null(k, ncols, i)) {
+      gid[i] = -1;
+      continue;
+    }
+    int32_t g = 0;
+    for (int64_t j = 0; j < n; ++j) g += first[j] && cmp_rows(k, k, ncols, j, i) < 0;
+    gid[i] = g;
+    if (first[i]) {
+      reps[g] = (int32_t)i;
+      atomicAdd(&count, 1);
+    }
+  }
+  __syncthreads();
+  const int32_t ng = count;
+  for (int64_t t = threadIdx.x; t < (int64_t)naggs * ng; t += blockDim.x)
+    sm_aggregate(aggs.a[t / ng], gid, n, (int32_t)(t % ng));
+  if (threadIdx.x == 0) *groups = ng;
+}
+
 // ---- finishing the aggregations (type independent) ----
 
 // Validity bits of the groups with at least min_count values (one 32-bit word per thread).
