@@ -24,7 +24,11 @@ fn fixed_width_and_strings_with_nulls_and_empty_pieces() {
     check(&[a.slice(3, 0)]);
     let s = sample_str();
     check(&[s.clone(), strs(&[]), strs(&[None, Some("x")]), s.clone()]);
-    check(&[bools(&[Some(true), None]), bools(&[Some(false); 9]), bools(&[None])]);
+    check(&[
+        bools(&[Some(true), None]),
+        bools(&[Some(false); 9]),
+        bools(&[None]),
+    ]);
     check(&[f64s(&[Some(f64::NAN), None]), f64s(&[Some(-0.0)])]);
 }
 
@@ -45,14 +49,16 @@ fn sliced_pieces() {
 #[test]
 fn large_strings_and_lists() {
     host();
-    let l: ArrayRef = std::sync::Arc::new(LargeStringArray::from(vec![Some("a"), None, Some("bcd")]));
+    let l: ArrayRef =
+        std::sync::Arc::new(LargeStringArray::from(vec![Some("a"), None, Some("bcd")]));
     check(&[l.clone(), l.slice(1, 2)]);
-    let lists: ArrayRef = std::sync::Arc::new(ListArray::from_iter_primitive::<Int32Type, _, _>(vec![
-        Some(vec![Some(1), None]),
-        None,
-        Some(vec![]),
-        Some(vec![Some(4), Some(5)]),
-    ]));
+    let lists: ArrayRef =
+        std::sync::Arc::new(ListArray::from_iter_primitive::<Int32Type, _, _>(vec![
+            Some(vec![Some(1), None]),
+            None,
+            Some(vec![]),
+            Some(vec![Some(4), Some(5)]),
+        ]));
     check(&[lists.clone(), lists.slice(1, 3), lists.slice(2, 0)]);
 }
 
@@ -74,7 +80,10 @@ fn tables_column_by_column() {
 fn concatenate_errors() {
     host();
     assert_err!(concatenate(&[]), Error::Value(_));
-    assert_err!(concatenate(&[col(&sample_i64()), col(&sample_str())]), Error::Type(_));
+    assert_err!(
+        concatenate(&[col(&sample_i64()), col(&sample_str())]),
+        Error::Type(_)
+    );
     let t1 = table(&[sample_i64().as_ref()]);
     let t2 = table(&[sample_i64().as_ref(), sample_i64().as_ref()]);
     assert_err!(concatenate_tables(&[t1, t2]), Error::Value(_));

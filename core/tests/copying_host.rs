@@ -44,7 +44,24 @@ fn gather_matches_take_with_nulls_negatives_and_out_of_bounds() {
     check_gather(&[sample_i64()], &map);
     let s = sample_str();
     let map = [9, 0, -1, 1, 10, 6, 3, 3];
-    check_gather(&[s.clone(), bools(&[Some(true), None, Some(false), None, Some(true), Some(true), None, Some(false), Some(true), Some(false)])], &map);
+    check_gather(
+        &[
+            s.clone(),
+            bools(&[
+                Some(true),
+                None,
+                Some(false),
+                None,
+                Some(true),
+                Some(true),
+                None,
+                Some(false),
+                Some(true),
+                Some(false),
+            ]),
+        ],
+        &map,
+    );
     check_gather(&[f64s(&[Some(1.5), None, Some(f64::NAN)])], &[2, 1, 0, -3]);
 }
 
@@ -64,16 +81,32 @@ fn gather_sliced_values_and_map() {
     let map = arrow_array::Int32Array::from(vec![9, 0, 1, 2, -1, 4, -8, 3, 6]);
     for v in sliced(values.as_ref(), 3, 8) {
         for m in sliced(&map, 2, 6) {
-            let got = gather(&ferrodf_core::Table::new(vec![v.clone()]).unwrap(), &m, OutOfBoundsPolicy::Nullify).unwrap();
+            let got = gather(
+                &ferrodf_core::Table::new(vec![v.clone()]).unwrap(),
+                &m,
+                OutOfBoundsPolicy::Nullify,
+            )
+            .unwrap();
             let m_vals: Vec<i32> = map.slice(2, 6).values().to_vec();
-            assert_col(&got.columns()[0], take_oracle(&values.slice(3, 8), &m_vals).as_ref());
+            assert_col(
+                &got.columns()[0],
+                take_oracle(&values.slice(3, 8), &m_vals).as_ref(),
+            );
         }
     }
     let s = sample_str();
     for v in sliced(s.as_ref(), 1, 7) {
         let m = col(&arrow_array::Int32Array::from(vec![6, 0, 5, 1]));
-        let got = gather(&ferrodf_core::Table::new(vec![v]).unwrap(), &m, OutOfBoundsPolicy::DontCheck).unwrap();
-        assert_col(&got.columns()[0], take_oracle(&s.slice(1, 7), &[6, 0, 5, 1]).as_ref());
+        let got = gather(
+            &ferrodf_core::Table::new(vec![v]).unwrap(),
+            &m,
+            OutOfBoundsPolicy::DontCheck,
+        )
+        .unwrap();
+        assert_col(
+            &got.columns()[0],
+            take_oracle(&s.slice(1, 7), &[6, 0, 5, 1]).as_ref(),
+        );
     }
 }
 
@@ -82,9 +115,15 @@ fn gather_errors() {
     host();
     let t = table(&[sample_i64().as_ref()]);
     let with_null = col(&arrow_array::Int32Array::from(vec![Some(1), None]));
-    assert_err!(gather(&t, &with_null, OutOfBoundsPolicy::Nullify), Error::Value(_));
+    assert_err!(
+        gather(&t, &with_null, OutOfBoundsPolicy::Nullify),
+        Error::Value(_)
+    );
     let past = col(&arrow_array::Int32Array::from(vec![0, 12]));
-    assert_err!(gather(&t, &past, OutOfBoundsPolicy::DontCheck), Error::Index(_));
+    assert_err!(
+        gather(&t, &past, OutOfBoundsPolicy::DontCheck),
+        Error::Index(_)
+    );
 }
 
 /// `target` with row `map[i]` replaced by `source[i]` (negative entries from the end).
@@ -107,26 +146,52 @@ fn scatter_table_and_scalars_against_a_loop() {
     let src = table(&[i64s(&source).as_ref()]);
     let m = col(&arrow_array::Int32Array::from(map.to_vec()));
     let got = scatter(Source::Table(&src), &m, &t).unwrap();
-    assert_col(&got.columns()[0], scatter_oracle(&source, &map, &target).as_ref());
+    assert_col(
+        &got.columns()[0],
+        scatter_oracle(&source, &map, &target).as_ref(),
+    );
     // Scalars, valid and null, for every mapped row.
     for s in [Some(9), None] {
         let sc = [scalar(i64s(&[s]).as_ref())];
         let got = scatter(Source::Scalars(&sc), &m, &t).unwrap();
-        assert_col(&got.columns()[0], scatter_oracle(&[s; 3], &map, &target).as_ref());
+        assert_col(
+            &got.columns()[0],
+            scatter_oracle(&[s; 3], &map, &target).as_ref(),
+        );
     }
     // Sliced target and source, empty map.
     let big = sample_i64();
-    let tv: Vec<Option<i64>> = big.as_any().downcast_ref::<Int64Array>().unwrap().slice(2, 8).iter().collect();
+    let tv: Vec<Option<i64>> = big
+        .as_any()
+        .downcast_ref::<Int64Array>()
+        .unwrap()
+        .slice(2, 8)
+        .iter()
+        .collect();
     for tc in sliced(big.as_ref(), 2, 8) {
         for sc in sliced(big.as_ref(), 5, 3) {
-            let got = scatter(Source::Table(&ferrodf_core::Table::new(vec![sc]).unwrap()), &m, &ferrodf_core::Table::new(vec![tc.clone()]).unwrap()).unwrap();
-            let sv: Vec<Option<i64>> = big.as_any().downcast_ref::<Int64Array>().unwrap().slice(5, 3).iter().collect();
+            let got = scatter(
+                Source::Table(&ferrodf_core::Table::new(vec![sc]).unwrap()),
+                &m,
+                &ferrodf_core::Table::new(vec![tc.clone()]).unwrap(),
+            )
+            .unwrap();
+            let sv: Vec<Option<i64>> = big
+                .as_any()
+                .downcast_ref::<Int64Array>()
+                .unwrap()
+                .slice(5, 3)
+                .iter()
+                .collect();
             assert_col(&got.columns()[0], scatter_oracle(&sv, &map, &tv).as_ref());
         }
     }
     let empty = col(&arrow_array::Int32Array::from(Vec::<i32>::new()));
     let none = table(&[i64s(&[]).as_ref()]);
-    assert_table(&scatter(Source::Table(&none), &empty, &t).unwrap(), &[i64s(&target)]);
+    assert_table(
+        &scatter(Source::Table(&none), &empty, &t).unwrap(),
+        &[i64s(&target)],
+    );
 }
 
 #[test]
@@ -146,8 +211,37 @@ fn scatter_errors() {
 #[test]
 fn copy_if_else_matches_zip() {
     host();
-    let (l, r) = (sample_i64(), i64s(&[Some(100), Some(101), None, Some(103), Some(104), Some(105), None, Some(107), Some(108), Some(109), Some(110), None]));
-    let mask = BooleanArray::from(vec![Some(true), Some(false), None, Some(true), Some(true), None, Some(false), Some(true), Some(false), Some(true), Some(true), Some(false)]);
+    let (l, r) = (
+        sample_i64(),
+        i64s(&[
+            Some(100),
+            Some(101),
+            None,
+            Some(103),
+            Some(104),
+            Some(105),
+            None,
+            Some(107),
+            Some(108),
+            Some(109),
+            Some(110),
+            None,
+        ]),
+    );
+    let mask = BooleanArray::from(vec![
+        Some(true),
+        Some(false),
+        None,
+        Some(true),
+        Some(true),
+        None,
+        Some(false),
+        Some(true),
+        Some(false),
+        Some(true),
+        Some(true),
+        Some(false),
+    ]);
     let got = copy_if_else(Side::Column(&col(&l)), Side::Column(&col(&r)), &col(&mask)).unwrap();
     assert_col(&got, zip(&mask, &l, &r).unwrap().as_ref());
     // Scalars on either side, one of them null.
@@ -155,13 +249,52 @@ fn copy_if_else_matches_zip() {
     let null = i64s(&[None]);
     let (ss, sn) = (scalar(s.as_ref()), scalar(null.as_ref()));
     let got = copy_if_else(Side::Scalar(&ss), Side::Column(&col(&r)), &col(&mask)).unwrap();
-    assert_col(&got, zip(&mask, &arrow_array::Scalar::new(s.clone()), &r).unwrap().as_ref());
+    assert_col(
+        &got,
+        zip(&mask, &arrow_array::Scalar::new(s.clone()), &r)
+            .unwrap()
+            .as_ref(),
+    );
     let got = copy_if_else(Side::Column(&col(&l)), Side::Scalar(&sn), &col(&mask)).unwrap();
-    assert_col(&got, zip(&mask, &l, &arrow_array::Scalar::new(null)).unwrap().as_ref());
+    assert_col(
+        &got,
+        zip(&mask, &l, &arrow_array::Scalar::new(null))
+            .unwrap()
+            .as_ref(),
+    );
     // Strings (the gather path), sliced inputs and mask.
-    let (a, b) = (sample_str(), strs(&[Some("x"), None, Some("y"), Some("z"), None, Some("w"), Some("v"), Some("u"), None, Some("t")]));
-    let mask = BooleanArray::from(vec![Some(true), Some(false), None, Some(true), Some(true), None, Some(false), Some(true), Some(false), Some(true)]);
-    for (ac, (bc, mc)) in sliced(a.as_ref(), 2, 7).into_iter().zip(sliced(b.as_ref(), 3, 7).into_iter().zip(sliced(&mask, 1, 7))) {
+    let (a, b) = (
+        sample_str(),
+        strs(&[
+            Some("x"),
+            None,
+            Some("y"),
+            Some("z"),
+            None,
+            Some("w"),
+            Some("v"),
+            Some("u"),
+            None,
+            Some("t"),
+        ]),
+    );
+    let mask = BooleanArray::from(vec![
+        Some(true),
+        Some(false),
+        None,
+        Some(true),
+        Some(true),
+        None,
+        Some(false),
+        Some(true),
+        Some(false),
+        Some(true),
+    ]);
+    for (ac, (bc, mc)) in sliced(a.as_ref(), 2, 7).into_iter().zip(
+        sliced(b.as_ref(), 3, 7)
+            .into_iter()
+            .zip(sliced(&mask, 1, 7)),
+    ) {
         let got = copy_if_else(Side::Column(&ac), Side::Column(&bc), &mc).unwrap();
         let want = zip(&mask.slice(1, 7), &a.slice(2, 7), &b.slice(3, 7)).unwrap();
         assert_col(&got, want.as_ref());
@@ -169,7 +302,10 @@ fn copy_if_else_matches_zip() {
     // Empty.
     let e = i64s(&[]);
     let em = BooleanArray::from(Vec::<bool>::new());
-    assert_col(&copy_if_else(Side::Column(&col(&e)), Side::Column(&col(&e)), &col(&em)).unwrap(), e.as_ref());
+    assert_col(
+        &copy_if_else(Side::Column(&col(&e)), Side::Column(&col(&e)), &col(&em)).unwrap(),
+        e.as_ref(),
+    );
 }
 
 #[test]
@@ -177,17 +313,33 @@ fn copy_if_else_errors() {
     host();
     let (l, r) = (col(&i64s(&[Some(1)])), col(&f64s(&[Some(1.0)])));
     let m = col(&BooleanArray::from(vec![true]));
-    assert_err!(copy_if_else(Side::Column(&l), Side::Column(&r), &m), Error::Type(_));
-    assert_err!(copy_if_else(Side::Column(&l), Side::Column(&l), &l), Error::Type(_));
+    assert_err!(
+        copy_if_else(Side::Column(&l), Side::Column(&r), &m),
+        Error::Type(_)
+    );
+    assert_err!(
+        copy_if_else(Side::Column(&l), Side::Column(&l), &l),
+        Error::Type(_)
+    );
     let m2 = col(&BooleanArray::from(vec![true, false]));
-    assert_err!(copy_if_else(Side::Column(&l), Side::Column(&l), &m2), Error::Value(_));
+    assert_err!(
+        copy_if_else(Side::Column(&l), Side::Column(&l), &m2),
+        Error::Value(_)
+    );
 }
 
 #[test]
 fn boolean_mask_scatter_against_a_loop() {
     host();
     let target = [Some(1i64), None, Some(3), Some(4), None, Some(6)];
-    let mask = [Some(true), Some(false), None, Some(true), Some(true), Some(false)];
+    let mask = [
+        Some(true),
+        Some(false),
+        None,
+        Some(true),
+        Some(true),
+        Some(false),
+    ];
     let source = [Some(10i64), None, Some(30)];
     let mut want = target.to_vec();
     let mut k = 0;
@@ -206,7 +358,11 @@ fn boolean_mask_scatter_against_a_loop() {
     assert_table(&got, &[i64s(&want)]);
     let bad = col(&BooleanArray::from(vec![true]));
     assert_err!(
-        boolean_mask_scatter(Source::Table(&table(&[i64s(&source).as_ref()])), &table(&[i64s(&target).as_ref()]), &bad),
+        boolean_mask_scatter(
+            Source::Table(&table(&[i64s(&source).as_ref()])),
+            &table(&[i64s(&target).as_ref()]),
+            &bad
+        ),
         Error::Value(_)
     );
 }
@@ -231,7 +387,12 @@ fn shift_copy_range_slice_and_split() {
         }
         // copy_range: rows 1..4 of `a` over rows 5..8 of the slice.
         let got = copy_range(&col(&a), &c, 1, 4, 5).unwrap();
-        let want = concat(&[&want_base.slice(0, 5), &a.slice(1, 3), &want_base.slice(8, 1)]).unwrap();
+        let want = concat(&[
+            &want_base.slice(0, 5),
+            &a.slice(1, 3),
+            &want_base.slice(8, 1),
+        ])
+        .unwrap();
         assert_col(&got, want.as_ref());
         // slice and split are views of the same rows.
         let parts = slice(&c, &[0, 2, 3, 3, 4, 9]).unwrap();
@@ -255,7 +416,10 @@ fn shift_copy_range_slice_and_split() {
 fn shift_copy_range_slice_split_errors() {
     host();
     let c = col(&sample_i64());
-    assert_err!(shift(&c, 1, &scalar(f64s(&[Some(1.0)]).as_ref())), Error::Type(_));
+    assert_err!(
+        shift(&c, 1, &scalar(f64s(&[Some(1.0)]).as_ref())),
+        Error::Type(_)
+    );
     assert_err!(copy_range(&c, &c, 3, 2, 0), Error::Index(_));
     assert_err!(copy_range(&c, &c, 0, 5, 10), Error::Index(_));
     assert_err!(copy_range(&col(&sample_str()), &c, 0, 1, 0), Error::Type(_));
@@ -281,10 +445,16 @@ fn get_element_empty_like_and_allocate_like() {
     }
     let i = col(&sample_i64());
     let lk = allocate_like(&i, MaskAllocationPolicy::Retain, Some(3)).unwrap();
-    assert_eq!((lk.size(), lk.dtype().id(), lk.nullable()), (3, TypeId::Int64, true));
+    assert_eq!(
+        (lk.size(), lk.dtype().id(), lk.nullable()),
+        (3, TypeId::Int64, true)
+    );
     let lk = allocate_like(&i, MaskAllocationPolicy::Never, None).unwrap();
     assert_eq!((lk.size(), lk.nullable()), (12, false));
-    assert_err!(allocate_like(&col(&sample_str()), MaskAllocationPolicy::Never, None), Error::Type(_));
+    assert_err!(
+        allocate_like(&col(&sample_str()), MaskAllocationPolicy::Never, None),
+        Error::Type(_)
+    );
 }
 
 proptest! {

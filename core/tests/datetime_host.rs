@@ -6,13 +6,18 @@
 
 mod common;
 
+use arrow_arith::arity::unary;
 use arrow_arith::temporal::{DatePart, date_part};
 use arrow_array::types::Int32Type;
-use arrow_array::{Array, ArrayRef, Int16Array, Int32Array, TimestampMicrosecondArray, TimestampNanosecondArray};
-use arrow_arith::arity::unary;
+use arrow_array::{
+    Array, ArrayRef, Int16Array, Int32Array, TimestampMicrosecondArray, TimestampNanosecondArray,
+};
 use common::*;
 use ferrodf_core::Error;
-use ferrodf_core::ops::datetime::{DatetimeComponent as C, RoundingFrequency as F, ceil_datetimes, day_of_year, extract_datetime_component, floor_datetimes, round_datetimes};
+use ferrodf_core::ops::datetime::{
+    DatetimeComponent as C, RoundingFrequency as F, ceil_datetimes, day_of_year,
+    extract_datetime_component, floor_datetimes, round_datetimes,
+};
 
 fn times() -> TimestampNanosecondArray {
     TimestampNanosecondArray::from(vec![
@@ -24,7 +29,7 @@ fn times() -> TimestampNanosecondArray {
         Some(951_782_400_000_000_000), // 2000-02-29
         None,
         Some(-2_208_988_800_000_000_000), // 1900-01-01
-        Some(4_102_444_799_999_999_999), // 2099-12-31 23:59:59.999999999
+        Some(4_102_444_799_999_999_999),  // 2099-12-31 23:59:59.999999999
     ])
 }
 
@@ -32,7 +37,12 @@ fn part(a: &dyn Array, p: DatePart, modulo: i32) -> Int16Array {
     let v = date_part(a, p).unwrap();
     let v = v.as_any().downcast_ref::<Int32Array>().unwrap();
     let v = unary::<Int32Type, _, Int32Type>(v, |x| x % modulo);
-    arrow_cast::cast(&v, &arrow_schema::DataType::Int16).unwrap().as_any().downcast_ref::<Int16Array>().unwrap().clone()
+    arrow_cast::cast(&v, &arrow_schema::DataType::Int16)
+        .unwrap()
+        .as_any()
+        .downcast_ref::<Int16Array>()
+        .unwrap()
+        .clone()
 }
 
 const PARTS: [(C, DatePart, i32); 10] = [
@@ -52,18 +62,32 @@ const PARTS: [(C, DatePart, i32); 10] = [
 fn components_match_date_part() {
     host();
     let t = times();
-    let micro: TimestampMicrosecondArray = t.iter().map(|x| x.map(|x| x.div_euclid(1000))).collect();
-    for (c, part_of) in [(col(&t), t.clone()), (col(&t).slice(2, 7).unwrap(), t.slice(2, 7)), (col(&t.slice(3, 5)), t.slice(3, 5)), (col(&t.slice(0, 0)), t.slice(0, 0))] {
+    let micro: TimestampMicrosecondArray =
+        t.iter().map(|x| x.map(|x| x.div_euclid(1000))).collect();
+    for (c, part_of) in [
+        (col(&t), t.clone()),
+        (col(&t).slice(2, 7).unwrap(), t.slice(2, 7)),
+        (col(&t.slice(3, 5)), t.slice(3, 5)),
+        (col(&t.slice(0, 0)), t.slice(0, 0)),
+    ] {
         for (comp, dp, m) in PARTS {
-            assert_col(&extract_datetime_component(&c, comp).unwrap(), &part(&part_of, dp, m));
+            assert_col(
+                &extract_datetime_component(&c, comp).unwrap(),
+                &part(&part_of, dp, m),
+            );
         }
-        assert_col(&day_of_year(&c).unwrap(), &part(&part_of, DatePart::DayOfYear, i32::MAX));
+        assert_col(
+            &day_of_year(&c).unwrap(),
+            &part(&part_of, DatePart::DayOfYear, i32::MAX),
+        );
     }
     for (comp, dp, m) in PARTS {
-        assert_col(&extract_datetime_component(&col(&micro), comp).unwrap(), &part(&micro, dp, m));
+        assert_col(
+            &extract_datetime_component(&col(&micro), comp).unwrap(),
+            &part(&micro, dp, m),
+        );
     }
 }
-
 
 fn round_oracle(t: &TimestampNanosecondArray, f: i64, mode: u8) -> ArrayRef {
     let out: TimestampNanosecondArray = t
@@ -89,24 +113,51 @@ fn round_oracle(t: &TimestampNanosecondArray, f: i64, mode: u8) -> ArrayRef {
 fn floor_ceil_round_against_euclidean_division() {
     host();
     let t = times();
-    let halves = TimestampNanosecondArray::from(vec![Some(1_500_000_000), Some(2_500_000_000), Some(-1_500_000_000), None]);
-    let freqs = [(F::Day, 86_400_000_000_000), (F::Hour, 3_600_000_000_000), (F::Minute, 60_000_000_000), (F::Second, 1_000_000_000), (F::Millisecond, 1_000_000), (F::Nanosecond, 1)];
+    let halves = TimestampNanosecondArray::from(vec![
+        Some(1_500_000_000),
+        Some(2_500_000_000),
+        Some(-1_500_000_000),
+        None,
+    ]);
+    let freqs = [
+        (F::Day, 86_400_000_000_000),
+        (F::Hour, 3_600_000_000_000),
+        (F::Minute, 60_000_000_000),
+        (F::Second, 1_000_000_000),
+        (F::Millisecond, 1_000_000),
+        (F::Nanosecond, 1),
+    ];
     for a in [t.clone(), t.slice(2, 6), halves] {
         let c = col(&a);
         for (freq, f) in freqs {
-            assert_col(&floor_datetimes(&c, freq).unwrap(), round_oracle(&a, f, 0).as_ref());
-            assert_col(&ceil_datetimes(&c, freq).unwrap(), round_oracle(&a, f, 1).as_ref());
-            assert_col(&round_datetimes(&c, freq).unwrap(), round_oracle(&a, f, 2).as_ref());
+            assert_col(
+                &floor_datetimes(&c, freq).unwrap(),
+                round_oracle(&a, f, 0).as_ref(),
+            );
+            assert_col(
+                &ceil_datetimes(&c, freq).unwrap(),
+                round_oracle(&a, f, 1).as_ref(),
+            );
+            assert_col(
+                &round_datetimes(&c, freq).unwrap(),
+                round_oracle(&a, f, 2).as_ref(),
+            );
         }
     }
     let c = col(&t).slice(1, 8).unwrap();
-    assert_col(&floor_datetimes(&c, F::Hour).unwrap(), round_oracle(&t.slice(1, 8), 3_600_000_000_000, 0).as_ref());
+    assert_col(
+        &floor_datetimes(&c, F::Hour).unwrap(),
+        round_oracle(&t.slice(1, 8), 3_600_000_000_000, 0).as_ref(),
+    );
 }
 
 #[test]
 fn datetime_errors() {
     host();
-    assert_err!(extract_datetime_component(&col(&sample_i64()), C::Year), Error::Type(_));
+    assert_err!(
+        extract_datetime_component(&col(&sample_i64()), C::Year),
+        Error::Type(_)
+    );
     assert_err!(floor_datetimes(&col(&sample_str()), F::Day), Error::Type(_));
     assert_err!(C::from_i32(10), Error::Value(_));
 }

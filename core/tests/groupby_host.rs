@@ -5,9 +5,9 @@
 
 mod common;
 
+use arrow_arith::aggregate;
 use arrow_array::types::Int64Type;
 use arrow_array::{Array, ArrayRef, Float64Array, Int32Array, Int64Array, UInt32Array};
-use arrow_arith::aggregate;
 use arrow_select::take::take;
 use common::*;
 use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
@@ -74,8 +74,18 @@ fn aggs() -> Vec<Aggregation> {
 
 fn check_aggregate_columns(kc: Column, vc: Column, keys: &[Option<i64>], values: &ArrayRef) {
     for policy in [NullPolicy::Include, NullPolicy::Exclude] {
-        let gb = GroupBy::new(Table::new(vec![kc.clone()]).unwrap(), policy, false, vec![], vec![]).unwrap();
-        let req = GroupByRequest { values: vc.clone(), aggregations: aggs() };
+        let gb = GroupBy::new(
+            Table::new(vec![kc.clone()]).unwrap(),
+            policy,
+            false,
+            vec![],
+            vec![],
+        )
+        .unwrap();
+        let req = GroupByRequest {
+            values: vc.clone(),
+            aggregations: aggs(),
+        };
         let (k, r) = gb.aggregate(&[req]).unwrap();
         let groups = groups_of(keys, policy == NullPolicy::Include);
         let want_keys = i64s(&groups.iter().map(|g| g.0).collect::<Vec<_>>());
@@ -92,18 +102,60 @@ fn check_aggregate(keys: &[Option<i64>], values: &[Option<i64>]) {
 #[test]
 fn aggregate_with_null_keys_and_values() {
     host();
-    let keys = [Some(1), None, Some(2), Some(1), Some(3), None, Some(2), Some(1), Some(3), Some(4)];
-    let values = [Some(10), Some(1), None, Some(-5), None, Some(7), Some(4), None, None, Some(0)];
+    let keys = [
+        Some(1),
+        None,
+        Some(2),
+        Some(1),
+        Some(3),
+        None,
+        Some(2),
+        Some(1),
+        Some(3),
+        Some(4),
+    ];
+    let values = [
+        Some(10),
+        Some(1),
+        None,
+        Some(-5),
+        None,
+        Some(7),
+        Some(4),
+        None,
+        None,
+        Some(0),
+    ];
     check_aggregate(&keys, &values);
 }
 
 #[test]
 fn aggregate_sliced_and_empty() {
     host();
-    let keys = i64s(&[Some(9), Some(1), None, Some(2), Some(1), Some(3), None, Some(2), Some(1), Some(3)]);
+    let keys = i64s(&[
+        Some(9),
+        Some(1),
+        None,
+        Some(2),
+        Some(1),
+        Some(3),
+        None,
+        Some(2),
+        Some(1),
+        Some(3),
+    ]);
     let values = sample_i64();
-    for (kc, vc) in sliced(keys.as_ref(), 1, 8).into_iter().zip(sliced(values.as_ref(), 4, 8)) {
-        let kv: Vec<Option<i64>> = keys.as_any().downcast_ref::<Int64Array>().unwrap().slice(1, 8).iter().collect();
+    for (kc, vc) in sliced(keys.as_ref(), 1, 8)
+        .into_iter()
+        .zip(sliced(values.as_ref(), 4, 8))
+    {
+        let kv: Vec<Option<i64>> = keys
+            .as_any()
+            .downcast_ref::<Int64Array>()
+            .unwrap()
+            .slice(1, 8)
+            .iter()
+            .collect();
         check_aggregate_columns(kc, vc, &kv, &values.slice(4, 8));
     }
     check_aggregate(&[], &[]);
@@ -114,13 +166,23 @@ fn string_keys_and_get_groups() {
     host();
     let keys = sample_str();
     let values = i64s(&(0..10).map(Some).collect::<Vec<_>>());
-    let gb = GroupBy::new(table(&[keys.as_ref()]), NullPolicy::Include, false, vec![], vec![]).unwrap();
+    let gb = GroupBy::new(
+        table(&[keys.as_ref()]),
+        NullPolicy::Include,
+        false,
+        vec![],
+        vec![],
+    )
+    .unwrap();
     let g = gb.get_groups(Some(&table(&[values.as_ref()]))).unwrap();
     // First appearance: pear, null, "", apple, Zed, é, fig.
     assert_eq!(g.offsets, vec![0, 2, 4, 5, 7, 8, 9, 10]);
     let order = UInt32Array::from(vec![0, 4, 1, 6, 2, 3, 8, 5, 7, 9]);
     assert_table(&g.keys, &[take(&keys, &order, None).unwrap()]);
-    assert_table(g.values.as_ref().unwrap(), &[take(&values, &order, None).unwrap()]);
+    assert_table(
+        g.values.as_ref().unwrap(),
+        &[take(&values, &order, None).unwrap()],
+    );
 }
 
 #[test]
@@ -128,27 +190,94 @@ fn scan_shift_and_replace_nulls_in_grouped_order() {
     host();
     let keys = [Some(1), Some(2), Some(1), Some(2), Some(1), Some(3)];
     let values = [Some(5), None, None, Some(3), Some(2), None];
-    let gb = GroupBy::new(table(&[i64s(&keys).as_ref()]), NullPolicy::Exclude, false, vec![], vec![]).unwrap();
+    let gb = GroupBy::new(
+        table(&[i64s(&keys).as_ref()]),
+        NullPolicy::Exclude,
+        false,
+        vec![],
+        vec![],
+    )
+    .unwrap();
     // Grouped order: rows 0, 2, 4 (key 1), 1, 3 (key 2), 5 (key 3).
-    let req = GroupByRequest { values: col(&i64s(&values)), aggregations: vec![Aggregation::Sum, Aggregation::Count(NullPolicy::Include)] };
+    let req = GroupByRequest {
+        values: col(&i64s(&values)),
+        aggregations: vec![Aggregation::Sum, Aggregation::Count(NullPolicy::Include)],
+    };
     let (k, r) = gb.scan(&[req]).unwrap();
-    assert_table(&k, &[i64s(&[Some(1), Some(1), Some(1), Some(2), Some(2), Some(3)])]);
+    assert_table(
+        &k,
+        &[i64s(&[
+            Some(1),
+            Some(1),
+            Some(1),
+            Some(2),
+            Some(2),
+            Some(3),
+        ])],
+    );
     // A running sum skips nulls (the null row itself is null), as libcudf's inclusive scan.
-    assert_table(&r[0], &[i64s(&[Some(5), None, Some(7), None, Some(3), None]), i32s(&[Some(1), Some(2), Some(3), Some(1), Some(2), Some(1)])]);
-    let (_, s) = gb.shift(&table(&[i64s(&values).as_ref()]), &[1], &[scalar(i64s(&[Some(-1)]).as_ref())]).unwrap();
-    assert_table(&s, &[i64s(&[Some(-1), Some(5), None, Some(-1), None, Some(-1)])]);
-    let (_, f) = gb.replace_nulls(&table(&[i64s(&values).as_ref()]), &[ReplacePolicy::Preceding]).unwrap();
-    assert_table(&f, &[i64s(&[Some(5), Some(5), Some(2), None, Some(3), None])]);
+    assert_table(
+        &r[0],
+        &[
+            i64s(&[Some(5), None, Some(7), None, Some(3), None]),
+            i32s(&[Some(1), Some(2), Some(3), Some(1), Some(2), Some(1)]),
+        ],
+    );
+    let (_, s) = gb
+        .shift(
+            &table(&[i64s(&values).as_ref()]),
+            &[1],
+            &[scalar(i64s(&[Some(-1)]).as_ref())],
+        )
+        .unwrap();
+    assert_table(
+        &s,
+        &[i64s(&[Some(-1), Some(5), None, Some(-1), None, Some(-1)])],
+    );
+    let (_, f) = gb
+        .replace_nulls(
+            &table(&[i64s(&values).as_ref()]),
+            &[ReplacePolicy::Preceding],
+        )
+        .unwrap();
+    assert_table(
+        &f,
+        &[i64s(&[Some(5), Some(5), Some(2), None, Some(3), None])],
+    );
 }
 
 #[test]
 fn groupby_errors() {
     host();
-    assert_err!(GroupBy::new(Table::empty_with_rows(3), NullPolicy::Include, false, vec![], vec![]), Error::Value(_));
-    let gb = GroupBy::new(table(&[sample_i64().as_ref()]), NullPolicy::Include, false, vec![], vec![]).unwrap();
-    let short = GroupByRequest { values: col(&i64s(&[Some(1)])), aggregations: vec![Aggregation::Sum] };
+    assert_err!(
+        GroupBy::new(
+            Table::empty_with_rows(3),
+            NullPolicy::Include,
+            false,
+            vec![],
+            vec![]
+        ),
+        Error::Value(_)
+    );
+    let gb = GroupBy::new(
+        table(&[sample_i64().as_ref()]),
+        NullPolicy::Include,
+        false,
+        vec![],
+        vec![],
+    )
+    .unwrap();
+    let short = GroupByRequest {
+        values: col(&i64s(&[Some(1)])),
+        aggregations: vec![Aggregation::Sum],
+    };
     assert_err!(gb.aggregate(&[short]), Error::Value(_));
-    let strings = GroupByRequest { values: col(&arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap()), aggregations: vec![Aggregation::Sum] };
+    let strings = GroupByRequest {
+        values: col(
+            &arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap(),
+        ),
+        aggregations: vec![Aggregation::Sum],
+    };
     assert_err!(gb.aggregate(&[strings]), Error::Type(_));
 }
 

@@ -9,7 +9,9 @@ mod common;
 use arrow_array::{Array, Float64Array, Int64Array, StringArray, UInt32Array, UInt64Array};
 use common::*;
 use ferrodf_core::Error;
-use ferrodf_core::ops::hashing::{hash_combine_32, murmur3_x86_32_bytes, murmurhash3_x86_32, xxh64_bytes, xxhash_64};
+use ferrodf_core::ops::hashing::{
+    hash_combine_32, murmur3_x86_32_bytes, murmurhash3_x86_32, xxh64_bytes, xxhash_64,
+};
 
 #[test]
 fn byte_hashes_match_the_reference_vectors() {
@@ -18,7 +20,10 @@ fn byte_hashes_match_the_reference_vectors() {
     assert_eq!(murmur3_x86_32_bytes(b"", 0xffff_ffff), 0x81f1_6f39);
     assert_eq!(murmur3_x86_32_bytes(b"\0\0\0\0", 0), 0x2362_f9de);
     assert_eq!(murmur3_x86_32_bytes(b"Hello, world!", 1234), 0xfaf6_cdb3);
-    assert_eq!(murmur3_x86_32_bytes(b"The quick brown fox jumps over the lazy dog", 0x9747_b28c), 0x2fa8_26cd);
+    assert_eq!(
+        murmur3_x86_32_bytes(b"The quick brown fox jumps over the lazy dog", 0x9747_b28c),
+        0x2fa8_26cd
+    );
     assert_eq!(xxh64_bytes(b"", 0), 0xef46_db37_51d8_e999);
     assert_eq!(xxh64_bytes(b"a", 0), 0xd24e_c4f1_a98c_6e5b);
     assert_eq!(xxh64_bytes(b"abc", 0), 0x44bc_2cf5_ad77_0999);
@@ -35,7 +40,10 @@ fn murmur_oracle(ints: &Int64Array, strings: &StringArray, seed: u32) -> UInt32A
     let iv = i64_values(ints);
     UInt32Array::from_iter_values((0..ints.len()).map(|i| {
         let h = hash_combine_32(seed, elem(iv[i].as_ref().map(|b| &b[..])));
-        hash_combine_32(h, elem(strings.is_valid(i).then(|| strings.value(i).as_bytes())))
+        hash_combine_32(
+            h,
+            elem(strings.is_valid(i).then(|| strings.value(i).as_bytes())),
+        )
     }))
 }
 
@@ -43,7 +51,11 @@ fn xxh_oracle(ints: &Int64Array, strings: &StringArray, seed: u64) -> UInt64Arra
     let iv = i64_values(ints);
     UInt64Array::from_iter_values((0..ints.len()).map(|i| {
         let h = iv[i].map_or(u64::MAX, |b| xxh64_bytes(&b, seed));
-        if strings.is_valid(i) { xxh64_bytes(strings.value(i).as_bytes(), h) } else { u64::MAX }
+        if strings.is_valid(i) {
+            xxh64_bytes(strings.value(i).as_bytes(), h)
+        } else {
+            u64::MAX
+        }
     }))
 }
 
@@ -51,18 +63,35 @@ fn xxh_oracle(ints: &Int64Array, strings: &StringArray, seed: u64) -> UInt64Arra
 fn row_hashes_with_nulls_and_slices() {
     host();
     let ints = sample_i64();
-    let ints = ints.as_any().downcast_ref::<Int64Array>().unwrap().slice(0, 10);
+    let ints = ints
+        .as_any()
+        .downcast_ref::<Int64Array>()
+        .unwrap()
+        .slice(0, 10);
     let strings = sample_str();
-    let strings = strings.as_any().downcast_ref::<StringArray>().unwrap().clone();
+    let strings = strings
+        .as_any()
+        .downcast_ref::<StringArray>()
+        .unwrap()
+        .clone();
     for seed in [0u32, 42] {
         let t = table(&[&ints, &strings]);
-        assert_col(&murmurhash3_x86_32(&t, seed).unwrap(), &murmur_oracle(&ints, &strings, seed));
-        assert_col(&xxhash_64(&t, seed as u64).unwrap(), &xxh_oracle(&ints, &strings, seed as u64));
+        assert_col(
+            &murmurhash3_x86_32(&t, seed).unwrap(),
+            &murmur_oracle(&ints, &strings, seed),
+        );
+        assert_col(
+            &xxhash_64(&t, seed as u64).unwrap(),
+            &xxh_oracle(&ints, &strings, seed as u64),
+        );
     }
     let (ip, sp) = (ints.slice(2, 7), strings.slice(3, 7));
     for (ic, sc) in sliced(&ints, 2, 7).into_iter().zip(sliced(&strings, 3, 7)) {
         let t = ferrodf_core::Table::new(vec![ic, sc]).unwrap();
-        assert_col(&murmurhash3_x86_32(&t, 7).unwrap(), &murmur_oracle(&ip, &sp, 7));
+        assert_col(
+            &murmurhash3_x86_32(&t, 7).unwrap(),
+            &murmur_oracle(&ip, &sp, 7),
+        );
         assert_col(&xxhash_64(&t, 7).unwrap(), &xxh_oracle(&ip, &sp, 7));
     }
     let e = table(&[&ints.slice(0, 0), &strings.slice(0, 0)]);
@@ -84,7 +113,11 @@ fn floats_hash_normalised() {
 #[test]
 fn hashing_errors() {
     host();
-    let dict = arrow_array::DictionaryArray::<arrow_array::types::Int32Type>::from_iter(["a", "b", "a"]);
+    let dict =
+        arrow_array::DictionaryArray::<arrow_array::types::Int32Type>::from_iter(["a", "b", "a"]);
     let t = table(&[&dict]);
-    assert_err!(murmurhash3_x86_32(&t, 0), Error::NotImplemented(_) | Error::Type(_));
+    assert_err!(
+        murmurhash3_x86_32(&t, 0),
+        Error::NotImplemented(_) | Error::Type(_)
+    );
 }

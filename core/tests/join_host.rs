@@ -17,11 +17,21 @@ use proptest::prelude::*;
 use std::cmp::Ordering;
 
 /// Whether left row `i` and right row `j` have equal keys.
-fn matcher(left: &[ArrayRef], right: &[ArrayRef], nulls_equal: bool) -> impl Fn(usize, usize) -> bool {
+fn matcher(
+    left: &[ArrayRef],
+    right: &[ArrayRef],
+    nulls_equal: bool,
+) -> impl Fn(usize, usize) -> bool {
     let cmps: Vec<_> = left
         .iter()
         .zip(right)
-        .map(|(l, r)| (l.clone(), r.clone(), make_comparator(l.as_ref(), r.as_ref(), SortOptions::default()).unwrap()))
+        .map(|(l, r)| {
+            (
+                l.clone(),
+                r.clone(),
+                make_comparator(l.as_ref(), r.as_ref(), SortOptions::default()).unwrap(),
+            )
+        })
         .collect();
     move |i, j| {
         cmps.iter().all(|(l, r, c)| {
@@ -45,7 +55,13 @@ struct Oracle {
 fn oracle(left: &[ArrayRef], right: &[ArrayRef], nulls_equal: bool) -> Oracle {
     let eq = matcher(left, right, nulls_equal);
     let (nl, nr) = (left[0].len(), right[0].len());
-    let mut o = Oracle { inner: vec![], left: vec![], full: vec![], semi: vec![], anti: vec![] };
+    let mut o = Oracle {
+        inner: vec![],
+        left: vec![],
+        full: vec![],
+        semi: vec![],
+        anti: vec![],
+    };
     let mut right_matched = vec![false; nr];
     for i in 0..nl {
         let matches: Vec<usize> = (0..nr).filter(|&j| eq(i, j)).collect();
@@ -62,7 +78,11 @@ fn oracle(left: &[ArrayRef], right: &[ArrayRef], nulls_equal: bool) -> Oracle {
     }
     o.left.extend(&o.inner);
     o.full = o.left.clone();
-    o.full.extend((0..nr).filter(|&j| !right_matched[j]).map(|j| (JOIN_NONE, j as i32)));
+    o.full.extend(
+        (0..nr)
+            .filter(|&j| !right_matched[j])
+            .map(|j| (JOIN_NONE, j as i32)),
+    );
     for v in [&mut o.inner, &mut o.left, &mut o.full] {
         v.sort_unstable();
     }
@@ -70,19 +90,46 @@ fn oracle(left: &[ArrayRef], right: &[ArrayRef], nulls_equal: bool) -> Oracle {
 }
 
 fn pairs((l, r): (Column, Column)) -> Vec<(i32, i32)> {
-    let (l, r) = (l.host_values::<i32>().unwrap(), r.host_values::<i32>().unwrap());
+    let (l, r) = (
+        l.host_values::<i32>().unwrap(),
+        r.host_values::<i32>().unwrap(),
+    );
     let mut p: Vec<(i32, i32)> = l.iter().copied().zip(r.iter().copied()).collect();
     p.sort_unstable();
     p
 }
 
-fn check_joins_tables(lt: &Table, rt: &Table, left: &[ArrayRef], right: &[ArrayRef], nulls_equal: bool) {
+fn check_joins_tables(
+    lt: &Table,
+    rt: &Table,
+    left: &[ArrayRef],
+    right: &[ArrayRef],
+    nulls_equal: bool,
+) {
     let o = oracle(left, right, nulls_equal);
-    assert_eq!(pairs(inner_join(lt, rt, nulls_equal).unwrap()), o.inner, "inner");
-    assert_eq!(pairs(left_join(lt, rt, nulls_equal).unwrap()), o.left, "left");
-    assert_eq!(pairs(full_join(lt, rt, nulls_equal).unwrap()), o.full, "full");
-    assert_col(&left_semi_join(lt, rt, nulls_equal).unwrap(), &Int32Array::from(o.semi));
-    assert_col(&left_anti_join(lt, rt, nulls_equal).unwrap(), &Int32Array::from(o.anti));
+    assert_eq!(
+        pairs(inner_join(lt, rt, nulls_equal).unwrap()),
+        o.inner,
+        "inner"
+    );
+    assert_eq!(
+        pairs(left_join(lt, rt, nulls_equal).unwrap()),
+        o.left,
+        "left"
+    );
+    assert_eq!(
+        pairs(full_join(lt, rt, nulls_equal).unwrap()),
+        o.full,
+        "full"
+    );
+    assert_col(
+        &left_semi_join(lt, rt, nulls_equal).unwrap(),
+        &Int32Array::from(o.semi),
+    );
+    assert_col(
+        &left_anti_join(lt, rt, nulls_equal).unwrap(),
+        &Int32Array::from(o.anti),
+    );
 }
 
 fn check_joins(left: &[ArrayRef], right: &[ArrayRef]) {
@@ -98,7 +145,14 @@ fn every_join_kind_with_null_keys() {
     host();
     let right = i64s(&[Some(5), None, Some(7), Some(-3), Some(5), Some(100), None]);
     check_joins(&[sample_i64()], &[right]);
-    let rs = strs(&[Some("apple"), None, Some("kiwi"), Some(""), Some("é"), Some("apple")]);
+    let rs = strs(&[
+        Some("apple"),
+        None,
+        Some("kiwi"),
+        Some(""),
+        Some("é"),
+        Some("apple"),
+    ]);
     check_joins(&[sample_str()], &[rs]);
 }
 
@@ -119,8 +173,14 @@ fn two_key_columns_and_float_keys() {
 #[test]
 fn sliced_and_empty_keys() {
     host();
-    let (a, b) = (sample_i64(), i64s(&[Some(0), Some(5), None, Some(42), Some(-3), Some(9), None]));
-    for (l, r) in sliced(a.as_ref(), 3, 8).into_iter().zip(sliced(b.as_ref(), 1, 5)) {
+    let (a, b) = (
+        sample_i64(),
+        i64s(&[Some(0), Some(5), None, Some(42), Some(-3), Some(9), None]),
+    );
+    for (l, r) in sliced(a.as_ref(), 3, 8)
+        .into_iter()
+        .zip(sliced(b.as_ref(), 1, 5))
+    {
         let (lt, rt) = (Table::new(vec![l]).unwrap(), Table::new(vec![r]).unwrap());
         for nulls_equal in [true, false] {
             check_joins_tables(&lt, &rt, &[a.slice(3, 8)], &[b.slice(1, 5)], nulls_equal);
@@ -139,7 +199,10 @@ fn cross_join_pairs_every_row() {
         let got = cross_join(&Table::new(vec![lc]).unwrap(), &table(&[r.as_ref()])).unwrap();
         let li = arrow_array::UInt32Array::from_iter_values((0..12).map(|k| k / 3));
         let ri = arrow_array::UInt32Array::from_iter_values((0..12).map(|k| k % 3));
-        let want = [arrow_select::take::take(&l, &li, None).unwrap(), arrow_select::take::take(&r, &ri, None).unwrap()];
+        let want = [
+            arrow_select::take::take(&l, &li, None).unwrap(),
+            arrow_select::take::take(&r, &ri, None).unwrap(),
+        ];
         assert_table(&got, &want);
     }
     let got = cross_join(&table(&[l.as_ref()]), &table(&[i64s(&[]).as_ref()])).unwrap();
@@ -149,7 +212,10 @@ fn cross_join_pairs_every_row() {
 #[test]
 fn join_errors() {
     host();
-    let (i, s) = (table(&[sample_i64().as_ref()]), table(&[sample_str().as_ref()]));
+    let (i, s) = (
+        table(&[sample_i64().as_ref()]),
+        table(&[sample_str().as_ref()]),
+    );
     assert_err!(inner_join(&i, &s, true), Error::Type(_));
     let two = table(&[sample_i64().as_ref(), sample_i64().as_ref()]);
     assert_err!(left_join(&i, &two, true), Error::Value(_));

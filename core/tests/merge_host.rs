@@ -14,11 +14,19 @@ use ferrodf_core::{Error, Table};
 
 fn options(order: Order, nulls: NullOrder) -> SortOptions {
     let descending = order == Order::Descending;
-    SortOptions { descending, nulls_first: (nulls == NullOrder::Before) != descending }
+    SortOptions {
+        descending,
+        nulls_first: (nulls == NullOrder::Before) != descending,
+    }
 }
 
 /// Merge `parts` (sorted tables as arrays, column-major) by the key columns.
-fn merge_oracle(parts: &[Vec<ArrayRef>], keys: &[usize], order: &[Order], nulls: &[NullOrder]) -> Vec<ArrayRef> {
+fn merge_oracle(
+    parts: &[Vec<ArrayRef>],
+    keys: &[usize],
+    order: &[Order],
+    nulls: &[NullOrder],
+) -> Vec<ArrayRef> {
     let ncols = parts[0].len();
     let all: Vec<ArrayRef> = (0..ncols)
         .map(|c| concat(&parts.iter().map(|p| p[c].as_ref()).collect::<Vec<_>>()).unwrap())
@@ -26,7 +34,10 @@ fn merge_oracle(parts: &[Vec<ArrayRef>], keys: &[usize], order: &[Order], nulls:
     let sort_cols: Vec<SortColumn> = keys
         .iter()
         .zip(order.iter().zip(nulls))
-        .map(|(&k, (&o, &n))| SortColumn { values: all[k].clone(), options: Some(options(o, n)) })
+        .map(|(&k, (&o, &n))| SortColumn {
+            values: all[k].clone(),
+            options: Some(options(o, n)),
+        })
         .collect();
     let cmp = LexicographicalComparator::try_new(&sort_cols).unwrap();
     let mut idx: Vec<u32> = (0..all[0].len() as u32).collect();
@@ -42,23 +53,49 @@ fn check(parts: &[Table], keys: &[usize], order: &[Order], nulls: &[NullOrder]) 
         .map(|t| {
             let kt = Table::new(keys.iter().map(|&k| t.columns()[k].clone()).collect()).unwrap();
             let map = ferrodf_core::ops::sorting::sorted_order(&kt, order, nulls).unwrap();
-            ferrodf_core::ops::copying::gather(t, &map, ferrodf_core::ops::copying::OutOfBoundsPolicy::DontCheck).unwrap()
+            ferrodf_core::ops::copying::gather(
+                t,
+                &map,
+                ferrodf_core::ops::copying::OutOfBoundsPolicy::DontCheck,
+            )
+            .unwrap()
         })
         .collect();
-    let want = merge_oracle(&sorted.iter().map(arrays).collect::<Vec<_>>(), keys, order, nulls);
+    let want = merge_oracle(
+        &sorted.iter().map(arrays).collect::<Vec<_>>(),
+        keys,
+        order,
+        nulls,
+    );
     assert_table(&merge(&sorted, keys, order, nulls).unwrap(), &want);
 }
 
 #[test]
 fn merge_sorted_tables_with_nulls() {
     host();
-    let (a, s) = (sample_i64(), arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap());
+    let (a, s) = (
+        sample_i64(),
+        arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap(),
+    );
     let t1 = table(&[a.slice(0, 6).as_ref(), s.slice(0, 6).as_ref()]);
     let t2 = table(&[a.slice(6, 6).as_ref(), s.slice(6, 6).as_ref()]);
-    let t3 = table(&[i64s(&[Some(5), None, Some(-3)]).as_ref(), strs(&[Some("m"), Some("n"), None]).as_ref()]);
-    for (o, n) in [(Order::Ascending, NullOrder::Before), (Order::Ascending, NullOrder::After), (Order::Descending, NullOrder::Before), (Order::Descending, NullOrder::After)] {
+    let t3 = table(&[
+        i64s(&[Some(5), None, Some(-3)]).as_ref(),
+        strs(&[Some("m"), Some("n"), None]).as_ref(),
+    ]);
+    for (o, n) in [
+        (Order::Ascending, NullOrder::Before),
+        (Order::Ascending, NullOrder::After),
+        (Order::Descending, NullOrder::Before),
+        (Order::Descending, NullOrder::After),
+    ] {
         check(&[t1.clone(), t2.clone(), t3.clone()], &[0], &[o], &[n]);
-        check(&[t1.clone(), t3.clone()], &[1, 0], &[o, Order::Ascending], &[n, NullOrder::After]);
+        check(
+            &[t1.clone(), t3.clone()],
+            &[1, 0],
+            &[o, Order::Ascending],
+            &[n, NullOrder::After],
+        );
     }
 }
 
@@ -67,21 +104,50 @@ fn merge_sliced_and_empty_tables() {
     host();
     let a = sample_i64();
     let [c1, c2] = sliced(a.as_ref(), 3, 8);
-    let s1 = sort(&Table::new(vec![c1]).unwrap(), &[Order::Ascending], &[NullOrder::Before]).unwrap();
+    let s1 = sort(
+        &Table::new(vec![c1]).unwrap(),
+        &[Order::Ascending],
+        &[NullOrder::Before],
+    )
+    .unwrap();
     let s2 = Table::new(vec![c2]).unwrap();
     let s2 = sort(&s2, &[Order::Ascending], &[NullOrder::Before]).unwrap();
-    let want = merge_oracle(&[arrays(&s1), arrays(&s2)], &[0], &[Order::Ascending], &[NullOrder::Before]);
-    assert_table(&merge(&[s1, s2], &[0], &[Order::Ascending], &[NullOrder::Before]).unwrap(), &want);
+    let want = merge_oracle(
+        &[arrays(&s1), arrays(&s2)],
+        &[0],
+        &[Order::Ascending],
+        &[NullOrder::Before],
+    );
+    assert_table(
+        &merge(&[s1, s2], &[0], &[Order::Ascending], &[NullOrder::Before]).unwrap(),
+        &want,
+    );
     let e = table(&[i64s(&[]).as_ref()]);
-    check(&[e.clone(), table(&[a.as_ref()])], &[0], &[Order::Ascending], &[NullOrder::After]);
-    assert_eq!(merge(&[e.clone(), e], &[0], &[Order::Ascending], &[]).unwrap().num_rows(), 0);
+    check(
+        &[e.clone(), table(&[a.as_ref()])],
+        &[0],
+        &[Order::Ascending],
+        &[NullOrder::After],
+    );
+    assert_eq!(
+        merge(&[e.clone(), e], &[0], &[Order::Ascending], &[])
+            .unwrap()
+            .num_rows(),
+        0
+    );
 }
 
 #[test]
 fn merge_errors() {
     host();
-    let (i, s) = (table(&[sample_i64().as_ref()]), table(&[sample_str().as_ref()]));
-    assert_err!(merge(&[i.clone(), s], &[0], &[Order::Ascending], &[]), Error::Type(_));
+    let (i, s) = (
+        table(&[sample_i64().as_ref()]),
+        table(&[sample_str().as_ref()]),
+    );
+    assert_err!(
+        merge(&[i.clone(), s], &[0], &[Order::Ascending], &[]),
+        Error::Type(_)
+    );
     assert_err!(merge(&[i.clone()], &[0], &[], &[]), Error::Value(_));
     assert_err!(merge(&[i], &[1], &[Order::Ascending], &[]), Error::Index(_));
 }

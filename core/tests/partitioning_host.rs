@@ -29,13 +29,22 @@ fn check(t: &Table, arrays: &[ArrayRef], keys: &[usize], parts: usize, seed: u32
     let idx = UInt32Array::from(order);
     let (got, got_offsets) = hash_partition(t, keys, parts, seed).unwrap();
     assert_eq!(got_offsets, offsets);
-    assert_table(&got, &arrays.iter().map(|a| take(a, &idx, None).unwrap()).collect::<Vec<_>>());
+    assert_table(
+        &got,
+        &arrays
+            .iter()
+            .map(|a| take(a, &idx, None).unwrap())
+            .collect::<Vec<_>>(),
+    );
 }
 
 #[test]
 fn partitions_keep_the_input_order() {
     host();
-    let (a, s) = (sample_i64(), arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap());
+    let (a, s) = (
+        sample_i64(),
+        arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap(),
+    );
     let t = table(&[a.as_ref(), s.as_ref()]);
     for parts in [1usize, 3, 4, 7] {
         check(&t, &[a.clone(), s.clone()], &[0], parts, 0);

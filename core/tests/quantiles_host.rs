@@ -20,7 +20,15 @@ const INTERPS: [I; 5] = [I::Linear, I::Lower, I::Higher, I::Midpoint, I::Nearest
 
 /// The ascending order of the valid rows of `a`, as INT32.
 fn valid_order(a: &dyn Array) -> Int32Array {
-    let idx = sort_to_indices(a, Some(SortOptions { descending: false, nulls_first: false }), None).unwrap();
+    let idx = sort_to_indices(
+        a,
+        Some(SortOptions {
+            descending: false,
+            nulls_first: false,
+        }),
+        None,
+    )
+    .unwrap();
     let valid = a.len() - a.null_count();
     Int32Array::from_iter_values(idx.values()[..valid].iter().map(|&i| i as i32))
 }
@@ -45,9 +53,17 @@ fn check(a: &ArrayRef) {
     let order = valid_order(a.as_ref());
     let as_f64 = arrow_cast::cast(a, &arrow_schema::DataType::Float64).unwrap();
     let sorted_arr = take(&as_f64, &order, None).unwrap();
-    let sorted: Vec<f64> = sorted_arr.as_any().downcast_ref::<Float64Array>().unwrap().values().to_vec();
+    let sorted: Vec<f64> = sorted_arr
+        .as_any()
+        .downcast_ref::<Float64Array>()
+        .unwrap()
+        .values()
+        .to_vec();
     for interp in INTERPS {
-        let want: Float64Array = QS.iter().map(|&q| quantile_oracle(&sorted, q, interp)).collect();
+        let want: Float64Array = QS
+            .iter()
+            .map(|&q| quantile_oracle(&sorted, q, interp))
+            .collect();
         let got = quantile(&col(a.as_ref()), &QS, interp, Some(&col(&order)), true).unwrap();
         assert_col(&got, &want);
         // Without indices the column is read in row order: pass the sorted values.
@@ -60,7 +76,15 @@ fn check(a: &ArrayRef) {
 fn quantiles_of_ints_and_floats_with_nulls() {
     host();
     check(&sample_i64());
-    check(&f64s(&[Some(0.5), None, Some(-2.25), Some(1e3), Some(3.0), Some(3.0), None]));
+    check(&f64s(&[
+        Some(0.5),
+        None,
+        Some(-2.25),
+        Some(1e3),
+        Some(3.0),
+        Some(3.0),
+        None,
+    ]));
     check(&f64s(&[Some(7.0)]));
 }
 
@@ -72,27 +96,59 @@ fn sliced_and_empty_inputs() {
         let part = a.slice(2, 9);
         let order = valid_order(part.as_ref());
         let got = quantile(&c, &[0.5], I::Linear, Some(&col(&order)), true).unwrap();
-        let got_whole = quantile(&col(part.as_ref()), &[0.5], I::Linear, Some(&col(&order)), true).unwrap();
+        let got_whole = quantile(
+            &col(part.as_ref()),
+            &[0.5],
+            I::Linear,
+            Some(&col(&order)),
+            true,
+        )
+        .unwrap();
         assert_col(&got, arr(&got_whole).as_ref());
     }
     // Nothing to read: every quantile is null.
     let got = quantile(&col(&i64s(&[])), &[0.1, 0.9], I::Linear, None, true).unwrap();
     assert_col(&got, &Float64Array::from(vec![None, None]));
     // Not exact: the input's type.
-    let got = quantile(&col(&i32s(&[Some(1), Some(4), Some(10)])), &[0.5, 0.25], I::Lower, None, false).unwrap();
+    let got = quantile(
+        &col(&i32s(&[Some(1), Some(4), Some(10)])),
+        &[0.5, 0.25],
+        I::Lower,
+        None,
+        false,
+    )
+    .unwrap();
     assert_col(&got, &Int32Array::from(vec![4, 1]));
 }
 
 #[test]
 fn table_quantiles_pick_whole_rows() {
     host();
-    let (a, s) = (i64s(&[Some(4), Some(1), Some(3), Some(2), Some(5)]), strs(&[Some("d"), Some("a"), Some("c"), Some("b"), Some("e")]));
+    let (a, s) = (
+        i64s(&[Some(4), Some(1), Some(3), Some(2), Some(5)]),
+        strs(&[Some("d"), Some("a"), Some("c"), Some("b"), Some("e")]),
+    );
     let order = sort_to_indices(&a, None, None).unwrap();
-    for (interp, pos) in [(I::Lower, [0u32, 1, 2, 3]), (I::Higher, [0, 2, 2, 4]), (I::Nearest, [0, 1, 2, 4])] {
-        let got = quantiles(&table(&[a.as_ref(), s.as_ref()]), &[0.0, 0.3, 0.5, 0.9], interp, false, &[Order::Ascending], &[NullOrder::After]).unwrap();
+    for (interp, pos) in [
+        (I::Lower, [0u32, 1, 2, 3]),
+        (I::Higher, [0, 2, 2, 4]),
+        (I::Nearest, [0, 1, 2, 4]),
+    ] {
+        let got = quantiles(
+            &table(&[a.as_ref(), s.as_ref()]),
+            &[0.0, 0.3, 0.5, 0.9],
+            interp,
+            false,
+            &[Order::Ascending],
+            &[NullOrder::After],
+        )
+        .unwrap();
         let rows = take(&order, &UInt32Array::from(pos.to_vec()), None).unwrap();
         let rows = rows.as_any().downcast_ref::<UInt32Array>().unwrap();
-        assert_table(&got, &[take(&a, rows, None).unwrap(), take(&s, rows, None).unwrap()]);
+        assert_table(
+            &got,
+            &[take(&a, rows, None).unwrap(), take(&s, rows, None).unwrap()],
+        );
     }
 }
 
@@ -100,8 +156,33 @@ fn table_quantiles_pick_whole_rows() {
 fn quantile_errors() {
     host();
     let t = table(&[sample_i64().as_ref()]);
-    assert_err!(quantiles(&t, &[0.5], I::Linear, false, &[], &[]), Error::Value(_));
-    assert_err!(quantiles(&table(&[i64s(&[]).as_ref()]), &[0.5], I::Lower, false, &[], &[]), Error::Value(_));
-    assert_err!(quantile(&col(&sample_str()), &[0.5], I::Linear, None, true), Error::Type(_));
-    assert_err!(quantile(&col(&sample_i64()), &[0.5], I::Linear, Some(&col(&sample_i64())), true), Error::Type(_));
+    assert_err!(
+        quantiles(&t, &[0.5], I::Linear, false, &[], &[]),
+        Error::Value(_)
+    );
+    assert_err!(
+        quantiles(
+            &table(&[i64s(&[]).as_ref()]),
+            &[0.5],
+            I::Lower,
+            false,
+            &[],
+            &[]
+        ),
+        Error::Value(_)
+    );
+    assert_err!(
+        quantile(&col(&sample_str()), &[0.5], I::Linear, None, true),
+        Error::Type(_)
+    );
+    assert_err!(
+        quantile(
+            &col(&sample_i64()),
+            &[0.5],
+            I::Linear,
+            Some(&col(&sample_i64())),
+            true
+        ),
+        Error::Type(_)
+    );
 }

@@ -5,9 +5,9 @@
 
 mod common;
 
+use arrow_arith::aggregate;
 use arrow_array::types::{Float64Type, Int64Type};
 use arrow_array::{Array, ArrayRef, BooleanArray, Float64Array, Int64Array};
-use arrow_arith::aggregate;
 use common::*;
 use ferrodf_core::ops::aggregation::Aggregation;
 use ferrodf_core::ops::reduce::{minmax, reduce};
@@ -26,14 +26,30 @@ fn as_f64(s: &Scalar) -> Option<f64> {
 fn check_int(c: &Column, a: &Int64Array) {
     let out = TypeId::Int64.into();
     let sum = aggregate::sum_wrapping::<Int64Type>(a);
-    assert_eq!(as_i64(&reduce(c, &Aggregation::Sum, out).unwrap()), sum, "sum");
-    assert_eq!(as_i64(&reduce(c, &Aggregation::Min, out).unwrap()), aggregate::min(a), "min");
-    assert_eq!(as_i64(&reduce(c, &Aggregation::Max, out).unwrap()), aggregate::max(a), "max");
+    assert_eq!(
+        as_i64(&reduce(c, &Aggregation::Sum, out).unwrap()),
+        sum,
+        "sum"
+    );
+    assert_eq!(
+        as_i64(&reduce(c, &Aggregation::Min, out).unwrap()),
+        aggregate::min(a),
+        "min"
+    );
+    assert_eq!(
+        as_i64(&reduce(c, &Aggregation::Max, out).unwrap()),
+        aggregate::max(a),
+        "max"
+    );
     let (lo, hi) = minmax(c).unwrap();
-    assert_eq!((as_i64(&lo), as_i64(&hi)), (aggregate::min(a), aggregate::max(a)));
+    assert_eq!(
+        (as_i64(&lo), as_i64(&hi)),
+        (aggregate::min(a), aggregate::max(a))
+    );
     let valid = a.len() - a.null_count();
     let mean = reduce(c, &Aggregation::Mean, TypeId::Float64.into()).unwrap();
-    let want = (valid > 0).then(|| a.iter().flatten().map(|x| x as f64).sum::<f64>() / valid as f64);
+    let want =
+        (valid > 0).then(|| a.iter().flatten().map(|x| x as f64).sum::<f64>() / valid as f64);
     // Summation order differs between the two, so the means agree to rounding.
     match (as_f64(&mean), want) {
         (Some(g), Some(w)) => assert!((g - w).abs() <= 1e-9 * w.abs().max(1.0), "mean {g} {w}"),
@@ -66,7 +82,12 @@ fn reduce_sliced_empty_and_all_null() {
     for c in sliced(a.as_ref(), 10, 1) {
         // One null row: every reduction is null.
         check_int(&c, &ai.slice(10, 1));
-        assert!(!reduce(&c, &Aggregation::Sum, TypeId::Int64.into()).unwrap().is_valid().unwrap());
+        assert!(
+            !reduce(&c, &Aggregation::Sum, TypeId::Int64.into())
+                .unwrap()
+                .is_valid()
+                .unwrap()
+        );
     }
     let e = ints(&[]);
     check_int(&col(&e), &e);
@@ -81,14 +102,30 @@ fn floats_nan_and_tolerance() {
     let out = TypeId::Float64.into();
     let sum = as_f64(&reduce(&c, &Aggregation::Sum, out).unwrap()).unwrap();
     assert!((sum - aggregate::sum::<Float64Type>(&a).unwrap()).abs() < 1e-3);
-    assert_eq!(as_f64(&reduce(&c, &Aggregation::Min, out).unwrap()), aggregate::min(&a));
-    assert_eq!(as_f64(&reduce(&c, &Aggregation::Max, out).unwrap()), aggregate::max(&a));
+    assert_eq!(
+        as_f64(&reduce(&c, &Aggregation::Min, out).unwrap()),
+        aggregate::min(&a)
+    );
+    assert_eq!(
+        as_f64(&reduce(&c, &Aggregation::Max, out).unwrap()),
+        aggregate::max(&a)
+    );
     // NaN is skipped by MIN and MAX unless every value is NaN.
     let n = col(&f64s(&[Some(f64::NAN), Some(2.0), None, Some(-1.0)]));
-    assert_eq!(as_f64(&reduce(&n, &Aggregation::Max, out).unwrap()), Some(2.0));
-    assert_eq!(as_f64(&reduce(&n, &Aggregation::Min, out).unwrap()), Some(-1.0));
+    assert_eq!(
+        as_f64(&reduce(&n, &Aggregation::Max, out).unwrap()),
+        Some(2.0)
+    );
+    assert_eq!(
+        as_f64(&reduce(&n, &Aggregation::Min, out).unwrap()),
+        Some(-1.0)
+    );
     let all_nan = col(&f64s(&[Some(f64::NAN), None]));
-    assert!(as_f64(&reduce(&all_nan, &Aggregation::Max, out).unwrap()).unwrap().is_nan());
+    assert!(
+        as_f64(&reduce(&all_nan, &Aggregation::Max, out).unwrap())
+            .unwrap()
+            .is_nan()
+    );
 }
 
 #[test]
@@ -96,21 +133,39 @@ fn any_all_and_string_extremes() {
     host();
     let b = BooleanArray::from(vec![Some(true), None, Some(false), Some(true)]);
     let out = TypeId::Bool8.into();
-    for (c, a) in [(col(&b), b.clone()), (col(&b).slice(1, 3).unwrap(), b.slice(1, 3))] {
+    for (c, a) in [
+        (col(&b), b.clone()),
+        (col(&b).slice(1, 3).unwrap(), b.slice(1, 3)),
+    ] {
         let any = reduce(&c, &Aggregation::Any, out).unwrap();
         let all = reduce(&c, &Aggregation::All, out).unwrap();
-        assert_col(any.as_column(), &BooleanArray::from(vec![aggregate::bool_or(&a)]));
-        assert_col(all.as_column(), &BooleanArray::from(vec![aggregate::bool_and(&a)]));
+        assert_col(
+            any.as_column(),
+            &BooleanArray::from(vec![aggregate::bool_or(&a)]),
+        );
+        assert_col(
+            all.as_column(),
+            &BooleanArray::from(vec![aggregate::bool_and(&a)]),
+        );
     }
     let s = sample_str();
-    let sa = s.as_any().downcast_ref::<arrow_array::StringArray>().unwrap();
+    let sa = s
+        .as_any()
+        .downcast_ref::<arrow_array::StringArray>()
+        .unwrap();
     let st = ferrodf_core::DataType::from(TypeId::String);
     for c in sliced(s.as_ref(), 1, 8) {
         let part = sa.slice(1, 8);
         let mn = reduce(&c, &Aggregation::Min, st).unwrap();
         let mx = reduce(&c, &Aggregation::Max, st).unwrap();
-        assert_col(mn.as_column(), &arrow_array::StringArray::from(vec![aggregate::min_string(&part)]));
-        assert_col(mx.as_column(), &arrow_array::StringArray::from(vec![aggregate::max_string(&part)]));
+        assert_col(
+            mn.as_column(),
+            &arrow_array::StringArray::from(vec![aggregate::min_string(&part)]),
+        );
+        assert_col(
+            mx.as_column(),
+            &arrow_array::StringArray::from(vec![aggregate::max_string(&part)]),
+        );
     }
 }
 
@@ -118,11 +173,27 @@ fn any_all_and_string_extremes() {
 fn reduce_errors() {
     host();
     let s = col(&sample_str());
-    assert_err!(reduce(&s, &Aggregation::Sum, TypeId::String.into()), Error::Type(_));
-    assert_err!(reduce(&s, &Aggregation::Min, TypeId::Int64.into()), Error::Type(_));
+    assert_err!(
+        reduce(&s, &Aggregation::Sum, TypeId::String.into()),
+        Error::Type(_)
+    );
+    assert_err!(
+        reduce(&s, &Aggregation::Min, TypeId::Int64.into()),
+        Error::Type(_)
+    );
     let i = col(&sample_i64());
-    assert_err!(reduce(&i, &Aggregation::CollectList(ferrodf_core::ops::aggregation::NullPolicy::Include), TypeId::Int64.into()), Error::NotImplemented(_));
-    assert_err!(reduce(&i, &Aggregation::Argmax, TypeId::Float64.into()), Error::Type(_));
+    assert_err!(
+        reduce(
+            &i,
+            &Aggregation::CollectList(ferrodf_core::ops::aggregation::NullPolicy::Include),
+            TypeId::Int64.into()
+        ),
+        Error::NotImplemented(_)
+    );
+    assert_err!(
+        reduce(&i, &Aggregation::Argmax, TypeId::Float64.into()),
+        Error::Type(_)
+    );
 }
 
 proptest! {

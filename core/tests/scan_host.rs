@@ -29,7 +29,12 @@ fn scan_oracle(v: &[Option<i64>], agg: &Aggregation, inclusive: bool) -> Vec<Opt
         .collect()
 }
 
-const AGGS: [Aggregation; 4] = [Aggregation::Sum, Aggregation::Product, Aggregation::Min, Aggregation::Max];
+const AGGS: [Aggregation; 4] = [
+    Aggregation::Sum,
+    Aggregation::Product,
+    Aggregation::Min,
+    Aggregation::Max,
+];
 
 fn check(v: &[Option<i64>]) {
     let a = i64s(v);
@@ -54,10 +59,18 @@ fn scans_with_nulls_and_wrapping() {
 fn scans_of_sliced_columns() {
     host();
     let a = sample_i64();
-    let v: Vec<Option<i64>> = a.as_any().downcast_ref::<arrow_array::Int64Array>().unwrap().iter().collect();
+    let v: Vec<Option<i64>> = a
+        .as_any()
+        .downcast_ref::<arrow_array::Int64Array>()
+        .unwrap()
+        .iter()
+        .collect();
     for c in sliced(a.as_ref(), 3, 8) {
         for agg in &AGGS {
-            assert_col(&scan(&c, agg, true).unwrap(), i64s(&scan_oracle(&v[3..11], agg, true)).as_ref());
+            assert_col(
+                &scan(&c, agg, true).unwrap(),
+                i64s(&scan_oracle(&v[3..11], agg, true)).as_ref(),
+            );
         }
     }
 }
@@ -65,18 +78,47 @@ fn scans_of_sliced_columns() {
 #[test]
 fn float_scans_skip_nulls() {
     host();
-    let got = scan(&col(&f64s(&[Some(1.5), None, Some(-0.5), Some(2.0)])), &Aggregation::Sum, true).unwrap();
-    assert_col(&got, f64s(&[Some(1.5), None, Some(1.0), Some(3.0)]).as_ref());
-    let got = scan(&col(&f64s(&[Some(1.5), None, Some(-0.5), Some(2.0)])), &Aggregation::Max, false).unwrap();
-    assert_col(&got, f64s(&[Some(f64::NEG_INFINITY), None, Some(1.5), Some(1.5)]).as_ref());
+    let got = scan(
+        &col(&f64s(&[Some(1.5), None, Some(-0.5), Some(2.0)])),
+        &Aggregation::Sum,
+        true,
+    )
+    .unwrap();
+    assert_col(
+        &got,
+        f64s(&[Some(1.5), None, Some(1.0), Some(3.0)]).as_ref(),
+    );
+    let got = scan(
+        &col(&f64s(&[Some(1.5), None, Some(-0.5), Some(2.0)])),
+        &Aggregation::Max,
+        false,
+    )
+    .unwrap();
+    assert_col(
+        &got,
+        f64s(&[Some(f64::NEG_INFINITY), None, Some(1.5), Some(1.5)]).as_ref(),
+    );
 }
 
 #[test]
 fn scan_errors() {
     host();
-    assert_err!(scan(&col(&sample_str()), &Aggregation::Sum, true), Error::Type(_));
-    assert_err!(scan(&col(&bools(&[Some(true)])), &Aggregation::Sum, true), Error::Type(_));
-    assert_err!(scan(&col(&sample_i64()), &Aggregation::Count(NullPolicy::Include), true), Error::NotImplemented(_));
+    assert_err!(
+        scan(&col(&sample_str()), &Aggregation::Sum, true),
+        Error::Type(_)
+    );
+    assert_err!(
+        scan(&col(&bools(&[Some(true)])), &Aggregation::Sum, true),
+        Error::Type(_)
+    );
+    assert_err!(
+        scan(
+            &col(&sample_i64()),
+            &Aggregation::Count(NullPolicy::Include),
+            true
+        ),
+        Error::NotImplemented(_)
+    );
 }
 
 proptest! {

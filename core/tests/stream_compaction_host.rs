@@ -10,8 +10,8 @@ use arrow_select::filter::filter;
 use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::stream_compaction::{
-    DuplicateKeepOption, apply_boolean_mask, distinct, distinct_count, distinct_indices,
-    drop_nans, drop_nulls, stable_distinct, unique, unique_count,
+    DuplicateKeepOption, apply_boolean_mask, distinct, distinct_count, distinct_indices, drop_nans,
+    drop_nulls, stable_distinct, unique, unique_count,
 };
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -29,11 +29,27 @@ fn apply_boolean_mask_matches_filter() {
     host();
     let (a, s) = (sample_i64(), sample_str());
     let s12 = arrow_select::concat::concat(&[&s, &s.slice(0, 2)]).unwrap();
-    let mask = BooleanArray::from(vec![Some(true), None, Some(false), Some(true), Some(true), Some(false), None, Some(true), Some(true), Some(false), Some(true), Some(true)]);
+    let mask = BooleanArray::from(vec![
+        Some(true),
+        None,
+        Some(false),
+        Some(true),
+        Some(true),
+        Some(false),
+        None,
+        Some(true),
+        Some(true),
+        Some(false),
+        Some(true),
+        Some(true),
+    ]);
     let got = apply_boolean_mask(&table(&[a.as_ref(), s12.as_ref()]), &col(&mask)).unwrap();
     assert_table(&got, &filtered(&[a.clone(), s12.clone()], &mask));
     // Sliced values and mask (offsets 3 and 1).
-    for (v, m) in sliced(a.as_ref(), 3, 9).into_iter().zip(sliced(&mask, 1, 9)) {
+    for (v, m) in sliced(a.as_ref(), 3, 9)
+        .into_iter()
+        .zip(sliced(&mask, 1, 9))
+    {
         let got = apply_boolean_mask(&ferrodf_core::Table::new(vec![v]).unwrap(), &m).unwrap();
         assert_table(&got, &filtered(&[a.slice(3, 9)], &mask.slice(1, 9)));
     }
@@ -48,14 +64,24 @@ fn apply_boolean_mask_errors() {
     host();
     let t = table(&[sample_i64().as_ref()]);
     assert_err!(apply_boolean_mask(&t, &col(&sample_i64())), Error::Type(_));
-    assert_err!(apply_boolean_mask(&t, &col(&mask_of(&[true]))), Error::Value(_));
+    assert_err!(
+        apply_boolean_mask(&t, &col(&mask_of(&[true]))),
+        Error::Value(_)
+    );
 }
 
 #[test]
 fn drop_nulls_and_nans_with_thresholds() {
     host();
     let a = i64s(&[Some(1), None, None, Some(4), None, Some(6)]);
-    let b = f64s(&[None, Some(f64::NAN), None, Some(1.0), Some(f64::NAN), Some(2.0)]);
+    let b = f64s(&[
+        None,
+        Some(f64::NAN),
+        None,
+        Some(1.0),
+        Some(f64::NAN),
+        Some(2.0),
+    ]);
     let t = table(&[a.as_ref(), b.as_ref()]);
     for threshold in 0..=3 {
         let keep: Vec<bool> = (0..6)
@@ -133,29 +159,49 @@ fn check_distinct_and_unique(v: &[Option<i64>]) {
     let t = table(&[a.as_ref()]);
     for keep in KEEPS {
         let want = distinct_oracle(v, keep);
-        assert_table(&stable_distinct(&t, &[0], keep, true, true).unwrap(), &[take_rows(v, &want)]);
-        assert_table(&distinct(&t, &[0], keep, true, true).unwrap(), &[take_rows(v, &want)]);
+        assert_table(
+            &stable_distinct(&t, &[0], keep, true, true).unwrap(),
+            &[take_rows(v, &want)],
+        );
+        assert_table(
+            &distinct(&t, &[0], keep, true, true).unwrap(),
+            &[take_rows(v, &want)],
+        );
         let idx = distinct_indices(&t, keep, true, true).unwrap();
         let want_idx: Vec<i32> = want.iter().map(|&r| r as i32).collect();
         assert_col(&idx, &arrow_array::Int32Array::from(want_idx));
         let want = unique_oracle(v, keep);
-        assert_table(&unique(&t, &[0], keep, true).unwrap(), &[take_rows(v, &want)]);
+        assert_table(
+            &unique(&t, &[0], keep, true).unwrap(),
+            &[take_rows(v, &want)],
+        );
     }
     let c = col(&a);
     let valid: std::collections::HashSet<_> = v.iter().flatten().collect();
     let has_null = v.iter().any(Option::is_none) as usize;
     assert_eq!(distinct_count(&c, false, false).unwrap(), valid.len());
-    assert_eq!(distinct_count(&c, true, false).unwrap(), valid.len() + has_null);
+    assert_eq!(
+        distinct_count(&c, true, false).unwrap(),
+        valid.len() + has_null
+    );
     let runs = unique_oracle(v, DuplicateKeepOption::KeepFirst);
     let null_runs = runs.iter().filter(|&&r| v[r].is_none()).count();
     assert_eq!(unique_count(&c, true, false).unwrap(), runs.len());
-    assert_eq!(unique_count(&c, false, false).unwrap(), runs.len() - null_runs);
+    assert_eq!(
+        unique_count(&c, false, false).unwrap(),
+        runs.len() - null_runs
+    );
 }
 
 #[test]
 fn distinct_unique_and_counts_with_nulls() {
     host();
-    let v: Vec<Option<i64>> = sample_i64().as_any().downcast_ref::<Int64Array>().unwrap().iter().collect();
+    let v: Vec<Option<i64>> = sample_i64()
+        .as_any()
+        .downcast_ref::<Int64Array>()
+        .unwrap()
+        .iter()
+        .collect();
     check_distinct_and_unique(&v);
     check_distinct_and_unique(&[None, None, Some(1), Some(1), None, Some(2)]);
     check_distinct_and_unique(&[]);
@@ -168,7 +214,15 @@ fn distinct_of_sliced_strings_and_nulls_unequal() {
     for c in sliced(s.as_ref(), 1, 9) {
         let t = ferrodf_core::Table::new(vec![c]).unwrap();
         let got = stable_distinct(&t, &[0], DuplicateKeepOption::KeepFirst, true, true).unwrap();
-        let want = strs(&[None, Some(""), Some("apple"), Some("pear"), Some("Zed"), Some("é"), Some("fig")]);
+        let want = strs(&[
+            None,
+            Some(""),
+            Some("apple"),
+            Some("pear"),
+            Some("Zed"),
+            Some("é"),
+            Some("fig"),
+        ]);
         assert_table(&got, &[want]);
         // Nulls unequal: every null row is kept.
         let got = stable_distinct(&t, &[0], DuplicateKeepOption::KeepFirst, false, true).unwrap();
@@ -177,9 +231,22 @@ fn distinct_of_sliced_strings_and_nulls_unequal() {
     // NaNs equal or not.
     let f = f64s(&[Some(f64::NAN), Some(f64::NAN), Some(-0.0), Some(0.0)]);
     let t = table(&[f.as_ref()]);
-    assert_eq!(distinct(&t, &[0], DuplicateKeepOption::KeepFirst, true, true).unwrap().num_rows(), 2);
-    assert_eq!(distinct(&t, &[0], DuplicateKeepOption::KeepFirst, true, false).unwrap().num_rows(), 3);
-    assert_err!(distinct(&t, &[1], DuplicateKeepOption::KeepFirst, true, true), Error::Index(_));
+    assert_eq!(
+        distinct(&t, &[0], DuplicateKeepOption::KeepFirst, true, true)
+            .unwrap()
+            .num_rows(),
+        2
+    );
+    assert_eq!(
+        distinct(&t, &[0], DuplicateKeepOption::KeepFirst, true, false)
+            .unwrap()
+            .num_rows(),
+        3
+    );
+    assert_err!(
+        distinct(&t, &[1], DuplicateKeepOption::KeepFirst, true, true),
+        Error::Index(_)
+    );
 }
 
 proptest! {

@@ -12,10 +12,22 @@ use arrow_array::types::{Float64Type, Int64Type};
 use arrow_array::{Array, BooleanArray, Float64Array, Int64Array};
 use common::*;
 use ferrodf_core::Error;
-use ferrodf_core::ops::unary::{UnaryOperator as U, is_nan, is_not_nan, is_null, is_valid, unary_operation};
+use ferrodf_core::ops::unary::{
+    UnaryOperator as U, is_nan, is_not_nan, is_null, is_valid, unary_operation,
+};
 
 fn floats() -> Float64Array {
-    Float64Array::from(vec![Some(0.5), None, Some(-2.25), Some(0.0), Some(f64::NAN), Some(3.0), None, Some(-0.75), Some(1e-3)])
+    Float64Array::from(vec![
+        Some(0.5),
+        None,
+        Some(-2.25),
+        Some(0.0),
+        Some(f64::NAN),
+        Some(3.0),
+        None,
+        Some(-0.75),
+        Some(1e-3),
+    ])
 }
 
 #[test]
@@ -39,7 +51,11 @@ fn float_math_matches_rust_f64() {
         (U::Abs, f64::abs),
     ];
     for (op, f) in ops {
-        for (c, part) in [(col(&a), a.clone()), (col(&a).slice(2, 6).unwrap(), a.slice(2, 6)), (col(&a.slice(3, 5)), a.slice(3, 5))] {
+        for (c, part) in [
+            (col(&a), a.clone()),
+            (col(&a).slice(2, 6).unwrap(), a.slice(2, 6)),
+            (col(&a.slice(3, 5)), a.slice(3, 5)),
+        ] {
             let got = unary_operation(&c, op).unwrap();
             let want = unary::<Float64Type, _, Float64Type>(&part, f);
             assert_col(&got, &want);
@@ -52,11 +68,23 @@ fn integer_negate_abs_and_not() {
     host();
     let a = Int64Array::from(vec![Some(5), None, Some(-3), Some(i64::MIN), Some(0)]);
     let c = col(&a);
-    assert_col(&unary_operation(&c, U::Negate).unwrap(), arrow_arith::numeric::neg_wrapping(&a).unwrap().as_ref());
-    assert_col(&unary_operation(&c, U::Abs).unwrap(), &unary::<Int64Type, _, Int64Type>(&a, i64::wrapping_abs));
-    assert_col(&unary_operation(&c, U::BitInvert).unwrap(), &unary::<Int64Type, _, Int64Type>(&a, |x| !x));
+    assert_col(
+        &unary_operation(&c, U::Negate).unwrap(),
+        arrow_arith::numeric::neg_wrapping(&a).unwrap().as_ref(),
+    );
+    assert_col(
+        &unary_operation(&c, U::Abs).unwrap(),
+        &unary::<Int64Type, _, Int64Type>(&a, i64::wrapping_abs),
+    );
+    assert_col(
+        &unary_operation(&c, U::BitInvert).unwrap(),
+        &unary::<Int64Type, _, Int64Type>(&a, |x| !x),
+    );
     let b = BooleanArray::from(vec![Some(true), None, Some(false)]);
-    assert_col(&unary_operation(&col(&b), U::Not).unwrap(), &not(&b).unwrap());
+    assert_col(
+        &unary_operation(&col(&b), U::Not).unwrap(),
+        &not(&b).unwrap(),
+    );
     // NOT of a number: `x == 0`, nulls kept.
     let want: BooleanArray = a.iter().map(|x| x.map(|x| x == 0)).collect();
     assert_col(&unary_operation(&c, U::Not).unwrap(), &want);
@@ -68,17 +96,27 @@ fn integer_negate_abs_and_not() {
 fn null_and_nan_tests_with_slices() {
     host();
     let a = floats();
-    for (c, part) in [(col(&a), a.clone()), (col(&a).slice(1, 7).unwrap(), a.slice(1, 7)), (col(&a.slice(4, 3)), a.slice(4, 3))] {
+    for (c, part) in [
+        (col(&a), a.clone()),
+        (col(&a).slice(1, 7).unwrap(), a.slice(1, 7)),
+        (col(&a.slice(4, 3)), a.slice(4, 3)),
+    ] {
         assert_col(&is_null(&c).unwrap(), &arrow_is_null(&part).unwrap());
         assert_col(&is_valid(&c).unwrap(), &is_not_null(&part).unwrap());
-        let nan: BooleanArray = part.iter().map(|x| Some(x.is_some_and(f64::is_nan))).collect();
+        let nan: BooleanArray = part
+            .iter()
+            .map(|x| Some(x.is_some_and(f64::is_nan)))
+            .collect();
         assert_col(&is_nan(&c).unwrap(), &nan);
         assert_col(&is_not_nan(&c).unwrap(), &not(&nan).unwrap());
     }
     let s = sample_str();
     assert_col(&is_null(&col(&s)).unwrap(), &arrow_is_null(&s).unwrap());
     let e = Float64Array::from(Vec::<f64>::new());
-    assert_col(&is_nan(&col(&e)).unwrap(), &BooleanArray::from(Vec::<bool>::new()));
+    assert_col(
+        &is_nan(&col(&e)).unwrap(),
+        &BooleanArray::from(Vec::<bool>::new()),
+    );
 }
 
 #[test]
@@ -86,8 +124,14 @@ fn unary_errors() {
     host();
     let s = col(&sample_str());
     assert_err!(unary_operation(&s, U::Sin), Error::Type(_));
-    assert_err!(unary_operation(&col(&sample_i64()), U::Rint), Error::Type(_));
+    assert_err!(
+        unary_operation(&col(&sample_i64()), U::Rint),
+        Error::Type(_)
+    );
     assert_err!(is_nan(&col(&sample_i64())), Error::Type(_));
     // Unsupported pairs fail even for empty columns.
-    assert_err!(unary_operation(&s.slice(0, 0).unwrap(), U::Negate), Error::Type(_));
+    assert_err!(
+        unary_operation(&s.slice(0, 0).unwrap(), U::Negate),
+        Error::Type(_)
+    );
 }

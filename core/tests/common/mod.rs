@@ -159,7 +159,10 @@ pub fn opt_f64s(max_len: usize) -> impl Strategy<Value = Vec<Option<f64>>> {
 
 /// Strategy: up to `max_len` short strings over a small alphabet, ~20% null.
 pub fn opt_strs(max_len: usize) -> impl Strategy<Value = Vec<Option<String>>> {
-    proptest::collection::vec(proptest::option::weighted(0.8, "[ab\u{e9}]{0,3}"), 0..max_len)
+    proptest::collection::vec(
+        proptest::option::weighted(0.8, "[ab\u{e9}]{0,3}"),
+        0..max_len,
+    )
 }
 
 /// A proptest config of `cases` cases (the default 256 is slow in debug builds).
