@@ -3,11 +3,9 @@
 //! for the last two); `distinct`, `unique` and the counts have no arrow-rs kernel, so their
 //! oracle is a plain loop over `Option` values.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, ArrayRef, BooleanArray, Float64Array, Int64Array};
 use arrow_select::filter::filter;
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::stream_compaction::{
     DuplicateKeepOption, apply_boolean_mask, distinct, distinct_count, distinct_indices, drop_nans,

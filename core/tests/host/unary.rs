@@ -4,13 +4,11 @@
 //! and `is_valid` against `arrow_arith::boolean::{is_null, is_not_null}`. `is_nan` has no
 //! arrow-rs kernel; its oracle is a plain loop.
 
-mod common;
-
+use crate::common::*;
 use arrow_arith::arity::unary;
 use arrow_arith::boolean::{is_not_null, is_null as arrow_is_null, not};
 use arrow_array::types::{Float64Type, Int64Type};
-use arrow_array::{Array, BooleanArray, Float64Array, Int64Array};
-use common::*;
+use arrow_array::{BooleanArray, Float64Array, Int64Array};
 use ferrodf_core::Error;
 use ferrodf_core::ops::unary::{
     UnaryOperator as U, is_nan, is_not_nan, is_null, is_valid, unary_operation,

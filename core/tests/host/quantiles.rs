@@ -4,12 +4,10 @@
 //! LOWER, HIGHER, MIDPOINT, NEAREST half to even). `quantiles` of a table is checked
 //! against `arrow_select::take` of the rows at those positions.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, ArrayRef, Float64Array, Int32Array, UInt32Array};
 use arrow_ord::sort::{SortOptions, sort_to_indices};
 use arrow_select::take::take;
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::aggregation::Interpolation as I;
 use ferrodf_core::ops::quantiles::{quantile, quantiles};
@@ -139,8 +137,8 @@ fn table_quantiles_pick_whole_rows() {
             &[0.0, 0.3, 0.5, 0.9],
             interp,
             false,
-            &[Order::Ascending],
-            &[NullOrder::After],
+            &[Order::Ascending, Order::Ascending],
+            &[NullOrder::After, NullOrder::After],
         )
         .unwrap();
         let rows = take(&order, &UInt32Array::from(pos.to_vec()), None).unwrap();

@@ -2,12 +2,10 @@
 //! `arrow_select::take` of the expected rows; `sequence` against a plain loop (arrow-rs has
 //! no sequence kernel).
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, Int32Array, Int64Array, UInt32Array, new_null_array};
 use arrow_select::concat::concat;
 use arrow_select::take::take;
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::filling::{RepeatCount, fill, fill_in_place, repeat, sequence};
 
@@ -107,13 +105,14 @@ fn sequence_against_a_loop() {
     )
     .unwrap();
     assert_eq!(got.size(), 0);
+    // ferrodf reports mismatched and non-numeric init and step types as ValueErrors.
     assert_err!(
         sequence(
             3,
             &scalar(i32s(&[Some(1)]).as_ref()),
             &scalar(i64s(&[Some(1)]).as_ref())
         ),
-        Error::Type(_)
+        Error::Value(_)
     );
     assert_err!(
         sequence(
@@ -129,7 +128,7 @@ fn sequence_against_a_loop() {
             &scalar(strs(&[Some("a")]).as_ref()),
             &scalar(strs(&[Some("a")]).as_ref())
         ),
-        Error::Type(_)
+        Error::Value(_)
     );
 }
 
@@ -149,8 +148,10 @@ fn repeat_all_and_per_row() {
             ],
         );
     }
-    let counts = [2, 0, 1, 3, 0, 1, 1, 0];
-    let cc = col(&Int32Array::from(counts.to_vec()));
+    let counts = [2usize, 0, 1, 3, 0, 1, 1, 0];
+    let cc = col(&Int32Array::from_iter_values(
+        counts.iter().map(|&c| c as i32),
+    ));
     for c in sliced(a.as_ref(), 3, 8) {
         let got = repeat(
             &ferrodf_core::Table::new(vec![c]).unwrap(),

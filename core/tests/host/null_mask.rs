@@ -3,11 +3,9 @@
 //! and `copy_bitmask` against `BooleanBuffer::count_set_bits` and the column's arrow
 //! validity.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::Array;
 use arrow_buffer::{BooleanBuffer, NullBuffer};
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::buffer::Buffer;
 use ferrodf_core::ops::null_mask::{

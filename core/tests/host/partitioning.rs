@@ -3,11 +3,9 @@
 //! checked against the reference algorithm in `hashing_host.rs`), keeps the input order
 //! within each partition (a plain loop), and gathers with `arrow_select::take`.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, ArrayRef, UInt32Array};
 use arrow_select::take::take;
-use common::*;
 use ferrodf_core::ops::hashing::murmurhash3_x86_32;
 use ferrodf_core::ops::partitioning::hash_partition;
 use ferrodf_core::{Error, Table};
@@ -21,7 +19,7 @@ fn check(t: &Table, arrays: &[ArrayRef], keys: &[usize], parts: usize, seed: u32
         rows[*h as usize % parts].push(i as u32);
     }
     let mut offsets = vec![];
-    let mut order = vec![];
+    let mut order: Vec<u32> = vec![];
     for r in &rows {
         offsets.push(order.len());
         order.extend(r);

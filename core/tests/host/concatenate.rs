@@ -2,11 +2,9 @@
 //! sliced pieces (imported from sliced arrays and sliced after import), strings of both
 //! offset widths and lists.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, ArrayRef, LargeStringArray, ListArray, types::Int32Type};
 use arrow_select::concat::concat;
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::concatenate::{concatenate, concatenate_tables};
 

@@ -4,12 +4,10 @@
 //! libcudf (and ferrodf), where arrow-rs gives nulls: their oracle is Rust's `as`, which
 //! has exactly those semantics.
 
-mod common;
-
+use crate::common::*;
 use arrow_arith::arity::unary;
 use arrow_array::types::{Float64Type, Int16Type, Int32Type, UInt8Type};
 use arrow_array::{Array, ArrayRef, Float64Array, Int32Array, PrimitiveArray};
-use common::*;
 use ferrodf_core::interop::arrow::dtype_to_arrow;
 use ferrodf_core::ops::cast::{bit_cast, cast, is_supported_cast};
 use ferrodf_core::types::TypeId;

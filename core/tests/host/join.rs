@@ -3,12 +3,10 @@
 //! (null keys equal each other only with `nulls_equal`). The maps' row order is unspecified,
 //! so pairs are compared sorted.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, ArrayRef, Int32Array};
 use arrow_ord::ord::make_comparator;
 use arrow_schema::SortOptions;
-use common::*;
 use ferrodf_core::ops::join::{
     JOIN_NONE, cross_join, full_join, inner_join, left_anti_join, left_join, left_semi_join,
 };

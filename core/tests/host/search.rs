@@ -3,12 +3,10 @@
 //! `arrow_ord::sort::LexicographicalComparator` (the haystack and the needles concatenated,
 //! so one comparator sees both). `contains` against a plain loop over `Option` values.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array};
 use arrow_ord::sort::{LexicographicalComparator, SortColumn, SortOptions};
 use arrow_select::concat::concat;
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::search::{NullOrder, Order, contains, lower_bound, upper_bound};
 use ferrodf_core::ops::sorting::sort;

@@ -3,10 +3,8 @@
 //! at others), integers and decimals against a plain loop in `i128` with Euclidean
 //! division.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, Decimal128Array, Float64Array, Int32Array};
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::round::{RoundingMethod as M, round, round_decimal};
 
@@ -55,7 +53,7 @@ fn floats_at_zero_and_other_places() {
             for dp in [-2i32, 1, 2] {
                 let got = arr(&round(&c, dp, m).unwrap());
                 let got = got.as_any().downcast_ref::<Float64Array>().unwrap();
-                assert_eq!(got.nulls(), part.nulls());
+                assert_eq!(validity(got), validity(&part));
                 let n = 10f64.powi(dp);
                 for i in (0..part.len()).filter(|&i| part.is_valid(i)) {
                     let (g, x) = (got.value(i), part.value(i));

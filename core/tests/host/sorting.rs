@@ -4,12 +4,10 @@
 //! is); `sort` and `top_k` gather through it with `arrow_select::take`. `rank` has no
 //! arrow-rs kernel; its oracle counts, per row, the rows ordered before it (a plain loop).
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, ArrayRef, Float64Array, Int32Array, UInt32Array};
 use arrow_ord::sort::{LexicographicalComparator, SortColumn, SortOptions};
 use arrow_select::take::take;
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::aggregation::NullPolicy;
 use ferrodf_core::ops::sorting::{

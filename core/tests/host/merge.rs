@@ -2,12 +2,10 @@
 //! concatenates the sorted tables (`arrow_select::concat`) and sorts the rows stably with
 //! `arrow_ord::sort::LexicographicalComparator`, so equal keys keep table order.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{ArrayRef, UInt32Array};
 use arrow_ord::sort::{LexicographicalComparator, SortColumn, SortOptions};
 use arrow_select::{concat::concat, take::take};
-use common::*;
 use ferrodf_core::ops::merge::merge;
 use ferrodf_core::ops::sorting::{NullOrder, Order, sort};
 use ferrodf_core::{Error, Table};

@@ -2,10 +2,8 @@
 //! loop over `Option` values (nulls skipped by the running value and kept null, integers
 //! wrapping), as pylibcudf's scan with null policy EXCLUDE.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::Array;
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
 use ferrodf_core::ops::scan::scan;

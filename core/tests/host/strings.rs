@@ -6,14 +6,12 @@
 //! and `split_record` have no arrow-rs kernel; their oracle is the matching `str` method
 //! in a plain loop.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, ArrayRef, Int32Array, Scalar as ArrowScalar, StringArray};
 use arrow_string::{
     concat_elements::concat_elements_utf8, length::length, like, regexp::regexp_is_match_scalar,
     substring::substring_by_char,
 };
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::strings::attributes::{count_bytes, count_characters};
 use ferrodf_core::ops::strings::case::{to_lower, to_upper};
@@ -242,7 +240,7 @@ fn replace_strip_and_split_against_str() {
             .as_any()
             .downcast_ref::<arrow_array::ListArray>()
             .unwrap();
-        assert_eq!(got.nulls(), a.nulls());
+        assert_eq!(validity(got), validity(&a));
         for i in (0..a.len()).filter(|&i| a.is_valid(i)) {
             let v = got.value(i);
             let v = v.as_any().downcast_ref::<StringArray>().unwrap();

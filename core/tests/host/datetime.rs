@@ -4,15 +4,13 @@
 //! `DatePart::DayOfYear`. Timestamp rounding has no arrow-rs kernel: its oracle is a plain
 //! loop with Euclidean division.
 
-mod common;
-
+use crate::common::*;
 use arrow_arith::arity::unary;
 use arrow_arith::temporal::{DatePart, date_part};
 use arrow_array::types::Int32Type;
 use arrow_array::{
     Array, ArrayRef, Int16Array, Int32Array, TimestampMicrosecondArray, TimestampNanosecondArray,
 };
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::datetime::{
     DatetimeComponent as C, RoundingFrequency as F, ceil_datetimes, day_of_year,

@@ -3,12 +3,10 @@
 //! `BooleanBuffer::slice`, `nans_to_nulls` against a plain loop (arrow-rs has no NaN
 //! kernel).
 
-mod common;
-
-use arrow_array::{Array, BooleanArray, Float64Array};
+use crate::common::*;
+use arrow_array::{BooleanArray, Float64Array};
 use arrow_buffer::BooleanBuffer;
 use arrow_select::filter::prep_null_mask_filter;
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::buffer::Buffer;
 use ferrodf_core::ops::transform::{

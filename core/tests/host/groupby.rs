@@ -3,13 +3,11 @@
 //! values are gathered with `arrow_select::take` and aggregated with `arrow_arith`'s
 //! aggregate kernels (`sum`, `min`, `max`) and `Array::null_count`.
 
-mod common;
-
+use crate::common::*;
 use arrow_arith::aggregate;
 use arrow_array::types::Int64Type;
 use arrow_array::{Array, ArrayRef, Float64Array, Int32Array, Int64Array, UInt32Array};
 use arrow_select::take::take;
-use common::*;
 use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest, ReplacePolicy};
 use ferrodf_core::{Column, Error, Table};
@@ -31,7 +29,8 @@ fn groups_of(keys: &[Option<i64>], include_nulls: bool) -> Vec<(Option<i64>, Vec
     out
 }
 
-/// Per group: SUM, MIN, MAX, COUNT(valid), COUNT(all) and MEAN of int64 values.
+/// Per group: SUM (wrapping, as libcudf's INT64 sum), MIN, MAX, COUNT(valid), COUNT(all)
+/// and MEAN of int64 values.
 fn aggregate_oracle(groups: &[(Option<i64>, Vec<u32>)], values: &ArrayRef) -> Vec<ArrayRef> {
     let mut sum = vec![];
     let mut min = vec![];
@@ -42,14 +41,16 @@ fn aggregate_oracle(groups: &[(Option<i64>, Vec<u32>)], values: &ArrayRef) -> Ve
     for (_, rows) in groups {
         let g = take(values, &UInt32Array::from(rows.clone()), None).unwrap();
         let g = g.as_any().downcast_ref::<Int64Array>().unwrap();
-        let s = aggregate::sum_wrapping::<Int64Type>(g);
+        let s = aggregate::sum::<Int64Type>(g);
         sum.push(s);
         min.push(aggregate::min(g));
         max.push(aggregate::max(g));
         let count = (g.len() - g.null_count()) as i32;
         valid.push(count);
         all.push(g.len() as i32);
-        mean.push(s.map(|s| s as f64 / count as f64));
+        // MEAN accumulates in float64 (no integer wrap), in row order here.
+        let fsum: f64 = g.iter().flatten().map(|x| x as f64).sum();
+        mean.push((count > 0).then(|| fsum / count as f64));
     }
     vec![
         Arc::new(Int64Array::from(sum)),

@@ -1,9 +1,6 @@
-//! Shared helpers of the host-path tests (`core/tests/*_host.rs`): columns built from
-//! arrow-rs arrays, results compared as arrow-rs arrays, sliced inputs, and the proptest
-//! strategies of random inputs with nulls.
-//!
-//! Each test file is its own crate and uses only some of these helpers.
-#![allow(dead_code)]
+//! Shared helpers of the host-path tests: columns built from arrow-rs arrays, results
+//! compared as arrow-rs arrays, sliced inputs, and the proptest strategies of random inputs
+//! with nulls.
 
 use arrow_array::{
     Array, ArrayRef, BooleanArray, Float64Array, Int32Array, Int64Array, StringArray,
@@ -33,6 +30,11 @@ pub fn arr(c: &Column) -> ArrayRef {
 /// Row 0 of a one-row arrow-rs array as a ferrodf scalar (null when that row is null).
 pub fn scalar(a: &dyn Array) -> Scalar {
     Scalar::from_column(col(a)).unwrap()
+}
+
+/// Which rows of `a` are valid (arrays without nulls may or may not carry a null buffer).
+pub fn validity(a: &dyn Array) -> Vec<bool> {
+    (0..a.len()).map(|i| a.is_valid(i)).collect()
 }
 
 /// A table of the given arrow-rs arrays.
@@ -70,8 +72,7 @@ pub fn sliced(a: &dyn Array, offset: usize, len: usize) -> [Column; 2] {
     [from_slice, column_slice]
 }
 
-/// `r` failed with the expected variant of [`Error`] (`Error::Value(_)`, ...).
-#[macro_export]
+/// `r` failed with the expected variant of `ferrodf_core::Error` (`Error::Value(_)`, ...).
 macro_rules! assert_err {
     ($r:expr, $pat:pat) => {
         match $r {

@@ -4,10 +4,8 @@
 //! Boost's `hash_combine` over columns for MurmurHash3, XXH64 seeded by the running hash,
 //! nulls as all-ones) on top of the checked byte hashes.
 
-mod common;
-
+use crate::common::*;
 use arrow_array::{Array, Float64Array, Int64Array, StringArray, UInt32Array, UInt64Array};
-use common::*;
 use ferrodf_core::Error;
 use ferrodf_core::ops::hashing::{
     hash_combine_32, murmur3_x86_32_bytes, murmurhash3_x86_32, xxh64_bytes, xxhash_64,
