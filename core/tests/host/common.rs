@@ -72,6 +72,21 @@ pub fn sliced(a: &dyn Array, offset: usize, len: usize) -> [Column; 2] {
     [from_slice, column_slice]
 }
 
+/// Rows `off..` of `a` (all of them when `off` is past the end) as the arrow-rs slice and a
+/// ferrodf column: imported from the slice for an even `off`, sliced after import
+/// (`Column::slice`) for an odd one. For property tests over sliced inputs.
+pub fn tail(a: &dyn Array, off: usize) -> (ArrayRef, Column) {
+    let off = if off > a.len() { 0 } else { off };
+    let len = a.len() - off;
+    let s = a.slice(off, len);
+    let c = if off % 2 == 0 {
+        col(&s)
+    } else {
+        col(a).slice(off, len).unwrap()
+    };
+    (s, c)
+}
+
 /// `r` failed with the expected variant of `ferrodf_core::Error` (`Error::Value(_)`, ...).
 macro_rules! assert_err {
     ($r:expr, $pat:pat) => {

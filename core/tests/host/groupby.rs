@@ -291,4 +291,13 @@ proptest! {
         let (keys, values): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
         check_aggregate(&keys, &values);
     }
+
+    #[test]
+    fn sliced_sum_and_count_match_the_oracle(rows in proptest::collection::vec((proptest::option::weighted(0.9, 0i64..8), proptest::option::weighted(0.8, -1000i64..1000)), 0..120), off in 1usize..9) {
+        host();
+        let (keys, values): (Vec<_>, Vec<_>) = rows.into_iter().unzip();
+        let ((_, kc), (va, vc)) = (tail(i64s(&keys).as_ref(), off), tail(i64s(&values).as_ref(), off));
+        let off = if off > keys.len() { 0 } else { off };
+        check_aggregate_columns(kc, vc, &keys[off..], &va);
+    }
 }

@@ -114,8 +114,5 @@ fn hashing_errors() {
     let dict =
         arrow_array::DictionaryArray::<arrow_array::types::Int32Type>::from_iter(["a", "b", "a"]);
     let t = table(&[&dict]);
-    assert_err!(
-        murmurhash3_x86_32(&t, 0),
-        Error::NotImplemented(_) | Error::Type(_)
-    );
+    assert_err!(murmurhash3_x86_32(&t, 0), Error::NotImplemented(_));
 }

@@ -233,6 +233,14 @@ proptest! {
     }
 
     #[test]
+    fn joins_of_sliced_keys_match_a_nested_loop(l in opt_i64s(50), r in opt_i64s(50), lo in 0usize..9, ro in 0usize..9, nulls_equal in any::<bool>()) {
+        host();
+        let ((la, lc), (ra, rc)) = (tail(i64s(&l).as_ref(), lo), tail(i64s(&r).as_ref(), ro));
+        let (lt, rt) = (Table::new(vec![lc]).unwrap(), Table::new(vec![rc]).unwrap());
+        check_joins_tables(&lt, &rt, &[la], &[ra], nulls_equal);
+    }
+
+    #[test]
     fn string_inner_join_matches_a_nested_loop(l in opt_strs(40), r in opt_strs(40)) {
         host();
         let la: ArrayRef = std::sync::Arc::new(arrow_array::StringArray::from(l));

@@ -208,7 +208,7 @@ fn search_errors() {
     host();
     let h = table(&[sample_i64().as_ref()]);
     let strings = table(&[sample_str().as_ref()]);
-    assert!(lower_bound(&h, &strings, &[], &[]).is_err());
+    assert_err!(lower_bound(&h, &strings, &[], &[]), Error::Type(_));
     assert_err!(
         lower_bound(&h, &h, &[Order::Ascending, Order::Ascending], &[]),
         Error::Value(_)

@@ -408,6 +408,20 @@ proptest! {
     }
 
     #[test]
+    fn sort_of_sliced_columns_matches_arrow(a in opt_i64s(80), b in opt_strs(80), off in 0usize..9, dir in 0usize..4) {
+        host();
+        let n = a.len().min(b.len());
+        let (o, nulls) = ALL[dir];
+        let sa: ArrayRef = std::sync::Arc::new(arrow_array::StringArray::from(b[..n].to_vec()));
+        let ((ka, kc), (sk, sc)) = (tail(i64s(&a[..n]).as_ref(), off), tail(sa.as_ref(), off));
+        let t = ferrodf_core::Table::new(vec![kc, sc]).unwrap();
+        let (orders, null_orders) = ([o, Order::Descending], [nulls, NullOrder::Before]);
+        let want = order_oracle(&[ka.clone(), sk.clone()], &orders, &null_orders);
+        assert_col(&sorted_order(&t, &orders, &null_orders).unwrap(), &Int32Array::from(want.clone()));
+        assert_table(&sort(&t, &orders, &null_orders).unwrap(), &take_all(&[ka, sk], &want));
+    }
+
+    #[test]
     fn sort_strings_matches_arrow(s in opt_strs(60), dir in 0usize..4) {
         host();
         let (o, nulls) = ALL[dir];

@@ -251,15 +251,16 @@ proptest! {
     #![proptest_config(cases(48))]
 
     #[test]
-    fn filter_matches_arrow(values in opt_i64s(100), seed in any::<u64>()) {
+    fn filter_matches_arrow(values in opt_i64s(100), seed in any::<u64>(), off in 0usize..9) {
         host();
         let mask: BooleanArray = (0..values.len()).map(|i| {
             let h = seed.wrapping_mul(i as u64 + 1).rotate_left(17);
             (h % 5 != 0).then_some(h % 3 != 0)
         }).collect();
-        let a = i64s(&values);
-        let got = apply_boolean_mask(&table(&[a.as_ref()]), &col(&mask)).unwrap();
-        assert_table(&got, &filtered(&[a], &mask));
+        let ((a, ac), (m, mc)) = (tail(i64s(&values).as_ref(), off), tail(&mask, off));
+        let got = apply_boolean_mask(&ferrodf_core::Table::new(vec![ac]).unwrap(), &mc).unwrap();
+        let m = m.as_any().downcast_ref::<BooleanArray>().unwrap();
+        assert_table(&got, &filtered(&[a], m));
     }
 
     #[test]
