@@ -135,6 +135,33 @@ pub fn sample_i64() -> ArrayRef {
     ])
 }
 
+/// The values of an int64 array, nulls as `None`.
+pub fn i64_values(a: &dyn Array) -> Vec<Option<i64>> {
+    a.as_any()
+        .downcast_ref::<Int64Array>()
+        .unwrap()
+        .iter()
+        .collect()
+}
+
+/// A twelve-row condition: true, false and null rows, not byte-aligned runs.
+pub fn sample_mask() -> BooleanArray {
+    BooleanArray::from(vec![
+        Some(true),
+        Some(false),
+        None,
+        Some(true),
+        Some(true),
+        None,
+        Some(false),
+        Some(true),
+        Some(false),
+        Some(true),
+        Some(true),
+        Some(false),
+    ])
+}
+
 /// Ten strings with nulls, an empty string, duplicates and a multi-byte character.
 pub fn sample_str() -> ArrayRef {
     strs(&[

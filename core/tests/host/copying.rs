@@ -42,24 +42,7 @@ fn gather_matches_take_with_nulls_negatives_and_out_of_bounds() {
     check_gather(&[sample_i64()], &map);
     let s = sample_str();
     let map = [9, 0, -1, 1, 10, 6, 3, 3];
-    check_gather(
-        &[
-            s.clone(),
-            bools(&[
-                Some(true),
-                None,
-                Some(false),
-                None,
-                Some(true),
-                Some(true),
-                None,
-                Some(false),
-                Some(true),
-                Some(false),
-            ]),
-        ],
-        &map,
-    );
+    check_gather(&[s.clone(), Arc::new(sample_mask().slice(2, 10))], &map);
     check_gather(&[f64s(&[Some(1.5), None, Some(f64::NAN)])], &[2, 1, 0, -3]);
 }
 
@@ -159,13 +142,7 @@ fn scatter_table_and_scalars_against_a_loop() {
     }
     // Sliced target and source, empty map.
     let big = sample_i64();
-    let tv: Vec<Option<i64>> = big
-        .as_any()
-        .downcast_ref::<Int64Array>()
-        .unwrap()
-        .slice(2, 8)
-        .iter()
-        .collect();
+    let tv = i64_values(&big.slice(2, 8));
     for tc in sliced(big.as_ref(), 2, 8) {
         for sc in sliced(big.as_ref(), 5, 3) {
             let got = scatter(
@@ -174,13 +151,7 @@ fn scatter_table_and_scalars_against_a_loop() {
                 &ferrodf_core::Table::new(vec![tc.clone()]).unwrap(),
             )
             .unwrap();
-            let sv: Vec<Option<i64>> = big
-                .as_any()
-                .downcast_ref::<Int64Array>()
-                .unwrap()
-                .slice(5, 3)
-                .iter()
-                .collect();
+            let sv = i64_values(&big.slice(5, 3));
             assert_col(&got.columns()[0], scatter_oracle(&sv, &map, &tv).as_ref());
         }
     }
@@ -226,20 +197,7 @@ fn copy_if_else_matches_zip() {
             None,
         ]),
     );
-    let mask = BooleanArray::from(vec![
-        Some(true),
-        Some(false),
-        None,
-        Some(true),
-        Some(true),
-        None,
-        Some(false),
-        Some(true),
-        Some(false),
-        Some(true),
-        Some(true),
-        Some(false),
-    ]);
+    let mask = sample_mask();
     let got = copy_if_else(Side::Column(&col(&l)), Side::Column(&col(&r)), &col(&mask)).unwrap();
     assert_col(&got, zip(&mask, &l, &r).unwrap().as_ref());
     // Scalars on either side, one of them null.
@@ -276,18 +234,7 @@ fn copy_if_else_matches_zip() {
             Some("t"),
         ]),
     );
-    let mask = BooleanArray::from(vec![
-        Some(true),
-        Some(false),
-        None,
-        Some(true),
-        Some(true),
-        None,
-        Some(false),
-        Some(true),
-        Some(false),
-        Some(true),
-    ]);
+    let mask = sample_mask().slice(0, 10);
     for (ac, (bc, mc)) in sliced(a.as_ref(), 2, 7).into_iter().zip(
         sliced(b.as_ref(), 3, 7)
             .into_iter()

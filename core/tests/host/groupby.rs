@@ -100,21 +100,23 @@ fn check_aggregate(keys: &[Option<i64>], values: &[Option<i64>]) {
     check_aggregate_columns(col(&ka), col(&va), keys, &va);
 }
 
+/// Ten keys with nulls and groups of one to three rows.
+const KEYS: [Option<i64>; 10] = [
+    Some(1),
+    None,
+    Some(2),
+    Some(1),
+    Some(3),
+    None,
+    Some(2),
+    Some(1),
+    Some(3),
+    Some(4),
+];
+
 #[test]
 fn aggregate_with_null_keys_and_values() {
     host();
-    let keys = [
-        Some(1),
-        None,
-        Some(2),
-        Some(1),
-        Some(3),
-        None,
-        Some(2),
-        Some(1),
-        Some(3),
-        Some(4),
-    ];
     let values = [
         Some(10),
         Some(1),
@@ -127,36 +129,20 @@ fn aggregate_with_null_keys_and_values() {
         None,
         Some(0),
     ];
-    check_aggregate(&keys, &values);
+    check_aggregate(&KEYS, &values);
 }
 
 #[test]
 fn aggregate_sliced_and_empty() {
     host();
-    let keys = i64s(&[
-        Some(9),
-        Some(1),
-        None,
-        Some(2),
-        Some(1),
-        Some(3),
-        None,
-        Some(2),
-        Some(1),
-        Some(3),
-    ]);
+    // A leading row that the slice leaves out.
+    let keys = i64s(&[&[Some(9)], &KEYS[..9]].concat());
     let values = sample_i64();
     for (kc, vc) in sliced(keys.as_ref(), 1, 8)
         .into_iter()
         .zip(sliced(values.as_ref(), 4, 8))
     {
-        let kv: Vec<Option<i64>> = keys
-            .as_any()
-            .downcast_ref::<Int64Array>()
-            .unwrap()
-            .slice(1, 8)
-            .iter()
-            .collect();
+        let kv = i64_values(&keys.slice(1, 8));
         check_aggregate_columns(kc, vc, &kv, &values.slice(4, 8));
     }
     check_aggregate(&[], &[]);

@@ -28,14 +28,14 @@ fn byte_hashes_match_the_reference_vectors() {
     assert_eq!(hash_combine_32(0, 0), 0x9e37_79b9);
 }
 
-fn i64_values(a: &Int64Array) -> Vec<Option<[u8; 8]>> {
+fn le_bytes(a: &Int64Array) -> Vec<Option<[u8; 8]>> {
     a.iter().map(|x| x.map(i64::to_le_bytes)).collect()
 }
 
 /// MurmurHash3 rows of one int64 column and one string column, as libcudf combines them.
 fn murmur_oracle(ints: &Int64Array, strings: &StringArray, seed: u32) -> UInt32Array {
     let elem = |b: Option<&[u8]>| b.map_or(u32::MAX, |b| murmur3_x86_32_bytes(b, seed));
-    let iv = i64_values(ints);
+    let iv = le_bytes(ints);
     UInt32Array::from_iter_values((0..ints.len()).map(|i| {
         let h = hash_combine_32(seed, elem(iv[i].as_ref().map(|b| &b[..])));
         hash_combine_32(
@@ -46,7 +46,7 @@ fn murmur_oracle(ints: &Int64Array, strings: &StringArray, seed: u32) -> UInt32A
 }
 
 fn xxh_oracle(ints: &Int64Array, strings: &StringArray, seed: u64) -> UInt64Array {
-    let iv = i64_values(ints);
+    let iv = le_bytes(ints);
     UInt64Array::from_iter_values((0..ints.len()).map(|i| {
         let h = iv[i].map_or(u64::MAX, |b| xxh64_bytes(&b, seed));
         if strings.is_valid(i) {

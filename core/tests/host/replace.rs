@@ -5,20 +5,12 @@
 
 use crate::common::*;
 use arrow_arith::boolean::is_not_null;
-use arrow_array::{Array, ArrayRef, Float64Array, Int64Array, Scalar as ArrowScalar};
+use arrow_array::{Array, Float64Array, Scalar as ArrowScalar};
 use arrow_select::zip::zip;
 use ferrodf_core::Error;
 use ferrodf_core::ops::replace::{
     Replacement, clamp, find_and_replace_all, normalize_nans_and_zeros, replace_nulls,
 };
-
-fn values(a: &ArrayRef) -> Vec<Option<i64>> {
-    a.as_any()
-        .downcast_ref::<Int64Array>()
-        .unwrap()
-        .iter()
-        .collect()
-}
 
 #[test]
 fn replace_nulls_from_a_column_or_a_scalar() {
@@ -74,7 +66,7 @@ fn replace_nulls_from_a_column_or_a_scalar() {
 fn replace_nulls_with_the_preceding_or_following_value() {
     host();
     let a = sample_i64();
-    let v = values(&a);
+    let v = i64_values(&a);
     for following in [false, true] {
         let mut want = v.clone();
         let idx: Vec<usize> = if following {
@@ -110,8 +102,8 @@ fn find_and_replace_all_against_a_loop() {
         i64s(&[Some(5), Some(-3), Some(99)]),
         i64s(&[Some(50), None, Some(1)]),
     );
-    let (ov, nv) = (values(&old), values(&new));
-    let want: Vec<Option<i64>> = values(&a)
+    let (ov, nv) = (i64_values(&old), i64_values(&new));
+    let want: Vec<Option<i64>> = i64_values(&a)
         .iter()
         .map(|x| match ov.iter().position(|o| x.is_some() && o == x) {
             Some(k) => nv[k],
@@ -142,7 +134,7 @@ fn find_and_replace_all_against_a_loop() {
 fn clamp_against_a_loop() {
     host();
     let a = sample_i64();
-    let v = values(&a);
+    let v = i64_values(&a);
     let (lo, hi) = (
         scalar(i64s(&[Some(-3)]).as_ref()),
         scalar(i64s(&[Some(7)]).as_ref()),

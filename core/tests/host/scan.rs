@@ -3,7 +3,6 @@
 //! wrapping), as pylibcudf's scan with null policy EXCLUDE.
 
 use crate::common::*;
-use arrow_array::Array;
 use ferrodf_core::Error;
 use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
 use ferrodf_core::ops::scan::scan;
@@ -57,12 +56,7 @@ fn scans_with_nulls_and_wrapping() {
 fn scans_of_sliced_columns() {
     host();
     let a = sample_i64();
-    let v: Vec<Option<i64>> = a
-        .as_any()
-        .downcast_ref::<arrow_array::Int64Array>()
-        .unwrap()
-        .iter()
-        .collect();
+    let v = i64_values(a.as_ref());
     for c in sliced(a.as_ref(), 3, 8) {
         for agg in &AGGS {
             assert_col(

@@ -313,12 +313,7 @@ fn rank_oracle(
 fn rank_every_method_against_counting() {
     host();
     let a = sample_i64();
-    let v: Vec<Option<i64>> = a
-        .as_any()
-        .downcast_ref::<arrow_array::Int64Array>()
-        .unwrap()
-        .iter()
-        .collect();
+    let v = i64_values(a.as_ref());
     let methods = [
         RankMethod::First,
         RankMethod::Average,

@@ -4,7 +4,7 @@
 //! oracle is a plain loop over `Option` values.
 
 use crate::common::*;
-use arrow_array::{Array, ArrayRef, BooleanArray, Float64Array, Int64Array};
+use arrow_array::{Array, ArrayRef, BooleanArray, Float64Array};
 use arrow_select::filter::filter;
 use ferrodf_core::Error;
 use ferrodf_core::ops::stream_compaction::{
@@ -27,20 +27,7 @@ fn apply_boolean_mask_matches_filter() {
     host();
     let (a, s) = (sample_i64(), sample_str());
     let s12 = arrow_select::concat::concat(&[&s, &s.slice(0, 2)]).unwrap();
-    let mask = BooleanArray::from(vec![
-        Some(true),
-        None,
-        Some(false),
-        Some(true),
-        Some(true),
-        Some(false),
-        None,
-        Some(true),
-        Some(true),
-        Some(false),
-        Some(true),
-        Some(true),
-    ]);
+    let mask = sample_mask();
     let got = apply_boolean_mask(&table(&[a.as_ref(), s12.as_ref()]), &col(&mask)).unwrap();
     assert_table(&got, &filtered(&[a.clone(), s12.clone()], &mask));
     // Sliced values and mask (offsets 3 and 1).
@@ -194,12 +181,7 @@ fn check_distinct_and_unique(v: &[Option<i64>]) {
 #[test]
 fn distinct_unique_and_counts_with_nulls() {
     host();
-    let v: Vec<Option<i64>> = sample_i64()
-        .as_any()
-        .downcast_ref::<Int64Array>()
-        .unwrap()
-        .iter()
-        .collect();
+    let v = i64_values(sample_i64().as_ref());
     check_distinct_and_unique(&v);
     check_distinct_and_unique(&[None, None, Some(1), Some(1), None, Some(2)]);
     check_distinct_and_unique(&[]);
