@@ -146,6 +146,9 @@ fn merge_errors() {
         merge(&[i.clone(), s], &[0], &[Order::Ascending], &[]),
         Error::Type(_)
     );
-    assert_err!(merge(&[i.clone()], &[0], &[], &[]), Error::Value(_));
+    assert_err!(
+        merge(std::slice::from_ref(&i), &[0], &[], &[]),
+        Error::Value(_)
+    );
     assert_err!(merge(&[i], &[1], &[Order::Ascending], &[]), Error::Index(_));
 }

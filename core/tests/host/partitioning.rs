@@ -58,7 +58,7 @@ fn sliced_and_empty_tables() {
         check(&Table::new(vec![c]).unwrap(), &[a.slice(3, 8)], &[0], 5, 7);
     }
     let e = i64s(&[]);
-    check(&table(&[e.as_ref()]), &[e.clone()], &[0], 4, 0);
+    check(&table(&[e.as_ref()]), std::slice::from_ref(&e), &[0], 4, 0);
 }
 
 #[test]

@@ -73,7 +73,12 @@ fn bounds_every_direction_with_nulls() {
     ]);
     for order in [Order::Ascending, Order::Descending] {
         for nulls in [NullOrder::Before, NullOrder::After] {
-            check_bounds(&[sample_i64()], &[needles.clone()], &[order], &[nulls]);
+            check_bounds(
+                &[sample_i64()],
+                std::slice::from_ref(&needles),
+                &[order],
+                &[nulls],
+            );
             let sn = strs(&[
                 Some("pear"),
                 None,
@@ -145,12 +150,12 @@ fn bounds_sliced_and_empty() {
     }
     check_bounds(
         &[i64s(&[])],
-        &[needles.clone()],
+        std::slice::from_ref(&needles),
         &[Order::Ascending],
         &[NullOrder::After],
     );
     check_bounds(
-        &[hay.clone()],
+        std::slice::from_ref(&hay),
         &[i64s(&[])],
         &[Order::Ascending],
         &[NullOrder::After],

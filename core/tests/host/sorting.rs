@@ -93,8 +93,8 @@ fn sorted_order_every_direction_and_null_order() {
         arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap();
     for (o, n) in ALL {
         check_sort(&[sample_i64()], &[o], &[n]);
-        check_sort(&[floats.clone()], &[o], &[n]);
-        check_sort(&[strings.clone()], &[o], &[n]);
+        check_sort(std::slice::from_ref(&floats), &[o], &[n]);
+        check_sort(std::slice::from_ref(&strings), &[o], &[n]);
         check_sort(
             &[bools(&[Some(true), None, Some(false), Some(true)])],
             &[o],
@@ -169,7 +169,11 @@ fn sort_by_key_segmented_and_is_sorted() {
     let keys = sample_i64();
     let values = sample_str();
     let values12 = arrow_select::concat::concat(&[&values, &values.slice(0, 2)]).unwrap();
-    let order = order_oracle(&[keys.clone()], &[Order::Ascending], &[NullOrder::After]);
+    let order = order_oracle(
+        std::slice::from_ref(&keys),
+        &[Order::Ascending],
+        &[NullOrder::After],
+    );
     let got = sort_by_key(
         &table(&[values12.as_ref()]),
         &table(&[keys.as_ref()]),
@@ -177,7 +181,7 @@ fn sort_by_key_segmented_and_is_sorted() {
         &[NullOrder::After],
     )
     .unwrap();
-    assert_table(&got, &take_all(&[values12.clone()], &order));
+    assert_table(&got, &take_all(std::slice::from_ref(&values12), &order));
     // Segments [0, 5) and [5, 12) sorted separately.
     let offsets = col(&Int32Array::from(vec![0, 5, 12]));
     let got = segmented_sort_by_key(
@@ -229,7 +233,7 @@ fn top_k_against_the_sorted_order() {
         } else {
             NullOrder::Before
         };
-        let full = order_oracle(&[a.clone()], &[order], &[nulls]);
+        let full = order_oracle(std::slice::from_ref(&a), &[order], &[nulls]);
         for k in [0usize, 3, 12, 20] {
             let want = &full[..k.min(12)];
             assert_col(
@@ -238,7 +242,7 @@ fn top_k_against_the_sorted_order() {
             );
             assert_col(
                 &top_k(&col(&a), k as i64, order).unwrap(),
-                take_all(&[a.clone()], want)[0].as_ref(),
+                take_all(std::slice::from_ref(&a), want)[0].as_ref(),
             );
         }
     }

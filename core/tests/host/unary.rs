@@ -14,6 +14,9 @@ use ferrodf_core::ops::unary::{
     UnaryOperator as U, is_nan, is_not_nan, is_null, is_valid, unary_operation,
 };
 
+/// A float function of Rust's standard library.
+type F64Fn = fn(f64) -> f64;
+
 fn floats() -> Float64Array {
     Float64Array::from(vec![
         Some(0.5),
@@ -32,7 +35,7 @@ fn floats() -> Float64Array {
 fn float_math_matches_rust_f64() {
     host();
     let a = floats();
-    let ops: [(U, fn(f64) -> f64); 14] = [
+    let ops: [(U, F64Fn); 14] = [
         (U::Sin, f64::sin),
         (U::Cos, f64::cos),
         (U::Tan, f64::tan),
