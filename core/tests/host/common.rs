@@ -208,10 +208,14 @@ pub fn opt_strs(max_len: usize) -> impl Strategy<Value = Vec<Option<String>>> {
     )
 }
 
-/// A proptest config of `cases` cases (the default 256 is slow in debug builds).
+/// A proptest config of `cases` cases (the default 256 is slow in debug builds), unless
+/// `PROPTEST_CASES` asks for another count (a longer hunt: `PROPTEST_CASES=2000`).
 pub fn cases(cases: u32) -> ProptestConfig {
-    ProptestConfig {
-        cases,
-        ..ProptestConfig::default()
-    }
+    let default = ProptestConfig::default();
+    let cases = if std::env::var_os("PROPTEST_CASES").is_some() {
+        default.cases
+    } else {
+        cases
+    };
+    ProptestConfig { cases, ..default }
 }
