@@ -10,7 +10,6 @@
 pub mod binaryop;
 pub mod cast;
 pub mod datetime;
-pub mod distinct;
 pub mod gather;
 pub mod groupby;
 pub mod hash_table;
@@ -24,6 +23,7 @@ pub mod regex;
 pub mod scan;
 pub mod search;
 pub mod sort;
+pub mod stream_compaction;
 pub mod strings;
 pub mod transform;
 pub mod unary;

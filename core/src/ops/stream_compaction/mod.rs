@@ -17,7 +17,7 @@ use super::gather::{Bounds, device_map, gather_columns};
 use super::search::{KeyKind, key_kind};
 use crate::buffer::Buffer;
 use crate::column::Column;
-use crate::device::kernels::distinct as dist;
+use crate::device::kernels::stream_compaction as dist;
 use crate::device::kernels::movement::{self as mv, DeviceCond};
 use crate::error::{Error, Result};
 use crate::interop::arrow::{from_arrow, to_arrow};
