@@ -140,12 +140,18 @@ fn unary_cast_transform_modules_compile() {
 
 #[test]
 fn data_movement_modules_compile() {
-    use ferrodf_core::device::kernels::{gather, movement, scan};
+    use ferrodf_core::device::kernels::{
+        concatenate, copying, filling, gather, movement, scan, stream_compaction,
+    };
     use rayon::prelude::*;
     if !nvrtc_present() {
         return;
     }
     compile("movement", &movement::module_source());
+    compile("copying", &copying::module_source());
+    compile("stream_compaction", &stream_compaction::module_source());
+    compile("filling", &filling::module_source());
+    compile("concatenate", &concatenate::module_source());
     NUMERIC.par_iter().for_each(|&t| {
         if t != TypeId::Bool8 {
             compile(&format!("scan_{t}"), &scan::module_source(t).unwrap());
@@ -257,7 +263,7 @@ fn hash_table_module_compiles() {
     if !nvrtc_present() {
         return;
     }
-    // One module: the row hash table, joins, duplicate removal and hash partitioning.
+    // One module: the row hash table, joins, hash partitioning and duplicate removal.
     compile(
         "hash_table",
         &ferrodf_core::device::kernels::hash_table::module_source(),

@@ -5,12 +5,20 @@
 //!
 //! Map entries follow libcudf: a negative entry `i` means `i + rows`; entries outside
 //! `[-rows, rows)` are out of bounds. Internal maps use [`NULL_ROW`] for "a null row".
+//!
+//! A crate-internal helper shared by the op families rather than a part of `copying`
+//! (whose public `gather` is a thin caller of [`gather_columns`]): copying, filling,
+//! stream_compaction, concatenate, replace, scan, sorting, merge, join, partitioning,
+//! quantiles and groupby all gather through it. Each function decides host or device once
+//! (the device side is `device/kernels/gather.rs`, a shared kernel module too).
 
 use super::numeric::{Num, with_num_type};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::device::kernels::gather::{self as dev, DeviceMap};
+use crate::device::kernels::movement::iota;
+use crate::device::primitives::bitmask::copy_bits;
 use crate::error::{Error, Result};
 use crate::interop::arrow::{from_arrow, to_arrow};
 use crate::placement::use_device;
@@ -279,8 +287,10 @@ pub(crate) fn normalized_scatter_map(map: &Column, rows: usize) -> Result<Column
 /// A copy of the rows of `col` (its own buffers, offset 0), where the data lives.
 pub(crate) fn copy_rows(col: &Column) -> Result<Column> {
     let n = col.size();
+    if use_device()? {
+        return gather_internal(col, &device_map(iota(n, 0)?, n)?);
+    }
     if let Some(width) = fixed_width(col.dtype().id())
-        && !use_device()?
         && let Some(data) = col.data()
     {
         // A plain copy of the bytes (and the mask's bits) of the rows.
@@ -296,12 +306,7 @@ pub(crate) fn copy_rows(col: &Column) -> Result<Column> {
             vec![],
         );
     }
-    let map = if use_device()? {
-        device_map(crate::device::kernels::movement::iota(n, 0)?, n)?
-    } else {
-        host_map((0..n as i32).collect())
-    };
-    gather_internal(col, &map)
+    gather_internal(col, &host_map((0..n as i32).collect()))
 }
 
 /// The null mask of `col`'s rows starting at bit 0 (None when it has no nulls).
@@ -312,13 +317,7 @@ pub(crate) fn mask_copy(col: &Column) -> Result<Option<Buffer>> {
     };
     if use_device()? {
         let out = DeviceMemory::alloc(crate::bitmask::bitmask_allocation_size_bytes(n))?;
-        crate::device::kernels::movement::copy_bits(
-            mask.device_ptr()?,
-            col.offset(),
-            out.ptr(),
-            0,
-            n,
-        )?;
+        copy_bits(mask.device_ptr()?, col.offset(), out.ptr(), 0, n)?;
         return Ok(Some(Buffer::from_device(out)));
     }
     let nulls = col.host_nulls()?.expect("has nulls");

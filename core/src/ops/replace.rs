@@ -243,7 +243,7 @@ fn joined_find_replace_map(col: &Column, old: &Column) -> Result<Column> {
 }
 
 fn host_find_replace_map(col: &Column, old: &Column) -> Result<Column> {
-    use super::stream_compaction::normalize_float_keys;
+    use super::stream_compaction::host_distinct::normalize_float_keys;
     use arrow_row::{RowConverter, SortField};
     let (a, k) = (
         normalize_float_keys(to_arrow(col)?),

@@ -2,6 +2,11 @@
 //! Fixed-width values move with one kernel per width, strings with sizes -> scan -> bytes,
 //! lists by gathering their child through an expanded map, structs field by field,
 //! dictionaries through their indices.
+//!
+//! A shared kernel module, not a family's: `ops/gather.rs` (the row-map primitive that the
+//! copying, filling, stream_compaction, sorting, join, groupby and other families gather
+//! through) launches it, and the join, sort and strings launchers use its [`device_map`],
+//! [`flag_is_set`] and [`narrow_offsets`].
 
 use super::scan::exclusive_sum_with_total;
 use super::{Arg, COMMON, cuda_type, grid, launch};
@@ -391,7 +396,7 @@ pub(crate) fn narrow_offsets(
         )?;
         return Ok((col, ptr, None));
     }
-    let out = super::movement::rebase_offsets(ptr, true, len, 0, 0, false)?;
+    let out = super::concatenate::rebase_offsets(ptr, true, len, 0, 0, false)?;
     let col = Column::new(
         TypeId::Int32.into(),
         len,

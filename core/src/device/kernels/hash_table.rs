@@ -14,6 +14,11 @@
 //! that can equal no other row (a null key with `!nulls_equal`, a NaN with `!nans_equal`) is
 //! "alone": never inserted nor found (slot -1). Slots are per-key ids that consumers
 //! aggregate over (chains for joins, first/last/count for distinct).
+//!
+//! A shared kernel module, not a family's: the join, stream_compaction (distinct, unique)
+//! and partitioning launchers build on it, and their kernels that read the table or its
+//! column descriptors (`cuda/join.cu`, `cuda/stream_compaction_distinct.cu`) are compiled
+//! into this one module.
 
 use super::search::{descriptor, upload};
 use super::{Arg, COMMON, grid, launch};
@@ -26,10 +31,11 @@ use cudarc::driver::CudaFunction;
 const SEARCH: &str = include_str!("cuda/search.cu");
 const TABLE: &str = include_str!("cuda/hash_table.cu");
 const JOIN: &str = include_str!("cuda/join.cu");
+const DISTINCT: &str = include_str!("cuda/stream_compaction_distinct.cu");
 
-/// The CUDA source of the hash-table module (the table, joins, distinct, partitioning).
+/// The CUDA source of the hash-table module (the table, joins, partitioning, distinct).
 pub fn module_source() -> String {
-    format!("{COMMON}\n{SEARCH}\n{TABLE}\n{JOIN}")
+    format!("{COMMON}\n{SEARCH}\n{TABLE}\n{JOIN}\n{DISTINCT}")
 }
 
 /// A kernel of the hash-table module.

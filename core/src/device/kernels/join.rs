@@ -5,10 +5,11 @@
 //! gather maps.
 
 use super::Arg;
+use super::copying::DeviceCond;
 use super::gather::device_map;
 use super::hash_table::{DeviceKeys, RowHashTable, filled_i32, filled_u8, run};
-use super::movement::{DeviceCond, compact, compact_fixed};
 use super::scan::exclusive_sum_with_total;
+use super::stream_compaction::{compact, compact_fixed};
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::{Error, Result};

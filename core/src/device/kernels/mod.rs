@@ -9,8 +9,10 @@
 
 pub mod binaryop;
 pub mod cast;
+pub mod concatenate;
+pub mod copying;
 pub mod datetime;
-pub mod distinct;
+pub mod filling;
 pub mod gather;
 pub mod groupby;
 pub mod hash_table;
@@ -24,6 +26,7 @@ pub mod regex;
 pub mod scan;
 pub mod search;
 pub mod sort;
+pub mod stream_compaction;
 pub mod strings;
 pub mod transform;
 pub mod unary;
@@ -70,7 +73,7 @@ pub(crate) fn tuning_knob(
         .unwrap_or(default)
 }
 
-/// Block-wide scan helpers shared by the scan, gather and movement modules.
+/// Block-wide scan helpers shared by the scan, sort and stream_compaction modules.
 pub(crate) const SCAN_CUH: &str = include_str!("cuda/scan.cuh");
 /// Items one scan block covers (SCAN_THREADS x SCAN_ITEMS in `scan.cuh`).
 pub(crate) const SCAN_TILE: usize = 256 * 16;

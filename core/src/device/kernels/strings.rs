@@ -418,7 +418,7 @@ impl Split {
         let n = self.n;
         let total = exclusive_sum_with_total(&self.counts, n)? as usize;
         let rows = if total > 0 {
-            super::movement::repeat_map(self.counts.ptr(), n, total)?
+            super::filling::repeat_map(self.counts.ptr(), n, total)?
         } else {
             DeviceMemory::alloc(0)?
         };

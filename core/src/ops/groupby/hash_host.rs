@@ -12,7 +12,7 @@
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::interop::arrow::to_arrow;
-use crate::ops::stream_compaction::normalize_float_keys;
+use crate::ops::stream_compaction::host_distinct::normalize_float_keys;
 use crate::table::Table;
 use crate::types::TypeId;
 use arrow_array::ArrayRef;

@@ -14,7 +14,7 @@ use crate::ops::concatenate::concatenate;
 use crate::ops::gather::{NULL_ROW, gather_internal, gather_internal_nullable, host_map};
 use crate::ops::numeric::{Num, column_values_as, with_num_type};
 use crate::ops::search::{NullOrder, Order};
-use crate::ops::stream_compaction::normalize_float_keys;
+use crate::ops::stream_compaction::host_distinct::normalize_float_keys;
 use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::TypeId;

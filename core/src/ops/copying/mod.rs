@@ -4,24 +4,25 @@
 //! Most functions build an INT32 row map and gather through it (see `ops::gather`); sources
 //! with two inputs are concatenated first (target rows, then source rows), so strings,
 //! lists and structs work everywhere with one mechanism.
+//!
+//! Each public function here validates its arguments and then decides once between the
+//! host path (`host.rs`: maps built with rayon, fixed-width scatter and select without a
+//! map) and the device path (`device.rs`: maps built by the launchers of
+//! `device/kernels/copying.rs`, fixed-width select in one kernel). Gathers go through the
+//! shared `ops/gather.rs`, which places them itself.
+
+pub(crate) mod device;
+pub(crate) mod host;
 
 use super::concatenate::concatenate;
-use super::gather::{
-    Bounds, device_map, gather_columns, gather_internal, host_map, normalized_scatter_map,
-};
-use super::select::{Choice, select_host};
-use crate::bitmask::{bitmask_allocation_size_bytes, new_mask};
+use super::gather::{Bounds, gather_columns, gather_internal, normalized_scatter_map};
 use crate::buffer::Buffer;
 use crate::column::Column;
-use crate::device::DeviceMemory;
-use crate::device::kernels::movement::{self as mv, DeviceCond};
 use crate::error::{Error, Result};
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
-use arrow_buffer::BooleanBuffer;
-use rayon::prelude::*;
 
 /// What `gather` does with map entries outside `[-rows, rows)`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -93,7 +94,7 @@ pub fn gather_for_host(table: &Table, map: &Column) -> Result<Table> {
     for c in table.columns() {
         let one = std::slice::from_ref(c);
         let mut g = if c.residency() == Residency::Host {
-            crate::ops::gather::host_gather_columns(one, rows, map, Bounds::Check)?
+            super::gather::host_gather_columns(one, rows, map, Bounds::Check)?
         } else {
             gather_columns(one, rows, map, Bounds::Check)?
         };
@@ -155,8 +156,14 @@ fn gather_pairs(targets: &[Column], sources: &[Column], map: &Column) -> Result<
     targets
         .iter()
         .zip(sources)
-        .map(|(t, s)| gather_internal(&concatenate(&[t.clone(), s.clone()])?, map))
+        .map(|(t, s)| gather_concatenated(t, s, map))
         .collect()
+}
+
+/// Gather `first` concatenated with `second` (its rows after `first`'s) through an internal
+/// map: the one mechanism the row-map functions of both paths share.
+fn gather_concatenated(first: &Column, second: &Column, map: &Column) -> Result<Column> {
+    gather_internal(&concatenate(&[first.clone(), second.clone()])?, map)
 }
 
 /// Rows of `target` replaced by source rows: row `map[i]` takes source row `i` (or the
@@ -177,108 +184,12 @@ pub fn scatter(source: Source, map: &Column, target: &Table) -> Result<Table> {
     let n = target.num_rows();
     let norm = normalized_scatter_map(map, n)?;
     let step = if source.is_scalars() { 0 } else { 1 };
-    let device = use_device()?;
-    if !device {
-        let positions = norm.host_values::<i32>()?;
-        let cols = target
-            .columns()
-            .iter()
-            .zip(&sources)
-            .map(|(t, s)| match fixed_width(t.dtype().id()) {
-                Some(w) => scatter_fixed_host(t, s, step == 0, &positions, w),
-                None => scatter_generic_host(t, s, step, &positions),
-            })
-            .collect::<Result<Vec<_>>>()?;
-        return table_of(cols, n);
-    }
-    let full = {
-        let out = mv::iota(n, 0)?;
-        let m = norm.data().map_or(Ok(0), Buffer::device_ptr)?;
-        mv::scatter_positions(m, norm.size(), n as i64, step, out.ptr())?;
-        device_map(out, n)?
-    };
-    table_of(gather_pairs(target.columns(), &sources, &full)?, n)
-}
-
-/// Scatter into a fixed-width column on the host: copy the target's values, then write
-/// the source rows at their positions (no concatenation, no full-size map).
-fn scatter_fixed_host(
-    target: &Column,
-    source: &Column,
-    scalar: bool,
-    positions: &[i32],
-    width: usize,
-) -> Result<Column> {
-    fn values<T: arrow_buffer::ArrowNativeType>(
-        t: &Column,
-        s: &Column,
-        step: usize,
-        positions: &[i32],
-    ) -> Result<Buffer> {
-        let mut out = t.host_values::<T>()?.to_vec();
-        let src = s.host_values::<T>()?;
-        for (i, &j) in positions.iter().enumerate() {
-            out[j as usize] = src[i * step];
-        }
-        Ok(Buffer::from_vec(out))
-    }
-    let step = usize::from(!scalar);
-    let data = match width {
-        1 => values::<u8>(target, source, step, positions)?,
-        2 => values::<u16>(target, source, step, positions)?,
-        4 => values::<u32>(target, source, step, positions)?,
-        8 => values::<u64>(target, source, step, positions)?,
-        16 => values::<i128>(target, source, step, positions)?,
-        _ => return scatter_generic_host(target, source, step as i64, positions),
-    };
-    let (t_nulls, s_nulls) = (target.host_nulls()?, source.host_nulls()?);
-    let mask = if t_nulls.is_none() && s_nulls.is_none() {
-        None
+    let cols = if use_device()? {
+        device::scatter(target.columns(), &sources, &norm, step, n)?
     } else {
-        let n = target.size();
-        let mut bits = arrow_buffer::BooleanBufferBuilder::new(n);
-        match &t_nulls {
-            Some(nb) => bits.append_buffer(nb.inner()),
-            None => bits.append_n(n, true),
-        }
-        for (i, &j) in positions.iter().enumerate() {
-            bits.set_bit(
-                j as usize,
-                s_nulls.as_ref().is_none_or(|b| b.is_valid(i * step)),
-            );
-        }
-        Some(Buffer::from_arrow(bits.finish().into_inner()))
+        host::scatter(target.columns(), &sources, &norm, step)?
     };
-    Column::new(
-        target.dtype(),
-        target.size(),
-        Some(data),
-        mask,
-        None,
-        0,
-        vec![],
-    )
-}
-
-/// Scatter into a column of any type on the host: gather the target concatenated with the
-/// source through a full-size map.
-fn scatter_generic_host(
-    target: &Column,
-    source: &Column,
-    step: i64,
-    positions: &[i32],
-) -> Result<Column> {
-    let n = target.size();
-    let mut out: Vec<i32> = (0..n as i32).collect();
-    for (i, &j) in positions.iter().enumerate() {
-        out[j as usize] = (n as i64 + step * i as i64) as i32;
-    }
-    Ok(gather_pairs(
-        std::slice::from_ref(target),
-        std::slice::from_ref(source),
-        &host_map(out),
-    )?
-    .remove(0))
+    table_of(cols, n)
 }
 
 /// An empty column of the same type (children included).
@@ -364,20 +275,9 @@ pub fn allocate_like(
         MaskAllocationPolicy::Always => true,
     };
     let (data, mask) = if use_device()? {
-        let data = Buffer::from_device(DeviceMemory::zeroed(n * width)?);
-        let mask = if with_mask {
-            let m = DeviceMemory::alloc(bitmask_allocation_size_bytes(n))?;
-            mv::set_bits(m.ptr(), 0, bitmask_allocation_size_bytes(n) * 8, true)?;
-            Some(Buffer::from_device(m))
-        } else {
-            None
-        };
-        (data, mask)
+        device::allocate(n, width, with_mask)?
     } else {
-        (
-            Buffer::zeroed(n * width),
-            with_mask.then(|| new_mask(n, true)),
-        )
+        host::allocate(n, width, with_mask)
     };
     Column::new(col.dtype(), n, Some(data), mask, Some(0), 0, vec![])
 }
@@ -425,22 +325,11 @@ pub fn copy_range(
     let n = target.size();
     let (te, from) = (tb + (se - sb), n as i64 + sb as i64);
     let map = if use_device()? {
-        device_map(mv::range_map(n, tb, te, from)?, n)?
+        device::range_map(n, tb, te, from)?
     } else {
-        host_map(
-            (0..n)
-                .into_par_iter()
-                .map(|i| {
-                    if (tb..te).contains(&i) {
-                        (from + (i - tb) as i64) as i32
-                    } else {
-                        i as i32
-                    }
-                })
-                .collect(),
-        )
+        host::range_map(n, tb, te, from)
     };
-    gather_internal(&concatenate(&[target.clone(), source.clone()])?, &map)
+    gather_concatenated(target, source, &map)
 }
 
 /// [`copy_range`] written into `target`'s own memory (fixed-width columns only, as in
@@ -644,43 +533,6 @@ pub(crate) fn check_condition(what: &str, mask: &Column, rows: usize) -> Result<
     Ok(())
 }
 
-/// The condition on the device.
-pub(crate) fn device_cond(mask: &Column) -> Result<DeviceCond> {
-    let data = match mask.data() {
-        Some(d) if mask.size() > 0 => d.device_ptr()? + mask.offset() as u64,
-        _ => 0,
-    };
-    let (m, off) = match mask.mask() {
-        Some(b) if mask.null_count()? > 0 => (b.device_ptr()?, mask.offset() as i64),
-        _ => (0, 0),
-    };
-    Ok(DeviceCond {
-        data,
-        mask: m,
-        offset: off,
-    })
-}
-
-/// The condition on the host: row i is true when valid and non-zero.
-pub(crate) fn host_cond(mask: &Column) -> Result<Vec<bool>> {
-    let vals = mask.host_values::<u8>()?;
-    let nulls = mask.host_nulls()?;
-    Ok((0..mask.size())
-        .into_par_iter()
-        .map(|i| vals[i] != 0 && nulls.as_ref().is_none_or(|n| n.is_valid(i)))
-        .collect())
-}
-
-/// The condition on the host as a bitmap: bit i is set when row i is valid and non-zero.
-pub(crate) fn host_cond_bits(mask: &Column) -> Result<BooleanBuffer> {
-    let vals = mask.host_values::<u8>()?;
-    let bits = BooleanBuffer::collect_bool(mask.size(), |i| vals[i] != 0);
-    Ok(match mask.host_nulls()? {
-        Some(nulls) => &bits & nulls.inner(),
-        None => bits,
-    })
-}
-
 /// Row i from `lhs` where `mask` is true, else from `rhs` (a null mask row counts as false).
 pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
     let (l, r) = (lhs.column(), rhs.column());
@@ -707,89 +559,11 @@ pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
         matches!(lhs, Side::Scalar(_)),
         matches!(rhs, Side::Scalar(_)),
     );
-    let n_left = l.size();
-    if let Some(width) = fixed_width(l.dtype().id())
-        && use_device()?
-    {
-        return select_fixed_width(l, ls, r, rs, mask, width);
-    }
-    let device = use_device()?;
-    if !device && fixed_width(l.dtype().id()).is_some() {
-        let side = |c, scalar| Choice { column: c, scalar };
-        return select_host(l.dtype(), &host_cond_bits(mask)?, side(l, ls), side(r, rs));
-    }
-    let map = if device {
-        device_map(mv::select_map(device_cond(mask)?, n, ls, rs, n_left)?, n)?
+    if use_device()? {
+        device::copy_if_else(l, ls, r, rs, mask)
     } else {
-        let cond = host_cond(mask)?;
-        host_map(
-            cond.par_iter()
-                .enumerate()
-                .map(|(i, &t)| {
-                    if t {
-                        if ls { 0 } else { i as i32 }
-                    } else {
-                        (n_left + if rs { 0 } else { i }) as i32
-                    }
-                })
-                .collect(),
-        )
-    };
-    gather_internal(&concatenate(&[l.clone(), r.clone()])?, &map)
-}
-
-/// copy_if_else of fixed-width values on the device in one pass (no concatenation).
-fn select_fixed_width(
-    l: &Column,
-    ls: bool,
-    r: &Column,
-    rs: bool,
-    mask: &Column,
-    width: usize,
-) -> Result<Column> {
-    let n = mask.size();
-    let side = |c: &Column, scalar: bool| -> Result<mv::SelectSide> {
-        let data = match c.data() {
-            Some(d) if c.size() > 0 => d.device_ptr()? + (c.offset() * width) as u64,
-            _ => 0,
-        };
-        let (m, off) = match c.mask() {
-            Some(b) if c.null_count()? > 0 => (b.device_ptr()?, c.offset() as i64),
-            _ => (0, 0),
-        };
-        Ok(mv::SelectSide {
-            data,
-            stride: if scalar { 0 } else { 1 },
-            mask: m,
-            offset: off,
-        })
-    };
-    let (lside, rside) = (side(l, ls)?, side(r, rs)?);
-    let out = DeviceMemory::alloc(n * width)?;
-    let out_mask = if lside.mask != 0 || rside.mask != 0 {
-        Some(DeviceMemory::alloc(bitmask_allocation_size_bytes(n))?)
-    } else {
-        None
-    };
-    let mask_ptr = out_mask.as_ref().map_or(0, DeviceMemory::ptr);
-    mv::select_values(
-        device_cond(mask)?,
-        lside,
-        rside,
-        n,
-        width,
-        out.ptr(),
-        mask_ptr,
-    )?;
-    Column::new(
-        l.dtype(),
-        n,
-        Some(Buffer::from_device(out)),
-        out_mask.map(Buffer::from_device),
-        None,
-        0,
-        vec![],
-    )
+        host::copy_if_else(l, ls, r, rs, mask)
+    }
 }
 
 /// Target rows where `mask` is true replaced, in order, by the source rows (a table with
@@ -801,27 +575,9 @@ pub fn boolean_mask_scatter(source: Source, target: &Table, mask: &Column) -> Re
     check_condition("boolean_mask_scatter", mask, n)?;
     let step = if source.is_scalars() { 0 } else { 1 };
     let (map, trues) = if use_device()? {
-        let (flags, prefix, total) = mv::cond_prefix(device_cond(mask)?, n)?;
-        (
-            device_map(mv::mask_scatter_map(&flags, &prefix, n, n as i64, step)?, n)?,
-            total,
-        )
+        device::mask_scatter_map(mask, n, step)?
     } else {
-        let cond = host_cond(mask)?;
-        let mut k = 0i64;
-        let map = cond
-            .iter()
-            .enumerate()
-            .map(|(i, &t)| {
-                if t {
-                    k += 1;
-                    (n as i64 + step * (k - 1)) as i32
-                } else {
-                    i as i32
-                }
-            })
-            .collect();
-        (host_map(map), k as usize)
+        host::mask_scatter_map(mask, n, step)?
     };
     if let Source::Table(t) = source
         && t.num_rows() < trues
@@ -843,9 +599,9 @@ pub fn get_element(col: &Column, index: usize) -> Result<Scalar> {
         )));
     }
     let map = if use_device()? {
-        device_map(mv::iota(1, index as i64)?, 1)?
+        device::row_map(index)?
     } else {
-        host_map(vec![index as i32])
+        host::row_map(index)
     };
     Scalar::from_column(gather_internal(col, &map)?)
 }

@@ -1,20 +1,25 @@
 //! pylibcudf's `filling` module: `fill`, `fill_in_place`, `sequence` and `repeat`, on the
 //! host and the device.
+//!
+//! Each public function validates its arguments here and decides once between the host
+//! path (`host.rs`: maps and sequences built with rayon, fixed-width repeats written
+//! directly) and the device path (`device.rs`: sequences from the scan module, repeat maps
+//! from `device/kernels/filling.rs`). `fill` and `repeat` then gather through the map
+//! (`ops/gather.rs`).
+
+mod device;
+mod host;
 
 use super::concatenate::concatenate;
 use super::copying::write_rows_in_place;
-use super::gather::{Bounds, device_map, gather_columns, gather_internal, host_map};
+use super::gather::{Bounds, gather_columns, gather_internal};
 use super::numeric::{Num, with_num_type};
-use crate::buffer::Buffer;
 use crate::column::{Column, MAX_ROWS};
-use crate::device::DeviceMemory;
-use crate::device::kernels::{movement as mv, scan as dscan};
 use crate::error::{Error, Result};
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
-use rayon::prelude::*;
 
 fn check_fill(what: &str, dest: &Column, begin: usize, end: usize, value: &Scalar) -> Result<()> {
     if value.dtype() != dest.dtype() {
@@ -44,24 +49,9 @@ pub fn fill(dest: &Column, begin: usize, end: usize, value: &Scalar) -> Result<C
     check_fill("fill", dest, begin, end, value)?;
     let n = dest.size();
     let map = if use_device()? {
-        // Rows begin..end all take row n (the value), through copy_range's map with step 0.
-        let m = mv::iota(n, 0)?;
-        let fill_rows = mv::iota(end - begin, begin as i64)?;
-        mv::scatter_positions(fill_rows.ptr(), end - begin, n as i64, 0, m.ptr())?;
-        device_map(m, n)?
+        device::fill_map(n, begin, end)?
     } else {
-        host_map(
-            (0..n)
-                .into_par_iter()
-                .map(|i| {
-                    if (begin..end).contains(&i) {
-                        n as i32
-                    } else {
-                        i as i32
-                    }
-                })
-                .collect(),
-        )
+        host::fill_map(n, begin, end)
     };
     gather_internal(
         &concatenate(&[dest.clone(), value.as_column().clone()])?,
@@ -88,9 +78,6 @@ pub fn fill_in_place(dest: &Column, begin: usize, end: usize, value: &Scalar) ->
     write_rows_in_place(&filled, dest, begin, width)
 }
 
-/// Below this many rows a host sequence is written without splitting it into tasks.
-const PARALLEL_MIN_ROWS: usize = 1 << 16;
-
 /// `size` values `init + i * step` of the scalars' numeric type (integers wrap).
 pub fn sequence(size: usize, init: &Scalar, step: &Scalar) -> Result<Column> {
     let t = init.dtype();
@@ -116,26 +103,10 @@ pub fn sequence(size: usize, init: &Scalar, step: &Scalar) -> Result<Column> {
             "sequence of {size} rows exceeds {MAX_ROWS}"
         )));
     }
-    let bits = |s: &Scalar| -> Result<u64> {
-        let b = s
-            .as_column()
-            .data()
-            .expect("numeric")
-            .host_range(0, fixed_width(t.id()).expect("numeric"))?;
-        let mut v = [0u8; 8];
-        v[..b.len()].copy_from_slice(b.as_slice());
-        Ok(u64::from_le_bytes(v))
-    };
     let data = if use_device()? {
-        Buffer::from_device(dscan::sequence(t.id(), size, bits(init)?, bits(step)?)?)
+        device::sequence(size, init, step)?
     } else {
-        with_num_type!(t.id(), S => {
-            let (a, d) = (init.as_column().host_values::<S>()?[0], step.as_column().host_values::<S>()?[0]);
-            // small sequences (row numbers of a lookup, say) stay on this thread: waking
-            // rayon's pool costs more than writing them
-            let v: Vec<S> = (0..size).into_par_iter().with_min_len(PARALLEL_MIN_ROWS).map(|i| a.wadd(S::from_i128(i as i128).wmul(d))).collect();
-            Buffer::from_vec(v)
-        })
+        host::sequence(size, init, step)?
     };
     Column::new(t, size, Some(data), None, Some(0), 0, vec![])
 }
@@ -148,86 +119,26 @@ pub enum RepeatCount<'a> {
     PerRow(&'a Column),
 }
 
-/// Every row of a fixed-width column `k` times, on the host: each task writes the copies
-/// of a run of input rows (no row map).
-fn repeat_fixed_host(col: &Column, k: usize) -> Result<Column> {
-    const ROWS_PER_TASK: usize = 1 << 14;
-    fn values<T: arrow_buffer::ArrowNativeType>(col: &Column, k: usize) -> Result<Buffer> {
-        let src = col.host_values::<T>()?;
-        let total = src.len() * k;
-        let mut out: Vec<T> = Vec::with_capacity(total);
-        out.spare_capacity_mut()[..total]
-            .par_chunks_mut(ROWS_PER_TASK * k)
-            .zip(src.par_chunks(ROWS_PER_TASK))
-            .for_each(|(dst, rows)| {
-                for (copies, &v) in dst.chunks_mut(k).zip(rows) {
-                    for d in copies {
-                        d.write(v);
-                    }
-                }
-            });
-        // SAFETY: the tasks cover all `total` elements, each written once.
-        unsafe { out.set_len(total) };
-        Ok(Buffer::from_vec(out))
-    }
-    let data = match fixed_width(col.dtype().id()) {
-        Some(1) => values::<u8>(col, k)?,
-        Some(2) => values::<u16>(col, k)?,
-        Some(4) => values::<u32>(col, k)?,
-        Some(8) => values::<u64>(col, k)?,
-        Some(16) => values::<i128>(col, k)?,
-        _ => {
-            return Err(Error::not_implemented(format!(
-                "no host repeat for {} values",
-                col.dtype()
-            )));
-        }
-    };
-    let total = col.size() * k;
-    let mask = match col.host_nulls()? {
-        None => None,
-        Some(nulls) => {
-            let bits = arrow_buffer::BooleanBuffer::collect_bool(total, |j| nulls.is_valid(j / k));
-            Some(Buffer::from_arrow(bits.into_inner()))
-        }
-    };
-    Column::new(col.dtype(), total, Some(data), mask, None, 0, vec![])
+/// Repeat counts after validation: every row `k` times, or row i `counts[i]` times (read
+/// on the host, non-negative); with the number of output rows.
+enum Repeats {
+    /// Every row the same number of times.
+    Uniform(usize),
+    /// Row i `counts[i]` times.
+    PerRow(Vec<i128>),
 }
 
 /// Each row repeated (see [`RepeatCount`]).
 pub fn repeat(table: &Table, count: RepeatCount) -> Result<Table> {
     let n = table.num_rows();
-    let map = match count {
+    let (repeats, total) = match count {
         RepeatCount::All(k) => {
             let total = n.checked_mul(k).filter(|&t| t <= MAX_ROWS).ok_or_else(|| {
                 Error::overflow(format!(
                     "repeat: {n} rows x {k} exceeds the {MAX_ROWS} rows a column holds"
                 ))
             })?;
-            if use_device()? {
-                let offsets = dscan_offsets_uniform(n, k)?;
-                device_map(mv::repeat_map(offsets.ptr(), n, total)?, total)?
-            } else if k > 0
-                && table.num_columns() > 0
-                && table
-                    .columns()
-                    .iter()
-                    .all(|c| fixed_width(c.dtype().id()).is_some())
-            {
-                let cols = table
-                    .columns()
-                    .iter()
-                    .map(|c| repeat_fixed_host(c, k))
-                    .collect::<Result<Vec<_>>>()?;
-                return Table::new(cols);
-            } else {
-                host_map(
-                    (0..total)
-                        .into_par_iter()
-                        .map(|p| (p / k.max(1)) as i32)
-                        .collect(),
-                )
-            }
+            (Repeats::Uniform(k), total)
         }
         RepeatCount::PerRow(counts) => {
             if !counts.dtype().id().is_integer() || counts.dtype().id() == TypeId::Bool8 {
@@ -261,37 +172,22 @@ pub fn repeat(table: &Table, count: RepeatCount) -> Result<Table> {
                     "repeat would give {total} rows, more than {MAX_ROWS}"
                 )));
             }
-            let total = total as usize;
-            if use_device()? {
-                let mut offsets = Vec::with_capacity(n + 1);
-                let mut acc = 0i64;
-                for &v in &c {
-                    offsets.push(acc);
-                    acc += v as i64;
-                }
-                offsets.push(acc);
-                let bytes: Vec<u8> = offsets.iter().flat_map(|v| v.to_le_bytes()).collect();
-                let dev = DeviceMemory::from_host(&bytes)?;
-                device_map(mv::repeat_map(dev.ptr(), n, total)?, total)?
-            } else {
-                let mut out = Vec::with_capacity(total);
-                for (i, &v) in c.iter().enumerate() {
-                    out.extend(std::iter::repeat_n(i as i32, v as usize));
-                }
-                host_map(out)
-            }
+            (Repeats::PerRow(c), total as usize)
         }
     };
+    if use_device()? {
+        device::repeat(table, &repeats, total)
+    } else {
+        host::repeat(table, &repeats, total)
+    }
+}
+
+/// The rows of `table` gathered through a repeat map (whose size is the output's rows).
+fn gather_repeated(table: &Table, map: &Column) -> Result<Table> {
     let total = map.size();
-    let cols = gather_columns(table.columns(), n, &map, Bounds::Trusted)?;
+    let cols = gather_columns(table.columns(), table.num_rows(), map, Bounds::Trusted)?;
     if cols.is_empty() {
         return Ok(Table::empty_with_rows(total));
     }
     Table::new(cols)
-}
-
-/// Offsets `0, k, 2k, ...` (n + 1 int64) on the device.
-fn dscan_offsets_uniform(n: usize, k: usize) -> Result<DeviceMemory> {
-    let init = 0u64;
-    dscan::sequence(TypeId::Int64, n + 1, init, k as u64)
 }

@@ -2,14 +2,19 @@
 //! validity bitmasks. Masks are Arrow/libcudf bitmasks (bit `i` of byte `i / 8`, least
 //! significant first), allocated in whole 64-byte blocks; bits past the last row of a
 //! mask ferrodf computes are zero.
+//!
+//! Each public function validates its arguments here and decides once between the host
+//! path (`host.rs`: arrow-rs bit operations) and the device path (`device.rs`: the kernels
+//! of `device/kernels/null_mask.rs` and the runtime's bit count).
+
+mod device;
+mod host;
 
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;
-use crate::device::kernels::null_mask as dev;
 use crate::error::{Error, Result};
 use crate::placement::use_device;
-use arrow_buffer::{BooleanBuffer, MutableBuffer};
 
 /// libcudf's `mask_state`: how a new mask is initialised.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,11 +63,10 @@ pub fn create_null_mask(size: usize, state: MaskState) -> Result<Buffer> {
         0
     };
     if use_device()? {
-        return dev::filled(len, fill);
+        device::filled(len, fill)
+    } else {
+        Ok(host::filled(len, fill))
     }
-    let mut buf = MutableBuffer::from_len_zeroed(len);
-    buf.as_slice_mut().fill(fill);
-    Ok(Buffer::from_arrow(buf.into()))
 }
 
 /// The number of unset bits among bits `start..stop` of `mask` (libcudf's `null_count`).
@@ -84,16 +88,10 @@ pub fn null_count(mask: &Buffer, start: usize, stop: usize) -> Result<usize> {
         return Ok(0);
     }
     if use_device()? {
-        mask.device_ptr()?;
-        return crate::device::primitives::bitmask::count_unset_bits(
-            mask.device_ptr()?,
-            start,
-            stop - start,
-        );
+        device::null_count(mask, start, stop)
+    } else {
+        host::null_count(mask, start, stop)
     }
-    let host = mask.host()?;
-    let set = BooleanBuffer::new(host, start, stop - start).count_set_bits();
-    Ok(stop - start - set)
 }
 
 /// A copy of `col`'s validity for rows `0..size`, starting at bit 0 (libcudf's
@@ -112,27 +110,14 @@ pub fn copy_bitmask(col: &Column) -> Result<Buffer> {
     }
 }
 
-/// `op` over the given (mask, bit offset) pairs for `n` bits: (mask, unset bits).
+/// AND (OR when `or`) over the given (mask, bit offset) pairs for `n` bits: (mask, unset
+/// bits). The one placement decision of `copy_bitmask`, `bitmask_and` and `bitmask_or`.
 fn binop(masks: &[(&Buffer, usize)], n: usize, or: bool) -> Result<(Buffer, usize)> {
     if use_device()? {
-        return dev::bitmask_binop(masks, n, or);
+        device::binop(masks, n, or)
+    } else {
+        host::binop(masks, n, or)
     }
-    let mut acc: Option<BooleanBuffer> = None;
-    for (m, off) in masks {
-        let bits = BooleanBuffer::new(m.host()?, *off, n);
-        acc = Some(match acc {
-            None => bits,
-            Some(a) if or => &a | &bits,
-            Some(a) => &a & &bits,
-        });
-    }
-    let bits = acc.expect("at least one mask");
-    let nulls = n - bits.count_set_bits();
-    let mut buf = MutableBuffer::from_len_zeroed(bitmask_allocation_size_bytes(n));
-    let packed = bits.sliced();
-    let used = n.div_ceil(8);
-    buf.as_slice_mut()[..used].copy_from_slice(&packed.as_slice()[..used]);
-    Ok((Buffer::from_arrow(buf.into()), nulls))
 }
 
 fn check_lengths(function: &str, columns: &[Column]) -> Result<usize> {
