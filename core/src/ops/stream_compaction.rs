@@ -565,7 +565,7 @@ fn distinct_rows_one_word(
     nulls_equal: bool,
     nans_equal: bool,
 ) -> Result<Option<Vec<usize>>> {
-    use super::join_keys::{KeyTable, KeyValues};
+    use super::join::host_keys::{KeyTable, KeyValues};
     use super::search::{KeyKind, key_kind};
     let [col] = cols else { return Ok(None) };
     let Ok(kind) = key_kind("distinct", col.dtype()) else {

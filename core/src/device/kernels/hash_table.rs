@@ -27,7 +27,7 @@ const SEARCH: &str = include_str!("cuda/search.cu");
 const TABLE: &str = include_str!("cuda/hash_table.cu");
 const JOIN: &str = include_str!("cuda/join.cu");
 
-/// The CUDA source of the hash-table module (the table, joins, distinct, partitioning).
+/// The CUDA source of the hash-table module (the table, joins, distinct).
 pub fn module_source() -> String {
     format!("{COMMON}\n{SEARCH}\n{TABLE}\n{JOIN}")
 }

@@ -1,4 +1,4 @@
-//! The host side of sorting: every key column becomes order-preserving unsigned integers
+//! The host sort machinery: every key column becomes order-preserving unsigned integers
 //! (or byte strings), so rows compare with plain integer comparisons, and ties are broken
 //! by the row index, which makes every sort here stable.
 //!
@@ -8,11 +8,9 @@
 //! `Descending` complements the key. Nulls are not part of the key: they are kept apart
 //! and placed before or after the valid rows of their column.
 
-use super::super::search::{KeyKind, NullOrder, Order};
-use super::nulls_first;
 use crate::column::Column;
 use crate::error::Result;
-use crate::types::TypeId;
+use crate::keys::{KeyKind, NullOrder, Order, nulls_first};
 use arrow_buffer::NullBuffer;
 use rayon::prelude::*;
 use std::cmp::Ordering;
@@ -196,24 +194,7 @@ pub(crate) fn sort_column(
                 .collect(),
         ),
         KeyKind::Str => {
-            let mut offsets = Vec::with_capacity(c.size() + 1);
-            if c.size() > 0 {
-                let child = &c.children()[0];
-                let range = c.offset()..c.offset() + c.size() + 1;
-                if child.dtype().id() == TypeId::Int64 {
-                    offsets.extend(child.host_values::<i64>()?[range].iter().copied());
-                } else {
-                    offsets.extend(
-                        child.host_values::<i32>()?[range]
-                            .iter()
-                            .map(|&o| i64::from(o)),
-                    );
-                }
-            }
-            let bytes = match c.data() {
-                Some(d) => d.host()?,
-                None => arrow_buffer::Buffer::from_vec(Vec::<u8>::new()),
-            };
+            let (bytes, offsets) = c.host_string_parts()?;
             NormKeys::Str {
                 bytes,
                 offsets,
