@@ -509,6 +509,33 @@ impl Column {
         }
     }
 
+    /// The chars of a STRING column and the `size + 1` offsets of its rows widened to
+    /// `i64` (from either offset width), on the host; no offsets when the column is empty.
+    ///
+    /// The host paths that compare, search or hash strings byte-wise (sorting, search,
+    /// hashing, join keys) read a STRING column through this one place.
+    pub(crate) fn host_string_parts(&self) -> Result<(arrow_buffer::Buffer, Vec<i64>)> {
+        let mut offsets = Vec::with_capacity(self.size() + 1);
+        if self.size() > 0 {
+            let child = &self.children()[0];
+            let range = self.offset()..self.offset() + self.size() + 1;
+            if child.dtype().id() == TypeId::Int64 {
+                offsets.extend(child.host_values::<i64>()?[range].iter().copied());
+            } else {
+                offsets.extend(
+                    child.host_values::<i32>()?[range]
+                        .iter()
+                        .map(|&o| i64::from(o)),
+                );
+            }
+        }
+        let bytes = match self.data() {
+            Some(d) => d.host()?,
+            None => arrow_buffer::Buffer::from_vec(Vec::<u8>::new()),
+        };
+        Ok((bytes, offsets))
+    }
+
     /// The validity of rows `0..size` as an arrow `NullBuffer` on the host (None: no nulls).
     pub fn host_nulls(&self) -> Result<Option<arrow_buffer::NullBuffer>> {
         match self.mask() {

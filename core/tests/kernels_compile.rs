@@ -249,24 +249,29 @@ fn groupby_modules_compile() {
 }
 
 #[test]
-fn sort_modules_compile() {
+fn sorting_and_quantiles_modules_compile() {
     if !nvrtc_present() {
         return;
     }
-    use ferrodf_core::device::kernels::sort;
-    compile("sort_u32", &sort::module_source(false));
-    compile("sort_u64", &sort::module_source(true));
+    use ferrodf_core::device::kernels::{quantiles, sorting};
+    compile("sort_u32", &sorting::module_source(false));
+    compile("sort_u64", &sorting::module_source(true));
+    compile("quantiles", &quantiles::module_source());
 }
 
 #[test]
-fn hash_table_module_compiles() {
+fn hash_table_and_partitioning_modules_compile() {
     if !nvrtc_present() {
         return;
     }
-    // One module: the row hash table, joins, hash partitioning and duplicate removal.
+    // One module: the row hash table, joins and duplicate removal.
     compile(
         "hash_table",
         &ferrodf_core::device::kernels::hash_table::module_source(),
+    );
+    compile(
+        "partitioning",
+        &ferrodf_core::device::kernels::partitioning::module_source(),
     );
 }
 

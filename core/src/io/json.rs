@@ -78,7 +78,7 @@ pub fn read_json(source: &SourceInfo, opts: &JsonReaderOptions) -> Result<TableW
             read_bytes(data, opts, &name)
         })?);
     }
-    let batch = super::csv::concat_batches(parts)?;
+    let batch = super::concat_batches(parts)?;
     TableWithMetadata::from_record_batch(&batch)
 }
 
@@ -128,7 +128,7 @@ fn read_bytes(data: Bytes, opts: &JsonReaderOptions, name: &str) -> Result<Recor
     if batches.is_empty() {
         return Ok(RecordBatch::new_empty(fixed));
     }
-    super::csv::concat_batches(batches)
+    super::concat_batches(batches)
 }
 
 /// The union of two inferred schemas: fields of both (first's order first), types widened

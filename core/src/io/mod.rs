@@ -27,7 +27,6 @@
 
 pub mod compression;
 pub mod csv;
-mod csv_fast;
 pub mod json;
 pub mod parquet;
 mod source;
@@ -39,6 +38,8 @@ pub use source::{SinkInfo, Source, SourceInfo};
 pub use table_meta::TableWithMetadata;
 
 use crate::error::{Error, Result};
+use arrow_array::{Array, ArrayRef, RecordBatch};
+use rayon::prelude::*;
 use std::sync::Arc;
 
 /// A progress hook: called with (bytes done, bytes in total) as a read or write advances,
@@ -101,4 +102,35 @@ pub(crate) fn report(progress: &Option<Progress>, done: u64, total: u64) {
     if let Some(p) = progress {
         p(done, total);
     }
+}
+
+/// Concatenate batches of one schema, column by column in parallel (the pieces or sources
+/// of one read, for every reader).
+pub(crate) fn concat_batches(mut parts: Vec<RecordBatch>) -> Result<RecordBatch> {
+    if parts.len() == 1 {
+        return Ok(parts.pop().expect("one part"));
+    }
+    let schema = parts[0].schema();
+    for (i, p) in parts.iter().enumerate().skip(1) {
+        if p.schema().fields() != schema.fields() {
+            return Err(Error::value(format!(
+                "input {i} has columns {:?} but input 0 has {:?}; all inputs of one read \
+                 must have the same columns and types",
+                p.schema().fields(),
+                schema.fields()
+            )));
+        }
+    }
+    let columns = (0..schema.fields().len())
+        .into_par_iter()
+        .map(|c| {
+            let arrays: Vec<&dyn Array> = parts.iter().map(|p| p.column(c).as_ref()).collect();
+            Ok(arrow_select::concat::concat(&arrays)?)
+        })
+        .collect::<Result<Vec<ArrayRef>>>()?;
+    let rows = parts.iter().map(|p| p.num_rows()).sum();
+    let options = arrow_array::RecordBatchOptions::new().with_row_count(Some(rows));
+    Ok(RecordBatch::try_new_with_options(
+        schema, columns, &options,
+    )?)
 }

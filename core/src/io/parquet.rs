@@ -472,7 +472,7 @@ pub fn read_parquet(source: &SourceInfo, opts: &ParquetReaderOptions) -> Result<
                     let b = match out.len() {
                         1 => out.pop().expect("one batch"),
                         0 => RecordBatch::new_empty(p.schema.clone()),
-                        _ => super::csv::concat_batches(out)?,
+                        _ => super::concat_batches(out)?,
                     };
                     finish_batch(b, p, opts)
                 })
@@ -485,7 +485,7 @@ pub fn read_parquet(source: &SourceInfo, opts: &ParquetReaderOptions) -> Result<
                 parts.extend(batches);
             }
         }
-        let batch = super::csv::concat_batches(parts)?;
+        let batch = super::concat_batches(parts)?;
         TableWithMetadata::from_record_batch(&batch)
     })
 }

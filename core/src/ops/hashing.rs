@@ -209,24 +209,7 @@ impl HostColumn {
             None
         };
         if kind == ElementKind::Str {
-            let mut offsets = Vec::with_capacity(c.size() + 1);
-            if c.size() > 0 {
-                let child = &c.children()[0];
-                let range = c.offset()..c.offset() + c.size() + 1;
-                if child.dtype().id() == TypeId::Int64 {
-                    offsets.extend(child.host_values::<i64>()?[range].iter().copied());
-                } else {
-                    offsets.extend(
-                        child.host_values::<i32>()?[range]
-                            .iter()
-                            .map(|&o| i64::from(o)),
-                    );
-                }
-            }
-            let bytes = match c.data() {
-                Some(d) => d.host()?,
-                None => arrow_buffer::Buffer::from_vec(Vec::<u8>::new()),
-            };
+            let (bytes, offsets) = c.host_string_parts()?;
             return Ok(HostColumn {
                 kind,
                 width: 0,

@@ -12,7 +12,6 @@ pub(crate) mod gather;
 pub mod groupby;
 pub mod hashing;
 pub mod join;
-pub(crate) mod join_keys;
 pub mod merge;
 pub mod null_mask;
 pub(crate) mod numeric;

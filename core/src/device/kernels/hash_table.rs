@@ -33,7 +33,7 @@ const TABLE: &str = include_str!("cuda/hash_table.cu");
 const JOIN: &str = include_str!("cuda/join.cu");
 const DISTINCT: &str = include_str!("cuda/stream_compaction_distinct.cu");
 
-/// The CUDA source of the hash-table module (the table, joins, partitioning, distinct).
+/// The CUDA source of the hash-table module (the table, joins, distinct).
 pub fn module_source() -> String {
     format!("{COMMON}\n{SEARCH}\n{TABLE}\n{JOIN}\n{DISTINCT}")
 }

@@ -6,7 +6,7 @@ use super::host::filter_host;
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::interop::arrow::to_arrow;
-use crate::ops::join_keys::{KeyTable, KeyValues};
+use crate::ops::join::host_keys::{KeyTable, KeyValues};
 use crate::ops::search::{KeyKind, key_kind};
 use crate::params::DuplicateKeepOption;
 use crate::table::Table;

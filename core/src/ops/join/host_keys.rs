@@ -1,15 +1,15 @@
-//! Host key rows for the hash-based algorithms (joins, hash partitioning): each key column
+//! Host key rows for the hash-based algorithms (the joins, and duplicate removal in
+//! `ops::stream_compaction`, which shares them): each key column
 //! normalised once into a flat, hashable form, a 64-bit hash per row, and equality of a
 //! row of one key table with a row of another.
 //!
 //! Equality follows libcudf's join comparator: values compare by C++ `==` except that NaN
 //! equals NaN (`-0.0 == 0.0`); a null equals a null only when nulls compare equal.
 
-use super::search::{KeyKind, key_kind};
 use crate::column::Column;
 use crate::error::{Error, Result};
+use crate::keys::{KeyKind, key_kind};
 use crate::table::Table;
-use crate::types::TypeId;
 use arrow_buffer::NullBuffer;
 use rayon::prelude::*;
 use std::hash::BuildHasher;
@@ -87,26 +87,11 @@ fn key_column(c: &Column, kind: KeyKind) -> Result<KeyColumn> {
         KeyKind::F64 => words::<f64>(c, canon_f64)?,
         KeyKind::I128 => KeyValues::Wide(c.host_values::<u128>()?),
         KeyKind::Str => {
-            let mut offsets = Vec::with_capacity(c.size() + 1);
-            if c.size() > 0 {
-                let child = &c.children()[0];
-                let range = c.offset()..c.offset() + c.size() + 1;
-                if child.dtype().id() == TypeId::Int64 {
-                    offsets.extend(child.host_values::<i64>()?[range].iter().copied());
-                } else {
-                    offsets.extend(
-                        child.host_values::<i32>()?[range]
-                            .iter()
-                            .map(|&o| i64::from(o)),
-                    );
-                }
-            } else {
+            let (bytes, mut offsets) = c.host_string_parts()?;
+            // An empty column still has its one offset.
+            if offsets.is_empty() {
                 offsets.push(0);
             }
-            let bytes = match c.data() {
-                Some(d) => d.host()?,
-                None => arrow_buffer::Buffer::from_vec(Vec::<u8>::new()),
-            };
             KeyValues::Str { bytes, offsets }
         }
     };

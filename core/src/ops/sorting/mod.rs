@@ -9,28 +9,30 @@
 //! `null_precedence` lists mean ascending / nulls before for every column.
 //!
 //! Every sort here is stable (the unstable variants share the stable algorithm), so both
-//! placements give identical gather maps. The host sorts order-preserving integer keys
-//! (a radix sort for one fixed-width column, a comparison sort of row numbers otherwise);
-//! the device runs an LSD radix sort over the same keys (see `device::kernels::sort`).
+//! placements give identical gather maps. This module checks the arguments and decides the
+//! placement, once per function; the host path ([`host`], on the machinery of
+//! [`host_sort`] and [`radix`]) sorts order-preserving integer keys (a radix sort for one
+//! fixed-width column, a comparison sort of row numbers otherwise); the device path
+//! ([`device`]) runs an LSD radix sort over the same keys
+//! (`device::kernels::sorting`, `cuda/sorting.cu`).
 
+mod device;
 mod host;
+mod host_sort;
 mod radix;
 
-pub(crate) use crate::keys::nulls_first;
 pub use crate::keys::{NullOrder, Order};
 pub use crate::params::RankMethod;
 
-use super::aggregation::NullPolicy;
-use super::gather::{Bounds, gather_columns, host_map};
-use super::search::{KeyKind, key_kind};
 use crate::buffer::Buffer;
 use crate::column::Column;
-use crate::device::kernels::sort as dev;
 use crate::error::{Error, Result};
+use crate::keys::{KeyKind, key_kind};
+use crate::ops::aggregation::NullPolicy;
+use crate::ops::gather::{Bounds, gather_columns, mask_copy};
 use crate::placement::use_device;
 use crate::table::Table;
 use crate::types::TypeId;
-use std::cmp::Ordering;
 
 /// Checked, defaulted sort settings of a key table.
 pub(crate) struct Keys {
@@ -88,26 +90,17 @@ pub(crate) fn prepare(
     })
 }
 
-/// The stable sorted order of `keys` as an INT32 column, on the device or the host.
-fn order_of(function: &str, keys: &Table, k: &Keys) -> Result<Column> {
+/// The stable sorted order of `keys` as an INT32 column, on the device or the host (the
+/// identity without rows or key columns).
+fn order_of(keys: &Table, k: &Keys) -> Result<Column> {
     let n = keys.num_rows();
-    if keys.num_columns() == 0 || n == 0 {
-        return identity_map(n);
+    let trivial = keys.num_columns() == 0 || n == 0;
+    match (use_device()?, trivial) {
+        (true, true) => device::identity_map(n),
+        (true, false) => device::sorted_order(keys, k),
+        (false, true) => Ok(host::identity_map(n)),
+        (false, false) => host::sorted_order(keys, k),
     }
-    if use_device()? {
-        return dev::sorted_order(keys.columns(), &k.kinds, &k.orders, &k.nulls, None);
-    }
-    let _ = function;
-    let cols = host::sort_columns(keys.columns(), &k.kinds, &k.orders, &k.nulls)?;
-    Ok(host_map(host::stable_order(&cols, n)))
-}
-
-/// `0..n` as an INT32 map where the data lives.
-fn identity_map(n: usize) -> Result<Column> {
-    if use_device()? {
-        return super::gather::device_map(crate::device::kernels::movement::iota(n, 0)?, n);
-    }
-    Ok(host_map((0..n as i32).collect()))
 }
 
 /// The row indices that would sort `keys` (libcudf's `sorted_order`): an INT32 gather map.
@@ -128,7 +121,7 @@ pub fn sorted_order(
 ) -> Result<Column> {
     const NAME: &str = "sorting.sorted_order";
     let k = prepare(NAME, keys, column_order, null_precedence)?;
-    order_of(NAME, keys, &k)
+    order_of(keys, &k)
 }
 
 /// The row indices that would sort `keys`, equal rows in their original order (libcudf's
@@ -140,7 +133,7 @@ pub fn stable_sorted_order(
 ) -> Result<Column> {
     const NAME: &str = "sorting.stable_sorted_order";
     let k = prepare(NAME, keys, column_order, null_precedence)?;
-    order_of(NAME, keys, &k)
+    order_of(keys, &k)
 }
 
 fn gather_table(values: &Table, map: &Column) -> Result<Table> {
@@ -202,13 +195,9 @@ pub fn stable_sort_by_key(
     gather_table(values, &map)
 }
 
-/// Check segment offsets: INT32, no nulls, non-decreasing, within the rows (on the device
-/// when placed there). Returns their host values on the host path, else None.
-fn check_segment_offsets(
-    function: &str,
-    offsets: &Column,
-    rows: usize,
-) -> Result<Option<Vec<i32>>> {
+/// Check that segment offsets are an INT32 column without nulls (their values are checked
+/// where they live, by the sorting path).
+fn check_segment_offsets(function: &str, offsets: &Column) -> Result<()> {
     if offsets.dtype().id() != TypeId::Int32 {
         return Err(Error::type_err(format!(
             "{function}: segment_offsets must be an INT32 column, got {}",
@@ -220,24 +209,7 @@ fn check_segment_offsets(
             "{function}: segment_offsets must not contain nulls"
         )));
     }
-    let bad = || {
-        Error::value(format!(
-            "{function}: segment_offsets must be non-decreasing values in [0, {rows}]"
-        ))
-    };
-    if use_device()? {
-        return if dev::segment_offsets_valid(offsets, rows)? {
-            Ok(None)
-        } else {
-            Err(bad())
-        };
-    }
-    let v = offsets.host_values::<i32>()?.to_vec();
-    let ok = v.iter().all(|&o| o >= 0 && o as usize <= rows) && v.windows(2).all(|w| w[0] <= w[1]);
-    if !ok {
-        return Err(bad());
-    }
-    Ok(Some(v))
+    Ok(())
 }
 
 fn segmented(
@@ -250,35 +222,19 @@ fn segmented(
 ) -> Result<Table> {
     check_same_rows(function, values, keys)?;
     let k = prepare(function, keys, column_order, null_precedence)?;
+    check_segment_offsets(function, segment_offsets)?;
     let n = keys.num_rows();
-    let offs = check_segment_offsets(function, segment_offsets, n)?;
-    if n == 0 || keys.num_columns() == 0 || segment_offsets.size() < 2 {
-        return gather_table(values, &identity_map(n)?);
-    }
-    // The offsets came back to the host only on the host path.
-    let map = if let Some(offs) = offs {
-        let cols = host::sort_columns(keys.columns(), &k.kinds, &k.orders, &k.nulls)?;
-        let mut map: Vec<i32> = (0..n as i32).collect();
-        // Rows outside [offs[0], offs[last]) stay where they are.
-        let mut rest = &mut map[offs[0] as usize..offs[offs.len() - 1] as usize];
-        let mut segs = Vec::with_capacity(offs.len() - 1);
-        for w in offs.windows(2) {
-            let (seg, tail) = rest.split_at_mut((w[1] - w[0]) as usize);
-            segs.push(seg);
-            rest = tail;
-        }
-        use rayon::prelude::*;
-        segs.into_par_iter()
-            .for_each(|s| host::sort_rows_in_place(&cols, s));
-        host_map(map)
+    // Nothing moves without rows, key columns or a segment (the offsets are still checked).
+    let trivial = n == 0 || keys.num_columns() == 0 || segment_offsets.size() < 2;
+    let map = if use_device()? {
+        device::segmented_order(keys, &k, segment_offsets, trivial)?
     } else {
-        dev::sorted_order(
-            keys.columns(),
-            &k.kinds,
-            &k.orders,
-            &k.nulls,
-            Some(segment_offsets),
-        )?
+        host::segmented_order(keys, &k, segment_offsets, trivial)?
+    };
+    let Some(map) = map else {
+        return Err(Error::value(format!(
+            "{function}: segment_offsets must be non-decreasing values in [0, {n}]"
+        )));
     };
     gather_table(values, &map)
 }
@@ -332,14 +288,10 @@ pub fn is_sorted(
         return Ok(true);
     }
     if use_device()? {
-        return dev::is_sorted(table.columns(), &k.kinds, &k.orders, &k.nulls);
+        device::is_sorted(table, &k)
+    } else {
+        host::is_sorted(table, &k)
     }
-    let cols = host::sort_columns(table.columns(), &k.kinds, &k.orders, &k.nulls)?;
-    use rayon::prelude::*;
-    Ok((1..n)
-        .into_par_iter()
-        .with_min_len(1 << 14)
-        .all(|i| host::cmp_rows(&cols, i - 1, i) != Ordering::Greater))
 }
 
 /// The rank of every row of `input` (libcudf's `rank`).
@@ -367,7 +319,7 @@ pub fn rank(
     }
     let float_out = percentage || method == RankMethod::Average;
     let mask = if null_handling == NullPolicy::Exclude && input.has_nulls()? {
-        super::gather::mask_copy(input)?
+        mask_copy(input)?
     } else {
         None
     };
@@ -389,7 +341,7 @@ pub fn rank(
     let data = if n == 0 {
         Buffer::from_vec(Vec::<u8>::new())
     } else if use_device()? {
-        dev::rank(
+        device::rank(
             input,
             kind,
             column_order,
@@ -400,14 +352,16 @@ pub fn rank(
             float_out,
         )?
     } else {
-        let cols = [host::sort_column(
+        host::rank(
             input,
             kind,
             column_order,
             null_precedence,
-        )?];
-        let order = host::stable_order(&cols, n);
-        host_rank(&cols, &order, method, percentage, count, float_out)
+            method,
+            percentage,
+            count,
+            float_out,
+        )?
     };
     Column::new(
         dtype.into(),
@@ -418,62 +372,6 @@ pub fn rank(
         0,
         vec![],
     )
-}
-
-fn host_rank(
-    cols: &[host::SortColumn],
-    order: &[i32],
-    method: RankMethod,
-    percentage: bool,
-    count: usize,
-    float_out: bool,
-) -> Buffer {
-    let n = order.len();
-    let mut ranks = vec![0f64; n];
-    // dense[p]: the dense rank of sorted position p (1-based).
-    let mut dense = vec![0u32; n];
-    let mut start = 0;
-    let mut d = 0u32;
-    while start < n {
-        let mut end = start + 1;
-        while end < n
-            && host::cmp_rows(cols, order[start] as usize, order[end] as usize) == Ordering::Equal
-        {
-            end += 1;
-        }
-        d += 1;
-        for (p, &row) in order.iter().enumerate().take(end).skip(start) {
-            dense[p] = d;
-            let r = match method {
-                RankMethod::First => (p + 1) as f64,
-                RankMethod::Min => (start + 1) as f64,
-                RankMethod::Max => end as f64,
-                RankMethod::Average => (start + 1) as f64 + (end - start - 1) as f64 / 2.0,
-                RankMethod::Dense => f64::from(d),
-            };
-            ranks[row as usize] = r;
-        }
-        start = end;
-    }
-    if percentage {
-        let denom = if method == RankMethod::Dense {
-            if count == 0 {
-                1.0
-            } else {
-                f64::from(dense[count - 1])
-            }
-        } else {
-            count as f64
-        };
-        for r in &mut ranks {
-            *r /= denom;
-        }
-    }
-    if float_out {
-        Buffer::from_vec(ranks)
-    } else {
-        Buffer::from_vec(ranks.into_iter().map(|r| r as i32).collect::<Vec<i32>>())
-    }
 }
 
 fn check_k(function: &str, k: i64) -> Result<()> {
@@ -517,17 +415,8 @@ pub(crate) fn count_distinct(col: &Column) -> Result<usize> {
     }
     let kind = key_kind("reduce with NUNIQUE", col.dtype())?;
     if use_device()? {
-        return dev::count_distinct(col, kind);
+        device::count_distinct(col, kind)
+    } else {
+        host::count_distinct(col, kind)
     }
-    let cols = [host::sort_column(
-        col,
-        kind,
-        Order::Ascending,
-        NullOrder::Before,
-    )?];
-    let order = host::stable_order(&cols, n);
-    Ok(1 + order
-        .windows(2)
-        .filter(|w| host::cmp_rows(&cols, w[0] as usize, w[1] as usize) != Ordering::Equal)
-        .count())
 }

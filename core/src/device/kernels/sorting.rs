@@ -19,7 +19,7 @@ use crate::keys::{KeyKind, NullOrder, Order};
 use crate::params::RankMethod;
 use crate::types::{TypeId, fixed_width};
 
-const SOURCE: &str = include_str!("cuda/sort.cu");
+const SOURCE: &str = include_str!("cuda/sorting.cu");
 const RADIX: usize = 256;
 /// Keys per thread of a onesweep tile (256 threads), unless `FERRODF_SORT_ITEMS` (4 to 14;
 /// more does not fit 48 KiB of static shared memory) says otherwise, for tuning.
@@ -68,7 +68,7 @@ fn function(wide: bool, name: &str) -> Result<cudarc::driver::CudaFunction> {
     runtime()?.function(&key, || module_source(wide), name)
 }
 
-/// One key of the sort (see the spec kinds in sort.cu).
+/// One key of the sort (see the spec kinds in sorting.cu).
 #[derive(Clone, Copy, Debug)]
 struct Spec {
     kind: i32,
@@ -231,7 +231,7 @@ struct Sorter {
     perm: Option<usize>,
 }
 
-/// Inputs of at most this many rows are ranked in one block (sort.cu's `SMALL_SORT`).
+/// Inputs of at most this many rows are ranked in one block (sorting.cu's `SMALL_SORT`).
 const SMALL_SORT: usize = 1024;
 
 impl Sorter {
@@ -360,7 +360,7 @@ impl Sorter {
     }
 
     /// The stable order of the extracted keys (`keys[0]`) of a small input, in one block
-    /// (sort.cu's `rank_small`), composed with the current permutation.
+    /// (sorting.cu's `rank_small`), composed with the current permutation.
     fn rank_small(&mut self, wide: bool) -> Result<()> {
         let out_vals = match self.perm {
             Some(b) => 1 - b,
@@ -544,72 +544,6 @@ pub(crate) fn rank(
         )?;
     }
     Ok(Buffer::from_device(out))
-}
-
-/// Quantiles of a numeric column read in the order of `indices` (see
-/// `ops::quantiles::quantile`); `q` is uploaded, the result stays on the device.
-pub(crate) fn quantile(
-    col: &Column,
-    indices: Option<&Column>,
-    q: &[f64],
-    interp: crate::params::Interpolation,
-    exact: bool,
-    out_type: crate::types::DataType,
-) -> Result<Column> {
-    use crate::keys::key_kind;
-    let kind = key_kind("quantiles.quantile", col.dtype())? as i32;
-    let w = fixed_width(col.dtype().id()).expect("numeric");
-    let data = col.data().expect("data").device_ptr()? + (col.offset() * w) as u64;
-    let (mask, mask_off) = match col.mask() {
-        Some(m) if col.has_nulls()? => (m.device_ptr()?, col.offset() as i64),
-        _ => (0, 0),
-    };
-    let (ix, size) = match indices {
-        Some(c) => (
-            c.data().expect("indices").device_ptr()? + (c.offset() * 4) as u64,
-            c.size(),
-        ),
-        None => (0, col.size()),
-    };
-    let nq = q.len();
-    let qbytes: Vec<u8> = q.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let qdev = DeviceMemory::from_host(&qbytes)?;
-    let out_w = fixed_width(out_type.id()).expect("numeric");
-    let out = DeviceMemory::alloc(nq * out_w)?;
-    let out_mask = DeviceMemory::alloc(crate::bitmask::bitmask_allocation_size_bytes(nq))?;
-    let f = function(false, "quantile_select")?;
-    // SAFETY: reads rows < n (checked in the kernel) at positions < size of the indices,
-    // nq quantiles; writes nq values and ceil(nq / 32) mask words.
-    unsafe {
-        launch(
-            &f,
-            grid(nq.div_ceil(32))?,
-            &[
-                Arg::I32(kind),
-                Arg::P(data),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::I(col.size() as i64),
-                Arg::P(ix),
-                Arg::I(size as i64),
-                Arg::P(qdev.ptr()),
-                Arg::I(nq as i64),
-                Arg::I32(interp as i32),
-                Arg::I32(i32::from(exact)),
-                Arg::P(out.ptr()),
-                Arg::P(out_mask.ptr()),
-            ],
-        )?;
-    }
-    Column::new(
-        out_type,
-        nq,
-        Some(Buffer::from_device(out)),
-        Some(Buffer::from_device(out_mask)),
-        None,
-        0,
-        vec![],
-    )
 }
 
 /// The number of distinct rows of one column (nulls equal), from its sorted order.

@@ -10,7 +10,7 @@
 // where its digit runs go by decoupled look-back, and writes every run contiguously.
 
 #define SORT_THREADS 256
-// Keys per thread of a onesweep tile; the launcher may define it (sort.rs picks it).
+// Keys per thread of a onesweep tile; the launcher may define it (sorting.rs picks it).
 #ifndef SORT_ITEMS
 #define SORT_ITEMS 8
 #endif
@@ -22,7 +22,7 @@
 #define RADIX 256
 #define SORT_WARPS (SORT_THREADS / 32)
 
-// Spec kinds (see sort.rs): 0 i8, 1 i16, 2 i32, 3 i64, 4 u8, 5 u16, 6 u32, 7 u64, 8 f32,
+// Spec kinds (see sorting.rs): 0 i8, 1 i16, 2 i32, 3 i64, 4 u8, 5 u16, 6 u32, 7 u64, 8 f32,
 // 9 f64, 10 bool, 11 decimal128 low word, 12 decimal128 high word, 13 string chunk,
 // 14 string length, 15 null flag, 16 segment start.
 
@@ -382,89 +382,6 @@ extern "C" __global__ void rank_values(const int32_t* perm, const int32_t* dense
     int32_t row = perm[p];
     if (float_out) ((double*)out)[row] = r;
     else ((int32_t*)out)[row] = (int32_t)r;
-  }
-}
-
-// ---- quantiles ----
-
-// Value of row r of a numeric column (spec kinds 0..10) as a double.
-__device__ __forceinline__ double load_as_double(int kind, uint64_t data, int64_t r) {
-  switch (kind) {
-    case 0: return (double)((const int8_t*)data)[r];
-    case 1: return (double)((const int16_t*)data)[r];
-    case 2: return (double)((const int32_t*)data)[r];
-    case 3: return (double)((const int64_t*)data)[r];
-    case 4: return (double)((const uint8_t*)data)[r];
-    case 5: return (double)((const uint16_t*)data)[r];
-    case 6: return (double)((const uint32_t*)data)[r];
-    case 7: return (double)((const uint64_t*)data)[r];
-    case 8: return (double)((const float*)data)[r];
-    case 9: return ((const double*)data)[r];
-    default: return ((const uint8_t*)data)[r] != 0 ? 1.0 : 0.0;
-  }
-}
-
-// Store v converted to the column type of `kind` (C++ conversion; BOOL8 is v != 0).
-__device__ __forceinline__ void store_as(int kind, void* out, int64_t j, double v) {
-  switch (kind) {
-    case 0: ((int8_t*)out)[j] = (int8_t)v; break;
-    case 1: ((int16_t*)out)[j] = (int16_t)v; break;
-    case 2: ((int32_t*)out)[j] = (int32_t)v; break;
-    case 3: ((int64_t*)out)[j] = (int64_t)v; break;
-    case 4: ((uint8_t*)out)[j] = (uint8_t)v; break;
-    case 5: ((uint16_t*)out)[j] = (uint16_t)v; break;
-    case 6: ((uint32_t*)out)[j] = (uint32_t)v; break;
-    case 7: ((uint64_t*)out)[j] = (uint64_t)v; break;
-    case 8: ((float*)out)[j] = (float)v; break;
-    case 9: ((double*)out)[j] = v; break;
-    default: ((uint8_t*)out)[j] = v != 0.0 ? 1 : 0;
-  }
-}
-
-// Quantile j of `size` values read in the order of `indices` (row p when null); rows out
-// of [0, n) read as null. interp: 0 LINEAR, 1 LOWER, 2 HIGHER, 3 MIDPOINT, 4 NEAREST.
-// One thread per 32 quantiles writes one word of the validity mask.
-extern "C" __global__ void quantile_select(int kind, uint64_t data, uint64_t mask, int64_t mask_off,
-                                           int64_t n, const int32_t* indices, int64_t size,
-                                           const double* q, int64_t nq, int interp, int exact,
-                                           void* out, uint32_t* out_mask) {
-  int64_t words = (nq + 31) / 32;
-  int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t w = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; w < words; w += stride) {
-    uint32_t bits = 0;
-    for (int b = 0; b < 32; ++b) {
-      int64_t j = w * 32 + b;
-      if (j >= nq) break;
-      double qv = q[j];
-      qv = qv != qv ? 0.0 : (qv < 0.0 ? 0.0 : (qv > 1.0 ? 1.0 : qv));
-      double pos = qv * (double)(size - 1);
-      double lowf = floor(pos);
-      int64_t pl = (int64_t)lowf, ph = (int64_t)ceil(pos), pn = (int64_t)rint(pos);
-      double frac = pos - lowf;
-      int64_t rl = indices ? indices[pl] : pl;
-      int64_t rh = indices ? indices[ph] : ph;
-      int64_t rn = indices ? indices[pn] : pn;
-      bool okl = rl >= 0 && rl < n && (!mask || bit_is_set((const uint8_t*)mask, mask_off + rl));
-      bool okh = rh >= 0 && rh < n && (!mask || bit_is_set((const uint8_t*)mask, mask_off + rh));
-      bool okn = rn >= 0 && rn < n && (!mask || bit_is_set((const uint8_t*)mask, mask_off + rn));
-      double lo = (rl >= 0 && rl < n) ? load_as_double(kind, data, rl) : 0.0;
-      double hi = (rh >= 0 && rh < n) ? load_as_double(kind, data, rh) : 0.0;
-      double v;
-      bool ok;
-      switch (interp) {
-        case 0: v = (1.0 - frac) * lo + frac * hi; ok = okl && okh; break;
-        case 1: v = lo; ok = okl; break;
-        case 2: v = hi; ok = okh; break;
-        case 3: v = lo / 2.0 + hi / 2.0; ok = okl && okh; break;
-        default:
-          v = (rn >= 0 && rn < n) ? load_as_double(kind, data, rn) : 0.0;
-          ok = okn;
-      }
-      if (exact) ((double*)out)[j] = v;
-      else store_as(kind, out, j, v);
-      if (ok) bits |= 1u << b;
-    }
-    out_mask[w] = bits;
   }
 }
 

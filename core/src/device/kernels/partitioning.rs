@@ -1,14 +1,38 @@
 //! Device hash partitioning: partition ids and per-tile counts, an exclusive scan of the
-//! counts (partition-major), then stable positions handed out tile by tile (see join.cu).
+//! counts (partition-major), then stable positions handed out tile by tile (see
+//! `cuda/partitioning.cu`). The rows arrive already hashed, so no hash table is involved.
 
-use super::Arg;
-use super::hash_table::{function, run};
 use super::scan::{ScanOp, scan};
+use super::{Arg, COMMON, grid, launch};
 use crate::column::Column;
-use crate::device::DeviceMemory;
+use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::TypeId;
-use cudarc::driver::LaunchConfig;
+use cudarc::driver::{CudaFunction, LaunchConfig};
+
+const SOURCE: &str = include_str!("cuda/partitioning.cu");
+
+/// The CUDA source of the partitioning module (one variant).
+pub fn module_source() -> String {
+    format!("{COMMON}\n{SOURCE}")
+}
+
+fn function(name: &str) -> Result<CudaFunction> {
+    runtime()?.function("partitioning", module_source, name)
+}
+
+/// Launch a grid-stride kernel of this module over `n` items (nothing when `n == 0`).
+///
+/// # Safety
+/// The arguments must match the kernel and cover `n` items.
+unsafe fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
+    if n == 0 {
+        return Ok(());
+    }
+    let f = function(name)?;
+    // SAFETY: the caller vouches for the arguments.
+    unsafe { launch(&f, grid(n)?, args) }
+}
 
 /// Entries of the (partitions x tiles) count matrix we allow.
 const MAX_CELLS: usize = 1 << 26;
@@ -75,7 +99,7 @@ pub(crate) fn hash_partition_map(
     // SAFETY: one block per tile; every row gets one position below n (the scanned counts
     // partition 0..n).
     unsafe {
-        super::launch(
+        launch(
             &f,
             cfg,
             &[

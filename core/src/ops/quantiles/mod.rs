@@ -8,13 +8,21 @@
 //! rounds half to even; LINEAR gives `(1 - f) * v[lower] + f * v[higher]`, MIDPOINT
 //! `v[lower] / 2 + v[higher] / 2` (in float64). A result is null when a value it reads is
 //! null (or an index is out of range). `exact` gives FLOAT64, else the input's type.
+//!
+//! This module checks the arguments and decides the placement of `quantile`; its host path
+//! is [`host`], its device path the one kernel of `device::kernels::quantiles`
+//! (`cuda/quantiles.cu`). `quantiles` picks whole rows through `ops::sorting` and
+//! `ops::gather`, which place themselves.
 
-use super::aggregation::Interpolation;
-use super::gather::{Bounds, gather_columns, host_map};
-use super::search::{NullOrder, Order};
+mod host;
+
 use crate::column::Column;
-use crate::device::kernels::sort as dev;
+use crate::device::kernels::quantiles as device;
 use crate::error::{Error, Result};
+use crate::keys::{NullOrder, Order};
+use crate::ops::aggregation::Interpolation;
+use crate::ops::gather::{Bounds, gather_columns, gather_internal, host_map};
+use crate::ops::sorting::sorted_order;
 use crate::placement::use_device;
 use crate::table::Table;
 use crate::types::TypeId;
@@ -112,9 +120,10 @@ pub fn quantile(
         return all_null(out_type, nq);
     }
     if use_device()? && nq > 0 {
-        return dev::quantile(input, indices, q, interp, exact, out_type);
+        device::quantile(input, indices, q, interp, exact, out_type)
+    } else {
+        host::quantile(input, indices, q, interp, exact, out_type)
     }
-    host_quantile(input, indices, q, interp, exact, out_type)
 }
 
 /// `n` null rows of a fixed-width type.
@@ -126,72 +135,6 @@ fn all_null(dtype: crate::types::DataType, n: usize) -> Result<Column> {
         Some(crate::buffer::Buffer::zeroed(n * width)),
         Some(crate::bitmask::new_mask(n, false)),
         Some(n),
-        0,
-        vec![],
-    )
-}
-
-fn host_quantile(
-    input: &Column,
-    indices: Option<&Column>,
-    q: &[f64],
-    interp: Interpolation,
-    exact: bool,
-    out_type: crate::types::DataType,
-) -> Result<Column> {
-    use super::numeric::{Num, column_values_as, with_num_type};
-    let values = column_values_as::<f64>(input)?;
-    let nulls = input.host_nulls()?;
-    let ix = indices.map(|c| c.host_values::<i32>()).transpose()?;
-    let size = ix.as_ref().map_or(input.size(), |v| v.len());
-    let n = input.size();
-    // (value, valid) at sorted position p
-    let at = |p: usize| -> (f64, bool) {
-        let row = match &ix {
-            Some(v) => v[p],
-            None => p as i32,
-        };
-        if row < 0 || row as usize >= n {
-            return (0.0, false);
-        }
-        let r = row as usize;
-        (values[r], nulls.as_ref().is_none_or(|m| m.is_valid(r)))
-    };
-    let mut out = Vec::with_capacity(q.len());
-    let mut valid = Vec::with_capacity(q.len());
-    for &qv in q {
-        let idx = QuantileIndex::new(size, qv);
-        let (v, ok) = if interp == Interpolation::Nearest {
-            at(idx.nearest)
-        } else {
-            let (lo, lo_ok) = at(idx.lower);
-            let (hi, hi_ok) = at(idx.higher);
-            let ok = match interp {
-                Interpolation::Lower => lo_ok,
-                Interpolation::Higher => hi_ok,
-                _ => lo_ok && hi_ok,
-            };
-            (interpolate(interp, lo, hi, idx.fraction), ok)
-        };
-        out.push(v);
-        valid.push(ok);
-    }
-    let (mask, null_count) = super::unary::host_mask(q.len(), valid.iter().copied());
-    let mask = (null_count > 0).then_some(mask);
-    let data = if exact {
-        crate::buffer::Buffer::from_vec(out)
-    } else {
-        with_num_type!(out_type.id(), O => {
-            let conv: Vec<O> = out.iter().map(|&v| O::from_f64(v)).collect();
-            crate::buffer::Buffer::from_vec(conv)
-        })
-    };
-    Column::new(
-        out_type,
-        q.len(),
-        Some(data),
-        mask,
-        Some(null_count),
         0,
         vec![],
     )
@@ -238,8 +181,8 @@ pub fn quantiles(
     let rows = if is_input_sorted {
         positions
     } else {
-        let order = super::sorting::sorted_order(input, column_order, null_precedence)?;
-        super::gather::gather_internal(&order, &positions)?
+        let order = sorted_order(input, column_order, null_precedence)?;
+        gather_internal(&order, &positions)?
     };
     let cols = gather_columns(input.columns(), n, &rows, Bounds::Trusted)?;
     if cols.is_empty() {

@@ -1,148 +1,30 @@
-//! pylibcudf's `join` module: hash joins that return gather maps, and the cross join.
-//!
-//! `inner_join`, `left_join` and `full_join` return a pair of INT32 gather maps (left rows,
-//! right rows); a row without a partner on one side gets [`JOIN_NONE`] (libcudf's
-//! `JoinNoneValue`, `INT32_MIN`) in that side's map, which gathers a null row with
-//! `OutOfBoundsPolicy.NULLIFY`. `left_semi_join` and `left_anti_join` return the (ascending)
-//! left rows with, resp. without, a partner. The order of the pairs is not part of the
-//! contract (as in libcudf); ferrodf's host path emits them by probe row, then by build row.
-//!
-//! Keys compare as in libcudf's joins: NaN equals NaN, `-0.0 == 0.0`, strings by bytes, and
-//! a null key matches a null key only when `nulls_equal`. Fixed-width and STRING key
-//! columns are supported, any number of them.
-//!
-//! Host: a hashbrown table of build-row heads (partitioned by hash bits and built in
-//! parallel with rayon) plus a `next` chain through the rows with equal keys; the probe runs
-//! in parallel chunks. Device: the open-addressing row hash table of
-//! [`crate::device::kernels::hash_table`] with a count pass, a scan and a fill pass.
+//! The host path of the joins: a hash index of the build side's key rows
+//! ([`super::host_keys`]) probed in parallel chunks.
 
-use super::gather::{Bounds, device_map, gather_columns};
-use super::join_keys::{CHUNK, KeyTable, check_key_tables, mix};
+use super::JOIN_NONE;
+use super::host_keys::{CHUNK, KeyTable, mix};
 use crate::column::Column;
-use crate::device::kernels::join as dev;
-use crate::error::{Error, Result};
-use crate::placement::use_device;
+use crate::error::Result;
+use crate::keys::KeyKind;
+use crate::params::JoinKind;
 use crate::table::Table;
 use hashbrown::HashTable;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 
-pub use crate::params::JoinKind;
-
-/// The map entry of a row without a partner (libcudf's `JoinNoneValue`).
-pub const JOIN_NONE: i32 = i32::MIN;
-
 const END: u32 = u32::MAX;
 /// log2 of the number of hash partitions of a large host build.
 const PART_BITS: u32 = 4;
 
-fn check_size(function: &str, t: &Table) -> Result<()> {
-    if t.num_rows() >= i32::MAX as usize {
-        return Err(Error::overflow(format!(
-            "{function}: {} rows do not fit INT32 gather maps",
-            t.num_rows()
-        )));
-    }
-    Ok(())
-}
-
-fn checked(function: &str, left: &Table, right: &Table) -> Result<Vec<super::search::KeyKind>> {
-    let kinds = check_key_tables(function, left, right)?;
-    check_size(function, left)?;
-    check_size(function, right)?;
-    Ok(kinds)
-}
-
-/// The pair of gather maps of the rows of `left_keys` and `right_keys` with equal keys.
-///
-/// ```
-/// use ferrodf_core::{column::Column, table::Table, ops::join::inner_join};
-/// let l = Table::new(vec![Column::from_values(vec![1i64, 2, 3, 2])]).unwrap();
-/// let r = Table::new(vec![Column::from_values(vec![2i64, 4, 1])]).unwrap();
-/// let (lm, rm) = inner_join(&l, &r, true).unwrap();
-/// let mut pairs: Vec<(i32, i32)> = lm.host_values::<i32>().unwrap().iter().copied()
-///     .zip(rm.host_values::<i32>().unwrap().iter().copied()).collect();
-/// pairs.sort();
-/// assert_eq!(pairs, vec![(0, 2), (1, 0), (3, 0)]);
-/// ```
-pub fn inner_join(
-    left_keys: &Table,
-    right_keys: &Table,
-    nulls_equal: bool,
-) -> Result<(Column, Column)> {
-    pair_join(
-        "join.inner_join",
-        left_keys,
-        right_keys,
-        nulls_equal,
-        JoinKind::Inner,
-    )
-}
-
-/// Every left row with its matching right rows; a left row without one gets [`JOIN_NONE`].
-pub fn left_join(
-    left_keys: &Table,
-    right_keys: &Table,
-    nulls_equal: bool,
-) -> Result<(Column, Column)> {
-    pair_join(
-        "join.left_join",
-        left_keys,
-        right_keys,
-        nulls_equal,
-        JoinKind::Left,
-    )
-}
-
-/// [`left_join`] plus the right rows without a match (paired with [`JOIN_NONE`]).
-pub fn full_join(
-    left_keys: &Table,
-    right_keys: &Table,
-    nulls_equal: bool,
-) -> Result<(Column, Column)> {
-    pair_join(
-        "join.full_join",
-        left_keys,
-        right_keys,
-        nulls_equal,
-        JoinKind::Full,
-    )
-}
-
-/// The ascending left rows whose key occurs among the right keys.
-pub fn left_semi_join(left_keys: &Table, right_keys: &Table, nulls_equal: bool) -> Result<Column> {
-    filter_join(
-        "join.left_semi_join",
-        left_keys,
-        right_keys,
-        nulls_equal,
-        JoinKind::LeftSemi,
-    )
-}
-
-/// The ascending left rows whose key does not occur among the right keys.
-pub fn left_anti_join(left_keys: &Table, right_keys: &Table, nulls_equal: bool) -> Result<Column> {
-    filter_join(
-        "join.left_anti_join",
-        left_keys,
-        right_keys,
-        nulls_equal,
-        JoinKind::LeftAnti,
-    )
-}
-
-fn pair_join(
-    function: &str,
+/// The pair of gather maps of a join of kind `kind` (not a filter join).
+pub(super) fn pair_join(
     left: &Table,
     right: &Table,
+    kinds: &[KeyKind],
     nulls_equal: bool,
     kind: JoinKind,
 ) -> Result<(Column, Column)> {
-    let kinds = checked(function, left, right)?;
-    if use_device()? {
-        return dev::pair_join(left, right, &kinds, nulls_equal, kind);
-    }
-    let (lk, rk) = (KeyTable::new(left, &kinds)?, KeyTable::new(right, &kinds)?);
+    let (lk, rk) = (KeyTable::new(left, kinds)?, KeyTable::new(right, kinds)?);
     // libcudf builds the inner join's table on the smaller side.
     let swap = kind == JoinKind::Inner && right.num_rows() > left.num_rows();
     let (build, probe) = if swap { (&lk, &rk) } else { (&rk, &lk) };
@@ -151,19 +33,15 @@ fn pair_join(
     Ok((Column::from_values(l), Column::from_values(r)))
 }
 
-fn filter_join(
-    function: &str,
+/// The ascending left rows with (`want`, a semi join) or without (an anti join) a partner.
+pub(super) fn filter_join(
     left: &Table,
     right: &Table,
+    kinds: &[KeyKind],
     nulls_equal: bool,
-    kind: JoinKind,
+    want: bool,
 ) -> Result<Column> {
-    let kinds = checked(function, left, right)?;
-    if use_device()? {
-        return dev::filter_join(left, right, &kinds, nulls_equal, kind == JoinKind::LeftSemi);
-    }
-    let (lk, rk) = (KeyTable::new(left, &kinds)?, KeyTable::new(right, &kinds)?);
-    let want = kind == JoinKind::LeftSemi;
+    let (lk, rk) = (KeyTable::new(left, kinds)?, KeyTable::new(right, kinds)?);
     let index = HostIndex::build(&rk, nulls_equal, false);
     let parts: Vec<Vec<i32>> = (0..lk.rows)
         .into_par_iter()
@@ -409,39 +287,19 @@ fn concat_pairs(parts: Vec<(Vec<i32>, Vec<i32>)>) -> (Vec<i32>, Vec<i32>) {
     (a, b)
 }
 
-/// Every row of `left` paired with every row of `right`: all left columns, then all right
-/// columns; row `i * right.num_rows() + j` holds left row `i` and right row `j`.
-pub fn cross_join(left: &Table, right: &Table) -> Result<Table> {
-    let (nl, nr) = (left.num_rows(), right.num_rows());
-    let n = nl
-        .checked_mul(nr)
-        .filter(|&n| n < i32::MAX as usize)
-        .ok_or_else(|| {
-            Error::overflow(format!(
-                "join.cross_join: {nl} x {nr} rows do not fit a column (at most {} rows)",
-                i32::MAX - 1
-            ))
-        })?;
-    let (lmap, rmap) = if use_device()? {
-        let (l, r) = dev::cross_maps(nl, nr)?;
-        (device_map(l, n)?, device_map(r, n)?)
-    } else {
-        let l: Vec<i32> = (0..n)
-            .into_par_iter()
-            .with_min_len(CHUNK)
-            .map(|k| (k / nr) as i32)
-            .collect();
-        let r: Vec<i32> = (0..n)
-            .into_par_iter()
-            .with_min_len(CHUNK)
-            .map(|k| (k % nr) as i32)
-            .collect();
-        (Column::from_values(l), Column::from_values(r))
-    };
-    let mut cols = gather_columns(left.columns(), nl, &lmap, Bounds::Trusted)?;
-    cols.extend(gather_columns(right.columns(), nr, &rmap, Bounds::Trusted)?);
-    if cols.is_empty() {
-        return Ok(Table::empty_with_rows(n));
-    }
-    Table::new(cols)
+/// The left and right gather maps of a cross join of `nl` x `nr` rows (the product fits
+/// INT32): row `k` pairs left row `k / nr` with right row `k % nr`.
+pub(super) fn cross_maps(nl: usize, nr: usize) -> (Column, Column) {
+    let n = nl * nr;
+    let l: Vec<i32> = (0..n)
+        .into_par_iter()
+        .with_min_len(CHUNK)
+        .map(|k| (k / nr) as i32)
+        .collect();
+    let r: Vec<i32> = (0..n)
+        .into_par_iter()
+        .with_min_len(CHUNK)
+        .map(|k| (k % nr) as i32)
+        .collect();
+    (Column::from_values(l), Column::from_values(r))
 }

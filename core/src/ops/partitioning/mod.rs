@@ -5,12 +5,20 @@
 //! thing). The output holds the partitions one after the other, and ferrodf keeps the input
 //! order of the rows within each partition on both paths (libcudf leaves it unspecified);
 //! the offsets are the first row of every partition.
+//!
+//! This module checks the arguments, hashes the key columns (`ops::hashing`) and decides
+//! the placement of the one step that differs: the gather map that orders the rows by
+//! partition, a stable counting sort on the host ([`host`]) or the tiled counting kernels
+//! of `device::kernels::partitioning` (`cuda/partitioning.cu`) on the device ([`device`]).
+//! The rows are then gathered by `ops::gather` where they live.
 
-use super::gather::{Bounds, device_map, gather_columns};
-use super::hashing::murmurhash3_x86_32;
+mod device;
+mod host;
+
 use crate::column::Column;
-use crate::device::kernels::partition as dev;
 use crate::error::{Error, Result};
+use crate::ops::gather::{Bounds, gather_columns};
+use crate::ops::hashing::murmurhash3_x86_32;
 use crate::placement::use_device;
 use crate::table::Table;
 
@@ -63,10 +71,9 @@ pub fn hash_partition(
         murmurhash3_x86_32(&Table::new(keys)?, seed)?
     };
     let (map, offsets) = if use_device()? {
-        let (map, offsets) = dev::hash_partition_map(&hashes, n, num_partitions)?;
-        (device_map(map, n)?, offsets)
+        device::partition_map(&hashes, num_partitions)?
     } else {
-        host_partition_map(&hashes, num_partitions)?
+        host::partition_map(&hashes, num_partitions)?
     };
     let cols = gather_columns(input.columns(), n, &map, Bounds::Trusted)?;
     let table = if cols.is_empty() {
@@ -75,27 +82,4 @@ pub fn hash_partition(
         Table::new(cols)?
     };
     Ok((table, offsets))
-}
-
-/// A stable counting sort of the rows by partition: the gather map and partition starts.
-fn host_partition_map(hashes: &Column, parts: usize) -> Result<(Column, Vec<usize>)> {
-    let h = hashes.host_values::<u32>()?;
-    let pid: Vec<u32> = h.iter().map(|&v| v % parts as u32).collect();
-    let mut offsets = vec![0usize; parts];
-    for &p in &pid {
-        offsets[p as usize] += 1;
-    }
-    let mut start = 0;
-    for o in offsets.iter_mut() {
-        let c = *o;
-        *o = start;
-        start += c;
-    }
-    let mut next = offsets.clone();
-    let mut map = vec![0i32; pid.len()];
-    for (i, &p) in pid.iter().enumerate() {
-        map[next[p as usize]] = i as i32;
-        next[p as usize] += 1;
-    }
-    Ok((Column::from_values(map), offsets))
 }

@@ -4,11 +4,15 @@
 //! their rows sorted the same way, equal keys in input order (table by table, then row by
 //! row). It is computed as a concatenation followed by a stable sort of the keys, on the
 //! device or the host; the stable sort is what keeps ties in input order.
+//!
+//! The family has no host or device path of its own: `ops::concatenate`, `ops::sorting`
+//! and `ops::gather` each decide their placement.
 
-use super::concatenate::concatenate_tables;
-use super::gather::{Bounds, gather_columns};
-use super::search::{NullOrder, Order};
 use crate::error::{Error, Result};
+use crate::keys::{NullOrder, Order};
+use crate::ops::concatenate::concatenate_tables;
+use crate::ops::gather::{Bounds, gather_columns};
+use crate::ops::sorting::stable_sorted_order;
 use crate::table::Table;
 
 /// Merge `tables` (each sorted by `key_cols`) into one sorted table (libcudf's `merge`).
@@ -75,7 +79,7 @@ pub fn merge(
         return Ok(all);
     }
     let keys = Table::new(key_cols.iter().map(|&k| all.columns()[k].clone()).collect())?;
-    let map = super::sorting::stable_sorted_order(&keys, column_order, null_precedence)?;
+    let map = stable_sorted_order(&keys, column_order, null_precedence)?;
     let cols = gather_columns(all.columns(), all.num_rows(), &map, Bounds::Trusted)?;
     Table::new(cols)
 }

@@ -1,0 +1,86 @@
+//! Device quantiles (`ops::quantiles::quantile`): one kernel that reads a numeric column
+//! in a given order and interpolates, in a module of its own (`cuda/quantiles.cu`).
+
+use super::{Arg, COMMON, grid, launch};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::{DeviceMemory, runtime};
+use crate::error::Result;
+use crate::types::fixed_width;
+
+const SOURCE: &str = include_str!("cuda/quantiles.cu");
+
+/// The CUDA source of the quantiles module (one variant).
+pub fn module_source() -> String {
+    format!("{COMMON}\n{SOURCE}")
+}
+
+fn function(name: &str) -> Result<cudarc::driver::CudaFunction> {
+    runtime()?.function("quantiles", module_source, name)
+}
+
+/// Quantiles of a numeric column read in the order of `indices` (see
+/// `ops::quantiles::quantile`); `q` is uploaded, the result stays on the device.
+pub(crate) fn quantile(
+    col: &Column,
+    indices: Option<&Column>,
+    q: &[f64],
+    interp: crate::params::Interpolation,
+    exact: bool,
+    out_type: crate::types::DataType,
+) -> Result<Column> {
+    use crate::keys::key_kind;
+    let kind = key_kind("quantiles.quantile", col.dtype())? as i32;
+    let w = fixed_width(col.dtype().id()).expect("numeric");
+    let data = col.data().expect("data").device_ptr()? + (col.offset() * w) as u64;
+    let (mask, mask_off) = match col.mask() {
+        Some(m) if col.has_nulls()? => (m.device_ptr()?, col.offset() as i64),
+        _ => (0, 0),
+    };
+    let (ix, size) = match indices {
+        Some(c) => (
+            c.data().expect("indices").device_ptr()? + (c.offset() * 4) as u64,
+            c.size(),
+        ),
+        None => (0, col.size()),
+    };
+    let nq = q.len();
+    let qbytes: Vec<u8> = q.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let qdev = DeviceMemory::from_host(&qbytes)?;
+    let out_w = fixed_width(out_type.id()).expect("numeric");
+    let out = DeviceMemory::alloc(nq * out_w)?;
+    let out_mask = DeviceMemory::alloc(crate::bitmask::bitmask_allocation_size_bytes(nq))?;
+    let f = function("quantile_select")?;
+    // SAFETY: reads rows < n (checked in the kernel) at positions < size of the indices,
+    // nq quantiles; writes nq values and ceil(nq / 32) mask words.
+    unsafe {
+        launch(
+            &f,
+            grid(nq.div_ceil(32))?,
+            &[
+                Arg::I32(kind),
+                Arg::P(data),
+                Arg::P(mask),
+                Arg::I(mask_off),
+                Arg::I(col.size() as i64),
+                Arg::P(ix),
+                Arg::I(size as i64),
+                Arg::P(qdev.ptr()),
+                Arg::I(nq as i64),
+                Arg::I32(interp as i32),
+                Arg::I32(i32::from(exact)),
+                Arg::P(out.ptr()),
+                Arg::P(out_mask.ptr()),
+            ],
+        )?;
+    }
+    Column::new(
+        out_type,
+        nq,
+        Some(Buffer::from_device(out)),
+        Some(Buffer::from_device(out_mask)),
+        None,
+        0,
+        vec![],
+    )
+}
