@@ -1,0 +1,4 @@
+//! Row hashing (pylibcudf's `hashing` module).
+
+mod host;
+pub use host::*;
