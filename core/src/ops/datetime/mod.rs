@@ -7,7 +7,7 @@
 use crate::column::Column;
 use crate::device::kernels::datetime as dev;
 use crate::error::{Error, Result};
-use crate::ops::unary::{host_column, map_values};
+use crate::ops::numeric::{host_column, map_values};
 use crate::placement::use_device;
 use crate::types::TypeId;
 

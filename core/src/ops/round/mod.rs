@@ -11,13 +11,16 @@
 //!   column has is a cast (exact rescale), to fewer rounds the unscaled integer.
 //!
 //! BOOL8 and non-numeric types raise `TypeError`. Nulls stay null.
+//!
+//! [`round`] checks the type and works out the rounding (a [`Plan`]) here, then runs it on
+//! the host ([`host`]) or with the rounding launchers of `device/kernels/unary.rs`.
 
-use super::cast::{cast, pow10_divisor, pow10_f64};
-use super::numeric::{Num, with_num_type};
-use super::unary::{host_column, map_values, with_decimal_type};
+mod host;
+
 use crate::column::Column;
 use crate::device::kernels::unary as dev;
 use crate::error::{Error, Result};
+use crate::ops::cast::{cast, pow10_divisor, pow10_f64};
 use crate::placement::use_device;
 use crate::types::{DataType, TypeId};
 
@@ -42,66 +45,6 @@ impl RoundingMethod {
             ))),
         }
     }
-}
-
-/// Round `e` to a multiple of `p` (> 0) with libcudf's integer formulas.
-pub(crate) fn round_to_multiple(e: i128, p: i128, half_even: bool) -> i128 {
-    let q = e / p;
-    let down = q * p;
-    let diff = (e - down).abs();
-    let up = if half_even {
-        diff > p / 2 || (diff == p / 2 && q.abs() % 2 == 1)
-    } else {
-        diff >= p / 2
-    };
-    let adj = if up { p } else { 0 };
-    if e < 0 { down - adj } else { down + adj }
-}
-
-/// C's `modf`: (fractional part, integral part), both with the sign of `x`.
-trait FloatRound: Num {
-    fn modf(self) -> (Self, Self);
-    fn round_half(self, half_even: bool) -> Self;
-    fn from_scale(v: f64) -> Self;
-}
-macro_rules! float_round {
-    ($($t:ty),*) => {$(
-        impl FloatRound for $t {
-            fn modf(self) -> (Self, Self) {
-                let ip = self.trunc();
-                if self.is_infinite() { ((0.0 as $t).copysign(self), ip) } else { (self - ip, ip) }
-            }
-            fn round_half(self, half_even: bool) -> Self {
-                if half_even { self.round_ties_even() } else { self.round() }
-            }
-            fn from_scale(v: f64) -> Self { v as $t }
-        }
-    )*};
-}
-float_round!(f32, f64);
-
-fn round_float<T: FloatRound>(e: T, dp: i32, n: T, half_even: bool) -> T {
-    if dp == 0 {
-        e.round_half(half_even)
-    } else if dp > 0 {
-        let (frac, ip) = e.modf();
-        ip.wadd(frac.wmul(n).round_half(half_even).wdiv(n))
-    } else {
-        e.wdiv(n).round_half(half_even).wmul(n)
-    }
-}
-
-fn host_round_float<T: FloatRound>(
-    input: &Column,
-    dp: i32,
-    scale: f64,
-    half_even: bool,
-) -> Result<Column> {
-    let n = T::from_scale(scale);
-    let v = map_values(&input.host_values::<T>()?, |e: T| {
-        round_float(e, dp, n, half_even)
-    });
-    host_column(input, input.dtype(), v)
 }
 
 fn check(input: DataType) -> Result<()> {
@@ -131,64 +74,74 @@ pub fn round(input: &Column, decimal_places: i32, method: RoundingMethod) -> Res
     check(input.dtype())?;
     let half_even = method == RoundingMethod::HalfEven;
     let id = input.dtype().id();
-    if id.is_decimal() {
-        return round_decimal_type(input, decimal_places, half_even);
-    }
-    if id.is_floating() {
-        let scale = pow10_f64(decimal_places.unsigned_abs());
-        if use_device()? {
-            return dev::round_float(input, half_even, decimal_places, scale);
+    let plan = if id.is_decimal() {
+        let dt = input.dtype();
+        let target = DataType::new(dt.id(), decimal_places.saturating_neg());
+        if dt.scale() == target.scale() {
+            return Ok(input.clone());
         }
-        return if id == TypeId::Float32 {
-            host_round_float::<f32>(input, decimal_places, scale, half_even)
-        } else {
-            host_round_float::<f64>(input, decimal_places, scale, half_even)
+        if dt.scale() > target.scale() {
+            return cast(input, target);
+        }
+        let movement = (target.scale() - dt.scale()) as u32;
+        let digits10 = match dt.id() {
+            TypeId::Decimal32 => 9,
+            TypeId::Decimal64 => 18,
+            _ => 38,
         };
-    }
-    if decimal_places >= 0 {
-        return Ok(input.clone());
-    }
-    let p = pow10_divisor(decimal_places.unsigned_abs());
+        let p = if movement > digits10 {
+            0
+        } else {
+            10i128.pow(movement)
+        };
+        Plan::Multiple {
+            p,
+            decimal: true,
+            output: target,
+        }
+    } else if id.is_floating() {
+        Plan::Float {
+            decimal_places,
+            scale: pow10_f64(decimal_places.unsigned_abs()),
+        }
+    } else {
+        if decimal_places >= 0 {
+            return Ok(input.clone());
+        }
+        Plan::Multiple {
+            p: pow10_divisor(decimal_places.unsigned_abs()),
+            decimal: false,
+            output: input.dtype(),
+        }
+    };
     if use_device()? {
-        return dev::round_integer(input, half_even, p, false, input.dtype());
+        match plan {
+            Plan::Float {
+                decimal_places,
+                scale,
+            } => dev::round_float(input, half_even, decimal_places, scale),
+            Plan::Multiple { p, decimal, output } => {
+                dev::round_integer(input, half_even, p, decimal, output)
+            }
+        }
+    } else {
+        host::round(input, plan, half_even)
     }
-    with_num_type!(id, T => {
-        let v = map_values(&input.host_values::<T>()?, |e: T| {
-            if p == 0 { T::zero() } else { T::from_i128(round_to_multiple(e.to_i128(), p, half_even)) }
-        });
-        host_column(input, input.dtype(), v)
-    })
 }
 
-fn round_decimal_type(input: &Column, decimal_places: i32, half_even: bool) -> Result<Column> {
-    let dt = input.dtype();
-    let target = DataType::new(dt.id(), decimal_places.saturating_neg());
-    if dt.scale() == target.scale() {
-        return Ok(input.clone());
-    }
-    if dt.scale() > target.scale() {
-        return cast(input, target);
-    }
-    let movement = (target.scale() - dt.scale()) as u32;
-    let digits10 = match dt.id() {
-        TypeId::Decimal32 => 9,
-        TypeId::Decimal64 => 18,
-        _ => 38,
-    };
-    let p = if movement > digits10 {
-        0
-    } else {
-        10i128.pow(movement)
-    };
-    if use_device()? {
-        return dev::round_integer(input, half_even, p, true, target);
-    }
-    with_decimal_type!(dt.id(), T => {
-        let v = map_values(&input.host_values::<T>()?, |e: T| {
-            if p == 0 { T::zero() } else { T::from_i128(round_to_multiple(e.to_i128(), p, half_even) / p) }
-        });
-        host_column(input, target, v)
-    })
+/// How `round` rounds a column that changes.
+#[derive(Clone, Copy)]
+enum Plan {
+    /// Floats, with `scale = 10^|decimal_places|` as the nearest float64.
+    Float { decimal_places: i32, scale: f64 },
+    /// Integers and decimals: round the (unscaled) integer to a multiple of `p` (0 when the
+    /// power of ten exceeds the type: every value becomes 0); a decimal is then divided by
+    /// `p`, into `output` (its new scale).
+    Multiple {
+        p: i128,
+        decimal: bool,
+        output: DataType,
+    },
 }
 
 /// libcudf's `round_decimal`: `round` restricted to integers and decimals (ValueError for

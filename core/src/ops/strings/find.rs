@@ -8,7 +8,7 @@ use crate::column::Column;
 use crate::device::kernels::strings as dev;
 use crate::error::{Error, Result};
 use crate::ops::null_mask::bitmask_and;
-use crate::ops::unary::host_mask_copy;
+use crate::ops::numeric::host_mask_copy;
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::types::{DataType, TypeId};

@@ -16,38 +16,23 @@
 //! The output keeps the input's null mask. Unsupported (operator, type) pairs raise
 //! `TypeError` even for empty columns (libcudf returns an empty column for those).
 //! DICTIONARY32 inputs are not implemented.
+//!
+//! Each public function checks its arguments here and then decides once between the host
+//! path ([`host`]: arrow-rs buffers) and the device path ([`device`]: the launchers of
+//! `device/kernels/unary.rs` and `device/kernels/transform.rs`).
 
-use super::numeric::{Num, with_num_type};
-use crate::bitmask::mask_from_bools;
-use crate::buffer::Buffer;
+mod device;
+mod host;
+
 use crate::column::Column;
-use crate::device::kernels::transform as dev_mask;
-use crate::device::kernels::unary::{self as dev, UnaryKernel};
 use crate::error::{Error, Result};
+use crate::ops::numeric::{Num, with_decimal_type};
 use crate::placement::use_device;
 use crate::types::{DataType, TypeId};
-use rayon::prelude::*;
 
-/// Run `$body` with `$T` the storage type of decimal type id `$id`.
-macro_rules! with_decimal_type {
-    ($id:expr, $T:ident => $body:block) => {
-        match $id {
-            TypeId::Decimal32 => {
-                type $T = i32;
-                $body
-            }
-            TypeId::Decimal64 => {
-                type $T = i64;
-                $body
-            }
-            _ => {
-                type $T = i128;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_decimal_type;
+/// The host helpers other families reached through this module before they moved to
+/// [`crate::ops::numeric`].
+pub(crate) use crate::ops::numeric::host_mask;
 
 /// pylibcudf's `UnaryOperator`, with libcudf's numeric values.
 #[repr(i32)]
@@ -155,68 +140,18 @@ pub fn output_type(op: UnaryOperator, input: DataType) -> Result<DataType> {
 /// ```
 pub fn unary_operation(input: &Column, op: UnaryOperator) -> Result<Column> {
     let out_type = output_type(op, input.dtype())?;
-    let id = input.dtype().id();
-    if id.is_decimal() {
-        let p = decimal_unit(input.dtype());
-        if matches!(op, UnaryOperator::Ceil | UnaryOperator::Floor) && input.dtype().scale() >= 0 {
-            return Ok(input.clone());
-        }
-        if use_device()? {
-            return dev::unary(input, UnaryKernel::Decimal(op as i32, p), out_type);
-        }
-        return with_decimal_type!(id, T => {
-            let pt = T::from_i128(p);
-            let v = map_values(&input.host_values::<T>()?, |x: T| decimal_op(op, x, pt));
-            host_column(input, out_type, v)
-        });
+    let dt = input.dtype();
+    if dt.id().is_decimal()
+        && matches!(op, UnaryOperator::Ceil | UnaryOperator::Floor)
+        && dt.scale() >= 0
+    {
+        return Ok(input.clone());
     }
     if use_device()? {
-        let kernel = match op {
-            UnaryOperator::BitCount => UnaryKernel::BitCount,
-            UnaryOperator::Not => UnaryKernel::Not,
-            _ => UnaryKernel::Same(op as i32),
-        };
-        return dev::unary(input, kernel, out_type);
+        device::unary_operation(input, op, out_type)
+    } else {
+        host::unary_operation(input, op, out_type)
     }
-    if id.is_duration() {
-        // NEGATE is the only operator on durations.
-        return if id == TypeId::DurationDays {
-            let v = map_values(&input.host_values::<i32>()?, i32::wrapping_neg);
-            host_column(input, out_type, v)
-        } else {
-            let v = map_values(&input.host_values::<i64>()?, i64::wrapping_neg);
-            host_column(input, out_type, v)
-        };
-    }
-    let is_bool = id == TypeId::Bool8;
-    with_num_type!(id, T => {
-        let src = input.host_values::<T>()?;
-        match op {
-            UnaryOperator::BitCount => {
-                let v = map_values(&src, |x: T| if is_bool { i32::from(x != T::zero()) } else { x.popcount() });
-                host_column(input, out_type, v)
-            }
-            UnaryOperator::Not => {
-                let v = map_values(&src, |x: T| u8::from(x == T::zero()));
-                host_column(input, out_type, v)
-            }
-            _ if is_bool => {
-                let v = map_values(&src, |x: T| {
-                    let b = f64::from(u8::from(x != T::zero()));
-                    match op {
-                        UnaryOperator::BitInvert => 1u8,
-                        UnaryOperator::Abs => b as u8,
-                        _ => u8::from(math_f64(op, b) != 0.0),
-                    }
-                });
-                host_column(input, out_type, v)
-            }
-            _ => {
-                let v = map_values(&src, |x: T| x.unary(op));
-                host_column(input, out_type, v)
-            }
-        }
-    })
 }
 
 /// libcudf's `n` for decimal CEIL/FLOOR: 10^max(1, -scale), computed with wrapping in the
@@ -230,249 +165,6 @@ fn decimal_unit(t: DataType) -> i128 {
     with_decimal_type!(t.id(), T => { T::from_i128(n).to_i128() })
 }
 
-fn decimal_op<T: Num + WrapInt>(op: UnaryOperator, v: T, n: T) -> T {
-    match op {
-        // n wraps to 0 only for scales beyond the storage's 2-adic range (e.g. -32 for
-        // DECIMAL32); leave such values unchanged instead of dividing by zero.
-        UnaryOperator::Ceil | UnaryOperator::Floor if n == T::zero() => v,
-        UnaryOperator::Ceil | UnaryOperator::Floor => {
-            let a = v.wdiv(n).wmul(n);
-            if op == UnaryOperator::Ceil && v > T::zero() && a != v {
-                a.wadd(n)
-            } else if op == UnaryOperator::Floor && v < T::zero() && a != v {
-                a.wsub(n)
-            } else {
-                a
-            }
-        }
-        UnaryOperator::Abs => {
-            if v < T::zero() {
-                T::zero().wsub(v)
-            } else {
-                v
-            }
-        }
-        _ => T::zero().wsub(v),
-    }
-}
-
-/// Integer helpers the numeric trait does not have.
-pub(crate) trait WrapInt: Copy {
-    fn popcount(self) -> i32;
-}
-macro_rules! wrap_int {
-    ($($t:ty),*) => {$(
-        impl WrapInt for $t {
-            fn popcount(self) -> i32 { self.count_ones() as i32 }
-        }
-    )*};
-}
-wrap_int!(i8, i16, i32, i64, i128, u8, u16, u32, u64);
-impl WrapInt for f32 {
-    fn popcount(self) -> i32 {
-        0
-    }
-}
-impl WrapInt for f64 {
-    fn popcount(self) -> i32 {
-        0
-    }
-}
-
-/// asinh without the overflow of `f64::asinh` for |x| near the largest finite values.
-fn asinh(x: f64) -> f64 {
-    if x.abs() > 268_435_456.0 {
-        (x.abs().ln() + std::f64::consts::LN_2).copysign(x)
-    } else {
-        x.asinh()
-    }
-}
-
-/// acosh without the overflow of `f64::acosh` for x near the largest finite values.
-fn acosh(x: f64) -> f64 {
-    if x > 268_435_456.0 {
-        x.ln() + std::f64::consts::LN_2
-    } else {
-        x.acosh()
-    }
-}
-
-/// The math functions in float64 (C++'s integral overloads compute in double).
-fn math_f64(op: UnaryOperator, x: f64) -> f64 {
-    use UnaryOperator::*;
-    match op {
-        Sin => x.sin(),
-        Cos => x.cos(),
-        Tan => x.tan(),
-        Arcsin => x.asin(),
-        Arccos => x.acos(),
-        Arctan => x.atan(),
-        Sinh => x.sinh(),
-        Cosh => x.cosh(),
-        Tanh => x.tanh(),
-        Arcsinh => asinh(x),
-        Arccosh => acosh(x),
-        Arctanh => x.atanh(),
-        Exp => x.exp(),
-        Log => x.ln(),
-        Sqrt => x.sqrt(),
-        Cbrt => x.cbrt(),
-        Ceil => x.ceil(),
-        Floor => x.floor(),
-        Abs => x.abs(),
-        Rint => x.round_ties_even(),
-        _ => x,
-    }
-}
-
-fn math_f32(op: UnaryOperator, x: f32) -> f32 {
-    use UnaryOperator::*;
-    match op {
-        Sin => x.sin(),
-        Cos => x.cos(),
-        Tan => x.tan(),
-        Arcsin => x.asin(),
-        Arccos => x.acos(),
-        Arctan => x.atan(),
-        Sinh => x.sinh(),
-        Cosh => x.cosh(),
-        Tanh => x.tanh(),
-        Arcsinh => asinh(f64::from(x)) as f32,
-        Arccosh => acosh(f64::from(x)) as f32,
-        Arctanh => x.atanh(),
-        Exp => x.exp(),
-        Log => x.ln(),
-        Sqrt => x.sqrt(),
-        Cbrt => x.cbrt(),
-        Ceil => x.ceil(),
-        Floor => x.floor(),
-        Abs => x.abs(),
-        Rint => x.round_ties_even(),
-        _ => x,
-    }
-}
-
-/// Operators whose output type is the input type, per storage type.
-trait UnaryValue: Num + WrapInt {
-    fn unary(self, op: UnaryOperator) -> Self;
-}
-macro_rules! unary_int {
-    ($($t:ty),*) => {$(
-        impl UnaryValue for $t {
-            #[allow(unused_comparisons)]
-            fn unary(self, op: UnaryOperator) -> Self {
-                match op {
-                    UnaryOperator::Abs => if self < 0 { (0 as $t).wrapping_sub(self) } else { self },
-                    UnaryOperator::BitInvert => !self,
-                    UnaryOperator::Negate => (0 as $t).wrapping_sub(self),
-                    _ => <$t as Num>::from_f64(math_f64(op, self as f64)),
-                }
-            }
-        }
-    )*};
-}
-unary_int!(i8, i16, i32, i64, u8, u16, u32, u64);
-impl UnaryValue for f32 {
-    fn unary(self, op: UnaryOperator) -> Self {
-        if op == UnaryOperator::Negate {
-            -self
-        } else {
-            math_f32(op, self)
-        }
-    }
-}
-impl UnaryValue for f64 {
-    fn unary(self, op: UnaryOperator) -> Self {
-        if op == UnaryOperator::Negate {
-            -self
-        } else {
-            math_f64(op, self)
-        }
-    }
-}
-
-/// `f` over every value, in parallel for large inputs.
-pub(crate) fn map_values<S: Copy + Sync, D: Send>(
-    src: &[S],
-    f: impl Fn(S) -> D + Sync + Send,
-) -> Vec<D> {
-    if src.len() >= 1 << 16 {
-        src.par_iter()
-            .with_min_len(1 << 14)
-            .map(|x| f(*x))
-            .collect()
-    } else {
-        src.iter().map(|x| f(*x)).collect()
-    }
-}
-
-/// The validity of `c`'s rows as a host mask starting at bit 0, and its null count.
-pub(crate) fn host_mask_copy(c: &Column) -> Result<(Option<Buffer>, usize)> {
-    Ok(match c.host_nulls()? {
-        Some(nb) if nb.null_count() > 0 => {
-            let nulls = nb.null_count();
-            (Some(Buffer::from_arrow(nb.into_inner().sliced())), nulls)
-        }
-        _ => (None, 0),
-    })
-}
-
-/// A host column of `values` with `like`'s validity.
-pub(crate) fn host_column<T: arrow_buffer::ArrowNativeType>(
-    like: &Column,
-    dtype: DataType,
-    values: Vec<T>,
-) -> Result<Column> {
-    let (mask, nulls) = host_mask_copy(like)?;
-    Column::new(
-        dtype,
-        values.len(),
-        Some(Buffer::from_vec(values)),
-        mask,
-        Some(nulls),
-        0,
-        vec![],
-    )
-}
-
-/// A non-nullable host BOOL8 column.
-fn bool_column(values: Vec<u8>) -> Result<Column> {
-    let n = values.len();
-    Column::new(
-        TypeId::Bool8.into(),
-        n,
-        Some(Buffer::from_vec(values)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
-}
-
-fn validity(input: &Column, want_valid: bool) -> Result<Column> {
-    let n = input.size();
-    let all_null = input.dtype().id() == TypeId::Empty;
-    if use_device()? {
-        let (mask, off) = if all_null {
-            (0, 0)
-        } else {
-            dev_mask::mask_arg(input)?
-        };
-        // No mask means every row has the same answer: valid, unless the type is EMPTY.
-        let invert = want_valid == all_null;
-        return dev_mask::mask_to_bools(mask, off as usize, n, invert);
-    }
-    let v = if all_null {
-        vec![u8::from(!want_valid); n]
-    } else {
-        match input.host_nulls()? {
-            Some(nb) => nb.iter().map(|ok| u8::from(ok == want_valid)).collect(),
-            None => vec![u8::from(want_valid); n],
-        }
-    };
-    bool_column(v)
-}
-
 /// A non-nullable BOOL8 column: true where `input` is null. Works for every type.
 ///
 /// ```
@@ -482,54 +174,50 @@ fn validity(input: &Column, want_valid: bool) -> Result<Column> {
 /// assert_eq!(m.host_values::<u8>().unwrap().to_vec(), vec![0, 1]);
 /// ```
 pub fn is_null(input: &Column) -> Result<Column> {
-    validity(input, false)
+    if use_device()? {
+        device::validity(input, false)
+    } else {
+        host::validity(input, false)
+    }
 }
 
 /// A non-nullable BOOL8 column: true where `input` is valid. Works for every type.
 pub fn is_valid(input: &Column) -> Result<Column> {
-    validity(input, true)
+    if use_device()? {
+        device::validity(input, true)
+    } else {
+        host::validity(input, true)
+    }
 }
 
-fn nan_check(input: &Column, negate: bool) -> Result<Column> {
-    let id = input.dtype().id();
-    if !id.is_floating() {
+/// `TypeError` unless `input` is a FLOAT32 or FLOAT64 column.
+fn check_float(input: &Column, function: &str) -> Result<()> {
+    if !input.dtype().id().is_floating() {
         return Err(Error::type_err(format!(
-            "{} needs a FLOAT32 or FLOAT64 column, got {}",
-            if negate { "is_not_nan" } else { "is_nan" },
+            "{function} needs a FLOAT32 or FLOAT64 column, got {}",
             input.dtype()
         )));
     }
-    if use_device()? {
-        return dev_mask::is_nan(input, negate);
-    }
-    let nulls = input.host_nulls()?;
-    let valid = |i: usize| nulls.as_ref().is_none_or(|nb| nb.is_valid(i));
-    let v: Vec<u8> = if id == TypeId::Float32 {
-        let src = input.host_values::<f32>()?;
-        (0..src.len())
-            .map(|i| u8::from((valid(i) && src[i].is_nan()) != negate))
-            .collect()
-    } else {
-        let src = input.host_values::<f64>()?;
-        (0..src.len())
-            .map(|i| u8::from((valid(i) && src[i].is_nan()) != negate))
-            .collect()
-    };
-    bool_column(v)
+    Ok(())
 }
 
 /// A non-nullable BOOL8 column: true where `input` is valid and NaN. Floats only.
 pub fn is_nan(input: &Column) -> Result<Column> {
-    nan_check(input, false)
+    check_float(input, "is_nan")?;
+    if use_device()? {
+        device::is_nan(input, false)
+    } else {
+        host::is_nan(input, false)
+    }
 }
 
 /// A non-nullable BOOL8 column: false where `input` is valid and NaN (nulls give true).
 /// Floats only.
 pub fn is_not_nan(input: &Column) -> Result<Column> {
-    nan_check(input, true)
-}
-
-/// Pack validity flags into a host mask (used by transform and cast).
-pub(crate) fn host_mask(n: usize, valid: impl IntoIterator<Item = bool>) -> (Buffer, usize) {
-    mask_from_bools(n, valid)
+    check_float(input, "is_not_nan")?;
+    if use_device()? {
+        device::is_nan(input, true)
+    } else {
+        host::is_nan(input, true)
+    }
 }
