@@ -1,10 +1,15 @@
 //! Host-side numeric helpers shared by the element-wise and reduction algorithms: C++'s
-//! conversion rules (which the device kernels follow) expressed for Rust's primitive types.
+//! conversion rules (which the device kernels follow) expressed for Rust's primitive types,
+//! and the value maps and column builders the host paths of the element-wise families
+//! (unary, cast, round, datetime, transform, strings) share.
 
+use crate::bitmask::mask_from_bools;
+use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::error::{Error, Result};
-use crate::types::TypeId;
+use crate::types::{DataType, TypeId};
 use arrow_buffer::ScalarBuffer;
+use rayon::prelude::*;
 
 /// A primitive type arithmetic is done in.
 pub(crate) trait Num:
@@ -148,6 +153,27 @@ macro_rules! with_num_type {
 }
 pub(crate) use with_num_type;
 
+/// Run `$body` with `$T` the storage type of decimal type id `$id`.
+macro_rules! with_decimal_type {
+    ($id:expr, $T:ident => $body:block) => {
+        match $id {
+            TypeId::Decimal32 => {
+                type $T = i32;
+                $body
+            }
+            TypeId::Decimal64 => {
+                type $T = i64;
+                $body
+            }
+            _ => {
+                type $T = i128;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_decimal_type;
+
 /// Convert values with C++ semantics: integer narrowing wraps, float -> integer saturates
 /// (NaN -> 0), and `to_bool` gives `v != 0` as 0/1. `from_bool` normalises BOOL8 bytes.
 pub(crate) fn convert<S: Num, D: Num>(src: &[S], from_bool: bool, to_bool: bool) -> Vec<D> {
@@ -161,7 +187,6 @@ pub(crate) fn convert<S: Num, D: Num>(src: &[S], from_bool: bool, to_bool: bool)
         }
     };
     if parallel {
-        use rayon::prelude::*;
         src.par_iter().with_min_len(1 << 14).map(map).collect()
     } else {
         src.iter().map(map).collect()
@@ -226,4 +251,52 @@ pub fn common_type(a: TypeId, b: TypeId) -> Result<TypeId> {
         // The signed type is wider and holds every value of the unsigned one.
         Ok(s)
     }
+}
+
+/// `f` over every value, in parallel for large inputs.
+pub(crate) fn map_values<S: Copy + Sync, D: Send>(
+    src: &[S],
+    f: impl Fn(S) -> D + Sync + Send,
+) -> Vec<D> {
+    if src.len() >= 1 << 16 {
+        src.par_iter()
+            .with_min_len(1 << 14)
+            .map(|x| f(*x))
+            .collect()
+    } else {
+        src.iter().map(|x| f(*x)).collect()
+    }
+}
+
+/// The validity of `c`'s rows as a host mask starting at bit 0, and its null count.
+pub(crate) fn host_mask_copy(c: &Column) -> Result<(Option<Buffer>, usize)> {
+    Ok(match c.host_nulls()? {
+        Some(nb) if nb.null_count() > 0 => {
+            let nulls = nb.null_count();
+            (Some(Buffer::from_arrow(nb.into_inner().sliced())), nulls)
+        }
+        _ => (None, 0),
+    })
+}
+
+/// A host column of `values` with `like`'s validity.
+pub(crate) fn host_column<T: arrow_buffer::ArrowNativeType>(
+    like: &Column,
+    dtype: DataType,
+    values: Vec<T>,
+) -> Result<Column> {
+    let (mask, nulls) = host_mask_copy(like)?;
+    Column::new(
+        dtype,
+        values.len(),
+        Some(Buffer::from_vec(values)),
+        mask,
+        Some(nulls),
+        0,
+        vec![],
+    )
+}
+
+pub(crate) fn host_mask(n: usize, valid: impl IntoIterator<Item = bool>) -> (Buffer, usize) {
+    mask_from_bools(n, valid)
 }

@@ -5,7 +5,7 @@ use super::{HostStrs, check_strings};
 use crate::column::Column;
 use crate::device::kernels::strings as dev;
 use crate::error::Result;
-use crate::ops::unary::host_column;
+use crate::ops::numeric::host_column;
 use crate::placement::use_device;
 use crate::types::TypeId;
 

@@ -8,7 +8,7 @@ use crate::column::Column;
 use crate::device::kernels::strings as dev;
 use crate::error::{Error, Result};
 use crate::ops::null_mask::bitmask_and;
-use crate::ops::unary::host_mask_copy;
+use crate::ops::numeric::host_mask_copy;
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::types::{DataType, TypeId};
@@ -43,10 +43,16 @@ impl Op {
     }
 }
 
-/// The output validity: the input's (scalar target) or input AND target (column target).
-fn validity(input: &Column, target: Target) -> Result<(Option<Buffer>, usize)> {
+/// The output validity: the input's (scalar target, copied where the data lives:
+/// `on_device`) or input AND target (column target).
+fn validity(input: &Column, target: Target, on_device: bool) -> Result<(Option<Buffer>, usize)> {
     match target {
-        Target::Scalar(_) => host_or_device_mask(input),
+        Target::Scalar(_) if on_device => {
+            let m = crate::device::kernels::transform::copy_mask(input)?;
+            let nulls = if m.is_some() { input.null_count()? } else { 0 };
+            Ok((m, nulls))
+        }
+        Target::Scalar(_) => host_mask_copy(input),
         Target::Column(t) => {
             let (m, nulls) = bitmask_and(&[input.clone(), t.clone()])?;
             Ok(if m.is_empty() || nulls == 0 {
@@ -56,15 +62,6 @@ fn validity(input: &Column, target: Target) -> Result<(Option<Buffer>, usize)> {
             })
         }
     }
-}
-
-fn host_or_device_mask(input: &Column) -> Result<(Option<Buffer>, usize)> {
-    if use_device()? {
-        let m = crate::device::kernels::transform::copy_mask(input)?;
-        let nulls = if m.is_some() { input.null_count()? } else { 0 };
-        return Ok((m, nulls));
-    }
-    host_mask_copy(input)
 }
 
 /// The code point position of the first (or, `last`, the last) `t` in characters
@@ -118,8 +115,10 @@ fn run(input: &Column, target: Target, op: Op, start: i64, stop: i64) -> Result<
             "strings.{name}: start must be >= 0, got {start}"
         )));
     }
-    let (mask, nulls) = validity(input, target)?;
-    if use_device()? {
+    // The one host/device decision of every find function.
+    let on_device = use_device()?;
+    let (mask, nulls) = validity(input, target, on_device)?;
+    if on_device {
         return dev::find(input, tcol, is_scalar, op as i32, start, stop, mask, nulls);
     }
     let h = HostStrs::of(input)?;

@@ -19,7 +19,7 @@ pub mod strip;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::error::{Error, Result};
-use crate::ops::unary::host_mask_copy;
+use crate::ops::numeric::host_mask_copy;
 use crate::scalar::Scalar;
 use crate::types::TypeId;
 use rayon::prelude::*;

@@ -7,7 +7,7 @@ use super::{HostStrs, build_rows, check_strings, host_string_column, is_white, m
 use crate::column::Column;
 use crate::device::kernels::strings as dev;
 use crate::error::Result;
-use crate::ops::unary::host_mask_copy;
+use crate::ops::numeric::host_mask_copy;
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::table::Table;

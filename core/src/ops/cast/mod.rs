@@ -22,9 +22,12 @@
 //!
 //! Nulls stay null.
 
-use super::numeric::{Num, convert, with_num_type};
-use super::unary::{host_column, host_mask, map_values, with_decimal_type};
-use crate::buffer::Buffer;
+//!
+//! [`cast`] checks the types and works out the conversion (a [`Plan`]) here, then runs it
+//! either on the host ([`host`]) or with the launchers of `device/kernels/cast.rs`.
+
+mod host;
+
 use crate::column::Column;
 use crate::device::kernels::cast::{self as dev, CastMode};
 use crate::error::{Error, Result};
@@ -88,24 +91,6 @@ fn bits_of(id: TypeId) -> i32 {
     (fixed_width(id).expect("fixed width") * 8) as i32
 }
 
-/// Wrap an i128 to `bits` (32, 64 or 128) and sign-extend it back.
-fn wrap_bits(v: i128, bits: i32) -> i128 {
-    match bits {
-        32 => v as i32 as i128,
-        64 => v as i64 as i128,
-        _ => v,
-    }
-}
-
-/// Rescale an unscaled value by `p` (multiply or truncating divide, `p = 0` gives 0) and
-/// wrap to `bits`.
-fn rescale(v: i128, p: i128, p_mul: bool, bits: i32) -> i128 {
-    if p == 0 {
-        return 0;
-    }
-    wrap_bits(if p_mul { v.wrapping_mul(p) } else { v / p }, bits)
-}
-
 /// The multiplier or divisor that moves a value from scale `from` to scale `to`.
 fn scale_step(from: i32, to: i32) -> (i128, bool) {
     if from >= to {
@@ -133,9 +118,68 @@ pub fn cast(input: &Column, to: DataType) -> Result<Column> {
              timestamps, durations, decimals), but not timestamp <-> number"
         )));
     }
+    let plan = plan(from, to);
+    if use_device()? {
+        match plan {
+            Plan::Kernel(mode) => dev::cast(input, mode, to),
+            Plan::FloatToDecimal { pf, p_mul } => dev::float_to_decimal(input, pf, p_mul, to),
+        }
+    } else {
+        host::cast(input, plan, to)
+    }
+}
+
+/// How `cast` converts: a mode of the device's cast kernel, or float -> decimal (which has
+/// a kernel of its own, as it also nulls NaN and infinities).
+#[derive(Clone, Copy)]
+enum Plan {
+    Kernel(CastMode),
+    /// Multiply (`p_mul`) or divide by `pf`, round half away from zero, saturate.
+    FloatToDecimal {
+        pf: f64,
+        p_mul: bool,
+    },
+}
+
+/// The plan of the (supported) cast `from -> to`.
+fn plan(from: DataType, to: DataType) -> Plan {
     let (f, t) = (from.id(), to.id());
-    if f.is_decimal() || t.is_decimal() {
-        return cast_decimal(input, to);
+    if f.is_decimal() && t.is_decimal() {
+        let (p, p_mul) = scale_step(from.scale(), to.scale());
+        let work_bits = bits_of(f).max(bits_of(t));
+        return Plan::Kernel(CastMode::Decimal {
+            p,
+            p_mul,
+            work_bits,
+        });
+    }
+    if f.is_decimal() {
+        if t.is_floating() {
+            let k = from.scale().unsigned_abs();
+            let (pf, p_mul) = (pow10_f64(k), from.scale() > 0);
+            return Plan::Kernel(CastMode::DecimalToFloat { pf, p_mul });
+        }
+        // Decimal -> integer or BOOL8: shift to scale 0 in the decimal's width.
+        let (p, p_mul) = scale_step(from.scale(), 0);
+        return Plan::Kernel(CastMode::DecimalToInt {
+            p,
+            p_mul,
+            work_bits: bits_of(f),
+        });
+    }
+    if t.is_decimal() {
+        if f.is_floating() {
+            let k = to.scale().unsigned_abs();
+            // value * 10^-scale: multiply for negative scales, divide for positive ones.
+            let (pf, p_mul) = (pow10_f64(k), to.scale() <= 0);
+            return Plan::FloatToDecimal { pf, p_mul };
+        }
+        let (p, p_mul) = scale_step(0, to.scale());
+        return Plan::Kernel(CastMode::IntToDecimal {
+            p,
+            p_mul,
+            work_bits: bits_of(t),
+        });
     }
     let chrono = |id: TypeId| id.is_timestamp() || id.is_duration();
     let mode = if chrono(f) && chrono(t) {
@@ -148,169 +192,7 @@ pub fn cast(input: &Column, to: DataType) -> Result<Column> {
     } else {
         CastMode::Numeric
     };
-    if use_device()? {
-        return dev::cast(input, mode, to);
-    }
-    match mode {
-        CastMode::Chrono { mul, div } => {
-            let ticks: Vec<i64> = if fixed_width(f) == Some(4) {
-                input
-                    .host_values::<i32>()?
-                    .iter()
-                    .map(|&v| v as i64)
-                    .collect()
-            } else {
-                input.host_values::<i64>()?.to_vec()
-            };
-            let conv = |v: i64| {
-                let v = if div > 1 { v.div_euclid(div) } else { v };
-                v.wrapping_mul(mul)
-            };
-            if fixed_width(t) == Some(4) {
-                host_column(input, to, map_values(&ticks, |v| conv(v) as i32))
-            } else {
-                host_column(input, to, map_values(&ticks, conv))
-            }
-        }
-        _ => {
-            let storage = |id: TypeId| match id {
-                TypeId::TimestampDays | TypeId::DurationDays => TypeId::Int32,
-                _ if id.is_duration() || id.is_timestamp() => TypeId::Int64,
-                other => other,
-            };
-            let (sf, st) = (storage(f), storage(t));
-            let (from_bool, to_bool) = (f == TypeId::Bool8, t == TypeId::Bool8);
-            with_num_type!(sf, S => {
-                let src = input.host_values::<S>()?;
-                with_num_type!(st, D => {
-                    let v: Vec<D> = convert::<S, D>(&src, from_bool, to_bool);
-                    host_column(input, to, v)
-                })
-            })
-        }
-    }
-}
-
-fn cast_decimal(input: &Column, to: DataType) -> Result<Column> {
-    let from = input.dtype();
-    let (f, t) = (from.id(), to.id());
-    if f.is_decimal() && t.is_decimal() {
-        let (p, p_mul) = scale_step(from.scale(), to.scale());
-        let work_bits = bits_of(f).max(bits_of(t));
-        if use_device()? {
-            let mode = CastMode::Decimal {
-                p,
-                p_mul,
-                work_bits,
-            };
-            return dev::cast(input, mode, to);
-        }
-        return with_decimal_type!(f, S => {
-            let src = input.host_values::<S>()?;
-            with_decimal_type!(t, D => {
-                let v = map_values(&src, |x: S| D::from_i128(rescale(x.to_i128(), p, p_mul, work_bits)));
-                host_column(input, to, v)
-            })
-        });
-    }
-    if f.is_decimal() {
-        if t.is_floating() {
-            let k = from.scale().unsigned_abs();
-            let (pf, p_mul) = (pow10_f64(k), from.scale() > 0);
-            if use_device()? {
-                return dev::cast(input, CastMode::DecimalToFloat { pf, p_mul }, to);
-            }
-            let conv = move |v: i128| {
-                let d = v as f64;
-                if p_mul { d * pf } else { d / pf }
-            };
-            return with_decimal_type!(f, S => {
-                let src = input.host_values::<S>()?;
-                if t == TypeId::Float32 {
-                    host_column(input, to, map_values(&src, |x: S| conv(x.to_i128()) as f32))
-                } else {
-                    host_column(input, to, map_values(&src, |x: S| conv(x.to_i128())))
-                }
-            });
-        }
-        // Decimal -> integer or BOOL8: shift to scale 0 in the decimal's width.
-        let (p, p_mul) = scale_step(from.scale(), 0);
-        let work_bits = bits_of(f);
-        if use_device()? {
-            let mode = CastMode::DecimalToInt {
-                p,
-                p_mul,
-                work_bits,
-            };
-            return dev::cast(input, mode, to);
-        }
-        let to_bool = t == TypeId::Bool8;
-        return with_decimal_type!(f, S => {
-            let src = input.host_values::<S>()?;
-            with_num_type!(t, D => {
-                let v = map_values(&src, |x: S| {
-                    let r = rescale(x.to_i128(), p, p_mul, work_bits);
-                    if to_bool { D::from_i128(i128::from(r != 0)) } else { D::from_i128(r) }
-                });
-                host_column(input, to, v)
-            })
-        });
-    }
-    // Number -> decimal.
-    if f.is_floating() {
-        let k = to.scale().unsigned_abs();
-        // value * 10^-scale: multiply for negative scales, divide for positive ones.
-        let (pf, p_mul) = (pow10_f64(k), to.scale() <= 0);
-        if use_device()? {
-            return dev::float_to_decimal(input, pf, p_mul, to);
-        }
-        let vals: Vec<f64> = if f == TypeId::Float32 {
-            input
-                .host_values::<f32>()?
-                .iter()
-                .map(|&v| v as f64)
-                .collect()
-        } else {
-            input.host_values::<f64>()?.to_vec()
-        };
-        let nulls = input.host_nulls()?;
-        let ok = |i: usize| vals[i].is_finite() && nulls.as_ref().is_none_or(|nb| nb.is_valid(i));
-        let (mask, null_count) = host_mask(vals.len(), (0..vals.len()).map(ok));
-        let scaled = map_values(&vals, |d| {
-            if d.is_finite() {
-                (if p_mul { d * pf } else { d / pf }).round()
-            } else {
-                0.0
-            }
-        });
-        let n = vals.len();
-        let data = with_decimal_type!(t, D => {
-            Buffer::from_vec(map_values(&scaled, <D as Num>::from_f64))
-        });
-        let mask = (null_count > 0).then_some(mask);
-        return Column::new(to, n, Some(data), mask, Some(null_count), 0, vec![]);
-    }
-    let (p, p_mul) = scale_step(0, to.scale());
-    let work_bits = bits_of(t);
-    if use_device()? {
-        let mode = CastMode::IntToDecimal {
-            p,
-            p_mul,
-            work_bits,
-        };
-        return dev::cast(input, mode, to);
-    }
-    let from_bool = f == TypeId::Bool8;
-    with_num_type!(f, S => {
-        let src = input.host_values::<S>()?;
-        with_decimal_type!(t, D => {
-            let v = map_values(&src, |x: S| {
-                let x = if from_bool { i128::from(x != S::zero()) } else { x.to_i128() };
-                D::from_i128(rescale(x, p, p_mul, work_bits))
-            });
-            host_column(input, to, v)
-        })
-    })
+    Plan::Kernel(mode)
 }
 
 /// Reinterpret the bytes of `input` as `to` without copying (libcudf's `bit_cast`): both

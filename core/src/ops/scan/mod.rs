@@ -4,17 +4,21 @@
 //! The output has the input's type. Integer sums and products wrap. MIN and MAX compare with
 //! `<` and `>` (so a NaN never replaces the running value, and a leading NaN stays until a
 //! value compares against it), on both paths.
+//!
+//! [`scan`] checks the operation and type here, then scans the values on the host
+//! ([`host`]) or the device ([`device`], the launcher of `device/kernels/scan.rs`).
+
+mod device;
+mod host;
 
 use super::aggregation::{Aggregation, Kind};
 use super::gather::mask_copy;
-use super::numeric::{Num, with_num_type};
-use crate::buffer::Buffer;
 use crate::column::Column;
-use crate::device::kernels::scan::{self as dev, ScanOp};
+use crate::device::kernels::scan::ScanOp;
 use crate::device::kernels::storage_id;
 use crate::error::{Error, Result};
 use crate::placement::use_device;
-use crate::types::{TypeId, fixed_width};
+use crate::types::TypeId;
 
 /// Inclusive (or exclusive) scan of `col` with `agg` (SUM, PRODUCT, MIN or MAX).
 ///
@@ -51,40 +55,10 @@ pub fn scan(col: &Column, agg: &Aggregation, inclusive: bool) -> Result<Column> 
     }
     let st = storage_id(id).expect("numeric or chrono");
     let n = col.size();
-    let w = fixed_width(id).expect("fixed width");
     let data = if use_device()? {
-        let src = match col.data() {
-            Some(d) if n > 0 => d.device_ptr()? + (col.offset() * w) as u64,
-            _ => 0,
-        };
-        let (m, off) = match col.mask() {
-            Some(b) if col.null_count()? > 0 => (b.device_ptr()?, col.offset() as i64),
-            _ => (0, 0),
-        };
-        let out = crate::device::DeviceMemory::alloc(n * w)?;
-        dev::scan_skipping_nulls(src, m, off, out.ptr(), n, st, op, !inclusive)?;
-        Buffer::from_device(out)
+        device::scan(col, st, op, inclusive)?
     } else {
-        let nulls = col.host_nulls()?;
-        with_num_type!(st, S => {
-            let vals = col.host_values::<S>()?;
-            let (identity, f): (S, fn(S, S) -> S) = match op {
-                ScanOp::Sum => (S::zero(), |a, b| a.wadd(b)),
-                ScanOp::Product => (S::one(), |a, b| a.wmul(b)),
-                ScanOp::Max => (S::lowest(), |a, b| if b > a { b } else { a }),
-                ScanOp::Min => (S::highest(), |a, b| if b < a { b } else { a }),
-            };
-            let mut acc = identity;
-            let out: Vec<S> = (0..n)
-                .map(|i| {
-                    let v = if nulls.as_ref().is_none_or(|nb| nb.is_valid(i)) { vals[i] } else { identity };
-                    let before = acc;
-                    acc = f(acc, v);
-                    if inclusive { acc } else { before }
-                })
-                .collect();
-            Buffer::from_vec(out)
-        })
+        host::scan(col, st, op, inclusive)?
     };
     let mask = mask_copy(col)?;
     let nc = if mask.is_some() {

@@ -3,9 +3,13 @@
 //!
 //! Masks are returned starting at bit 0 and padded to 64 bytes, with their null count
 //! (the number of unset bits among the rows).
+//!
+//! Each public function checks its arguments here and then decides once between the host
+//! path ([`host`]) and the launchers of `device/kernels/transform.rs`.
 
-use super::unary::host_mask;
-use crate::bitmask::{bitmask_bytes, get_bit};
+mod host;
+
+use crate::bitmask::bitmask_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::kernels::transform as dev;
@@ -35,17 +39,10 @@ pub fn nans_to_nulls(input: &Column) -> Result<(Buffer, usize)> {
         return Ok((Buffer::zeroed(0), 0));
     }
     if use_device()? {
-        return dev::nans_to_nulls(input);
-    }
-    let nulls = input.host_nulls()?;
-    let valid = |i: usize| nulls.as_ref().is_none_or(|nb| nb.is_valid(i));
-    Ok(if id == TypeId::Float32 {
-        let v = input.host_values::<f32>()?;
-        host_mask(n, (0..n).map(|i| valid(i) && !v[i].is_nan()))
+        dev::nans_to_nulls(input)
     } else {
-        let v = input.host_values::<f64>()?;
-        host_mask(n, (0..n).map(|i| valid(i) && !v[i].is_nan()))
-    })
+        host::nans_to_nulls(input)
+    }
 }
 
 /// `input` with NaN rows turned into nulls (existing nulls kept); shares the data.
@@ -85,12 +82,10 @@ pub fn bools_to_mask(input: &Column) -> Result<(Buffer, usize)> {
         return Ok((Buffer::zeroed(0), 0));
     }
     if use_device()? {
-        return dev::bools_to_mask(input);
+        dev::bools_to_mask(input)
+    } else {
+        host::bools_to_mask(input)
     }
-    let v = input.host_values::<u8>()?;
-    let nulls = input.host_nulls()?;
-    let valid = |i: usize| nulls.as_ref().is_none_or(|nb| nb.is_valid(i));
-    Ok(host_mask(n, (0..n).map(|i| valid(i) && v[i] != 0)))
 }
 
 fn check_range(begin_bit: i64, end_bit: i64) -> Result<usize> {
@@ -122,21 +117,10 @@ pub fn mask_to_bools(mask: &Buffer, begin_bit: i64, end_bit: i64) -> Result<Colu
     let begin = begin_bit as usize;
     if use_device()? {
         let ptr = if n > 0 { mask.device_ptr()? } else { 0 };
-        return dev::mask_to_bools(ptr, begin, n, false);
+        dev::mask_to_bools(ptr, begin, n, false)
+    } else {
+        host::mask_to_bools(mask, begin, end)
     }
-    let bytes = mask.host()?;
-    let v: Vec<u8> = (begin..end)
-        .map(|i| u8::from(get_bit(bytes.as_slice(), i)))
-        .collect();
-    Column::new(
-        TypeId::Bool8.into(),
-        n,
-        Some(Buffer::from_vec(v)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
 }
 
 /// [`mask_to_bools`] of a raw device address (pylibcudf passes the mask as an integer

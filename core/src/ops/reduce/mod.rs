@@ -9,19 +9,23 @@
 //! Supported here: sum, product, min, max, sum_of_squares, mean (host and device), any and
 //! all (host; device for BOOL8 input), over integer, float and BOOL8 columns; and the
 //! sort-based median, quantile, argmin, argmax and nunique (see [`order_stats`]) on both.
+//!
+//! [`reduce`] checks the types here, sends variance and the order statistics to their
+//! compositions, and decides once between the host fold ([`host`]) and the device
+//! reduction ([`device`], the launchers of `device/kernels/reduce.rs`); both turn their
+//! accumulator into the scalar with [`finish`].
 
+mod device;
+mod host;
 mod order_stats;
 
 use super::aggregation::{Aggregation, Kind};
-use super::numeric::{Num, column_values_as, with_num_type};
+use super::numeric::{Num, with_num_type};
 use crate::column::Column;
-use crate::device::kernels::reduce::{DeviceReduce, reduce as device_reduce};
 use crate::error::{Error, Result};
-use crate::placement::{host_fallback, use_device};
+use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::types::{DataType, TypeId};
-use arrow_buffer::NullBuffer;
-use rayon::prelude::*;
 
 /// Reduce `col` with `agg` into a scalar of `output`.
 ///
@@ -46,18 +50,10 @@ pub fn reduce(col: &Column, agg: &Aggregation, output: DataType) -> Result<Scala
         return order_stats::extreme(col, kind == Kind::Max);
     }
     if use_device()? {
-        if let Some(plan) = device_plan(col.dtype().id(), kind) {
-            return reduce_on_device(col, plan, kind, output);
-        }
-        if matches!(kind, Kind::Any | Kind::All) {
-            // The truth of each number (v != 0, so NaN is true) as BOOL8, which has a
-            // kernel: the cast keeps the nulls, which the reduction then skips.
-            let truth = super::cast::cast(col, DataType::new(TypeId::Bool8, 0))?;
-            return reduce(&truth, agg, output);
-        }
-        host_fallback("reduce", &format!("{kind} of {} values", col.dtype()))?;
+        device::reduce(col, agg, output)
+    } else {
+        host::reduce(col, kind, output)
     }
-    reduce_on_host(col, kind, output)
 }
 
 /// Whether `reduce` supports `kind` of `input` into `output`.
@@ -146,20 +142,6 @@ fn has_ordered_extremes(id: TypeId) -> bool {
     id.is_timestamp() || id.is_duration() || id.is_decimal() || id == TypeId::String
 }
 
-/// The device reduction and accumulator type for `kind`, or `None` without a kernel.
-fn device_plan(input: TypeId, kind: Kind) -> Option<DeviceReduce> {
-    Some(match kind {
-        Kind::Sum | Kind::Mean => DeviceReduce::Sum,
-        Kind::Product => DeviceReduce::Product,
-        Kind::Min => DeviceReduce::Min,
-        Kind::Max => DeviceReduce::Max,
-        Kind::SumOfSquares => DeviceReduce::SumOfSquares,
-        Kind::Any if input == TypeId::Bool8 => DeviceReduce::Max,
-        Kind::All if input == TypeId::Bool8 => DeviceReduce::Min,
-        _ => return None,
-    })
-}
-
 /// The type values are accumulated in: the output type, except min/max (and any/all) which
 /// work in the input type and convert the result.
 fn accumulator(input: TypeId, kind: Kind, output: TypeId) -> TypeId {
@@ -167,132 +149,6 @@ fn accumulator(input: TypeId, kind: Kind, output: TypeId) -> TypeId {
         Kind::Min | Kind::Max | Kind::Any | Kind::All => input,
         _ => output,
     }
-}
-
-fn reduce_on_device(
-    col: &Column,
-    plan: DeviceReduce,
-    kind: Kind,
-    output: DataType,
-) -> Result<Scalar> {
-    let acc = accumulator(col.dtype().id(), kind, output.id());
-    // BOOL8 is accumulated as its byte storage.
-    let acc_dev = if acc == TypeId::Bool8 {
-        TypeId::Uint8
-    } else {
-        acc
-    };
-    let (bytes, count) = device_reduce(col, plan, acc_dev)?;
-    with_num_type!(acc, A => {
-        let v = A::from_le_slice(&bytes);
-        finish::<A>(v, count, kind, output)
-    })
-}
-
-fn reduce_on_host(col: &Column, kind: Kind, output: DataType) -> Result<Scalar> {
-    let acc = accumulator(col.dtype().id(), kind, output.id());
-    let nulls = col.host_nulls()?;
-    with_num_type!(acc, A => {
-        let values = column_values_as::<A>(col)?;
-        let (v, count) = host_fold::<A>(&values, nulls.as_ref(), kind);
-        finish::<A>(v, count, kind, output)
-    })
-}
-
-trait FromLe: Sized {
-    fn from_le_slice(b: &[u8]) -> Self;
-}
-impl<T: arrow_buffer::ArrowNativeType> FromLe for T {
-    fn from_le_slice(b: &[u8]) -> Self {
-        arrow_buffer::ScalarBuffer::<T>::new(arrow_buffer::Buffer::from_slice_ref(b), 0, 1)[0]
-    }
-}
-
-/// Fold the valid values in fixed-size chunks (so float results do not depend on the
-/// number of threads), then combine the chunk results in order.
-fn host_fold<A: Num>(values: &[A], nulls: Option<&NullBuffer>, kind: Kind) -> (A, u64) {
-    let truth = |v: A| if v != A::zero() { A::one() } else { A::zero() };
-    match kind {
-        Kind::Sum | Kind::Mean => fold(values, nulls, A::zero(), A::wadd, |v| v),
-        Kind::Product => fold(values, nulls, A::one(), A::wmul, |v| v),
-        Kind::SumOfSquares => fold(values, nulls, A::zero(), A::wadd, |v: A| v.wmul(v)),
-        Kind::Min => fold(values, nulls, min_identity::<A>(), A::fmin, |v| v),
-        Kind::Max => fold(values, nulls, max_identity::<A>(), A::fmax, |v| v),
-        // Any/all reduce the truth values (v != 0) with max/min.
-        Kind::Any => fold(values, nulls, max_identity::<A>(), A::fmax, truth),
-        Kind::All => fold(values, nulls, min_identity::<A>(), A::fmin, truth),
-        _ => unreachable!("checked by check_types"),
-    }
-}
-
-/// Independent accumulators per chunk: lets the compiler keep several additions in flight
-/// (and use SIMD) without reassociating anything, so results stay deterministic.
-const LANES: usize = 8;
-const CHUNK: usize = 1 << 16;
-
-fn fold<A, C, L>(
-    values: &[A],
-    nulls: Option<&NullBuffer>,
-    identity: A,
-    combine: C,
-    lift: L,
-) -> (A, u64)
-where
-    A: Num,
-    C: Fn(A, A) -> A + Sync,
-    L: Fn(A) -> A + Sync,
-{
-    let partial = |(ci, chunk): (usize, &[A])| -> (A, u64) {
-        let base = ci * CHUNK;
-        let mut lanes = [identity; LANES];
-        let mut n = 0u64;
-        match nulls {
-            None => {
-                let mut blocks = chunk.chunks_exact(LANES);
-                for block in &mut blocks {
-                    for j in 0..LANES {
-                        lanes[j] = combine(lanes[j], lift(block[j]));
-                    }
-                }
-                for (j, &v) in blocks.remainder().iter().enumerate() {
-                    lanes[j] = combine(lanes[j], lift(v));
-                }
-                n = chunk.len() as u64;
-            }
-            Some(m) => {
-                for (j, &v) in chunk.iter().enumerate() {
-                    if m.is_valid(base + j) {
-                        lanes[j % LANES] = combine(lanes[j % LANES], lift(v));
-                        n += 1;
-                    }
-                }
-            }
-        }
-        (lanes.into_iter().fold(identity, &combine), n)
-    };
-    let parts: Vec<(A, u64)> = if values.len() > CHUNK {
-        values.par_chunks(CHUNK).enumerate().map(partial).collect()
-    } else {
-        values.chunks(CHUNK).enumerate().map(partial).collect()
-    };
-    parts
-        .into_iter()
-        .fold((identity, 0), |(a, n), (b, m)| (combine(a, b), n + m))
-}
-
-fn min_identity<A: Num>() -> A {
-    if A::IS_FLOAT {
-        nan::<A>()
-    } else {
-        A::highest()
-    }
-}
-fn max_identity<A: Num>() -> A {
-    if A::IS_FLOAT { nan::<A>() } else { A::lowest() }
-}
-fn nan<A: Num>() -> A {
-    // 0/0 in the float type.
-    A::zero().wdiv(A::zero())
 }
 
 /// Turn the accumulator into the output scalar: null when nothing was valid, the mean
@@ -336,19 +192,7 @@ fn null_scalar(dtype: DataType) -> Result<Scalar> {
 pub fn minmax(col: &Column) -> Result<(Scalar, Scalar)> {
     let id = col.dtype().id();
     if id.is_numeric() && use_device()? {
-        // Both extremes in one read of the column.
-        let acc = if id == TypeId::Bool8 {
-            TypeId::Uint8
-        } else {
-            id
-        };
-        let (lo, hi, count) = crate::device::kernels::reduce::minmax(col, acc)?;
-        return with_num_type!(id, A => {
-            Ok((
-                finish::<A>(A::from_le_slice(&lo), count, Kind::Min, col.dtype())?,
-                finish::<A>(A::from_le_slice(&hi), count, Kind::Max, col.dtype())?,
-            ))
-        });
+        return device::minmax(col);
     }
     Ok((
         reduce(col, &Aggregation::Min, col.dtype())?,

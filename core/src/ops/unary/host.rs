@@ -1,0 +1,273 @@
+//! The host path of `unary`: per-value loops over arrow-rs buffers (C++'s `<cmath>` in
+//! float64 for the integer overloads, wrapping integer ABS and NEGATE).
+
+use super::{UnaryOperator, decimal_unit};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::error::Result;
+use crate::ops::numeric::{Num, host_column, map_values, with_decimal_type, with_num_type};
+use crate::types::{DataType, TypeId};
+
+/// `op` on every row of `input` into `out_type` (checked by [`super::output_type`]).
+pub(super) fn unary_operation(
+    input: &Column,
+    op: UnaryOperator,
+    out_type: DataType,
+) -> Result<Column> {
+    let id = input.dtype().id();
+    if id.is_decimal() {
+        let p = decimal_unit(input.dtype());
+        return with_decimal_type!(id, T => {
+            let pt = T::from_i128(p);
+            let v = map_values(&input.host_values::<T>()?, |x: T| decimal_op(op, x, pt));
+            host_column(input, out_type, v)
+        });
+    }
+    if id.is_duration() {
+        // NEGATE is the only operator on durations.
+        return if id == TypeId::DurationDays {
+            let v = map_values(&input.host_values::<i32>()?, i32::wrapping_neg);
+            host_column(input, out_type, v)
+        } else {
+            let v = map_values(&input.host_values::<i64>()?, i64::wrapping_neg);
+            host_column(input, out_type, v)
+        };
+    }
+    let is_bool = id == TypeId::Bool8;
+    with_num_type!(id, T => {
+        let src = input.host_values::<T>()?;
+        match op {
+            UnaryOperator::BitCount => {
+                let v = map_values(&src, |x: T| if is_bool { i32::from(x != T::zero()) } else { x.popcount() });
+                host_column(input, out_type, v)
+            }
+            UnaryOperator::Not => {
+                let v = map_values(&src, |x: T| u8::from(x == T::zero()));
+                host_column(input, out_type, v)
+            }
+            _ if is_bool => {
+                let v = map_values(&src, |x: T| {
+                    let b = f64::from(u8::from(x != T::zero()));
+                    match op {
+                        UnaryOperator::BitInvert => 1u8,
+                        UnaryOperator::Abs => b as u8,
+                        _ => u8::from(math_f64(op, b) != 0.0),
+                    }
+                });
+                host_column(input, out_type, v)
+            }
+            _ => {
+                let v = map_values(&src, |x: T| x.unary(op));
+                host_column(input, out_type, v)
+            }
+        }
+    })
+}
+
+fn decimal_op<T: Num + WrapInt>(op: UnaryOperator, v: T, n: T) -> T {
+    match op {
+        // n wraps to 0 only for scales beyond the storage's 2-adic range (e.g. -32 for
+        // DECIMAL32); leave such values unchanged instead of dividing by zero.
+        UnaryOperator::Ceil | UnaryOperator::Floor if n == T::zero() => v,
+        UnaryOperator::Ceil | UnaryOperator::Floor => {
+            let a = v.wdiv(n).wmul(n);
+            if op == UnaryOperator::Ceil && v > T::zero() && a != v {
+                a.wadd(n)
+            } else if op == UnaryOperator::Floor && v < T::zero() && a != v {
+                a.wsub(n)
+            } else {
+                a
+            }
+        }
+        UnaryOperator::Abs => {
+            if v < T::zero() {
+                T::zero().wsub(v)
+            } else {
+                v
+            }
+        }
+        _ => T::zero().wsub(v),
+    }
+}
+
+/// Integer helpers the numeric trait does not have.
+pub(crate) trait WrapInt: Copy {
+    fn popcount(self) -> i32;
+}
+macro_rules! wrap_int {
+    ($($t:ty),*) => {$(
+        impl WrapInt for $t {
+            fn popcount(self) -> i32 { self.count_ones() as i32 }
+        }
+    )*};
+}
+wrap_int!(i8, i16, i32, i64, i128, u8, u16, u32, u64);
+impl WrapInt for f32 {
+    fn popcount(self) -> i32 {
+        0
+    }
+}
+impl WrapInt for f64 {
+    fn popcount(self) -> i32 {
+        0
+    }
+}
+
+/// asinh without the overflow of `f64::asinh` for |x| near the largest finite values.
+fn asinh(x: f64) -> f64 {
+    if x.abs() > 268_435_456.0 {
+        (x.abs().ln() + std::f64::consts::LN_2).copysign(x)
+    } else {
+        x.asinh()
+    }
+}
+
+/// acosh without the overflow of `f64::acosh` for x near the largest finite values.
+fn acosh(x: f64) -> f64 {
+    if x > 268_435_456.0 {
+        x.ln() + std::f64::consts::LN_2
+    } else {
+        x.acosh()
+    }
+}
+
+/// The math functions in float64 (C++'s integral overloads compute in double).
+fn math_f64(op: UnaryOperator, x: f64) -> f64 {
+    use UnaryOperator::*;
+    match op {
+        Sin => x.sin(),
+        Cos => x.cos(),
+        Tan => x.tan(),
+        Arcsin => x.asin(),
+        Arccos => x.acos(),
+        Arctan => x.atan(),
+        Sinh => x.sinh(),
+        Cosh => x.cosh(),
+        Tanh => x.tanh(),
+        Arcsinh => asinh(x),
+        Arccosh => acosh(x),
+        Arctanh => x.atanh(),
+        Exp => x.exp(),
+        Log => x.ln(),
+        Sqrt => x.sqrt(),
+        Cbrt => x.cbrt(),
+        Ceil => x.ceil(),
+        Floor => x.floor(),
+        Abs => x.abs(),
+        Rint => x.round_ties_even(),
+        _ => x,
+    }
+}
+
+fn math_f32(op: UnaryOperator, x: f32) -> f32 {
+    use UnaryOperator::*;
+    match op {
+        Sin => x.sin(),
+        Cos => x.cos(),
+        Tan => x.tan(),
+        Arcsin => x.asin(),
+        Arccos => x.acos(),
+        Arctan => x.atan(),
+        Sinh => x.sinh(),
+        Cosh => x.cosh(),
+        Tanh => x.tanh(),
+        Arcsinh => asinh(f64::from(x)) as f32,
+        Arccosh => acosh(f64::from(x)) as f32,
+        Arctanh => x.atanh(),
+        Exp => x.exp(),
+        Log => x.ln(),
+        Sqrt => x.sqrt(),
+        Cbrt => x.cbrt(),
+        Ceil => x.ceil(),
+        Floor => x.floor(),
+        Abs => x.abs(),
+        Rint => x.round_ties_even(),
+        _ => x,
+    }
+}
+
+/// Operators whose output type is the input type, per storage type.
+trait UnaryValue: Num + WrapInt {
+    fn unary(self, op: UnaryOperator) -> Self;
+}
+macro_rules! unary_int {
+    ($($t:ty),*) => {$(
+        impl UnaryValue for $t {
+            #[allow(unused_comparisons)]
+            fn unary(self, op: UnaryOperator) -> Self {
+                match op {
+                    UnaryOperator::Abs => if self < 0 { (0 as $t).wrapping_sub(self) } else { self },
+                    UnaryOperator::BitInvert => !self,
+                    UnaryOperator::Negate => (0 as $t).wrapping_sub(self),
+                    _ => <$t as Num>::from_f64(math_f64(op, self as f64)),
+                }
+            }
+        }
+    )*};
+}
+unary_int!(i8, i16, i32, i64, u8, u16, u32, u64);
+impl UnaryValue for f32 {
+    fn unary(self, op: UnaryOperator) -> Self {
+        if op == UnaryOperator::Negate {
+            -self
+        } else {
+            math_f32(op, self)
+        }
+    }
+}
+impl UnaryValue for f64 {
+    fn unary(self, op: UnaryOperator) -> Self {
+        if op == UnaryOperator::Negate {
+            -self
+        } else {
+            math_f64(op, self)
+        }
+    }
+}
+
+/// A non-nullable host BOOL8 column.
+fn bool_column(values: Vec<u8>) -> Result<Column> {
+    let n = values.len();
+    Column::new(
+        TypeId::Bool8.into(),
+        n,
+        Some(Buffer::from_vec(values)),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )
+}
+
+/// A BOOL8 column of the rows' validity (`want_valid`) or nullness.
+pub(super) fn validity(input: &Column, want_valid: bool) -> Result<Column> {
+    let n = input.size();
+    let v = if input.dtype().id() == TypeId::Empty {
+        vec![u8::from(!want_valid); n]
+    } else {
+        match input.host_nulls()? {
+            Some(nb) => nb.iter().map(|ok| u8::from(ok == want_valid)).collect(),
+            None => vec![u8::from(want_valid); n],
+        }
+    };
+    bool_column(v)
+}
+
+/// A BOOL8 column: valid and NaN, or (`negate`) not that, for a float column.
+pub(super) fn is_nan(input: &Column, negate: bool) -> Result<Column> {
+    let id = input.dtype().id();
+    let nulls = input.host_nulls()?;
+    let valid = |i: usize| nulls.as_ref().is_none_or(|nb| nb.is_valid(i));
+    let v: Vec<u8> = if id == TypeId::Float32 {
+        let src = input.host_values::<f32>()?;
+        (0..src.len())
+            .map(|i| u8::from((valid(i) && src[i].is_nan()) != negate))
+            .collect()
+    } else {
+        let src = input.host_values::<f64>()?;
+        (0..src.len())
+            .map(|i| u8::from((valid(i) && src[i].is_nan()) != negate))
+            .collect()
+    };
+    bool_column(v)
+}
