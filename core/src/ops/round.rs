@@ -21,28 +21,7 @@ use crate::error::{Error, Result};
 use crate::placement::use_device;
 use crate::types::{DataType, TypeId};
 
-/// libcudf's `rounding_method`.
-#[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RoundingMethod {
-    /// Round half away from zero.
-    HalfUp = 0,
-    /// Round half to even (banker's rounding).
-    HalfEven = 1,
-}
-
-impl RoundingMethod {
-    /// The method with numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<RoundingMethod> {
-        match v {
-            0 => Ok(RoundingMethod::HalfUp),
-            1 => Ok(RoundingMethod::HalfEven),
-            _ => Err(Error::value(format!(
-                "{v} is not a RoundingMethod (0 = HALF_UP, 1 = HALF_EVEN)"
-            ))),
-        }
-    }
-}
+pub use crate::params::RoundingMethod;
 
 /// Round `e` to a multiple of `p` (> 0) with libcudf's integer formulas.
 pub(crate) fn round_to_multiple(e: i128, p: i128, half_even: bool) -> i128 {
