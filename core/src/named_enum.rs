@@ -31,6 +31,15 @@ impl EnumInfo {
     }
 }
 
+/// What every [`named_enum!`] enum offers, for code generic over them (the bindings'
+/// conversion of Python enum members).
+pub trait NamedEnum: Sized + Copy + 'static {
+    /// How the Python package describes the enum.
+    const INFO: EnumInfo;
+    /// The variant with pylibcudf's numeric value `v` (a ValueError otherwise).
+    fn from_i32(v: i32) -> crate::error::Result<Self>;
+}
+
 /// Declares an enum and its [`EnumInfo`] from one list:
 ///
 /// ```ignore
@@ -45,7 +54,7 @@ impl EnumInfo {
 /// ```
 ///
 /// The enum gets `ALL`, `name()` (pylibcudf's member name), `from_i32` (a ValueError that
-/// lists the members for any other value) and `INFO`. An optional
+/// lists the members for any other value), `INFO` and an impl of [`NamedEnum`]. An optional
 /// `#[derive(Default)]` after the doc comment derives `Default`, and an optional
 /// `python_only { "NAME" = value, }` block after the enum adds members that only the
 /// Python enum has (pylibcudf names ferrodf does not implement).
@@ -97,6 +106,13 @@ macro_rules! named_enum {
                             Self::INFO.choices()
                         ))
                     })
+            }
+        }
+
+        impl $crate::named_enum::NamedEnum for $Enum {
+            const INFO: $crate::named_enum::EnumInfo = $Enum::INFO;
+            fn from_i32(v: i32) -> $crate::error::Result<$Enum> {
+                $Enum::from_i32(v)
             }
         }
     };

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 
 /// One component of every timestamp, INT16.
 #[pyfunction]
-#[pyo3(name = "datetime_extract_component", signature = (input, component, stream = None, mr = None))]
+#[pyo3(name = "extract_datetime_component", signature = (input, component, stream = None, mr = None))]
 pub fn extract_datetime_component(
     py: Python<'_>,
     input: PyColumn,
@@ -25,7 +25,7 @@ pub fn extract_datetime_component(
 
 /// The day of the year of every timestamp, INT16.
 #[pyfunction]
-#[pyo3(name = "datetime_day_of_year", signature = (input, stream = None, mr = None))]
+#[pyo3(name = "day_of_year", signature = (input, stream = None, mr = None))]
 pub fn day_of_year(
     py: Python<'_>,
     input: PyColumn,
@@ -38,7 +38,7 @@ pub fn day_of_year(
 
 /// Floor (0), ceil (1) or round (2) every timestamp to a frequency.
 #[pyfunction]
-#[pyo3(name = "datetime_round", signature = (input, freq, mode))]
+#[pyo3(name = "round", signature = (input, freq, mode))]
 pub fn round_datetimes(
     py: Python<'_>,
     input: PyColumn,

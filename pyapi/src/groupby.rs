@@ -105,15 +105,11 @@ impl PyGroupBy {
         null_precedence: Opt<'_, '_>,
     ) -> PyResult<Self> {
         let nh = match null_handling {
-            Some(v) if !v.is_none() => match enum_value(v, "NullPolicy")? {
-                0 => NullPolicy::Exclude,
-                1 => NullPolicy::Include,
-                v => return Err(PyValueError::new_err(format!("{v} is not a NullPolicy"))),
-            },
+            Some(v) if !v.is_none() => extract_enum::<NullPolicy>(v)?,
             _ => NullPolicy::Exclude,
         };
         let sorted = match keys_are_sorted {
-            Some(v) if !v.is_none() => enum_value(v, "Sorted")? != 0,
+            Some(v) if !v.is_none() => extract_enum::<Sorted>(v)? == Sorted::Yes,
             _ => false,
         };
         let orders = list_of(column_order, "column_order", |o| {
@@ -166,11 +162,7 @@ impl PyGroupBy {
         let policies = list_of(
             Some(replace_policies),
             "replace_policies",
-            |p| match enum_value(p, "ReplacePolicy")? {
-                0 => Ok(ReplacePolicy::Preceding),
-                1 => Ok(ReplacePolicy::Following),
-                v => Err(PyValueError::new_err(format!("{v} is not a ReplacePolicy"))),
-            },
+            extract_enum::<ReplacePolicy>,
         )?;
         let (k, v) = run(py, move || self.0.replace_nulls(&value.0, &policies))?;
         Ok((PyTable(k), PyTable(v)))

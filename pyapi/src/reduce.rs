@@ -61,11 +61,7 @@ pub fn scan(
     mr: Opt,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    let inclusive = match enum_value(inclusive, "ScanType")? {
-        0 => true,
-        1 => false,
-        v => return Err(PyValueError::new_err(format!("{v} is not a ScanType"))),
-    };
+    let inclusive = extract_enum::<ScanType>(inclusive)? == ScanType::Inclusive;
     run(py, move || {
         ferrodf_core::ops::scan::scan(&col.0, &agg.0, inclusive)
     })

@@ -37,11 +37,7 @@ pub fn replace_nulls(
         .name()
         .is_ok_and(|n| n == "ReplacePolicy");
     if is_policy {
-        let following = match enum_value(replacement, "ReplacePolicy")? {
-            0 => false,
-            1 => true,
-            v => return Err(PyValueError::new_err(format!("{v} is not a ReplacePolicy"))),
-        };
+        let following = extract_enum::<ReplacePolicy>(replacement)? == ReplacePolicy::Following;
         return run(py, move || {
             replace::replace_nulls(&source_column.0, replace::Replacement::Policy { following })
         })

@@ -32,7 +32,7 @@ pub(crate) fn null_orders(obj: &Bound<'_, PyAny>) -> PyResult<Vec<NullOrder>> {
 
 /// For each needle row, the first position of the sorted haystack where it fits.
 #[pyfunction]
-#[pyo3(name = "search_lower_bound", signature = (haystack, needles, column_order, null_precedence, stream = None, mr = None))]
+#[pyo3(name = "lower_bound", signature = (haystack, needles, column_order, null_precedence, stream = None, mr = None))]
 pub fn lower_bound(
     py: Python<'_>,
     haystack: PyTable,
@@ -52,7 +52,7 @@ pub fn lower_bound(
 
 /// For each needle row, the last position of the sorted haystack where it fits.
 #[pyfunction]
-#[pyo3(name = "search_upper_bound", signature = (haystack, needles, column_order, null_precedence, stream = None, mr = None))]
+#[pyo3(name = "upper_bound", signature = (haystack, needles, column_order, null_precedence, stream = None, mr = None))]
 pub fn upper_bound(
     py: Python<'_>,
     haystack: PyTable,
@@ -72,7 +72,7 @@ pub fn upper_bound(
 
 /// Whether each needle occurs in the haystack (BOOL8, null for null needles).
 #[pyfunction]
-#[pyo3(name = "search_contains", signature = (haystack, needles, stream = None, mr = None))]
+#[pyo3(name = "contains", signature = (haystack, needles, stream = None, mr = None))]
 pub fn contains(
     py: Python<'_>,
     haystack: PyColumn,

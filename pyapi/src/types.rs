@@ -73,3 +73,8 @@ impl PyDataType {
 pub fn size_of(t: PyDataType) -> PyResult<usize> {
     ferrodf_core::types::size_of(t.0).py()
 }
+
+/// Register the `types` bindings.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(size_of, m)?)
+}
