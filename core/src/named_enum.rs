@@ -29,6 +29,15 @@ impl EnumInfo {
             .collect();
         members.join(", ")
     }
+
+    /// `#define <PREFIX>_<NAME> <value>` for every member, one a line: CUDA sources that
+    /// switch on the enum name its members through these, so the numbers have one source.
+    pub fn c_defines(&self, prefix: &str) -> String {
+        self.members
+            .iter()
+            .map(|(name, value)| format!("#define {prefix}_{name} {value}\n"))
+            .collect()
+    }
 }
 
 /// What every [`named_enum!`] enum offers, for code generic over them (the bindings'
@@ -150,5 +159,9 @@ mod tests {
         assert_eq!((info.module, info.name), ("types", "Sample"));
         assert_eq!(info.doc, " A test enum.\n Second line.\n");
         assert_eq!(info.members, [("FIRST", 0), ("SECOND", 2), ("THIRD", 3)]);
+        assert_eq!(
+            info.c_defines("S"),
+            "#define S_FIRST 0\n#define S_SECOND 2\n#define S_THIRD 3\n"
+        );
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::args::{Opt, index, indices, type_name};
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::{IntoPyResult, run};
 use crate::scalar::PyScalar;
 use crate::table::PyTable;

@@ -1,8 +1,8 @@
 //! `plc.datetime`: components of timestamps and rounding to a frequency.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use ferrodf_core::ops::datetime::{self as dt, DatetimeComponent, RoundingFrequency};
 use pyo3::prelude::*;
 
@@ -17,7 +17,7 @@ pub fn extract_datetime_component(
     mr: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    let c = DatetimeComponent::from_i32(enum_value(component, "DatetimeComponent")?).py()?;
+    let c = extract_enum::<DatetimeComponent>(component)?;
     Ok(PyColumn(run(py, move || {
         dt::extract_datetime_component(&input.0, c)
     })?))
@@ -45,7 +45,7 @@ pub fn round_datetimes(
     freq: &Bound<'_, PyAny>,
     mode: i32,
 ) -> PyResult<PyColumn> {
-    let f = RoundingFrequency::from_i32(enum_value(freq, "RoundingFrequency")?).py()?;
+    let f = extract_enum::<RoundingFrequency>(freq)?;
     Ok(PyColumn(run(py, move || match mode {
         0 => dt::floor_datetimes(&input.0, f),
         1 => dt::ceil_datetimes(&input.0, f),

@@ -3,14 +3,15 @@
 
 use crate::aggregation::PyAggregation;
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::scalar::PyScalar;
 use crate::table::PyTable;
 use ferrodf_core::ops::aggregation::NullPolicy;
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest, ReplacePolicy};
 use ferrodf_core::ops::search::{NullOrder, Order};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use ferrodf_core::params::Sorted;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 type Opt<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
@@ -113,10 +114,10 @@ impl PyGroupBy {
             _ => false,
         };
         let orders = list_of(column_order, "column_order", |o| {
-            Order::from_i32(enum_value(o, "Order")?).py()
+            extract_enum::<Order>(o)
         })?;
         let nulls = list_of(null_precedence, "null_precedence", |o| {
-            NullOrder::from_i32(enum_value(o, "NullOrder")?).py()
+            extract_enum::<NullOrder>(o)
         })?;
         let gb = run(py, move || GroupBy::new(keys.0, nh, sorted, orders, nulls))?;
         Ok(PyGroupBy(gb))

@@ -1,11 +1,11 @@
 //! `plc.join`: hash joins returning gather maps, and cross join.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::table::PyTable;
+use ferrodf_core::keys::NullEquality;
 use ferrodf_core::ops::join;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 type Opt<'a, 'py> = Option<&'a Bound<'py, PyAny>>;

@@ -2,8 +2,8 @@
 //! `gpumemoryview`s).
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::gpumemoryview::{GpuMemoryView, buffer_from_cuda_array, read_cuda_array_interface};
 use ferrodf_core::buffer::Buffer;
 use ferrodf_core::ops::null_mask::{self, MaskState};
@@ -51,7 +51,7 @@ pub fn create_null_mask(
         .map_err(|_| PyValueError::new_err(format!("size must be non-negative, got {size}")))?;
     let state = match state {
         None => MaskState::Uninitialized,
-        Some(s) => MaskState::from_i32(enum_value(s, "MaskState")?).py()?,
+        Some(s) => extract_enum::<MaskState>(s)?,
     };
     let b = run(py, move || null_mask::create_null_mask(size, state))?;
     Ok(GpuMemoryView::from_buffer(b))

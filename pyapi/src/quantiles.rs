@@ -3,11 +3,12 @@
 
 use crate::args::Opt;
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::search::{null_orders, orders};
 use crate::table::PyTable;
 use ferrodf_core::ops::aggregation::Interpolation;
+use ferrodf_core::params::Sorted;
 use pyo3::prelude::*;
 
 fn interpolation(obj: &Bound<'_, PyAny>) -> PyResult<Interpolation> {

@@ -3,12 +3,12 @@
 use crate::aggregation::PyAggregation;
 use crate::args::Opt;
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::scalar::PyScalar;
 use crate::types::PyDataType;
 use ferrodf_core::ops::aggregation::Kind;
-use pyo3::exceptions::PyValueError;
+use ferrodf_core::params::ScanType;
 use pyo3::prelude::*;
 
 /// Reduce a column to a scalar.

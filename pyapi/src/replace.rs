@@ -3,11 +3,12 @@
 
 use crate::args::{Opt, type_name};
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::scalar::PyScalar;
 use ferrodf_core::ops::replace;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use ferrodf_core::params::ReplacePolicy;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 #[pyfunction]

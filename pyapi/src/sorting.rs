@@ -1,8 +1,8 @@
 //! `plc.sorting`: argument conversion only; the semantics live in ferrodf-core.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::search::{null_orders, orders};
 use crate::table::PyTable;
 use ferrodf_core::ops::aggregation::NullPolicy;
@@ -165,9 +165,9 @@ pub fn rank(
     mr: Opt<'_, '_>,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    let method = RankMethod::from_i32(enum_value(method, "RankMethod")?).py()?;
-    let order = Order::from_i32(enum_value(column_order, "Order")?).py()?;
-    let nulls = NullOrder::from_i32(enum_value(null_precedence, "NullOrder")?).py()?;
+    let method = extract_enum::<RankMethod>(method)?;
+    let order = extract_enum::<Order>(column_order)?;
+    let nulls = extract_enum::<NullOrder>(null_precedence)?;
     let policy = extract_enum::<NullPolicy>(null_handling)?;
     let out = run(py, move || {
         so::rank(&input_view.0, method, order, policy, nulls, percentage)
@@ -193,7 +193,7 @@ pub fn is_sorted(
 fn sort_order(obj: Opt<'_, '_>) -> PyResult<Order> {
     match obj {
         None => Ok(Order::Descending),
-        Some(o) => Order::from_i32(enum_value(o, "Order")?).py(),
+        Some(o) => extract_enum::<Order>(o),
     }
 }
 

@@ -4,11 +4,12 @@
 
 use crate::args::{Opt, indices};
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::table::PyTable;
+use ferrodf_core::keys::{NanEquality, NullEquality};
 use ferrodf_core::ops::stream_compaction::{self as sc, DuplicateKeepOption};
-use pyo3::exceptions::PyValueError;
+use ferrodf_core::params::{NanPolicy, NullPolicy};
 use pyo3::prelude::*;
 
 fn keep_option(obj: &Bound<'_, PyAny>) -> PyResult<DuplicateKeepOption> {

@@ -1,13 +1,14 @@
 //! `plc.strings`: the string operations behind pandas' `.str` accessor.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::scalar::PyScalar;
 use crate::table::PyTable;
 use ferrodf_core::ops::strings::{
     attributes, case, combine, find as core_find, replace as core_replace, slice, split, strip,
 };
+use ferrodf_core::string_options::SeparatorOnNulls;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
@@ -179,7 +180,7 @@ pub fn strip_strings(
     side: &Bound<'_, PyAny>,
     to_strip: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyColumn> {
-    let side = strip::SideType::from_i32(enum_value(side, "SideType")?).py()?;
+    let side = extract_enum::<strip::SideType>(side)?;
     let to_strip = opt_scalar(to_strip, "strip.strip", "to_strip")?;
     Ok(PyColumn(run(py, move || {
         strip::strip(&input.0, side, to_strip.as_ref().map(|s| &s.0))
