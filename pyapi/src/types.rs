@@ -76,5 +76,5 @@ pub fn size_of(t: PyDataType) -> PyResult<usize> {
 
 /// Register the `types` bindings.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(size_of, m)?)
+    m.add_function(wrap_pyfunction!(self::size_of, m)?)
 }
