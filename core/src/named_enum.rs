@@ -152,7 +152,10 @@ mod tests {
         assert_eq!(Sample::Second.name(), "SECOND");
         assert_eq!(Sample::from_i32(2).unwrap(), Sample::Second);
         let err = Sample::from_i32(1).unwrap_err().to_string();
-        assert!(err.contains("1 is not a valid Sample; valid values: FIRST = 0"), "{err}");
+        assert!(
+            err.contains("1 is not a valid Sample; valid values: FIRST = 0"),
+            "{err}"
+        );
         // A python-only member is no variant.
         assert!(Sample::from_i32(3).is_err());
         let info = Sample::INFO;

@@ -61,9 +61,8 @@ fn rust_members(info: &EnumInfo) -> Vec<(String, i32)> {
 fn stubs_match_the_rust_enums() {
     for info in PYTHON_ENUMS {
         let (path, text) = module_file(info.module, "pyi");
-        let stub = enum_members(&text, info.name).unwrap_or_else(|| {
-            panic!("{}: no `class {}(IntEnum)`", path.display(), info.name)
-        });
+        let stub = enum_members(&text, info.name)
+            .unwrap_or_else(|| panic!("{}: no `class {}(IntEnum)`", path.display(), info.name));
         let rust = rust_members(info);
         for member in &stub {
             assert!(
@@ -85,7 +84,13 @@ fn stubs_match_the_rust_enums() {
                 member.1
             );
         }
-        assert_eq!(stub, rust, "{}: {} out of value order", path.display(), info.name);
+        assert_eq!(
+            stub,
+            rust,
+            "{}: {} out of value order",
+            path.display(),
+            info.name
+        );
     }
 }
 
@@ -113,7 +118,10 @@ fn python_files(dir: &Path, out: &mut Vec<PathBuf>) {
         let path = entry.unwrap().path();
         if path.is_dir() {
             python_files(&path, out);
-        } else if matches!(path.extension().and_then(|e| e.to_str()), Some("py" | "pyi")) {
+        } else if matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("py" | "pyi")
+        ) {
             out.push(path);
         }
     }

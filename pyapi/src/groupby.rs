@@ -113,9 +113,7 @@ impl PyGroupBy {
             Some(v) if !v.is_none() => extract_enum::<Sorted>(v)? == Sorted::Yes,
             _ => false,
         };
-        let orders = list_of(column_order, "column_order", |o| {
-            extract_enum::<Order>(o)
-        })?;
+        let orders = list_of(column_order, "column_order", |o| extract_enum::<Order>(o))?;
         let nulls = list_of(null_precedence, "null_precedence", |o| {
             extract_enum::<NullOrder>(o)
         })?;
