@@ -113,10 +113,12 @@ impl PyGroupBy {
             Some(v) if !v.is_none() => extract_enum::<Sorted>(v)? == Sorted::Yes,
             _ => false,
         };
-        let orders = list_of(column_order, "column_order", |o| extract_enum::<Order>(o))?;
-        let nulls = list_of(null_precedence, "null_precedence", |o| {
-            extract_enum::<NullOrder>(o)
-        })?;
+        let orders = list_of(column_order, "column_order", extract_enum::<Order>)?;
+        let nulls = list_of(
+            null_precedence,
+            "null_precedence",
+            extract_enum::<NullOrder>,
+        )?;
         let gb = run(py, move || GroupBy::new(keys.0, nh, sorted, orders, nulls))?;
         Ok(PyGroupBy(gb))
     }
