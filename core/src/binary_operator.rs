@@ -3,85 +3,53 @@
 //! device kernels (`device/kernels/binaryop.rs`, which derives the kernel names and the
 //! CUDA sources' `BINOP_<NAME>` constants from it) both name operators through it.
 //!
-//! The Python package's `ferrodf.plc.binaryop.BinaryOperator` (and its stub) repeats the
-//! names and values for pylibcudf compatibility; `core/tests/binaryop_names.rs` fails when
-//! they drift from this list.
+//! The Python package builds `ferrodf.plc.binaryop.BinaryOperator` from this list (see
+//! [`named_enum`](crate::named_enum)).
 
-use crate::error::{Error, Result};
+use crate::named_enum::named_enum;
 
-/// Declares [`BinaryOperator`] from one list of (variant, value, pylibcudf name).
-macro_rules! binary_operators {
-    ($($variant:ident = $value:literal => $name:literal,)*) => {
-        /// pylibcudf's `BinaryOperator`, with its numeric values.
-        #[repr(i32)]
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        #[allow(missing_docs)]
-        pub enum BinaryOperator {
-            $($variant = $value,)*
-        }
-
-        impl BinaryOperator {
-            /// Every operator, in the order of their values.
-            pub const ALL: [BinaryOperator; [$($value),*].len()] =
-                [$(BinaryOperator::$variant),*];
-
-            /// pylibcudf's name of the operator (`"ADD"`, `"TRUE_DIV"`, ...).
-            pub const fn name(self) -> &'static str {
-                match self {
-                    $(BinaryOperator::$variant => $name,)*
-                }
-            }
-        }
-    };
-}
-
-binary_operators! {
-    Add = 0 => "ADD",
-    Sub = 1 => "SUB",
-    Mul = 2 => "MUL",
-    Div = 3 => "DIV",
-    TrueDiv = 4 => "TRUE_DIV",
-    FloorDiv = 5 => "FLOOR_DIV",
-    Mod = 6 => "MOD",
-    Pmod = 7 => "PMOD",
-    Pymod = 8 => "PYMOD",
-    Pow = 9 => "POW",
-    IntPow = 10 => "INT_POW",
-    LogBase = 11 => "LOG_BASE",
-    Atan2 = 12 => "ATAN2",
-    ShiftLeft = 13 => "SHIFT_LEFT",
-    ShiftRight = 14 => "SHIFT_RIGHT",
-    ShiftRightUnsigned = 15 => "SHIFT_RIGHT_UNSIGNED",
-    BitwiseAnd = 16 => "BITWISE_AND",
-    BitwiseOr = 17 => "BITWISE_OR",
-    BitwiseXor = 18 => "BITWISE_XOR",
-    LogicalAnd = 19 => "LOGICAL_AND",
-    LogicalOr = 20 => "LOGICAL_OR",
-    Equal = 21 => "EQUAL",
-    NotEqual = 22 => "NOT_EQUAL",
-    Less = 23 => "LESS",
-    Greater = 24 => "GREATER",
-    LessEqual = 25 => "LESS_EQUAL",
-    GreaterEqual = 26 => "GREATER_EQUAL",
-    NullEquals = 27 => "NULL_EQUALS",
-    NullNotEquals = 28 => "NULL_NOT_EQUALS",
-    NullMax = 29 => "NULL_MAX",
-    NullMin = 30 => "NULL_MIN",
-    GenericBinary = 31 => "GENERIC_BINARY",
-    NullLogicalAnd = 32 => "NULL_LOGICAL_AND",
-    NullLogicalOr = 33 => "NULL_LOGICAL_OR",
-    InvalidBinary = 34 => "INVALID_BINARY",
+named_enum! {
+    /// libcudf's binary operators (same values as pylibcudf).
+    pub enum BinaryOperator in "binaryop" {
+        Add = 0 => "ADD",
+        Sub = 1 => "SUB",
+        Mul = 2 => "MUL",
+        Div = 3 => "DIV",
+        TrueDiv = 4 => "TRUE_DIV",
+        FloorDiv = 5 => "FLOOR_DIV",
+        Mod = 6 => "MOD",
+        Pmod = 7 => "PMOD",
+        Pymod = 8 => "PYMOD",
+        Pow = 9 => "POW",
+        IntPow = 10 => "INT_POW",
+        LogBase = 11 => "LOG_BASE",
+        Atan2 = 12 => "ATAN2",
+        ShiftLeft = 13 => "SHIFT_LEFT",
+        ShiftRight = 14 => "SHIFT_RIGHT",
+        ShiftRightUnsigned = 15 => "SHIFT_RIGHT_UNSIGNED",
+        BitwiseAnd = 16 => "BITWISE_AND",
+        BitwiseOr = 17 => "BITWISE_OR",
+        BitwiseXor = 18 => "BITWISE_XOR",
+        LogicalAnd = 19 => "LOGICAL_AND",
+        LogicalOr = 20 => "LOGICAL_OR",
+        Equal = 21 => "EQUAL",
+        NotEqual = 22 => "NOT_EQUAL",
+        Less = 23 => "LESS",
+        Greater = 24 => "GREATER",
+        LessEqual = 25 => "LESS_EQUAL",
+        GreaterEqual = 26 => "GREATER_EQUAL",
+        NullEquals = 27 => "NULL_EQUALS",
+        NullNotEquals = 28 => "NULL_NOT_EQUALS",
+        NullMax = 29 => "NULL_MAX",
+        NullMin = 30 => "NULL_MIN",
+        GenericBinary = 31 => "GENERIC_BINARY",
+        NullLogicalAnd = 32 => "NULL_LOGICAL_AND",
+        NullLogicalOr = 33 => "NULL_LOGICAL_OR",
+        InvalidBinary = 34 => "INVALID_BINARY",
+    }
 }
 
 impl BinaryOperator {
-    /// The operator with numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<BinaryOperator> {
-        usize::try_from(v)
-            .ok()
-            .and_then(|i| Self::ALL.get(i).copied())
-            .ok_or_else(|| Error::value(format!("{v} is not a BinaryOperator")))
-    }
-
     /// The operator's number: pylibcudf's value, and the value of `BINOP_<NAME>` in the
     /// CUDA sources, so the kernels switch on it.
     pub const fn kernel_id(self) -> i32 {

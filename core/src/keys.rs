@@ -1,48 +1,50 @@
 //! Sort and comparison keys shared by the op families (`ops/`) and their device kernels
-//! (`device/kernels/`): the column order and null order of libcudf, and the storage class
-//! a key column is compared as. Kept below both so that neither imports the other for them;
-//! `ops::search` and `ops::sorting` re-export them at their old paths.
+//! (`device/kernels/`): the column order and null order of libcudf, whether null and NaN
+//! keys are equal, and the storage class a key column is compared as. Kept below both so
+//! that neither imports the other for them; `ops::search` and `ops::sorting` re-export
+//! them at their old paths.
 
 use crate::error::{Error, Result};
+use crate::named_enum::named_enum;
 use crate::types::{DataType, TypeId};
 
-/// libcudf's `order`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Order {
-    /// Smallest first.
-    Ascending = 0,
-    /// Largest first.
-    Descending = 1,
-}
-
-/// libcudf's `null_order`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum NullOrder {
-    /// A null compares above every value.
-    After = 0,
-    /// A null compares below every value.
-    Before = 1,
-}
-
-impl Order {
-    /// The order with pylibcudf's numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<Order> {
-        match v {
-            0 => Ok(Order::Ascending),
-            1 => Ok(Order::Descending),
-            _ => Err(Error::value(format!("{v} is not an Order (0 or 1)"))),
-        }
+named_enum! {
+    /// libcudf's `order`: the order of a sort key.
+    pub enum Order in "types" {
+        /// Smallest first.
+        Ascending = 0 => "ASCENDING",
+        /// Largest first.
+        Descending = 1 => "DESCENDING",
     }
 }
 
-impl NullOrder {
-    /// The null order with pylibcudf's numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<NullOrder> {
-        match v {
-            0 => Ok(NullOrder::After),
-            1 => Ok(NullOrder::Before),
-            _ => Err(Error::value(format!("{v} is not a NullOrder (0 or 1)"))),
-        }
+named_enum! {
+    /// libcudf's `null_order`: where nulls sort.
+    pub enum NullOrder in "types" {
+        /// A null compares above every value.
+        After = 0 => "AFTER",
+        /// A null compares below every value.
+        Before = 1 => "BEFORE",
+    }
+}
+
+named_enum! {
+    /// libcudf's `null_equality`: whether two nulls compare equal in keys.
+    pub enum NullEquality in "types" {
+        /// Nulls are equal to each other.
+        Equal = 0 => "EQUAL",
+        /// Nulls are unequal to everything.
+        Unequal = 1 => "UNEQUAL",
+    }
+}
+
+named_enum! {
+    /// libcudf's `nan_equality`: whether two NaNs compare equal in keys.
+    pub enum NanEquality in "types" {
+        /// Every NaN is equal to every other.
+        AllEqual = 0 => "ALL_EQUAL",
+        /// NaNs are unequal to everything.
+        Unequal = 1 => "UNEQUAL",
     }
 }
 

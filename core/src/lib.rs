@@ -12,10 +12,13 @@
 //! assert_eq!(s.value::<i64>().unwrap(), Some(42));
 //! ```
 
+pub mod aggregation_kind;
 pub mod binary_operator;
 pub mod bitmask;
 pub mod buffer;
 pub mod column;
+pub mod copy_options;
+pub mod datetime_parts;
 pub mod device;
 pub mod error;
 pub mod fallback;
@@ -23,14 +26,18 @@ pub mod interop;
 pub mod io;
 pub mod keys;
 pub mod memory;
+pub mod named_enum;
 pub mod native;
 pub mod ops;
 pub mod params;
 pub mod placement;
+pub mod python_enums;
 pub mod scalar;
+pub mod string_options;
 pub mod table;
 pub mod traits;
 pub mod types;
+pub mod unary_operator;
 
 pub use column::Column;
 pub use error::{Error, Result};

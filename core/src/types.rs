@@ -2,130 +2,50 @@
 //! decimal scale).
 
 use crate::error::{Error, Result};
+use crate::named_enum::named_enum;
 use std::fmt;
 
-/// Every type id of libcudf / pylibcudf, with the same numeric values.
-///
-/// ```
-/// use ferrodf_core::types::TypeId;
-/// assert_eq!(TypeId::Int64 as i32, 4);
-/// assert_eq!(TypeId::from_i32(23).unwrap(), TypeId::String);
-/// ```
-#[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum TypeId {
-    Empty = 0,
-    Int8,
-    Int16,
-    Int32,
-    Int64,
-    Uint8,
-    Uint16,
-    Uint32,
-    Uint64,
-    Float32,
-    Float64,
-    Bool8,
-    TimestampDays,
-    TimestampSeconds,
-    TimestampMilliseconds,
-    TimestampMicroseconds,
-    TimestampNanoseconds,
-    DurationDays,
-    DurationSeconds,
-    DurationMilliseconds,
-    DurationMicroseconds,
-    DurationNanoseconds,
-    Dictionary32,
-    String,
-    List,
-    Decimal32,
-    Decimal64,
-    Decimal128,
-    Struct,
-}
-
-impl TypeId {
-    /// All type ids in numeric order.
-    pub const ALL: [TypeId; 29] = [
-        TypeId::Empty,
-        TypeId::Int8,
-        TypeId::Int16,
-        TypeId::Int32,
-        TypeId::Int64,
-        TypeId::Uint8,
-        TypeId::Uint16,
-        TypeId::Uint32,
-        TypeId::Uint64,
-        TypeId::Float32,
-        TypeId::Float64,
-        TypeId::Bool8,
-        TypeId::TimestampDays,
-        TypeId::TimestampSeconds,
-        TypeId::TimestampMilliseconds,
-        TypeId::TimestampMicroseconds,
-        TypeId::TimestampNanoseconds,
-        TypeId::DurationDays,
-        TypeId::DurationSeconds,
-        TypeId::DurationMilliseconds,
-        TypeId::DurationMicroseconds,
-        TypeId::DurationNanoseconds,
-        TypeId::Dictionary32,
-        TypeId::String,
-        TypeId::List,
-        TypeId::Decimal32,
-        TypeId::Decimal64,
-        TypeId::Decimal128,
-        TypeId::Struct,
-    ];
-
-    /// The type id with numeric value `v` (pylibcudf's `TypeId(v)`).
-    pub fn from_i32(v: i32) -> Result<TypeId> {
-        usize::try_from(v)
-            .ok()
-            .and_then(|i| Self::ALL.get(i).copied())
-            .ok_or_else(|| {
-                Error::value(format!(
-                    "{v} is not a valid TypeId; valid values are 0..={}",
-                    Self::ALL.len() - 1
-                ))
-            })
+named_enum! {
+    /// Every type id of libcudf / pylibcudf, with the same numeric values.
+    ///
+    /// ```
+    /// use ferrodf_core::types::TypeId;
+    /// assert_eq!(TypeId::Int64 as i32, 4);
+    /// assert_eq!(TypeId::from_i32(23).unwrap(), TypeId::String);
+    /// ```
+    pub enum TypeId in "types" {
+        Empty = 0 => "EMPTY",
+        Int8 = 1 => "INT8",
+        Int16 = 2 => "INT16",
+        Int32 = 3 => "INT32",
+        Int64 = 4 => "INT64",
+        Uint8 = 5 => "UINT8",
+        Uint16 = 6 => "UINT16",
+        Uint32 = 7 => "UINT32",
+        Uint64 = 8 => "UINT64",
+        Float32 = 9 => "FLOAT32",
+        Float64 = 10 => "FLOAT64",
+        Bool8 = 11 => "BOOL8",
+        TimestampDays = 12 => "TIMESTAMP_DAYS",
+        TimestampSeconds = 13 => "TIMESTAMP_SECONDS",
+        TimestampMilliseconds = 14 => "TIMESTAMP_MILLISECONDS",
+        TimestampMicroseconds = 15 => "TIMESTAMP_MICROSECONDS",
+        TimestampNanoseconds = 16 => "TIMESTAMP_NANOSECONDS",
+        DurationDays = 17 => "DURATION_DAYS",
+        DurationSeconds = 18 => "DURATION_SECONDS",
+        DurationMilliseconds = 19 => "DURATION_MILLISECONDS",
+        DurationMicroseconds = 20 => "DURATION_MICROSECONDS",
+        DurationNanoseconds = 21 => "DURATION_NANOSECONDS",
+        Dictionary32 = 22 => "DICTIONARY32",
+        String = 23 => "STRING",
+        List = 24 => "LIST",
+        Decimal32 = 25 => "DECIMAL32",
+        Decimal64 = 26 => "DECIMAL64",
+        Decimal128 = 27 => "DECIMAL128",
+        Struct = 28 => "STRUCT",
     }
-
-    /// pylibcudf's upper-case name (`INT64`, `TIMESTAMP_DAYS`, ...).
-    pub fn name(self) -> &'static str {
-        use TypeId::*;
-        match self {
-            Empty => "EMPTY",
-            Int8 => "INT8",
-            Int16 => "INT16",
-            Int32 => "INT32",
-            Int64 => "INT64",
-            Uint8 => "UINT8",
-            Uint16 => "UINT16",
-            Uint32 => "UINT32",
-            Uint64 => "UINT64",
-            Float32 => "FLOAT32",
-            Float64 => "FLOAT64",
-            Bool8 => "BOOL8",
-            TimestampDays => "TIMESTAMP_DAYS",
-            TimestampSeconds => "TIMESTAMP_SECONDS",
-            TimestampMilliseconds => "TIMESTAMP_MILLISECONDS",
-            TimestampMicroseconds => "TIMESTAMP_MICROSECONDS",
-            TimestampNanoseconds => "TIMESTAMP_NANOSECONDS",
-            DurationDays => "DURATION_DAYS",
-            DurationSeconds => "DURATION_SECONDS",
-            DurationMilliseconds => "DURATION_MILLISECONDS",
-            DurationMicroseconds => "DURATION_MICROSECONDS",
-            DurationNanoseconds => "DURATION_NANOSECONDS",
-            Dictionary32 => "DICTIONARY32",
-            String => "STRING",
-            List => "LIST",
-            Decimal32 => "DECIMAL32",
-            Decimal64 => "DECIMAL64",
-            Decimal128 => "DECIMAL128",
-            Struct => "STRUCT",
-        }
+    python_only {
+        "NUM_TYPE_IDS" = 29,
     }
 }
 

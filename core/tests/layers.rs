@@ -29,6 +29,13 @@ const LAYERS: &[(&str, usize)] = &[
     ("keys.rs", 0),
     ("params.rs", 0),
     ("binary_operator.rs", 0),
+    ("unary_operator.rs", 0),
+    ("aggregation_kind.rs", 0),
+    ("copy_options.rs", 0),
+    ("datetime_parts.rs", 0),
+    ("string_options.rs", 0),
+    // The declaration of Python-visible enums (`named_enum!`), which the files above use.
+    ("named_enum.rs", 0),
     // 1: device runtime. The CUDA context and stream, device allocations, the memory
     // manager (accounting, spilling, pinned host memory), the NVRTC kernel cache, the launch
     // helpers, the primitive kernels the data model itself needs (device memcpy, bitmask
@@ -56,8 +63,10 @@ const LAYERS: &[(&str, usize)] = &[
     ("device/kernels/", 3),
     // 4: the op families, each with its host path and its device path (layer 3).
     ("ops/", 4),
-    // 5: readers and writers.
+    // 5: readers and writers, and the list of every Python-visible enum (which names the
+    // readers' options along with the enums of layer 0).
     ("io/", 5),
+    ("python_enums.rs", 5),
 ];
 
 /// Items `lib.rs` re-exports at the crate root, with the file that defines each.

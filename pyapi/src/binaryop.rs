@@ -1,8 +1,8 @@
 //! `plc.binaryop`: binary operations between columns and scalars.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::scalar::PyScalar;
 use crate::types::PyDataType;
 use ferrodf_core::ops::binaryop::{self, BinaryOperator, Operand};
@@ -49,7 +49,7 @@ pub fn binary_operation(
     mr: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    let op = BinaryOperator::from_i32(enum_value(op, "BinaryOperator")?).py()?;
+    let op = extract_enum::<BinaryOperator>(op)?;
     let (l, r) = (side(lhs, "lhs")?, side(rhs, "rhs")?);
     let out = run(py, move || {
         binaryop::binary_operation(l.operand(), r.operand(), op, output_type.0)
@@ -65,7 +65,7 @@ pub fn is_supported_operation(
     rhs: PyDataType,
     op: &Bound<'_, PyAny>,
 ) -> PyResult<bool> {
-    let op = BinaryOperator::from_i32(enum_value(op, "BinaryOperator")?).py()?;
+    let op = extract_enum::<BinaryOperator>(op)?;
     Ok(binaryop::is_supported_operation(out.0, lhs.0, rhs.0, op))
 }
 

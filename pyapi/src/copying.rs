@@ -3,7 +3,7 @@
 
 use crate::args::{Opt, index, indices, type_name};
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::{IntoPyResult, run};
 use crate::scalar::PyScalar;
 use crate::table::PyTable;
@@ -74,15 +74,7 @@ pub fn gather(
     mr: Opt,
 ) -> PyResult<PyTable> {
     let _ = (stream, mr);
-    let policy = match enum_value(bounds_policy, "OutOfBoundsPolicy")? {
-        0 => OutOfBoundsPolicy::Nullify,
-        1 => OutOfBoundsPolicy::DontCheck,
-        v => {
-            return Err(PyValueError::new_err(format!(
-                "{v} is not an OutOfBoundsPolicy"
-            )));
-        }
-    };
+    let policy = extract_enum::<OutOfBoundsPolicy>(bounds_policy)?;
     run(py, move || {
         cp::gather(&source_table.0, &gather_map.0, policy)
     })
@@ -154,16 +146,7 @@ pub fn allocate_like(
     mr: Opt,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    let policy = match enum_value(policy, "MaskAllocationPolicy")? {
-        0 => MaskAllocationPolicy::Never,
-        1 => MaskAllocationPolicy::Retain,
-        2 => MaskAllocationPolicy::Always,
-        v => {
-            return Err(PyValueError::new_err(format!(
-                "{v} is not a MaskAllocationPolicy"
-            )));
-        }
-    };
+    let policy = extract_enum::<MaskAllocationPolicy>(policy)?;
     let size = size
         .map(|s| {
             if s < 0 {

@@ -1,14 +1,14 @@
 //! `plc.datetime`: components of timestamps and rounding to a frequency.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use ferrodf_core::ops::datetime::{self as dt, DatetimeComponent, RoundingFrequency};
 use pyo3::prelude::*;
 
 /// One component of every timestamp, INT16.
 #[pyfunction]
-#[pyo3(name = "datetime_extract_component", signature = (input, component, stream = None, mr = None))]
+#[pyo3(name = "extract_datetime_component", signature = (input, component, stream = None, mr = None))]
 pub fn extract_datetime_component(
     py: Python<'_>,
     input: PyColumn,
@@ -17,7 +17,7 @@ pub fn extract_datetime_component(
     mr: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    let c = DatetimeComponent::from_i32(enum_value(component, "DatetimeComponent")?).py()?;
+    let c = extract_enum::<DatetimeComponent>(component)?;
     Ok(PyColumn(run(py, move || {
         dt::extract_datetime_component(&input.0, c)
     })?))
@@ -25,7 +25,7 @@ pub fn extract_datetime_component(
 
 /// The day of the year of every timestamp, INT16.
 #[pyfunction]
-#[pyo3(name = "datetime_day_of_year", signature = (input, stream = None, mr = None))]
+#[pyo3(name = "day_of_year", signature = (input, stream = None, mr = None))]
 pub fn day_of_year(
     py: Python<'_>,
     input: PyColumn,
@@ -38,14 +38,14 @@ pub fn day_of_year(
 
 /// Floor (0), ceil (1) or round (2) every timestamp to a frequency.
 #[pyfunction]
-#[pyo3(name = "datetime_round", signature = (input, freq, mode))]
+#[pyo3(name = "round", signature = (input, freq, mode))]
 pub fn round_datetimes(
     py: Python<'_>,
     input: PyColumn,
     freq: &Bound<'_, PyAny>,
     mode: i32,
 ) -> PyResult<PyColumn> {
-    let f = RoundingFrequency::from_i32(enum_value(freq, "RoundingFrequency")?).py()?;
+    let f = extract_enum::<RoundingFrequency>(freq)?;
     Ok(PyColumn(run(py, move || match mode {
         0 => dt::floor_datetimes(&input.0, f),
         1 => dt::ceil_datetimes(&input.0, f),

@@ -1,5 +1,8 @@
-//! Python enum objects (IntEnums defined in the pure-Python part of the package).
+//! Python enum objects. The `IntEnum`s of `ferrodf.plc` are built at import time from
+//! their one definition in Rust (`ferrodf_core::python_enums`), which `_lib.enums` hands
+//! over.
 
+use ferrodf_core::named_enum::NamedEnum;
 use pyo3::prelude::*;
 
 /// `module.name(value)`: an IntEnum member from the Python side of the package.
@@ -10,6 +13,12 @@ pub fn py_enum<'py>(
     value: i32,
 ) -> PyResult<Bound<'py, PyAny>> {
     py.import(module)?.getattr(name)?.call1((value,))
+}
+
+/// The Rust enum `E` of a Python enum member (or its integer value); a ValueError names the
+/// valid members for any other value.
+pub fn extract_enum<E: NamedEnum>(obj: &Bound<'_, PyAny>) -> PyResult<E> {
+    E::from_i32(enum_value(obj, E::INFO.name)?).map_err(crate::errors::to_py)
 }
 
 /// The integer value of an enum member (or a plain int).
@@ -28,4 +37,14 @@ pub fn enum_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i32> {
                 .unwrap_or_default()
         ))
     })
+}
+
+/// `_lib.enums`: `{class name: (plc module, docstring, [(NAME, value), ...])}` for every
+/// Python-visible enum; `ferrodf.plc._enums.rust_enum` builds the classes from it.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let enums = pyo3::types::PyDict::new(m.py());
+    for info in ferrodf_core::python_enums::PYTHON_ENUMS {
+        enums.set_item(info.name, (info.module, info.doc, info.members.to_vec()))?;
+    }
+    m.add("enums", enums)
 }

@@ -3,14 +3,15 @@
 
 use crate::aggregation::PyAggregation;
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::scalar::PyScalar;
 use crate::table::PyTable;
 use ferrodf_core::ops::aggregation::NullPolicy;
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest, ReplacePolicy};
 use ferrodf_core::ops::search::{NullOrder, Order};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use ferrodf_core::params::Sorted;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 type Opt<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
@@ -105,23 +106,19 @@ impl PyGroupBy {
         null_precedence: Opt<'_, '_>,
     ) -> PyResult<Self> {
         let nh = match null_handling {
-            Some(v) if !v.is_none() => match enum_value(v, "NullPolicy")? {
-                0 => NullPolicy::Exclude,
-                1 => NullPolicy::Include,
-                v => return Err(PyValueError::new_err(format!("{v} is not a NullPolicy"))),
-            },
+            Some(v) if !v.is_none() => extract_enum::<NullPolicy>(v)?,
             _ => NullPolicy::Exclude,
         };
         let sorted = match keys_are_sorted {
-            Some(v) if !v.is_none() => enum_value(v, "Sorted")? != 0,
+            Some(v) if !v.is_none() => extract_enum::<Sorted>(v)? == Sorted::Yes,
             _ => false,
         };
-        let orders = list_of(column_order, "column_order", |o| {
-            Order::from_i32(enum_value(o, "Order")?).py()
-        })?;
-        let nulls = list_of(null_precedence, "null_precedence", |o| {
-            NullOrder::from_i32(enum_value(o, "NullOrder")?).py()
-        })?;
+        let orders = list_of(column_order, "column_order", extract_enum::<Order>)?;
+        let nulls = list_of(
+            null_precedence,
+            "null_precedence",
+            extract_enum::<NullOrder>,
+        )?;
         let gb = run(py, move || GroupBy::new(keys.0, nh, sorted, orders, nulls))?;
         Ok(PyGroupBy(gb))
     }
@@ -166,11 +163,7 @@ impl PyGroupBy {
         let policies = list_of(
             Some(replace_policies),
             "replace_policies",
-            |p| match enum_value(p, "ReplacePolicy")? {
-                0 => Ok(ReplacePolicy::Preceding),
-                1 => Ok(ReplacePolicy::Following),
-                v => Err(PyValueError::new_err(format!("{v} is not a ReplacePolicy"))),
-            },
+            extract_enum::<ReplacePolicy>,
         )?;
         let (k, v) = run(py, move || self.0.replace_nulls(&value.0, &policies))?;
         Ok((PyTable(k), PyTable(v)))

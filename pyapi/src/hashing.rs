@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 /// MurmurHash3_x86_32 of every row (a UINT32 column).
 #[pyfunction]
-#[pyo3(name = "hashing_murmurhash3_x86_32", signature = (input, seed = 0, stream = None, mr = None))]
+#[pyo3(name = "murmurhash3_x86_32", signature = (input, seed = 0, stream = None, mr = None))]
 pub fn murmurhash3_x86_32(
     py: Python<'_>,
     input: PyTable,
@@ -24,7 +24,7 @@ pub fn murmurhash3_x86_32(
 
 /// XXH64 of every row, chained across columns (a UINT64 column).
 #[pyfunction]
-#[pyo3(name = "hashing_xxhash_64", signature = (input, seed = 0, stream = None, mr = None))]
+#[pyo3(name = "xxhash_64", signature = (input, seed = 0, stream = None, mr = None))]
 pub fn xxhash_64(
     py: Python<'_>,
     input: PyTable,

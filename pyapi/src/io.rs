@@ -244,7 +244,7 @@ fn csv_reader_options(d: &Opts<'_>) -> PyResult<CsvReaderOptions> {
 }
 
 /// Read CSV: `(Table, names_spec)`.
-#[pyfunction]
+#[pyfunction(name = "read_csv")]
 pub fn io_read_csv<'py>(
     py: Python<'py>,
     sources_: &Bound<'py, PyAny>,
@@ -257,7 +257,7 @@ pub fn io_read_csv<'py>(
 }
 
 /// Write CSV to `path`, or return the bytes when `path` is None.
-#[pyfunction]
+#[pyfunction(name = "write_csv")]
 #[pyo3(signature = (path, table, metadata, options))]
 pub fn io_write_csv<'py>(
     py: Python<'py>,
@@ -354,7 +354,7 @@ fn parquet_reader_options(d: &Opts<'_>) -> PyResult<ParquetReaderOptions> {
 }
 
 /// Read Parquet: `(Table, names_spec)`.
-#[pyfunction]
+#[pyfunction(name = "read_parquet")]
 pub fn io_read_parquet<'py>(
     py: Python<'py>,
     sources_: &Bound<'py, PyAny>,
@@ -415,29 +415,10 @@ fn parquet_writer_options(d: &Opts<'_>) -> PyResult<ParquetWriterOptions> {
     }
     o.row_group_size_bytes = get(d, "row_group_size_bytes")?;
     if let Some(v) = get::<i32>(d, "stats_level")? {
-        o.stats_level = match v {
-            0 => StatisticsFreq::None,
-            1 => StatisticsFreq::RowGroup,
-            2 => StatisticsFreq::Page,
-            3 => StatisticsFreq::Column,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "{v} is not a StatisticsFreq"
-                )));
-            }
-        };
+        o.stats_level = StatisticsFreq::from_i32(v).map_err(crate::errors::to_py)?;
     }
     if let Some(v) = get::<i32>(d, "dictionary_policy")? {
-        o.dictionary_policy = match v {
-            0 => DictionaryPolicy::Never,
-            1 => DictionaryPolicy::Adaptive,
-            2 => DictionaryPolicy::Always,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "{v} is not a DictionaryPolicy"
-                )));
-            }
-        };
+        o.dictionary_policy = DictionaryPolicy::from_i32(v).map_err(crate::errors::to_py)?;
     }
     o.max_page_size_bytes = get(d, "max_page_size_bytes")?;
     o.max_page_size_rows = get(d, "max_page_size_rows")?;
@@ -455,7 +436,7 @@ fn parquet_writer_options(d: &Opts<'_>) -> PyResult<ParquetWriterOptions> {
 }
 
 /// Write Parquet to `path`, or return the bytes when `path` is None.
-#[pyfunction]
+#[pyfunction(name = "write_parquet")]
 #[pyo3(signature = (path, table, metadata, options))]
 pub fn io_write_parquet<'py>(
     py: Python<'py>,
@@ -526,7 +507,7 @@ impl PyParquetChunkedWriter {
 }
 
 /// Read JSON lines: `(Table, names_spec)`.
-#[pyfunction]
+#[pyfunction(name = "read_json")]
 pub fn io_read_json<'py>(
     py: Python<'py>,
     sources_: &Bound<'py, PyAny>,
@@ -547,7 +528,7 @@ pub fn io_read_json<'py>(
 }
 
 /// Write JSON (lines) to `path`, or return the bytes when `path` is None.
-#[pyfunction]
+#[pyfunction(name = "write_json")]
 #[pyo3(signature = (path, table, metadata, options))]
 pub fn io_write_json<'py>(
     py: Python<'py>,

@@ -1,23 +1,17 @@
 //! `plc.join`: hash joins returning gather maps, and cross join.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::table::PyTable;
+use ferrodf_core::keys::NullEquality;
 use ferrodf_core::ops::join;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 type Opt<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
 
 fn nulls_equal(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    match enum_value(obj, "NullEquality")? {
-        0 => Ok(true),
-        1 => Ok(false),
-        v => Err(PyValueError::new_err(format!(
-            "{v} is not a NullEquality (EQUAL = 0, UNEQUAL = 1)"
-        ))),
-    }
+    Ok(extract_enum::<NullEquality>(obj)? == NullEquality::Equal)
 }
 
 macro_rules! pair_join {
@@ -64,32 +58,32 @@ macro_rules! filter_join {
 pair_join!(
     /// Gather maps (left, right) of the rows with equal keys.
     inner_join,
-    "join_inner_join"
+    "inner_join"
 );
 pair_join!(
     /// Gather maps of every left row and its matches (INT32_MIN: no match).
     left_join,
-    "join_left_join"
+    "left_join"
 );
 pair_join!(
     /// Gather maps of every row of both sides (INT32_MIN: no match).
     full_join,
-    "join_full_join"
+    "full_join"
 );
 filter_join!(
     /// Left rows with a matching right row.
     left_semi_join,
-    "join_left_semi_join"
+    "left_semi_join"
 );
 filter_join!(
     /// Left rows without a matching right row.
     left_anti_join,
-    "join_left_anti_join"
+    "left_anti_join"
 );
 
 /// Every left row paired with every right row.
 #[pyfunction]
-#[pyo3(name = "join_cross_join", signature = (left, right, stream = None, mr = None))]
+#[pyo3(name = "cross_join", signature = (left, right, stream = None, mr = None))]
 pub fn cross_join(
     py: Python<'_>,
     left: PyTable,

@@ -46,6 +46,57 @@ include!("allocator.rs");
 
 use pyo3::prelude::*;
 
+/// The submodules of `_lib`, one per `ferrodf.plc` module, with the functions that
+/// register their bindings (`strings` gathers the string and regex bindings, `interop`
+/// the DLPack ones).
+const SUBMODULES: &[(&str, &[Register])] = &[
+    ("aggregation", &[aggregation::register]),
+    ("binaryop", &[binaryop::register]),
+    ("concatenate", &[concatenate::register]),
+    ("copying", &[copying::register]),
+    ("datetime", &[datetime::register]),
+    ("filling", &[filling::register]),
+    ("groupby", &[groupby::register]),
+    ("hashing", &[hashing::register]),
+    ("interop", &[dlpack::register]),
+    ("io", &[io::register]),
+    ("join", &[join::register]),
+    ("merge", &[merge::register]),
+    ("null_mask", &[null_mask::register]),
+    ("partitioning", &[partitioning::register]),
+    ("quantiles", &[quantiles::register]),
+    ("reduce", &[reduce::register]),
+    ("replace", &[replace::register]),
+    ("round", &[round::register]),
+    ("search", &[search::register]),
+    ("sorting", &[sorting::register]),
+    ("stream_compaction", &[stream_compaction::register]),
+    ("strings", &[strings::register, regex::register]),
+    ("traits", &[traits::register]),
+    ("transform", &[transform::register]),
+    ("types", &[types::register]),
+    ("unary", &[unary::register]),
+];
+
+type Register = fn(&Bound<'_, PyModule>) -> PyResult<()>;
+
+/// Add the submodule `ferrodf._lib.<name>` to `parent`, filled by `registers`. It is also
+/// entered in `sys.modules`, which `from ferrodf._lib.<name> import f` looks in (an
+/// extension's submodules are not found on the import path).
+fn add_submodule(parent: &Bound<'_, PyModule>, name: &str, registers: &[Register]) -> PyResult<()> {
+    let py = parent.py();
+    let qualified = format!("ferrodf._lib.{name}");
+    let sub = PyModule::new(py, &qualified)?;
+    for register in registers {
+        register(&sub)?;
+    }
+    parent.add(name, &sub)?;
+    py.import("sys")?
+        .getattr("modules")?
+        .set_item(qualified, sub)?;
+    Ok(())
+}
+
 #[pymodule]
 fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
@@ -54,35 +105,12 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<table::PyTable>()?;
     m.add_class::<scalar::PyScalar>()?;
     m.add_class::<gpumemoryview::GpuMemoryView>()?;
-    m.add_function(wrap_pyfunction!(types::size_of, m)?)?;
-    aggregation::register(m)?;
-    reduce::register(m)?;
-    binaryop::register(m)?;
-    copying::register(m)?;
-    concatenate::register(m)?;
-    filling::register(m)?;
-    stream_compaction::register(m)?;
-    replace::register(m)?;
+    enums::register(m)?;
     frame::register(m)?;
-    unary::register(m)?;
-    round::register(m)?;
-    transform::register(m)?;
-    traits::register(m)?;
     memory::register(m)?;
-    hashing::register(m)?;
-    null_mask::register(m)?;
-    search::register(m)?;
     runtime::register(m)?;
-    groupby::register(m)?;
-    sorting::register(m)?;
-    quantiles::register(m)?;
-    merge::register(m)?;
-    join::register(m)?;
-    partitioning::register(m)?;
-    io::register(m)?;
-    strings::register(m)?;
-    regex::register(m)?;
-    datetime::register(m)?;
-    dlpack::register(m)?;
+    for (name, registers) in SUBMODULES {
+        add_submodule(m, name, registers)?;
+    }
     Ok(())
 }

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 
 /// Merge sorted tables into one sorted table.
 #[pyfunction]
-#[pyo3(name = "merge_merge", signature = (tables_to_merge, key_cols, column_order, null_precedence, stream = None, mr = None))]
+#[pyo3(name = "merge", signature = (tables_to_merge, key_cols, column_order, null_precedence, stream = None, mr = None))]
 pub fn merge(
     py: Python<'_>,
     tables_to_merge: Vec<PyTable>,

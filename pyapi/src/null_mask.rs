@@ -2,8 +2,8 @@
 //! `gpumemoryview`s).
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::gpumemoryview::{GpuMemoryView, buffer_from_cuda_array, read_cuda_array_interface};
 use ferrodf_core::buffer::Buffer;
 use ferrodf_core::ops::null_mask::{self, MaskState};
@@ -12,7 +12,7 @@ use pyo3::prelude::*;
 
 /// A copy of the column's validity starting at bit 0 (empty when it has no mask).
 #[pyfunction]
-#[pyo3(name = "null_mask_copy_bitmask", signature = (col, stream = None, mr = None))]
+#[pyo3(name = "copy_bitmask", signature = (col, stream = None, mr = None))]
 pub fn copy_bitmask(
     py: Python<'_>,
     col: PyColumn,
@@ -26,7 +26,7 @@ pub fn copy_bitmask(
 
 /// Bytes libcudf allocates for a mask of `number_of_bits` bits (whole 64-byte blocks).
 #[pyfunction]
-#[pyo3(name = "null_mask_bitmask_allocation_size_bytes")]
+#[pyo3(name = "bitmask_allocation_size_bytes")]
 pub fn bitmask_allocation_size_bytes(number_of_bits: i64) -> PyResult<usize> {
     let bits = usize::try_from(number_of_bits).map_err(|_| {
         PyValueError::new_err(format!(
@@ -38,7 +38,7 @@ pub fn bitmask_allocation_size_bytes(number_of_bits: i64) -> PyResult<usize> {
 
 /// A new mask for `size` rows in the given state.
 #[pyfunction]
-#[pyo3(name = "null_mask_create_null_mask", signature = (size, state = None, stream = None, mr = None))]
+#[pyo3(name = "create_null_mask", signature = (size, state = None, stream = None, mr = None))]
 pub fn create_null_mask(
     py: Python<'_>,
     size: i64,
@@ -51,7 +51,7 @@ pub fn create_null_mask(
         .map_err(|_| PyValueError::new_err(format!("size must be non-negative, got {size}")))?;
     let state = match state {
         None => MaskState::Uninitialized,
-        Some(s) => MaskState::from_i32(enum_value(s, "MaskState")?).py()?,
+        Some(s) => extract_enum::<MaskState>(s)?,
     };
     let b = run(py, move || null_mask::create_null_mask(size, state))?;
     Ok(GpuMemoryView::from_buffer(b))
@@ -80,7 +80,7 @@ fn columns(columns: &Bound<'_, PyAny>, function: &str) -> PyResult<Vec<ferrodf_c
 
 /// The AND of the columns' masks and its null count.
 #[pyfunction]
-#[pyo3(name = "null_mask_bitmask_and", signature = (columns, stream = None, mr = None))]
+#[pyo3(name = "bitmask_and", signature = (columns, stream = None, mr = None))]
 pub fn bitmask_and(
     py: Python<'_>,
     columns: &Bound<'_, PyAny>,
@@ -95,7 +95,7 @@ pub fn bitmask_and(
 
 /// The OR of the columns' masks and its null count.
 #[pyfunction]
-#[pyo3(name = "null_mask_bitmask_or", signature = (columns, stream = None, mr = None))]
+#[pyo3(name = "bitmask_or", signature = (columns, stream = None, mr = None))]
 pub fn bitmask_or(
     py: Python<'_>,
     columns: &Bound<'_, PyAny>,
@@ -127,7 +127,7 @@ fn mask_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Buffer> {
 
 /// The number of unset bits among bits `start..stop` of `bitmask`.
 #[pyfunction]
-#[pyo3(name = "null_mask_null_count", signature = (bitmask, start, stop, stream = None))]
+#[pyo3(name = "null_count", signature = (bitmask, start, stop, stream = None))]
 pub fn null_count(
     py: Python<'_>,
     bitmask: &Bound<'_, PyAny>,

@@ -10,7 +10,7 @@ type Opt<'a, 'py> = Option<&'a Bound<'py, PyAny>>;
 
 /// Rows reordered into `num_partitions` hash partitions, and the partition starts.
 #[pyfunction]
-#[pyo3(name = "partitioning_hash_partition", signature = (input, columns_to_hash, num_partitions, seed = 0, stream = None, mr = None))]
+#[pyo3(name = "hash_partition", signature = (input, columns_to_hash, num_partitions, seed = 0, stream = None, mr = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn hash_partition(
     py: Python<'_>,

@@ -3,26 +3,16 @@
 
 use crate::args::Opt;
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::search::{null_orders, orders};
 use crate::table::PyTable;
 use ferrodf_core::ops::aggregation::Interpolation;
+use ferrodf_core::params::Sorted;
 use pyo3::prelude::*;
 
 fn interpolation(obj: &Bound<'_, PyAny>) -> PyResult<Interpolation> {
-    Ok(match enum_value(obj, "Interpolation")? {
-        0 => Interpolation::Linear,
-        1 => Interpolation::Lower,
-        2 => Interpolation::Higher,
-        3 => Interpolation::Midpoint,
-        4 => Interpolation::Nearest,
-        v => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "{v} is not an Interpolation (LINEAR=0, LOWER=1, HIGHER=2, MIDPOINT=3, NEAREST=4)"
-            )));
-        }
-    })
+    extract_enum(obj)
 }
 
 fn floats(obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
@@ -40,7 +30,7 @@ fn floats(obj: &Bound<'_, PyAny>) -> PyResult<Vec<f64>> {
 
 /// Quantiles of a column read in the order of `ordered_indices`.
 #[pyfunction]
-#[pyo3(name = "quantiles_quantile", signature = (input, q, interp = None, ordered_indices = None, exact = true, stream = None, mr = None))]
+#[pyo3(name = "quantile", signature = (input, q, interp = None, ordered_indices = None, exact = true, stream = None, mr = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn quantile(
     py: Python<'_>,
@@ -72,7 +62,7 @@ pub fn quantile(
 
 /// Rows of a table at quantile positions of its sorted order.
 #[pyfunction]
-#[pyo3(name = "quantiles_quantiles", signature = (input, q, interp = None, is_input_sorted = None, column_order = None, null_precedence = None, stream = None, mr = None))]
+#[pyo3(name = "quantiles", signature = (input, q, interp = None, is_input_sorted = None, column_order = None, null_precedence = None, stream = None, mr = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn quantiles(
     py: Python<'_>,
@@ -92,7 +82,7 @@ pub fn quantiles(
         None => Interpolation::Nearest,
     };
     let sorted = match is_input_sorted {
-        Some(s) => enum_value(s, "Sorted")? != 0,
+        Some(s) => extract_enum::<Sorted>(s)? == Sorted::Yes,
         None => false,
     };
     let o = match column_order {

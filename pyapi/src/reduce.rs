@@ -3,12 +3,12 @@
 use crate::aggregation::PyAggregation;
 use crate::args::Opt;
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::scalar::PyScalar;
 use crate::types::PyDataType;
 use ferrodf_core::ops::aggregation::Kind;
-use pyo3::exceptions::PyValueError;
+use ferrodf_core::params::ScanType;
 use pyo3::prelude::*;
 
 /// Reduce a column to a scalar.
@@ -61,11 +61,7 @@ pub fn scan(
     mr: Opt,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    let inclusive = match enum_value(inclusive, "ScanType")? {
-        0 => true,
-        1 => false,
-        v => return Err(PyValueError::new_err(format!("{v} is not a ScanType"))),
-    };
+    let inclusive = extract_enum::<ScanType>(inclusive)? == ScanType::Inclusive;
     run(py, move || {
         ferrodf_core::ops::scan::scan(&col.0, &agg.0, inclusive)
     })

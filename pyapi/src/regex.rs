@@ -65,7 +65,7 @@ impl PyRegexProgram {
 
 /// contains_re (op 0), matches_re (1) or count_re (2).
 #[pyfunction]
-#[pyo3(name = "strings_regex_search")]
+#[pyo3(name = "regex_search")]
 pub fn regex_search(
     py: Python<'_>,
     input: PyColumn,
@@ -82,7 +82,7 @@ pub fn regex_search(
 
 /// Replace matches by a string scalar.
 #[pyfunction]
-#[pyo3(name = "strings_replace_re", signature = (input, prog, replacement, max_replace_count = -1))]
+#[pyo3(name = "replace_re", signature = (input, prog, replacement, max_replace_count = -1))]
 pub fn replace_re(
     py: Python<'_>,
     input: PyColumn,
@@ -98,7 +98,7 @@ pub fn replace_re(
 
 /// Replace matches by a template with group references.
 #[pyfunction]
-#[pyo3(name = "strings_replace_with_backrefs", signature = (input, prog, replacement, max_replace_count = -1))]
+#[pyo3(name = "replace_with_backrefs", signature = (input, prog, replacement, max_replace_count = -1))]
 pub fn replace_with_backrefs(
     py: Python<'_>,
     input: PyColumn,

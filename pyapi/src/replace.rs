@@ -3,11 +3,12 @@
 
 use crate::args::{Opt, type_name};
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::scalar::PyScalar;
 use ferrodf_core::ops::replace;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use ferrodf_core::params::ReplacePolicy;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 #[pyfunction]
@@ -37,11 +38,7 @@ pub fn replace_nulls(
         .name()
         .is_ok_and(|n| n == "ReplacePolicy");
     if is_policy {
-        let following = match enum_value(replacement, "ReplacePolicy")? {
-            0 => false,
-            1 => true,
-            v => return Err(PyValueError::new_err(format!("{v} is not a ReplacePolicy"))),
-        };
+        let following = extract_enum::<ReplacePolicy>(replacement)? == ReplacePolicy::Following;
         return run(py, move || {
             replace::replace_nulls(&source_column.0, replace::Replacement::Policy { following })
         })

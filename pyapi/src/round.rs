@@ -1,13 +1,13 @@
 //! `plc.round`: round and round_decimal.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use ferrodf_core::ops::round as core_round;
 use pyo3::prelude::*;
 
 fn rounding(method: &Bound<'_, PyAny>) -> PyResult<core_round::RoundingMethod> {
-    core_round::RoundingMethod::from_i32(enum_value(method, "RoundingMethod")?).py()
+    extract_enum::<core_round::RoundingMethod>(method)
 }
 
 /// Round to `decimal_places` digits.

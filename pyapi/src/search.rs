@@ -1,8 +1,8 @@
 //! `plc.search`: lower_bound, upper_bound and contains.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::table::PyTable;
 use ferrodf_core::ops::search::{self, NullOrder, Order};
 use pyo3::exceptions::PyTypeError;
@@ -14,7 +14,7 @@ pub(crate) fn orders(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Order>> {
         .try_iter()
         .map_err(|_| PyTypeError::new_err("column_order must be a list of Order values"))?
     {
-        out.push(Order::from_i32(enum_value(&item?, "Order")?).py()?);
+        out.push(extract_enum::<Order>(&item?)?);
     }
     Ok(out)
 }
@@ -25,14 +25,14 @@ pub(crate) fn null_orders(obj: &Bound<'_, PyAny>) -> PyResult<Vec<NullOrder>> {
         .try_iter()
         .map_err(|_| PyTypeError::new_err("null_precedence must be a list of NullOrder values"))?
     {
-        out.push(NullOrder::from_i32(enum_value(&item?, "NullOrder")?).py()?);
+        out.push(extract_enum::<NullOrder>(&item?)?);
     }
     Ok(out)
 }
 
 /// For each needle row, the first position of the sorted haystack where it fits.
 #[pyfunction]
-#[pyo3(name = "search_lower_bound", signature = (haystack, needles, column_order, null_precedence, stream = None, mr = None))]
+#[pyo3(name = "lower_bound", signature = (haystack, needles, column_order, null_precedence, stream = None, mr = None))]
 pub fn lower_bound(
     py: Python<'_>,
     haystack: PyTable,
@@ -52,7 +52,7 @@ pub fn lower_bound(
 
 /// For each needle row, the last position of the sorted haystack where it fits.
 #[pyfunction]
-#[pyo3(name = "search_upper_bound", signature = (haystack, needles, column_order, null_precedence, stream = None, mr = None))]
+#[pyo3(name = "upper_bound", signature = (haystack, needles, column_order, null_precedence, stream = None, mr = None))]
 pub fn upper_bound(
     py: Python<'_>,
     haystack: PyTable,
@@ -72,7 +72,7 @@ pub fn upper_bound(
 
 /// Whether each needle occurs in the haystack (BOOL8, null for null needles).
 #[pyfunction]
-#[pyo3(name = "search_contains", signature = (haystack, needles, stream = None, mr = None))]
+#[pyo3(name = "contains", signature = (haystack, needles, stream = None, mr = None))]
 pub fn contains(
     py: Python<'_>,
     haystack: PyColumn,

@@ -1,8 +1,8 @@
 //! `plc.sorting`: argument conversion only; the semantics live in ferrodf-core.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::search::{null_orders, orders};
 use crate::table::PyTable;
 use ferrodf_core::ops::aggregation::NullPolicy;
@@ -33,13 +33,13 @@ macro_rules! order_fn {
 
 order_fn!(
     sorted_order,
-    "sorting_sorted_order",
+    "sorted_order",
     so::sorted_order,
     "The row indices that would sort the table (INT32)."
 );
 order_fn!(
     stable_sorted_order,
-    "sorting_stable_sorted_order",
+    "stable_sorted_order",
     so::stable_sorted_order,
     "The row indices that would sort the table, ties in row order (INT32)."
 );
@@ -66,13 +66,13 @@ macro_rules! sort_fn {
 
 sort_fn!(
     sort,
-    "sorting_sort",
+    "sort",
     so::sort,
     "The table sorted by all its columns."
 );
 sort_fn!(
     stable_sort,
-    "sorting_stable_sort",
+    "stable_sort",
     so::stable_sort,
     "The table stably sorted by all its columns."
 );
@@ -100,13 +100,13 @@ macro_rules! by_key_fn {
 
 by_key_fn!(
     sort_by_key,
-    "sorting_sort_by_key",
+    "sort_by_key",
     so::sort_by_key,
     "The values' rows in the order that sorts the keys."
 );
 by_key_fn!(
     stable_sort_by_key,
-    "sorting_stable_sort_by_key",
+    "stable_sort_by_key",
     so::stable_sort_by_key,
     "The values' rows in the stable order that sorts the keys."
 );
@@ -138,20 +138,20 @@ macro_rules! segmented_fn {
 
 segmented_fn!(
     segmented_sort_by_key,
-    "sorting_segmented_sort_by_key",
+    "segmented_sort_by_key",
     so::segmented_sort_by_key,
     "The values sorted by the keys within each segment."
 );
 segmented_fn!(
     stable_segmented_sort_by_key,
-    "sorting_stable_segmented_sort_by_key",
+    "stable_segmented_sort_by_key",
     so::stable_segmented_sort_by_key,
     "The values stably sorted by the keys within each segment."
 );
 
 /// The rank of every row of a column.
 #[pyfunction]
-#[pyo3(name = "sorting_rank", signature = (input_view, method, column_order, null_handling, null_precedence, percentage, stream = None, mr = None))]
+#[pyo3(name = "rank", signature = (input_view, method, column_order, null_handling, null_precedence, percentage, stream = None, mr = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn rank(
     py: Python<'_>,
@@ -165,18 +165,10 @@ pub fn rank(
     mr: Opt<'_, '_>,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    let method = RankMethod::from_i32(enum_value(method, "RankMethod")?).py()?;
-    let order = Order::from_i32(enum_value(column_order, "Order")?).py()?;
-    let nulls = NullOrder::from_i32(enum_value(null_precedence, "NullOrder")?).py()?;
-    let policy = match enum_value(null_handling, "NullPolicy")? {
-        0 => NullPolicy::Exclude,
-        1 => NullPolicy::Include,
-        v => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "{v} is not a NullPolicy (EXCLUDE=0, INCLUDE=1)"
-            )));
-        }
-    };
+    let method = extract_enum::<RankMethod>(method)?;
+    let order = extract_enum::<Order>(column_order)?;
+    let nulls = extract_enum::<NullOrder>(null_precedence)?;
+    let policy = extract_enum::<NullPolicy>(null_handling)?;
     let out = run(py, move || {
         so::rank(&input_view.0, method, order, policy, nulls, percentage)
     })?;
@@ -185,7 +177,7 @@ pub fn rank(
 
 /// Whether the table's rows are sorted by the given orders.
 #[pyfunction]
-#[pyo3(name = "sorting_is_sorted", signature = (tbl, column_order, null_precedence, stream = None))]
+#[pyo3(name = "is_sorted", signature = (tbl, column_order, null_precedence, stream = None))]
 pub fn is_sorted(
     py: Python<'_>,
     tbl: PyTable,
@@ -201,13 +193,13 @@ pub fn is_sorted(
 fn sort_order(obj: Opt<'_, '_>) -> PyResult<Order> {
     match obj {
         None => Ok(Order::Descending),
-        Some(o) => Order::from_i32(enum_value(o, "Order")?).py(),
+        Some(o) => extract_enum::<Order>(o),
     }
 }
 
 /// The k largest (or smallest) values of a column.
 #[pyfunction]
-#[pyo3(name = "sorting_top_k", signature = (col, k, sort_order = None, stream = None, mr = None))]
+#[pyo3(name = "top_k", signature = (col, k, sort_order = None, stream = None, mr = None))]
 pub fn top_k(
     py: Python<'_>,
     col: PyColumn,
@@ -223,7 +215,7 @@ pub fn top_k(
 
 /// The row indices of the k largest (or smallest) values of a column.
 #[pyfunction]
-#[pyo3(name = "sorting_top_k_order", signature = (col, k, sort_order = None, stream = None, mr = None))]
+#[pyo3(name = "top_k_order", signature = (col, k, sort_order = None, stream = None, mr = None))]
 pub fn top_k_order(
     py: Python<'_>,
     col: PyColumn,

@@ -4,34 +4,16 @@
 
 use crate::args::{Opt, indices};
 use crate::column::PyColumn;
-use crate::enums::enum_value;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::table::PyTable;
+use ferrodf_core::keys::{NanEquality, NullEquality};
 use ferrodf_core::ops::stream_compaction::{self as sc, DuplicateKeepOption};
-use pyo3::exceptions::PyValueError;
+use ferrodf_core::params::{NanPolicy, NullPolicy};
 use pyo3::prelude::*;
 
 fn keep_option(obj: &Bound<'_, PyAny>) -> PyResult<DuplicateKeepOption> {
-    Ok(match enum_value(obj, "DuplicateKeepOption")? {
-        0 => DuplicateKeepOption::KeepAny,
-        1 => DuplicateKeepOption::KeepFirst,
-        2 => DuplicateKeepOption::KeepLast,
-        3 => DuplicateKeepOption::KeepNone,
-        v => {
-            return Err(PyValueError::new_err(format!(
-                "{v} is not a DuplicateKeepOption"
-            )));
-        }
-    })
-}
-
-/// NullEquality / NanEquality: EQUAL (ALL_EQUAL) = 0 -> true, UNEQUAL = 1 -> false.
-fn equality(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<bool> {
-    match enum_value(obj, what)? {
-        0 => Ok(true),
-        1 => Ok(false),
-        v => Err(PyValueError::new_err(format!("{v} is not a {what}"))),
-    }
+    extract_enum(obj)
 }
 
 fn key_indices(keys: Vec<i64>) -> PyResult<Vec<usize>> {
@@ -99,7 +81,7 @@ pub fn unique(
     let (k, keep, ne) = (
         key_indices(keys)?,
         keep_option(keep)?,
-        equality(nulls_equal, "NullEquality")?,
+        extract_enum::<NullEquality>(nulls_equal)? == NullEquality::Equal,
     );
     run(py, move || sc::unique(&input.0, &k, keep, ne)).map(PyTable)
 }
@@ -120,8 +102,8 @@ pub fn distinct(
     let _ = (stream, mr);
     let (k, keep) = (key_indices(keys)?, keep_option(keep)?);
     let (ne, na) = (
-        equality(nulls_equal, "NullEquality")?,
-        equality(nans_equal, "NanEquality")?,
+        extract_enum::<NullEquality>(nulls_equal)? == NullEquality::Equal,
+        extract_enum::<NanEquality>(nans_equal)? == NanEquality::AllEqual,
     );
     run(py, move || sc::distinct(&input.0, &k, keep, ne, na)).map(PyTable)
 }
@@ -142,8 +124,8 @@ pub fn stable_distinct(
     let _ = (stream, mr);
     let (k, keep) = (key_indices(keys)?, keep_option(keep)?);
     let (ne, na) = (
-        equality(nulls_equal, "NullEquality")?,
-        equality(nans_equal, "NanEquality")?,
+        extract_enum::<NullEquality>(nulls_equal)? == NullEquality::Equal,
+        extract_enum::<NanEquality>(nans_equal)? == NanEquality::AllEqual,
     );
     run(py, move || sc::stable_distinct(&input.0, &k, keep, ne, na)).map(PyTable)
 }
@@ -162,8 +144,8 @@ pub fn distinct_indices(
     let _ = (stream, mr);
     let keep = keep_option(keep)?;
     let (ne, na) = (
-        equality(nulls_equal, "NullEquality")?,
-        equality(nans_equal, "NanEquality")?,
+        extract_enum::<NullEquality>(nulls_equal)? == NullEquality::Equal,
+        extract_enum::<NanEquality>(nans_equal)? == NanEquality::AllEqual,
     );
     run(py, move || sc::distinct_indices(&input.0, keep, ne, na)).map(PyColumn)
 }
@@ -173,16 +155,8 @@ fn count_policies(
     null_handling: &Bound<'_, PyAny>,
     nan_handling: &Bound<'_, PyAny>,
 ) -> PyResult<(bool, bool)> {
-    let include = match enum_value(null_handling, "NullPolicy")? {
-        0 => false,
-        1 => true,
-        v => return Err(PyValueError::new_err(format!("{v} is not a NullPolicy"))),
-    };
-    let nan_is_null = match enum_value(nan_handling, "NanPolicy")? {
-        0 => true,
-        1 => false,
-        v => return Err(PyValueError::new_err(format!("{v} is not a NanPolicy"))),
-    };
+    let include = extract_enum::<NullPolicy>(null_handling)? == NullPolicy::Include;
+    let nan_is_null = extract_enum::<NanPolicy>(nan_handling)? == NanPolicy::NanIsNull;
     Ok((include, nan_is_null))
 }
 

@@ -1,13 +1,14 @@
 //! `plc.strings`: the string operations behind pandas' `.str` accessor.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::scalar::PyScalar;
 use crate::table::PyTable;
 use ferrodf_core::ops::strings::{
     attributes, case, combine, find as core_find, replace as core_replace, slice, split, strip,
 };
+use ferrodf_core::string_options::SeparatorOnNulls;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
@@ -55,7 +56,7 @@ fn opt_scalar(
 
 /// Characters (code points) per row, INT32.
 #[pyfunction]
-#[pyo3(name = "strings_count_characters", signature = (input, stream = None, mr = None))]
+#[pyo3(name = "count_characters", signature = (input, stream = None, mr = None))]
 pub fn count_characters(
     py: Python<'_>,
     input: PyColumn,
@@ -70,7 +71,7 @@ pub fn count_characters(
 
 /// UTF-8 bytes per row, INT32.
 #[pyfunction]
-#[pyo3(name = "strings_count_bytes", signature = (input, stream = None, mr = None))]
+#[pyo3(name = "count_bytes", signature = (input, stream = None, mr = None))]
 pub fn count_bytes(
     py: Python<'_>,
     input: PyColumn,
@@ -85,7 +86,7 @@ pub fn count_bytes(
 
 /// Lower-case every row.
 #[pyfunction]
-#[pyo3(name = "strings_to_lower", signature = (input, stream = None, mr = None))]
+#[pyo3(name = "to_lower", signature = (input, stream = None, mr = None))]
 pub fn to_lower(
     py: Python<'_>,
     input: PyColumn,
@@ -98,7 +99,7 @@ pub fn to_lower(
 
 /// Upper-case every row.
 #[pyfunction]
-#[pyo3(name = "strings_to_upper", signature = (input, stream = None, mr = None))]
+#[pyo3(name = "to_upper", signature = (input, stream = None, mr = None))]
 pub fn to_upper(
     py: Python<'_>,
     input: PyColumn,
@@ -112,7 +113,7 @@ pub fn to_upper(
 /// contains / starts_with / ends_with / find / rfind (op 0..=4) against a Column or Scalar
 /// target.
 #[pyfunction]
-#[pyo3(name = "strings_find_op", signature = (input, target, op, start = 0, stop = -1))]
+#[pyo3(name = "find_op", signature = (input, target, op, start = 0, stop = -1))]
 pub fn find_op(
     py: Python<'_>,
     input: PyColumn,
@@ -140,7 +141,7 @@ pub fn find_op(
 
 /// Literal replace.
 #[pyfunction]
-#[pyo3(name = "strings_replace", signature = (input, target, repl, maxrepl = -1))]
+#[pyo3(name = "replace", signature = (input, target, repl, maxrepl = -1))]
 pub fn replace(
     py: Python<'_>,
     input: PyColumn,
@@ -157,7 +158,7 @@ pub fn replace(
 
 /// Characters [start:stop:step] of every row.
 #[pyfunction]
-#[pyo3(name = "strings_slice", signature = (input, start, stop, step))]
+#[pyo3(name = "slice", signature = (input, start, stop, step))]
 pub fn slice_strings(
     py: Python<'_>,
     input: PyColumn,
@@ -172,14 +173,14 @@ pub fn slice_strings(
 
 /// Strip characters (whitespace by default) from one or both ends.
 #[pyfunction]
-#[pyo3(name = "strings_strip", signature = (input, side, to_strip = None))]
+#[pyo3(name = "strip", signature = (input, side, to_strip = None))]
 pub fn strip_strings(
     py: Python<'_>,
     input: PyColumn,
     side: &Bound<'_, PyAny>,
     to_strip: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyColumn> {
-    let side = strip::SideType::from_i32(enum_value(side, "SideType")?).py()?;
+    let side = extract_enum::<strip::SideType>(side)?;
     let to_strip = opt_scalar(to_strip, "strip.strip", "to_strip")?;
     Ok(PyColumn(run(py, move || {
         strip::strip(&input.0, side, to_strip.as_ref().map(|s| &s.0))
@@ -188,7 +189,7 @@ pub fn strip_strings(
 
 /// Split into a table of token columns (from the end when `reverse`).
 #[pyfunction]
-#[pyo3(name = "strings_split", signature = (strings_column, delimiter, maxsplit, reverse = false))]
+#[pyo3(name = "split", signature = (strings_column, delimiter, maxsplit, reverse = false))]
 pub fn split_table(
     py: Python<'_>,
     strings_column: PyColumn,
@@ -213,7 +214,7 @@ pub fn split_table(
 
 /// Split into a LIST<STRING> column (from the end when `reverse`).
 #[pyfunction]
-#[pyo3(name = "strings_split_record", signature = (strings, delimiter, maxsplit, reverse = false))]
+#[pyo3(name = "split_record", signature = (strings, delimiter, maxsplit, reverse = false))]
 pub fn split_record(
     py: Python<'_>,
     strings: PyColumn,
@@ -239,7 +240,7 @@ pub fn split_record(
 /// Row-wise concatenation of a table's string columns.
 #[pyfunction]
 #[pyo3(
-    name = "strings_concatenate",
+    name = "concatenate",
     signature = (strings_columns, separator, narep = None, col_narep = None, separate_nulls = None)
 )]
 pub fn concatenate(
@@ -264,19 +265,9 @@ pub fn concatenate(
     let sep = col_or_scalar(separator, NAME, "separator")?;
     let narep = opt_scalar(narep, NAME, "narep")?;
     let col_narep = opt_scalar(col_narep, NAME, "col_narep")?;
-    // SeparatorOnNulls: YES = 0, NO = 1.
-    let separate_nulls = match separate_nulls {
-        Some(v) => enum_value(v, "SeparatorOnNulls")?,
-        None => 0,
-    };
     let separate = match separate_nulls {
-        0 => true,
-        1 => false,
-        v => {
-            return Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "{v} is not a SeparatorOnNulls (YES = 0, NO = 1)"
-            )));
-        }
+        Some(v) => extract_enum::<SeparatorOnNulls>(v)? == SeparatorOnNulls::Yes,
+        None => true,
     };
     Ok(PyColumn(run(py, move || {
         let s = match &sep {

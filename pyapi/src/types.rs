@@ -1,6 +1,6 @@
 //! `plc.DataType`.
 
-use crate::enums::{enum_value, py_enum};
+use crate::enums::{extract_enum, py_enum};
 use crate::errors::IntoPyResult;
 use ferrodf_core::types::{DataType, TypeId};
 use pyo3::prelude::*;
@@ -23,7 +23,7 @@ impl PyDataType {
     #[new]
     #[pyo3(signature = (type_id, scale = 0))]
     fn new(type_id: &Bound<'_, PyAny>, scale: i32) -> PyResult<Self> {
-        let id = TypeId::from_i32(enum_value(type_id, "TypeId")?).py()?;
+        let id = extract_enum::<TypeId>(type_id)?;
         Ok(PyDataType(DataType::new(id, scale)))
     }
 
@@ -72,4 +72,9 @@ impl PyDataType {
 #[pyfunction]
 pub fn size_of(t: PyDataType) -> PyResult<usize> {
     ferrodf_core::types::size_of(t.0).py()
+}
+
+/// Register the `types` bindings.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(self::size_of, m)?)
 }

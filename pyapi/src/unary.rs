@@ -1,8 +1,8 @@
 //! `plc.unary`: element-wise operators, casts, null and NaN tests.
 
 use crate::column::PyColumn;
-use crate::enums::enum_value;
-use crate::errors::{IntoPyResult, run};
+use crate::enums::extract_enum;
+use crate::errors::run;
 use crate::types::PyDataType;
 use ferrodf_core::ops::{cast as core_cast, unary as core_unary};
 use pyo3::prelude::*;
@@ -18,7 +18,7 @@ pub fn unary_operation(
     mr: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyColumn> {
     let _ = (stream, mr);
-    let op = core_unary::UnaryOperator::from_i32(enum_value(op, "UnaryOperator")?).py()?;
+    let op = extract_enum::<core_unary::UnaryOperator>(op)?;
     Ok(PyColumn(run(py, move || {
         core_unary::unary_operation(&input.0, op)
     })?))

@@ -1,60 +1,43 @@
 //! Whole-stream compression of CSV and JSON files (Parquet compresses its pages itself).
 
 use crate::error::{Error, Result};
+use crate::named_enum::named_enum;
 use bytes::Bytes;
 use std::io::{Read, Write};
 
-/// libcudf's `compression_type`, with its numeric values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum CompressionType {
-    /// Not compressed.
-    None = 0,
-    /// Detect from the content (readers) or pick the format's default (writers).
-    #[default]
-    Auto = 1,
-    /// Snappy (Parquet pages).
-    Snappy = 2,
-    /// gzip.
-    Gzip = 3,
-    /// bzip2.
-    Bzip2 = 4,
-    /// Brotli (Parquet pages).
-    Brotli = 5,
-    /// zip archives (not supported).
-    Zip = 6,
-    /// xz (not supported).
-    Xz = 7,
-    /// zlib.
-    Zlib = 8,
-    /// LZ4 (Parquet pages).
-    Lz4 = 9,
-    /// LZO (not supported).
-    Lzo = 10,
-    /// Zstandard.
-    Zstd = 11,
+named_enum! {
+    /// libcudf's compression types (same values as pylibcudf).
+    #[derive(Default)]
+    pub enum CompressionType in "io.types" {
+        /// Not compressed.
+        None = 0 => "NONE",
+        /// Detect from the content (readers) or pick the format's default (writers).
+        #[default]
+        Auto = 1 => "AUTO",
+        /// Snappy (Parquet pages).
+        Snappy = 2 => "SNAPPY",
+        /// gzip.
+        Gzip = 3 => "GZIP",
+        /// bzip2.
+        Bzip2 = 4 => "BZIP2",
+        /// Brotli (Parquet pages).
+        Brotli = 5 => "BROTLI",
+        /// zip archives (not supported).
+        Zip = 6 => "ZIP",
+        /// xz (not supported).
+        Xz = 7 => "XZ",
+        /// zlib.
+        Zlib = 8 => "ZLIB",
+        /// LZ4 (Parquet pages).
+        Lz4 = 9 => "LZ4",
+        /// LZO (not supported).
+        Lzo = 10 => "LZO",
+        /// Zstandard.
+        Zstd = 11 => "ZSTD",
+    }
 }
 
 impl CompressionType {
-    /// The type with pylibcudf's numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<CompressionType> {
-        use CompressionType as C;
-        Ok(match v {
-            0 => C::None,
-            1 => C::Auto,
-            2 => C::Snappy,
-            3 => C::Gzip,
-            4 => C::Bzip2,
-            5 => C::Brotli,
-            6 => C::Zip,
-            7 => C::Xz,
-            8 => C::Zlib,
-            9 => C::Lz4,
-            10 => C::Lzo,
-            11 => C::Zstd,
-            _ => return Err(Error::value(format!("{v} is not a CompressionType"))),
-        })
-    }
-
     /// The codec that produced `data`, from its magic bytes (`None` when it is none of
     /// gzip, zstd and bzip2).
     pub fn detect(data: &[u8]) -> CompressionType {

@@ -19,6 +19,7 @@ use super::split::RowScanner;
 use super::{Progress, TableWithMetadata, guard, report};
 use crate::error::{Error, Result};
 use crate::interop::arrow::{ColumnMetadata, dtype_to_arrow, table_to_record_batch};
+use crate::named_enum::named_enum;
 use crate::table::Table;
 use crate::types::DataType;
 use arrow_array::RecordBatch;
@@ -28,6 +29,15 @@ use rayon::prelude::*;
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+named_enum! {
+    /// What the JSON reader does with a malformed line (libcudf's `json_recovery_mode_t`;
+    /// only `FAIL` is supported).
+    pub enum JSONRecoveryMode in "io.types" {
+        Fail = 0 => "FAIL",
+        RecoverWithNull = 1 => "RECOVER_WITH_NULL",
+    }
+}
 
 /// Options of [`read_json`] (pylibcudf's `JsonReaderOptions`).
 #[derive(Clone)]

@@ -40,6 +40,7 @@ pub use table_meta::TableWithMetadata;
 use crate::error::{Error, Result};
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use rayon::prelude::*;
+use crate::named_enum::named_enum;
 use std::sync::Arc;
 
 /// A progress hook: called with (bytes done, bytes in total) as a read or write advances,
@@ -47,35 +48,20 @@ use std::sync::Arc;
 /// per chunk or row group), and `done` never decreases.
 pub type Progress = Arc<dyn Fn(u64, u64) + Send + Sync>;
 
-/// libcudf's `quote_style`: which fields a CSV writer quotes (the reader only
-/// distinguishes `None`, which turns quote handling off, from the rest).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum QuoteStyle {
-    /// Quote fields that contain the delimiter, a quote or a line break.
-    #[default]
-    Minimal = 0,
-    /// Quote every field.
-    All = 1,
-    /// Quote every non-numeric field.
-    NonNumeric = 2,
-    /// Never quote.
-    None = 3,
-}
-
-impl QuoteStyle {
-    /// The style with pylibcudf's numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<QuoteStyle> {
-        Ok(match v {
-            0 => QuoteStyle::Minimal,
-            1 => QuoteStyle::All,
-            2 => QuoteStyle::NonNumeric,
-            3 => QuoteStyle::None,
-            _ => {
-                return Err(Error::value(format!(
-                    "{v} is not a QuoteStyle (0 MINIMAL, 1 ALL, 2 NONNUMERIC, 3 NONE)"
-                )));
-            }
-        })
+named_enum! {
+    /// Which CSV fields are quoted (libcudf's `quote_style`; the reader only
+    /// distinguishes `NONE`, which turns quote handling off, from the rest).
+    #[derive(Default)]
+    pub enum QuoteStyle in "io.types" {
+        /// Quote fields that contain the delimiter, a quote or a line break.
+        #[default]
+        Minimal = 0 => "MINIMAL",
+        /// Quote every field.
+        All = 1 => "ALL",
+        /// Quote every non-numeric field.
+        NonNumeric = 2 => "NONNUMERIC",
+        /// Never quote.
+        None = 3 => "NONE",
     }
 }
 

@@ -21,6 +21,7 @@ use super::source::{SinkInfo, Source, SourceInfo, write_err};
 use super::{CompressionType, Progress, TableWithMetadata, guard, report};
 use crate::error::{Error, Result};
 use crate::interop::arrow::{ColumnMetadata, table_to_record_batch};
+use crate::named_enum::named_enum;
 use crate::table::Table;
 use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, Scalar};
 use arrow_buffer::BooleanBuffer;
@@ -641,30 +642,51 @@ impl ChunkedParquetReader {
     }
 }
 
-/// libcudf's `statistics_freq`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum StatisticsFreq {
-    /// No statistics.
-    None = 0,
-    /// Per row group (column chunk).
-    #[default]
-    RowGroup = 1,
-    /// Per page as well.
-    Page = 2,
-    /// Per page and column index.
-    Column = 3,
+named_enum! {
+    /// Which Parquet statistics are written (libcudf's `statistics_freq`).
+    #[derive(Default)]
+    pub enum StatisticsFreq in "io.types" {
+        /// No statistics.
+        None = 0 => "STATISTICS_NONE",
+        /// Per row group (column chunk).
+        #[default]
+        RowGroup = 1 => "STATISTICS_ROWGROUP",
+        /// Per page as well.
+        Page = 2 => "STATISTICS_PAGE",
+        /// Per page and column index.
+        Column = 3 => "STATISTICS_COLUMN",
+    }
 }
 
-/// libcudf's `dictionary_policy`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum DictionaryPolicy {
-    /// Never dictionary-encode.
-    Never = 0,
-    /// Dictionary-encode while the dictionary stays small (the default).
-    #[default]
-    Adaptive = 1,
-    /// Always try to dictionary-encode.
-    Always = 2,
+named_enum! {
+    /// When Parquet columns are dictionary-encoded (libcudf's `dictionary_policy`).
+    #[derive(Default)]
+    pub enum DictionaryPolicy in "io.types" {
+        /// Never dictionary-encode.
+        Never = 0 => "NEVER",
+        /// Dictionary-encode while the dictionary stays small (the default).
+        #[default]
+        Adaptive = 1 => "ADAPTIVE",
+        /// Always try to dictionary-encode.
+        Always = 2 => "ALWAYS",
+    }
+}
+
+named_enum! {
+    /// Per-column Parquet encodings (libcudf's `column_encoding`; accepted for
+    /// compatibility, the writer chooses).
+    pub enum ColumnEncoding in "io.types" {
+        UseDefault = -1 => "USE_DEFAULT",
+        Dictionary = 0 => "DICTIONARY",
+        Plain = 1 => "PLAIN",
+        DeltaBinaryPacked = 2 => "DELTA_BINARY_PACKED",
+        DeltaLengthByteArray = 3 => "DELTA_LENGTH_BYTE_ARRAY",
+        DeltaByteArray = 4 => "DELTA_BYTE_ARRAY",
+        ByteStreamSplit = 5 => "BYTE_STREAM_SPLIT",
+        Direct = 6 => "DIRECT",
+        DirectV2 = 7 => "DIRECT_V2",
+        DictionaryV2 = 8 => "DICTIONARY_V2",
+    }
 }
 
 /// Options of [`write_parquet`] and [`ParquetChunkedWriter`].

@@ -5,12 +5,7 @@ use std::fmt;
 
 pub use crate::params::Interpolation;
 
-/// Whether nulls take part (`Include`) or are skipped (`Exclude`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum NullPolicy {
-    Exclude = 0,
-    Include = 1,
-}
+pub use crate::params::NullPolicy;
 
 /// An aggregation request.
 #[derive(Debug, Clone, PartialEq)]
@@ -62,88 +57,9 @@ pub enum Aggregation {
 
 pub use crate::ops::sorting::RankMethod;
 
-/// Whether ranks are scaled into (0, 1] (pylibcudf's `RankPercentage`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RankPercentage {
-    /// Plain ranks.
-    None = 0,
-    /// `(rank - 1) / (count - 1)`.
-    ZeroNormalized = 1,
-    /// `rank / count`.
-    OneNormalized = 2,
-}
+pub use crate::params::RankPercentage;
 
-impl RankPercentage {
-    /// The setting with pylibcudf's numeric value `v`.
-    pub fn from_i32(v: i32) -> crate::error::Result<RankPercentage> {
-        Ok(match v {
-            0 => RankPercentage::None,
-            1 => RankPercentage::ZeroNormalized,
-            2 => RankPercentage::OneNormalized,
-            _ => {
-                return Err(crate::error::Error::value(format!(
-                    "{v} is not a RankPercentage (0..=2)"
-                )));
-            }
-        })
-    }
-}
-
-/// The kind of an aggregation, by pylibcudf's `Kind` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Kind {
-    Sum,
-    Product,
-    Min,
-    Max,
-    CountValid,
-    CountAll,
-    Any,
-    All,
-    SumOfSquares,
-    Mean,
-    Variance,
-    Std,
-    Median,
-    Quantile,
-    Argmax,
-    Argmin,
-    Nunique,
-    NthElement,
-    CollectList,
-    CollectSet,
-    Rank,
-}
-
-impl Kind {
-    /// pylibcudf's upper-case name.
-    pub fn name(self) -> &'static str {
-        use Kind::*;
-        match self {
-            Sum => "SUM",
-            Product => "PRODUCT",
-            Min => "MIN",
-            Max => "MAX",
-            CountValid => "COUNT_VALID",
-            CountAll => "COUNT_ALL",
-            Any => "ANY",
-            All => "ALL",
-            SumOfSquares => "SUM_OF_SQUARES",
-            Mean => "MEAN",
-            Variance => "VARIANCE",
-            Std => "STD",
-            Median => "MEDIAN",
-            Quantile => "QUANTILE",
-            Argmax => "ARGMAX",
-            Argmin => "ARGMIN",
-            Nunique => "NUNIQUE",
-            NthElement => "NTH_ELEMENT",
-            CollectList => "COLLECT_LIST",
-            CollectSet => "COLLECT_SET",
-            Rank => "RANK",
-        }
-    }
-}
+pub use crate::aggregation_kind::Kind;
 
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

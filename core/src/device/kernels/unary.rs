@@ -7,6 +7,7 @@ use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::{DataType, TypeId, fixed_width};
+use crate::unary_operator::UnaryOperator;
 use cudarc::driver::CudaFunction;
 
 pub(crate) const WIDE: &str = include_str!("cuda/wide.cuh");
@@ -36,7 +37,8 @@ pub fn storage_type(id: TypeId) -> Result<(&'static str, bool)> {
 pub fn module_source(input: TypeId) -> Result<String> {
     let (t, is_bool) = storage_type(input)?;
     Ok(format!(
-        "{COMMON}\n{WIDE}\n#define IN_T {t}\n#define IN_IS_BOOL {is_bool}\n{SOURCE}"
+        "{COMMON}\n{WIDE}\n{}#define IN_T {t}\n#define IN_IS_BOOL {is_bool}\n{SOURCE}",
+        UnaryOperator::INFO.c_defines("UNARY")
     ))
 }
 

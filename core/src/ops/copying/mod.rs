@@ -24,26 +24,7 @@ use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
 
-/// What `gather` does with map entries outside `[-rows, rows)`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OutOfBoundsPolicy {
-    /// They give null rows.
-    Nullify = 0,
-    /// libcudf leaves them undefined; ferrodf still checks and raises IndexError, so no
-    /// memory outside the source is ever read.
-    DontCheck = 1,
-}
-
-/// Whether `allocate_like` gives the new column a null mask.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MaskAllocationPolicy {
-    /// Never.
-    Never = 0,
-    /// When the input has one.
-    Retain = 1,
-    /// Always.
-    Always = 2,
-}
+pub use crate::copy_options::{MaskAllocationPolicy, OutOfBoundsPolicy};
 
 /// The rows `map` selects from every column of `table` (negative entries count from the
 /// end). The map must not have nulls (ValueError).

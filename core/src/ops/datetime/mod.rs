@@ -16,87 +16,9 @@ use crate::error::{Error, Result};
 use crate::placement::use_device;
 use crate::types::TypeId;
 
-/// pylibcudf's `DatetimeComponent`, with libcudf's values.
-#[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum DatetimeComponent {
-    /// The year (negative before year 0).
-    Year = 0,
-    /// 1..=12.
-    Month,
-    /// Day of the month, 1..=31.
-    Day,
-    /// ISO weekday: Monday = 1 .. Sunday = 7.
-    Weekday,
-    /// 0..=23.
-    Hour,
-    /// 0..=59.
-    Minute,
-    /// 0..=59.
-    Second,
-    /// Milliseconds within the second, 0..=999.
-    Millisecond,
-    /// Microseconds within the millisecond, 0..=999.
-    Microsecond,
-    /// Nanoseconds within the microsecond, 0..=999.
-    Nanosecond,
-}
-
-impl DatetimeComponent {
-    /// The component with numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<Self> {
-        use DatetimeComponent::*;
-        let all = [
-            Year,
-            Month,
-            Day,
-            Weekday,
-            Hour,
-            Minute,
-            Second,
-            Millisecond,
-            Microsecond,
-            Nanosecond,
-        ];
-        usize::try_from(v)
-            .ok()
-            .and_then(|i| all.get(i).copied())
-            .ok_or_else(|| Error::value(format!("{v} is not a DatetimeComponent (0..=9)")))
-    }
-}
-
-/// pylibcudf's `RoundingFrequency`, with libcudf's values.
-#[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[allow(missing_docs)]
-pub enum RoundingFrequency {
-    Day = 0,
-    Hour,
-    Minute,
-    Second,
-    Millisecond,
-    Microsecond,
-    Nanosecond,
-}
+pub use crate::datetime_parts::{DatetimeComponent, RoundingFrequency};
 
 impl RoundingFrequency {
-    /// The frequency with numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<Self> {
-        use RoundingFrequency::*;
-        let all = [
-            Day,
-            Hour,
-            Minute,
-            Second,
-            Millisecond,
-            Microsecond,
-            Nanosecond,
-        ];
-        usize::try_from(v)
-            .ok()
-            .and_then(|i| all.get(i).copied())
-            .ok_or_else(|| Error::value(format!("{v} is not a RoundingFrequency (0..=6)")))
-    }
     fn nanos(self) -> i64 {
         match self {
             RoundingFrequency::Day => 86_400_000_000_000,

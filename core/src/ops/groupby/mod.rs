@@ -79,14 +79,7 @@ pub struct GroupBy {
     include_nulls: bool,
 }
 
-/// Which neighbour groupby `replace_nulls` copies into a null (pylibcudf's `ReplacePolicy`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReplacePolicy {
-    /// The nearest valid value before the null in its group.
-    Preceding = 0,
-    /// The nearest valid value after the null in its group.
-    Following = 1,
-}
+pub use crate::params::ReplacePolicy;
 
 impl GroupBy {
     /// Group the rows of `keys`. `keys_are_sorted`, `column_order` and `null_precedence`

@@ -16,31 +16,7 @@ use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::placement::use_device;
 
-/// libcudf's `mask_state`: how a new mask is initialised.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MaskState {
-    /// No mask at all (an empty buffer).
-    Unallocated = 0,
-    /// Allocated, contents unspecified (ferrodf zeroes them).
-    Uninitialized = 1,
-    /// Every bit set.
-    AllValid = 2,
-    /// Every bit unset.
-    AllNull = 3,
-}
-
-impl MaskState {
-    /// The state with pylibcudf's numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<MaskState> {
-        Ok(match v {
-            0 => MaskState::Unallocated,
-            1 => MaskState::Uninitialized,
-            2 => MaskState::AllValid,
-            3 => MaskState::AllNull,
-            _ => return Err(Error::value(format!("{v} is not a MaskState (0..=3)"))),
-        })
-    }
-}
+pub use crate::copy_options::MaskState;
 
 /// A new mask for `size` rows (libcudf's `create_null_mask`): `bitmask_allocation_size_bytes
 /// (size)` bytes, all 0xff for ALL_VALID, zero otherwise; empty for UNALLOCATED.

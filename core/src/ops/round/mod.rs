@@ -24,28 +24,7 @@ use crate::ops::cast::{cast, pow10_divisor, pow10_f64};
 use crate::placement::use_device;
 use crate::types::{DataType, TypeId};
 
-/// libcudf's `rounding_method`.
-#[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum RoundingMethod {
-    /// Round half away from zero.
-    HalfUp = 0,
-    /// Round half to even (banker's rounding).
-    HalfEven = 1,
-}
-
-impl RoundingMethod {
-    /// The method with numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<RoundingMethod> {
-        match v {
-            0 => Ok(RoundingMethod::HalfUp),
-            1 => Ok(RoundingMethod::HalfEven),
-            _ => Err(Error::value(format!(
-                "{v} is not a RoundingMethod (0 = HALF_UP, 1 = HALF_EVEN)"
-            ))),
-        }
-    }
-}
+pub use crate::params::RoundingMethod;
 
 fn check(input: DataType) -> Result<()> {
     let id = input.id();

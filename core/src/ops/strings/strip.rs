@@ -3,37 +3,11 @@
 use super::{check_strings, is_white, map_rows, scalar_bytes};
 use crate::column::Column;
 use crate::device::kernels::strings as dev;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 
-/// Which end of a string to work on (libcudf's `side_type`).
-#[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SideType {
-    /// The beginning.
-    Left = 0,
-    /// The end.
-    Right = 1,
-    /// Both ends.
-    Both = 2,
-}
-
-impl SideType {
-    /// The side with numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<SideType> {
-        Ok(match v {
-            0 => SideType::Left,
-            1 => SideType::Right,
-            2 => SideType::Both,
-            _ => {
-                return Err(Error::value(format!(
-                    "{v} is not a SideType (LEFT = 0, RIGHT = 1, BOTH = 2)"
-                )));
-            }
-        })
-    }
-}
+pub use crate::string_options::SideType;
 
 /// Remove the characters of `to_strip` (any order, as Python's `str.strip(chars)`) from
 /// the given side of every row; `None` or an empty string strips Unicode whitespace.

@@ -34,55 +34,9 @@ use crate::types::{DataType, TypeId};
 /// [`crate::ops::numeric`].
 pub(crate) use crate::ops::numeric::host_mask;
 
-/// pylibcudf's `UnaryOperator`, with libcudf's numeric values.
-#[repr(i32)]
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum UnaryOperator {
-    Sin = 0,
-    Cos,
-    Tan,
-    Arcsin,
-    Arccos,
-    Arctan,
-    Sinh,
-    Cosh,
-    Tanh,
-    Arcsinh,
-    Arccosh,
-    Arctanh,
-    Exp,
-    Log,
-    Sqrt,
-    Cbrt,
-    Ceil,
-    Floor,
-    Abs,
-    Rint,
-    BitCount,
-    BitInvert,
-    Not,
-    Negate,
-}
+pub use crate::unary_operator::UnaryOperator;
 
 impl UnaryOperator {
-    /// Every operator in numeric order.
-    pub const ALL: [UnaryOperator; 24] = {
-        use UnaryOperator::*;
-        [
-            Sin, Cos, Tan, Arcsin, Arccos, Arctan, Sinh, Cosh, Tanh, Arcsinh, Arccosh, Arctanh,
-            Exp, Log, Sqrt, Cbrt, Ceil, Floor, Abs, Rint, BitCount, BitInvert, Not, Negate,
-        ]
-    };
-
-    /// The operator with numeric value `v`.
-    pub fn from_i32(v: i32) -> Result<UnaryOperator> {
-        usize::try_from(v)
-            .ok()
-            .and_then(|i| Self::ALL.get(i).copied())
-            .ok_or_else(|| Error::value(format!("{v} is not a UnaryOperator (0..=23)")))
-    }
-
     fn is_math(self) -> bool {
         (self as i32) <= UnaryOperator::Floor as i32
     }

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-from ferrodf._lib import Aggregation, make_aggregation
+from ferrodf._lib.aggregation import Aggregation, make_aggregation
+from ferrodf.plc._enums import rust_enum
 from ferrodf.plc.types import (
     Interpolation,
     NanEquality,
@@ -14,34 +13,7 @@ from ferrodf.plc.types import (
     Order,
 )
 
-
-class Kind(IntEnum):
-    """Aggregation kinds. Compare by name: the numbers differ between libcudf versions."""
-
-    SUM = 0
-    PRODUCT = 1
-    MIN = 2
-    MAX = 3
-    COUNT_VALID = 4
-    COUNT_ALL = 5
-    ANY = 6
-    ALL = 7
-    SUM_OF_SQUARES = 8
-    MEAN = 9
-    M2 = 10
-    VARIANCE = 11
-    STD = 12
-    MEDIAN = 13
-    QUANTILE = 14
-    ARGMAX = 15
-    ARGMIN = 16
-    NUNIQUE = 17
-    NTH_ELEMENT = 18
-    ROW_NUMBER = 19
-    EWMA = 20
-    RANK = 21
-    COLLECT_LIST = 22
-    COLLECT_SET = 23
+Kind = rust_enum("Kind", __name__)
 
 
 def sum() -> Aggregation:
@@ -129,22 +101,8 @@ def collect_set(
     )
 
 
-class RankMethod(IntEnum):
-    """libcudf's ``rank_method``: how tied values are ranked."""
-
-    FIRST = 0
-    AVERAGE = 1
-    MIN = 2
-    MAX = 3
-    DENSE = 4
-
-
-class RankPercentage(IntEnum):
-    """libcudf's ``rank_percentage``: whether and how ranks are normalised."""
-
-    NONE = 0
-    ZERO_NORMALIZED = 1
-    ONE_NORMALIZED = 2
+RankMethod = rust_enum("RankMethod", __name__)
+RankPercentage = rust_enum("RankPercentage", __name__)
 
 
 def rank(

@@ -1,6 +1,6 @@
 from enum import IntEnum
 
-from ferrodf._lib import Aggregation as Aggregation
+from ferrodf._lib.aggregation import Aggregation as Aggregation
 from ferrodf.plc.types import (
     Interpolation,
     NanEquality,

@@ -1,7 +1,7 @@
 from enum import IntEnum
 
-from ferrodf._lib import binary_operation as binary_operation
-from ferrodf._lib import is_supported_operation as is_supported_operation
+from ferrodf._lib.binaryop import binary_operation as binary_operation
+from ferrodf._lib.binaryop import is_supported_operation as is_supported_operation
 
 class BinaryOperator(IntEnum):
     ADD = 0

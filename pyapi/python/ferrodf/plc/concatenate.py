@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import concatenate
+from ferrodf._lib.concatenate import concatenate
 
 __all__ = ["concatenate"]

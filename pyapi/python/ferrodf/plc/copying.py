@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-from ferrodf._lib import (
+from ferrodf._lib.copying import (
     allocate_like,
     boolean_mask_scatter,
     copy_if_else,
@@ -18,25 +16,10 @@ from ferrodf._lib import (
     slice,
     split,
 )
+from ferrodf.plc._enums import rust_enum
 
-
-class OutOfBoundsPolicy(IntEnum):
-    """What ``gather`` does with map entries outside ``[-n, n)``.
-
-    ``DONT_CHECK`` is undefined behaviour in libcudf; ferrodf still checks and raises
-    IndexError, so nothing outside the source is ever read.
-    """
-
-    NULLIFY = 0
-    DONT_CHECK = 1
-
-
-class MaskAllocationPolicy(IntEnum):
-    """Whether ``allocate_like`` gives the new column a null mask."""
-
-    NEVER = 0
-    RETAIN = 1
-    ALWAYS = 2
+OutOfBoundsPolicy = rust_enum("OutOfBoundsPolicy", __name__)
+MaskAllocationPolicy = rust_enum("MaskAllocationPolicy", __name__)
 
 
 __all__ = [

@@ -2,38 +2,13 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from ferrodf._lib.datetime import day_of_year as _day_of_year
+from ferrodf._lib.datetime import extract_datetime_component as _extract
+from ferrodf._lib.datetime import round as _round
+from ferrodf.plc._enums import rust_enum
 
-from ferrodf._lib import datetime_day_of_year as _day_of_year
-from ferrodf._lib import datetime_extract_component as _extract
-from ferrodf._lib import datetime_round as _round
-
-
-class DatetimeComponent(IntEnum):
-    """libcudf's datetime components (WEEKDAY: Monday = 1 .. Sunday = 7)."""
-
-    YEAR = 0
-    MONTH = 1
-    DAY = 2
-    WEEKDAY = 3
-    HOUR = 4
-    MINUTE = 5
-    SECOND = 6
-    MILLISECOND = 7
-    MICROSECOND = 8
-    NANOSECOND = 9
-
-
-class RoundingFrequency(IntEnum):
-    """libcudf's rounding frequencies."""
-
-    DAY = 0
-    HOUR = 1
-    MINUTE = 2
-    SECOND = 3
-    MILLISECOND = 4
-    MICROSECOND = 5
-    NANOSECOND = 6
+DatetimeComponent = rust_enum("DatetimeComponent", __name__)
+RoundingFrequency = rust_enum("RoundingFrequency", __name__)
 
 
 def extract_datetime_component(input, component, stream=None, mr=None):

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import fill, fill_in_place, repeat, sequence
+from ferrodf._lib.filling import fill, fill_in_place, repeat, sequence
 
 __all__ = ["fill", "fill_in_place", "repeat", "sequence"]

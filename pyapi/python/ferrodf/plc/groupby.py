@@ -3,6 +3,6 @@ nulls within the groups."""
 
 from __future__ import annotations
 
-from ferrodf._lib import GroupBy, GroupByRequest
+from ferrodf._lib.groupby import GroupBy, GroupByRequest
 
 __all__ = ["GroupBy", "GroupByRequest"]

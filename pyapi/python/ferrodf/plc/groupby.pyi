@@ -1,4 +1,4 @@
-from ferrodf._lib import GroupBy as GroupBy
-from ferrodf._lib import GroupByRequest as GroupByRequest
+from ferrodf._lib.groupby import GroupBy as GroupBy
+from ferrodf._lib.groupby import GroupByRequest as GroupByRequest
 
 __all__ = ["GroupBy", "GroupByRequest"]

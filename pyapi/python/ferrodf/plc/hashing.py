@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import hashing_murmurhash3_x86_32 as murmurhash3_x86_32
-from ferrodf._lib import hashing_xxhash_64 as xxhash_64
+from ferrodf._lib.hashing import murmurhash3_x86_32 as murmurhash3_x86_32
+from ferrodf._lib.hashing import xxhash_64 as xxhash_64
 
 LIBCUDF_DEFAULT_HASH_SEED = 0
 

@@ -20,7 +20,8 @@ from typing import Any
 import pyarrow as pa
 
 from ferrodf import _lib
-from ferrodf._lib import Column, DataType, Scalar, Table, to_dlpack
+from ferrodf._lib import Column, DataType, Scalar, Table
+from ferrodf._lib.interop import to_dlpack
 
 
 @dataclass
@@ -61,7 +62,7 @@ def from_dlpack(managed_tensor: Any) -> Table:
             "from_dlpack needs a DLPack capsule or an object with __dlpack__ (a CuPy, torch or "
             f"NumPy array), got {type(managed_tensor).__name__}"
         )
-    return _lib.from_dlpack(managed_tensor)
+    return _lib.interop.from_dlpack(managed_tensor)
 
 
 __all__ = ["ColumnMetadata", "from_arrow", "from_dlpack", "to_arrow", "to_dlpack"]

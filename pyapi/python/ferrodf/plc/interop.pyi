@@ -5,7 +5,7 @@ from typing import Any, overload
 import pyarrow as pa  # type: ignore[import-untyped]  # pyarrow ships no stubs
 
 from ferrodf._lib import Column, DataType, Scalar, Table
-from ferrodf._lib import to_dlpack as to_dlpack
+from ferrodf._lib.interop import to_dlpack as to_dlpack
 
 @dataclass
 class ColumnMetadata:

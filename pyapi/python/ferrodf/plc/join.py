@@ -6,12 +6,12 @@ A row without a partner gets ``INT32_MIN`` in the other side's map (libcudf's
 
 from __future__ import annotations
 
-from ferrodf._lib import join_cross_join as cross_join
-from ferrodf._lib import join_full_join as full_join
-from ferrodf._lib import join_inner_join as inner_join
-from ferrodf._lib import join_left_anti_join as left_anti_join
-from ferrodf._lib import join_left_join as left_join
-from ferrodf._lib import join_left_semi_join as left_semi_join
+from ferrodf._lib.join import cross_join as cross_join
+from ferrodf._lib.join import full_join as full_join
+from ferrodf._lib.join import inner_join as inner_join
+from ferrodf._lib.join import left_anti_join as left_anti_join
+from ferrodf._lib.join import left_join as left_join
+from ferrodf._lib.join import left_semi_join as left_semi_join
 
 __all__ = [
     "cross_join",

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import merge_merge as merge
+from ferrodf._lib.merge import merge as merge
 
 __all__ = ["merge"]

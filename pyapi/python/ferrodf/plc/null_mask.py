@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import null_mask_bitmask_allocation_size_bytes as bitmask_allocation_size_bytes
-from ferrodf._lib import null_mask_bitmask_and as bitmask_and
-from ferrodf._lib import null_mask_bitmask_or as bitmask_or
-from ferrodf._lib import null_mask_copy_bitmask as copy_bitmask
-from ferrodf._lib import null_mask_create_null_mask as create_null_mask
-from ferrodf._lib import null_mask_null_count as null_count
+from ferrodf._lib.null_mask import bitmask_allocation_size_bytes as bitmask_allocation_size_bytes
+from ferrodf._lib.null_mask import bitmask_and as bitmask_and
+from ferrodf._lib.null_mask import bitmask_or as bitmask_or
+from ferrodf._lib.null_mask import copy_bitmask as copy_bitmask
+from ferrodf._lib.null_mask import create_null_mask as create_null_mask
+from ferrodf._lib.null_mask import null_count as null_count
 from ferrodf.plc.types import MaskState
 
 __all__ = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ferrodf._lib import partitioning_hash_partition as _hash_partition
+from ferrodf._lib.partitioning import hash_partition as _hash_partition
 from ferrodf.plc.table import Table
 
 DEFAULT_HASH_SEED = 0

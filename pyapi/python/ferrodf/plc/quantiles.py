@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import quantiles_quantile as quantile
-from ferrodf._lib import quantiles_quantiles as quantiles
+from ferrodf._lib.quantiles import quantile as quantile
+from ferrodf._lib.quantiles import quantiles as quantiles
 
 __all__ = ["quantile", "quantiles"]

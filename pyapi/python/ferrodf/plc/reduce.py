@@ -2,21 +2,11 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from ferrodf._lib.reduce import is_valid_reduce_aggregation, minmax, reduce, scan
+from ferrodf._lib.stream_compaction import distinct_count, unique_count
+from ferrodf.plc._enums import rust_enum
 
-from ferrodf._lib import (
-    distinct_count,
-    is_valid_reduce_aggregation,
-    minmax,
-    reduce,
-    scan,
-    unique_count,
-)
-
-
-class ScanType(IntEnum):
-    INCLUSIVE = 0
-    EXCLUSIVE = 1
+ScanType = rust_enum("ScanType", __name__)
 
 
 __all__ = [

@@ -1,8 +1,8 @@
 from enum import IntEnum
 from typing import Any
 
-from ferrodf._lib import is_valid_reduce_aggregation as is_valid_reduce_aggregation
-from ferrodf._lib import reduce as reduce
+from ferrodf._lib.reduce import is_valid_reduce_aggregation as is_valid_reduce_aggregation
+from ferrodf._lib.reduce import reduce as reduce
 from ferrodf.plc.aggregation import Aggregation
 from ferrodf.plc.column import Column
 from ferrodf.plc.scalar import Scalar

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from ferrodf._lib.replace import (
+    clamp,
+    find_and_replace_all,
+    normalize_nans_and_zeros,
+    replace_nulls,
+)
+from ferrodf.plc._enums import rust_enum
 
-from ferrodf._lib import clamp, find_and_replace_all, normalize_nans_and_zeros, replace_nulls
-
-
-class ReplacePolicy(IntEnum):
-    """Which valid neighbour ``replace_nulls`` copies into a null row."""
-
-    PRECEDING = 0
-    FOLLOWING = 1
+ReplacePolicy = rust_enum("ReplacePolicy", __name__)
 
 
 __all__ = [

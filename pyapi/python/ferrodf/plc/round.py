@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from ferrodf._lib.round import round as _round
+from ferrodf._lib.round import round_decimal as _round_decimal
+from ferrodf.plc._enums import rust_enum
 
-from ferrodf._lib import round as _round
-from ferrodf._lib import round_decimal as _round_decimal
-
-
-class RoundingMethod(IntEnum):
-    """libcudf's rounding methods (same values as pylibcudf)."""
-
-    HALF_UP = 0
-    HALF_EVEN = 1
+RoundingMethod = rust_enum("RoundingMethod", __name__)
 
 
 def round(source, decimal_places=0, round_method=RoundingMethod.HALF_UP, stream=None, mr=None):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import search_contains as contains
-from ferrodf._lib import search_lower_bound as lower_bound
-from ferrodf._lib import search_upper_bound as upper_bound
+from ferrodf._lib.search import contains as contains
+from ferrodf._lib.search import lower_bound as lower_bound
+from ferrodf._lib.search import upper_bound as upper_bound
 
 __all__ = ["contains", "lower_bound", "upper_bound"]

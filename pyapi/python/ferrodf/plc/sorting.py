@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import sorting_is_sorted as is_sorted
-from ferrodf._lib import sorting_rank as rank
-from ferrodf._lib import sorting_segmented_sort_by_key as segmented_sort_by_key
-from ferrodf._lib import sorting_sort as sort
-from ferrodf._lib import sorting_sort_by_key as sort_by_key
-from ferrodf._lib import sorting_sorted_order as sorted_order
-from ferrodf._lib import sorting_stable_segmented_sort_by_key as stable_segmented_sort_by_key
-from ferrodf._lib import sorting_stable_sort as stable_sort
-from ferrodf._lib import sorting_stable_sort_by_key as stable_sort_by_key
-from ferrodf._lib import sorting_stable_sorted_order as stable_sorted_order
-from ferrodf._lib import sorting_top_k as top_k
-from ferrodf._lib import sorting_top_k_order as top_k_order
+from ferrodf._lib.sorting import is_sorted as is_sorted
+from ferrodf._lib.sorting import rank as rank
+from ferrodf._lib.sorting import segmented_sort_by_key as segmented_sort_by_key
+from ferrodf._lib.sorting import sort as sort
+from ferrodf._lib.sorting import sort_by_key as sort_by_key
+from ferrodf._lib.sorting import sorted_order as sorted_order
+from ferrodf._lib.sorting import stable_segmented_sort_by_key as stable_segmented_sort_by_key
+from ferrodf._lib.sorting import stable_sort as stable_sort
+from ferrodf._lib.sorting import stable_sort_by_key as stable_sort_by_key
+from ferrodf._lib.sorting import stable_sorted_order as stable_sorted_order
+from ferrodf._lib.sorting import top_k as top_k
+from ferrodf._lib.sorting import top_k_order as top_k_order
 
 __all__ = [
     "is_sorted",

@@ -6,9 +6,7 @@ them; newer pylibcudf moved them to ``reduce``, which exports them too.
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-from ferrodf._lib import (
+from ferrodf._lib.stream_compaction import (
     apply_boolean_mask,
     distinct,
     distinct_count,
@@ -19,15 +17,9 @@ from ferrodf._lib import (
     unique,
     unique_count,
 )
+from ferrodf.plc._enums import rust_enum
 
-
-class DuplicateKeepOption(IntEnum):
-    """Which row of a group of duplicates to keep (KEEP_ANY keeps the first)."""
-
-    KEEP_ANY = 0
-    KEEP_FIRST = 1
-    KEEP_LAST = 2
-    KEEP_NONE = 3
+DuplicateKeepOption = rust_enum("DuplicateKeepOption", __name__)
 
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import (
+from ferrodf._lib.traits import (
     is_bit_castable,
     is_boolean,
     is_chrono,

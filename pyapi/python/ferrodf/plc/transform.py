@@ -8,6 +8,6 @@ and also a ``gpumemoryview``, which works with or without one.
 
 from __future__ import annotations
 
-from ferrodf._lib import bools_to_mask, column_nans_to_nulls, mask_to_bools, nans_to_nulls
+from ferrodf._lib.transform import bools_to_mask, column_nans_to_nulls, mask_to_bools, nans_to_nulls
 
 __all__ = ["bools_to_mask", "column_nans_to_nulls", "mask_to_bools", "nans_to_nulls"]

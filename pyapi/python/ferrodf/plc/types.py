@@ -2,94 +2,20 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from ferrodf._lib import DataType
+from ferrodf._lib.types import size_of
+from ferrodf.plc._enums import rust_enum
 
-from ferrodf._lib import DataType, size_of
-
-
-class TypeId(IntEnum):
-    """libcudf's type ids (same values as pylibcudf)."""
-
-    EMPTY = 0
-    INT8 = 1
-    INT16 = 2
-    INT32 = 3
-    INT64 = 4
-    UINT8 = 5
-    UINT16 = 6
-    UINT32 = 7
-    UINT64 = 8
-    FLOAT32 = 9
-    FLOAT64 = 10
-    BOOL8 = 11
-    TIMESTAMP_DAYS = 12
-    TIMESTAMP_SECONDS = 13
-    TIMESTAMP_MILLISECONDS = 14
-    TIMESTAMP_MICROSECONDS = 15
-    TIMESTAMP_NANOSECONDS = 16
-    DURATION_DAYS = 17
-    DURATION_SECONDS = 18
-    DURATION_MILLISECONDS = 19
-    DURATION_MICROSECONDS = 20
-    DURATION_NANOSECONDS = 21
-    DICTIONARY32 = 22
-    STRING = 23
-    LIST = 24
-    DECIMAL32 = 25
-    DECIMAL64 = 26
-    DECIMAL128 = 27
-    STRUCT = 28
-    NUM_TYPE_IDS = 29
-
-
-class Interpolation(IntEnum):
-    LINEAR = 0
-    LOWER = 1
-    HIGHER = 2
-    MIDPOINT = 3
-    NEAREST = 4
-
-
-class MaskState(IntEnum):
-    UNALLOCATED = 0
-    UNINITIALIZED = 1
-    ALL_VALID = 2
-    ALL_NULL = 3
-
-
-class NanEquality(IntEnum):
-    ALL_EQUAL = 0
-    UNEQUAL = 1
-
-
-class NanPolicy(IntEnum):
-    NAN_IS_NULL = 0
-    NAN_IS_VALID = 1
-
-
-class NullEquality(IntEnum):
-    EQUAL = 0
-    UNEQUAL = 1
-
-
-class NullOrder(IntEnum):
-    AFTER = 0
-    BEFORE = 1
-
-
-class NullPolicy(IntEnum):
-    EXCLUDE = 0
-    INCLUDE = 1
-
-
-class Order(IntEnum):
-    ASCENDING = 0
-    DESCENDING = 1
-
-
-class Sorted(IntEnum):
-    NO = 0
-    YES = 1
+TypeId = rust_enum("TypeId", __name__)
+Interpolation = rust_enum("Interpolation", __name__)
+MaskState = rust_enum("MaskState", __name__)
+NanEquality = rust_enum("NanEquality", __name__)
+NanPolicy = rust_enum("NanPolicy", __name__)
+NullEquality = rust_enum("NullEquality", __name__)
+NullOrder = rust_enum("NullOrder", __name__)
+NullPolicy = rust_enum("NullPolicy", __name__)
+Order = rust_enum("Order", __name__)
+Sorted = rust_enum("Sorted", __name__)
 
 
 SIZE_TYPE_ID = TypeId.INT32

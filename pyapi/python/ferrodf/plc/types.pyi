@@ -2,7 +2,7 @@ from enum import IntEnum
 from typing import Final
 
 from ferrodf._lib import DataType as DataType
-from ferrodf._lib import size_of as size_of
+from ferrodf._lib.types import size_of as size_of
 
 class TypeId(IntEnum):
     EMPTY = 0

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
-
-from ferrodf._lib import (
+from ferrodf._lib.unary import (
     bit_cast,
     cast,
     is_nan,
@@ -14,35 +12,9 @@ from ferrodf._lib import (
     is_valid,
     unary_operation,
 )
+from ferrodf.plc._enums import rust_enum
 
-
-class UnaryOperator(IntEnum):
-    """libcudf's unary operators (same values as pylibcudf)."""
-
-    SIN = 0
-    COS = 1
-    TAN = 2
-    ARCSIN = 3
-    ARCCOS = 4
-    ARCTAN = 5
-    SINH = 6
-    COSH = 7
-    TANH = 8
-    ARCSINH = 9
-    ARCCOSH = 10
-    ARCTANH = 11
-    EXP = 12
-    LOG = 13
-    SQRT = 14
-    CBRT = 15
-    CEIL = 16
-    FLOOR = 17
-    ABS = 18
-    RINT = 19
-    BIT_COUNT = 20
-    BIT_INVERT = 21
-    NOT = 22
-    NEGATE = 23
+UnaryOperator = rust_enum("UnaryOperator", __name__)
 
 
 __all__ = [

@@ -1,8 +1,8 @@
 // Element-wise unary operations and rounding, compiled once per input storage type. The
-// Rust side defines IN_T (the storage type) and IN_IS_BOOL. Operator numbers are
-// pylibcudf's UnaryOperator values; the operator is a uniform kernel argument, so one
-// module serves every operator of its input type. Output validity is handled by the caller
-// (libcudf copies the input mask).
+// Rust side defines IN_T (the storage type), IN_IS_BOOL and UNARY_<NAME>, the value of
+// every UnaryOperator (pylibcudf's, from the Rust enum); the operator is a uniform kernel
+// argument, so one module serves every operator of its input type. Output validity is
+// handled by the caller (libcudf copies the input mask).
 
 __device__ __forceinline__ IN_T load_in(const IN_T* p, int64_t i) {
   return load_value<IN_T, IN_IS_BOOL>(p, i);
@@ -12,52 +12,52 @@ __device__ __forceinline__ IN_T load_in(const IN_T* p, int64_t i) {
 // overloads of <cmath> do) ...
 __device__ __forceinline__ double math_double(int op, double x) {
   switch (op) {
-    case 0: return sin(x);
-    case 1: return cos(x);
-    case 2: return tan(x);
-    case 3: return asin(x);
-    case 4: return acos(x);
-    case 5: return atan(x);
-    case 6: return sinh(x);
-    case 7: return cosh(x);
-    case 8: return tanh(x);
-    case 9: return asinh(x);
-    case 10: return acosh(x);
-    case 11: return atanh(x);
-    case 12: return exp(x);
-    case 13: return log(x);
-    case 14: return sqrt(x);
-    case 15: return cbrt(x);
-    case 16: return ceil(x);
-    case 17: return floor(x);
-    case 18: return fabs(x);
-    case 19: return rint(x);
+    case UNARY_SIN: return sin(x);
+    case UNARY_COS: return cos(x);
+    case UNARY_TAN: return tan(x);
+    case UNARY_ARCSIN: return asin(x);
+    case UNARY_ARCCOS: return acos(x);
+    case UNARY_ARCTAN: return atan(x);
+    case UNARY_SINH: return sinh(x);
+    case UNARY_COSH: return cosh(x);
+    case UNARY_TANH: return tanh(x);
+    case UNARY_ARCSINH: return asinh(x);
+    case UNARY_ARCCOSH: return acosh(x);
+    case UNARY_ARCTANH: return atanh(x);
+    case UNARY_EXP: return exp(x);
+    case UNARY_LOG: return log(x);
+    case UNARY_SQRT: return sqrt(x);
+    case UNARY_CBRT: return cbrt(x);
+    case UNARY_CEIL: return ceil(x);
+    case UNARY_FLOOR: return floor(x);
+    case UNARY_ABS: return fabs(x);
+    case UNARY_RINT: return rint(x);
     default: return x;
   }
 }
 // ... and in float for FLOAT32 inputs.
 __device__ __forceinline__ float math_float(int op, float x) {
   switch (op) {
-    case 0: return sinf(x);
-    case 1: return cosf(x);
-    case 2: return tanf(x);
-    case 3: return asinf(x);
-    case 4: return acosf(x);
-    case 5: return atanf(x);
-    case 6: return sinhf(x);
-    case 7: return coshf(x);
-    case 8: return tanhf(x);
-    case 9: return asinhf(x);
-    case 10: return acoshf(x);
-    case 11: return atanhf(x);
-    case 12: return expf(x);
-    case 13: return logf(x);
-    case 14: return sqrtf(x);
-    case 15: return cbrtf(x);
-    case 16: return ceilf(x);
-    case 17: return floorf(x);
-    case 18: return fabsf(x);
-    case 19: return rintf(x);
+    case UNARY_SIN: return sinf(x);
+    case UNARY_COS: return cosf(x);
+    case UNARY_TAN: return tanf(x);
+    case UNARY_ARCSIN: return asinf(x);
+    case UNARY_ARCCOS: return acosf(x);
+    case UNARY_ARCTAN: return atanf(x);
+    case UNARY_SINH: return sinhf(x);
+    case UNARY_COSH: return coshf(x);
+    case UNARY_TANH: return tanhf(x);
+    case UNARY_ARCSINH: return asinhf(x);
+    case UNARY_ARCCOSH: return acoshf(x);
+    case UNARY_ARCTANH: return atanhf(x);
+    case UNARY_EXP: return expf(x);
+    case UNARY_LOG: return logf(x);
+    case UNARY_SQRT: return sqrtf(x);
+    case UNARY_CBRT: return cbrtf(x);
+    case UNARY_CEIL: return ceilf(x);
+    case UNARY_FLOOR: return floorf(x);
+    case UNARY_ABS: return fabsf(x);
+    case UNARY_RINT: return rintf(x);
     default: return x;
   }
 }
@@ -68,19 +68,19 @@ __device__ __forceinline__ float math_float(int op, float x) {
 template <class T>
 __device__ __forceinline__ T unary_value(int op, T v) {
   if constexpr (traits<T>::is_float) {
-    if (op == 23) return -v;
+    if (op == UNARY_NEGATE) return -v;
     if constexpr (sizeof(T) == 4) return math_float(op, v);
     else return math_double(op, v);
   } else {
-    if (op == 18) {  // ABS
+    if (op == UNARY_ABS) {
       if constexpr (traits<T>::is_signed) return v < (T)0 ? wrapping_sub((T)0, v) : v;
       else return v;
     }
-    if (op == 21) {  // BIT_INVERT
+    if (op == UNARY_BIT_INVERT) {
       if constexpr (IN_IS_BOOL) return (T)1;
       else return (T)~v;
     }
-    if (op == 23) return wrapping_sub((T)0, v);  // NEGATE
+    if (op == UNARY_NEGATE) return wrapping_sub((T)0, v);
     return convert<T, IN_IS_BOOL>(math_double(op, (double)v));
   }
 }
@@ -93,16 +93,22 @@ template <int OP>
 __device__ __forceinline__ void unary_same(const IN_T* in, IN_T* out, int64_t n) {
   FERRO_GRID_LOOP(i, n) { out[i] = unary_value<IN_T>(OP, load_in(in, i)); }
 }
-#define FERRO_UNARY_SAME(OP)                                                             \
+// The kernel of operator OP is unary_same_<value of OP> (the extra level expands
+// UNARY_<NAME> to its number before the name is pasted).
+#define FERRO_UNARY_SAME(OP) FERRO_UNARY_SAME_(OP)
+#define FERRO_UNARY_SAME_(OP)                                                            \
   extern "C" __global__ void unary_same_##OP(const IN_T* in, IN_T* out, int64_t n) {    \
     unary_same<OP>(in, out, n);                                                          \
   }
-FERRO_UNARY_SAME(0) FERRO_UNARY_SAME(1) FERRO_UNARY_SAME(2) FERRO_UNARY_SAME(3)
-FERRO_UNARY_SAME(4) FERRO_UNARY_SAME(5) FERRO_UNARY_SAME(6) FERRO_UNARY_SAME(7)
-FERRO_UNARY_SAME(8) FERRO_UNARY_SAME(9) FERRO_UNARY_SAME(10) FERRO_UNARY_SAME(11)
-FERRO_UNARY_SAME(12) FERRO_UNARY_SAME(13) FERRO_UNARY_SAME(14) FERRO_UNARY_SAME(15)
-FERRO_UNARY_SAME(16) FERRO_UNARY_SAME(17) FERRO_UNARY_SAME(18) FERRO_UNARY_SAME(19)
-FERRO_UNARY_SAME(21) FERRO_UNARY_SAME(23)
+FERRO_UNARY_SAME(UNARY_SIN) FERRO_UNARY_SAME(UNARY_COS) FERRO_UNARY_SAME(UNARY_TAN)
+FERRO_UNARY_SAME(UNARY_ARCSIN) FERRO_UNARY_SAME(UNARY_ARCCOS)
+FERRO_UNARY_SAME(UNARY_ARCTAN) FERRO_UNARY_SAME(UNARY_SINH)
+FERRO_UNARY_SAME(UNARY_COSH) FERRO_UNARY_SAME(UNARY_TANH)
+FERRO_UNARY_SAME(UNARY_ARCSINH) FERRO_UNARY_SAME(UNARY_ARCCOSH)
+FERRO_UNARY_SAME(UNARY_ARCTANH) FERRO_UNARY_SAME(UNARY_EXP) FERRO_UNARY_SAME(UNARY_LOG)
+FERRO_UNARY_SAME(UNARY_SQRT) FERRO_UNARY_SAME(UNARY_CBRT) FERRO_UNARY_SAME(UNARY_CEIL)
+FERRO_UNARY_SAME(UNARY_FLOOR) FERRO_UNARY_SAME(UNARY_ABS) FERRO_UNARY_SAME(UNARY_RINT)
+FERRO_UNARY_SAME(UNARY_BIT_INVERT) FERRO_UNARY_SAME(UNARY_NEGATE)
 
 extern "C" __global__ void unary_bit_count(const IN_T* in, int32_t* out, int64_t n) {
   FERRO_GRID_LOOP(i, n) {
@@ -124,7 +130,7 @@ extern "C" __global__ void unary_not(const IN_T* in, uint8_t* out, int64_t n) {
   FERRO_GRID_LOOP(i, n) { out[i] = load_in(in, i) == (IN_T)0 ? 1 : 0; }
 }
 
-// CEIL (16), FLOOR (17), ABS (18) and NEGATE (23) of decimal values: `p` is 10^-scale in
+// CEIL, FLOOR, ABS and NEGATE of decimal values: `p` is 10^-scale in
 // the storage type (wrapping), as libcudf computes it.
 extern "C" __global__ void unary_decimal(const IN_T* in, IN_T* out, int64_t n, int op,
                                          uint64_t p_lo, uint64_t p_hi) {
@@ -132,14 +138,14 @@ extern "C" __global__ void unary_decimal(const IN_T* in, IN_T* out, int64_t n, i
   FERRO_GRID_LOOP(i, n) {
     IN_T v = in[i];
     if constexpr (!traits<IN_T>::is_float) {
-      if ((op == 16 || op == 17) && p == (IN_T)0) {
+      if ((op == UNARY_CEIL || op == UNARY_FLOOR) && p == (IN_T)0) {
         // 10^-scale wrapped to 0 (scales beyond the storage width): unchanged, like the host.
-      } else if (op == 16 || op == 17) {
+      } else if (op == UNARY_CEIL || op == UNARY_FLOOR) {
         IN_T a = (IN_T)((v / p) * p);
-        if (op == 16 && v > (IN_T)0 && a != v) a = wrapping_add(a, p);
-        if (op == 17 && v < (IN_T)0 && a != v) a = wrapping_sub(a, p);
+        if (op == UNARY_CEIL && v > (IN_T)0 && a != v) a = wrapping_add(a, p);
+        if (op == UNARY_FLOOR && v < (IN_T)0 && a != v) a = wrapping_sub(a, p);
         v = a;
-      } else if (op == 18) {
+      } else if (op == UNARY_ABS) {
         if (v < (IN_T)0) v = wrapping_sub((IN_T)0, v);
       } else {
         v = wrapping_sub((IN_T)0, v);

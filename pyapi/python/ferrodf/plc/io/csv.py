@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ferrodf._lib import DataType, Table, io_read_csv, io_write_csv
+from ferrodf._lib import DataType, Table
+from ferrodf._lib.io import read_csv as io_read_csv
+from ferrodf._lib.io import write_csv as io_write_csv
 from ferrodf.plc.io.types import (
     CompressionType,
     QuoteStyle,

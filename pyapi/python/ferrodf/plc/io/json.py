@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ferrodf._lib import DataType, Table, io_read_json, io_write_json
+from ferrodf._lib import DataType, Table
+from ferrodf._lib.io import read_json as io_read_json
+from ferrodf._lib.io import write_json as io_write_json
 from ferrodf.plc.io.types import (
     CompressionType,
     JSONRecoveryMode,

@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ferrodf._lib import (
-    Table,
-    _ChunkedParquetReader,
-    _ParquetChunkedWriter,
-    io_read_parquet,
-    io_write_parquet,
-)
+from ferrodf._lib import Table
+from ferrodf._lib.io import _ChunkedParquetReader, _ParquetChunkedWriter
+from ferrodf._lib.io import read_parquet as io_read_parquet
+from ferrodf._lib.io import write_parquet as io_write_parquet
 from ferrodf.plc.io.types import (
     CompressionType,
     DictionaryPolicy,

@@ -9,75 +9,17 @@ from __future__ import annotations
 
 import io
 import os
-from enum import IntEnum
 from typing import Any
 
 from ferrodf._lib import Table
+from ferrodf.plc._enums import rust_enum
 
-
-class CompressionType(IntEnum):
-    """libcudf's compression types (same values as pylibcudf)."""
-
-    NONE = 0
-    AUTO = 1
-    SNAPPY = 2
-    GZIP = 3
-    BZIP2 = 4
-    BROTLI = 5
-    ZIP = 6
-    XZ = 7
-    ZLIB = 8
-    LZ4 = 9
-    LZO = 10
-    ZSTD = 11
-
-
-class QuoteStyle(IntEnum):
-    """Which CSV fields are quoted."""
-
-    MINIMAL = 0
-    ALL = 1
-    NONNUMERIC = 2
-    NONE = 3
-
-
-class StatisticsFreq(IntEnum):
-    """Which Parquet statistics are written."""
-
-    STATISTICS_NONE = 0
-    STATISTICS_ROWGROUP = 1
-    STATISTICS_PAGE = 2
-    STATISTICS_COLUMN = 3
-
-
-class DictionaryPolicy(IntEnum):
-    """When Parquet columns are dictionary-encoded."""
-
-    NEVER = 0
-    ADAPTIVE = 1
-    ALWAYS = 2
-
-
-class ColumnEncoding(IntEnum):
-    """Per-column Parquet encodings (accepted for compatibility; the writer chooses)."""
-
-    USE_DEFAULT = -1
-    DICTIONARY = 0
-    PLAIN = 1
-    DELTA_BINARY_PACKED = 2
-    DELTA_LENGTH_BYTE_ARRAY = 3
-    DELTA_BYTE_ARRAY = 4
-    BYTE_STREAM_SPLIT = 5
-    DIRECT = 6
-    DIRECT_V2 = 7
-    DICTIONARY_V2 = 8
-
-
-class JSONRecoveryMode(IntEnum):
-    """What the JSON reader does with a malformed line (only FAIL is supported)."""
-
-    FAIL = 0
-    RECOVER_WITH_NULL = 1
+CompressionType = rust_enum("CompressionType", __name__)
+QuoteStyle = rust_enum("QuoteStyle", __name__)
+StatisticsFreq = rust_enum("StatisticsFreq", __name__)
+DictionaryPolicy = rust_enum("DictionaryPolicy", __name__)
+ColumnEncoding = rust_enum("ColumnEncoding", __name__)
+JSONRecoveryMode = rust_enum("JSONRecoveryMode", __name__)
 
 
 def _source(s: Any) -> str | bytes:

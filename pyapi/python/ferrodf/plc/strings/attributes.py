@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import strings_count_bytes as _count_bytes
-from ferrodf._lib import strings_count_characters as _count_characters
+from ferrodf._lib.strings import count_bytes as _count_bytes
+from ferrodf._lib.strings import count_characters as _count_characters
 
 
 def count_characters(input, stream=None, mr=None):

@@ -6,8 +6,8 @@ Each code point is mapped by itself with full Unicode case mapping (``ß`` upper
 
 from __future__ import annotations
 
-from ferrodf._lib import strings_to_lower as _to_lower
-from ferrodf._lib import strings_to_upper as _to_upper
+from ferrodf._lib.strings import to_lower as _to_lower
+from ferrodf._lib.strings import to_upper as _to_upper
 
 
 def to_lower(input, stream=None, mr=None):

@@ -2,23 +2,11 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from ferrodf._lib.strings import concatenate as _concatenate
+from ferrodf.plc._enums import rust_enum
 
-from ferrodf._lib import strings_concatenate as _concatenate
-
-
-class SeparatorOnNulls(IntEnum):
-    """Whether replaced null entries keep their separator (libcudf's values)."""
-
-    YES = 0
-    NO = 1
-
-
-class OutputIfEmptyList(IntEnum):
-    """libcudf's values (for ``join_list_elements``, which is not implemented)."""
-
-    EMPTY_STRING = 0
-    NULL_ELEMENT = 1
+SeparatorOnNulls = rust_enum("SeparatorOnNulls", __name__)
+OutputIfEmptyList = rust_enum("OutputIfEmptyList", __name__)
 
 
 def concatenate(

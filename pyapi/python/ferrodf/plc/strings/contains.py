@@ -3,7 +3,7 @@ pattern runs as a DFA, one thread per row)."""
 
 from __future__ import annotations
 
-from ferrodf._lib import strings_regex_search as _search
+from ferrodf._lib.strings import regex_search as _search
 
 
 def contains_re(input, prog, stream=None, mr=None):

@@ -3,7 +3,7 @@ regular-expression searches)."""
 
 from __future__ import annotations
 
-from ferrodf._lib import strings_find_op as _find_op
+from ferrodf._lib.strings import find_op as _find_op
 
 
 def contains(input, target, stream=None, mr=None):

@@ -9,6 +9,6 @@ Create one with ``RegexProgram.create(pattern, flags)`` and pass it to
 
 from __future__ import annotations
 
-from ferrodf._lib import RegexProgram
+from ferrodf._lib.strings import RegexProgram
 
 __all__ = ["RegexProgram"]

@@ -1,1 +1,1 @@
-from ferrodf._lib import RegexProgram as RegexProgram
+from ferrodf._lib.strings import RegexProgram as RegexProgram

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import strings_replace as _replace
+from ferrodf._lib.strings import replace as _replace
 
 
 def replace(input, target, repl, maxrepl=-1, stream=None, mr=None):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import RegexProgram
-from ferrodf._lib import strings_replace_re as _replace_re
-from ferrodf._lib import strings_replace_with_backrefs as _backrefs
+from ferrodf._lib.strings import RegexProgram
+from ferrodf._lib.strings import replace_re as _replace_re
+from ferrodf._lib.strings import replace_with_backrefs as _backrefs
 
 
 def replace_re(

@@ -2,15 +2,9 @@
 
 from __future__ import annotations
 
-from enum import IntEnum
+from ferrodf.plc._enums import rust_enum
 
-
-class SideType(IntEnum):
-    """Which end of a string to work on (libcudf's values)."""
-
-    LEFT = 0
-    RIGHT = 1
-    BOTH = 2
+SideType = rust_enum("SideType", __name__)
 
 
 __all__ = ["SideType"]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ferrodf._lib import Column, Scalar
-from ferrodf._lib import strings_slice as _slice
+from ferrodf._lib.strings import slice as _slice
 
 
 def _bound(v, what):

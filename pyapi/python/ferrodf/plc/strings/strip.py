@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ferrodf._lib import strings_strip as _strip
+from ferrodf._lib.strings import strip as _strip
 from ferrodf.plc.strings.side_type import SideType
 
 

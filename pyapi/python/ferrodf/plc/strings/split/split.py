@@ -4,8 +4,8 @@ Regular-expression splits are not implemented."""
 
 from __future__ import annotations
 
-from ferrodf._lib import strings_split as _split
-from ferrodf._lib import strings_split_record as _split_record
+from ferrodf._lib.strings import split as _split
+from ferrodf._lib.strings import split_record as _split_record
 
 
 def split(strings_column, delimiter, maxsplit, stream=None, mr=None):

@@ -1,12 +1,12 @@
 # Type stubs for the compiled extension `ferrodf._lib` (pyapi/src/*.rs), kept by hand:
 # when a #[pyfunction] or #[pymethods] signature changes, update its stub here.
-# The classes are re-exported by the modules of `ferrodf.plc`.
+# The classes are re-exported by the modules of `ferrodf.plc`; the bindings of each plc
+# module are in the submodule of the same name (`_lib/<module>.pyi`).
 
 import builtins
 from collections.abc import Iterable, Mapping, Sequence
 from typing import (
     Any,
-    ClassVar,
     Literal,
     Protocol,
     Self,
@@ -21,29 +21,39 @@ import numpy as np
 import pyarrow as pa  # type: ignore[import-untyped]  # pyarrow ships no stubs
 from typing_extensions import CapsuleType
 
-from ferrodf.plc.aggregation import Kind, RankMethod
-from ferrodf.plc.binaryop import BinaryOperator
-from ferrodf.plc.copying import MaskAllocationPolicy, OutOfBoundsPolicy
+from ferrodf._lib import aggregation as aggregation
+from ferrodf._lib import binaryop as binaryop
+from ferrodf._lib import concatenate as concatenate
+from ferrodf._lib import copying as copying
+from ferrodf._lib import datetime as datetime
+from ferrodf._lib import filling as filling
+from ferrodf._lib import groupby as groupby
+from ferrodf._lib import hashing as hashing
+from ferrodf._lib import interop as interop
+from ferrodf._lib import io as io
+from ferrodf._lib import join as join
+from ferrodf._lib import merge as merge
+from ferrodf._lib import null_mask as null_mask
+from ferrodf._lib import partitioning as partitioning
+from ferrodf._lib import quantiles as quantiles
+from ferrodf._lib import reduce as reduce
+from ferrodf._lib import replace as replace
+from ferrodf._lib import round as round
+from ferrodf._lib import search as search
+from ferrodf._lib import sorting as sorting
+from ferrodf._lib import stream_compaction as stream_compaction
+from ferrodf._lib import strings as strings
+from ferrodf._lib import traits as traits
+from ferrodf._lib import transform as transform
+from ferrodf._lib import types as types
+from ferrodf._lib import unary as unary
 from ferrodf.plc.interop import ColumnMetadata
-from ferrodf.plc.reduce import ScanType
-from ferrodf.plc.replace import ReplacePolicy
-from ferrodf.plc.round import RoundingMethod
-from ferrodf.plc.stream_compaction import DuplicateKeepOption
-from ferrodf.plc.types import (
-    Interpolation,
-    MaskState,
-    NanEquality,
-    NanPolicy,
-    NullEquality,
-    NullOrder,
-    NullPolicy,
-    Order,
-    Sorted,
-    TypeId,
-)
-from ferrodf.plc.unary import UnaryOperator
+from ferrodf.plc.types import TypeId
 
 __version__: str
+# Every Python-visible enum: class name -> (plc module, docstring, [(NAME, value), ...]);
+# `ferrodf.plc._enums.rust_enum` builds the IntEnums from it.
+enums: dict[str, tuple[str, str, list[tuple[str, int]]]]
 
 _ColumnOrTable = TypeVar("_ColumnOrTable", Column, Table)
 
@@ -268,51 +278,6 @@ class Scalar:
     def to_py(self, stream: _Stream = None) -> Any: ...
     def __repr__(self) -> str: ...
 
-# Not constructible: make one with the factories of `ferrodf.plc.aggregation`.
-@final
-class Aggregation:
-    def kind(self) -> Kind: ...
-    def __repr__(self) -> str: ...
-    def __eq__(self, value: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-
-def size_of(t: DataType) -> int: ...
-def to_dlpack(input: Table) -> object: ...
-def from_dlpack(managed_tensor: Any) -> Table: ...
-def make_aggregation(
-    name: _AggregationName,
-    null_handling: int = 0,
-    ddof: int = 1,
-    quantiles: Sequence[float] | None = None,
-    interp: int = 0,
-    n: int = 0,
-    nulls_equal: bool = True,
-    nans_equal: bool = True,
-    method: int = 0,
-    column_order: int = 0,
-    null_precedence: int = 0,
-    percentage: int = 0,
-) -> Aggregation: ...
-def reduce(
-    col: Column,
-    agg: Aggregation,
-    data_type: DataType,
-    init: Scalar | None = None,
-    stream: _Stream = None,
-    mr: _MemoryResource = None,
-) -> Scalar: ...
-def is_valid_reduce_aggregation(source: DataType, agg: Aggregation) -> bool: ...
-def binary_operation(
-    lhs: Column | Scalar,
-    rhs: Column | Scalar,
-    op: BinaryOperator | int,
-    output_type: DataType,
-    stream: _Stream = None,
-    mr: _MemoryResource = None,
-) -> Column: ...
-def is_supported_operation(
-    out: DataType, lhs: DataType, rhs: DataType, op: BinaryOperator | int
-) -> bool: ...
 def get_device() -> Literal["auto", "gpu", "cpu"]: ...
 def set_device(value: str) -> None: ...
 def gpu_info() -> _GpuInfo | None: ...
@@ -339,18 +304,12 @@ def has_cuda_array_interface(obj: object) -> bool: ...
 
 __all__ = [
     "__version__",
+    "enums",
     "DataType",
     "Column",
     "Table",
     "Scalar",
     "gpumemoryview",
-    "Aggregation",
-    "size_of",
-    "make_aggregation",
-    "reduce",
-    "is_valid_reduce_aggregation",
-    "binary_operation",
-    "is_supported_operation",
     "get_device",
     "set_device",
     "gpu_info",
@@ -359,470 +318,6 @@ __all__ = [
     "host_fallbacks",
     "reset_host_fallbacks",
 ]
-
-# plc.copying, plc.concatenate, plc.filling, plc.stream_compaction, plc.replace
-def gather(
-    source_table: Table,
-    gather_map: Column,
-    bounds_policy: OutOfBoundsPolicy,
-    stream: Any = None,
-    mr: Any = None,
-) -> Table: ...
-def scatter(
-    source: Table | list[Scalar],
-    scatter_map: Column,
-    target_table: Table,
-    stream: Any = None,
-    mr: Any = None,
-) -> Table: ...
-def empty_like(input: _ColumnOrTable, stream: Any = None, mr: Any = None) -> _ColumnOrTable: ...
-def allocate_like(
-    input_column: Column,
-    policy: MaskAllocationPolicy,
-    size: int | None = None,
-    stream: Any = None,
-    mr: Any = None,
-) -> Column: ...
-def copy_range_in_place(
-    input_column: Column,
-    target_column: Column,
-    input_begin: int,
-    input_end: int,
-    target_begin: int,
-    stream: Any = None,
-) -> None: ...
-def copy_range(
-    input_column: Column,
-    target_column: Column,
-    input_begin: int,
-    input_end: int,
-    target_begin: int,
-    stream: Any = None,
-    mr: Any = None,
-) -> Column: ...
-def shift(
-    input: Column, offset: int, fill_value: Scalar, stream: Any = None, mr: Any = None
-) -> Column: ...
-def slice(
-    input: _ColumnOrTable, indices: list[int], stream: Any = None
-) -> list[_ColumnOrTable]: ...
-def split(input: _ColumnOrTable, splits: list[int], stream: Any = None) -> list[_ColumnOrTable]: ...
-def copy_if_else(
-    lhs: Column | Scalar,
-    rhs: Column | Scalar,
-    boolean_mask: Column,
-    stream: Any = None,
-    mr: Any = None,
-) -> Column: ...
-def boolean_mask_scatter(
-    input: Table | list[Scalar],
-    target: Table,
-    boolean_mask: Column,
-    stream: Any = None,
-    mr: Any = None,
-) -> Table: ...
-def get_element(input_column: Column, index: int, stream: Any = None, mr: Any = None) -> Scalar: ...
-def concatenate(
-    objects: list[_ColumnOrTable], stream: Any = None, mr: Any = None
-) -> _ColumnOrTable: ...
-def fill(
-    destination: Column,
-    begin: int,
-    end: int,
-    value: Scalar,
-    stream: Any = None,
-    mr: Any = None,
-) -> Column: ...
-def fill_in_place(
-    destination: Column, begin: int, end: int, value: Scalar, stream: Any = None
-) -> None: ...
-def sequence(
-    size: int, init: Scalar, step: Scalar, stream: Any = None, mr: Any = None
-) -> Column: ...
-def repeat(
-    input_table: Table, count: Column | int, stream: Any = None, mr: Any = None
-) -> Table: ...
-def drop_nulls(
-    source_table: Table, keys: list[int], keep_threshold: int, stream: Any = None, mr: Any = None
-) -> Table: ...
-def drop_nans(
-    source_table: Table, keys: list[int], keep_threshold: int, stream: Any = None, mr: Any = None
-) -> Table: ...
-def apply_boolean_mask(
-    source_table: Table, boolean_mask: Column, stream: Any = None, mr: Any = None
-) -> Table: ...
-def unique(
-    input: Table,
-    keys: list[int],
-    keep: DuplicateKeepOption,
-    nulls_equal: NullEquality,
-    stream: Any = None,
-    mr: Any = None,
-) -> Table: ...
-def distinct(
-    input: Table,
-    keys: list[int],
-    keep: DuplicateKeepOption,
-    nulls_equal: NullEquality,
-    nans_equal: NanEquality,
-    stream: Any = None,
-    mr: Any = None,
-) -> Table: ...
-def distinct_indices(
-    input: Table,
-    keep: DuplicateKeepOption,
-    nulls_equal: NullEquality,
-    nans_equal: NanEquality,
-    stream: Any = None,
-    mr: Any = None,
-) -> Column: ...
-def stable_distinct(
-    input: Table,
-    keys: list[int],
-    keep: DuplicateKeepOption,
-    nulls_equal: NullEquality,
-    nans_equal: NanEquality,
-    stream: Any = None,
-    mr: Any = None,
-) -> Table: ...
-def unique_count(
-    source: Column, null_handling: NullPolicy, nan_handling: NanPolicy, stream: Any = None
-) -> int: ...
-def distinct_count(
-    source: Column, null_handling: NullPolicy, nan_handling: NanPolicy, stream: Any = None
-) -> int: ...
-def replace_nulls(
-    source_column: Column,
-    replacement: Column | Scalar | ReplacePolicy,
-    stream: Any = None,
-    mr: Any = None,
-) -> Column: ...
-def find_and_replace_all(
-    source_column: Column,
-    values_to_replace: Column,
-    replacement_values: Column,
-    stream: Any = None,
-    mr: Any = None,
-) -> Column: ...
-def clamp(
-    source_column: Column,
-    lo: Scalar,
-    hi: Scalar,
-    lo_replace: Scalar | None = None,
-    hi_replace: Scalar | None = None,
-    stream: Any = None,
-    mr: Any = None,
-) -> Column: ...
-def normalize_nans_and_zeros(
-    source_column: Column, inplace: bool = False, stream: Any = None, mr: Any = None
-) -> Column | None: ...
-def scan(
-    col: Column, agg: Aggregation, inclusive: ScanType, stream: Any = None, mr: Any = None
-) -> Column: ...
-def minmax(col: Column, stream: Any = None, mr: Any = None) -> tuple[Scalar, Scalar]: ...
-
-# plc.hashing, plc.null_mask, plc.search (re-exported there without the prefix)
-def hashing_murmurhash3_x86_32(
-    input: Table, seed: int = 0, stream: Any | None = None, mr: Any | None = None
-) -> Column: ...
-def hashing_xxhash_64(
-    input: Table, seed: int = 0, stream: Any | None = None, mr: Any | None = None
-) -> Column: ...
-def null_mask_copy_bitmask(
-    col: Column, stream: Any | None = None, mr: Any | None = None
-) -> gpumemoryview: ...
-def null_mask_bitmask_allocation_size_bytes(number_of_bits: int) -> int: ...
-def null_mask_create_null_mask(
-    size: int,
-    state: MaskState = ...,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> gpumemoryview: ...
-def null_mask_bitmask_and(
-    columns: list[Column], stream: Any | None = None, mr: Any | None = None
-) -> tuple[gpumemoryview, int]: ...
-def null_mask_bitmask_or(
-    columns: list[Column], stream: Any | None = None, mr: Any | None = None
-) -> tuple[gpumemoryview, int]: ...
-def null_mask_null_count(bitmask: Any, start: int, stop: int, stream: Any | None = None) -> int: ...
-def search_lower_bound(
-    haystack: Table,
-    needles: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-def search_upper_bound(
-    haystack: Table,
-    needles: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-def search_contains(
-    haystack: Column, needles: Column, stream: Any | None = None, mr: Any | None = None
-) -> Column: ...
-
-# plc.unary, plc.round, plc.transform, plc.traits
-def unary_operation(
-    input: Column, op: UnaryOperator, stream: object = None, mr: object = None
-) -> Column: ...
-def is_null(input: Column, stream: object = None, mr: object = None) -> Column: ...
-def is_valid(input: Column, stream: object = None, mr: object = None) -> Column: ...
-def cast(
-    input: Column, data_type: DataType, stream: object = None, mr: object = None
-) -> Column: ...
-def bit_cast(
-    input: Column, data_type: DataType, stream: object = None, mr: object = None
-) -> Column: ...
-def is_nan(input: Column, stream: object = None, mr: object = None) -> Column: ...
-def is_not_nan(input: Column, stream: object = None, mr: object = None) -> Column: ...
-def is_supported_cast(from_: DataType, to: DataType) -> bool: ...
-def round(
-    source: Column,
-    decimal_places: int = 0,
-    round_method: RoundingMethod = ...,
-    stream: object = None,
-    mr: object = None,
-) -> Column: ...
-def round_decimal(
-    source: Column,
-    decimal_places: int = 0,
-    round_method: RoundingMethod = ...,
-    stream: object = None,
-    mr: object = None,
-) -> Column: ...
-def nans_to_nulls(
-    input: Column, stream: object = None, mr: object = None
-) -> tuple[gpumemoryview, int]: ...
-def column_nans_to_nulls(input: Column, stream: object = None, mr: object = None) -> Column: ...
-def bools_to_mask(
-    input: Column, stream: object = None, mr: object = None
-) -> tuple[gpumemoryview, int]: ...
-def mask_to_bools(
-    bitmask: int | gpumemoryview,
-    begin_bit: int,
-    end_bit: int,
-    stream: object = None,
-    mr: object = None,
-) -> Column: ...
-def is_relationally_comparable(typ: DataType) -> bool: ...
-def is_equality_comparable(typ: DataType) -> bool: ...
-def is_numeric(typ: DataType) -> bool: ...
-def is_numeric_not_bool(typ: DataType) -> bool: ...
-def is_index_type(typ: DataType) -> bool: ...
-def is_unsigned(typ: DataType) -> bool: ...
-def is_integral(typ: DataType) -> bool: ...
-def is_integral_not_bool(typ: DataType) -> bool: ...
-def is_floating_point(typ: DataType) -> bool: ...
-def is_boolean(typ: DataType) -> bool: ...
-def is_timestamp(typ: DataType) -> bool: ...
-def is_fixed_point(typ: DataType) -> bool: ...
-def is_duration(typ: DataType) -> bool: ...
-def is_chrono(typ: DataType) -> bool: ...
-def is_dictionary(typ: DataType) -> bool: ...
-def is_fixed_width(typ: DataType) -> bool: ...
-def is_compound(typ: DataType) -> bool: ...
-def is_nested(typ: DataType) -> bool: ...
-def is_bit_castable(source: DataType, target: DataType) -> bool: ...
-
-# plc.groupby
-@final
-class GroupByRequest:
-    def __new__(cls, values: Column, aggregations: Iterable[Aggregation]) -> Self: ...
-
-@final
-class GroupBy:
-    def __new__(
-        cls,
-        keys: Table,
-        null_handling: NullPolicy | int | None = None,
-        keys_are_sorted: Sorted | int | None = None,
-        column_order: Iterable[Order] | None = None,
-        null_precedence: Iterable[NullOrder] | None = None,
-    ) -> Self: ...
-    def aggregate(self, requests: Iterable[GroupByRequest]) -> tuple[Table, list[Table]]: ...
-    def scan(self, requests: Iterable[GroupByRequest]) -> tuple[Table, list[Table]]: ...
-    def shift(
-        self, values: Table, offset: Iterable[int], fill_values: Iterable[Scalar]
-    ) -> tuple[Table, Table]: ...
-    def replace_nulls(
-        self, value: Table, replace_policies: Iterable[ReplacePolicy]
-    ) -> tuple[Table, Table]: ...
-    def get_groups(self, values: Table | None = None) -> tuple[list[int], Table, Table | None]: ...
-
-# plc.sorting (re-exported there without the prefix)
-def sorting_sorted_order(
-    source_table: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-def sorting_stable_sorted_order(
-    source_table: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-def sorting_sort(
-    source_table: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
-def sorting_stable_sort(
-    source_table: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
-def sorting_sort_by_key(
-    values: Table,
-    keys: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
-def sorting_stable_sort_by_key(
-    values: Table,
-    keys: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
-def sorting_segmented_sort_by_key(
-    values: Table,
-    keys: Table,
-    segment_offsets: Column,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
-def sorting_stable_segmented_sort_by_key(
-    values: Table,
-    keys: Table,
-    segment_offsets: Column,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
-def sorting_rank(
-    input_view: Column,
-    method: RankMethod,
-    column_order: Order,
-    null_handling: NullPolicy,
-    null_precedence: NullOrder,
-    percentage: bool,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-def sorting_is_sorted(
-    tbl: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-) -> bool: ...
-def sorting_top_k(
-    col: Column,
-    k: int,
-    sort_order: Order = ...,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-def sorting_top_k_order(
-    col: Column,
-    k: int,
-    sort_order: Order = ...,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-
-# plc.quantiles and plc.merge (re-exported there without the prefix)
-def quantiles_quantile(
-    input: Column,
-    q: Iterable[float],
-    interp: Interpolation = ...,
-    ordered_indices: Column | None = None,
-    exact: bool = True,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-def quantiles_quantiles(
-    input: Table,
-    q: Iterable[float],
-    interp: Interpolation = ...,
-    is_input_sorted: Sorted = ...,
-    column_order: list[Order] | None = None,
-    null_precedence: list[NullOrder] | None = None,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
-def merge_merge(
-    tables_to_merge: list[Table],
-    key_cols: list[int],
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
-
-# join / partitioning
-def join_inner_join(
-    left_keys: Table,
-    right_keys: Table,
-    nulls_equal: int,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> tuple[Column, Column]: ...
-def join_left_join(
-    left_keys: Table,
-    right_keys: Table,
-    nulls_equal: int,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> tuple[Column, Column]: ...
-def join_full_join(
-    left_keys: Table,
-    right_keys: Table,
-    nulls_equal: int,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> tuple[Column, Column]: ...
-def join_left_semi_join(
-    left_keys: Table,
-    right_keys: Table,
-    nulls_equal: int,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-def join_left_anti_join(
-    left_keys: Table,
-    right_keys: Table,
-    nulls_equal: int,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
-def join_cross_join(
-    left: Table, right: Table, stream: Any | None = None, mr: Any | None = None
-) -> Table: ...
-def partitioning_hash_partition(
-    input: Table,
-    columns_to_hash: list[int],
-    num_partitions: int,
-    seed: int = 0,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> tuple[Table, list[int]]: ...
 
 # -- pandas-like frontend (the Rust `ferrodf` crate); wrapped by ferrodf.DataFrame etc. ----
 _Rows = slice | Column  # a Python slice, integer positions or a boolean column
@@ -1127,53 +622,3 @@ def set_display_options(
 # are paths or bytes; a None path means a memory sink whose bytes are returned.
 
 ColumnNameSpec: TypeAlias = tuple[str, list[ColumnNameSpec]]
-
-def io_read_csv(
-    sources_: Sequence[str | bytes], options: Mapping[str, Any]
-) -> tuple[Table, list[ColumnNameSpec]]: ...
-def io_write_csv(
-    path: str | None, table: Table, metadata: Sequence[Any] | None, options: Mapping[str, Any]
-) -> bytes | None: ...
-def io_read_parquet(
-    sources_: Sequence[str | bytes], options: Mapping[str, Any]
-) -> tuple[Table, list[ColumnNameSpec]]: ...
-def io_write_parquet(
-    path: str | None, table: Table, metadata: Sequence[Any] | None, options: Mapping[str, Any]
-) -> bytes | None: ...
-def io_read_json(
-    sources_: Sequence[str | bytes], options: Mapping[str, Any]
-) -> tuple[Table, list[ColumnNameSpec]]: ...
-def io_write_json(
-    path: str | None, table: Table, metadata: Sequence[Any] | None, options: Mapping[str, Any]
-) -> bytes | None: ...
-
-@final
-class _ChunkedParquetReader:
-    def __init__(
-        self, sources_: Sequence[str | bytes], options: Mapping[str, Any], chunk_read_limit: int
-    ) -> None: ...
-    def has_next(self) -> bool: ...
-    def read_chunk(self) -> tuple[Table, list[ColumnNameSpec]]: ...
-
-@final
-class _ParquetChunkedWriter:
-    def __init__(self, path: str | None, options: Mapping[str, Any]) -> None: ...
-    def write(self, table: Table, metadata: Sequence[Any] | None = None) -> None: ...
-    def close(self) -> bytes | None: ...
-
-class RegexProgram:
-    @staticmethod
-    def create(pattern: str, flags: int | None = None) -> RegexProgram: ...
-    @property
-    def pattern(self) -> str: ...
-    @property
-    def flags(self) -> int: ...
-    def groups_count(self) -> int: ...
-
-def strings_regex_search(input: Column, prog: RegexProgram, op: int) -> Column: ...
-def strings_replace_re(
-    input: Column, prog: RegexProgram, replacement: Scalar, max_replace_count: int = -1
-) -> Column: ...
-def strings_replace_with_backrefs(
-    input: Column, prog: RegexProgram, replacement: str, max_replace_count: int = -1
-) -> Column: ...

@@ -1,0 +1,46 @@
+//! Options of the copying and null-mask families (pylibcudf's `copying` and `types`
+//! enums): what `gather` does out of bounds, and how new null masks are allocated. Kept
+//! at layer 0 with the other Python-visible enums; `ops::copying` and `ops::null_mask`
+//! re-export them at their old paths.
+
+use crate::named_enum::named_enum;
+
+named_enum! {
+    /// What `gather` does with map entries outside `[-n, n)`.
+    ///
+    /// `DONT_CHECK` is undefined behaviour in libcudf; ferrodf still checks and raises
+    /// IndexError, so nothing outside the source is ever read.
+    pub enum OutOfBoundsPolicy in "copying" {
+        /// They give null rows.
+        Nullify = 0 => "NULLIFY",
+        /// libcudf leaves them undefined; ferrodf still checks and raises IndexError, so no
+        /// memory outside the source is ever read.
+        DontCheck = 1 => "DONT_CHECK",
+    }
+}
+
+named_enum! {
+    /// Whether `allocate_like` gives the new column a null mask.
+    pub enum MaskAllocationPolicy in "copying" {
+        /// Never.
+        Never = 0 => "NEVER",
+        /// When the input has one.
+        Retain = 1 => "RETAIN",
+        /// Always.
+        Always = 2 => "ALWAYS",
+    }
+}
+
+named_enum! {
+    /// libcudf's `mask_state`: how a new mask is initialised.
+    pub enum MaskState in "types" {
+        /// No mask at all (an empty buffer).
+        Unallocated = 0 => "UNALLOCATED",
+        /// Allocated, contents unspecified (ferrodf zeroes them).
+        Uninitialized = 1 => "UNINITIALIZED",
+        /// Every bit set.
+        AllValid = 2 => "ALL_VALID",
+        /// Every bit unset.
+        AllNull = 3 => "ALL_NULL",
+    }
+}

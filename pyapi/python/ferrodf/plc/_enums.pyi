@@ -1,0 +1,3 @@
+from enum import IntEnum
+
+def rust_enum(name: str, module: str) -> type[IntEnum]: ...
