@@ -38,9 +38,9 @@ pub use source::{SinkInfo, Source, SourceInfo};
 pub use table_meta::TableWithMetadata;
 
 use crate::error::{Error, Result};
+use crate::named_enum::named_enum;
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use rayon::prelude::*;
-use crate::named_enum::named_enum;
 use std::sync::Arc;
 
 /// A progress hook: called with (bytes done, bytes in total) as a read or write advances,

@@ -405,4 +405,3 @@ fn check_aggregate(a: &Aggregation) -> Result<()> {
         _ => Ok(()),
     }
 }
-
