@@ -145,19 +145,44 @@ impl DataFrame {
         numeric_only: bool,
     ) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
+        let (labels, values) = self.reduce_each(how, options, numeric_only)?;
+        let values: Vec<Column> = values.iter().map(|v| v.as_column().clone()).collect();
+        // Results of different kinds (a string min next to a number) have no common type:
+        // `stack` says so (NotImplemented), and `reduce_each` gives them one by one.
+        let column = stack(&values)?;
+        let index = labels_index(&labels, self.data().level_names())?;
+        Series::from_column(column, Some(index), Label::None)
+    }
+
+    /// The per-column results of [`DataFrame::reduce`] before they are put into one
+    /// Series: the labels of the columns that take part (with `numeric_only`, the number
+    /// and bool columns) and one scalar each. For results of different kinds, which no
+    /// single column type holds (pandas gives an object Series).
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// use ferrodf::compute::{ReduceOptions, Reduction};
+    /// let df = df!("a" => [3i64, 1], "s" => ["x", "b"]).unwrap();
+    /// let (labels, mins) = df.reduce_each(Reduction::Min, ReduceOptions::default(), false).unwrap();
+    /// assert_eq!(labels.len(), 2);
+    /// assert_eq!(mins[0].value::<i64>().unwrap(), Some(1));
+    /// ```
+    pub fn reduce_each(
+        &self,
+        how: crate::compute::Reduction,
+        options: crate::compute::ReduceOptions,
+        numeric_only: bool,
+    ) -> Result<(Vec<Label>, Vec<ferrodf_core::Scalar>)> {
         let mut labels = Vec::new();
         let mut values = Vec::new();
         for (label, col) in self.data().iter() {
             if numeric_only && !col.dtype().id().is_numeric() {
                 continue;
             }
-            let v = crate::compute::reduce_column(col, how, options)?;
+            values.push(crate::compute::reduce_column(col, how, options)?);
             labels.push(label.clone());
-            values.push(v.as_column().clone());
         }
-        let column = stack(&values)?;
-        let index = labels_index(&labels, self.data().level_names())?;
-        Series::from_column(column, Some(index), Label::None)
+        Ok((labels, values))
     }
 
     /// The row label of each column's smallest (`Reduction::Argmin`) or largest

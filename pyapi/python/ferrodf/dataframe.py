@@ -731,20 +731,15 @@ class DataFrame:
     def _reduce(self, how: str, numeric_only: bool = False, **kw: Any) -> Series | pd.Series:
         """One value per column, as a ferrodf Series indexed by the column labels. Results
         of different kinds (a string min next to a number) have no single ferrodf type:
-        those come back as a pandas object Series."""
+        those come back as a pandas object Series (the values are computed in Rust,
+        ``DataFrame::reduce_each``; pandas only holds them)."""
         try:
             return Series._from_lib(self._df.reduce(how, numeric_only=numeric_only, **kw))
         except NotImplementedError:
             pass
-        ca = self._data
-        results, labels = [], []
-        for name, col in ca.items():
-            if numeric_only and not (isinstance(col.dtype, np.dtype) and col.dtype.kind in "iufb"):
-                continue
-            results.append(_lib.reduce_column_op(col.plc_column, how, **kw))
-            labels.append(name)
-        index = ca.select_by_label(labels).to_pandas_index() if labels else pd.Index([])
-        return pd.Series(results, index=index, dtype=object)
+        labels, values = self._df.reduce_each(how, numeric_only=numeric_only, **kw)
+        index = self._data.select_by_label(labels).to_pandas_index() if labels else pd.Index([])
+        return pd.Series(values, index=index, dtype=object)
 
     def sum(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
         return self._reduce("sum", numeric_only, skipna=skipna)

@@ -3,8 +3,7 @@
 //! conversion happens here; `ferrodf::compute` and `ferrodf::Series` decide everything.
 
 use ferrodf::compute::{
-    BinaryOp, Operand, ReduceOptions, Reduction, ScanOp, Value, binary_column, reduce_column,
-    scan_column,
+    BinaryOp, Operand, ReduceOptions, Reduction, ScanOp, Value, binary_column, scan_column,
 };
 use ferrodf::core::ops::stream_compaction::DuplicateKeepOption;
 use ferrodf::core::{Scalar, TypeId};
@@ -16,6 +15,9 @@ use super::objects::{PyDataFrame, PyIndex, PySeries};
 use crate::column::PyColumn;
 use crate::errors::{IntoPyResult, run};
 use crate::scalar::PyScalar;
+
+/// Column labels and one Python value per label.
+type LabelledValues = (Vec<Py<PyAny>>, Vec<Py<PyAny>>);
 use ferrodf::frame_ops::FrameOther;
 use ferrodf::lookup::Location;
 
@@ -422,6 +424,36 @@ impl PyDataFrame {
         run(py, move || df.reduce(how, opts, numeric_only)).map(PySeries)
     }
 
+    /// The per-column results of `reduce` as (column labels, Python values), for results
+    /// of different kinds that no single column type holds.
+    #[pyo3(signature = (how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true, numeric_only = false))]
+    #[allow(clippy::too_many_arguments)]
+    fn reduce_each(
+        &self,
+        py: Python<'_>,
+        how: &str,
+        skipna: bool,
+        min_count: usize,
+        ddof: i32,
+        q: f64,
+        dropna: bool,
+        numeric_only: bool,
+    ) -> PyResult<LabelledValues> {
+        let how = reduction(how, q)?;
+        let opts = reduce_options(skipna, min_count, ddof, dropna);
+        let df = self.0.clone();
+        let (labels, values) = run(py, move || df.reduce_each(how, opts, numeric_only))?;
+        let labels = labels
+            .iter()
+            .map(|l| super::keys::label_to_py(py, l))
+            .collect::<PyResult<_>>()?;
+        let values = values
+            .iter()
+            .map(|v| scalar_to_py(py, v))
+            .collect::<PyResult<_>>()?;
+        Ok((labels, values))
+    }
+
     /// Row `position` as a Series indexed by the column labels.
     fn row(&self, py: Python<'_>, position: usize) -> PyResult<PySeries> {
         let df = self.0.clone();
@@ -456,27 +488,6 @@ fn binary_column_op(
     .map(PyColumn)
 }
 
-/// A reduction of a bare column (see `Series.reduce`).
-#[pyfunction]
-#[pyo3(signature = (col, how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true))]
-#[allow(clippy::too_many_arguments)]
-fn reduce_column_op(
-    py: Python<'_>,
-    col: PyColumn,
-    how: &str,
-    skipna: bool,
-    min_count: usize,
-    ddof: i32,
-    q: f64,
-    dropna: bool,
-) -> PyResult<Py<PyAny>> {
-    let how = reduction(how, q)?;
-    let opts = reduce_options(skipna, min_count, ddof, dropna);
-    let c = col.0;
-    let out = run(py, move || reduce_column(&c, how, opts))?;
-    scalar_to_py(py, &out)
-}
-
 /// A cumulative operation on a bare column.
 #[pyfunction]
 fn scan_column_op(py: Python<'_>, col: PyColumn, how: &str) -> PyResult<PyColumn> {
@@ -487,7 +498,6 @@ fn scan_column_op(py: Python<'_>, col: PyColumn, how: &str) -> PyResult<PyColumn
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(binary_column_op, m)?)?;
-    m.add_function(wrap_pyfunction!(reduce_column_op, m)?)?;
     m.add_function(wrap_pyfunction!(scan_column_op, m)?)?;
     Ok(())
 }

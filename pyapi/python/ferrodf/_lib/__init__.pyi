@@ -463,15 +463,6 @@ class Series:
     def str_cat_all(self, sep: str, na_rep: str | None) -> str: ...
 
 def binary_column_op(lhs: Column, op: str, rhs: Any, reflected: bool = False) -> Column: ...
-def reduce_column_op(
-    col: Column,
-    how: str,
-    skipna: bool = True,
-    min_count: int = 0,
-    ddof: int = 1,
-    q: float = 0.5,
-    dropna: bool = True,
-) -> Any: ...
 def scan_column_op(col: Column, how: str) -> Column: ...
 
 class DataFrame:
@@ -524,6 +515,16 @@ class DataFrame:
         dropna: bool = True,
         numeric_only: bool = False,
     ) -> Series: ...
+    def reduce_each(
+        self,
+        how: str,
+        skipna: bool = True,
+        min_count: int = 0,
+        ddof: int = 1,
+        q: float = 0.5,
+        dropna: bool = True,
+        numeric_only: bool = False,
+    ) -> tuple[list[Any], list[Any]]: ...
     def row(self, position: int) -> Series: ...
     def sort_values(
         self,
