@@ -69,7 +69,7 @@ fn take(column: &Column, map: Option<&Column>) -> Result<Column> {
 /// ```
 pub fn align(left: &Index, right: &Index) -> Result<Alignment> {
     let _operation = ferrodf_core::memory::enter_operation();
-    if left.same_labels(right)? == Some(true) {
+    if left.same_labels(right)? {
         return Ok(Alignment {
             index: left.clone(),
             left: None,

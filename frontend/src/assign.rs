@@ -115,7 +115,7 @@ impl Series {
     /// ```
     pub fn reindex(&self, index: &Index) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
-        if self.index().same_labels(index)? == Some(true) {
+        if self.index().same_labels(index)? {
             return self.with_index(index.clone());
         }
         let map = reindex_map(self.index(), index)?;
@@ -191,7 +191,7 @@ impl DataFrame {
             }
             Rows::Labels(wanted) => (self.index().get_indexer(wanted)?, false),
             Rows::Mask(mask) => {
-                if self.index().same_labels(mask.index())? != Some(true) {
+                if !self.index().same_labels(mask.index())? {
                     return Err(Error::value(
                         "the boolean Series' index does not match the frame's index \
                          (unalignable boolean Series); align it first, e.g. with reindex()",

@@ -81,9 +81,7 @@ impl DataFrame {
 
     fn binary_frame(&self, op: BinaryOp, other: &DataFrame, reflected: bool) -> Result<DataFrame> {
         let (own, theirs) = (self.data().names(), other.data().names());
-        if op.is_comparison()
-            && (own != theirs || self.index().same_labels(other.index())? != Some(true))
-        {
+        if op.is_comparison() && (own != theirs || !self.index().same_labels(other.index())?) {
             return Err(Error::value(
                 "Can only compare identically-labeled (both index and columns) DataFrame \
                  objects; align them first (e.g. with the flex methods df.eq(other))",

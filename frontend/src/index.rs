@@ -3,8 +3,10 @@
 
 use ferrodf_core::ops::aggregation::Aggregation;
 use ferrodf_core::ops::binaryop::{BinaryOperator, Operand, binary_operation};
+use ferrodf_core::ops::cast::cast;
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
 use ferrodf_core::ops::filling::sequence;
+use ferrodf_core::ops::null_mask::copy_bitmask;
 use ferrodf_core::ops::reduce::reduce;
 use ferrodf_core::ops::unary::is_nan;
 use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
@@ -158,21 +160,25 @@ impl Index {
 
     /// Whether both indexes hold the same labels in the same order (pandas' `equals`),
     /// decided where the labels live (on the GPU for device columns) without copying them
-    /// to the host; nulls equal nulls and NaN equals NaN, and numbers of two types compare
-    /// by value (1 == 1.0) as in pandas; strings never equal numbers or date-times. `None`
-    /// only for type pairs whose rules pandas keeps to itself (categories against plain
-    /// labels, booleans against numbers, date-times of two units).
+    /// to the host. pandas' rules: nulls equal nulls and NaN equals NaN; numbers and
+    /// booleans of two types compare by value (`1 == 1.0 == true`), date-times and
+    /// durations of two units too; categories compare by their values, with each other
+    /// and with plain labels; strings never equal numbers or date-times, nor date-times
+    /// durations.
     ///
     /// ```
     /// use ferrodf::Index;
+    /// use ferrodf::core::Column;
     /// let a = Index::range(0, 4, 1, None).unwrap();
-    /// let b = Index::from_column(ferrodf::core::Column::from_values(vec![0i64, 1, 2, 3]), None);
-    /// assert_eq!(a.same_labels(&b).unwrap(), Some(true));
-    /// assert_eq!(a.same_labels(&Index::range(1, 5, 1, None).unwrap()).unwrap(), Some(false));
+    /// let b = Index::from_column(Column::from_values(vec![0i64, 1, 2, 3]), None);
+    /// assert!(a.same_labels(&b).unwrap());
+    /// assert!(!a.same_labels(&Index::range(1, 5, 1, None).unwrap()).unwrap());
+    /// let floats = Index::from_column(Column::from_values(vec![0.0f64, 1.0, 2.0, 3.0]), None);
+    /// assert!(b.same_labels(&floats).unwrap());
     /// ```
-    pub fn same_labels(&self, other: &Index) -> Result<Option<bool>> {
+    pub fn same_labels(&self, other: &Index) -> Result<bool> {
         if self.len() != other.len() || self.nlevels() != other.nlevels() {
-            return Ok(Some(false));
+            return Ok(false);
         }
         if let (
             Index::Range { start, step, .. },
@@ -183,21 +189,15 @@ impl Index {
             },
         ) = (self, other)
         {
-            return Ok(Some(self.is_empty() || (start == s2 && step == s3)));
+            return Ok(self.is_empty() || (start == s2 && step == s3));
         }
         let (a, b) = (self.level_columns()?, other.level_columns()?);
-        let mut all = true;
         for (x, y) in a.iter().zip(&b) {
-            match same_values(x, y)? {
-                Some(true) => {}
-                Some(false) => all = false,
-                None => return Ok(None),
-            }
-            if !all {
-                break;
+            if !same_values(x, y)? {
+                return Ok(false);
             }
         }
-        Ok(Some(all))
+        Ok(true)
     }
 
     /// Whether this is the default `RangeIndex(0, n)` without a name.
@@ -308,49 +308,91 @@ impl std::fmt::Display for Index {
 /// Whether two equally long columns of one type hold the same values (nulls equal nulls,
 /// NaN equals NaN); `None` for different types, and for decimals, dictionaries and nested
 /// columns: pandas decides those.
-fn same_values(a: &Column, b: &Column) -> Result<Option<bool>> {
+fn same_values(a: &Column, b: &Column) -> Result<bool> {
     if Column::ptr_eq(a, b) {
-        return Ok(Some(true));
+        return Ok(true);
     }
-    let id = a.dtype().id();
-    let comparable = id.is_integer()
-        || id.is_floating()
-        || id.is_timestamp()
-        || id.is_duration()
-        || id == TypeId::Bool8
-        || id == TypeId::String;
-    let other = b.dtype().id();
-    let number = |t: TypeId| t.is_integer() || t.is_floating();
-    if a.dtype() != b.dtype() && number(id) && number(other) {
-        // pandas compares labels of two number types by value (1 == 1.0)
-        let common: DataType = crate::compute::promote::result_type(id, other)?.into();
-        return same_values(
-            &ferrodf_core::ops::cast::cast(a, common)?,
-            &ferrodf_core::ops::cast::cast(b, common)?,
-        );
+    let (id, other) = (a.dtype().id(), b.dtype().id());
+    if id == TypeId::Dictionary32 || other == TypeId::Dictionary32 {
+        // categories are compared by the values they stand for
+        return same_values(&decoded(a)?, &decoded(b)?);
     }
-    let text_and_other = (id == TypeId::String) != (other == TypeId::String)
-        && (number(id) || number(other) || id.is_timestamp() || other.is_timestamp());
-    if text_and_other && a.size() > 0 {
-        return Ok(Some(false)); // strings never equal numbers or date-times as labels
-    }
-    if a.dtype() != b.dtype() || !comparable {
-        return Ok(None);
+    if a.dtype() != b.dtype() {
+        return match common_label_type(id, other)? {
+            Some(common) => same_values(&cast(a, common)?, &cast(b, common)?),
+            // pandas: empty labels of any two types are the same, but for date-times
+            // and durations, which equal nothing else
+            None => Ok(a.size() == 0 && !is_time(id) && !is_time(other)),
+        };
     }
     if a.size() == 0 {
-        return Ok(Some(true));
+        return Ok(true);
     }
     let bool8: DataType = TypeId::Bool8.into();
     let both = |x: &Column, y: &Column, op| {
         binary_operation(Operand::Column(x), Operand::Column(y), op, bool8)
     };
-    let mut equal = both(a, b, BinaryOperator::NullEquals)?;
-    if a.dtype().id().is_floating() {
+    let mut equal = match both(a, b, BinaryOperator::NullEquals) {
+        Ok(equal) => equal,
+        // labels of a type without an equality (lists, structs) are never the same
+        Err(Error::Type(_) | Error::NotImplemented(_)) => return Ok(false),
+        Err(e) => return Err(e),
+    };
+    if id.is_floating() {
         let nans = both(&is_nan(a)?, &is_nan(b)?, BinaryOperator::NullLogicalAnd)?;
         equal = both(&equal, &nans, BinaryOperator::NullLogicalOr)?;
     }
     let all = reduce(&equal, &Aggregation::All, bool8)?;
-    Ok(Some(all.value::<u8>()?.unwrap_or(1) != 0))
+    Ok(all.value::<u8>()?.unwrap_or(1) != 0)
+}
+
+/// The type in which labels of two different types compare as pandas compares them, or
+/// `None` when such labels are never equal (strings against numbers, date-times against
+/// durations).
+fn common_label_type(a: TypeId, b: TypeId) -> Result<Option<DataType>> {
+    let number = |t: TypeId| t.is_integer() || t.is_floating() || t == TypeId::Bool8;
+    if number(a) && number(b) {
+        let widen = |t: TypeId| if t == TypeId::Bool8 { TypeId::Uint8 } else { t };
+        return Ok(Some(
+            crate::compute::promote::result_type(widen(a), widen(b))?.into(),
+        ));
+    }
+    // type ids of date-times and durations ascend with finer units
+    let finer = |x: TypeId, y: TypeId| if x as i32 >= y as i32 { x } else { y };
+    if (a.is_timestamp() && b.is_timestamp()) || (a.is_duration() && b.is_duration()) {
+        return Ok(Some(finer(a, b).into()));
+    }
+    Ok(None)
+}
+
+fn is_time(t: TypeId) -> bool {
+    t.is_timestamp() || t.is_duration()
+}
+
+/// A dictionary (category) column as the column of the values its keys stand for; any
+/// other column as it is.
+fn decoded(col: &Column) -> Result<Column> {
+    if col.dtype().id() != TypeId::Dictionary32 {
+        return Ok(col.clone());
+    }
+    let keys = col.children()[0].slice(col.offset(), col.size())?;
+    let values = Table::new(vec![col.children()[1].clone()])?;
+    let picked = gather(&values, &keys, OutOfBoundsPolicy::Nullify)?
+        .into_columns()
+        .remove(0);
+    if !col.has_nulls()? {
+        return Ok(picked);
+    }
+    // the keys under missing categories are arbitrary: the column's own mask decides
+    Column::new(
+        picked.dtype(),
+        picked.size(),
+        picked.data().cloned(),
+        Some(copy_bitmask(col)?),
+        None,
+        0,
+        picked.children().to_vec(),
+    )
 }
 
 #[cfg(test)]

@@ -95,12 +95,7 @@ impl DataFrame {
     /// strings with other types have no single column type here (NotImplementedError).
     pub fn row(&self, position: usize) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
-        let n = self.num_rows();
-        if position >= n {
-            return Err(Error::index(format!(
-                "row position {position} is out of bounds for {n} rows"
-            )));
-        }
+        self.check_row(position)?;
         // one-row slices share the columns' buffers: no gather, on the host or the GPU
         let picked = self
             .data()
@@ -110,15 +105,51 @@ impl DataFrame {
             .collect::<Result<Vec<_>>>()?;
         let values = stack(&picked)?;
         let index = labels_index(self.data().names(), self.data().level_names())?;
-        let name = self
-            .index()
+        Series::from_column(values, Some(index), self.row_label(position)?)
+    }
+
+    /// Row `position` as one value per column (in column order) and the row's label: the
+    /// row of [`DataFrame::row`] before it is put into one Series, for rows mixing strings
+    /// with other types, which no single column type holds (pandas gives an object Series).
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let df = df!("a" => [3i64, 1], "s" => ["x", "b"]).unwrap();
+    /// let (values, _label) = df.row_values(1).unwrap();
+    /// assert_eq!(values[0].value::<i64>().unwrap(), Some(1));
+    /// assert!(df.row_values(2).is_err());
+    /// ```
+    pub fn row_values(&self, position: usize) -> Result<(Vec<ferrodf_core::Scalar>, Label)> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        self.check_row(position)?;
+        let values = self
+            .data()
+            .columns()
+            .iter()
+            .map(|c| ferrodf_core::ops::copying::get_element(c, position))
+            .collect::<Result<Vec<_>>>()?;
+        Ok((values, self.row_label(position)?))
+    }
+
+    fn check_row(&self, position: usize) -> Result<()> {
+        let n = self.num_rows();
+        if position >= n {
+            return Err(Error::index(format!(
+                "row position {position} is out of bounds for {n} rows"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The label of row `position` (a tuple for a MultiIndex).
+    fn row_label(&self, position: usize) -> Result<Label> {
+        self.index()
             .select(&crate::rows::RowSelection::Slice {
                 start: position,
                 len: 1,
                 step: 1,
             })?
-            .label_at_first()?;
-        Series::from_column(values, Some(index), name)
+            .label_at_first()
     }
 }
 

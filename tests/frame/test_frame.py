@@ -458,6 +458,38 @@ def test_index_equals_other_label_types_vs_pandas():
     assert df[df["v"] > 1].to_pandas()["v"].tolist() == [2, 3]
 
 
+def _label_pairs():
+    cats = pd.Categorical(["a", "b", None, "a"])
+    secs = pd.DatetimeIndex(["2020-01-01", None, "2021-05-06", "2022-01-01"]).as_unit("s")
+    days = pd.TimedeltaIndex(["1D", None, "2D", "3D"])
+    return [
+        (cats, pd.Categorical(["a", "b", None, "a"], categories=["b", "a"])),
+        (cats, pd.Index(["a", "b", None, "a"])),
+        (pd.Index(["a", "b", None, "a"]), cats),
+        (cats, pd.Categorical(["a", "b", "b", "a"])),
+        (pd.Index([True, False, True, False]), pd.Index([1, 0, 1, 0])),
+        (pd.Index([True, False, True, False]), pd.Index([1.0, 0.0, 1.0, 0.0])),
+        (pd.Index([True, False, True, False]), pd.Index([1, 0, 2, 0])),
+        (secs, secs.as_unit("ns")),
+        (secs, secs.as_unit("ms").shift(1, "ms")),
+        (days, days.as_unit("ms")),
+        (secs, days),
+        (pd.Index(["1", "2", "3", "4"]), pd.Index([1, 2, 3, 4])),
+        (pd.Index(["2020-01-01"] * 4), secs),
+    ]
+
+
+@pytest.mark.parametrize(("left", "right"), _label_pairs())
+def test_index_equals_across_label_types_vs_pandas(left, right):
+    """Labels of two types compare as pandas compares them, in Rust: categories by their
+    values, booleans as numbers, date-times and durations of two units by value; also on
+    sliced labels."""
+    a, b = pd.Index(left), pd.Index(right)
+    assert Index(a).equals(Index(b)) == a.equals(b)
+    assert Index(a)[1:].equals(Index(b)[1:]) == a[1:].equals(b[1:])
+    assert Index(a)[:0].equals(Index(b)[:0]) == a[:0].equals(b[:0])
+
+
 def test_index_equals_multiindex():
     a = MultiIndex.from_tuples([("a", 1), ("b", 2)])
     assert a.equals(MultiIndex.from_tuples([("a", 1), ("b", 2)]))

@@ -82,3 +82,35 @@ def test_multiindex_keys():
         df.loc[[("c", 9)]]
     with pytest.raises(KeyError):
         df.loc[("c", 9)]
+
+
+MIXED_ROWS = {
+    "int-str": pd.DataFrame({"a": [1, 2, 3], "s": ["x", None, "z"]}, index=["p", "q", "r"]),
+    "float-str-nan": pd.DataFrame({"f": [0.5, float("nan"), 2.5], "s": ["x", "y", None]}),
+    "time-str": pd.DataFrame(
+        {"t": pd.to_datetime(["2020-01-01", None, "2021-05-06"]), "s": ["x", "y", "z"]}
+    ),
+    "multi-columns": pd.DataFrame(
+        [[1, "x"], [2, "y"], [3, "z"]],
+        columns=pd.MultiIndex.from_tuples([("g", "a"), ("h", "s")]),
+        index=pd.MultiIndex.from_tuples([("k", 1), ("k", 2), ("m", 1)]),
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(MIXED_ROWS))
+def test_rows_of_mixed_types_vs_pandas(name):
+    """A row mixing strings with other types is pandas' object row, by position and by
+    label, also on a sliced frame and with MultiIndex rows and columns."""
+    p = MIXED_ROWS[name]
+    df = DataFrame(p)
+    for frame, pframe in [(df, p), (df.iloc[1:], p.iloc[1:])]:
+        for i in range(len(pframe)):
+            pd.testing.assert_series_equal(frame.iloc[i], pframe.iloc[i])
+            pd.testing.assert_series_equal(
+                frame.iloc[i - len(pframe)], pframe.iloc[i - len(pframe)]
+            )
+            label = pframe.index[i]
+            pd.testing.assert_series_equal(frame.loc[label], pframe.loc[label])
+    with pytest.raises(IndexError):
+        df.iloc[len(p)]

@@ -583,7 +583,7 @@ class DataFrame:
         """The row label of each column's largest value (a Series by column label)."""
         return Series._from_lib(self._df.idx_reduce("argmax", skipna))
 
-    def quantile(self, q: float = 0.5, numeric_only: bool = True) -> pd.Series:
+    def quantile(self, q: float = 0.5, numeric_only: bool = True) -> Series | pd.Series:
         return self._reduce("quantile", numeric_only, q=q)
 
     def cumsum(self) -> DataFrame:
@@ -741,40 +741,44 @@ class DataFrame:
         index = self._data.select_by_label(labels).to_pandas_index() if labels else pd.Index([])
         return pd.Series(values, index=index, dtype=object)
 
-    def sum(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+    def sum(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("sum", numeric_only, skipna=skipna)
 
-    def prod(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+    def prod(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("prod", numeric_only, skipna=skipna)
 
-    def min(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+    def min(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("min", numeric_only, skipna=skipna)
 
-    def max(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+    def max(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("max", numeric_only, skipna=skipna)
 
-    def mean(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+    def mean(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("mean", numeric_only, skipna=skipna)
 
-    def median(self, skipna: bool = True, numeric_only: bool = False) -> pd.Series:
+    def median(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("median", numeric_only, skipna=skipna)
 
-    def std(self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> pd.Series:
+    def std(
+        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False
+    ) -> Series | pd.Series:
         return self._reduce("std", numeric_only, skipna=skipna, ddof=ddof)
 
-    def var(self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False) -> pd.Series:
+    def var(
+        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False
+    ) -> Series | pd.Series:
         return self._reduce("var", numeric_only, skipna=skipna, ddof=ddof)
 
-    def count(self) -> pd.Series:
+    def count(self) -> Series | pd.Series:
         return self._reduce("count")
 
-    def nunique(self) -> pd.Series:
+    def nunique(self) -> Series | pd.Series:
         return self._reduce("nunique")
 
-    def any(self, skipna: bool = True) -> pd.Series:
+    def any(self, skipna: bool = True) -> Series | pd.Series:
         return self._reduce("any", skipna=skipna)
 
-    def all(self, skipna: bool = True) -> pd.Series:
+    def all(self, skipna: bool = True) -> Series | pd.Series:
         return self._reduce("all", skipna=skipna)
 
 
@@ -911,10 +915,7 @@ class _ILoc:
             n = len(df)
             if not -n <= rows < n:
                 raise IndexError(f"row position {rows} is out of bounds for {n} rows")
-            try:
-                return Series._from_lib(df._df.row(int(rows) % n))
-            except NotImplementedError:  # mixed types: an object row, through pandas
-                return _row_series(df._rows([int(rows) % n]))
+            return _row_at(df, int(rows) % n)
         if isinstance(rows, Series):
             rows = rows.to_numpy()
         return df._rows(rows)
@@ -953,14 +954,11 @@ class _Loc:
         if _is_scalar_label(rows) and df.index.nlevels == 1:
             pos = df.index._index.get_loc(rows)
             if isinstance(pos, int):
-                try:
-                    return Series._from_lib(df._df.row(pos))
-                except NotImplementedError:  # mixed types: an object row, through pandas
-                    return _row_series(df._rows([pos]))
+                return _row_at(df, pos)
             return df._rows(pos)
         pos = label_positions(df.index, rows)
         if isinstance(pos, int | np.integer):
-            return _row_series(df._rows([int(pos)]))
+            return _row_at(df, int(pos))
         return df._rows(pos)
 
     def __setitem__(self, key: Any, value: Any) -> None:
@@ -1069,16 +1067,15 @@ def _is_row_label(key: tuple, index: Index) -> bool:
     )
 
 
-def _row_series(one_row: DataFrame) -> pd.Series | Series:
-    """One row as a Series indexed by the column labels (values read on the host)."""
-    ca = one_row._data
-    values = [c.to_pylist()[0] for c in ca.columns]
-    name = one_row.index.tolist()[0] if len(one_row) else None
-    pseries = pd.Series(values, index=ca.to_pandas_index(), name=name)
+def _row_at(df: DataFrame, position: int) -> Series | pd.Series:
+    """Row ``position`` as a Series indexed by the column labels (``DataFrame::row``).
+    A row mixing strings with other types has no ferrodf dtype: the one-row frame goes to
+    pandas, whose object row (missing values as each column's pandas dtype writes them)
+    is the result."""
     try:
-        return Series(pseries)
-    except (TypeError, ValueError, pa.ArrowException):
-        return Series(pseries.astype(str))
+        return Series._from_lib(df._df.row(position))
+    except NotImplementedError:
+        return df._rows([position]).to_pandas().iloc[0]
 
 
 def _is_scalar_label(key: Any) -> bool:

@@ -121,9 +121,9 @@ impl PyIndex {
         self.0.nlevels()
     }
 
-    /// Whether both indexes hold the same labels in order, decided without a host copy;
-    /// None when level types differ (pandas' casting rules decide then).
-    fn same_labels(&self, py: Python<'_>, other: PyIndex) -> PyResult<Option<bool>> {
+    /// Whether both indexes hold the same labels in order (pandas' `equals`), decided
+    /// without a host copy.
+    fn same_labels(&self, py: Python<'_>, other: PyIndex) -> PyResult<bool> {
         let (a, b) = (self.0.clone(), other.0);
         run(py, move || a.same_labels(&b))
     }
