@@ -25,30 +25,12 @@ from ferrodf.options import get_option, option_context, reset_option, set_option
 from ferrodf.series import Series
 
 
-def merge(
-    left: Any,
-    right: Any,
-    how: str = "inner",
-    on: Any = None,
-    *,
-    left_on: Any = None,
-    right_on: Any = None,
-    left_index: bool = False,
-    right_index: bool = False,
-    suffixes: tuple[str, str] = ("_x", "_y"),
-) -> DataFrame:
-    """``left.merge(right, ...)`` as a function, as ``pandas.merge``."""
+def merge(left: Any, right: Any, how: str = "inner", on: Any = None, **kwargs: Any) -> DataFrame:
+    """``left.merge(right, ...)`` as a function, as ``pandas.merge``; the other keywords
+    (``left_on``, ``right_on``, ``left_index``, ``right_index``, ``suffixes``) are
+    ``DataFrame.merge``'s."""
     left = left if isinstance(left, DataFrame) else DataFrame(left)
-    return left.merge(
-        right,
-        how=how,
-        on=on,
-        left_on=left_on,
-        right_on=right_on,
-        left_index=left_index,
-        right_index=right_index,
-        suffixes=suffixes,
-    )
+    return left.merge(right, how=how, on=on, **kwargs)
 
 
 def from_pandas(obj: Any) -> DataFrame | Series | Index:
