@@ -12,47 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-#: Operator method -> (operation, reflected).
-OPERATORS: dict[str, tuple[str, bool]] = {
-    "__add__": ("add", False),
-    "__radd__": ("add", True),
-    "__sub__": ("sub", False),
-    "__rsub__": ("sub", True),
-    "__mul__": ("mul", False),
-    "__rmul__": ("mul", True),
-    "__truediv__": ("truediv", False),
-    "__rtruediv__": ("truediv", True),
-    "__floordiv__": ("floordiv", False),
-    "__rfloordiv__": ("floordiv", True),
-    "__mod__": ("mod", False),
-    "__rmod__": ("mod", True),
-    "__pow__": ("pow", False),
-    "__rpow__": ("pow", True),
-    "__eq__": ("eq", False),
-    "__ne__": ("ne", False),
-    "__lt__": ("lt", False),
-    "__le__": ("le", False),
-    "__gt__": ("gt", False),
-    "__ge__": ("ge", False),
-    "__and__": ("and", False),
-    "__or__": ("or", False),
-    "__xor__": ("xor", False),
-}
-
-#: Operators of a Series that a DataFrame does not have.
-_SERIES_ONLY = (
-    "__rtruediv__",
-    "__rfloordiv__",
-    "__rmod__",
-    "__rpow__",
-    "__and__",
-    "__or__",
-    "__xor__",
-)
-
-#: The operators of a DataFrame.
-FRAME_OPERATORS = tuple(name for name in OPERATORS if name not in _SERIES_ONLY)
-
 #: pandas' flex method -> (operation, reflected).
 FLEX_METHODS: dict[str, tuple[str, bool]] = {
     "add": ("add", False),
@@ -81,6 +40,30 @@ FLEX_METHODS: dict[str, tuple[str, bool]] = {
     "gt": ("gt", False),
     "ge": ("ge", False),
 }
+
+
+#: The flex methods that only spell another one differently.
+_ALIASES = ("subtract", "multiply", "div", "divide", "rdiv")
+
+#: Operator method -> (operation, reflected): ``__<name>__`` for each flex method that is
+#: no alias, and the logical operators.
+OPERATORS: dict[str, tuple[str, bool]] = {
+    f"__{name}__": spec for name, spec in FLEX_METHODS.items() if name not in _ALIASES
+} | {"__and__": ("and", False), "__or__": ("or", False), "__xor__": ("xor", False)}
+
+#: Operators of a Series that a DataFrame does not have.
+_SERIES_ONLY = (
+    "__rtruediv__",
+    "__rfloordiv__",
+    "__rmod__",
+    "__rpow__",
+    "__and__",
+    "__or__",
+    "__xor__",
+)
+
+#: The operators of a DataFrame.
+FRAME_OPERATORS = tuple(name for name in OPERATORS if name not in _SERIES_ONLY)
 
 
 def _operator(cls: type, name: str, op: str, reflected: bool) -> Callable[[Any, Any], Any]:
