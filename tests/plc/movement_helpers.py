@@ -10,10 +10,11 @@ from conftest import HAS_SMALL_DECIMALS, STRUCT_TYPE, make_array
 
 import ferrodf.plc as plc
 
-MOVE_TYPES = [
-    pa.int8(),
-    pa.int64(),
-    pa.uint32(),
+# Integer types of each width and signedness class (join keys, scans).
+INT_SAMPLE = [pa.int8(), pa.int32(), pa.int64(), pa.uint16(), pa.uint64()]
+# One type of each flat layout that is not an integer: floats, BOOL8, chrono, decimals,
+# strings.
+NON_INTEGER_FLAT_TYPES = [
     pa.float32(),
     pa.float64(),
     pa.bool_(),
@@ -24,6 +25,12 @@ MOVE_TYPES = [
     *([pa.decimal32(7, 2)] if HAS_SMALL_DECIMALS else []),
     pa.string(),
     pa.large_string(),
+]
+MOVE_TYPES = [
+    pa.int8(),
+    pa.int64(),
+    pa.uint32(),
+    *NON_INTEGER_FLAT_TYPES,
     pa.list_(pa.int64()),
     STRUCT_TYPE,
 ]
