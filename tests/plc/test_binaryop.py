@@ -461,12 +461,14 @@ def run(lhs, rhs, op: B, out: pa.DataType) -> plc.Column:
     return result
 
 
-def run_form(form: str, lhs: plc.Column, a: list, b: list, ta, tb, op: B, out):
-    """``lhs op b`` in one operand form, with the oracle's rows: column-column ("cc"),
-    column-scalar ("cs") or scalar-column ("sc"), the scalar being ``b[0]``."""
+def run_form(form: str, lhs: plc.Column, a: list, b: list, ta, tb, op: B, out, rhs=None):
+    """``lhs op b`` in one operand form, with the oracle's rows: column-column ("cc"; the
+    column ``rhs`` if given), column-scalar ("cs") or scalar-column ("sc"), the scalar being
+    ``b[0]``."""
     if form == "cc":
         expected = [expected_row(op, x, y, ta, tb, out) for x, y in zip(a, b, strict=True)]
-        return run(lhs, plc.Column.from_arrow(pa.array(b, tb)), op, out), expected
+        rhs = plc.Column.from_arrow(pa.array(b, tb)) if rhs is None else rhs
+        return run(lhs, rhs, op, out), expected
     s = b[0] if b else None
     scalar = plc.Scalar.from_arrow(pa.scalar(s, tb))
     if form == "cs":
@@ -474,9 +476,10 @@ def run_form(form: str, lhs: plc.Column, a: list, b: list, ta, tb, op: B, out):
     return run(scalar, lhs, op, out), [expected_row(op, s, x, tb, ta, out) for x in a]
 
 
-def assert_form(form: str, lhs: plc.Column, a: list, b: list, ta, tb, op: B, out, context=""):
+def assert_form(form: str, lhs, a: list, b: list, ta, tb, op: B, out, context="", rhs=None):
     """``run_form``'s result agrees with the oracle's rows."""
-    result, expected = run_form(form, lhs, a, b, ta, tb, op, out)
+    result, expected = run_form(form, lhs, a, b, ta, tb, op, out, rhs)
+    assert result.to_arrow().type == out
     assert_rows_equal(
         result,
         expected,
@@ -605,19 +608,7 @@ ALL_OUTPUTS = OPERAND_TYPES
 def test_column_column(op, lhs_type, rhs_type, lhs_arrow, rhs_arrow, lhs_col, rhs_col):
     a, b = lhs_arrow.to_pylist(), rhs_arrow.to_pylist()
     for out in ALL_OUTPUTS:
-        result = run(lhs_col, rhs_col, op, out)
-        expected = [
-            expected_row(op, x, y, lhs_type, rhs_type, out) for x, y in zip(a, b, strict=True)
-        ]
-        assert result.to_arrow().type == out
-        assert_rows_equal(
-            result,
-            expected,
-            op=op,
-            types=(lhs_type, rhs_type),
-            out=out,
-            context=f"{lhs_type} {op.name} {rhs_type} -> {out}",
-        )
+        assert_form("cc", lhs_col, a, b, lhs_type, rhs_type, op, out, rhs=rhs_col)
 
 
 def scalar_values(t: pa.DataType) -> list:
