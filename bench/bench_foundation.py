@@ -11,12 +11,10 @@ Prints a Markdown table; never asserts anything.
 
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-from timing import timeit
+from timing import bench_args, timeit
 
 import ferrodf
 import ferrodf.plc as plc
@@ -129,16 +127,11 @@ def cpu_rows(n: int, reps: int) -> list[tuple]:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--rows", type=float, default=None)
-    p.add_argument("--reps", type=int, default=10)
-    args = p.parse_args()
+    n, reps, use_gpu = bench_args(__doc__, reps=10)
     info = ferrodf.gpu_info()
-    use_gpu = info is not None and ferrodf.get_option("device") != "cpu"
-    n = int(args.rows or (1e8 if use_gpu else 1e7))
     where = f"{info['name']} ({info['arch']})" if use_gpu else "CPU (host path)"
     print(f"## ferrodf foundation benchmark: {n:,} rows on {where}\n")
-    rows = gpu_rows(n, args.reps) if use_gpu else cpu_rows(n, args.reps)
+    rows = gpu_rows(n, reps) if use_gpu else cpu_rows(n, reps)
     print("| operation | median time | bytes moved | GB/s | of copy bandwidth |")
     print("|---|---:|---:|---:|---:|")
     for name, t, moved, bw, frac in rows:

@@ -20,7 +20,7 @@ import argparse
 
 import numpy as np
 import pyarrow as pa
-from timing import fmt_t, timeit
+from timing import fmt_t, print_host_head, timeit
 
 import ferrodf
 import ferrodf.plc as plc
@@ -56,13 +56,7 @@ def cpu_table(n: int, reps: int) -> None:
     except ImportError:  # pragma: no cover - optional
         pl = None
     print(f"## groupby on the host: {n:,} rows, CPU\n")
-    head = "| query | ferrodf | pyarrow | pyarrow / ferrodf |"
-    sep = "|---|---|---|---|"
-    if pl is not None:
-        head += " polars | polars / ferrodf |"
-        sep += "---|---|"
-    print(head)
-    print(sep)
+    print_host_head("query", pl is not None)
     shapes = [
         (100, False, "int64 keys, 100 groups"),
         (10**6, False, "int64 keys, 1e6 groups"),

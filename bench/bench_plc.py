@@ -12,12 +12,10 @@ Prints Markdown tables; never asserts anything.
 
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-from timing import fmt_t, timeit
+from timing import bench_args, fmt_t, timeit
 
 import ferrodf
 import ferrodf.plc as plc
@@ -238,17 +236,8 @@ def gpu_table(n: int, reps: int) -> None:
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--rows", type=float, default=None)
-    p.add_argument("--reps", type=int, default=7)
-    args = p.parse_args()
-    info = ferrodf.gpu_info()
-    use_gpu = info is not None and ferrodf.get_option("device") != "cpu"
-    n = int(args.rows or (1e8 if use_gpu else 1e7))
-    if use_gpu:
-        gpu_table(n, args.reps)
-    else:
-        cpu_table(n, args.reps)
+    n, reps, use_gpu = bench_args(__doc__, reps=7)
+    (gpu_table if use_gpu else cpu_table)(n, reps)
 
 
 if __name__ == "__main__":

@@ -44,6 +44,20 @@ INT_TYPES = SIGNED_INT_TYPES + UNSIGNED_INT_TYPES
 FLOAT_TYPES = [pa.float32(), pa.float64()]
 BOOL_TYPES = [pa.bool_()]
 NUMERIC_TYPES = INT_TYPES + FLOAT_TYPES + BOOL_TYPES
+# The same as NumPy dtype names ("int8", ..., "float64", "bool").
+NUMERIC_DTYPE_NAMES = [np.dtype(t.to_pandas_dtype()).name for t in NUMERIC_TYPES]
+# One type of each numeric kind and width class: the operand types of the plc operator tests
+# (binaryop, unary, cast).
+OPERAND_TYPES = [
+    pa.int8(),
+    pa.int32(),
+    pa.int64(),
+    pa.uint8(),
+    pa.uint64(),
+    pa.float32(),
+    pa.float64(),
+    pa.bool_(),
+]
 DATE_TYPES = [pa.date32(), pa.date64()]
 TIMESTAMP_TYPES = [pa.timestamp(u) for u in ("s", "ms", "us", "ns")] + [
     pa.timestamp("us", tz="America/New_York")
@@ -57,6 +71,18 @@ DECIMAL_TYPES = [
     pa.decimal128(38, 10),
 ]
 STRING_TYPES = [pa.string(), pa.large_string(), pa.string_view()]
+# pandas' ``.dt`` fields that ferrodf's Series computes (frame tests of ``.dt``).
+DATETIME_FIELDS = [
+    "year",
+    "month",
+    "day",
+    "hour",
+    "minute",
+    "second",
+    "microsecond",
+    "dayofweek",
+    "dayofyear",
+]
 STRUCT_TYPE = pa.struct([("a", pa.int32()), ("b", pa.string()), ("c", pa.list_(pa.float64()))])
 NESTED_TYPES = [
     pa.list_(pa.int64()),
@@ -96,6 +122,15 @@ def runs_on_gpu() -> bool:
     return opt == "gpu" or (opt == "auto" and ferrodf.gpu_info() is not None)
 
 
+def run_both(fn):
+    """``fn()`` on the host and on the GPU (the parity tests): ``(host, device)``."""
+    with ferrodf.option_context(device="cpu"):
+        host = fn()
+    with ferrodf.option_context(device="gpu"):
+        dev = fn()
+    return host, dev
+
+
 @pytest.fixture(autouse=True)
 def _restore_device_option():
     """No test may leak a changed placement option into the next one."""
@@ -113,15 +148,37 @@ def _restore_device_option():
 _UNICODE = ["", "a", "bc", "héllo", "日本語", "🦀 rust", "x" * 40, "tab\tnew\nline", "ünï"]
 
 
-def _int_range(t: pa.DataType) -> tuple[int, int]:
-    info = np.iinfo(t.to_pandas_dtype())
-    return int(info.min), int(info.max)
+def int_range(t: pa.DataType) -> tuple[int, int]:
+    """The smallest and largest value of the integer type ``t`` (BOOL8: 0 and 1)."""
+    bits = t.bit_width
+    if pa.types.is_signed_integer(t):
+        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    return 0, (1 << bits) - 1
+
+
+def wrap(v: int, t: pa.DataType) -> int:
+    """``v`` converted to the integer type ``t`` as C++ converts: modulo 2**bits."""
+    lo, hi = int_range(t)
+    return (v - lo) % (hi - lo + 1) + lo
+
+
+def saturate(x: float, t: pa.DataType) -> int:
+    """The float ``x`` converted to the integer type ``t`` as libcudf casts: truncated,
+    clamped to the type's range, NaN to 0."""
+    lo, hi = int_range(t)
+    if math.isnan(x):
+        return 0
+    if x <= lo:
+        return lo
+    if x >= hi:
+        return hi
+    return int(x)
 
 
 def _values(t: pa.DataType, n: int, rng: np.random.Generator) -> list:
     """n valid Python values of type t (extremes included for the integer types)."""
     if pa.types.is_integer(t):
-        lo, hi = _int_range(t)
+        lo, hi = int_range(t)
         vals = [
             int(v)
             for v in rng.integers(

@@ -73,14 +73,18 @@ def join_tables(n: int, seed: int = 108) -> dict[str, pa.Table]:
         # built by Arrow's kernels: Python string objects would take minutes at N=1e8
         return pc.binary_join_element_wise("id", pc.cast(pa.array(values), pa.string()), "")
 
+    def three_keys(k1: np.ndarray, k2: np.ndarray, k3: np.ndarray, value: str) -> pa.Table:
+        """Keys id1..id3, the same as strings id4..id6, and a value column."""
+        return pa.table(
+            {
+                "id1": k1, "id2": k2, "id3": k3,
+                "id4": strings(k1), "id5": strings(k2), "id6": strings(k3),
+                value: np.round(rng.uniform(0, 100, len(k1)), 6),
+            }
+        )  # fmt: skip
+
     x1, x2, x3 = rng.choice(l1, n), rng.choice(l2, n), rng.permutation(l3)[:n]
-    x = pa.table(
-        {
-            "id1": x1, "id2": x2, "id3": x3,
-            "id4": strings(x1), "id5": strings(x2), "id6": strings(x3),
-            "v1": np.round(rng.uniform(0, 100, n), 6),
-        }
-    )  # fmt: skip
+    x = three_keys(x1, x2, x3, "v1")
     s1 = rng.permutation(r1)[:n_small]
     small = pa.table(
         {"id1": s1, "id4": strings(s1), "v2": np.round(rng.uniform(0, 100, n_small), 6)}
@@ -93,13 +97,7 @@ def join_tables(n: int, seed: int = 108) -> dict[str, pa.Table]:
         }
     )  # fmt: skip
     b1, b2, b3 = rng.choice(r1, n), rng.choice(r2, n), rng.permutation(r3)[:n]
-    big = pa.table(
-        {
-            "id1": b1, "id2": b2, "id3": b3,
-            "id4": strings(b1), "id5": strings(b2), "id6": strings(b3),
-            "v2": np.round(rng.uniform(0, 100, n), 6),
-        }
-    )  # fmt: skip
+    big = three_keys(b1, b2, b3, "v2")
     return {"x": x, "small": small, "medium": medium, "big": big}
 
 

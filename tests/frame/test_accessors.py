@@ -6,6 +6,7 @@ import re
 
 import pandas as pd
 import pytest
+from conftest import DATETIME_FIELDS
 
 import ferrodf
 from ferrodf import Series
@@ -178,18 +179,7 @@ STAMPS = pd.Series(
 
 @pytest.mark.parametrize(
     "field",
-    [
-        "year",
-        "month",
-        "day",
-        "hour",
-        "minute",
-        "second",
-        "microsecond",
-        "nanosecond",
-        "dayofweek",
-        "dayofyear",
-    ],
+    [*DATETIME_FIELDS, "nanosecond"],
 )
 def test_dt_fields(field, host_if_missing):
     same(host_if_missing(lambda: getattr(Series(STAMPS).dt, field)), getattr(STAMPS.dt, field))

@@ -12,6 +12,7 @@ import operator
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import NUMERIC_DTYPE_NAMES
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -149,19 +150,7 @@ def test_negative_integer_power_raises_value_error():
 
 # -- type promotion ----------------------------------------------------------------------
 
-DTYPES = [
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-    "bool",
-]
+DTYPES = NUMERIC_DTYPE_NAMES
 
 
 @pytest.mark.parametrize("left", DTYPES)

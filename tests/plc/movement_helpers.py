@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import numpy as np
 import pyarrow as pa
-from conftest import HAS_SMALL_DECIMALS, STRUCT_TYPE, make_array
+import pytest
+from conftest import HAS_SMALL_DECIMALS, STRUCT_TYPE, make_array, type_id
 
 import ferrodf.plc as plc
 
-MOVE_TYPES = [
-    pa.int8(),
-    pa.int64(),
-    pa.uint32(),
+# Integer types of each width and signedness class (join keys, scans).
+INT_SAMPLE = [pa.int8(), pa.int32(), pa.int64(), pa.uint16(), pa.uint64()]
+# One type of each flat layout that is not an integer: floats, BOOL8, chrono, decimals,
+# strings.
+NON_INTEGER_FLAT_TYPES = [
     pa.float32(),
     pa.float64(),
     pa.bool_(),
@@ -24,6 +26,12 @@ MOVE_TYPES = [
     *([pa.decimal32(7, 2)] if HAS_SMALL_DECIMALS else []),
     pa.string(),
     pa.large_string(),
+]
+MOVE_TYPES = [
+    pa.int8(),
+    pa.int64(),
+    pa.uint32(),
+    *NON_INTEGER_FLAT_TYPES,
     pa.list_(pa.int64()),
     STRUCT_TYPE,
 ]
@@ -33,6 +41,21 @@ FIXED_TYPES = [
     for t in MOVE_TYPES
     if pa.types.is_boolean(t) or pa.types.is_primitive(t) or pa.types.is_decimal(t)
 ]
+
+
+def movement_fixtures(sliced_offset: int):
+    """A test module's ``pa_type`` fixture (each of MOVE_TYPES) and ``offset`` fixture (0:
+    the whole input, ``sliced_offset``: the input sliced from that row)."""
+
+    @pytest.fixture(params=MOVE_TYPES, ids=type_id)
+    def pa_type(request):
+        return request.param
+
+    @pytest.fixture(params=[0, sliced_offset], ids=["whole", "sliced"])
+    def offset(request):
+        return request.param
+
+    return pa_type, offset
 
 
 def data(t: pa.DataType, n: int = 40, *, seed: int = 0, nulls: bool = True) -> pa.Array:

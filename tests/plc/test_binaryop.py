@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import decimal
 import math
+import operator
 from enum import IntEnum
 
 import numpy as np
 import pyarrow as pa
 import pytest
-from conftest import runs_on_gpu, type_id
+from conftest import OPERAND_TYPES, int_range, runs_on_gpu, saturate, type_id, wrap
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -39,16 +40,6 @@ import ferrodf.plc as plc
 T = plc.TypeId
 B = plc.binaryop.BinaryOperator
 
-TYPES = [
-    pa.int8(),
-    pa.int32(),
-    pa.int64(),
-    pa.uint8(),
-    pa.uint64(),
-    pa.float32(),
-    pa.float64(),
-    pa.bool_(),
-]
 ARITHMETIC = [B.ADD, B.SUB, B.MUL, B.DIV, B.TRUE_DIV, B.FLOOR_DIV, B.MOD, B.PYMOD, B.POW]
 COMPARISONS = [B.EQUAL, B.NOT_EQUAL, B.LESS, B.GREATER, B.LESS_EQUAL, B.GREATER_EQUAL]
 IMPLEMENTED = ARITHMETIC + COMPARISONS
@@ -63,12 +54,30 @@ NULL_AWARE = [
     B.NULL_LOGICAL_AND,
     B.NULL_LOGICAL_OR,
 ]
+#: The operators whose natural output is BOOL8.
+BOOLEAN_RESULT = [
+    *COMPARISONS,
+    B.LOGICAL_AND,
+    B.LOGICAL_OR,
+    *(op for op in NULL_AWARE if op not in (B.NULL_MAX, B.NULL_MIN)),
+]
 UNIMPLEMENTED = [B.GENERIC_BINARY, B.INVALID_BINARY]
 assert set(IMPLEMENTED + EXTRA + NULL_AWARE + UNIMPLEMENTED) == set(B)
 
 
 def dt(t: pa.DataType) -> plc.DataType:
     return plc.DataType.from_arrow(t)
+
+
+#: The comparison operators as Python functions (the oracles of every operand kind).
+COMPARE = {
+    B.EQUAL: operator.eq,
+    B.NOT_EQUAL: operator.ne,
+    B.LESS: operator.lt,
+    B.GREATER: operator.gt,
+    B.LESS_EQUAL: operator.le,
+    B.GREATER_EQUAL: operator.ge,
+}
 
 
 # ---------------------------------------------------------------------------------------
@@ -88,21 +97,6 @@ def kind(t: pa.DataType) -> Kind:
     if pa.types.is_integer(t):
         return Kind.INT
     return Kind.FLOAT
-
-
-def int_range(t: pa.DataType) -> tuple[int, int]:
-    bits = t.bit_width
-    if pa.types.is_signed_integer(t):
-        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    return 0, (1 << bits) - 1
-
-
-def wrap(v: int, t: pa.DataType) -> int:
-    bits = t.bit_width
-    v &= (1 << bits) - 1
-    if pa.types.is_signed_integer(t) and v >= 1 << (bits - 1):
-        v -= 1 << bits
-    return v
 
 
 def common_type(a: pa.DataType, b: pa.DataType) -> pa.DataType:
@@ -147,15 +141,7 @@ def convert(v, src: Kind, dst: pa.DataType):
     if pa.types.is_integer(dst):
         if isinstance(v, (int, np.integer)):
             return wrap(int(v), dst)
-        f = float(v)
-        lo, hi = int_range(dst)
-        if math.isnan(f):
-            return 0
-        if f <= lo:
-            return lo
-        if f >= hi:
-            return hi
-        return int(f)
+        return saturate(float(v), dst)
     if isinstance(v, (int, np.integer)):
         return int_to_f32(int(v)) if dst == pa.float32() else np.float64(float(v))
     return np.float32(v) if dst == pa.float32() else np.float64(v)
@@ -209,14 +195,7 @@ def compute(op: B, a, b, ta: pa.DataType, tb: pa.DataType):
         else:
             ct = common_type(ta, tb)
             x, y = convert(a, ka, ct), convert(b, kb, ct)
-        return {
-            B.EQUAL: x == y,
-            B.NOT_EQUAL: x != y,
-            B.LESS: x < y,
-            B.GREATER: x > y,
-            B.LESS_EQUAL: x <= y,
-            B.GREATER_EQUAL: x >= y,
-        }[op]
+        return COMPARE[op](x, y)
     if op == B.POW and ka != Kind.FLOAT and kb != Kind.FLOAT:
         return int_pow(convert(a, ka, pa.float64()), int(b))
     if op in (B.TRUE_DIV, B.POW):
@@ -400,14 +379,7 @@ def expected_row(op: B, a, b, ta: pa.DataType, tb: pa.DataType, out: pa.DataType
 
 
 def natural_output(op: B, ta: pa.DataType, tb: pa.DataType) -> pa.DataType:
-    if op in COMPARISONS or op in (
-        B.LOGICAL_AND,
-        B.LOGICAL_OR,
-        B.NULL_EQUALS,
-        B.NULL_NOT_EQUALS,
-        B.NULL_LOGICAL_AND,
-        B.NULL_LOGICAL_OR,
-    ):
+    if op in BOOLEAN_RESULT:
         return pa.bool_()
     if op in (B.TRUE_DIV, B.POW, B.LOG_BASE, B.ATAN2):
         return pa.float64()
@@ -419,7 +391,7 @@ def natural_output(op: B, ta: pa.DataType, tb: pa.DataType) -> pa.DataType:
 
 
 def assert_rows_equal(
-    got: list,
+    result: plc.Column,
     expected: list,
     *,
     op: B,
@@ -429,7 +401,9 @@ def assert_rows_equal(
 ) -> None:
     """Exact equality (NaN == NaN). POW with a float operand, LOG_BASE and ATAN2 use the
     math library, which on the GPU may be an ulp off (and so may integers truncated from
-    it)."""
+    it). The null count is the column's own."""
+    assert result.null_count() == sum(e is None for e in expected), context
+    got = result.to_pylist()
     float_operand = Kind.FLOAT in (kind(types[0]), kind(types[1]))
     libm = op in (B.LOG_BASE, B.ATAN2) or (op == B.POW and float_operand)
     loose = libm and runs_on_gpu()
@@ -450,11 +424,70 @@ def assert_rows_equal(
         assert ok, f"{context}: row {i}: got {g!r}, expected {e!r}"
 
 
+def assert_documented(a, ta, op: B, b, tb, out, expected, forms: tuple[str, ...]) -> None:
+    """The oracle gives the hand-computed ``expected`` for ``a op b`` (this pins the oracle
+    itself), and so does ferrodf in each of ``forms``: column-column ("cc"), column-scalar
+    ("cs"), scalar-column ("sc"); the column rows are ``[None, a]`` and ``[b, b]``."""
+    oracle = expected_row(op, a, b, ta, tb, out)
+    assert (
+        (oracle is None and expected is None)
+        or repr(oracle) == repr(expected)
+        or oracle == expected
+    )
+    col_a = plc.Column.from_arrow(pa.array([None, a], ta))
+    operands = {
+        "cc": (col_a, plc.Column.from_arrow(pa.array([b, b], tb))),
+        "cs": (col_a, plc.Scalar.from_arrow(pa.scalar(b, tb))),
+        "sc": (
+            plc.Scalar.from_arrow(pa.scalar(a, ta)),
+            plc.Column.from_arrow(pa.array([None, b], tb)),
+        ),
+    }
+    for form in forms:
+        assert_rows_equal(
+            run(*operands[form], op, out),
+            [None, expected],
+            op=op,
+            types=(ta, tb),
+            out=out,
+            context=f"{form}: {a!r} {op.name} {b!r} -> {out}",
+        )
+
+
 def run(lhs, rhs, op: B, out: pa.DataType) -> plc.Column:
     result = plc.binaryop.binary_operation(lhs, rhs, op, dt(out))
     assert isinstance(result, plc.Column)
     assert result.type() == dt(out)
     return result
+
+
+def run_form(form: str, lhs: plc.Column, a: list, b: list, ta, tb, op: B, out, rhs=None):
+    """``lhs op b`` in one operand form, with the oracle's rows: column-column ("cc"; the
+    column ``rhs`` if given), column-scalar ("cs") or scalar-column ("sc"), the scalar being
+    ``b[0]``."""
+    if form == "cc":
+        expected = [expected_row(op, x, y, ta, tb, out) for x, y in zip(a, b, strict=True)]
+        rhs = plc.Column.from_arrow(pa.array(b, tb)) if rhs is None else rhs
+        return run(lhs, rhs, op, out), expected
+    s = b[0] if b else None
+    scalar = plc.Scalar.from_arrow(pa.scalar(s, tb))
+    if form == "cs":
+        return run(lhs, scalar, op, out), [expected_row(op, x, s, ta, tb, out) for x in a]
+    return run(scalar, lhs, op, out), [expected_row(op, s, x, tb, ta, out) for x in a]
+
+
+def assert_form(form: str, lhs, a: list, b: list, ta, tb, op: B, out, context="", rhs=None):
+    """``run_form``'s result agrees with the oracle's rows."""
+    result, expected = run_form(form, lhs, a, b, ta, tb, op, out, rhs)
+    assert result.to_arrow().type == out
+    assert_rows_equal(
+        result,
+        expected,
+        op=op,
+        types=(ta, tb),
+        out=out,
+        context=f"{form}: {context}{ta} {op.name} {tb} -> {out}",
+    )
 
 
 # ---------------------------------------------------------------------------------------
@@ -527,12 +560,12 @@ def make_array(t: pa.DataType, seed: int, null_every: int, offset: int = 0) -> p
 LAYOUTS = {"plain": (0, 0), "sliced": (3, 13)}
 
 
-@pytest.fixture(scope="module", params=TYPES, ids=type_id)
+@pytest.fixture(scope="module", params=OPERAND_TYPES, ids=type_id)
 def lhs_type(request):
     return request.param
 
 
-@pytest.fixture(scope="module", params=TYPES, ids=type_id)
+@pytest.fixture(scope="module", params=OPERAND_TYPES, ids=type_id)
 def rhs_type(request):
     return request.param
 
@@ -562,16 +595,8 @@ def rhs_col(rhs_arrow):
     return plc.Column.from_arrow(rhs_arrow)
 
 
-ALL_OUTPUTS = [
-    pa.int8(),
-    pa.int32(),
-    pa.int64(),
-    pa.uint8(),
-    pa.uint64(),
-    pa.float32(),
-    pa.float64(),
-    pa.bool_(),
-]
+#: Every operand type is also an output type.
+ALL_OUTPUTS = OPERAND_TYPES
 
 
 # ---------------------------------------------------------------------------------------
@@ -583,21 +608,7 @@ ALL_OUTPUTS = [
 def test_column_column(op, lhs_type, rhs_type, lhs_arrow, rhs_arrow, lhs_col, rhs_col):
     a, b = lhs_arrow.to_pylist(), rhs_arrow.to_pylist()
     for out in ALL_OUTPUTS:
-        result = run(lhs_col, rhs_col, op, out)
-        expected = [
-            expected_row(op, x, y, lhs_type, rhs_type, out) for x, y in zip(a, b, strict=True)
-        ]
-        got = result.to_arrow()
-        assert got.type == out
-        assert result.null_count() == sum(e is None for e in expected)
-        assert_rows_equal(
-            got.to_pylist(),
-            expected,
-            op=op,
-            types=(lhs_type, rhs_type),
-            out=out,
-            context=f"{lhs_type} {op.name} {rhs_type} -> {out}",
-        )
+        assert_form("cc", lhs_col, a, b, lhs_type, rhs_type, op, out, rhs=rhs_col)
 
 
 def scalar_values(t: pa.DataType) -> list:
@@ -613,28 +624,11 @@ def scalar_values(t: pa.DataType) -> list:
 @pytest.mark.parametrize("scalar_side", ["rhs", "lhs"])
 def test_column_scalar(op, scalar_side, lhs_type, rhs_type, lhs_arrow, lhs_col):
     """The column is always lhs_arrow; the scalar (of rhs_type) goes on scalar_side."""
-    col_vals = lhs_arrow.to_pylist()
+    form = "cs" if scalar_side == "rhs" else "sc"
     for value in scalar_values(rhs_type):
-        scalar = plc.Scalar.from_arrow(pa.scalar(value, rhs_type))
-        if scalar_side == "rhs":
-            result_types, operands = (lhs_type, rhs_type), (lhs_col, scalar)
-        else:
-            result_types, operands = (rhs_type, lhs_type), (scalar, lhs_col)
-        out = natural_output(op, *result_types)
-        result = run(*operands, op, out)
-        if scalar_side == "rhs":
-            expected = [expected_row(op, x, value, lhs_type, rhs_type, out) for x in col_vals]
-        else:
-            expected = [expected_row(op, value, x, rhs_type, lhs_type, out) for x in col_vals]
-        assert result.size() == len(col_vals)
-        assert_rows_equal(
-            result.to_pylist(),
-            expected,
-            op=op,
-            types=result_types,
-            out=out,
-            context=f"{scalar_side}={value!r} {op.name} -> {out}",
-        )
+        out = natural_output(op, *((lhs_type, rhs_type) if form == "cs" else (rhs_type, lhs_type)))
+        col_vals = lhs_arrow.to_pylist()
+        assert_form(form, lhs_col, col_vals, [value], lhs_type, rhs_type, op, out, f"{value!r}: ")
 
 
 @pytest.mark.parametrize("op", IMPLEMENTED, ids=lambda o: o.name)
@@ -744,45 +738,7 @@ I64_MIN, I64_MAX = -(2**63), 2**63 - 1
     ],
 )
 def test_documented_semantics(a, ta, op, b, tb, out, expected):
-    # the oracle agrees with the hand-computed value ...
-    oracle = expected_row(op, a, b, ta, tb, out)
-    assert (
-        (oracle is None and expected is None)
-        or repr(oracle) == repr(expected)
-        or oracle == expected
-    )
-    # ... and so does ferrodf, column-column, column-scalar and scalar-column
-    lhs = pa.array([None, a], ta)
-    rhs = pa.array([b, b], tb)
-    want = [None, expected]
-    ctx = f"{a!r} {op.name} {b!r} -> {out}"
-    assert_rows_equal(
-        run(plc.Column.from_arrow(lhs), plc.Column.from_arrow(rhs), op, out).to_pylist(),
-        want,
-        op=op,
-        types=(ta, tb),
-        out=out,
-        context=ctx,
-    )
-    assert_rows_equal(
-        run(
-            plc.Column.from_arrow(lhs), plc.Scalar.from_arrow(pa.scalar(b, tb)), op, out
-        ).to_pylist(),
-        want,
-        op=op,
-        types=(ta, tb),
-        out=out,
-        context=ctx,
-    )
-    col_b = plc.Column.from_arrow(pa.array([None, b], tb))
-    assert_rows_equal(
-        run(plc.Scalar.from_arrow(pa.scalar(a, ta)), col_b, op, out).to_pylist(),
-        want,
-        op=op,
-        types=(ta, tb),
-        out=out,
-        context=ctx,
-    )
+    assert_documented(a, ta, op, b, tb, out, expected, forms=("cc", "cs", "sc"))
 
 
 def test_division_by_zero_only_nulls_the_zero_rows():
@@ -878,20 +834,7 @@ def test_extra_operators_column_column(op):
         else:
             b = make_array(tb, seed=4, null_every=7)
         out = natural_output(op, ta, tb)
-        result = run(plc.Column.from_arrow(a), plc.Column.from_arrow(b), op, out)
-        expected = [
-            expected_row(op, x, y, ta, tb, out)
-            for x, y in zip(a.to_pylist(), b.to_pylist(), strict=True)
-        ]
-        assert result.null_count() == sum(e is None for e in expected)
-        assert_rows_equal(
-            result.to_pylist(),
-            expected,
-            op=op,
-            types=(ta, tb),
-            out=out,
-            context=f"{ta} {op.name} {tb} -> {out}",
-        )
+        assert_form("cc", plc.Column.from_arrow(a), a.to_pylist(), b.to_pylist(), ta, tb, op, out)
 
 
 @pytest.mark.parametrize("op", EXTRA + NULL_AWARE, ids=lambda o: o.name)
@@ -899,30 +842,17 @@ def test_extra_operators_column_column(op):
 def test_extra_operators_with_scalars(op, scalar_side):
     """Scalars of every value kind, the null scalar included (null-aware operators treat it
     as a null operand, the others give all nulls)."""
+    form = "cs" if scalar_side == "rhs" else "sc"
     for ta, tb in extra_pairs(op):
-        col_type, sc_type = (ta, tb) if scalar_side == "rhs" else (tb, ta)
+        col_type, sc_type = (ta, tb) if form == "cs" else (tb, ta)
         col = make_array(col_type, seed=5, null_every=4, offset=1)
         values = [*scalar_values(sc_type), None]
         if op in SHIFTS and scalar_side == "rhs" and not pa.types.is_boolean(sc_type):
             values = [*shift_amounts(sc_type, 15)[:15:4], None]
         for value in values:
-            scalar = plc.Scalar.from_arrow(pa.scalar(value, sc_type))
             out = natural_output(op, ta, tb)
-            if scalar_side == "rhs":
-                result = run(plc.Column.from_arrow(col), scalar, op, out)
-                expected = [expected_row(op, x, value, ta, tb, out) for x in col.to_pylist()]
-            else:
-                result = run(scalar, plc.Column.from_arrow(col), op, out)
-                expected = [expected_row(op, value, x, ta, tb, out) for x in col.to_pylist()]
-            assert result.null_count() == sum(e is None for e in expected)
-            assert_rows_equal(
-                result.to_pylist(),
-                expected,
-                op=op,
-                types=(ta, tb),
-                out=out,
-                context=f"{scalar_side}={value!r}: {ta} {op.name} {tb} -> {out}",
-            )
+            lhs, col_vals = plc.Column.from_arrow(col), col.to_pylist()
+            assert_form(form, lhs, col_vals, [value], col_type, sc_type, op, out, f"{value!r}: ")
 
 
 @pytest.mark.parametrize(
@@ -986,22 +916,7 @@ def test_extra_operators_with_scalars(op, scalar_side):
     ],
 )
 def test_extra_documented_semantics(a, ta, op, b, tb, out, expected):
-    oracle = expected_row(op, a, b, ta, tb, out)
-    assert (
-        (oracle is None and expected is None)
-        or repr(oracle) == repr(expected)
-        or oracle == expected
-    )
-    lhs = plc.Column.from_arrow(pa.array([None, a], ta))
-    rhs = plc.Column.from_arrow(pa.array([b, b], tb))
-    assert_rows_equal(
-        run(lhs, rhs, op, out).to_pylist(),
-        [None, expected],
-        op=op,
-        types=(ta, tb),
-        out=out,
-        context=f"{a!r} {op.name} {b!r} -> {out}",
-    )
+    assert_documented(a, ta, op, b, tb, out, expected, forms=("cc",))
 
 
 @pytest.mark.parametrize(
@@ -1043,8 +958,8 @@ def test_null_max_min_nan_follows_the_comparison():
 @pytest.mark.parametrize("op", EXTRA, ids=lambda o: o.name)
 def test_extra_operator_type_rules(op):
     """is_supported_operation agrees with binary_operation on every operand pair."""
-    for ta in TYPES:
-        for tb in TYPES:
+    for ta in OPERAND_TYPES:
+        for tb in OPERAND_TYPES:
             want = supports(op, ta, tb)
             got = plc.binaryop.is_supported_operation(dt(pa.int64()), dt(ta), dt(tb), op)
             assert got is want, (ta, tb)
@@ -1087,8 +1002,8 @@ def test_unimplemented_operators(op):
 
 @pytest.mark.parametrize("op", IMPLEMENTED, ids=lambda o: o.name)
 def test_is_supported_operation(op):
-    for ta in TYPES:
-        for tb in TYPES:
+    for ta in OPERAND_TYPES:
+        for tb in OPERAND_TYPES:
             for out in ALL_OUTPUTS:
                 assert plc.binaryop.is_supported_operation(dt(out), dt(ta), dt(tb), op) is True
     i32 = plc.DataType(T.INT32)
@@ -1164,8 +1079,8 @@ def _values_of(t: pa.DataType):
 @st.composite
 def binary_case(draw):
     ta, tb, out = (
-        draw(st.sampled_from(TYPES)),
-        draw(st.sampled_from(TYPES)),
+        draw(st.sampled_from(OPERAND_TYPES)),
+        draw(st.sampled_from(OPERAND_TYPES)),
         draw(st.sampled_from(ALL_OUTPUTS)),
     )
     op = draw(st.sampled_from(IMPLEMENTED))
@@ -1188,28 +1103,8 @@ def binary_case(draw):
 @given(binary_case())
 def test_property_matches_oracle(case):
     ta, tb, out, op, a, b, offset, form = case
-    pad_a = [None] * offset + a
-    lhs = plc.Column.from_arrow(pa.array(pad_a, ta).slice(offset))
-    rhs = plc.Column.from_arrow(pa.array(b, tb))
-    if form == "cc":
-        got = run(lhs, rhs, op, out).to_pylist()
-        expected = [expected_row(op, x, y, ta, tb, out) for x, y in zip(a, b, strict=True)]
-    elif form == "cs":
-        s = b[0] if b else None
-        got = run(lhs, plc.Scalar.from_arrow(pa.scalar(s, tb)), op, out).to_pylist()
-        expected = [expected_row(op, x, s, ta, tb, out) for x in a]
-    else:
-        s = b[0] if b else None
-        got = run(plc.Scalar.from_arrow(pa.scalar(s, tb)), lhs, op, out).to_pylist()
-        expected = [expected_row(op, s, x, tb, ta, out) for x in a]
-    assert_rows_equal(
-        got,
-        expected,
-        op=op,
-        types=(ta, tb),
-        out=out,
-        context=f"{form}: {ta} {op.name} {tb} -> {out}",
-    )
+    lhs = plc.Column.from_arrow(pa.array([None] * offset + a, ta).slice(offset))
+    assert_form(form, lhs, a, b, ta, tb, op, out)
 
 
 @st.composite
@@ -1231,27 +1126,12 @@ def extra_case(draw):
 @given(extra_case())
 def test_property_extra_operators_match_oracle(case):
     ta, tb, op, a, b, offset, form = case
-    out = natural_output(op, ta, tb)
+    # the scalar (of type tb) on the left: only where the swapped pair is supported
+    if form == "sc" and not supports(op, tb, ta):
+        return
+    out = natural_output(op, tb, ta) if form == "sc" else natural_output(op, ta, tb)
     lhs = plc.Column.from_arrow(pa.array([None] * offset + a, ta).slice(offset))
-    if form == "cc":
-        got = run(lhs, plc.Column.from_arrow(pa.array(b, tb)), op, out).to_pylist()
-        expected = [expected_row(op, x, y, ta, tb, out) for x, y in zip(a, b, strict=True)]
-    else:
-        s = b[0] if b else None
-        sc = plc.Scalar.from_arrow(pa.scalar(s, tb))
-        if form == "cs":
-            got = run(lhs, sc, op, out).to_pylist()
-            expected = [expected_row(op, x, s, ta, tb, out) for x in a]
-        else:
-            # the scalar (of type tb) on the left: only where the swapped pair is supported
-            if not supports(op, tb, ta):
-                return
-            out = natural_output(op, tb, ta)
-            got = run(sc, lhs, op, out).to_pylist()
-            expected = [expected_row(op, s, x, tb, ta, out) for x in a]
-    assert_rows_equal(
-        got, expected, op=op, types=(ta, tb), out=out, context=f"{form}: {ta} {op.name} {tb}"
-    )
+    assert_form(form, lhs, a, b, ta, tb, op, out)
 
 
 # ---------------------------------------------------------------------------------------
@@ -1273,15 +1153,7 @@ def string_expected(op: B, a, b):
         return a if (x > y if op == B.NULL_MAX else x < y) else b
     if not (lv and rv):
         return None
-    x, y = a.encode(), b.encode()
-    return {
-        B.EQUAL: x == y,
-        B.NOT_EQUAL: x != y,
-        B.LESS: x < y,
-        B.GREATER: x > y,
-        B.LESS_EQUAL: x <= y,
-        B.GREATER_EQUAL: x >= y,
-    }[op]
+    return COMPARE[op](a.encode(), b.encode())
 
 
 STRING_OPS = [*COMPARISONS, B.NULL_EQUALS, B.NULL_NOT_EQUALS, B.NULL_MAX, B.NULL_MIN]
@@ -1490,17 +1362,8 @@ def test_decimal_operations(width, op):
             return (max if op == B.NULL_MAX else min)(valid) if valid else None
         if x is None or y is None:
             return None
-        return {
-            B.ADD: x + y,
-            B.SUB: x - y,
-            B.MUL: x * y,
-            B.EQUAL: x == y,
-            B.NOT_EQUAL: x != y,
-            B.LESS: x < y,
-            B.GREATER: x > y,
-            B.LESS_EQUAL: x <= y,
-            B.GREATER_EQUAL: x >= y,
-        }[op]
+        arithmetic = {B.ADD: operator.add, B.SUB: operator.sub, B.MUL: operator.mul}
+        return (arithmetic | COMPARE)[op](x, y)
 
     expected = [expect(x, y) for x, y in zip(a.to_pylist(), b.to_pylist(), strict=True)]
     assert got.to_pylist() == expected
@@ -1509,18 +1372,25 @@ def test_decimal_operations(width, op):
     assert got == [expect(x, decimal.Decimal("1.5")) for x in a.to_pylist()]
 
 
+def assert_decimal_output_errors(col: plc.Column, tid: plc.TypeId, unsupported: list[B]) -> None:
+    """The checks every decimal width makes of ``col op col``: the result scale of ``tid``,
+    BOOL8 for comparisons, and the operators decimals do not support."""
+    with pytest.raises(TypeError, match=tid.name):
+        plc.binaryop.binary_operation(col, col, B.ADD, plc.DataType(tid, -3))
+    with pytest.raises(TypeError, match="BOOL8"):
+        plc.binaryop.binary_operation(col, col, B.LESS, plc.DataType(T.INT32))
+    for op in unsupported:
+        with pytest.raises(NotImplementedError, match="decimals support"):
+            plc.binaryop.binary_operation(col, col, op, plc.DataType(tid, 0))
+
+
 @pytest.mark.skipif(not hasattr(pa, "decimal32"), reason="needs pyarrow decimal32/64")
 def test_decimal_errors():
     d32 = plc.Column.from_arrow(dec_array(pa.decimal32(7, 2), ["1.5"]))
     d64 = plc.Column.from_arrow(dec_array(pa.decimal64(7, 2), ["1.5"]))
     with pytest.raises(NotImplementedError, match="operands"):
         plc.binaryop.binary_operation(d32, d64, B.ADD, plc.DataType(T.DECIMAL64, -2))
-    with pytest.raises(TypeError, match="DECIMAL32"):
-        plc.binaryop.binary_operation(d32, d32, B.ADD, plc.DataType(T.DECIMAL32, -3))
-    with pytest.raises(TypeError, match="BOOL8"):
-        plc.binaryop.binary_operation(d32, d32, B.LESS, plc.DataType(T.INT32))
-    with pytest.raises(NotImplementedError, match="decimals support"):
-        plc.binaryop.binary_operation(d32, d32, B.DIV, plc.DataType(T.DECIMAL32, 0))
+    assert_decimal_output_errors(d32, T.DECIMAL32, [B.DIV])
 
 
 # ---------------------------------------------------------------------------------------
@@ -1672,13 +1542,9 @@ def test_decimal128_errors():
         d64 = plc.Column.from_arrow(pa.array([decimal.Decimal("1.5")], pa.decimal64(7, 2)))
         with pytest.raises(NotImplementedError, match="width"):
             plc.binaryop.binary_operation(d128c, d64, B.ADD, plc.DataType(T.DECIMAL128, -2))
-    with pytest.raises(TypeError, match="DECIMAL128"):
-        plc.binaryop.binary_operation(d128c, d128c, B.ADD, plc.DataType(T.DECIMAL128, -3))
-    with pytest.raises(TypeError, match="BOOL8"):
-        plc.binaryop.binary_operation(d128c, d128c, B.LESS, plc.DataType(T.INT32))
-    for op in (B.DIV, B.TRUE_DIV, B.MOD, B.POW, B.BITWISE_AND):
-        with pytest.raises(NotImplementedError, match="decimals support"):
-            plc.binaryop.binary_operation(d128c, d128c, op, plc.DataType(T.DECIMAL128, 0))
+    assert_decimal_output_errors(
+        d128c, T.DECIMAL128, [B.DIV, B.TRUE_DIV, B.MOD, B.POW, B.BITWISE_AND]
+    )
     short = plc.Column.from_arrow(d128(["1", "2"], 18, 2))
     with pytest.raises(ValueError, match="equal length"):
         plc.binaryop.binary_operation(d128c, short, B.ADD, plc.DataType(T.DECIMAL128, -2))

@@ -15,7 +15,7 @@ import math
 import numpy as np
 import pyarrow as pa
 import pytest
-from conftest import assert_column_eq, make_array, type_id
+from conftest import OPERAND_TYPES, assert_column_eq, make_array, saturate, type_id, wrap
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -24,43 +24,9 @@ import ferrodf.plc as plc
 T = plc.TypeId
 ALL = [t for t in T if t != T.NUM_TYPE_IDS]
 
-NUMERIC = [
-    pa.int8(),
-    pa.int32(),
-    pa.int64(),
-    pa.uint8(),
-    pa.uint64(),
-    pa.float32(),
-    pa.float64(),
-    pa.bool_(),
-]
-
 
 def dt(t: pa.DataType) -> plc.DataType:
     return plc.DataType.from_arrow(t)
-
-
-def int_range(t: pa.DataType) -> tuple[int, int]:
-    bits = t.bit_width
-    if pa.types.is_signed_integer(t):
-        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    return 0, (1 << bits) - 1
-
-
-def wrap(v: int, t: pa.DataType) -> int:
-    lo, hi = int_range(t)
-    return (v - lo) % (hi - lo + 1) + lo
-
-
-def to_int(x: float, t: pa.DataType) -> int:
-    lo, hi = int_range(t)
-    if math.isnan(x):
-        return 0
-    if x <= lo:
-        return lo
-    if x >= hi:
-        return hi
-    return int(x)
 
 
 def numeric_expected(arr: pa.Array, to: pa.DataType) -> pa.Array:
@@ -82,7 +48,7 @@ def numeric_expected(arr: pa.Array, to: pa.DataType) -> pa.Array:
         elif pa.types.is_boolean(to):
             res.append(bool(v) if not isinstance(v, float) else v != 0.0)
         elif isinstance(v, float):
-            res.append(to_int(v, to))
+            res.append(saturate(v, to))
         else:
             res.append(wrap(int(v), to))
     return pa.array(res, to)
@@ -96,8 +62,8 @@ def source(t: pa.DataType) -> pa.Array:
     return arr
 
 
-@pytest.mark.parametrize("to", NUMERIC, ids=type_id)
-@pytest.mark.parametrize("frm", NUMERIC, ids=type_id)
+@pytest.mark.parametrize("to", OPERAND_TYPES, ids=type_id)
+@pytest.mark.parametrize("frm", OPERAND_TYPES, ids=type_id)
 def test_cast_numeric(frm, to):
     arr = source(frm)
     for a in (arr, arr.slice(5), arr.slice(0, 0)):

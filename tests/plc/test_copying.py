@@ -9,7 +9,15 @@ import pytest
 from conftest import assert_column_eq, normalize, type_id
 from hypothesis import given
 from hypothesis import strategies as st
-from movement_helpers import FIXED_TYPES, MOVE_TYPES, bool_mask, col, data, scalar, table
+from movement_helpers import (
+    FIXED_TYPES,
+    bool_mask,
+    col,
+    data,
+    movement_fixtures,
+    scalar,
+    table,
+)
 
 import ferrodf.plc as plc
 
@@ -17,14 +25,7 @@ cp = plc.copying
 OOB = cp.OutOfBoundsPolicy
 
 
-@pytest.fixture(params=MOVE_TYPES, ids=type_id)
-def pa_type(request):
-    return request.param
-
-
-@pytest.fixture(params=[0, 5], ids=["whole", "sliced"])
-def offset(request):
-    return request.param
+pa_type, offset = movement_fixtures(sliced_offset=5)
 
 
 def source(t, offset, n=40):

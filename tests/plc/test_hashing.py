@@ -23,7 +23,7 @@ import struct
 
 import pyarrow as pa
 import pytest
-from conftest import NESTED_TYPES, make_array, runs_on_gpu, type_id
+from conftest import NESTED_TYPES, NUMERIC_TYPES, make_array, runs_on_gpu, type_id
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -399,17 +399,7 @@ def test_reference_vectors_through_ferrodf():
 
 
 HASH_TYPES = [
-    pa.int8(),
-    pa.int16(),
-    pa.int32(),
-    pa.int64(),
-    pa.uint8(),
-    pa.uint16(),
-    pa.uint32(),
-    pa.uint64(),
-    pa.float32(),
-    pa.float64(),
-    pa.bool_(),
+    *NUMERIC_TYPES,
     pa.date32(),
     pa.timestamp("s"),
     pa.timestamp("ns"),

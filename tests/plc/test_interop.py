@@ -15,6 +15,7 @@ from conftest import (
     DECIMAL_TYPES,
     HAS_SMALL_DECIMALS,
     NESTED_TYPES,
+    NUMERIC_DTYPE_NAMES,
     STRUCT_TYPE,
     TIMESTAMP_TYPES,
     assert_arrow_eq,
@@ -549,17 +550,7 @@ def test_data_and_mask_views():
 # ---------------------------------------------------------------------------------------
 
 NUMPY_DTYPES = [
-    "int8",
-    "int16",
-    "int32",
-    "int64",
-    "uint8",
-    "uint16",
-    "uint32",
-    "uint64",
-    "float32",
-    "float64",
-    "bool",
+    *NUMERIC_DTYPE_NAMES,
     "datetime64[s]",
     "datetime64[ms]",
     "datetime64[us]",

@@ -8,10 +8,10 @@ import math
 import numpy as np
 import pyarrow as pa
 import pytest
-from conftest import HAS_SMALL_DECIMALS, type_id
+from conftest import type_id
 from hypothesis import given
 from hypothesis import strategies as st
-from movement_helpers import data, table
+from movement_helpers import INT_SAMPLE, NON_INTEGER_FLAT_TYPES, data, table
 
 import ferrodf
 import ferrodf.plc as plc
@@ -19,23 +19,7 @@ import ferrodf.plc as plc
 NullEq = plc.types.NullEquality
 NONE = -(2**31)  # libcudf's JoinNoneValue
 
-KEY_TYPES = [
-    pa.int8(),
-    pa.int32(),
-    pa.int64(),
-    pa.uint16(),
-    pa.uint64(),
-    pa.float32(),
-    pa.float64(),
-    pa.bool_(),
-    pa.timestamp("ns"),
-    pa.duration("s"),
-    pa.date32(),
-    pa.decimal128(30, -2),
-    *([pa.decimal32(7, 2)] if HAS_SMALL_DECIMALS else []),
-    pa.string(),
-    pa.large_string(),
-]
+KEY_TYPES = [*INT_SAMPLE, *NON_INTEGER_FLAT_TYPES]
 
 
 @pytest.fixture(params=KEY_TYPES, ids=type_id)

@@ -165,15 +165,12 @@ def test_property_and_or(valid_lists, offsets):
         arrays.append(a)
         cols.append(c)
     vs = [validity(a) for a in arrays]
-    mask, nulls = plc.null_mask.bitmask_and(cols)
-    if all(c.null_mask() is None for c in cols):
-        assert (mask.nbytes, nulls) == (0, 0)
-    else:
-        want = [all(r) for r in zip(*vs, strict=True)]
-        assert bits(mask, 40) == want and nulls == want.count(False)
-    mask, nulls = plc.null_mask.bitmask_or(cols)
-    if any(c.null_mask() is None for c in cols):
-        assert (mask.nbytes, nulls) == (0, 0)
-    else:
-        want = [any(r) for r in zip(*vs, strict=True)]
-        assert bits(mask, 40) == want and nulls == want.count(False)
+    # AND and OR combine the rows' validity as all() and any() do; where that makes every
+    # row valid (no column has a mask for AND, one column has none for OR) there is no mask
+    for bitmask_op, combine in ((plc.null_mask.bitmask_and, all), (plc.null_mask.bitmask_or, any)):
+        mask, nulls = bitmask_op(cols)
+        if combine(c.null_mask() is None for c in cols):
+            assert (mask.nbytes, nulls) == (0, 0)
+        else:
+            want = [combine(r) for r in zip(*vs, strict=True)]
+            assert bits(mask, 40) == want and nulls == want.count(False)

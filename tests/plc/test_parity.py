@@ -11,6 +11,7 @@ import math
 import numpy as np
 import pyarrow as pa
 import pytest
+from conftest import run_both
 
 import ferrodf
 import ferrodf.plc as plc
@@ -49,14 +50,6 @@ def make(pa_type: pa.DataType, n: int = 1000, seed: int = 0, nulls: bool = True)
         values[::13] = info.min
     mask = (rng.random(n) < 0.1) if nulls else None
     return pa.array(values, type=pa_type, mask=mask)
-
-
-def run_both(fn):
-    with ferrodf.option_context(device="cpu"):
-        host = fn()
-    with ferrodf.option_context(device="gpu"):
-        dev = fn()
-    return host, dev
 
 
 def same(a, b) -> bool:

@@ -22,6 +22,7 @@ from conftest import (
     make_array,
     runs_on_gpu,
     type_id,
+    wrap,
 )
 from hypothesis import given
 from hypothesis import strategies as st
@@ -52,15 +53,6 @@ pytestmark = pytest.mark.filterwarnings("ignore:ferrodf.reduce ran on the host:R
 
 def dt(pa_type: pa.DataType) -> plc.DataType:
     return plc.DataType.from_arrow(pa_type)
-
-
-def wrap(v: int, pa_type: pa.DataType) -> int:
-    """v converted to the integer type pa_type with C++'s modular wrap."""
-    bits = pa_type.bit_width
-    v &= (1 << bits) - 1
-    if pa.types.is_signed_integer(pa_type) and v >= 1 << (bits - 1):
-        v -= 1 << bits
-    return v
 
 
 def wide_type(pa_type: pa.DataType) -> pa.DataType:

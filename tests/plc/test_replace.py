@@ -8,21 +8,14 @@ import struct
 import pyarrow as pa
 import pytest
 from conftest import assert_column_eq, type_id
-from movement_helpers import FIXED_TYPES, MOVE_TYPES, col, data, scalar
+from movement_helpers import FIXED_TYPES, col, data, movement_fixtures, scalar
 
 import ferrodf.plc as plc
 
 rp = plc.replace
 
 
-@pytest.fixture(params=MOVE_TYPES, ids=type_id)
-def pa_type(request):
-    return request.param
-
-
-@pytest.fixture(params=[0, 3], ids=["whole", "sliced"])
-def offset(request):
-    return request.param
+pa_type, offset = movement_fixtures(sliced_offset=3)
 
 
 def test_replace_nulls_column(pa_type, offset):

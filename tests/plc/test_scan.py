@@ -9,32 +9,18 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
-from conftest import assert_column_eq, type_id
+from conftest import FLOAT_TYPES, assert_column_eq, type_id, wrap
 from hypothesis import given
 from hypothesis import strategies as st
-from movement_helpers import col, data
+from movement_helpers import INT_SAMPLE, col, data
 
 import ferrodf.plc as plc
 
 agg = plc.aggregation
 ScanType = plc.reduce.ScanType
 
-SCAN_TYPES = [
-    pa.int8(),
-    pa.int32(),
-    pa.int64(),
-    pa.uint16(),
-    pa.uint64(),
-    pa.float32(),
-    pa.float64(),
-]
+SCAN_TYPES = [*INT_SAMPLE, *FLOAT_TYPES]
 AGGS = {"sum": agg.sum, "product": agg.product, "min": agg.min, "max": agg.max}
-
-
-def wrap(v: int, t: pa.DataType) -> int:
-    info = np.iinfo(t.to_pandas_dtype())
-    span = int(info.max) - int(info.min) + 1
-    return (v - int(info.min)) % span + int(info.min)
 
 
 def oracle(vals, name, t, inclusive):

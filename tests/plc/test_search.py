@@ -18,36 +18,12 @@ import pytest
 from conftest import make_array, type_id
 from hypothesis import given
 from hypothesis import strategies as st
+from order_helpers import cmp_rows
 
 import ferrodf.plc as plc
 
 Order = plc.types.Order
 NullOrder = plc.types.NullOrder
-
-
-def cmp_values(a, b) -> int:
-    if isinstance(a, float) or isinstance(b, float):
-        an, bn = math.isnan(a), math.isnan(b)
-        if an or bn:
-            return 0 if an and bn else (1 if an else -1)
-    if isinstance(a, str):
-        a, b = a.encode(), b.encode()
-    return (a > b) - (a < b)
-
-
-def cmp_rows(r1, r2, orders, nulls) -> int:
-    for a, b, o, n in zip(r1, r2, orders, nulls, strict=True):
-        if a is None or b is None:
-            c = 0 if a is None and b is None else (-1 if a is None else 1)
-            if n == NullOrder.AFTER:
-                c = -c
-        else:
-            c = cmp_values(a, b)
-        if o == Order.DESCENDING:
-            c = -c
-        if c:
-            return c
-    return 0
 
 
 def expected_bounds(hay_rows, needle_rows, orders, nulls, upper: bool) -> list[int]:

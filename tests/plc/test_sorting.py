@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import math
 
 import numpy as np
 import pyarrow as pa
@@ -20,6 +19,7 @@ import pytest
 from conftest import make_array, type_id
 from hypothesis import given
 from hypothesis import strategies as st
+from order_helpers import cmp_rows
 
 import ferrodf
 import ferrodf.plc as plc
@@ -28,31 +28,6 @@ Order = plc.types.Order
 NullOrder = plc.types.NullOrder
 NullPolicy = plc.types.NullPolicy
 RankMethod = plc.aggregation.RankMethod
-
-
-def cmp_values(a, b) -> int:
-    if isinstance(a, float) or isinstance(b, float):
-        an, bn = math.isnan(a), math.isnan(b)
-        if an or bn:
-            return 0 if an and bn else (1 if an else -1)
-    if isinstance(a, str):
-        a, b = a.encode(), b.encode()
-    return (a > b) - (a < b)
-
-
-def cmp_rows(r1, r2, orders, nulls) -> int:
-    for a, b, o, n in zip(r1, r2, orders, nulls, strict=True):
-        if a is None or b is None:
-            c = 0 if a is None and b is None else (-1 if a is None else 1)
-            if n == NullOrder.AFTER:
-                c = -c
-        else:
-            c = cmp_values(a, b)
-        if o == Order.DESCENDING:
-            c = -c
-        if c:
-            return c
-    return 0
 
 
 def columns_of(tbl: pa.Table) -> list[list]:

@@ -10,7 +10,7 @@ import pytest
 from conftest import assert_column_eq, runs_on_gpu, type_id
 from hypothesis import given
 from hypothesis import strategies as st
-from movement_helpers import MOVE_TYPES, bool_mask, col, data, table
+from movement_helpers import bool_mask, col, data, movement_fixtures, table
 
 import ferrodf.plc as plc
 
@@ -19,14 +19,7 @@ K = sc.DuplicateKeepOption
 NullEq, NanEq = plc.types.NullEquality, plc.types.NanEquality
 
 
-@pytest.fixture(params=MOVE_TYPES, ids=type_id)
-def pa_type(request):
-    return request.param
-
-
-@pytest.fixture(params=[0, 4], ids=["whole", "sliced"])
-def offset(request):
-    return request.param
+pa_type, offset = movement_fixtures(sliced_offset=4)
 
 
 def test_apply_boolean_mask(pa_type, offset):

@@ -18,7 +18,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
-from conftest import assert_column_eq, make_array, type_id
+from conftest import OPERAND_TYPES, assert_column_eq, int_range, make_array, saturate, type_id, wrap
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -26,16 +26,6 @@ import ferrodf.plc as plc
 
 U = plc.unary.UnaryOperator
 
-TYPES = [
-    pa.int8(),
-    pa.int32(),
-    pa.int64(),
-    pa.uint8(),
-    pa.uint64(),
-    pa.float32(),
-    pa.float64(),
-    pa.bool_(),
-]
 MATH = [U(i) for i in range(U.FLOOR + 1)]
 NP_MATH = {
     U.SIN: np.sin,
@@ -84,30 +74,6 @@ def supported(op: U, t: pa.DataType) -> bool:
     if op == U.NEGATE:
         return k in ("signed", "float")
     raise AssertionError(op)
-
-
-def int_range(t: pa.DataType) -> tuple[int, int]:
-    bits = t.bit_width
-    if pa.types.is_signed_integer(t):
-        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-    return 0, (1 << bits) - 1
-
-
-def wrap(v: int, t: pa.DataType) -> int:
-    lo, hi = int_range(t)
-    v = (v - lo) % (hi - lo + 1) + lo
-    return v
-
-
-def saturate(x: float, t: pa.DataType) -> int:
-    lo, hi = int_range(t)
-    if math.isnan(x):
-        return 0
-    if x <= lo:
-        return lo
-    if x >= hi:
-        return hi
-    return int(x)
 
 
 def input_array(t: pa.DataType) -> pa.Array:
@@ -199,7 +165,7 @@ def check(op: U, arr: pa.Array) -> None:
 
 
 @pytest.mark.parametrize("op", list(U), ids=lambda o: o.name)
-@pytest.mark.parametrize("t", TYPES, ids=type_id)
+@pytest.mark.parametrize("t", OPERAND_TYPES, ids=type_id)
 def test_unary_operation(op, t):
     arr = input_array(t)
     if not supported(op, t):

@@ -7,6 +7,8 @@ the ``FERRODF_DEVICE`` environment variable.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ferrodf import _lib, memory, options, plc
 from ferrodf._lib import (
     __version__,
@@ -23,14 +25,15 @@ from ferrodf.options import get_option, option_context, reset_option, set_option
 from ferrodf.series import Series
 
 
-def merge(left, right, how="inner", on=None, **kwargs):  # type: ignore[no-untyped-def]
-    """``left.merge(right, ...)`` as a function, as ``pandas.merge`` (``left_on``,
-    ``right_on``, ``left_index``, ``right_index``, ``suffixes`` as keywords)."""
+def merge(left: Any, right: Any, how: str = "inner", on: Any = None, **kwargs: Any) -> DataFrame:
+    """``left.merge(right, ...)`` as a function, as ``pandas.merge``; the other keywords
+    (``left_on``, ``right_on``, ``left_index``, ``right_index``, ``suffixes``) are
+    ``DataFrame.merge``'s."""
     left = left if isinstance(left, DataFrame) else DataFrame(left)
     return left.merge(right, how=how, on=on, **kwargs)
 
 
-def from_pandas(obj):  # type: ignore[no-untyped-def]
+def from_pandas(obj: Any) -> DataFrame | Series | Index:
     """A ferrodf DataFrame, Series or Index from the pandas object."""
     import pandas as pd
 
@@ -45,7 +48,7 @@ def from_pandas(obj):  # type: ignore[no-untyped-def]
     )
 
 
-def from_dlpack(obj):  # type: ignore[no-untyped-def]
+def from_dlpack(obj: Any) -> DataFrame | Series:
     """A Series (a 1-D tensor, or 2-D with one column) or a DataFrame (2-D, columns labelled
     0, 1, ...) holding a copy of a DLPack tensor: a capsule, or any object with
     ``__dlpack__`` (CuPy, torch, NumPy, JAX arrays). cuDF's ``cudf.from_dlpack``."""

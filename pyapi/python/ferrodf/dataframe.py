@@ -14,13 +14,12 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ferrodf import _lib, plc
+from ferrodf import _lib, _ops, plc
 from ferrodf._align import label_positions, positions_column, same_labels
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
 from ferrodf.index import Index
 from ferrodf.series import Series, _rows_arg
-from ferrodf.series import _add_flex_methods as _add_series_flex_methods
 
 __all__ = ["DataFrame", "concat"]
 
@@ -642,54 +641,6 @@ class DataFrame:
             other = other._s
         return DataFrame._from_lib(self._df.binary(op, other, reflected))
 
-    def __add__(self, o: Any) -> DataFrame:
-        return self._binary(o, "add")
-
-    def __radd__(self, o: Any) -> DataFrame:
-        return self._binary(o, "add", True)
-
-    def __sub__(self, o: Any) -> DataFrame:
-        return self._binary(o, "sub")
-
-    def __rsub__(self, o: Any) -> DataFrame:
-        return self._binary(o, "sub", True)
-
-    def __mul__(self, o: Any) -> DataFrame:
-        return self._binary(o, "mul")
-
-    def __rmul__(self, o: Any) -> DataFrame:
-        return self._binary(o, "mul", True)
-
-    def __truediv__(self, o: Any) -> DataFrame:
-        return self._binary(o, "truediv")
-
-    def __floordiv__(self, o: Any) -> DataFrame:
-        return self._binary(o, "floordiv")
-
-    def __mod__(self, o: Any) -> DataFrame:
-        return self._binary(o, "mod")
-
-    def __pow__(self, o: Any) -> DataFrame:
-        return self._binary(o, "pow")
-
-    def __eq__(self, o: Any) -> DataFrame:  # type: ignore[override]
-        return self._binary(o, "eq")
-
-    def __ne__(self, o: Any) -> DataFrame:  # type: ignore[override]
-        return self._binary(o, "ne")
-
-    def __lt__(self, o: Any) -> DataFrame:
-        return self._binary(o, "lt")
-
-    def __le__(self, o: Any) -> DataFrame:
-        return self._binary(o, "le")
-
-    def __gt__(self, o: Any) -> DataFrame:
-        return self._binary(o, "gt")
-
-    def __ge__(self, o: Any) -> DataFrame:
-        return self._binary(o, "ge")
-
     __hash__ = None  # type: ignore[assignment]
 
     # -- flex methods (pandas' DataFrame.add(other, axis=, level=, fill_value=) etc.) --
@@ -832,35 +783,6 @@ def concat(objs: list[Any], axis: int | str = 0, ignore_index: bool = False) -> 
     return DataFrame._from_lib(_lib.DataFrame.concat(frames, ax, ignore_index))
 
 
-_FLEX_METHODS = {
-    "add": ("add", False),
-    "radd": ("add", True),
-    "sub": ("sub", False),
-    "subtract": ("sub", False),
-    "rsub": ("sub", True),
-    "mul": ("mul", False),
-    "multiply": ("mul", False),
-    "rmul": ("mul", True),
-    "truediv": ("truediv", False),
-    "div": ("truediv", False),
-    "divide": ("truediv", False),
-    "rtruediv": ("truediv", True),
-    "rdiv": ("truediv", True),
-    "floordiv": ("floordiv", False),
-    "rfloordiv": ("floordiv", True),
-    "mod": ("mod", False),
-    "rmod": ("mod", True),
-    "pow": ("pow", False),
-    "rpow": ("pow", True),
-    "eq": ("eq", False),
-    "ne": ("ne", False),
-    "lt": ("lt", False),
-    "le": ("le", False),
-    "gt": ("gt", False),
-    "ge": ("ge", False),
-}
-
-
 def _frame_flex(name: str, op: str, reflected: bool) -> Any:
     def method(
         self: DataFrame,
@@ -881,9 +803,7 @@ def _frame_flex(name: str, op: str, reflected: bool) -> Any:
     return method
 
 
-for _name, (_op, _reflected) in _FLEX_METHODS.items():
-    setattr(DataFrame, _name, _frame_flex(_name, _op, _reflected))
-_add_series_flex_methods()
+_ops.add_operators(DataFrame, _ops.FRAME_OPERATORS, _frame_flex)
 
 
 def _mask_of(mask: Series, index: Index) -> Any:

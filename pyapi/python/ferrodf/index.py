@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -91,7 +92,7 @@ class Index:
 
     to_list = tolist
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Any]:
         """Iterating copies the labels to the host, which row labels on the GPU must not do
         silently; column labels (``df.columns``) are host metadata and iterate."""
         if getattr(self, "_host_labels", False):

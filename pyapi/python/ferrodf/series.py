@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ferrodf import _lib, plc
+from ferrodf import _lib, _ops, plc
 from ferrodf._align import label_positions, positions_column
 from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
 from ferrodf.index import Index
@@ -422,75 +422,6 @@ class Series:
             )
         return Series._from_lib(self._s.binary(op, _operand(other), reflected, fill_value))
 
-    def __add__(self, o: Any) -> Series:
-        return self._binary(o, "add")
-
-    def __radd__(self, o: Any) -> Series:
-        return self._binary(o, "add", True)
-
-    def __sub__(self, o: Any) -> Series:
-        return self._binary(o, "sub")
-
-    def __rsub__(self, o: Any) -> Series:
-        return self._binary(o, "sub", True)
-
-    def __mul__(self, o: Any) -> Series:
-        return self._binary(o, "mul")
-
-    def __rmul__(self, o: Any) -> Series:
-        return self._binary(o, "mul", True)
-
-    def __truediv__(self, o: Any) -> Series:
-        return self._binary(o, "truediv")
-
-    def __rtruediv__(self, o: Any) -> Series:
-        return self._binary(o, "truediv", True)
-
-    def __floordiv__(self, o: Any) -> Series:
-        return self._binary(o, "floordiv")
-
-    def __rfloordiv__(self, o: Any) -> Series:
-        return self._binary(o, "floordiv", True)
-
-    def __mod__(self, o: Any) -> Series:
-        return self._binary(o, "mod")
-
-    def __rmod__(self, o: Any) -> Series:
-        return self._binary(o, "mod", True)
-
-    def __pow__(self, o: Any) -> Series:
-        return self._binary(o, "pow")
-
-    def __rpow__(self, o: Any) -> Series:
-        return self._binary(o, "pow", True)
-
-    def __eq__(self, o: Any) -> Series:  # type: ignore[override]
-        return self._binary(o, "eq")
-
-    def __ne__(self, o: Any) -> Series:  # type: ignore[override]
-        return self._binary(o, "ne")
-
-    def __lt__(self, o: Any) -> Series:
-        return self._binary(o, "lt")
-
-    def __le__(self, o: Any) -> Series:
-        return self._binary(o, "le")
-
-    def __gt__(self, o: Any) -> Series:
-        return self._binary(o, "gt")
-
-    def __ge__(self, o: Any) -> Series:
-        return self._binary(o, "ge")
-
-    def __and__(self, o: Any) -> Series:
-        return self._binary(o, "and")
-
-    def __or__(self, o: Any) -> Series:
-        return self._binary(o, "or")
-
-    def __xor__(self, o: Any) -> Series:
-        return self._binary(o, "xor")
-
     __hash__ = None  # type: ignore[assignment]
 
     def __neg__(self) -> Series:
@@ -634,8 +565,4 @@ def _series_flex(name: str, op: str, reflected: bool) -> Any:
     return method
 
 
-def _add_flex_methods() -> None:
-    from ferrodf.dataframe import _FLEX_METHODS
-
-    for name, (op, reflected) in _FLEX_METHODS.items():
-        setattr(Series, name, _series_flex(name, op, reflected))
+_ops.add_operators(Series, _ops.OPERATORS, _series_flex)

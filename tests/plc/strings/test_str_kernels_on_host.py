@@ -345,6 +345,23 @@ def test_concatenate(lib, data, sep_kind, narep, col_narep, separate):
     assert nullify(rows, [bool(x) for x in flags[:m]]) == expected
 
 
+def assert_components(arr: pa.Array, extract) -> None:
+    """``extract(comp, out)`` writes datetime component ``comp`` (0..9; 10: the day of the
+    year) of ``arr``'s rows to the int16 array ``out``: each agrees with plc.datetime on the
+    host."""
+    D = plc.datetime
+    for comp in range(11):
+        out = np.zeros(len(arr), np.int16)
+        extract(comp, out)
+        if comp == 10:
+            expected = host(lambda: D.day_of_year(plc.Column.from_arrow(arr)))
+        else:
+            expected = host(
+                lambda comp=comp: D.extract_datetime_component(plc.Column.from_arrow(arr), comp)
+            )
+        assert out.tolist() == expected, comp
+
+
 @pytest.mark.parametrize(("unit", "tps"), [("s", 1), ("ms", 10**3), ("us", 10**6), ("ns", 10**9)])
 def test_datetime(lib, unit, tps):
     a = Arena()
@@ -354,16 +371,12 @@ def test_datetime(lib, unit, tps):
     v[:6] = [0, -1, 1, -86400 * tps, 86400 * tps - 1, -86400 * tps * 365 - tps // 2]
     arr = pa.array(v, pa.timestamp(unit))
     vp = a.ptr(v)
-    for comp in range(11):
-        out = np.zeros(len(v), np.int16)
-        lib.dt_extract_i64(P(vp), I64(len(v)), I64(86400 * tps), I64(tps), I32(comp), P(a.ptr(out)))
-        if comp == 10:
-            expected = host(lambda: D.day_of_year(plc.Column.from_arrow(arr)))
-        else:
-            expected = host(
-                lambda comp=comp: D.extract_datetime_component(plc.Column.from_arrow(arr), comp)
-            )
-        assert out.tolist() == expected, comp
+    assert_components(
+        arr,
+        lambda comp, out: lib.dt_extract_i64(
+            P(vp), I64(len(v)), I64(86400 * tps), I64(tps), I32(comp), P(a.ptr(out))
+        ),
+    )
     freq_ns = [86400 * 10**9, 3600 * 10**9, 60 * 10**9, 10**9, 10**6, 10**3, 1]
     for freq, ns in enumerate(freq_ns):
         f = max(1, ns * tps // 10**9)
@@ -378,14 +391,9 @@ def test_datetime_days(lib):
     a = Arena()
     days = np.random.default_rng(5).integers(-700_000, 700_000, 3000).astype(np.int32)
     arr = pa.array(days, pa.date32())
-    D = plc.datetime
-    for comp in range(11):
-        out = np.zeros(len(days), np.int16)
-        lib.dt_extract_i32(P(a.ptr(days)), I64(len(days)), I64(1), I64(0), I32(comp), P(a.ptr(out)))
-        if comp == 10:
-            expected = host(lambda: D.day_of_year(plc.Column.from_arrow(arr)))
-        else:
-            expected = host(
-                lambda comp=comp: D.extract_datetime_component(plc.Column.from_arrow(arr), comp)
-            )
-        assert out.tolist() == expected, comp
+    assert_components(
+        arr,
+        lambda comp, out: lib.dt_extract_i32(
+            P(a.ptr(days)), I64(len(days)), I64(1), I64(0), I32(comp), P(a.ptr(out))
+        ),
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 import pytest
+from conftest import run_both
 
 import ferrodf
 import ferrodf.plc as plc
@@ -33,14 +34,6 @@ def text(n=3000, seed=0, offset=0):
 
 def sc(v):
     return plc.Scalar.from_arrow(pa.scalar(v, pa.string()))
-
-
-def run_both(fn):
-    with ferrodf.option_context(device="cpu"):
-        host = fn()
-    with ferrodf.option_context(device="gpu"):
-        dev = fn()
-    return host, dev
 
 
 def arrow(x):

@@ -39,5 +39,3 @@ class BinaryOperator(IntEnum):
     NULL_LOGICAL_AND = 32
     NULL_LOGICAL_OR = 33
     INVALID_BINARY = 34
-
-__all__ = ["BinaryOperator", "binary_operation", "is_supported_operation"]

@@ -3,10 +3,8 @@ from typing import Any, TypeVar
 from ferrodf.plc.column import Column
 from ferrodf.plc.table import Table
 
-ColumnOrTable = TypeVar("ColumnOrTable", Column, Table)
+_ColumnOrTable = TypeVar("_ColumnOrTable", Column, Table)
 
 def concatenate(
-    objects: list[ColumnOrTable], stream: Any = None, mr: Any = None
-) -> ColumnOrTable: ...
-
-__all__ = ["concatenate"]
+    objects: list[_ColumnOrTable], stream: Any = None, mr: Any = None
+) -> _ColumnOrTable: ...

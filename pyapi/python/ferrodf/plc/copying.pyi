@@ -5,7 +5,7 @@ from ferrodf.plc.column import Column
 from ferrodf.plc.scalar import Scalar
 from ferrodf.plc.table import Table
 
-ColumnOrTable = TypeVar("ColumnOrTable", Column, Table)
+_ColumnOrTable = TypeVar("_ColumnOrTable", Column, Table)
 
 class OutOfBoundsPolicy(IntEnum):
     NULLIFY = 0
@@ -30,7 +30,7 @@ def scatter(
     stream: Any = None,
     mr: Any = None,
 ) -> Table: ...
-def empty_like(input: ColumnOrTable, stream: Any = None, mr: Any = None) -> ColumnOrTable: ...
+def empty_like(input: _ColumnOrTable, stream: Any = None, mr: Any = None) -> _ColumnOrTable: ...
 def allocate_like(
     input_column: Column,
     policy: MaskAllocationPolicy,
@@ -58,8 +58,10 @@ def copy_range(
 def shift(
     input: Column, offset: int, fill_value: Scalar, stream: Any = None, mr: Any = None
 ) -> Column: ...
-def slice(input: ColumnOrTable, indices: list[int], stream: Any = None) -> list[ColumnOrTable]: ...
-def split(input: ColumnOrTable, splits: list[int], stream: Any = None) -> list[ColumnOrTable]: ...
+def slice(
+    input: _ColumnOrTable, indices: list[int], stream: Any = None
+) -> list[_ColumnOrTable]: ...
+def split(input: _ColumnOrTable, splits: list[int], stream: Any = None) -> list[_ColumnOrTable]: ...
 def copy_if_else(
     lhs: Column | Scalar,
     rhs: Column | Scalar,
@@ -75,20 +77,3 @@ def boolean_mask_scatter(
     mr: Any = None,
 ) -> Table: ...
 def get_element(input_column: Column, index: int, stream: Any = None, mr: Any = None) -> Scalar: ...
-
-__all__ = [
-    "MaskAllocationPolicy",
-    "OutOfBoundsPolicy",
-    "allocate_like",
-    "boolean_mask_scatter",
-    "copy_if_else",
-    "copy_range",
-    "copy_range_in_place",
-    "empty_like",
-    "gather",
-    "get_element",
-    "scatter",
-    "shift",
-    "slice",
-    "split",
-]

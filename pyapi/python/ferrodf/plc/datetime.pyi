@@ -37,13 +37,3 @@ def ceil_datetimes(
 def round_datetimes(
     input: Column, freq: RoundingFrequency, stream: Any = None, mr: Any = None
 ) -> Column: ...
-
-__all__ = [
-    "DatetimeComponent",
-    "RoundingFrequency",
-    "ceil_datetimes",
-    "day_of_year",
-    "extract_datetime_component",
-    "floor_datetimes",
-    "round_datetimes",
-]

@@ -21,5 +21,3 @@ def sequence(
 def repeat(
     input_table: Table, count: Column | int, stream: Any = None, mr: Any = None
 ) -> Table: ...
-
-__all__ = ["fill", "fill_in_place", "repeat", "sequence"]

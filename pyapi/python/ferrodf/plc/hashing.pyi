@@ -11,5 +11,3 @@ def murmurhash3_x86_32(
 def xxhash_64(
     input: Table, seed: int = 0, stream: Any | None = None, mr: Any | None = None
 ) -> Column: ...
-
-__all__ = ["LIBCUDF_DEFAULT_HASH_SEED", "murmurhash3_x86_32", "xxhash_64"]

@@ -42,12 +42,3 @@ def left_anti_join(
 def cross_join(
     left: Table, right: Table, stream: Any | None = None, mr: Any | None = None
 ) -> Table: ...
-
-__all__ = [
-    "cross_join",
-    "full_join",
-    "inner_join",
-    "left_anti_join",
-    "left_join",
-    "left_semi_join",
-]

@@ -11,5 +11,3 @@ def merge(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Table: ...
-
-__all__ = ["merge"]

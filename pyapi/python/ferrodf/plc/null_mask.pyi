@@ -21,13 +21,3 @@ def bitmask_or(
     columns: list[Column], stream: Any | None = None, mr: Any | None = None
 ) -> tuple[gpumemoryview, int]: ...
 def null_count(bitmask: Any, start: int, stop: int, stream: Any | None = None) -> int: ...
-
-__all__ = [
-    "MaskState",
-    "bitmask_allocation_size_bytes",
-    "bitmask_and",
-    "bitmask_or",
-    "copy_bitmask",
-    "create_null_mask",
-    "null_count",
-]

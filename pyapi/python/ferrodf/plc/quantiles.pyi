@@ -24,5 +24,3 @@ def quantiles(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Table: ...
-
-__all__ = ["quantile", "quantiles"]

@@ -17,13 +17,3 @@ def scan(
     col: Column, agg: Aggregation, inclusive: ScanType, stream: Any = None, mr: Any = None
 ) -> Column: ...
 def minmax(col: Column, stream: Any = None, mr: Any = None) -> tuple[Scalar, Scalar]: ...
-
-__all__ = [
-    "ScanType",
-    "distinct_count",
-    "is_valid_reduce_aggregation",
-    "minmax",
-    "reduce",
-    "scan",
-    "unique_count",
-]

@@ -33,11 +33,3 @@ def clamp(
 def normalize_nans_and_zeros(
     source_column: Column, inplace: bool = False, stream: Any = None, mr: Any = None
 ) -> Column | None: ...
-
-__all__ = [
-    "ReplacePolicy",
-    "clamp",
-    "find_and_replace_all",
-    "normalize_nans_and_zeros",
-    "replace_nulls",
-]

@@ -20,5 +20,3 @@ def round_decimal(
     stream: object = None,
     mr: object = None,
 ) -> Column: ...
-
-__all__ = ["RoundingMethod", "round", "round_decimal"]

@@ -23,5 +23,3 @@ def upper_bound(
 def contains(
     haystack: Column, needles: Column, stream: Any | None = None, mr: Any | None = None
 ) -> Column: ...
-
-__all__ = ["contains", "lower_bound", "upper_bound"]

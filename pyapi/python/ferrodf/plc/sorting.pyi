@@ -97,18 +97,3 @@ def top_k_order(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Column: ...
-
-__all__ = [
-    "is_sorted",
-    "rank",
-    "segmented_sort_by_key",
-    "sort",
-    "sort_by_key",
-    "sorted_order",
-    "stable_segmented_sort_by_key",
-    "stable_sort",
-    "stable_sort_by_key",
-    "stable_sorted_order",
-    "top_k",
-    "top_k_order",
-]

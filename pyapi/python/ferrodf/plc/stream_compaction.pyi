@@ -60,16 +60,3 @@ def unique_count(
 def distinct_count(
     source: Column, null_handling: NullPolicy, nan_handling: NanPolicy, stream: Any = None
 ) -> int: ...
-
-__all__ = [
-    "DuplicateKeepOption",
-    "apply_boolean_mask",
-    "distinct",
-    "distinct_count",
-    "distinct_indices",
-    "drop_nans",
-    "drop_nulls",
-    "stable_distinct",
-    "unique",
-    "unique_count",
-]

@@ -15,5 +15,3 @@ def mask_to_bools(
     stream: object = None,
     mr: object = None,
 ) -> Column: ...
-
-__all__ = ["bools_to_mask", "column_nans_to_nulls", "mask_to_bools", "nans_to_nulls"]

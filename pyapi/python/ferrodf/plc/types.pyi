@@ -79,20 +79,3 @@ class Sorted(IntEnum):
 
 SIZE_TYPE_ID: Final[TypeId]
 SIZE_TYPE: Final[DataType]
-
-__all__ = [
-    "SIZE_TYPE",
-    "SIZE_TYPE_ID",
-    "DataType",
-    "Interpolation",
-    "MaskState",
-    "NanEquality",
-    "NanPolicy",
-    "NullEquality",
-    "NullOrder",
-    "NullPolicy",
-    "Order",
-    "Sorted",
-    "TypeId",
-    "size_of",
-]

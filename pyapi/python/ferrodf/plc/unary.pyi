@@ -43,15 +43,3 @@ def bit_cast(
 def is_nan(input: Column, stream: object = None, mr: object = None) -> Column: ...
 def is_not_nan(input: Column, stream: object = None, mr: object = None) -> Column: ...
 def is_supported_cast(from_: DataType, to: DataType) -> bool: ...
-
-__all__ = [
-    "UnaryOperator",
-    "bit_cast",
-    "cast",
-    "is_nan",
-    "is_not_nan",
-    "is_null",
-    "is_supported_cast",
-    "is_valid",
-    "unary_operation",
-]

@@ -14,6 +14,7 @@ from typing import Any
 from ferrodf._lib import DataType, Table
 from ferrodf._lib.io import read_csv as io_read_csv
 from ferrodf._lib.io import write_csv as io_write_csv
+from ferrodf.plc.io._builder import OptionsBuilder
 from ferrodf.plc.io.types import (
     CompressionType,
     QuoteStyle,
@@ -37,7 +38,7 @@ class CsvReaderOptions:
     @staticmethod
     def builder(source: SourceInfo) -> CsvReaderOptionsBuilder:
         """A builder reading ``source``."""
-        b = CsvReaderOptionsBuilder()
+        b = CsvReaderOptionsBuilder(CsvReaderOptions())
         b._options._source = source
         return b
 
@@ -108,15 +109,8 @@ class CsvReaderOptions:
         self._opts["na_values"] = [str(v) for v in na_values]
 
 
-class CsvReaderOptionsBuilder:
+class CsvReaderOptionsBuilder(OptionsBuilder[CsvReaderOptions]):
     """Builder of :class:`CsvReaderOptions`; each method returns the builder."""
-
-    def __init__(self) -> None:
-        self._options = CsvReaderOptions()
-
-    def _set(self, key: str, value: Any) -> CsvReaderOptionsBuilder:
-        self._options._opts[key] = value
-        return self
 
     def compression(self, compression: CompressionType) -> CsvReaderOptionsBuilder:
         """Whole-file compression (AUTO detects gzip, zstd, bzip2)."""
@@ -210,10 +204,6 @@ class CsvReaderOptionsBuilder:
         """ferrodf extension: ``callback(bytes_done, bytes_total)`` as the read advances."""
         return self._set("progress", callback)
 
-    def build(self) -> CsvReaderOptions:
-        """The options."""
-        return self._options
-
 
 def read_csv(options: CsvReaderOptions, stream: Any = None, mr: Any = None) -> TableWithMetadata:
     """Read CSV with ``options``; the GIL is released while decoding."""
@@ -234,21 +224,14 @@ class CsvWriterOptions:
     @staticmethod
     def builder(sink: SinkInfo, table: Table) -> CsvWriterOptionsBuilder:
         """A builder writing ``table`` to ``sink``."""
-        b = CsvWriterOptionsBuilder()
+        b = CsvWriterOptionsBuilder(CsvWriterOptions())
         b._options._sink = sink
         b._options._table = table
         return b
 
 
-class CsvWriterOptionsBuilder:
+class CsvWriterOptionsBuilder(OptionsBuilder[CsvWriterOptions]):
     """Builder of :class:`CsvWriterOptions`; each method returns the builder."""
-
-    def __init__(self) -> None:
-        self._options = CsvWriterOptions()
-
-    def _set(self, key: str, value: Any) -> CsvWriterOptionsBuilder:
-        self._options._opts[key] = value
-        return self
 
     def names(self, names: list[str]) -> CsvWriterOptionsBuilder:
         """Header names (default "0", "1", ...)."""
@@ -293,10 +276,6 @@ class CsvWriterOptionsBuilder:
     def progress(self, callback: Any) -> CsvWriterOptionsBuilder:
         """ferrodf extension: ``callback(rows_done, rows_total)``."""
         return self._set("progress", callback)
-
-    def build(self) -> CsvWriterOptions:
-        """The options."""
-        return self._options
 
 
 def write_csv(options: CsvWriterOptions, stream: Any = None) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 from ferrodf._lib import DataType, Table
 from ferrodf._lib.io import read_json as io_read_json
 from ferrodf._lib.io import write_json as io_write_json
+from ferrodf.plc.io._builder import OptionsBuilder
 from ferrodf.plc.io.types import (
     CompressionType,
     JSONRecoveryMode,
@@ -31,7 +32,7 @@ class JsonReaderOptions:
     @staticmethod
     def builder(source: SourceInfo) -> JsonReaderOptionsBuilder:
         """A builder reading ``source``."""
-        b = JsonReaderOptionsBuilder()
+        b = JsonReaderOptionsBuilder(JsonReaderOptions())
         b._options._source = source
         return b
 
@@ -55,21 +56,16 @@ class JsonReaderOptions:
         self._source = src
 
 
-class JsonReaderOptionsBuilder:
+class JsonReaderOptionsBuilder(OptionsBuilder[JsonReaderOptions]):
     """Builder of :class:`JsonReaderOptions`; each method returns the builder."""
-
-    def __init__(self) -> None:
-        self._options = JsonReaderOptions()
 
     def compression(self, compression: CompressionType) -> JsonReaderOptionsBuilder:
         """Whole-file compression (AUTO detects gzip, zstd, bzip2)."""
-        self._options._opts["compression"] = int(compression)
-        return self
+        return self._set("compression", int(compression))
 
     def lines(self, lines: bool) -> JsonReaderOptionsBuilder:
         """One object per line (only True is supported)."""
-        self._options._opts["lines"] = bool(lines)
-        return self
+        return self._set("lines", bool(lines))
 
     def dtypes(self, types: Any) -> JsonReaderOptionsBuilder:
         """Explicit types (see ``JsonReaderOptions.set_dtypes``)."""
@@ -96,12 +92,7 @@ class JsonReaderOptionsBuilder:
 
     def progress(self, callback: Any) -> JsonReaderOptionsBuilder:
         """ferrodf extension: ``callback(bytes_done, bytes_total)``."""
-        self._options._opts["progress"] = callback
-        return self
-
-    def build(self) -> JsonReaderOptions:
-        """The options."""
-        return self._options
+        return self._set("progress", callback)
 
 
 def read_json(options: JsonReaderOptions, stream: Any = None, mr: Any = None) -> TableWithMetadata:
@@ -124,7 +115,7 @@ class JsonWriterOptions:
     @staticmethod
     def builder(sink: SinkInfo, table: Table) -> JsonWriterOptionsBuilder:
         """A builder writing ``table`` to ``sink``."""
-        b = JsonWriterOptionsBuilder()
+        b = JsonWriterOptionsBuilder(JsonWriterOptions())
         b._options._sink = sink
         b._options._table = table
         return b
@@ -142,11 +133,8 @@ class JsonWriterOptions:
         raise NotImplementedError("JSON booleans are always written as true/false")
 
 
-class JsonWriterOptionsBuilder:
+class JsonWriterOptionsBuilder(OptionsBuilder[JsonWriterOptions]):
     """Builder of :class:`JsonWriterOptions`; each method returns the builder."""
-
-    def __init__(self) -> None:
-        self._options = JsonWriterOptions()
 
     def metadata(self, tbl_w_meta: TableWithMetadata) -> JsonWriterOptionsBuilder:
         """Column names from a TableWithMetadata (or a list of names)."""
@@ -162,27 +150,19 @@ class JsonWriterOptionsBuilder:
 
     def include_nulls(self, val: bool) -> JsonWriterOptionsBuilder:
         """Write ``"key": null`` rather than leaving the key out."""
-        self._options._opts["include_nulls"] = bool(val)
-        return self
+        return self._set("include_nulls", bool(val))
 
     def lines(self, val: bool) -> JsonWriterOptionsBuilder:
         """One object per line (True) or one array (False)."""
-        self._options._opts["lines"] = bool(val)
-        return self
+        return self._set("lines", bool(val))
 
     def compression(self, compression: CompressionType) -> JsonWriterOptionsBuilder:
         """ferrodf extension: compress the whole file (GZIP, BZIP2, ZLIB, ZSTD)."""
-        self._options._opts["compression"] = int(compression)
-        return self
+        return self._set("compression", int(compression))
 
     def progress(self, callback: Any) -> JsonWriterOptionsBuilder:
         """ferrodf extension: ``callback(rows_done, rows_total)``."""
-        self._options._opts["progress"] = callback
-        return self
-
-    def build(self) -> JsonWriterOptions:
-        """The options."""
-        return self._options
+        return self._set("progress", callback)
 
 
 def write_json(options: JsonWriterOptions, stream: Any = None) -> None:

@@ -15,6 +15,7 @@ from ferrodf._lib import Table
 from ferrodf._lib.io import _ChunkedParquetReader, _ParquetChunkedWriter
 from ferrodf._lib.io import read_parquet as io_read_parquet
 from ferrodf._lib.io import write_parquet as io_write_parquet
+from ferrodf.plc.io._builder import OptionsBuilder
 from ferrodf.plc.io.types import (
     CompressionType,
     DictionaryPolicy,
@@ -46,7 +47,7 @@ class ParquetReaderOptions:
     @staticmethod
     def builder(source: SourceInfo) -> ParquetReaderOptionsBuilder:
         """A builder reading ``source``."""
-        b = ParquetReaderOptionsBuilder()
+        b = ParquetReaderOptionsBuilder(ParquetReaderOptions())
         b._options._source = source
         return b
 
@@ -75,11 +76,8 @@ class ParquetReaderOptions:
         self._source = src
 
 
-class ParquetReaderOptionsBuilder:
+class ParquetReaderOptionsBuilder(OptionsBuilder[ParquetReaderOptions]):
     """Builder of :class:`ParquetReaderOptions`; each method returns the builder."""
-
-    def __init__(self) -> None:
-        self._options = ParquetReaderOptions()
 
     def convert_strings_to_categories(self, val: bool) -> ParquetReaderOptionsBuilder:
         """Not supported (must be False)."""
@@ -126,12 +124,7 @@ class ParquetReaderOptionsBuilder:
 
     def progress(self, callback: Any) -> ParquetReaderOptionsBuilder:
         """ferrodf extension: ``callback(bytes_done, bytes_total)`` per row group."""
-        self._options._opts["progress"] = callback
-        return self
-
-    def build(self) -> ParquetReaderOptions:
-        """The options."""
-        return self._options
+        return self._set("progress", callback)
 
 
 def _check(options: ParquetReaderOptions) -> SourceInfo:
@@ -242,14 +235,7 @@ def _metadata_spec(metadata: Any) -> list[Any] | None:
     return list(metadata)
 
 
-class _WriterBuilder:
-    def __init__(self, options: Any) -> None:
-        self._options = options
-
-    def _set(self, key: str, value: Any) -> Any:
-        self._options._opts[key] = value
-        return self
-
+class _WriterBuilder(OptionsBuilder[Any]):
     def metadata(self, metadata: Any) -> Any:
         """Column names: a TableInputMetadata, a TableWithMetadata or a list of names."""
         self._options._metadata = _metadata_spec(metadata)
@@ -313,10 +299,6 @@ class _WriterBuilder:
     def progress(self, callback: Any) -> Any:
         """ferrodf extension: ``callback(rows_done, rows_total)``."""
         return self._set("progress", callback)
-
-    def build(self) -> Any:
-        """The options."""
-        return self._options
 
 
 class _WriterOptions:

@@ -22,5 +22,3 @@ def concatenate(
     stream: Any = None,
     mr: Any = None,
 ) -> Column: ...
-
-__all__ = ["OutputIfEmptyList", "SeparatorOnNulls", "concatenate"]

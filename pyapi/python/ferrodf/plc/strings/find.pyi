@@ -28,5 +28,3 @@ def starts_with(
 def ends_with(
     input: Column, target: Column | Scalar, stream: Any = None, mr: Any = None
 ) -> Column: ...
-
-__all__ = ["contains", "ends_with", "find", "rfind", "starts_with"]

@@ -11,5 +11,3 @@ def replace(
     stream: Any = None,
     mr: Any = None,
 ) -> Column: ...
-
-__all__ = ["replace"]

@@ -4,5 +4,3 @@ class SideType(IntEnum):
     LEFT = 0
     RIGHT = 1
     BOTH = 2
-
-__all__ = ["SideType"]

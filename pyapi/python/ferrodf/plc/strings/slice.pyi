@@ -11,5 +11,3 @@ def slice_strings(
     stream: Any = None,
     mr: Any = None,
 ) -> Column: ...
-
-__all__ = ["slice_strings"]

@@ -11,5 +11,3 @@ def strip(
     stream: Any = None,
     mr: Any = None,
 ) -> Column: ...
-
-__all__ = ["strip"]

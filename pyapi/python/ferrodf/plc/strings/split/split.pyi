@@ -16,5 +16,3 @@ def rsplit(
 def rsplit_record(
     strings: Column, delimiter: Scalar, maxsplit: int, stream: Any = None, mr: Any = None
 ) -> Column: ...
-
-__all__ = ["rsplit", "rsplit_record", "split", "split_record"]

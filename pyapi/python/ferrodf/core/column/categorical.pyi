@@ -1,3 +1,0 @@
-from ferrodf.core.column.column import ColumnBase as ColumnBase
-
-class CategoricalColumn(ColumnBase): ...

@@ -1,3 +1,0 @@
-from ferrodf._lib import Column as Column
-
-__all__ = ["Column"]

@@ -1,3 +1,0 @@
-from ferrodf._lib import gpumemoryview as gpumemoryview
-
-__all__ = ["gpumemoryview"]

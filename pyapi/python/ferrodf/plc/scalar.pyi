@@ -1,3 +1,0 @@
-from ferrodf._lib import Scalar as Scalar
-
-__all__ = ["Scalar"]

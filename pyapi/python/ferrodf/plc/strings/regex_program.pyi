@@ -1,1 +1,0 @@
-from ferrodf._lib.strings import RegexProgram as RegexProgram

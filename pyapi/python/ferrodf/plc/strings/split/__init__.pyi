@@ -1,3 +1,0 @@
-from ferrodf.plc.strings.split import split as split
-
-__all__ = ["split"]

@@ -1,3 +1,0 @@
-from ferrodf._lib import Table as Table
-
-__all__ = ["Table"]
