@@ -3,7 +3,7 @@ from typing import Any
 
 # Options: "device" ("auto", "gpu" or "cpu") and "display.max_rows", "display.min_rows",
 # "display.max_columns", "display.max_colwidth", "display.precision" (non-negative ints;
-# None or 0 means no limit), "io.progress_bar" (bool), "memory.spill" (bool),
+# None or 0 means no limit), "display.interactive" (bool), "io.progress_bar" (bool), "memory.spill" (bool),
 # "memory.device_limit" (bytes, "2GiB", "80%" or None) and "memory.statistics" (0, 1, 2).
 # Unknown names raise KeyError.
 def get_option(name: str) -> Any: ...
@@ -17,5 +17,6 @@ class _DisplayNamespace:
     max_columns: int
     max_colwidth: int
     precision: int
+    interactive: bool
 
 display: _DisplayNamespace
