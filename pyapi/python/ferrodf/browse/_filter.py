@@ -115,7 +115,7 @@ class _Parser:
     def take(self) -> tuple[str, Any, int]:
         tok = self.peek()
         if tok is None:
-            raise FilterError("the expression ends too early: a column, operator or value is missing")
+            raise FilterError("the expression ends early: a column, operator or value is missing")
         self.i += 1
         return tok
 

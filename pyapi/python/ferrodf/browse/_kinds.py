@@ -43,9 +43,8 @@ def category_codes(s: Series) -> tuple[Series, list[str]]:
     ferrodf's Series methods do not take dictionary columns yet (comparisons, value_counts,
     casts), so the browser works on the codes: the plc column's first child, unsliced, cut
     to the Series' rows here."""
-    from ferrodf.series import Series
-
     from ferrodf.plc import copying
+    from ferrodf.series import Series
 
     column = s._s.column
     offset, size = column.offset(), column.size()

@@ -127,8 +127,8 @@ class Browser:
             part = self._view.iloc[start:stop].to_pandas()
             self.pages_sent.append((start, stop))
             rows = [[_cell(v) for v in row] for row in part.itertuples(index=False, name=None)]
-            labels = part.index.tolist()
-            index = [[_cell(v) for v in (lab if isinstance(lab, tuple) else (lab,))] for lab in labels]
+            labels = [lab if isinstance(lab, tuple) else (lab,) for lab in part.index.tolist()]
+            index = [[_cell(v) for v in lab] for lab in labels]
         return {"start": start, "stop": stop, "index": index, "rows": rows}
 
     def sort(self, column: int | None, order: str | None = None) -> None:

@@ -52,9 +52,7 @@ def histogram(s: Series, lo: float, hi: float, bins: int = BINS) -> list[int]:
 def _top(counts: Series, labels: list[str] | None = None) -> list[list[Any]]:
     """The ``TOP`` most frequent values with their counts, most frequent first."""
     head = counts.head(TOP).to_pandas()
-    return [
-        [labels[int(v)] if labels is not None else _plain(v), int(n)] for v, n in head.items()
-    ]
+    return [[labels[int(v)] if labels is not None else _plain(v), int(n)] for v, n in head.items()]
 
 
 def summarize(s: Series) -> dict[str, Any]:
