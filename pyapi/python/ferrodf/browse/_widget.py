@@ -81,6 +81,9 @@ class BrowseWidget(anywidget.AnyWidget):
                 self.browser.sort(None if column is None else int(column), content.get("order"))
             elif kind == "filter":
                 self.browser.set_filter(str(content.get("text", "")))
+                if self.browser.filter_error:  # the rows stay as they are
+                    self.filter_error = self.browser.filter_error
+                    return None
             else:
                 raise ValueError(f"unknown request {kind!r}")
         except (ValueError, KeyError, TypeError) as e:

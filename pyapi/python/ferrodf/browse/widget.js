@@ -16,7 +16,11 @@ function el(tag, cls, text) {
 
 function fmt(v) {
   if (v === null || v === undefined) return "";
-  if (typeof v === "number") return Number.isInteger(v) ? String(v) : v.toPrecision(6).replace(/\.?0+$/, "");
+  if (typeof v === "number") {
+    if (Number.isInteger(v)) return String(v);
+    const text = v.toPrecision(6);
+    return text.includes("e") || !text.includes(".") ? text : text.replace(/0+$/, "").replace(/\.$/, "");
+  }
   return String(v);
 }
 
@@ -67,6 +71,7 @@ function summaryCell(s) {
 
 function render({ model, el: root }) {
   root.classList.add("ferrodf-browse");
+  root.dataset.lmSuppressShortcuts = "true";
   const bar = el("div", "fd-bar");
   const shape = el("span", "fd-shape");
   const badge = el("span", "fd-badge");
@@ -88,6 +93,21 @@ function render({ model, el: root }) {
   const spacer = el("div", "fd-spacer");
   scroller.append(table, spacer);
   root.append(bar, error, scroller);
+
+  // the full value of a cut-short cell, shown at once (the title attribute shows it too,
+  // after the browser's delay)
+  const tip = el("div", "fd-tip");
+  root.appendChild(tip);
+  function showTip(td) {
+    if (td.scrollWidth <= td.clientWidth) return;
+    tip.textContent = td.title;
+    const box = td.getBoundingClientRect(), base = root.getBoundingClientRect();
+    tip.style.display = "block";
+    tip.style.left = `${Math.max(0, box.left - base.left - 200)}px`;
+    const below = box.bottom - base.top + 2;
+    const fits = below + tip.offsetHeight <= scroller.offsetTop + scroller.offsetHeight;
+    tip.style.top = `${fits ? below : box.top - base.top - tip.offsetHeight - 2}px`;
+  }
 
   const pages = new Map(); // page number -> {index, rows}
   const pending = new Set();
@@ -230,6 +250,8 @@ function render({ model, el: root }) {
       for (const v of page.rows[i]) {
         const td = el("td", v === null ? "fd-na" : "", v === null ? "<NA>" : v);
         td.title = v === null ? "missing" : v;
+        td.addEventListener("mouseenter", () => showTip(td));
+        td.addEventListener("mouseleave", () => { tip.style.display = "none"; });
         tr.appendChild(td);
       }
       tbody.appendChild(tr);
@@ -267,6 +289,15 @@ function render({ model, el: root }) {
 
   model.on("change:version", reset);
   model.on("change:filter_error", updateBar);
+  // JupyterLab's notebook shortcuts (Enter edits a cell, Shift+Enter runs it) must not
+  // take the keys typed into the filter box
+  input.addEventListener("keydown", (ev) => {
+    ev.stopPropagation();
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      model.send({ type: "filter", text: input.value });
+    }
+  });
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
     model.send({ type: "filter", text: input.value });
