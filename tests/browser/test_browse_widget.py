@@ -134,14 +134,14 @@ def test_browse_a_million_rows_in_jupyterlab(sync_playwright, notebook, tmp_path
             rows = widget.locator("tbody tr")
             expect(rows.first).to_have_attribute("data-row", "0", timeout=60_000)
             assert shown_rows(widget)[:5] == expected(pdf.iloc[:5])
-            page.screenshot(path=str(OUT / "browse-top.png"))
+            widget.screenshot(path=str(OUT / "browse-top.png"))
 
             # scroll to the end: the last row's values appear
             scroller = widget.locator(".fd-scroll")
             scroller.evaluate("e => { e.scrollTop = e.scrollHeight; }")
             expect(rows.last).to_have_attribute("data-row", str(N - 1), timeout=60_000)
             assert shown_rows(widget)[-3:] == expected(pdf.iloc[-3:])
-            page.screenshot(path=str(OUT / "browse-end.png"))
+            widget.screenshot(path=str(OUT / "browse-end.png"))
 
             # hover the long value: its cell is cut short, its title holds it all
             long_cell = rows.last.locator("td").nth(3)
@@ -149,7 +149,7 @@ def test_browse_a_million_rows_in_jupyterlab(sync_playwright, notebook, tmp_path
             assert long_cell.get_attribute("title") == pdf["note"].iloc[-1]
             assert long_cell.evaluate("c => c.scrollWidth > c.clientWidth")
             expect(widget.locator(".fd-tip")).to_have_text(pdf["note"].iloc[-1])
-            page.screenshot(path=str(OUT / "browse-hover.png"))
+            widget.screenshot(path=str(OUT / "browse-hover.png"))
 
             # only pages moved: ask the kernel what it sent
             run_cell(page, 2)
@@ -166,7 +166,7 @@ def test_browse_a_million_rows_in_jupyterlab(sync_playwright, notebook, tmp_path
             expect(rows.nth(7).locator("td").nth(1)).to_have_text(_cell(want["price"].iloc[7]))
             got = shown_rows(widget)[:8]
             assert [r[2] for r in got] == [_cell(v) for v in want["price"]]
-            page.screenshot(path=str(OUT / "browse-sorted.png"))
+            widget.screenshot(path=str(OUT / "browse-sorted.png"))
 
             # filter: a typed expression, executed by ferrodf
             box = widget.locator(".fd-filter-input")
@@ -178,14 +178,14 @@ def test_browse_a_million_rows_in_jupyterlab(sync_playwright, notebook, tmp_path
             )
             expect(rows.nth(2).locator("td").nth(1)).to_have_text(_cell(want["price"].iloc[2]))
             assert shown_rows(widget)[:5] == expected(want.iloc[:5])
-            page.screenshot(path=str(OUT / "browse-filtered.png"))
+            widget.screenshot(path=str(OUT / "browse-filtered.png"))
 
             # a bad expression: the widget says why and keeps the rows
             box.fill("price >")
             box.press("Enter")
             expect(widget.locator(".fd-error")).to_contain_text("ends early")
             expect(rows.nth(2).locator("td").nth(1)).to_have_text(_cell(want["price"].iloc[2]))
-            page.screenshot(path=str(OUT / "browse-error.png"))
+            widget.screenshot(path=str(OUT / "browse-error.png"))
         except Exception:
             page.screenshot(path=str(OUT / "browse-failure.png"))  # what the page showed
             raise
@@ -193,4 +193,4 @@ def test_browse_a_million_rows_in_jupyterlab(sync_playwright, notebook, tmp_path
             context.close()
     for name in ("top", "end", "hover", "sorted", "filtered", "error"):
         shot = OUT / f"browse-{name}.png"
-        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 5_000
