@@ -108,6 +108,10 @@ def test_multiindex_columns_and_index_names():
     b = Browser(ferrodf.from_pandas(data))
     assert b.columns() == [[str(p) for p in c] for c in data.columns]
     assert b.index_names() == [""]
+    rows = pd.MultiIndex.from_tuples([(1, "x"), (1, "y"), (2, "x"), (3, "z")], names=["k", None])
+    b2 = Browser(ferrodf.from_pandas(data.set_axis(rows)))
+    assert b2.index_names() == ["k", ""]
+    assert b2.page(1, 4)["index"] == [[_cell(v) for v in lab] for lab in rows[1:4]]
     assert b.page(1, 3)["rows"] == expected_cells(data.iloc[1:3])
     b.set_filter("`sales/2024` > 4")
     assert b.page(0, 10)["rows"] == expected_cells(data[data[("sales", "2024")] > 4])

@@ -2,9 +2,9 @@
 of a page and the column summaries. The widget (``_widget.py``) only relays messages to it,
 so everything here is tested without a browser.
 
-The frame is never copied whole: a page is ``view.iloc[start:stop]`` moved to the host and
-turned into text; sorting and filtering make a new view with ferrodf's ``sort_values`` and
-Series comparisons, where the frame lives.
+The frame is never copied whole: a page is ``view.iloc[positions]`` (rows start to stop)
+moved to the host and turned into text; sorting and filtering make a new view with
+ferrodf's ``sort_values`` and Series comparisons, where the frame lives.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import math
 import re
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pandas as pd
 
 from ferrodf.browse import _filter
@@ -88,8 +89,7 @@ class Browser:
         ]
 
     def index_names(self) -> list[str]:
-        names = self.frame.index.to_pandas()[:0].names
-        return ["" if n is None else str(n) for n in names]
+        return ["" if n is None else str(n) for n in self.frame.index.names]
 
     def static_html(self) -> str:
         """The static table, shown where widgets are unavailable (nbconvert, GitHub)."""
@@ -124,7 +124,10 @@ class Browser:
         rows: list[list[str | None]] = []
         index: list[list[str | None]] = []
         if stop > start:
-            part = self._view.iloc[start:stop].to_pandas()
+            # positions, not a slice: a gather makes a page-sized copy where the frame
+            # lives, while a slice of a GPU column shares its buffers and moving the slice
+            # to the host copies the whole buffers (30 MB for a 10^6-row, 3-column page)
+            part = self._view.iloc[np.arange(start, stop)].to_pandas()
             self.pages_sent.append((start, stop))
             rows = [[_cell(v) for v in row] for row in part.itertuples(index=False, name=None)]
             labels = [lab if isinstance(lab, tuple) else (lab,) for lab in part.index.tolist()]
