@@ -15,6 +15,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -121,3 +122,19 @@ def lab_server(root: Path, tmp_path: Path) -> Iterator[tuple[str, str]]:
             server.kill()
             server.wait()
         log.close()
+
+
+@contextlib.contextmanager
+def chromium_page(playwright: Any, tmp_path: Path) -> Iterator[Any]:
+    """A page of headless Chromium with a fresh profile, 1400 x 1000 pixels."""
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "chromium-profile"),  # a fresh user-data-dir
+        executable_path=CHROMIUM,
+        headless=True,
+        args=CHROMIUM_ARGS,
+        viewport={"width": 1400, "height": 1000},
+    )
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, lab_server
+from conftest import chromium_page, lab_server
 
 from ferrodf.browse._model import _cell
 
@@ -106,16 +106,12 @@ def test_browse_a_million_rows_in_jupyterlab(sync_playwright, notebook, tmp_path
     from playwright.sync_api import expect
 
     pdf = make_pandas()
-    with lab_server(OUT, tmp_path) as (base, token), sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000},
-        )
+    with (
+        lab_server(OUT, tmp_path) as (base, token),
+        sync_playwright() as p,
+        chromium_page(p, tmp_path) as page,
+    ):
         try:
-            page = context.new_page()
             page.goto(f"{base}/lab/tree/browse.ipynb?token={token}", timeout=120_000)
             # wait for the kernel, then run the cells in order
             page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=120_000)
@@ -189,8 +185,6 @@ def test_browse_a_million_rows_in_jupyterlab(sync_playwright, notebook, tmp_path
         except Exception:
             page.screenshot(path=str(OUT / "browse-failure.png"))  # what the page showed
             raise
-        finally:
-            context.close()
     for name in ("top", "end", "hover", "sorted", "filtered", "error"):
         shot = OUT / f"browse-{name}.png"
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 5_000

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, lab_server
+from conftest import chromium_page, lab_server
 
 REPO = Path(__file__).resolve().parents[2]
 OUT = REPO / "build" / "browser"
@@ -51,44 +51,33 @@ def test_quickstart_tables_in_chromium(sync_playwright, jupyterlab, tmp_path):
 
     base, token = jupyterlab
 
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),  # a fresh user-data-dir
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000},
+    with sync_playwright() as p, chromium_page(p, tmp_path) as page:
+        page.goto(f"{base}/lab/tree/quickstart.ipynb?token={token}", timeout=120_000)
+        # the stored outputs of the notebook; the first frame is the sales table
+        frame = page.locator(".jp-OutputArea-output div.ferrodf").first
+        expect(frame).to_be_visible(timeout=120_000)
+        frame.scroll_into_view_if_needed()
+        table = frame.locator("table.dataframe")
+        expect(table).to_be_visible()
+        expect(frame.locator("p.ferrodf-shape")).to_have_text("1000 rows \u00d7 5 columns")
+        headers = table.locator("thead tr").first.locator("th")
+        expect(headers).to_have_text(["", "city", "product", "units", "price", "revenue"])
+        dtypes = table.locator("tr.ferrodf-dtypes")
+        expect(dtypes).to_be_visible()
+        # the oracle: the dtype names pandas gives the same columns
+        text = str(pd.Series(["a"]).dtype)
+        expect(dtypes.locator("th, td")).to_have_text(
+            ["dtype", text, text, "int64", "float64", "float64"]
         )
-        try:
-            page = context.new_page()
-            page.goto(f"{base}/lab/tree/quickstart.ipynb?token={token}", timeout=120_000)
-            # the stored outputs of the notebook; the first frame is the sales table
-            frame = page.locator(".jp-OutputArea-output div.ferrodf").first
-            expect(frame).to_be_visible(timeout=120_000)
-            frame.scroll_into_view_if_needed()
-            table = frame.locator("table.dataframe")
-            expect(table).to_be_visible()
-            expect(frame.locator("p.ferrodf-shape")).to_have_text("1000 rows \u00d7 5 columns")
-            headers = table.locator("thead tr").first.locator("th")
-            expect(headers).to_have_text(["", "city", "product", "units", "price", "revenue"])
-            dtypes = table.locator("tr.ferrodf-dtypes")
-            expect(dtypes).to_be_visible()
-            # the oracle: the dtype names pandas gives the same columns
-            text = str(pd.Series(["a"]).dtype)
-            expect(dtypes.locator("th, td")).to_have_text(
-                ["dtype", text, text, "int64", "float64", "float64"]
-            )
-            location = frame.locator("p.ferrodf-location")
-            expect(location).to_be_visible()
-            expect(location).to_have_text(re.compile(r"^data in (host|GPU|GPU and host) memory"))
-            # head and tail rows with the elision row between them
-            expect(table.locator("tbody tr")).to_have_count(11)
-            expect(table.locator("tbody tr.ferrodf-ellipsis")).to_be_visible()
-            box = table.bounding_box()
-            assert box and box["width"] > 300 and box["height"] > 200, box
-            page.screenshot(path=str(SCREENSHOT))
-        finally:
-            context.close()
+        location = frame.locator("p.ferrodf-location")
+        expect(location).to_be_visible()
+        expect(location).to_have_text(re.compile(r"^data in (host|GPU|GPU and host) memory"))
+        # head and tail rows with the elision row between them
+        expect(table.locator("tbody tr")).to_have_count(11)
+        expect(table.locator("tbody tr.ferrodf-ellipsis")).to_be_visible()
+        box = table.bounding_box()
+        assert box and box["width"] > 300 and box["height"] > 200, box
+        page.screenshot(path=str(SCREENSHOT))
     assert SCREENSHOT.stat().st_size > 10_000
     # the PNG shows the page as laid out in the viewport
     assert SCREENSHOT.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -16,6 +16,7 @@ than compare columns. Rows where a comparison is null (a missing value) are left
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -128,19 +129,19 @@ class _Parser:
             )
         return node
 
-    def expr(self) -> Node:
-        node = self.term()
-        while (tok := self.peek()) is not None and tok[:2] == ("op", "|"):
+    def _chain(self, op: str, operand: Callable[[], Node]) -> Node:
+        """``operand (op operand)*``, grouped from the left."""
+        node = operand()
+        while (tok := self.peek()) is not None and tok[:2] == ("op", op):
             self.i += 1
-            node = Combine("|", node, self.term())
+            node = Combine(op, node, operand())
         return node
 
+    def expr(self) -> Node:
+        return self._chain("|", self.term)  # | binds looser than &
+
     def term(self) -> Node:
-        node = self.factor()
-        while (tok := self.peek()) is not None and tok[:2] == ("op", "&"):
-            self.i += 1
-            node = Combine("&", node, self.factor())
-        return node
+        return self._chain("&", self.factor)
 
     def factor(self) -> Node:
         kind, value, pos = self.take()
