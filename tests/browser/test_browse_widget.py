@@ -1,7 +1,8 @@
 """The interactive view in a real browser with a live kernel: JupyterLab opens a notebook
 that builds a 10^6-row frame and shows ``df.browse()``, runs its cells (the widget needs a
 kernel to answer its page requests), and Chromium, driven by Playwright, scrolls to the last
-row, sorts by clicking a header, filters, and hovers a long value. The oracle is pandas on
+row, sorts by clicking a header, filters, and hovers a long value; a second widget shows
+MultiIndex columns as grouped headers. The oracle is pandas on
 the same generated data. Screenshots go to build/browser/browse-*.png.
 
 Skips without Chromium or Playwright unless FERRODF_REQUIRE_BROWSER=1 (as `make test`).
@@ -45,6 +46,10 @@ CELLS = [
     "print('REPORT', json.dumps({'rows': sum(b - a for a, b in sent), 'pages': len(sent),"
     " 'largest': max((b - a for a, b in sent), default=0),"
     " 'd2h': memory.statistics().device_to_host['bytes'], 'frame': df.memory_usage()}))",
+    # MultiIndex columns: grouped headers
+    "wide = pd.DataFrame(np.arange(12).reshape(3, 4), columns=pd.MultiIndex.from_tuples("
+    "[('sales', '2023'), ('sales', '2024'), ('stock', 'now'), ('stock', 'min')]))\n"
+    "ferrodf.from_pandas(wide).browse()",
 ]
 
 
@@ -120,7 +125,11 @@ def test_browse_a_million_rows_in_jupyterlab(sync_playwright, notebook, tmp_path
             )
             page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
             page.locator(".lm-Menu-itemLabel").get_by_text("Run All Cells", exact=True).click()
-            widget = page.locator(".ferrodf-browse")
+            widget = page.locator(".ferrodf-browse").first
+            grouped = page.locator(".ferrodf-browse").nth(1)
+            expect(grouped.locator("th.fd-group-label")).to_have_text(["sales", "stock"])
+            expect(grouped.locator("th.fd-group-label").first).to_have_attribute("colspan", "2")
+            expect(grouped.locator("th.fd-label")).to_have_text(["2023", "2024", "now", "min"])
             expect(widget).to_be_visible(timeout=180_000)
             expect(widget.locator(".fd-shape")).to_have_text("1,000,000 rows \u00d7 4 columns")
             expect(widget.locator(".fd-badge")).to_have_text(re.compile(r"^data in .*memory"))
