@@ -148,6 +148,13 @@ def test_browse_a_million_rows_in_jupyterlab(sync_playwright, notebook, tmp_path
             assert shown_rows(widget)[-3:] == expected(pdf.iloc[-3:])
             widget.screenshot(path=str(OUT / "browse-end.png"))
 
+            # widen the "note" column as dragging its header's corner does
+            note = widget.locator("th.fd-label .fd-resize").nth(3)
+            note.evaluate("b => { b.style.width = '420px'; }")
+            expect(widget.locator("col").nth(4)).to_have_attribute(
+                "style", re.compile(r"width: 43\dpx")
+            )
+            note.evaluate("b => { b.style.width = ''; }")
             # hover the long value: its cell is cut short, its title holds it all
             long_cell = rows.last.locator("td").nth(3)
             long_cell.hover()
