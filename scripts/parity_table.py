@@ -106,6 +106,7 @@ PYTHON_ONLY = {
     "at": "a Python indexer object (Rust: get_loc, then row or the column's element)",
     "iat": "a Python indexer object (Rust: select_rows with one position)",
     "aggregate": "an alias of agg",
+    "browse": "a Jupyter widget (anywidget) that a Python kernel serves (docs/display.md)",
 }
 
 

@@ -10,58 +10,16 @@ missing tool into a failure; run alone without them, the test skips and says why
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import secrets
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import chromium_page, lab_server
 
 REPO = Path(__file__).resolve().parents[2]
 OUT = REPO / "build" / "browser"
 SCREENSHOT = OUT / "quickstart.png"
-CHROMIUM = os.environ.get("FERRODF_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-def missing(what: str) -> None:
-    if os.environ.get("FERRODF_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"{what} (FERRODF_REQUIRE_BROWSER=1: `make chromium` and .venv provide it)")
-    pytest.skip(what)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def sync_playwright():
-    """Playwright's entry point, once Chromium and Playwright are known to be there."""
-    if not os.access(CHROMIUM, os.X_OK):
-        missing(f"no Chromium at {CHROMIUM} (`make chromium` installs Debian's)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        missing("playwright is not installed (it is in requirements-dev.txt)")
-    return sync_playwright
 
 
 @pytest.fixture
@@ -81,71 +39,11 @@ def executed_quickstart(sync_playwright) -> Path:
     return path
 
 
-def write_lab_settings(settings_dir: Path) -> None:
-    """No news or update checks (no network, no toast over the page)."""
-    target = settings_dir / "@jupyterlab" / "apputils-extension"
-    target.mkdir(parents=True)
-    (target / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False})
-    )
-
-
 @pytest.fixture
 def jupyterlab(executed_quickstart, tmp_path):
-    """A JupyterLab server on a free port with a known token, serving build/browser."""
-    pytest.importorskip("jupyterlab", reason="jupyterlab is not installed")
-    port, token = free_port(), secrets.token_hex(16)
-    write_lab_settings(tmp_path / "lab-settings")
-    env = dict(
-        os.environ,
-        JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "lab-settings"),
-        JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "lab-workspaces"),
-        JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"),
-    )
-    log = open(tmp_path / "jupyterlab.log", "w")  # closed below
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "jupyter",
-            "lab",
-            "--no-browser",
-            "--ServerApp.ip=127.0.0.1",
-            f"--ServerApp.port={port}",
-            "--ServerApp.port_retries=0",
-            f"--IdentityProvider.token={token}",
-            f"--ServerApp.root_dir={OUT}",
-            "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
-            "--LabApp.extension_manager=readonly",
-            *(["--allow-root"] if os.geteuid() == 0 else []),
-        ],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        env=env,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=5):
-                    break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    log.flush()
-                    pytest.fail(
-                        "JupyterLab did not start:\n" + (tmp_path / "jupyterlab.log").read_text()
-                    )
-                time.sleep(0.5)
-        yield base, token
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log.close()
+    """A JupyterLab server serving build/browser."""
+    with lab_server(OUT, tmp_path) as server:
+        yield server
 
 
 def test_quickstart_tables_in_chromium(sync_playwright, jupyterlab, tmp_path):
@@ -153,44 +51,33 @@ def test_quickstart_tables_in_chromium(sync_playwright, jupyterlab, tmp_path):
 
     base, token = jupyterlab
 
-    with sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path / "chromium-profile"),  # a fresh user-data-dir
-            executable_path=CHROMIUM,
-            headless=True,
-            args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000},
+    with sync_playwright() as p, chromium_page(p, tmp_path) as page:
+        page.goto(f"{base}/lab/tree/quickstart.ipynb?token={token}", timeout=120_000)
+        # the stored outputs of the notebook; the first frame is the sales table
+        frame = page.locator(".jp-OutputArea-output div.ferrodf").first
+        expect(frame).to_be_visible(timeout=120_000)
+        frame.scroll_into_view_if_needed()
+        table = frame.locator("table.dataframe")
+        expect(table).to_be_visible()
+        expect(frame.locator("p.ferrodf-shape")).to_have_text("1000 rows \u00d7 5 columns")
+        headers = table.locator("thead tr").first.locator("th")
+        expect(headers).to_have_text(["", "city", "product", "units", "price", "revenue"])
+        dtypes = table.locator("tr.ferrodf-dtypes")
+        expect(dtypes).to_be_visible()
+        # the oracle: the dtype names pandas gives the same columns
+        text = str(pd.Series(["a"]).dtype)
+        expect(dtypes.locator("th, td")).to_have_text(
+            ["dtype", text, text, "int64", "float64", "float64"]
         )
-        try:
-            page = context.new_page()
-            page.goto(f"{base}/lab/tree/quickstart.ipynb?token={token}", timeout=120_000)
-            # the stored outputs of the notebook; the first frame is the sales table
-            frame = page.locator(".jp-OutputArea-output div.ferrodf").first
-            expect(frame).to_be_visible(timeout=120_000)
-            frame.scroll_into_view_if_needed()
-            table = frame.locator("table.dataframe")
-            expect(table).to_be_visible()
-            expect(frame.locator("p.ferrodf-shape")).to_have_text("1000 rows \u00d7 5 columns")
-            headers = table.locator("thead tr").first.locator("th")
-            expect(headers).to_have_text(["", "city", "product", "units", "price", "revenue"])
-            dtypes = table.locator("tr.ferrodf-dtypes")
-            expect(dtypes).to_be_visible()
-            # the oracle: the dtype names pandas gives the same columns
-            text = str(pd.Series(["a"]).dtype)
-            expect(dtypes.locator("th, td")).to_have_text(
-                ["dtype", text, text, "int64", "float64", "float64"]
-            )
-            location = frame.locator("p.ferrodf-location")
-            expect(location).to_be_visible()
-            expect(location).to_have_text(re.compile(r"^data in (host|GPU|GPU and host) memory"))
-            # head and tail rows with the elision row between them
-            expect(table.locator("tbody tr")).to_have_count(11)
-            expect(table.locator("tbody tr.ferrodf-ellipsis")).to_be_visible()
-            box = table.bounding_box()
-            assert box and box["width"] > 300 and box["height"] > 200, box
-            page.screenshot(path=str(SCREENSHOT))
-        finally:
-            context.close()
+        location = frame.locator("p.ferrodf-location")
+        expect(location).to_be_visible()
+        expect(location).to_have_text(re.compile(r"^data in (host|GPU|GPU and host) memory"))
+        # head and tail rows with the elision row between them
+        expect(table.locator("tbody tr")).to_have_count(11)
+        expect(table.locator("tbody tr.ferrodf-ellipsis")).to_be_visible()
+        box = table.bounding_box()
+        assert box and box["width"] > 300 and box["height"] > 200, box
+        page.screenshot(path=str(SCREENSHOT))
     assert SCREENSHOT.stat().st_size > 10_000
     # the PNG shows the page as laid out in the viewport
     assert SCREENSHOT.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

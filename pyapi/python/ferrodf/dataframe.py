@@ -204,6 +204,18 @@ class DataFrame:
     def _repr_html_(self) -> str:
         return self._df.to_html()
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        from ferrodf.browse import mimebundle
+
+        return mimebundle(self)
+
+    def browse(self, page_size: int = 100, height: int = 420) -> Any:
+        """An interactive view: rows fetched page by page, sort, filter and column
+        summaries, all computed by ferrodf (see :mod:`ferrodf.browse`)."""
+        from ferrodf.browse import browse
+
+        return browse(self, page_size, height)
+
     def _ipython_key_completions_(self) -> list[Any]:
         return list(self._data.names)
 

@@ -11,6 +11,10 @@ pandas' names and meanings. Set them with ``set_option("display.max_rows", 10)``
 attributes (``ferrodf.options.display.max_rows = 10``) or for a block with
 ``option_context("display.max_rows", 10)``.
 
+``display.interactive`` (False): show frames longer than ``display.max_rows`` as the
+interactive widget of :mod:`ferrodf.browse` (where anywidget is installed) instead of the
+static table, which stays the fallback for front ends without widgets.
+
 ``io.progress_bar`` (True): show a tqdm bar for reads and writes that take over a second.
 
 ``memory.spill`` (on unless ``FERRODF_SPILL=off``): spill least-recently-used GPU buffers to
@@ -42,8 +46,10 @@ _OPTIONS = (
     "io.progress_bar",
     *_MEMORY,
     *(f"display.{k}" for k in _DISPLAY_DEFAULTS),
+    "display.interactive",
 )
-_io: dict[str, Any] = {"progress_bar": True}
+_io: dict[str, Any] = {"progress_bar": True, "interactive": False}
+_SWITCHES = {"io.progress_bar": "progress_bar", "display.interactive": "interactive"}
 
 
 def _check(name: str) -> str:
@@ -64,8 +70,8 @@ def get_option(name: str) -> Any:
     name = _check(name)
     if name == "device":
         return _lib.get_device()
-    if name == "io.progress_bar":
-        return _io["progress_bar"]
+    if name in _SWITCHES:
+        return _io[_SWITCHES[name]]
     if name == "memory.spill":
         return _lib.get_spill()
     if name == "memory.device_limit":
@@ -85,10 +91,10 @@ def set_option(name: str, value: Any) -> None:
             )
         _lib.set_device(value)
         return
-    if name == "io.progress_bar":
+    if name in _SWITCHES:
         if not isinstance(value, bool):
-            raise TypeError(f"option 'io.progress_bar' takes True or False, got {value!r}")
-        _io["progress_bar"] = value
+            raise TypeError(f"option {name!r} takes True or False, got {value!r}")
+        _io[_SWITCHES[name]] = value
         return
     if name == "memory.spill":
         if not isinstance(value, bool):
@@ -117,8 +123,8 @@ def reset_option(name: str) -> None:
     name = _check(name)
     if name == "device":
         raise ValueError("'device' has no fixed default; set it to 'auto', 'gpu' or 'cpu'")
-    if name == "io.progress_bar":
-        set_option(name, True)
+    if name in _SWITCHES:
+        set_option(name, name == "io.progress_bar")
         return
     if name in _MEMORY:
         set_option(name, {"memory.spill": True, "memory.device_limit": None}.get(name, 1))
@@ -146,22 +152,20 @@ def option_context(*pairs: Any, **options: Any) -> Iterator[None]:
 class _DisplayNamespace:
     """``ferrodf.options.display``: the display options as attributes."""
 
-    def __getattr__(self, name: str) -> int:
-        if name not in _DISPLAY_DEFAULTS:
-            raise AttributeError(
-                f"no display option {name!r}; known: {', '.join(_DISPLAY_DEFAULTS)}"
-            )
-        return _display[name]
+    _NAMES = (*_DISPLAY_DEFAULTS, "interactive")
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self._NAMES:
+            raise AttributeError(f"no display option {name!r}; known: {', '.join(self._NAMES)}")
+        return get_option(f"display.{name}")
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if name not in _DISPLAY_DEFAULTS:
-            raise AttributeError(
-                f"no display option {name!r}; known: {', '.join(_DISPLAY_DEFAULTS)}"
-            )
+        if name not in self._NAMES:
+            raise AttributeError(f"no display option {name!r}; known: {', '.join(self._NAMES)}")
         set_option(f"display.{name}", value)
 
     def __dir__(self) -> list[str]:
-        return list(_DISPLAY_DEFAULTS)
+        return list(self._NAMES)
 
 
 display = _DisplayNamespace()

@@ -343,6 +343,17 @@ class Series:
     def __repr__(self) -> str:
         return self._s.to_text()
 
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
+        from ferrodf.browse import mimebundle
+
+        return mimebundle(self)
+
+    def browse(self, page_size: int = 100, height: int = 420) -> Any:
+        """An interactive view of this Series as one column (see :mod:`ferrodf.browse`)."""
+        from ferrodf.browse import browse
+
+        return browse(self, page_size, height)
+
     # -- accessors -------------------------------------------------------------------
     @property
     def str(self) -> Any:
