@@ -101,6 +101,26 @@ class Index:
             ".to_pandas() for a host copy"
         )
 
+    def _labels(self) -> Any:
+        from ferrodf.series import Series
+
+        if self.nlevels != 1:
+            raise NotImplementedError("this MultiIndex method: use the frame's reset_index()")
+        return Series._from_lib(_lib.Series(self._index.level_columns()[0], None, self.name))
+
+    def min(self) -> Any:
+        """The smallest label (nulls skipped)."""
+        return self._labels().min()
+
+    def max(self) -> Any:
+        """The largest label (nulls skipped)."""
+        return self._labels().max()
+
+    def astype(self, dtype: Any) -> Index:
+        """The labels cast to ``dtype``."""
+        column = self._labels().astype(dtype)._s.column
+        return Index._from_lib(_lib.Index.from_column(column, self.name))
+
     def to_frame(self, index: bool = True, name: Any = None) -> Any:
         """A one-column DataFrame of the labels (named ``name``, else the index's name, else
         0), indexed by this index when ``index`` (pandas' ``Index.to_frame``)."""

@@ -340,12 +340,15 @@ class Series:
         """The distinct values in order of appearance (a Series, as cuDF returns)."""
         return Series._from_lib(self._s.unique())
 
-    def reset_index(self, drop: bool = False) -> Any:
+    def reset_index(self, drop: bool = False, name: Any = None) -> Any:
+        """The index as columns next to the values (named ``name`` when given), or, with
+        ``drop``, the values with a default index."""
         if drop:
             return Series._from_lib(self._s.drop_index())
         from ferrodf.dataframe import DataFrame
 
-        return DataFrame._from_lib(self._s.reset_index())
+        values = self if name is None else self.rename(name)
+        return DataFrame._from_lib(values._s.reset_index())
 
     def value_counts(
         self,

@@ -8,6 +8,7 @@ partition offsets) is copied to the host.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import numpy as np
@@ -47,7 +48,7 @@ def from_pandas_meta(obj: Any) -> Any:
     empty meta carry no values to infer a type from; they become strings, the type Dask's
     readers give them."""
     if isinstance(obj, pd.DataFrame):
-        obj = obj.astype({c: "str" for c, t in obj.dtypes.items() if t == object})
+        obj = obj.astype({c: "str" for c, t in obj.dtypes.items() if t is np.dtype(object)})
     elif isinstance(obj, pd.Series | pd.Index) and obj.dtype == object and len(obj) == 0:
         obj = obj.astype("str")
     elif not isinstance(obj, pd.DataFrame | pd.Series | pd.Index):
@@ -165,7 +166,7 @@ def group_split(df: Any, c: Any, k: int, ignore_index: bool = False) -> dict[int
         ordered = ordered.reset_index(drop=True)
     parts = {
         i: ordered.iloc[a:b].reset_index(drop=True) if ignore_index else ordered.iloc[a:b]
-        for i, (a, b) in enumerate(zip(offsets[:-1], offsets[1:], strict=True))
+        for i, (a, b) in enumerate(itertools.pairwise(offsets))
     }
     return pd_backends.ShuffleGroupResult(parts)
 
