@@ -108,6 +108,12 @@ class Index:
             raise NotImplementedError("this MultiIndex method: use the frame's reset_index()")
         return Series._from_lib(_lib.Series(self._index.level_columns()[0], None, self.name))
 
+    @property
+    def inferred_type(self) -> str:
+        """pandas' name for the kind of labels ("string", "integer", ...; computed on a host
+        copy of the labels, as pandas computes it)."""
+        return self.to_pandas().inferred_type
+
     def min(self) -> Any:
         """The smallest label (nulls skipped)."""
         return self._labels().min()

@@ -9,6 +9,7 @@ partition offsets) is copied to the host.
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Any
 
 import numpy as np
@@ -136,13 +137,15 @@ def hash_object(
     hash_key: Any = None,
     categorize: bool = True,
 ) -> Any:
-    """A uint64 Series of row hashes (xxhash64 over the columns on the device), indexed like
-    ``obj``; Dask takes it modulo the partition count to route rows in a shuffle."""
+    """A uint64 Series of row hashes, indexed like ``obj``; Dask takes it modulo the
+    partition count to route rows in a shuffle. MurmurHash3 on the device, as dask-cudf
+    hashes (libcudf's xxhash_64 gives every row with a null in its last column the same
+    hash, which would send all of them to one partition)."""
     if hash_key is not None:
         raise NotImplementedError("hash_object_dispatch of ferrodf objects with a hash_key")
-    hashed = plc.hashing.xxhash_64(_table_of(obj, index))
+    hashed = plc.hashing.murmurhash3_x86_32(_table_of(obj, index))
     ix = None if isinstance(obj, ferrodf.Index) else obj.index
-    return ferrodf.Series(hashed, index=ix)
+    return ferrodf.Series(hashed, index=ix).astype("uint64")
 
 
 def group_split(df: Any, c: Any, k: int, ignore_index: bool = False) -> dict[int, Any]:
@@ -196,7 +199,12 @@ def to_pyarrow_table(obj: Any, preserve_index: Any = None, **kwargs: Any) -> pa.
         names = [n for n in meta.pandas_metadata["index_columns"] if isinstance(n, str)]
         for name, col in zip(names, ix._index.level_columns(), strict=True):
             table = table.append_column(name, col.to_arrow())
-    return table.replace_schema_metadata(meta.metadata)
+    pdmeta = meta.pandas_metadata
+    for entry in pdmeta["index_columns"]:
+        if isinstance(entry, dict) and entry.get("kind") == "range":  # the meta was empty
+            ix = obj.index
+            entry.update(start=ix.start, stop=ix.stop, step=ix.step)
+    return table.replace_schema_metadata({b"pandas": json.dumps(pdmeta).encode()})
 
 
 def from_pyarrow_table(meta: Any, table: pa.Table, **kwargs: Any) -> Any:
@@ -205,6 +213,10 @@ def from_pyarrow_table(meta: Any, table: pa.Table, **kwargs: Any) -> Any:
     index_cols = [n for n in pdmeta.get("index_columns", []) if isinstance(n, str)]
     data = table.drop_columns(index_cols) if index_cols else table
     out = ferrodf.DataFrame(data)
+    ranges = [n for n in pdmeta.get("index_columns", []) if isinstance(n, dict)]
+    if ranges and ranges[0].get("kind") == "range":
+        r = ranges[0]
+        out.index = ferrodf.RangeIndex(r["start"], r["stop"], r["step"], name=r.get("name"))
     if index_cols:
         names = [
             c.get("name") for c in pdmeta.get("columns", []) if c.get("field_name") in index_cols
@@ -265,8 +277,10 @@ def register() -> None:
     make_meta_dispatch.register(FRAME_TYPES, make_meta)
     make_meta_obj.register(FRAME_TYPES, make_meta_object)
     meta_nonempty.register(FRAME_TYPES, nonempty)
+    from ferrodf.dask._collection import DataFrame as FerrodfDaskDataFrame
+
     for dispatch in (get_parallel_type, get_collection_type):
-        dispatch.register(ferrodf.DataFrame, parallel_type("DataFrame"))
+        dispatch.register(ferrodf.DataFrame, lambda _: FerrodfDaskDataFrame)
         dispatch.register(ferrodf.Series, parallel_type("Series"))
         dispatch.register(ferrodf.Index, parallel_type("Index"))
     concat_dispatch.register(FRAME_TYPES, concat)
