@@ -48,6 +48,17 @@ def _with_pandas_backend(func: Any, *args: Any, **kwargs: Any) -> Any:
         return func(*args, **kwargs)
 
 
+def _decode_categoricals(ddf: Any) -> Any:
+    """Categorical columns (the partition columns of a hive dataset) as their values:
+    ferrodf's groupby and merge take no dictionary keys yet."""
+    decoded = {}
+    for name, dtype in ddf._meta.dtypes.items():
+        if isinstance(dtype, pd.CategoricalDtype):
+            values = dtype.categories.dtype
+            decoded[name] = "str" if values == object else values
+    return ddf.astype(decoded) if decoded else ddf
+
+
 class ToFerrodfBackend(ToBackend):
     """The expression ``to_backend("ferrodf")`` adds: each partition through
     ``to_ferrodf_dispatch``; dropped when the partitions are ferrodf already."""
@@ -95,7 +106,8 @@ class FerrodfBackendEntrypoint(DataFrameBackendEntrypoint):
     def read_parquet(path: Any, **kwargs: Any) -> Any:
         import dask.dataframe as dd
 
-        return _with_pandas_backend(dd.read_parquet, path, **kwargs).to_backend("ferrodf")
+        ddf = _with_pandas_backend(dd.read_parquet, path, **kwargs)
+        return _decode_categoricals(ddf).to_backend("ferrodf")
 
     @staticmethod
     def read_csv(urlpath: Any, **kwargs: Any) -> Any:

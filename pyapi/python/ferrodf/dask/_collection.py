@@ -1,7 +1,8 @@
-"""The Dask collection of ferrodf partitions: Dask's DataFrame, with the writers that Dask
-implements with pandas internals (``to_parquet``'s pyarrow engine calls
-``set_index(inplace=True)`` and ``pa.Table.from_pandas`` on each partition) routed through
-pandas partitions. dask-cudf subclasses Dask's collection for the same reason."""
+"""The Dask collection of ferrodf partitions: Dask's DataFrame, with what Dask implements
+with pandas internals routed through pandas: the writer (``to_parquet``'s pyarrow engine
+calls ``set_index(inplace=True)`` and ``pa.Table.from_pandas`` on each partition) and the
+structure display (built with pandas' ``to_html`` on the meta, an empty frame).
+dask-cudf subclasses Dask's collection for the same reasons."""
 
 from __future__ import annotations
 
@@ -18,3 +19,15 @@ class DataFrame(_DaskDataFrame):
         compression, ... as ``dask.dataframe.to_parquet``); each partition is handed to the
         writer as a pandas DataFrame, that is, copied to host memory."""
         return self.to_backend("pandas").to_parquet(path, **kwargs)
+
+    def _pandas_structure(self) -> Any:
+        return self.to_backend("pandas")
+
+    def __repr__(self) -> str:
+        """Dask's structure table (column names, dtypes, partitions); no data is computed."""
+        return repr(self._pandas_structure()).replace(
+            "Dask DataFrame", "Dask DataFrame (ferrodf)", 1
+        )
+
+    def _repr_html_(self) -> str:
+        return self._pandas_structure()._repr_html_()
