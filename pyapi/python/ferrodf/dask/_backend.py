@@ -55,7 +55,7 @@ def _decode_categoricals(ddf: Any) -> Any:
     for name, dtype in ddf._meta.dtypes.items():
         if isinstance(dtype, pd.CategoricalDtype):
             values = dtype.categories.dtype
-            decoded[name] = "str" if values == object else values
+            decoded[name] = "str" if values is pd.api.types.pandas_dtype(object) else values
     return ddf.astype(decoded) if decoded else ddf
 
 
