@@ -32,7 +32,12 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from bench.dbbench.generate import DATA, load
-from bench.dbbench.solutions import GROUPBY_QUESTIONS, JOIN_QUESTIONS, FerrodfSolution
+from bench.dbbench.solutions import (
+    GROUPBY_QUESTIONS,
+    JOIN_QUESTIONS,
+    FerrodfSolution,
+    pandas_style_join,
+)
 
 DASK_GROUPBY = [1, 2, 3, 4, 5, 6, 7, 10]
 MANY_GROUPS = {3, 5, 7, 10}  # id3 / id6: n/100 groups, shuffled into split_out partitions
@@ -62,17 +67,6 @@ def dask_groupby(q: int, x: Any, split_out: int) -> Any:
             {"v3": "sum", "v1": "count"}, **so
         )
     raise ValueError(f"groupby q{q} is not run through Dask")
-
-
-def dask_join(q: int, d: dict[str, Any]) -> Any:
-    right, how, on = {
-        1: ("small", "inner", "id1"),
-        2: ("medium", "inner", "id2"),
-        3: ("medium", "left", "id2"),
-        4: ("medium", "inner", "id5"),
-        5: ("big", "inner", "id3"),
-    }[q]
-    return d["x"].merge(d[right], how=how, on=on, broadcast=right == "small" or None)
 
 
 def write_dataset(table: pa.Table, path: Path, partitions: int) -> Path:
@@ -136,7 +130,7 @@ def run_dask(
                     if task == "groupby":
                         r = dask_groupby(q, data["x"], split_out)
                     else:
-                        r = dask_join(q, data)
+                        r = pandas_style_join(q, data)  # the small table: broadcast
                     r = r.persist()
                     wait(r)
                     times.append(time.perf_counter() - t0)

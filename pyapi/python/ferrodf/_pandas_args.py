@@ -61,3 +61,16 @@ def check_indicator(indicator: Any) -> None:
             "merge(indicator=True): ferrodf has no _merge indicator column; "
             "use how='leftanti' / 'leftsemi' to find unmatched or matched rows"
         )
+
+
+def astype_errors(obj: Any, dtype: Any, errors: str) -> Any:
+    """pandas' ``astype(errors=...)``: ``"ignore"`` returns ``obj`` unchanged (a shallow
+    copy) where the cast fails; returns None for ``"raise"`` (the caller casts)."""
+    if errors == "ignore":
+        try:
+            return obj.astype(dtype)
+        except (TypeError, ValueError, NotImplementedError):
+            return obj.copy(deep=False)
+    if errors != "raise":
+        raise ValueError(f"astype(errors={errors!r}): errors is 'raise' or 'ignore'")
+    return None

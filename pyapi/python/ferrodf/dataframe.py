@@ -533,13 +533,8 @@ class DataFrame:
     notnull = notna
 
     def astype(self, dtype: Any, copy: Any = None, errors: str = "raise") -> DataFrame:
-        if errors == "ignore":  # pandas' meaning: the frame unchanged where a cast fails
-            try:
-                return self.astype(dtype)
-            except (TypeError, ValueError, NotImplementedError):
-                return self.copy(deep=False)
         if errors != "raise":
-            raise ValueError(f"astype(errors={errors!r}): errors is 'raise' or 'ignore'")
+            return _pandas_args.astype_errors(self, dtype, errors)
         if isinstance(dtype, Mapping):
             return DataFrame._from_lib(
                 self._df.astype({k: _dtype_name(v) for k, v in dtype.items()})

@@ -660,13 +660,8 @@ class Series:
     notnull = notna
 
     def astype(self, dtype: Any, copy: Any = None, errors: str = "raise") -> Series:
-        if errors == "ignore":  # pandas' meaning: the Series unchanged where a cast fails
-            try:
-                return self.astype(dtype)
-            except (TypeError, ValueError, NotImplementedError):
-                return self.copy(deep=False)
         if errors != "raise":
-            raise ValueError(f"astype(errors={errors!r}): errors is 'raise' or 'ignore'")
+            return _pandas_args.astype_errors(self, dtype, errors)
         from ferrodf.dataframe import _dtype_name
 
         return Series._from_lib(self._s.astype(_dtype_name(dtype)))
