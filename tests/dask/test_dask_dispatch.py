@@ -201,6 +201,8 @@ def _objects(f: ferrodf.DataFrame) -> list[Any]:
         f.set_index(["k", "s"]),
         f.set_index("y").index,
         f.iloc[:0],
+        f[[]],  # rows without columns
+        ferrodf.DataFrame({("a", "x"): f["x"], ("a", "y"): f["y"], ("b", "s"): f["s"]}),
     ]
 
 

@@ -47,7 +47,7 @@ def to_frames(obj: Any) -> tuple[dict[str, Any], list[memoryview]]:
         writer.write_table(table)
     header = {
         "kind": kind,
-        "meta": pickle.dumps((labels, ix_header, getattr(obj, "_data", None) and _levels(obj))),
+        "meta": pickle.dumps((labels, ix_header, _levels(obj))),
         "nvalues": len(values),
     }
     return header, [memoryview(sink.getvalue())]
