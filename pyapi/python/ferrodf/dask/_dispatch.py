@@ -40,6 +40,7 @@ from dask.dataframe.dispatch import (
 
 import ferrodf
 import ferrodf.plc as plc
+from ferrodf import _lib
 
 FRAME_TYPES = (ferrodf.DataFrame, ferrodf.Series, ferrodf.Index)
 
@@ -103,9 +104,11 @@ def concat(
     kwargs.pop("ignore_order", None)
     if kwargs:
         raise NotImplementedError(f"concat of ferrodf partitions with {sorted(kwargs)}")
-    if isinstance(dfs[0], ferrodf.Index):
-        values = [pa.chunked_array([i.to_arrow() for i in dfs]).combine_chunks()]
-        return ferrodf.Index(values[0].to_pandas(), name=dfs[0].name)
+    if isinstance(dfs[0], ferrodf.Index):  # one level: its columns end to end, on the device
+        if any(i.nlevels != 1 for i in dfs):
+            raise NotImplementedError("concat of ferrodf MultiIndex objects")
+        column = plc.concatenate.concatenate([i._index.level_columns()[0] for i in dfs])
+        return ferrodf.Index._from_lib(_lib.Index.from_column(column, dfs[0].name))
     if isinstance(dfs[0], ferrodf.Series) and axis in (0, "index"):
         return _concat_series(dfs, ignore_index)
     if join == "inner" and axis in (0, "index"):
