@@ -324,6 +324,90 @@ EVCXR = [
 ]
 
 
+DASK_SCALE_OUT = [
+    (
+        "md",
+        "# Scaling out with Dask\n\nferrodf is a backend of `dask.dataframe`: Dask splits the "
+        "data into partitions, each partition is a ferrodf DataFrame, and Dask's scheduler and "
+        "shuffles spread the work over worker processes, one per GPU (see docs/dask.md). On a "
+        "machine without a GPU the workers run ferrodf on the CPU; nothing else changes.",
+    ),
+    (
+        "code",
+        "import tempfile\nfrom pathlib import Path\n\nimport dask\nimport dask.dataframe as dd\n"
+        "import numpy as np\nimport pandas as pd\nfrom distributed import Client\n\n"
+        "import ferrodf\nfrom ferrodf.dask.cluster import local_cluster\n\n"
+        "gpus = [] if ferrodf.gpu_info() is None else [0]  # list every GPU of the machine here\n"
+        "cluster = local_cluster(n_workers=2, gpus=gpus)  # one worker process per GPU\n"
+        "client = Client(cluster)\n"
+        "dask.config.set({'dataframe.backend': 'ferrodf', 'dataframe.shuffle.method': 'tasks'})\n"
+        "print('dashboard:', client.dashboard_link)",
+    ),
+    (
+        "md",
+        "## A partitioned Parquet dataset\n\nWrite one directory per region (`partition_on`), "
+        "then read it back with the ferrodf backend: every partition is a ferrodf DataFrame.",
+    ),
+    (
+        "code",
+        "rng = np.random.default_rng(0)\nn = 100_000\n"
+        "sales = pd.DataFrame({\n"
+        "    'city': rng.choice(['Oslo', 'Lima', 'Pune', 'Kyiv', 'Perth'], n),\n"
+        "    'units': rng.integers(1, 20, n),\n"
+        "    'price': np.round(rng.uniform(1, 9, n), 2),\n"
+        "})\n"
+        "sales['region'] = sales['city'].map({'Oslo': 'Europe', 'Kyiv': 'Europe', 'Lima': 'Americas',\n"
+        "                                     'Pune': 'Asia', 'Perth': 'Oceania'})\n"
+        "path = Path(tempfile.mkdtemp()) / 'sales'\n"
+        "dd.from_pandas(sales, npartitions=8).to_backend('ferrodf').to_parquet(path, partition_on=['region'])\n"
+        "sorted(p.name for p in path.iterdir() if p.is_dir())",
+    ),
+    (
+        "code",
+        "ddf = dd.read_parquet(path)\nddf['revenue'] = ddf['units'] * ddf['price']\n"
+        "print(ddf.npartitions, 'partitions of', type(ddf._meta).__name__)\nddf",
+    ),
+    (
+        "md",
+        "## Groupby\n\nA tree reduction by default; `split_out` shuffles the groups over partitions.",
+    ),
+    (
+        "code",
+        "by_city = ddf.groupby('city').agg({'revenue': 'sum', 'units': 'count'}).compute()\n"
+        "by_city",
+    ),
+    (
+        "code",
+        "ddf.groupby(['region', 'city']).agg({'revenue': 'mean'}, split_out=2).compute()",
+    ),
+    (
+        "md",
+        "## Merge\n\nA small table is broadcast to every partition; two large ones are hash-shuffled.",
+    ),
+    (
+        "code",
+        "targets = dd.from_pandas(pd.DataFrame({'city': ['Oslo', 'Lima', 'Pune', 'Kyiv', 'Perth'],\n"
+        "                                       'target': [90_000, 80_000, 70_000, 60_000, 50_000]}),\n"
+        "                         npartitions=1).to_backend('ferrodf')\n"
+        "totals = ddf.groupby('city').agg({'revenue': 'sum'}).reset_index()\n"
+        "merged = totals.merge(targets, on='city', broadcast=True)\n"
+        "merged['reached'] = merged['revenue'] >= merged['target']\n"
+        "merged.compute()",
+    ),
+    (
+        "code",
+        "big = ddf[['city', 'units']].merge(ddf[['city', 'price']], on='city', broadcast=False)\n"
+        "len(ddf[ddf.units > 18].merge(targets, on='city'))",
+    ),
+    (
+        "md",
+        "The dashboard link above shows the task stream and each worker's memory while these run. "
+        "Close the cluster when done.",
+    ),
+    ("code", "client.close()\ncluster.close()"),
+]
+
+
 def write(name: str, cells: list[tuple[str, str]], kernel: str = "python") -> None:
     nb = nbformat.v4.new_notebook()
     nb.cells = [
@@ -354,4 +438,5 @@ if __name__ == "__main__":
     write("quickstart.ipynb", QUICKSTART)
     write("plc_low_level.ipynb", PLC)
     write("gpu_memory.ipynb", GPU_MEMORY)
+    write("dask_scale_out.ipynb", DASK_SCALE_OUT)
     write("evcxr_quickstart.ipynb", EVCXR, kernel="rust")

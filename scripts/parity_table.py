@@ -87,6 +87,26 @@ ELSEWHERE = {
     "groupby": ("DataFrame", "groupby", "`DataFrame::groupby` / `groupby_levels` (a `GroupBy`)"),
 }
 
+# Methods of one class that are compositions of Rust methods (what the Python method calls):
+# (class, name) -> (Rust type, the Rust method that must exist, the text of the row).
+COMPOSED = {
+    ("DataFrame", "select_dtypes"): (
+        "DataFrame", "select_columns_by_position",
+        "`DataFrame::dtypes`, then `DataFrame::select_columns_by_position`",
+    ),
+    ("Index", "min"): ("Series", "reduce", "`Index::level_columns`, then `Series::reduce`"),
+    ("Index", "max"): ("Series", "reduce", "`Index::level_columns`, then `Series::reduce`"),
+    ("Index", "astype"): (
+        "Series", "astype", "`Series::astype` of `Index::level_columns`, then `Index::from_column`"
+    ),
+    ("Index", "to_frame"): (
+        "Series", "to_frame", "`Index::level_columns`, then `Series::to_frame`"
+    ),
+    ("Index", "inferred_type"): (
+        "Index", "level_columns", "pandas' name for `Index::level_columns`' type"
+    ),
+}  # fmt: skip
+
 # Python names that cannot exist in Rust, and why.
 PYTHON_ONLY = {
     "to_pandas": "converts to a pandas object: a Python library",
@@ -154,6 +174,9 @@ def counterpart(cls: str, name: str, methods: dict[str, set[str]]) -> tuple[str,
     """(status, text): status is "rust", "python" or "not yet"."""
     rtype = RUST_TYPE[cls]
     own = methods.get(rtype or "", set())
+    composed = COMPOSED.get(("Index" if cls == "MultiIndex" else cls, name))
+    if composed and composed[1] in methods.get(composed[0], set()):
+        return "rust", composed[2]
     if name in PYTHON_ONLY:
         return "python", PYTHON_ONLY[name]
     if cls in ("DataFrame", "Series") and name in FLEX:

@@ -70,3 +70,16 @@ def test_gpu_memory_shows_spilling_statistics_and_where_data_lives():
         assert "'spilled'" in text and "spilled from the GPU" in text
     else:
         assert "'host'" in text
+
+
+def test_dask_scale_out_runs_on_a_local_cluster():
+    """The Dask notebook: a two-worker cluster, a partitioned Parquet dataset written and
+    read back as ferrodf partitions, groupby and merge results as ferrodf tables, and the
+    dashboard link printed."""
+    pytest.importorskip("distributed")
+    nb = execute("dask_scale_out.ipynb")
+    assert not outputs(nb, "error"), [o.get("evalue") for o in outputs(nb, "error")]
+    text = "".join(o.get("text", "") for o in outputs(nb, "stream"))
+    assert "dashboard: http" in text and "partitions of DataFrame" in text
+    html = [o["data"].get("text/html", "") for o in outputs(nb, "execute_result")]
+    assert sum("ferrodf-dtypes" in h for h in html) >= 3  # groupby and merge results

@@ -86,3 +86,19 @@ __all__ = [
     "set_option",
     "synchronize",
 ]
+
+
+def _register_with_dask() -> None:
+    """In a Dask worker (``distributed`` is loaded first there), register ferrodf's Dask
+    dispatches and serializers as soon as ferrodf is imported: data may arrive before
+    any task that would import ``ferrodf.dask``."""
+    import sys
+
+    if "distributed" in sys.modules:
+        try:
+            import ferrodf.dask  # noqa: F401
+        except ImportError:  # dask without dask.dataframe: nothing to register
+            pass
+
+
+_register_with_dask()

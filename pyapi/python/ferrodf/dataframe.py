@@ -14,11 +14,11 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ferrodf import _lib, _ops, plc
+from ferrodf import _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column, same_labels
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
-from ferrodf.index import Index
+from ferrodf.index import Index, RangeIndex
 from ferrodf.series import Series, _rows_arg
 
 __all__ = ["DataFrame", "concat"]
@@ -80,6 +80,7 @@ class DataFrame:
                 break
         if n is None:
             n = len(idx) if idx is not None else (1 if data else 0)
+        series_index = _shared_series_index(data) if idx is None else None
         aligned = {}
         for k, v in data.items():
             if isinstance(v, Series) and idx is not None:
@@ -89,6 +90,8 @@ class DataFrame:
         ca = ColumnAccessor(aligned, multiindex=multiindex)
         if level_names is not None:
             ca.level_names = level_names
+        if series_index is not None:
+            idx = series_index  # pandas: a dict of Series keeps their index
         self._df = _lib.DataFrame(ca._ca, None if idx is None else idx._index)
 
     @classmethod
@@ -388,7 +391,11 @@ class DataFrame:
     def copy(self, deep: bool = True) -> DataFrame:
         return DataFrame._from_lib(self._df.deep_copy() if deep else self._df)
 
-    def set_index(self, keys: Any, drop: bool = True) -> DataFrame:
+    def set_index(self, keys: Any, drop: bool = True, append: bool = False) -> DataFrame:
+        if append:
+            raise NotImplementedError(
+                "set_index(append=True): reset_index() first and set all the keys at once"
+            )
         """The columns ``keys`` as the row labels (a MultiIndex for several)."""
         return DataFrame._from_lib(self._df.set_index(_as_list(keys), drop))
 
@@ -448,10 +455,10 @@ class DataFrame:
         *,
         level: Any = None,
         as_index: bool = True,
-        sort: bool = True,
+        sort: bool | None = True,
         group_keys: bool = True,
-        observed: bool = True,
-        dropna: bool = True,
+        observed: bool | None = True,
+        dropna: bool | None = True,
     ) -> Any:
         """Group rows by the columns ``by`` or the index levels ``level`` (see
         ``ferrodf.groupby.GroupBy``). ``group_keys`` only concerns ``apply``, which ferrodf
@@ -460,6 +467,7 @@ class DataFrame:
         from ferrodf.groupby import GroupBy
 
         del group_keys  # only GroupBy.apply reads it
+        sort, observed, dropna = (True if v is None else v for v in (sort, observed, dropna))
         by = None if by is None else _as_list(by)
         level = None if level is None else _as_list(level)
         return GroupBy(self._df.groupby(by, level, sort, dropna, as_index, observed))
@@ -474,10 +482,12 @@ class DataFrame:
         left_index: bool = False,
         right_index: bool = False,
         suffixes: tuple[str, str] = ("_x", "_y"),
+        indicator: bool = False,
     ) -> DataFrame:
         """Join with ``right`` (pandas' ``merge``): on shared columns ``on``, on
         ``left_on``/``right_on``, or on the indexes; ``how`` is inner, left, right, outer,
         leftsemi or leftanti."""
+        _pandas_args.check_indicator(indicator)
         if not isinstance(right, DataFrame):
             right = DataFrame(right)
         keys = [None if k is None else _as_list(k) for k in (on, left_on, right_on)]
@@ -533,7 +543,9 @@ class DataFrame:
 
     notnull = notna
 
-    def astype(self, dtype: Any) -> DataFrame:
+    def astype(self, dtype: Any, copy: Any = None, errors: str = "raise") -> DataFrame:
+        if errors != "raise":
+            return _pandas_args.astype_errors(self, dtype, errors)
         if isinstance(dtype, Mapping):
             return DataFrame._from_lib(
                 self._df.astype({k: _dtype_name(v) for k, v in dtype.items()})
@@ -593,6 +605,20 @@ class DataFrame:
     def idxmax(self, skipna: bool = True) -> Series:
         """The row label of each column's largest value (a Series by column label)."""
         return Series._from_lib(self._df.idx_reduce("argmax", skipna))
+
+    @property
+    def _constructor(self) -> type[DataFrame]:
+        return DataFrame
+
+    @property
+    def _constructor_sliced(self) -> type[Series]:
+        return Series
+
+    def select_dtypes(self, include: Any = None, exclude: Any = None) -> DataFrame:
+        """The columns whose dtypes match (pandas' rules, applied to an empty copy)."""
+        empty = self.iloc[:0].to_pandas().select_dtypes(include=include, exclude=exclude)
+        positions = [self.columns.tolist().index(c) for c in empty.columns]
+        return self.iloc[:, positions]
 
     def quantile(self, q: float = 0.5, numeric_only: bool = True) -> Series | pd.Series:
         return self._reduce("quantile", numeric_only, q=q)
@@ -704,43 +730,55 @@ class DataFrame:
         index = self._data.select_by_label(labels).to_pandas_index() if labels else pd.Index([])
         return pd.Series(values, index=index, dtype=object)
 
+    @_pandas_args.frame_reduction
     def sum(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("sum", numeric_only, skipna=skipna)
 
+    @_pandas_args.frame_reduction
     def prod(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("prod", numeric_only, skipna=skipna)
 
+    @_pandas_args.frame_reduction
     def min(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("min", numeric_only, skipna=skipna)
 
+    @_pandas_args.frame_reduction
     def max(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("max", numeric_only, skipna=skipna)
 
+    @_pandas_args.frame_reduction
     def mean(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("mean", numeric_only, skipna=skipna)
 
+    @_pandas_args.frame_reduction
     def median(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
         return self._reduce("median", numeric_only, skipna=skipna)
 
+    @_pandas_args.frame_reduction
     def std(
         self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False
     ) -> Series | pd.Series:
         return self._reduce("std", numeric_only, skipna=skipna, ddof=ddof)
 
+    @_pandas_args.frame_reduction
     def var(
         self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False
     ) -> Series | pd.Series:
         return self._reduce("var", numeric_only, skipna=skipna, ddof=ddof)
 
+    @_pandas_args.frame_reduction
     def count(self) -> Series | pd.Series:
         return self._reduce("count")
 
+    @_pandas_args.frame_reduction
     def nunique(self) -> Series | pd.Series:
         return self._reduce("nunique")
 
+    @_pandas_args.frame_reduction
     def any(self, skipna: bool = True) -> Series | pd.Series:
         return self._reduce("any", skipna=skipna)
 
+    @_pandas_args.frame_reduction
     def all(self, skipna: bool = True) -> Series | pd.Series:
         return self._reduce("all", skipna=skipna)
 
@@ -772,6 +810,18 @@ def _condition(cond: Any, df: DataFrame) -> Any:
     if isinstance(cond, pd.DataFrame):
         return DataFrame(cond)._df
     return Series(cond, index=df.index)._s
+
+
+def _shared_series_index(data: Mapping[Any, Any]) -> Index | None:
+    """The index of the Series in ``data`` when they all have the same labels (and
+    nothing else has a length), else None."""
+    values = [v for v in data.values() if not isinstance(v, str | int | float | bool)]
+    if not values or not all(isinstance(v, Series) for v in values):
+        return None
+    first = values[0].index
+    if isinstance(first, RangeIndex) and first.start == 0 and first.step == 1:
+        return None
+    return first if all(same_labels(first, v.index) for v in values[1:]) else None
 
 
 def _as_list(v: Any) -> list[Any]:

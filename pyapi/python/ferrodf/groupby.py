@@ -97,8 +97,11 @@ class GroupBy:
 
 
 def _named(how: str) -> Any:
-    def method(self: GroupBy) -> Any:
-        return self.agg(how)
+    def method(self: GroupBy, numeric_only: bool = False) -> Any:
+        out = self.agg(how)
+        if numeric_only and hasattr(out, "select_dtypes"):
+            out = out.select_dtypes(include=["number", "bool"])  # pandas drops the others
+        return out
 
     method.__name__ = how
     method.__doc__ = f"The {how} of each group."

@@ -102,6 +102,44 @@ class Index:
             ".to_pandas() for a host copy"
         )
 
+    def _labels(self) -> Any:
+        from ferrodf.series import Series
+
+        if self.nlevels != 1:
+            raise NotImplementedError("this MultiIndex method: use the frame's reset_index()")
+        return Series._from_lib(_lib.Series(self._index.level_columns()[0], None, self.name))
+
+    @property
+    def inferred_type(self) -> str:
+        """pandas' name for the kind of labels ("string", "integer", ...; computed on a host
+        copy of the labels, as pandas computes it)."""
+        return self.to_pandas().inferred_type
+
+    def min(self) -> Any:
+        """The smallest label (nulls skipped)."""
+        return self._labels().min()
+
+    def max(self) -> Any:
+        """The largest label (nulls skipped)."""
+        return self._labels().max()
+
+    def astype(self, dtype: Any) -> Index:
+        """The labels cast to ``dtype``."""
+        column = self._labels().astype(dtype)._s.column
+        return Index._from_lib(_lib.Index.from_column(column, self.name))
+
+    def to_frame(self, index: bool = True, name: Any = None) -> Any:
+        """A one-column DataFrame of the labels (named ``name``, else the index's name, else
+        0), indexed by this index when ``index`` (pandas' ``Index.to_frame``)."""
+        from ferrodf.series import Series
+
+        if self.nlevels != 1:
+            raise NotImplementedError("MultiIndex.to_frame: use reset_index() on the frame")
+        label = name if name is not None else (self.name if self.name is not None else 0)
+        column = self._index.level_columns()[0]
+        values = Series._from_lib(_lib.Series(column, self._index if index else None, label))
+        return values.to_frame()
+
     def equals(self, other: Any) -> bool:
         """Whether ``other`` holds the same labels in the same order (pandas' ``equals``)."""
         if not isinstance(other, Index):
@@ -111,7 +149,10 @@ class Index:
         return same_labels(self, other)
 
     def _take(self, rows: Any) -> Index:
-        return Index._from_lib(self._index.select_rows(rows))
+        out = Index._from_lib(self._index.select_rows(rows))
+        if getattr(self, "_host_labels", False):
+            out._host_labels = True  # a selection of column labels is column labels
+        return out
 
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, slice):

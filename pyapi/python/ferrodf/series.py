@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ferrodf import _lib, _ops, plc
+from ferrodf import _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column
 from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
 from ferrodf.index import Index
@@ -220,6 +220,41 @@ class Series:
         """A DLPack capsule holding a copy of the values (cuDF's ``Series.to_dlpack``)."""
         return plc.interop.to_dlpack(plc.Table([self._s.column]))
 
+    def items(self):  # type: ignore[no-untyped-def]
+        """``(label, value)`` pairs, copied to the host as ``tolist`` does."""
+        return zip(self.index.tolist(), self.tolist(), strict=True)
+
+    def groupby(
+        self,
+        by: Any = None,
+        *,
+        level: Any = None,
+        sort: bool | None = True,
+        observed: bool | None = True,
+        dropna: bool | None = True,
+        **kwargs: Any,
+    ) -> Any:
+        """Group the values by index levels (``level``) or by key Series of the same length
+        (``by``, paired by position): the frame groupby on ``to_frame()``."""
+        frame = self.to_frame("__values__" if self.name is None else self.name)
+        value = frame.columns.tolist()[0]
+        if by is not None:
+            keys = by if isinstance(by, list) else [by]
+            if not all(isinstance(k, Series) for k in keys):
+                raise NotImplementedError(
+                    "Series.groupby(by=...) takes key Series; group a DataFrame by its columns"
+                )
+            names = [
+                f"__key{i}__" if k.name is None or k.name == value else k.name
+                for i, k in enumerate(keys)
+            ]
+            for name, key in zip(names, keys, strict=True):
+                frame[name] = Series._from_lib(_lib.Series(key._s.column, frame.index._index, name))
+            by = names
+        return frame.groupby(
+            by, level=level, sort=sort, observed=observed, dropna=dropna, **kwargs
+        )[value]
+
     def to_frame(self, name: Any = None) -> Any:
         from ferrodf.dataframe import DataFrame
 
@@ -297,27 +332,31 @@ class Series:
     def nsmallest(self, n: int = 5) -> Series:
         return Series._from_lib(self._s.nlargest(n, False))
 
-    def drop_duplicates(self, keep: Any = "first") -> Series:
-        return Series._from_lib(self._s.drop_duplicates(keep))
+    def drop_duplicates(self, keep: Any = "first", ignore_index: bool = False) -> Series:
+        out = Series._from_lib(self._s.drop_duplicates(keep))
+        return out.reset_index(drop=True) if ignore_index else out
 
     def unique(self) -> Series:
         """The distinct values in order of appearance (a Series, as cuDF returns)."""
         return Series._from_lib(self._s.unique())
 
-    def reset_index(self, drop: bool = False) -> Any:
+    def reset_index(self, drop: bool = False, name: Any = None) -> Any:
+        """The index as columns next to the values (named ``name`` when given), or, with
+        ``drop``, the values with a default index."""
         if drop:
             return Series._from_lib(self._s.drop_index())
         from ferrodf.dataframe import DataFrame
 
-        return DataFrame._from_lib(self._s.reset_index())
+        values = self if name is None else self.rename(name)
+        return DataFrame._from_lib(values._s.reset_index())
 
     def value_counts(
         self,
         normalize: bool = False,
-        sort: bool = True,
+        sort: bool | None = True,
         ascending: bool = False,
         bins: Any = None,
-        dropna: bool = True,
+        dropna: bool | None = True,
     ) -> Series:
         """How often each value occurs, most frequent first (ties in order of first
         occurrence), as a Series named "count"; ``normalize`` gives shares named
@@ -327,6 +366,7 @@ class Series:
                 "value_counts(bins=...) is not supported yet; use "
                 ".to_pandas().value_counts(bins=...)"
             )
+        sort, dropna = (True if v is None else v for v in (sort, dropna))
         out = Series._from_lib(self._s.value_counts(sort, ascending, dropna))
         if normalize:
             out = (out / out.sum()).rename("proportion")
@@ -447,34 +487,70 @@ class Series:
     def _reduce(self, how: str, skipna: bool = True, **kw: Any) -> Any:
         return self._s.reduce(how, skipna, **kw)
 
+    @_pandas_args.reduction
     def sum(self, skipna: bool = True, min_count: int = 0) -> Any:
         return self._reduce("sum", skipna, min_count=min_count)
 
+    @_pandas_args.reduction
     def prod(self, skipna: bool = True, min_count: int = 0) -> Any:
         return self._reduce("prod", skipna, min_count=min_count)
 
     product = prod
 
+    @_pandas_args.reduction
     def min(self, skipna: bool = True) -> Any:
         return self._reduce("min", skipna)
 
+    @_pandas_args.reduction
     def max(self, skipna: bool = True) -> Any:
         return self._reduce("max", skipna)
 
+    @_pandas_args.reduction
     def mean(self, skipna: bool = True) -> Any:
         return self._reduce("mean", skipna)
 
+    @_pandas_args.reduction
     def median(self, skipna: bool = True) -> Any:
         return self._reduce("median", skipna)
 
+    @_pandas_args.reduction
     def std(self, skipna: bool = True, ddof: int = 1) -> Any:
         return self._reduce("std", skipna, ddof=ddof)
 
+    @_pandas_args.reduction
     def var(self, skipna: bool = True, ddof: int = 1) -> Any:
         return self._reduce("var", skipna, ddof=ddof)
 
-    def quantile(self, q: float = 0.5) -> Any:
-        return self._reduce("quantile", True, q=q)
+    def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
+        """The ``q`` quantile (a scalar), or a Series of them indexed by ``q`` when ``q`` is a
+        list or array; nulls are skipped (pandas' ``interpolation`` names)."""
+        if np.ndim(q) == 0 and interpolation == "linear":
+            return self._reduce("quantile", True, q=q)
+        qs = [float(x) for x in np.atleast_1d(q)]
+        try:
+            interp = plc.types.Interpolation[interpolation.upper()]
+        except KeyError:
+            raise ValueError(
+                f"interpolation={interpolation!r}: use linear, lower, higher, midpoint or nearest"
+            ) from None
+        valid = plc.stream_compaction.drop_nulls(plc.Table([self._s.column]), [0], 1)
+        order = plc.sorting.sorted_order(
+            valid, [plc.types.Order.ASCENDING], [plc.types.NullOrder.AFTER]
+        )  # plc's quantile reads its input in this order (unsorted input is allowed)
+        out = plc.quantiles.quantile(valid.columns()[0], qs, interp, order)
+        if np.ndim(q) == 0:
+            return out.to_arrow()[0].as_py() if len(self) else np.nan
+        return Series(out, index=Index(pa.array(qs)), name=self.name)
+
+    @property
+    def _constructor(self) -> type[Series]:
+        return Series
+
+    @property
+    def _constructor_expanddim(self) -> Any:
+        from ferrodf.dataframe import DataFrame
+
+        return DataFrame
 
     def count(self) -> int:
         return self._reduce("count")
@@ -525,7 +601,9 @@ class Series:
 
     notnull = notna
 
-    def astype(self, dtype: Any) -> Series:
+    def astype(self, dtype: Any, copy: Any = None, errors: str = "raise") -> Series:
+        if errors != "raise":
+            return _pandas_args.astype_errors(self, dtype, errors)
         from ferrodf.dataframe import _dtype_name
 
         return Series._from_lib(self._s.astype(_dtype_name(dtype)))

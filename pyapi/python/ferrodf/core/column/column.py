@@ -177,6 +177,9 @@ def to_plc_column(values: Any) -> _PlcColumn:
         values = values.combine_chunks()
     if isinstance(values, pa.Array):
         return _from_arrow(values)
+    levels = getattr(getattr(values, "_index", None), "level_columns", None)
+    if levels is not None and values.nlevels == 1:  # a ferrodf Index: its labels, in place
+        return levels()[0]
     module = type(values).__module__.split(".")[0]
     if module == "cupy" or (_lib.has_cuda_array_interface(values) and module != "numpy"):
         return _PlcColumn.from_array(values)

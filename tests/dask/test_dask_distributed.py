@@ -1,0 +1,71 @@
+"""The backend on a ``distributed.LocalCluster`` of two worker processes: partitions
+travel between processes (ferrodf's ``distributed`` serialization and pickling), shuffles
+exchange them, workers register ferrodf's dispatches themselves. One test per kind of
+data movement; tests/dask/test_dask_operations.py covers the operations on the
+synchronous scheduler."""
+
+# ruff: noqa: F811  (pytest fixtures imported from dask_helpers are test arguments)
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from dask_helpers import (  # noqa: F401  (fixtures)
+    assert_same,
+    assert_scalar,
+    cluster,
+    cluster_frames,
+    dd,
+    make_pandas,
+    pdf,
+)
+
+import ferrodf
+
+
+def test_elementwise_filter_reduce(cluster_frames: Any) -> None:
+    p, f = cluster_frames
+    assert_same(p[p.y > 0].x * 2 + p.y, f[f.y > 0].x * 2 + f.y)
+    assert_scalar(p.x.mean(), f.x.mean())
+    assert isinstance(f[f.y > 0].compute(), ferrodf.DataFrame)
+
+
+def test_groupby_tree_and_shuffle(cluster_frames: Any) -> None:
+    p, f = cluster_frames
+    spec = {"x": ["sum", "count"], "y": "max"}
+    assert_same(p.groupby("k").agg(spec), f.groupby("k").agg(spec))
+    assert_same(p.groupby("k").agg(spec, split_out=2), f.groupby("k").agg(spec, split_out=2))
+
+
+@pytest.mark.parametrize("broadcast", [True, False])
+def test_merge(cluster_frames: Any, broadcast: bool) -> None:
+    p, f = cluster_frames
+    right = make_pandas(60, seed=1)[["k", "y"]].drop_duplicates("k").rename(columns={"y": "w"})
+    pr = dd.from_pandas(right, npartitions=2)
+    assert_same(
+        p.merge(pr, on="k", broadcast=broadcast),
+        f.merge(pr.to_backend("ferrodf"), on="k", broadcast=broadcast),
+        check_index=False,
+    )
+
+
+def test_drop_duplicates_value_counts(cluster_frames: Any) -> None:
+    p, f = cluster_frames
+    assert_same(p[["k", "s"]].drop_duplicates(), f[["k", "s"]].drop_duplicates(), check_index=False)
+    assert_same(p.k.value_counts(), f.k.value_counts())
+
+
+def test_persist_and_repartition(cluster_frames: Any, cluster: Any) -> None:
+    p, f = cluster_frames
+    persisted = f.persist()
+    assert_same(p, persisted)
+    sizes = cluster.run(lambda dask_worker: len(dask_worker.data))
+    assert sum(sizes.values()) >= f.npartitions  # the partitions live on the workers
+    assert_same(p.repartition(npartitions=2), persisted.repartition(npartitions=2))
+
+
+def test_workers_register_the_backend(cluster_frames: Any, cluster: Any) -> None:
+    _, f = cluster_frames
+    f.y.sum().compute()
+    loaded = cluster.run(lambda: __import__("sys").modules.get("ferrodf.dask") is not None)
+    assert all(loaded.values())
