@@ -30,23 +30,11 @@ pub enum Other {
     Value(Value),
 }
 
-impl From<&Series> for Other {
-    fn from(s: &Series) -> Other {
-        Other::Series(s.clone())
-    }
-}
-
-impl From<Series> for Other {
-    fn from(s: Series) -> Other {
-        Other::Series(s)
-    }
-}
-
-impl From<Column> for Other {
-    fn from(c: Column) -> Other {
-        Other::Column(c)
-    }
-}
+from_impls!(Other {
+    &Series => |s| Other::Series(s.clone()),
+    Series => |s| Other::Series(s),
+    Column => |c| Other::Column(c),
+});
 
 impl<T: Into<Value>> From<T> for Other {
     fn from(v: T) -> Other {
@@ -126,53 +114,6 @@ impl Series {
                 self.with_column(binary_column(&l, op, Operand::Value(&v), reflected)?)
             }
         }
-    }
-
-    /// `self == other` as a boolean Series (False where a side is missing).
-    pub fn eq(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Eq, other)
-    }
-
-    /// `self != other` (True where a side is missing).
-    pub fn ne(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Ne, other)
-    }
-
-    /// `self < other`.
-    pub fn lt(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Lt, other)
-    }
-
-    /// `self <= other`.
-    pub fn le(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Le, other)
-    }
-
-    /// `self > other`.
-    ///
-    /// ```
-    /// use ferrodf::Series;
-    /// let s = Series::from_options("x", vec![Some(1.0f64), None, Some(-1.0)]);
-    /// let m = s.gt(0).unwrap();
-    /// assert_eq!(m.column().host_values::<u8>().unwrap().to_vec(), vec![1, 0, 0]);
-    /// ```
-    pub fn gt(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Gt, other)
-    }
-
-    /// `self >= other`.
-    pub fn ge(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Ge, other)
-    }
-
-    /// `self // other` (floor division).
-    pub fn floordiv(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::FloorDiv, other)
-    }
-
-    /// `self ** other`.
-    pub fn pow(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Pow, other)
     }
 
     /// Whether each value is missing.
@@ -277,6 +218,44 @@ impl Series {
     pub fn cumsum(&self) -> Result<Series> {
         self.cumulative(ScanOp::CumSum)
     }
+}
+
+/// pandas' named operator methods: each is [`Series::binary`] with its operator.
+macro_rules! operator_methods {
+    ($($(#[$doc:meta])* $name:ident => $op:ident;)*) => {
+        impl Series {$(
+            $(#[$doc])*
+            pub fn $name(&self, other: impl Into<Other>) -> Result<Series> {
+                self.binary(BinaryOp::$op, other)
+            }
+        )*}
+    };
+}
+
+operator_methods! {
+    /// `self == other` as a boolean Series (False where a side is missing).
+    eq => Eq;
+    /// `self != other` (True where a side is missing).
+    ne => Ne;
+    /// `self < other`.
+    lt => Lt;
+    /// `self <= other`.
+    le => Le;
+    /// `self > other`.
+    ///
+    /// ```
+    /// use ferrodf::Series;
+    /// let s = Series::from_options("x", vec![Some(1.0f64), None, Some(-1.0)]);
+    /// let m = s.gt(0).unwrap();
+    /// assert_eq!(m.column().host_values::<u8>().unwrap().to_vec(), vec![1, 0, 0]);
+    /// ```
+    gt => Gt;
+    /// `self >= other`.
+    ge => Ge;
+    /// `self // other` (floor division).
+    floordiv => FloorDiv;
+    /// `self ** other`.
+    pow => Pow;
 }
 
 /// `col` with missing values replaced by `fill`.
