@@ -116,6 +116,53 @@ impl Series {
         }
     }
 
+    /// `self == other` as a boolean Series (False where a side is missing).
+    pub fn eq(&self, other: impl Into<Other>) -> Result<Series> {
+        self.binary(BinaryOp::Eq, other)
+    }
+
+    /// `self != other` (True where a side is missing).
+    pub fn ne(&self, other: impl Into<Other>) -> Result<Series> {
+        self.binary(BinaryOp::Ne, other)
+    }
+
+    /// `self < other`.
+    pub fn lt(&self, other: impl Into<Other>) -> Result<Series> {
+        self.binary(BinaryOp::Lt, other)
+    }
+
+    /// `self <= other`.
+    pub fn le(&self, other: impl Into<Other>) -> Result<Series> {
+        self.binary(BinaryOp::Le, other)
+    }
+
+    /// `self > other`.
+    ///
+    /// ```
+    /// use ferrodf::Series;
+    /// let s = Series::from_options("x", vec![Some(1.0f64), None, Some(-1.0)]);
+    /// let m = s.gt(0).unwrap();
+    /// assert_eq!(m.column().host_values::<u8>().unwrap().to_vec(), vec![1, 0, 0]);
+    /// ```
+    pub fn gt(&self, other: impl Into<Other>) -> Result<Series> {
+        self.binary(BinaryOp::Gt, other)
+    }
+
+    /// `self >= other`.
+    pub fn ge(&self, other: impl Into<Other>) -> Result<Series> {
+        self.binary(BinaryOp::Ge, other)
+    }
+
+    /// `self // other` (floor division).
+    pub fn floordiv(&self, other: impl Into<Other>) -> Result<Series> {
+        self.binary(BinaryOp::FloorDiv, other)
+    }
+
+    /// `self ** other`.
+    pub fn pow(&self, other: impl Into<Other>) -> Result<Series> {
+        self.binary(BinaryOp::Pow, other)
+    }
+
     /// Whether each value is missing.
     pub fn isna(&self) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
@@ -218,44 +265,6 @@ impl Series {
     pub fn cumsum(&self) -> Result<Series> {
         self.cumulative(ScanOp::CumSum)
     }
-}
-
-/// pandas' named operator methods: each is [`Series::binary`] with its operator.
-macro_rules! operator_methods {
-    ($($(#[$doc:meta])* $name:ident => $op:ident;)*) => {
-        impl Series {$(
-            $(#[$doc])*
-            pub fn $name(&self, other: impl Into<Other>) -> Result<Series> {
-                self.binary(BinaryOp::$op, other)
-            }
-        )*}
-    };
-}
-
-operator_methods! {
-    /// `self == other` as a boolean Series (False where a side is missing).
-    eq => Eq;
-    /// `self != other` (True where a side is missing).
-    ne => Ne;
-    /// `self < other`.
-    lt => Lt;
-    /// `self <= other`.
-    le => Le;
-    /// `self > other`.
-    ///
-    /// ```
-    /// use ferrodf::Series;
-    /// let s = Series::from_options("x", vec![Some(1.0f64), None, Some(-1.0)]);
-    /// let m = s.gt(0).unwrap();
-    /// assert_eq!(m.column().host_values::<u8>().unwrap().to_vec(), vec![1, 0, 0]);
-    /// ```
-    gt => Gt;
-    /// `self >= other`.
-    ge => Ge;
-    /// `self // other` (floor division).
-    floordiv => FloorDiv;
-    /// `self ** other`.
-    pow => Pow;
 }
 
 /// `col` with missing values replaced by `fill`.
