@@ -13,7 +13,7 @@ use ferrodf_core::interop::arrow::{ColumnMetadata, to_arrow_with_metadata};
 use ferrodf_core::types::{DataType, TypeId};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyList, PyTuple};
+use pyo3::types::PyList;
 use std::sync::Arc;
 
 /// A column of data: pylibcudf's `Column`, on the host or the device.

@@ -12,7 +12,6 @@ use ferrodf_core::interop::arrow::{
 use ferrodf_core::table::Table;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyTuple};
 use std::sync::Arc;
 
 /// Columns of equal length: pylibcudf's `Table`.
