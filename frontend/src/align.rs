@@ -13,6 +13,7 @@ use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
 use crate::compute::promote::result_type;
 use crate::index::Index;
 use crate::label::Label;
+use crate::reshape::gather_column;
 
 /// Two indexes aligned: the union of their labels and, for each side, the row of that side
 /// holding each union label (`None`: the side's own rows, unchanged).
@@ -42,12 +43,7 @@ impl Alignment {
 fn take(column: &Column, map: Option<&Column>) -> Result<Column> {
     match map {
         None => Ok(column.clone()),
-        Some(m) => {
-            let t = Table::new(vec![column.clone()])?;
-            Ok(gather(&t, m, OutOfBoundsPolicy::Nullify)?
-                .into_columns()
-                .remove(0))
-        }
+        Some(m) => gather_column(column.clone(), m, OutOfBoundsPolicy::Nullify),
     }
 }
 
@@ -76,14 +72,7 @@ pub fn align(left: &Index, right: &Index) -> Result<Alignment> {
             right: None,
         });
     }
-    if left.nlevels() != right.nlevels() {
-        return Err(Error::value(format!(
-            "cannot align an index of {} levels with one of {}",
-            left.nlevels(),
-            right.nlevels()
-        )));
-    }
-    let (lcols, rcols) = common_levels(left.level_columns()?, right.level_columns()?)?;
+    let (lcols, rcols) = common_levels(left, right)?;
     let (lt, rt) = (Table::new(lcols)?, Table::new(rcols)?);
     for (t, side) in [(&lt, "left"), (&rt, "right")] {
         if !is_unique(t)? {
@@ -120,8 +109,17 @@ pub fn align(left: &Index, right: &Index) -> Result<Alignment> {
     })
 }
 
-/// Level columns of both sides in one type per level (numbers promoted as NumPy does).
-fn common_levels(a: Vec<Column>, b: Vec<Column>) -> Result<(Vec<Column>, Vec<Column>)> {
+/// Level columns of both indexes in one type per level (numbers promoted as NumPy does);
+/// ValueError unless they have as many levels.
+fn common_levels(left: &Index, right: &Index) -> Result<(Vec<Column>, Vec<Column>)> {
+    if left.nlevels() != right.nlevels() {
+        return Err(Error::value(format!(
+            "cannot align an index of {} levels with one of {}",
+            left.nlevels(),
+            right.nlevels()
+        )));
+    }
+    let (a, b) = (left.level_columns()?, right.level_columns()?);
     let mut out_a = Vec::with_capacity(a.len());
     let mut out_b = Vec::with_capacity(b.len());
     for (x, y) in a.into_iter().zip(b) {
@@ -166,14 +164,7 @@ fn is_unique(t: &Table) -> Result<bool> {
 /// lacks it): the gather map of pandas' `from_values.reindex(onto)`. The labels of `from`
 /// must be unique (ValueError otherwise, as pandas' reindex).
 pub(crate) fn reindex_map(from: &Index, onto: &Index) -> Result<Column> {
-    if from.nlevels() != onto.nlevels() {
-        return Err(Error::value(format!(
-            "cannot align an index of {} levels with one of {}",
-            from.nlevels(),
-            onto.nlevels()
-        )));
-    }
-    let (own, wanted) = common_levels(from.level_columns()?, onto.level_columns()?)?;
+    let (own, wanted) = common_levels(from, onto)?;
     let own = Table::new(own)?;
     if !is_unique(&own)? {
         return Err(Error::value(
@@ -236,9 +227,7 @@ fn positions_of(side: &Table, union: &Table) -> Result<Column> {
         BinaryOperator::LogicalAnd,
         TypeId::Bool8.into(),
     )?;
-    let rows = gather(&Table::new(vec![perm])?, &pos, OutOfBoundsPolicy::Nullify)?
-        .into_columns()
-        .remove(0);
+    let rows = gather_column(perm, &pos, OutOfBoundsPolicy::Nullify)?;
     let missing = Scalar::from_native(n as i32);
     copy_if_else(Side::Column(&rows), Side::Scalar(&missing), &found)
 }

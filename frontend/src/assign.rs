@@ -15,7 +15,7 @@
 use ferrodf_core::ops::binaryop::{BinaryOperator, Operand, binary_operation};
 use ferrodf_core::ops::cast::{cast, is_supported_cast};
 use ferrodf_core::ops::concatenate::concatenate;
-use ferrodf_core::ops::copying::{OutOfBoundsPolicy, Source, gather, scatter};
+use ferrodf_core::ops::copying::{OutOfBoundsPolicy, Source, scatter};
 use ferrodf_core::ops::filling::sequence;
 use ferrodf_core::ops::stream_compaction::apply_boolean_mask;
 use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
@@ -27,7 +27,7 @@ use crate::compute::{ReduceOptions, Reduction, Value, nan_as_null, reduce_column
 use crate::index::Index;
 use crate::label::Label;
 use crate::lookup::{Location, labels_index};
-use crate::reshape::nulls_like;
+use crate::reshape::{gather_column, nulls_like};
 use crate::rows::RowSelection;
 use crate::selection::Rows;
 use crate::{DataFrame, Series};
@@ -64,17 +64,10 @@ macro_rules! values_from_scalar {
 }
 values_from_scalar!(i32, i64, f64, bool, &str, String);
 
-impl From<Series> for Values {
-    fn from(s: Series) -> Values {
-        Values::Series(s)
-    }
-}
-
-impl From<Column> for Values {
-    fn from(c: Column) -> Values {
-        Values::Vector(c)
-    }
-}
+from_impls!(Values {
+    Series => |s| Values::Series(s),
+    Column => |c| Values::Vector(c),
+});
 
 /// The values one column receives.
 enum Cell {
@@ -119,10 +112,7 @@ impl Series {
             return self.with_index(index.clone());
         }
         let map = reindex_map(self.index(), index)?;
-        let table = Table::new(vec![self.column().clone()])?;
-        let column = gather(&table, &map, OutOfBoundsPolicy::Nullify)?
-            .into_columns()
-            .remove(0);
+        let column = gather_column(self.column().clone(), &map, OutOfBoundsPolicy::Nullify)?;
         Series::from_column(column, Some(index.clone()), self.name().clone())
     }
 }

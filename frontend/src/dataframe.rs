@@ -154,6 +154,12 @@ impl DataFrame {
         if self.data.is_empty() && self.index.is_default() && self.index.len() != column.size() {
             self.index = Index::default_for(column.size());
         }
+        self.check_length(&column)?;
+        self.data.set_by_label(label, column)
+    }
+
+    /// A ValueError unless `column` has one value per row.
+    fn check_length(&self, column: &Column) -> Result<()> {
         if column.size() != self.num_rows() {
             return Err(Error::value(format!(
                 "length of values ({}) does not match length of index ({})",
@@ -161,7 +167,7 @@ impl DataFrame {
                 self.num_rows()
             )));
         }
-        self.data.set_by_label(label, column)
+        Ok(())
     }
 
     /// Inserts a column at `loc`; an existing label raises ValueError, as in pandas.
@@ -175,13 +181,7 @@ impl DataFrame {
         if self.data.is_empty() && self.index.is_default() {
             self.index = Index::default_for(column.size());
         }
-        if column.size() != self.num_rows() {
-            return Err(Error::value(format!(
-                "length of values ({}) does not match length of index ({})",
-                column.size(),
-                self.num_rows()
-            )));
-        }
+        self.check_length(&column)?;
         self.data.insert(label, column, Some(loc))
     }
 

@@ -10,6 +10,7 @@ use crate::DataFrame;
 use crate::compute::{ScanOp, Value};
 use crate::index::Index;
 use crate::label::Label;
+use crate::reshape::gather_column;
 use crate::series::{IntoColumn, Other, Series};
 use crate::sort::SortOptions;
 
@@ -110,26 +111,28 @@ impl DataFrame {
         }
     }
 
+    /// Each column through the Series method `f` (`where` or `mask`) with its part of
+    /// `cond` and `other`.
+    fn map_condition(
+        &self,
+        cond: Condition<'_>,
+        other: Value,
+        f: impl Fn(&Series, &Series, Other) -> Result<Series>,
+    ) -> Result<DataFrame> {
+        self.map_columns(|s| {
+            let cond = Self::condition_for(&cond, s.name())?;
+            f(s, &cond, Other::Value(other.clone()))
+        })
+    }
+
     /// The values where `cond` holds, `other` elsewhere (pandas' `where`).
     pub fn keep_where(&self, cond: Condition<'_>, other: impl Into<Value>) -> Result<DataFrame> {
-        let other = other.into();
-        self.map_columns(|s| {
-            s.keep_where(
-                &Self::condition_for(&cond, s.name())?,
-                Other::Value(other.clone()),
-            )
-        })
+        self.map_condition(cond, other.into(), |s, c, o| s.keep_where(c, o))
     }
 
     /// `other` where `cond` holds, the values elsewhere (pandas' `mask`).
     pub fn mask(&self, cond: Condition<'_>, other: impl Into<Value>) -> Result<DataFrame> {
-        let other = other.into();
-        self.map_columns(|s| {
-            s.mask(
-                &Self::condition_for(&cond, s.name())?,
-                Other::Value(other.clone()),
-            )
-        })
+        self.map_condition(cond, other.into(), |s, c, o| s.mask(c, o))
     }
 
     /// A cumulative operation down every column.
@@ -308,11 +311,5 @@ pub enum Condition<'a> {
 fn repeated(value: Column, n: usize) -> Result<Column> {
     let zero = Scalar::from_native(0i32);
     let map = ferrodf_core::ops::filling::sequence(n, &zero, &zero)?;
-    Ok(ferrodf_core::ops::copying::gather(
-        &Table::new(vec![value])?,
-        &map,
-        OutOfBoundsPolicy::DontCheck,
-    )?
-    .into_columns()
-    .remove(0))
+    gather_column(value, &map, OutOfBoundsPolicy::DontCheck)
 }

@@ -6,7 +6,6 @@
 use ferrodf_core::ops::cast::cast;
 use ferrodf_core::{Column, Result, TypeId};
 
-use crate::align::align;
 use crate::compute::{BinaryOp, Operand, Value, binary_column};
 use crate::frame_ops::{FrameOther, all_missing, result_accessor, union_labels, values_by_label};
 use crate::label::Label;
@@ -84,23 +83,26 @@ impl DataFrame {
         fill_value: Option<Value>,
     ) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
-        let fill = fill_value.filter(|f| !matches!(f, Value::Null));
+        let flex = Flex {
+            op,
+            reflected,
+            fill: fill_value.filter(|f| !matches!(f, Value::Null)),
+        };
+        let fill = &flex.fill;
         let out = match other {
             FrameOther::Value(v) => {
-                let base = match &fill {
+                let base = match fill {
                     Some(f) => self.map_columns(|s| {
-                        s.with_column(fillable(s.column().clone(), &fill)?)?
+                        s.with_column(fillable(s.column().clone(), fill)?)?
                             .fillna(f.clone())
                     })?,
                     None => self.clone(),
                 };
                 base.binary(op, FrameOther::Value(v), reflected)?
             }
-            FrameOther::Series(s) if axis == Axis::Columns => {
-                self.flex_columns(op, &s, reflected, &fill)?
-            }
-            FrameOther::Series(s) => self.flex_rows(op, &s, reflected, &fill)?,
-            FrameOther::Frame(o) => self.flex_frame(op, &o, reflected, &fill)?,
+            FrameOther::Series(s) if axis == Axis::Columns => flex.columns(self, &s)?,
+            FrameOther::Series(s) => flex.rows(self, &s)?,
+            FrameOther::Frame(o) => flex.frame(self, &o)?,
         };
         if op.is_comparison() {
             out.fillna(Value::Bool(op == BinaryOp::Ne))
@@ -108,20 +110,25 @@ impl DataFrame {
             Ok(out)
         }
     }
+}
 
+/// One flex operation: the operator, whether its operands swap, and the fill value of a
+/// value missing on one side.
+struct Flex {
+    op: BinaryOp,
+    reflected: bool,
+    fill: Option<Value>,
+}
+
+impl Flex {
     /// Each column with its label's value of `other`.
-    fn flex_columns(
-        &self,
-        op: BinaryOp,
-        other: &Series,
-        reflected: bool,
-        fill: &Option<Value>,
-    ) -> Result<DataFrame> {
+    fn columns(&self, df: &DataFrame, other: &Series) -> Result<DataFrame> {
+        let fill = &self.fill;
         let values = values_by_label(other)?;
-        let own = self.data().names();
+        let own = df.data().names();
         let theirs: Vec<Label> = values.iter().map(|(l, _)| l.clone()).collect();
         let names = union_labels(own, &theirs);
-        let n = self.num_rows();
+        let n = df.num_rows();
         let mut cols = Vec::with_capacity(names.len());
         for name in &names {
             let mut value = values
@@ -133,7 +140,7 @@ impl DataFrame {
                     value = None;
                 }
             }
-            let col = match (self.data().get(name).ok(), value) {
+            let col = match (df.data().get(name).ok(), value) {
                 (Some(c), Some(v)) => {
                     let c = fillable(c.clone(), fill)?;
                     let c = match fill {
@@ -143,84 +150,61 @@ impl DataFrame {
                             .clone(),
                         None => c,
                     };
-                    binary_column(&c, op, Operand::Value(&v), reflected)?
+                    binary_column(&c, self.op, Operand::Value(&v), self.reflected)?
                 }
                 (Some(c), None) => {
                     let v = fill.clone().unwrap_or(Value::Null);
                     binary_column(
                         &fillable(c.clone(), fill)?,
-                        op,
+                        self.op,
                         Operand::Value(&v),
-                        reflected,
+                        self.reflected,
                     )?
                 }
                 (None, Some(v)) if fill.is_some() => {
                     let filled = Series::from_column(all_missing(n)?, None, Label::None)?
                         .fillna(fill.clone().expect("checked"))?;
-                    binary_column(filled.column(), op, Operand::Value(&v), reflected)?
+                    binary_column(filled.column(), self.op, Operand::Value(&v), self.reflected)?
                 }
                 (None, _) => all_missing(n)?,
             };
             cols.push(col);
         }
-        let data = result_accessor(self.data(), names, cols, self.data().multiindex())?;
-        self.with_data(data)
+        let data = result_accessor(df.data(), names, cols, df.data().multiindex())?;
+        df.with_data(data)
     }
 
     /// Each column with `other`, aligned on the row labels (`axis="index"`).
-    fn flex_rows(
-        &self,
-        op: BinaryOp,
-        other: &Series,
-        reflected: bool,
-        fill: &Option<Value>,
-    ) -> Result<DataFrame> {
-        let mut cols = Vec::with_capacity(self.data().len());
+    fn rows(&self, df: &DataFrame, other: &Series) -> Result<DataFrame> {
+        let fill = &self.fill;
+        let mut cols = Vec::with_capacity(df.data().len());
         let mut index = None;
-        for (label, column) in self.data().iter() {
+        for (label, column) in df.data().iter() {
             let left = Series::from_column(
                 fillable(column.clone(), fill)?,
-                Some(self.index().clone()),
+                Some(df.index().clone()),
                 label.clone(),
             )?;
-            let out =
-                left.binary_with(op, Other::Series(other.clone()), reflected, fill.clone())?;
+            let out = left.binary_with(
+                self.op,
+                Other::Series(other.clone()),
+                self.reflected,
+                fill.clone(),
+            )?;
             index = Some(out.index().clone());
             cols.push(out.column().clone());
         }
-        let index = index.unwrap_or_else(|| self.index().clone());
-        DataFrame::new(self.data().with_columns(cols)?, Some(index))
+        let index = index.unwrap_or_else(|| df.index().clone());
+        DataFrame::new(df.data().with_columns(cols)?, Some(index))
     }
 
     /// Column by column over the union of the labels, rows aligned.
-    fn flex_frame(
-        &self,
-        op: BinaryOp,
-        other: &DataFrame,
-        reflected: bool,
-        fill: &Option<Value>,
-    ) -> Result<DataFrame> {
-        if fill.is_none() && !op.is_comparison() {
-            return self.binary(op, FrameOther::Frame(other.clone()), reflected);
+    fn frame(&self, df: &DataFrame, other: &DataFrame) -> Result<DataFrame> {
+        let fill = &self.fill;
+        if fill.is_none() && !self.op.is_comparison() {
+            return df.binary(self.op, FrameOther::Frame(other.clone()), self.reflected);
         }
-        let al = align(self.index(), other.index())?;
-        let (own, theirs) = (self.data().names(), other.data().names());
-        let names = union_labels(own, theirs);
-        let n = al.index.len();
-        let mut cols = Vec::with_capacity(names.len());
-        for name in &names {
-            let l = self
-                .data()
-                .get(name)
-                .ok()
-                .map(|c| al.take_left(c))
-                .transpose()?;
-            let r = other
-                .data()
-                .get(name)
-                .ok()
-                .map(|c| al.take_right(c))
-                .transpose()?;
+        df.zip_aligned(other, |l, r, n| {
             let (l, r) = match (l, r) {
                 (Some(l), Some(r)) => (l, r),
                 (Some(l), None) => {
@@ -232,15 +216,12 @@ impl DataFrame {
             };
             let left = Series::from_column(fillable(l, fill)?, None, Label::None)?;
             let out = left.binary_with(
-                op,
+                self.op,
                 Other::Column(fillable(r, fill)?),
-                reflected,
+                self.reflected,
                 fill.clone(),
             )?;
-            cols.push(out.column().clone());
-        }
-        let multiindex = self.data().multiindex() || other.data().multiindex();
-        let data = result_accessor(self.data(), names, cols, multiindex)?;
-        DataFrame::new(data, Some(al.index))
+            Ok(out.column().clone())
+        })
     }
 }

@@ -87,30 +87,33 @@ impl DataFrame {
                  objects; align them first (e.g. with the flex methods df.eq(other))",
             ));
         }
+        self.zip_aligned(other, |l, r, _| match (l, r) {
+            (Some(l), Some(r)) => binary_column(&l, op, Operand::Column(&r), reflected),
+            // pandas: a column on one side only is missing throughout
+            (Some(c), None) | (None, Some(c)) => {
+                binary_column(&c, op, Operand::Value(&Value::Null), reflected)
+            }
+            (None, None) => unreachable!("the name comes from one side"),
+        })
+    }
+
+    /// `self` and `other` combined column by column over the union of their labels, rows
+    /// aligned on the index: `combine` gets each label's two columns taken into the aligned
+    /// rows (`None` for a frame without the label) and the aligned row count.
+    pub(crate) fn zip_aligned(
+        &self,
+        other: &DataFrame,
+        mut combine: impl FnMut(Option<Column>, Option<Column>, usize) -> Result<Column>,
+    ) -> Result<DataFrame> {
         let al = align(self.index(), other.index())?;
-        let names = union_labels(own, theirs);
+        let names = union_labels(self.data().names(), other.data().names());
+        let n = al.index.len();
         let mut cols = Vec::with_capacity(names.len());
         for name in &names {
-            let l = self
-                .data()
-                .get(name)
-                .ok()
-                .map(|c| al.take_left(c))
-                .transpose()?;
-            let r = other
-                .data()
-                .get(name)
-                .ok()
-                .map(|c| al.take_right(c))
-                .transpose()?;
-            cols.push(match (l, r) {
-                (Some(l), Some(r)) => binary_column(&l, op, Operand::Column(&r), reflected)?,
-                // pandas: a column on one side only is missing throughout
-                (Some(c), None) | (None, Some(c)) => {
-                    binary_column(&c, op, Operand::Value(&Value::Null), reflected)?
-                }
-                (None, None) => unreachable!("the name comes from one side"),
-            });
+            let (l, r) = (self.data().get(name).ok(), other.data().get(name).ok());
+            let l = l.map(|c| al.take_left(c)).transpose()?;
+            let r = r.map(|c| al.take_right(c)).transpose()?;
+            cols.push(combine(l, r, n)?);
         }
         let multiindex = self.data().multiindex() || other.data().multiindex();
         let data = result_accessor(self.data(), names, cols, multiindex)?;

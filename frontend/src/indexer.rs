@@ -14,6 +14,7 @@ use ferrodf_core::{Column, Error, Result, Table, TypeId};
 use crate::compute::{BinaryOp, Operand, Value, binary_column};
 use crate::index::Index;
 use crate::lookup::{Location, label_of_first_row};
+use crate::reshape::gather_column;
 
 impl Index {
     /// The positions of the labels in `labels` (one level), in their order; a label found
@@ -69,13 +70,7 @@ impl Index {
             &[Order::Ascending, Order::Ascending],
             &[NullOrder::After, NullOrder::After],
         )?;
-        let own_rows = gather(
-            &Table::new(vec![own_rows])?,
-            &order,
-            OutOfBoundsPolicy::DontCheck,
-        )?
-        .into_columns()
-        .remove(0);
+        let own_rows = gather_column(own_rows, &order, OutOfBoundsPolicy::DontCheck)?;
         let none = ferrodf_core::Scalar::from_native(JOIN_NONE);
         let absent = binary_column(
             &own_rows,
@@ -89,13 +84,7 @@ impl Index {
             crate::compute::ReduceOptions::default(),
         )?;
         if cast(absent_count.as_column(), TypeId::Int64.into())?.host_values::<i64>()?[0] > 0 {
-            let wanted_rows = gather(
-                &Table::new(vec![wanted_rows])?,
-                &order,
-                OutOfBoundsPolicy::DontCheck,
-            )?
-            .into_columns()
-            .remove(0);
+            let wanted_rows = gather_column(wanted_rows, &order, OutOfBoundsPolicy::DontCheck)?;
             let missing_rows = apply_boolean_mask(&Table::new(vec![wanted_rows])?, &absent)?
                 .into_columns()
                 .remove(0);

@@ -152,36 +152,14 @@ impl fmt::Display for Label {
     }
 }
 
-impl From<&str> for Label {
-    fn from(s: &str) -> Label {
-        Label::Str(s.to_string())
-    }
-}
-impl From<String> for Label {
-    fn from(s: String) -> Label {
-        Label::Str(s)
-    }
-}
-impl From<i64> for Label {
-    fn from(i: i64) -> Label {
-        Label::Int(i)
-    }
-}
-impl From<i32> for Label {
-    fn from(i: i32) -> Label {
-        Label::Int(i as i64)
-    }
-}
-impl From<f64> for Label {
-    fn from(x: f64) -> Label {
-        Label::Float(x)
-    }
-}
-impl From<bool> for Label {
-    fn from(b: bool) -> Label {
-        Label::Bool(b)
-    }
-}
+from_impls!(Label {
+    &str => |s| Label::Str(s.to_string()),
+    String => |s| Label::Str(s),
+    i64 => |i| Label::Int(i),
+    i32 => |i| Label::Int(i as i64),
+    f64 => |x| Label::Float(x),
+    bool => |b| Label::Bool(b),
+});
 impl<A: Into<Label>, B: Into<Label>> From<(A, B)> for Label {
     fn from((a, b): (A, B)) -> Label {
         Label::Tuple(vec![a.into(), b.into()])

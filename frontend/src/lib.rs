@@ -25,6 +25,18 @@
 
 pub use ferrodf_core as core;
 
+/// `impl From<$from> for $to` for each `$from => |v| body`: the conversions that only wrap
+/// a value in one of `$to`'s variants.
+macro_rules! from_impls {
+    ($to:ty { $($from:ty => |$v:ident| $body:expr),+ $(,)? }) => {$(
+        impl From<$from> for $to {
+            fn from($v: $from) -> $to {
+                $body
+            }
+        }
+    )+};
+}
+
 pub mod accessors;
 pub mod align;
 pub mod assign;

@@ -484,6 +484,10 @@ mod tests {
     use super::*;
     use crate::test_util::{frame, ints};
 
+    fn merge_on_k(left: &DataFrame, right: &DataFrame, how: JoinHow) -> DataFrame {
+        left.merge(right).on(["k"]).how(how).run().unwrap()
+    }
+
     #[test]
     fn merge_keeps_left_order_and_suffixes() {
         let left = frame(vec![
@@ -494,12 +498,7 @@ mod tests {
             ("k", Column::from_values(vec![1i64, 2])),
             ("x", Column::from_values(vec![10i64, 20])),
         ]);
-        let out = left
-            .merge(&right)
-            .on(["k"])
-            .how(JoinHow::Left)
-            .run()
-            .unwrap();
+        let out = merge_on_k(&left, &right, JoinHow::Left);
         let names: Vec<String> = out
             .data()
             .names()
@@ -521,12 +520,7 @@ mod tests {
     fn outer_merge_coalesces_keys() {
         let left = frame(vec![("k", Column::from_values(vec![1i64, 2]))]);
         let right = frame(vec![("k", Column::from_values(vec![3i64, 2]))]);
-        let out = left
-            .merge(&right)
-            .on(["k"])
-            .how(JoinHow::Outer)
-            .run()
-            .unwrap();
+        let out = merge_on_k(&left, &right, JoinHow::Outer);
         assert_eq!(
             ints(&out.data().columns()[0]),
             vec![Some(1), Some(2), Some(3)]

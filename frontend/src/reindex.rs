@@ -24,23 +24,11 @@ pub enum Level {
     Name(Label),
 }
 
-impl From<i64> for Level {
-    fn from(p: i64) -> Level {
-        Level::Position(p)
-    }
-}
-
-impl From<&str> for Level {
-    fn from(name: &str) -> Level {
-        Level::Name(name.into())
-    }
-}
-
-impl From<Label> for Level {
-    fn from(name: Label) -> Level {
-        Level::Name(name)
-    }
-}
+from_impls!(Level {
+    i64 => |p| Level::Position(p),
+    &str => |name| Level::Name(name.into()),
+    Label => |name| Level::Name(name),
+});
 
 impl DataFrame {
     /// The columns `keys` as the row labels, a MultiIndex for several (pandas'

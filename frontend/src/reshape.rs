@@ -16,13 +16,22 @@ use crate::index::Index;
 use crate::label::Label;
 use crate::rows::RowSelection;
 
+/// The rows of one column at the indices of `map` (core's table gather, for one column).
+pub(crate) fn gather_column(
+    column: Column,
+    map: &Column,
+    policy: OutOfBoundsPolicy,
+) -> Result<Column> {
+    Ok(gather(&Table::new(vec![column])?, map, policy)?
+        .into_columns()
+        .remove(0))
+}
+
 /// An all-null column of `like`'s type with `n` rows.
 pub(crate) fn nulls_like(like: &Column, n: usize) -> Result<Column> {
     let map = Column::from_values(vec![JOIN_NONE; n]);
-    let source = Table::new(vec![like.slice(0, like.size().min(1))?])?;
-    Ok(gather(&source, &map, OutOfBoundsPolicy::Nullify)?
-        .into_columns()
-        .remove(0))
+    let first = like.slice(0, like.size().min(1))?;
+    gather_column(first, &map, OutOfBoundsPolicy::Nullify)
 }
 
 pub(crate) fn and_columns(a: Column, b: &Column, or: bool) -> Result<Column> {

@@ -55,11 +55,7 @@ impl RowSelection {
 
     /// The first `n` rows (all when fewer); negative `n` drops the last `-n` rows.
     pub fn head(nrows: usize, n: i64) -> RowSelection {
-        let len = if n >= 0 {
-            (n as usize).min(nrows)
-        } else {
-            nrows.saturating_sub(n.unsigned_abs() as usize)
-        };
+        let len = end_rows(nrows, n);
         RowSelection::Slice {
             start: 0,
             len,
@@ -69,11 +65,7 @@ impl RowSelection {
 
     /// The last `n` rows (all when fewer); negative `n` drops the first `-n` rows.
     pub fn tail(nrows: usize, n: i64) -> RowSelection {
-        let len = if n >= 0 {
-            (n as usize).min(nrows)
-        } else {
-            nrows.saturating_sub(n.unsigned_abs() as usize)
-        };
+        let len = end_rows(nrows, n);
         RowSelection::Slice {
             start: nrows - len,
             len,
@@ -145,4 +137,14 @@ fn gather_rows(columns: &[Column], map: &Column) -> Result<Vec<Column>> {
     }
     let table = Table::new(columns.to_vec())?;
     Ok(gather(&table, map, OutOfBoundsPolicy::DontCheck)?.into_columns())
+}
+
+/// How many of `nrows` rows `head(n)` / `tail(n)` keep: `n` (all when fewer), or for a
+/// negative `n` all but `-n`.
+fn end_rows(nrows: usize, n: i64) -> usize {
+    if n >= 0 {
+        (n as usize).min(nrows)
+    } else {
+        nrows.saturating_sub(n.unsigned_abs() as usize)
+    }
 }

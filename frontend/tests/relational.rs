@@ -3,25 +3,28 @@
 
 use std::collections::BTreeMap;
 
-use arrow_array::{Array, Float64Array, Int64Array};
+use arrow_array::types::{Float64Type, Int64Type};
+use arrow_array::{Array, ArrowPrimitiveType, PrimitiveArray};
 use ferrodf::core::Column;
 use ferrodf::core::interop::arrow::to_arrow;
 use ferrodf::{AggSpec, DataFrame, JoinHow, Label, Series, df};
 
-fn int_values(c: &Column) -> Vec<Option<i64>> {
+/// The values of a column of Arrow type `T`, `None` for nulls.
+fn values<T: ArrowPrimitiveType>(c: &Column) -> Vec<Option<T::Native>> {
     let a = to_arrow(c).unwrap();
-    let a = a.as_any().downcast_ref::<Int64Array>().expect("int64");
-    (0..a.len())
-        .map(|i| a.is_valid(i).then(|| a.value(i)))
-        .collect()
+    let a = a
+        .as_any()
+        .downcast_ref::<PrimitiveArray<T>>()
+        .expect("the column's type");
+    a.iter().collect()
+}
+
+fn int_values(c: &Column) -> Vec<Option<i64>> {
+    values::<Int64Type>(c)
 }
 
 fn float_values(c: &Column) -> Vec<Option<f64>> {
-    let a = to_arrow(c).unwrap();
-    let a = a.as_any().downcast_ref::<Float64Array>().expect("float64");
-    (0..a.len())
-        .map(|i| a.is_valid(i).then(|| a.value(i)))
-        .collect()
+    values::<Float64Type>(c)
 }
 
 type Rows = Vec<(Option<i64>, Option<i64>)>;

@@ -5,14 +5,12 @@ use arrow_array::ArrayRef;
 use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_data::ArrayData;
-use arrow_schema::{Field, FieldRef};
 use ferrodf_core::interop::arrow::ColumnMetadata;
 use ferrodf_core::interop::arrow::{from_arrow, from_arrow_data, to_arrow};
 use pyo3::exceptions::PyTypeError;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyTuple};
-use std::sync::Arc;
+use pyo3::types::PyCapsule;
 
 /// One Arrow array from any object with `__arrow_c_array__` or `__arrow_c_stream__`,
 /// imported through the C Data Interface into `ArrayData` (chunks of a stream are
@@ -164,39 +162,52 @@ pub fn metadata_from_py(obj: &Bound<'_, PyAny>) -> PyResult<ColumnMetadata> {
     Ok(ColumnMetadata { name, children })
 }
 
-/// Export an array through the Arrow PyCapsule interface.
-pub fn array_capsules<'py>(
-    py: Python<'py>,
-    array: ArrayRef,
-    name: &str,
-    requested_schema: Option<Bound<'py, PyCapsule>>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let field: FieldRef = Arc::new(Field::new(name, array.data_type().clone(), true));
-    Ok(pyo3_arrow::ffi::to_array_pycapsules(
-        py,
-        field,
-        array.as_ref(),
-        requested_schema,
-    )?)
-}
+/// The Arrow PyCapsule protocol (`__arrow_c_array__`, `__arrow_c_stream__`,
+/// `__arrow_c_schema__`) for a class whose `arrow_export(py, empty)` gives its data (all rows,
+/// or none when `empty`) as one Arrow array and that array's field.
+macro_rules! arrow_capsule_methods {
+    ($class:ident) => {
+        #[pymethods]
+        impl $class {
+            #[pyo3(signature = (requested_schema = None))]
+            fn __arrow_c_array__<'py>(
+                &self,
+                py: Python<'py>,
+                requested_schema: Option<Bound<'py, pyo3::types::PyCapsule>>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+                let (array, field) = self.arrow_export(py, false)?;
+                Ok(pyo3_arrow::ffi::to_array_pycapsules(
+                    py,
+                    field,
+                    array.as_ref(),
+                    requested_schema,
+                )?)
+            }
 
-/// Export an array as a one-chunk Arrow stream.
-pub fn stream_capsule<'py>(
-    py: Python<'py>,
-    array: ArrayRef,
-    name: &str,
-    requested_schema: Option<Bound<'py, PyCapsule>>,
-) -> PyResult<Bound<'py, PyCapsule>> {
-    let field: FieldRef = Arc::new(Field::new(name, array.data_type().clone(), true));
-    let reader = pyo3_arrow::ffi::ArrayIterator::new(vec![Ok(array)].into_iter(), field);
-    Ok(pyo3_arrow::ffi::to_stream_pycapsule(
-        py,
-        Box::new(reader),
-        requested_schema,
-    )?)
-}
+            #[pyo3(signature = (requested_schema = None))]
+            fn __arrow_c_stream__<'py>(
+                &self,
+                py: Python<'py>,
+                requested_schema: Option<Bound<'py, pyo3::types::PyCapsule>>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
+                let (array, field) = self.arrow_export(py, false)?;
+                let chunks = vec![Ok(array)].into_iter();
+                let reader = pyo3_arrow::ffi::ArrayIterator::new(chunks, field);
+                Ok(pyo3_arrow::ffi::to_stream_pycapsule(
+                    py,
+                    Box::new(reader),
+                    requested_schema,
+                )?)
+            }
 
-/// Export a schema (field) capsule.
-pub fn schema_capsule<'py>(py: Python<'py>, field: &Field) -> PyResult<Bound<'py, PyCapsule>> {
-    Ok(pyo3_arrow::ffi::to_schema_pycapsule(py, field)?)
+            fn __arrow_c_schema__<'py>(
+                &self,
+                py: Python<'py>,
+            ) -> PyResult<Bound<'py, pyo3::types::PyCapsule>> {
+                let (_, field) = self.arrow_export(py, true)?;
+                Ok(pyo3_arrow::ffi::to_schema_pycapsule(py, field.as_ref())?)
+            }
+        }
+    };
 }
+pub(crate) use arrow_capsule_methods;

@@ -1,60 +1,46 @@
 //! `plc.binaryop`: binary operations between columns and scalars.
 
+use crate::args::{ColumnOrScalar, add_functions, plc_fn, type_name};
 use crate::column::PyColumn;
 use crate::enums::extract_enum;
 use crate::errors::run;
-use crate::scalar::PyScalar;
 use crate::types::PyDataType;
 use ferrodf_core::ops::binaryop::{self, BinaryOperator, Operand};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-enum Side {
-    Column(PyColumn),
-    Scalar(PyScalar),
-}
-
-impl Side {
-    fn operand(&self) -> Operand<'_> {
-        match self {
-            Side::Column(c) => Operand::Column(&c.0),
-            Side::Scalar(s) => Operand::Scalar(&s.0),
-        }
+fn operand(side: &ColumnOrScalar) -> Operand<'_> {
+    match side {
+        ColumnOrScalar::Column(c) => Operand::Column(c),
+        ColumnOrScalar::Scalar(s) => Operand::Scalar(s),
     }
 }
 
-fn side(obj: &Bound<'_, PyAny>, which: &str) -> PyResult<Side> {
-    if let Ok(c) = obj.extract::<PyColumn>() {
-        return Ok(Side::Column(c));
-    }
-    if let Ok(s) = obj.extract::<PyScalar>() {
-        return Ok(Side::Scalar(s));
-    }
-    Err(PyTypeError::new_err(format!(
-        "binary_operation: {which} must be a ferrodf.plc.Column or Scalar, got {}",
-        obj.get_type().name()?
-    )))
+fn side(obj: &Bound<'_, PyAny>, which: &str) -> PyResult<ColumnOrScalar> {
+    ColumnOrScalar::extract(obj).ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "binary_operation: {which} must be a ferrodf.plc.Column or Scalar, got {}",
+            type_name(obj)
+        ))
+    })
 }
 
-/// `lhs op rhs` row by row.
-#[pyfunction]
-#[pyo3(signature = (lhs, rhs, op, output_type, stream = None, mr = None))]
-pub fn binary_operation(
-    py: Python<'_>,
-    lhs: &Bound<'_, PyAny>,
-    rhs: &Bound<'_, PyAny>,
-    op: &Bound<'_, PyAny>,
-    output_type: PyDataType,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let op = extract_enum::<BinaryOperator>(op)?;
-    let (l, r) = (side(lhs, "lhs")?, side(rhs, "rhs")?);
-    let out = run(py, move || {
-        binaryop::binary_operation(l.operand(), r.operand(), op, output_type.0)
-    })?;
-    Ok(PyColumn(out))
+plc_fn! {
+    /// `lhs op rhs` row by row.
+    fn binary_operation(
+        py,
+        lhs: &Bound<'_, PyAny>,
+        rhs: &Bound<'_, PyAny>,
+        op: &Bound<'_, PyAny>,
+        output_type: PyDataType,
+    ) [stream, mr] -> PyColumn {
+        let op = extract_enum::<BinaryOperator>(op)?;
+        let (l, r) = (side(lhs, "lhs")?, side(rhs, "rhs")?);
+        run(py, move || {
+            binaryop::binary_operation(operand(&l), operand(&r), op, output_type.0)
+        })
+        .map(PyColumn)
+    }
 }
 
 /// Whether `binary_operation` supports `lhs op rhs -> out`.
@@ -71,7 +57,5 @@ pub fn is_supported_operation(
 
 /// Register this module's functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(binary_operation, m)?)?;
-    m.add_function(wrap_pyfunction!(is_supported_operation, m)?)?;
-    Ok(())
+    add_functions!(m, binary_operation, is_supported_operation)
 }

@@ -1,20 +1,20 @@
 //! `plc.Column`.
 
-use crate::arrow_io::{
-    array_capsules, import_column, metadata_from_py, schema_capsule, stream_capsule,
-};
+use crate::args::plc_methods;
+use crate::arrow_io::{arrow_capsule_methods, import_column, metadata_from_py};
 use crate::enums::py_enum;
 use crate::errors::{IntoPyResult, run};
 use crate::gpumemoryview::{GpuMemoryView, buffer_from_cuda_array, read_cuda_array_interface};
 use crate::types::PyDataType;
-use arrow_schema::Field;
+use arrow_schema::{Field, FieldRef};
 use ferrodf_core::buffer::Buffer;
 use ferrodf_core::column::Column;
 use ferrodf_core::interop::arrow::{ColumnMetadata, to_arrow_with_metadata};
 use ferrodf_core::types::{DataType, TypeId};
 use pyo3::exceptions::{PyNotImplementedError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyList, PyTuple};
+use pyo3::types::PyList;
+use std::sync::Arc;
 
 /// A column of data: pylibcudf's `Column`, on the host or the device.
 #[pyclass(name = "Column", module = "ferrodf.plc.column", frozen, from_py_object)]
@@ -87,6 +87,51 @@ impl PyColumn {
     ) -> PyResult<arrow_array::ArrayRef> {
         let c = self.0.clone();
         run(py, move || to_arrow_with_metadata(&c, meta.as_ref()))
+    }
+
+    /// The column (all rows, or none when `empty`) as one Arrow array with its nullable,
+    /// unnamed field: what the Arrow PyCapsule protocol exports.
+    fn arrow_export(
+        &self,
+        py: Python<'_>,
+        empty: bool,
+    ) -> PyResult<(arrow_array::ArrayRef, FieldRef)> {
+        let rows = if empty {
+            self.0.slice(0, 0).py()?
+        } else {
+            self.0.clone()
+        };
+        let array = PyColumn(rows).to_arrow_array(py, None)?;
+        let field = Arc::new(Field::new("", array.data_type().clone(), true));
+        Ok((array, field))
+    }
+}
+
+arrow_capsule_methods!(PyColumn);
+
+plc_methods! {
+    impl PyColumn {
+        /// A deep copy sharing no memory with this column.
+        fn copy<'py>(&self, py) [stream, mr] -> PyColumn {
+            let c = self.0.clone();
+            run(py, move || c.deep_copy()).map(PyColumn)
+        }
+
+        /// Convert to a pyarrow Array; `metadata` (a name or ColumnMetadata) names nested
+        /// fields.
+        fn to_arrow<'py>(&self, py, metadata: Option<&Bound<'py, PyAny>> = None) [stream]
+            -> Bound<'py, PyAny>
+        {
+            let meta = metadata
+                .filter(|m| !m.is_none())
+                .map(metadata_from_py)
+                .transpose()?;
+            let name = meta.as_ref().map_or(String::new(), |m| m.name.clone());
+            let array = self.to_arrow_array(py, meta)?;
+            let field = Arc::new(Field::new(name, array.data_type().clone(), true));
+            let exported = pyo3_arrow::PyArray::new(array, field).into_pyobject(py)?;
+            py.import("pyarrow")?.getattr("array")?.call1((exported,))
+        }
     }
 }
 
@@ -186,41 +231,9 @@ impl PyColumn {
         let mask = opt_view(mask, "mask")?;
         Ok(PyColumn(self.0.with_mask(mask, Some(null_count)).py()?))
     }
-    /// A deep copy sharing no memory with this column.
-    #[pyo3(signature = (stream = None, mr = None))]
-    fn copy(
-        &self,
-        py: Python<'_>,
-        stream: Option<&Bound<'_, PyAny>>,
-        mr: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyColumn> {
-        let _ = (stream, mr);
-        let c = self.0.clone();
-        Ok(PyColumn(run(py, move || c.deep_copy())?))
-    }
     /// Where the column's bytes live: "host", "device" or "host+device".
     fn residency(&self) -> String {
         self.0.residency().to_string()
-    }
-
-    /// Convert to a pyarrow Array; `metadata` (a name or ColumnMetadata) names nested fields.
-    #[pyo3(signature = (metadata = None, stream = None))]
-    fn to_arrow<'py>(
-        &self,
-        py: Python<'py>,
-        metadata: Option<&Bound<'py, PyAny>>,
-        stream: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = stream;
-        let meta = metadata
-            .filter(|m| !m.is_none())
-            .map(metadata_from_py)
-            .transpose()?;
-        let name = meta.as_ref().map_or(String::new(), |m| m.name.clone());
-        let array = self.to_arrow_array(py, meta)?;
-        let field = std::sync::Arc::new(Field::new(name, array.data_type().clone(), true));
-        let exported = pyo3_arrow::PyArray::new(array, field).into_pyobject(py)?;
-        py.import("pyarrow")?.getattr("array")?.call1((exported,))
     }
 
     /// A column from any Arrow array-like (pyarrow, polars, nanoarrow, ...), sharing host
@@ -365,32 +378,6 @@ impl PyColumn {
     /// (1, 0) for the host.
     fn __dlpack_device__(&self) -> PyResult<(i32, i32)> {
         crate::dlpack::dlpack_device()
-    }
-
-    #[pyo3(signature = (requested_schema = None))]
-    fn __arrow_c_array__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyCapsule>>,
-    ) -> PyResult<Bound<'py, PyTuple>> {
-        let array = self.to_arrow_array(py, None)?;
-        array_capsules(py, array, "", requested_schema)
-    }
-
-    #[pyo3(signature = (requested_schema = None))]
-    fn __arrow_c_stream__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyCapsule>>,
-    ) -> PyResult<Bound<'py, PyCapsule>> {
-        let array = self.to_arrow_array(py, None)?;
-        stream_capsule(py, array, "", requested_schema)
-    }
-
-    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
-        let empty = self.0.slice(0, 0).py()?;
-        let array = run(py, move || to_arrow_with_metadata(&empty, None))?;
-        schema_capsule(py, &Field::new("", array.data_type().clone(), true))
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {

@@ -1,7 +1,7 @@
 //! `plc.copying`: gather, scatter, slicing and other row copies. Argument conversion only;
 //! the semantics live in ferrodf-core.
 
-use crate::args::{Opt, index, indices, type_name};
+use crate::args::{ColumnOrScalar, add_functions, index, indices, plc_fn, type_name};
 use crate::column::PyColumn;
 use crate::enums::extract_enum;
 use crate::errors::{IntoPyResult, run};
@@ -34,187 +34,56 @@ fn column_or_table(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<ColumnOrTable
     )))
 }
 
-fn source<'a>(
-    obj: &Bound<'_, PyAny>,
-    table: &'a mut Option<Table>,
-    scalars: &'a mut Vec<Scalar>,
-) -> PyResult<()> {
-    if let Ok(t) = obj.extract::<PyTable>() {
-        *table = Some(t.0);
-        return Ok(());
-    }
-    if let Ok(list) = obj.cast::<PyList>() {
-        for item in list.iter() {
-            let s = item.extract::<PyScalar>().map_err(|_| {
+/// The `source` of `scatter` and `boolean_mask_scatter`: a Table or a list of Scalars.
+enum ScatterSource {
+    Table(Table),
+    Scalars(Vec<Scalar>),
+}
+
+impl ScatterSource {
+    fn extract(obj: &Bound<'_, PyAny>) -> PyResult<Self> {
+        if let Ok(t) = obj.extract::<PyTable>() {
+            return Ok(Self::Table(t.0));
+        }
+        let Ok(list) = obj.cast::<PyList>() else {
+            return Err(PyTypeError::new_err(format!(
+                "source must be a Table or a list of Scalar, got {}",
+                type_name(obj)
+            )));
+        };
+        let scalars = list.iter().map(|item| {
+            item.extract::<PyScalar>().map(|s| s.0).map_err(|_| {
                 PyTypeError::new_err(format!(
                     "source must be a Table or a list of Scalar, found a {}",
                     type_name(&item)
                 ))
-            })?;
-            scalars.push(s.0);
-        }
-        return Ok(());
+            })
+        });
+        scalars.collect::<PyResult<_>>().map(Self::Scalars)
     }
-    Err(PyTypeError::new_err(format!(
-        "source must be a Table or a list of Scalar, got {}",
-        type_name(obj)
-    )))
-}
 
-// ---------------------------------------------------------------------------- copying
-
-#[pyfunction]
-#[pyo3(signature = (source_table, gather_map, bounds_policy, stream = None, mr = None))]
-pub fn gather(
-    py: Python<'_>,
-    source_table: PyTable,
-    gather_map: PyColumn,
-    bounds_policy: &Bound<'_, PyAny>,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let policy = extract_enum::<OutOfBoundsPolicy>(bounds_policy)?;
-    run(py, move || {
-        cp::gather(&source_table.0, &gather_map.0, policy)
-    })
-    .map(PyTable)
-}
-
-#[pyfunction]
-#[pyo3(signature = (source, scatter_map, target_table, stream = None, mr = None))]
-pub fn scatter(
-    py: Python<'_>,
-    source: &Bound<'_, PyAny>,
-    scatter_map: PyColumn,
-    target_table: PyTable,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let (mut table, mut scalars) = (None, Vec::new());
-    self::source(source, &mut table, &mut scalars)?;
-    run(py, move || {
-        let src = match &table {
-            Some(t) => Source::Table(t),
-            None => Source::Scalars(&scalars),
-        };
-        cp::scatter(src, &scatter_map.0, &target_table.0)
-    })
-    .map(PyTable)
-}
-
-#[pyfunction]
-#[pyo3(signature = (input, stream = None, mr = None))]
-pub fn empty_like(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<Py<PyAny>> {
-    let _ = (stream, mr);
-    match column_or_table(input, "empty_like: input")? {
-        ColumnOrTable::Column(c) => Ok(PyColumn(run(py, move || cp::empty_like(&c))?)
-            .into_pyobject(py)?
-            .into_any()
-            .unbind()),
-        ColumnOrTable::Table(t) => {
-            let cols = run(py, move || {
-                t.columns()
-                    .iter()
-                    .map(cp::empty_like)
-                    .collect::<ferrodf_core::Result<Vec<_>>>()
-            })?;
-            let t = if cols.is_empty() {
-                Table::empty_with_rows(0)
-            } else {
-                Table::new(cols).py()?
-            };
-            Ok(PyTable(t).into_pyobject(py)?.into_any().unbind())
+    fn as_source(&self) -> Source<'_> {
+        match self {
+            Self::Table(t) => Source::Table(t),
+            Self::Scalars(s) => Source::Scalars(s),
         }
     }
 }
 
-#[pyfunction]
-#[pyo3(signature = (input_column, policy, size = None, stream = None, mr = None))]
-pub fn allocate_like(
-    py: Python<'_>,
-    input_column: PyColumn,
-    policy: &Bound<'_, PyAny>,
-    size: Option<i64>,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let policy = extract_enum::<MaskAllocationPolicy>(policy)?;
-    let size = size
-        .map(|s| {
-            if s < 0 {
-                Err(PyValueError::new_err(format!("size {s} is negative")))
-            } else {
-                index(s, "size")
-            }
-        })
-        .transpose()?;
-    run(py, move || cp::allocate_like(&input_column.0, policy, size)).map(PyColumn)
-}
-
-#[pyfunction]
-#[pyo3(signature = (input_column, target_column, input_begin, input_end, target_begin, stream = None))]
-pub fn copy_range_in_place(
-    py: Python<'_>,
-    input_column: PyColumn,
-    target_column: PyColumn,
-    input_begin: i64,
-    input_end: i64,
-    target_begin: i64,
-    stream: Opt,
-) -> PyResult<()> {
-    let _ = stream;
-    let r = indices(vec![input_begin, input_end, target_begin], "range index")?;
-    run(py, move || {
-        cp::copy_range_in_place(&input_column.0, &target_column.0, r[0], r[1], r[2])
-    })
-}
-
-#[pyfunction]
-#[pyo3(signature = (input_column, target_column, input_begin, input_end, target_begin, stream = None, mr = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn copy_range(
-    py: Python<'_>,
-    input_column: PyColumn,
-    target_column: PyColumn,
-    input_begin: i64,
-    input_end: i64,
-    target_begin: i64,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let r = indices(vec![input_begin, input_end, target_begin], "range index")?;
-    run(py, move || {
-        cp::copy_range(&input_column.0, &target_column.0, r[0], r[1], r[2])
-    })
-    .map(PyColumn)
-}
-
-#[pyfunction]
-#[pyo3(signature = (input, offset, fill_value, stream = None, mr = None))]
-pub fn shift(
-    py: Python<'_>,
-    input: PyColumn,
-    offset: i64,
-    fill_value: PyScalar,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    if offset.unsigned_abs() > i32::MAX as u64 {
-        return Err(PyOverflowError::new_err(format!(
-            "shift offset {offset} does not fit in 32 bits"
-        )));
+fn side(operand: &ColumnOrScalar) -> Side<'_> {
+    match operand {
+        ColumnOrScalar::Column(c) => Side::Column(c),
+        ColumnOrScalar::Scalar(s) => Side::Scalar(s),
     }
-    run(py, move || cp::shift(&input.0, offset, &fill_value.0)).map(PyColumn)
+}
+
+fn operand(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<ColumnOrScalar> {
+    ColumnOrScalar::extract(obj).ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "{what} must be a Column or a Scalar, got {}",
+            type_name(obj)
+        ))
+    })
 }
 
 fn pieces(
@@ -235,135 +104,176 @@ fn pieces(
     }
 }
 
-#[pyfunction]
-#[pyo3(signature = (input, indices, stream = None))]
-pub fn slice(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    indices: Vec<i64>,
-    stream: Opt,
-) -> PyResult<Py<PyList>> {
-    let _ = stream;
-    let idx = self::indices(indices, "slice index")?;
-    let i2 = idx.clone();
-    pieces(
+plc_fn! {
+    /// The rows of `source_table` at the indices of `gather_map`.
+    fn gather(
         py,
-        column_or_table(input, "slice: input")?,
-        move |c| cp::slice(c, &idx),
-        move |t| cp::slice_table(t, &i2),
-    )
-}
+        source_table: PyTable,
+        gather_map: PyColumn,
+        bounds_policy: &Bound<'_, PyAny>,
+    ) [stream, mr] -> PyTable {
+        let policy = extract_enum::<OutOfBoundsPolicy>(bounds_policy)?;
+        run(py, move || cp::gather(&source_table.0, &gather_map.0, policy)).map(PyTable)
+    }
 
-#[pyfunction]
-#[pyo3(signature = (input, splits, stream = None))]
-pub fn split(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    splits: Vec<i64>,
-    stream: Opt,
-) -> PyResult<Py<PyList>> {
-    let _ = stream;
-    let idx = indices(splits, "split point")?;
-    let i2 = idx.clone();
-    pieces(
+    /// `target_table` with the rows of `scatter_map` set from `source`.
+    fn scatter(
         py,
-        column_or_table(input, "split: input")?,
-        move |c| cp::split(c, &idx),
-        move |t| cp::split_table(t, &i2),
-    )
-}
+        source: &Bound<'_, PyAny>,
+        scatter_map: PyColumn,
+        target_table: PyTable,
+    ) [stream, mr] -> PyTable {
+        let src = ScatterSource::extract(source)?;
+        run(py, move || cp::scatter(src.as_source(), &scatter_map.0, &target_table.0))
+            .map(PyTable)
+    }
 
-enum Operand {
-    Column(Column),
-    Scalar(Scalar),
-}
-
-impl Operand {
-    fn side(&self) -> Side<'_> {
-        match self {
-            Operand::Column(c) => Side::Column(c),
-            Operand::Scalar(s) => Side::Scalar(s),
+    /// An empty Column or Table of the input's type(s).
+    fn empty_like(py, input: &Bound<'_, PyAny>) [stream, mr] -> Py<PyAny> {
+        match column_or_table(input, "empty_like: input")? {
+            ColumnOrTable::Column(c) => Ok(PyColumn(run(py, move || cp::empty_like(&c))?)
+                .into_pyobject(py)?
+                .into_any()
+                .unbind()),
+            ColumnOrTable::Table(t) => {
+                let cols = run(py, move || {
+                    t.columns()
+                        .iter()
+                        .map(cp::empty_like)
+                        .collect::<ferrodf_core::Result<Vec<_>>>()
+                })?;
+                let t = if cols.is_empty() {
+                    Table::empty_with_rows(0)
+                } else {
+                    Table::new(cols).py()?
+                };
+                Ok(PyTable(t).into_pyobject(py)?.into_any().unbind())
+            }
         }
     }
-}
 
-fn operand(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Operand> {
-    if let Ok(c) = obj.extract::<PyColumn>() {
-        return Ok(Operand::Column(c.0));
+    /// An uninitialized column of the input's type and `size` (default: its size) rows.
+    fn allocate_like(
+        py,
+        input_column: PyColumn,
+        policy: &Bound<'_, PyAny>,
+        size: Option<i64> = None,
+    ) [stream, mr] -> PyColumn {
+        let policy = extract_enum::<MaskAllocationPolicy>(policy)?;
+        let size = size
+            .map(|s| {
+                if s < 0 {
+                    Err(PyValueError::new_err(format!("size {s} is negative")))
+                } else {
+                    index(s, "size")
+                }
+            })
+            .transpose()?;
+        run(py, move || cp::allocate_like(&input_column.0, policy, size)).map(PyColumn)
     }
-    if let Ok(s) = obj.extract::<PyScalar>() {
-        return Ok(Operand::Scalar(s.0));
+
+    /// Copy rows `input_begin..input_end` into `target_column` from `target_begin` on.
+    fn copy_range_in_place(
+        py,
+        input_column: PyColumn,
+        target_column: PyColumn,
+        input_begin: i64,
+        input_end: i64,
+        target_begin: i64,
+    ) [stream] -> () {
+        let r = indices(vec![input_begin, input_end, target_begin], "range index")?;
+        run(py, move || {
+            cp::copy_range_in_place(&input_column.0, &target_column.0, r[0], r[1], r[2])
+        })
     }
-    Err(PyTypeError::new_err(format!(
-        "{what} must be a Column or a Scalar, got {}",
-        type_name(obj)
-    )))
-}
 
-#[pyfunction]
-#[pyo3(signature = (lhs, rhs, boolean_mask, stream = None, mr = None))]
-pub fn copy_if_else(
-    py: Python<'_>,
-    lhs: &Bound<'_, PyAny>,
-    rhs: &Bound<'_, PyAny>,
-    boolean_mask: PyColumn,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let (l, r) = (
-        operand(lhs, "copy_if_else: lhs")?,
-        operand(rhs, "copy_if_else: rhs")?,
-    );
-    run(py, move || {
-        cp::copy_if_else(l.side(), r.side(), &boolean_mask.0)
-    })
-    .map(PyColumn)
-}
+    /// `target_column` with rows from `target_begin` on replaced by `input_begin..input_end`.
+    fn copy_range(
+        py,
+        input_column: PyColumn,
+        target_column: PyColumn,
+        input_begin: i64,
+        input_end: i64,
+        target_begin: i64,
+    ) [stream, mr] -> PyColumn {
+        let r = indices(vec![input_begin, input_end, target_begin], "range index")?;
+        run(py, move || {
+            cp::copy_range(&input_column.0, &target_column.0, r[0], r[1], r[2])
+        })
+        .map(PyColumn)
+    }
 
-#[pyfunction]
-#[pyo3(signature = (input, target, boolean_mask, stream = None, mr = None))]
-pub fn boolean_mask_scatter(
-    py: Python<'_>,
-    input: &Bound<'_, PyAny>,
-    target: PyTable,
-    boolean_mask: PyColumn,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let (mut table, mut scalars) = (None, Vec::new());
-    source(input, &mut table, &mut scalars)?;
-    run(py, move || {
-        let src = match &table {
-            Some(t) => Source::Table(t),
-            None => Source::Scalars(&scalars),
-        };
-        cp::boolean_mask_scatter(src, &target.0, &boolean_mask.0)
-    })
-    .map(PyTable)
-}
+    /// The column shifted by `offset` rows, the vacated rows set to `fill_value`.
+    fn shift(py, input: PyColumn, offset: i64, fill_value: PyScalar) [stream, mr] -> PyColumn {
+        if offset.unsigned_abs() > i32::MAX as u64 {
+            return Err(PyOverflowError::new_err(format!(
+                "shift offset {offset} does not fit in 32 bits"
+            )));
+        }
+        run(py, move || cp::shift(&input.0, offset, &fill_value.0)).map(PyColumn)
+    }
 
-#[pyfunction]
-#[pyo3(signature = (input_column, index, stream = None, mr = None))]
-pub fn get_element(
-    py: Python<'_>,
-    input_column: PyColumn,
-    index: i64,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyScalar> {
-    let _ = (stream, mr);
-    let i = self::index(index, "index")?;
-    run(py, move || cp::get_element(&input_column.0, i)).map(PyScalar)
+    /// Views of the input's rows between each pair of `indices`.
+    fn slice(py, input: &Bound<'_, PyAny>, indices: Vec<i64>) [stream] -> Py<PyList> {
+        let idx = self::indices(indices, "slice index")?;
+        let i2 = idx.clone();
+        pieces(
+            py,
+            column_or_table(input, "slice: input")?,
+            move |c| cp::slice(c, &idx),
+            move |t| cp::slice_table(t, &i2),
+        )
+    }
+
+    /// Views of the input split at `splits`.
+    fn split(py, input: &Bound<'_, PyAny>, splits: Vec<i64>) [stream] -> Py<PyList> {
+        let idx = indices(splits, "split point")?;
+        let i2 = idx.clone();
+        pieces(
+            py,
+            column_or_table(input, "split: input")?,
+            move |c| cp::split(c, &idx),
+            move |t| cp::split_table(t, &i2),
+        )
+    }
+
+    /// `lhs` where `boolean_mask` is true, `rhs` elsewhere.
+    fn copy_if_else(
+        py,
+        lhs: &Bound<'_, PyAny>,
+        rhs: &Bound<'_, PyAny>,
+        boolean_mask: PyColumn,
+    ) [stream, mr] -> PyColumn {
+        let (l, r) = (
+            operand(lhs, "copy_if_else: lhs")?,
+            operand(rhs, "copy_if_else: rhs")?,
+        );
+        run(py, move || cp::copy_if_else(side(&l), side(&r), &boolean_mask.0)).map(PyColumn)
+    }
+
+    /// `target` with the rows where `boolean_mask` is true set from `input`, in order.
+    fn boolean_mask_scatter(
+        py,
+        input: &Bound<'_, PyAny>,
+        target: PyTable,
+        boolean_mask: PyColumn,
+    ) [stream, mr] -> PyTable {
+        let src = ScatterSource::extract(input)?;
+        run(py, move || cp::boolean_mask_scatter(src.as_source(), &target.0, &boolean_mask.0))
+            .map(PyTable)
+    }
+
+    /// The value at row `index`.
+    fn get_element(py, input_column: PyColumn, index: i64) [stream, mr] -> PyScalar {
+        let i = self::index(index, "index")?;
+        run(py, move || cp::get_element(&input_column.0, i)).map(PyScalar)
+    }
 }
 
 /// Register this module's functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    macro_rules! add {
-        ($($f:ident),* $(,)?) => { $( m.add_function(wrap_pyfunction!($f, m)?)?; )* };
-    }
-    add!(
+    add_functions!(
+        m,
         gather,
         scatter,
         empty_like,
@@ -376,6 +286,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         copy_if_else,
         boolean_mask_scatter,
         get_element
-    );
-    Ok(())
+    )
 }

@@ -1,39 +1,25 @@
 //! `plc.datetime`: components of timestamps and rounding to a frequency.
 
+use crate::args::{add_functions, plc_fn};
 use crate::column::PyColumn;
 use crate::enums::extract_enum;
 use crate::errors::run;
 use ferrodf_core::ops::datetime::{self as dt, DatetimeComponent, RoundingFrequency};
 use pyo3::prelude::*;
 
-/// One component of every timestamp, INT16.
-#[pyfunction]
-#[pyo3(name = "extract_datetime_component", signature = (input, component, stream = None, mr = None))]
-pub fn extract_datetime_component(
-    py: Python<'_>,
-    input: PyColumn,
-    component: &Bound<'_, PyAny>,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let c = extract_enum::<DatetimeComponent>(component)?;
-    Ok(PyColumn(run(py, move || {
-        dt::extract_datetime_component(&input.0, c)
-    })?))
-}
+plc_fn! {
+    /// One component of every timestamp, INT16.
+    fn extract_datetime_component(py, input: PyColumn, component: &Bound<'_, PyAny>)
+        [stream, mr] -> PyColumn
+    {
+        let c = extract_enum::<DatetimeComponent>(component)?;
+        run(py, move || dt::extract_datetime_component(&input.0, c)).map(PyColumn)
+    }
 
-/// The day of the year of every timestamp, INT16.
-#[pyfunction]
-#[pyo3(name = "day_of_year", signature = (input, stream = None, mr = None))]
-pub fn day_of_year(
-    py: Python<'_>,
-    input: PyColumn,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    Ok(PyColumn(run(py, move || dt::day_of_year(&input.0))?))
+    /// The day of the year of every timestamp, INT16.
+    fn day_of_year(py, input: PyColumn) [stream, mr] -> PyColumn {
+        run(py, move || dt::day_of_year(&input.0)).map(PyColumn)
+    }
 }
 
 /// Floor (0), ceil (1) or round (2) every timestamp to a frequency.
@@ -55,8 +41,5 @@ pub fn round_datetimes(
 
 /// Add the `datetime_*` functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(extract_datetime_component, m)?)?;
-    m.add_function(wrap_pyfunction!(day_of_year, m)?)?;
-    m.add_function(wrap_pyfunction!(round_datetimes, m)?)?;
-    Ok(())
+    add_functions!(m, extract_datetime_component, day_of_year, round_datetimes)
 }

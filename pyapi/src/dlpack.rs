@@ -6,6 +6,7 @@
 //! address out of ferrodf, so the buffer is marked exposed and never spilled; a host export
 //! shares the (immutable) host bytes and says so with DLPack's read-only flag.
 
+use crate::args::add_functions;
 use crate::errors::IntoPyResult;
 use crate::table::PyTable;
 use dlpark::ffi::{
@@ -503,7 +504,5 @@ pub fn from_dlpack(py: Python<'_>, managed_tensor: &Bound<'_, PyAny>) -> PyResul
 /// `Column.__dlpack__` and `__dlpack_device__` are in column.rs; this registers the
 /// table functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(to_dlpack, m)?)?;
-    m.add_function(wrap_pyfunction!(from_dlpack, m)?)?;
-    Ok(())
+    add_functions!(m, to_dlpack, from_dlpack,)
 }

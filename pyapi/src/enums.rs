@@ -21,6 +21,11 @@ pub fn extract_enum<E: NamedEnum>(obj: &Bound<'_, PyAny>) -> PyResult<E> {
     E::from_i32(enum_value(obj, E::INFO.name)?).map_err(crate::errors::to_py)
 }
 
+/// An optional enum argument: `default` when it is not given.
+pub fn extract_enum_or<E: NamedEnum>(obj: Option<&Bound<'_, PyAny>>, default: E) -> PyResult<E> {
+    obj.map_or(Ok(default), extract_enum)
+}
+
 /// The integer value of an enum member (or a plain int).
 pub fn enum_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i32> {
     if obj.is_instance_of::<pyo3::types::PyInt>() {
@@ -31,10 +36,7 @@ pub fn enum_value(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i32> {
     obj.extract::<i32>().map_err(|_| {
         pyo3::exceptions::PyTypeError::new_err(format!(
             "expected a {what} (or its integer value), got {}",
-            obj.get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
+            crate::args::type_name(obj)
         ))
     })
 }

@@ -1,7 +1,7 @@
 //! `plc.filling`: fill, sequence and repeat. Argument conversion only; the semantics live in
 //! ferrodf-core.
 
-use crate::args::{Opt, index, indices, type_name};
+use crate::args::{add_functions, index, indices, plc_fn, type_name};
 use crate::column::PyColumn;
 use crate::errors::run;
 use crate::scalar::PyScalar;
@@ -15,98 +15,65 @@ fn range(begin: i64, end: i64) -> PyResult<(usize, usize)> {
     Ok((r[0], r[1]))
 }
 
-#[pyfunction]
-#[pyo3(signature = (destination, begin, end, value, stream = None, mr = None))]
-pub fn fill(
-    py: Python<'_>,
-    destination: PyColumn,
-    begin: i64,
-    end: i64,
-    value: PyScalar,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let (b, e) = range(begin, end)?;
-    run(py, move || filling::fill(&destination.0, b, e, &value.0)).map(PyColumn)
-}
-
-#[pyfunction]
-#[pyo3(signature = (destination, begin, end, value, stream = None))]
-pub fn fill_in_place(
-    py: Python<'_>,
-    destination: PyColumn,
-    begin: i64,
-    end: i64,
-    value: PyScalar,
-    stream: Opt,
-) -> PyResult<()> {
-    let _ = stream;
-    let (b, e) = range(begin, end)?;
-    run(py, move || {
-        filling::fill_in_place(&destination.0, b, e, &value.0)
-    })
-}
-
-#[pyfunction]
-#[pyo3(signature = (size, init, step, stream = None, mr = None))]
-pub fn sequence(
-    py: Python<'_>,
-    size: i64,
-    init: PyScalar,
-    step: PyScalar,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    if size < 0 {
-        return Err(PyValueError::new_err(format!(
-            "sequence size {size} is negative"
-        )));
+plc_fn! {
+    /// `destination` with rows `begin..end` set to `value`.
+    fn fill(
+        py,
+        destination: PyColumn,
+        begin: i64,
+        end: i64,
+        value: PyScalar,
+    ) [stream, mr] -> PyColumn {
+        let (b, e) = range(begin, end)?;
+        run(py, move || filling::fill(&destination.0, b, e, &value.0)).map(PyColumn)
     }
-    let n = index(size, "size")?;
-    run(py, move || filling::sequence(n, &init.0, &step.0)).map(PyColumn)
-}
 
-#[pyfunction]
-#[pyo3(signature = (input_table, count, stream = None, mr = None))]
-pub fn repeat(
-    py: Python<'_>,
-    input_table: PyTable,
-    count: &Bound<'_, PyAny>,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    if let Ok(c) = count.extract::<PyColumn>() {
-        return run(py, move || {
-            filling::repeat(&input_table.0, filling::RepeatCount::PerRow(&c.0))
-        })
-        .map(PyTable);
+    /// Set rows `begin..end` of `destination` to `value`.
+    fn fill_in_place(
+        py,
+        destination: PyColumn,
+        begin: i64,
+        end: i64,
+        value: PyScalar,
+    ) [stream] -> () {
+        let (b, e) = range(begin, end)?;
+        run(py, move || filling::fill_in_place(&destination.0, b, e, &value.0))
     }
-    let k: i64 = count.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "repeat count must be an int or a Column, got {}",
-            type_name(count)
-        ))
-    })?;
-    if k < 0 {
-        return Err(PyValueError::new_err(format!(
-            "repeat count {k} is negative"
-        )));
+
+    /// `size` rows `init, init + step, ...`.
+    fn sequence(py, size: i64, init: PyScalar, step: PyScalar) [stream, mr] -> PyColumn {
+        if size < 0 {
+            return Err(PyValueError::new_err(format!("sequence size {size} is negative")));
+        }
+        let n = index(size, "size")?;
+        run(py, move || filling::sequence(n, &init.0, &step.0)).map(PyColumn)
     }
-    let k = usize::try_from(k).map_err(|_| PyOverflowError::new_err("repeat count too large"))?;
-    run(py, move || {
-        filling::repeat(&input_table.0, filling::RepeatCount::All(k))
-    })
-    .map(PyTable)
+
+    /// Every row repeated `count` times (an int, or a Column of per-row counts).
+    fn repeat(py, input_table: PyTable, count: &Bound<'_, PyAny>) [stream, mr] -> PyTable {
+        if let Ok(c) = count.extract::<PyColumn>() {
+            return run(py, move || {
+                filling::repeat(&input_table.0, filling::RepeatCount::PerRow(&c.0))
+            })
+            .map(PyTable);
+        }
+        let k: i64 = count.extract().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "repeat count must be an int or a Column, got {}",
+                type_name(count)
+            ))
+        })?;
+        if k < 0 {
+            return Err(PyValueError::new_err(format!("repeat count {k} is negative")));
+        }
+        let k =
+            usize::try_from(k).map_err(|_| PyOverflowError::new_err("repeat count too large"))?;
+        run(py, move || filling::repeat(&input_table.0, filling::RepeatCount::All(k)))
+            .map(PyTable)
+    }
 }
 
 /// Register this module's functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    macro_rules! add {
-        ($($f:ident),* $(,)?) => { $( m.add_function(wrap_pyfunction!($f, m)?)?; )* };
-    }
-    add!(fill, fill_in_place, sequence, repeat);
-    Ok(())
+    add_functions!(m, fill, fill_in_place, sequence, repeat)
 }

@@ -118,6 +118,11 @@ impl GpuMemoryView {
         }
     }
 
+    /// A core `(mask, null count)` result as Python's `(gpumemoryview, int)`.
+    pub fn with_count((mask, nulls): (Buffer, usize)) -> (Self, usize) {
+        (Self::from_buffer(mask), nulls)
+    }
+
     /// Hand the device address out of ferrodf, recording `what` handed it (and, at
     /// statistics level 2, the Python caller) as the exposure site.
     fn expose(&self, py: Python<'_>, what: &str) -> PyResult<u64> {

@@ -1,47 +1,25 @@
 //! `plc.hashing`: row hashes of a table.
 
+use crate::args::{add_functions, plc_fn};
 use crate::column::PyColumn;
 use crate::errors::run;
 use crate::table::PyTable;
+use ferrodf_core::ops::hashing;
 use pyo3::prelude::*;
 
-/// MurmurHash3_x86_32 of every row (a UINT32 column).
-#[pyfunction]
-#[pyo3(name = "murmurhash3_x86_32", signature = (input, seed = 0, stream = None, mr = None))]
-pub fn murmurhash3_x86_32(
-    py: Python<'_>,
-    input: PyTable,
-    seed: u32,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let out = run(py, move || {
-        ferrodf_core::ops::hashing::murmurhash3_x86_32(&input.0, seed)
-    })?;
-    Ok(PyColumn(out))
-}
+plc_fn! {
+    /// MurmurHash3_x86_32 of every row (a UINT32 column).
+    fn murmurhash3_x86_32(py, input: PyTable, seed: u32 = 0) [stream, mr] -> PyColumn {
+        run(py, move || hashing::murmurhash3_x86_32(&input.0, seed)).map(PyColumn)
+    }
 
-/// XXH64 of every row, chained across columns (a UINT64 column).
-#[pyfunction]
-#[pyo3(name = "xxhash_64", signature = (input, seed = 0, stream = None, mr = None))]
-pub fn xxhash_64(
-    py: Python<'_>,
-    input: PyTable,
-    seed: u64,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let out = run(py, move || {
-        ferrodf_core::ops::hashing::xxhash_64(&input.0, seed)
-    })?;
-    Ok(PyColumn(out))
+    /// XXH64 of every row, chained across columns (a UINT64 column).
+    fn xxhash_64(py, input: PyTable, seed: u64 = 0) [stream, mr] -> PyColumn {
+        run(py, move || hashing::xxhash_64(&input.0, seed)).map(PyColumn)
+    }
 }
 
 /// Register the hashing bindings.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(murmurhash3_x86_32, m)?)?;
-    m.add_function(wrap_pyfunction!(xxhash_64, m)?)?;
-    Ok(())
+    add_functions!(m, murmurhash3_x86_32, xxhash_64)
 }

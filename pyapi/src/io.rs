@@ -5,6 +5,7 @@
 //! objects are read into bytes on the Python side), and memory sinks come back as `bytes`
 //! for Python to write into the caller's buffer. Every core call runs with the GIL released.
 
+use crate::args::add_functions;
 use crate::errors::run;
 use crate::table::PyTable;
 use crate::types::PyDataType;
@@ -44,6 +45,48 @@ fn byte(d: &Opts<'_>, k: &str) -> PyResult<Option<u8>> {
             "option {k} must be one ASCII character, got {s:?}"
         ))),
     }
+}
+
+/// Overwrite `field` with option `k` when the caller gave it (the core default stays
+/// otherwise).
+fn set<'py, T: FromPyObjectOwned<'py>>(d: &Opts<'py>, k: &str, field: &mut T) -> PyResult<()> {
+    if let Some(v) = get(d, k)? {
+        *field = v;
+    }
+    Ok(())
+}
+
+/// [`set`] for a one-character option.
+fn set_byte(d: &Opts<'_>, k: &str, field: &mut u8) -> PyResult<()> {
+    if let Some(v) = byte(d, k)? {
+        *field = v;
+    }
+    Ok(())
+}
+
+/// [`set`] for an enum option given as its integer value.
+fn set_enum<E>(
+    d: &Opts<'_>,
+    k: &str,
+    field: &mut E,
+    from_i32: fn(i32) -> ferrodf_core::Result<E>,
+) -> PyResult<()> {
+    if let Some(v) = get::<i32>(d, k)? {
+        *field = from_i32(v).map_err(crate::errors::to_py)?;
+    }
+    Ok(())
+}
+
+/// A row count option: negative means all rows.
+fn nrows(d: &Opts<'_>) -> PyResult<Option<usize>> {
+    Ok(get::<i64>(d, "nrows")?
+        .filter(|&n| n >= 0)
+        .map(|n| n as usize))
+}
+
+/// The `rows_per_chunk` option (at least 1), or `default`.
+fn rows_per_chunk(d: &Opts<'_>, default: usize) -> PyResult<usize> {
+    Ok(get::<usize>(d, "rows_per_chunk")?.map_or(default, |v| v.max(1)))
 }
 
 fn progress(d: &Opts<'_>) -> PyResult<Option<Progress>> {
@@ -187,28 +230,14 @@ fn csv_reader_options(d: &Opts<'_>) -> PyResult<CsvReaderOptions> {
         progress: progress(d)?,
         ..Default::default()
     };
-    if let Some(v) = byte(d, "delimiter")? {
-        o.delimiter = v;
-    }
-    if let Some(v) = byte(d, "lineterminator")? {
-        o.lineterminator = v;
-    }
-    if let Some(v) = byte(d, "quotechar")? {
-        o.quotechar = v;
-    }
-    if let Some(v) = get::<i32>(d, "quoting")? {
-        o.quoting = QuoteStyle::from_i32(v).map_err(crate::errors::to_py)?;
-    }
-    if let Some(v) = get::<i64>(d, "header")? {
-        o.header = v;
-    }
+    set_byte(d, "delimiter", &mut o.delimiter)?;
+    set_byte(d, "lineterminator", &mut o.lineterminator)?;
+    set_byte(d, "quotechar", &mut o.quotechar)?;
+    set_enum(d, "quoting", &mut o.quoting, QuoteStyle::from_i32)?;
+    set(d, "header", &mut o.header)?;
     o.names = get(d, "names")?;
-    if let Some(v) = get(d, "prefix")? {
-        o.prefix = v;
-    }
-    if let Some(v) = get(d, "mangle_dupe_cols")? {
-        o.mangle_dupe_cols = v;
-    }
+    set(d, "prefix", &mut o.prefix)?;
+    set(d, "mangle_dupe_cols", &mut o.mangle_dupe_cols)?;
     o.usecols = col_refs(d, "usecols")?;
     o.dtypes = dtype_pairs(d, "dtypes")?;
     o.dtypes_list = get::<Vec<PyDataType>>(d, "dtypes_list")?
@@ -216,92 +245,35 @@ fn csv_reader_options(d: &Opts<'_>) -> PyResult<CsvReaderOptions> {
         .into_iter()
         .map(|t| t.0)
         .collect();
-    if let Some(v) = get(d, "na_values")? {
-        o.na_values = v;
-    }
-    if let Some(v) = get(d, "keep_default_na")? {
-        o.keep_default_na = v;
-    }
-    if let Some(v) = get(d, "na_filter")? {
-        o.na_filter = v;
-    }
-    if let Some(v) = get(d, "skiprows")? {
-        o.skiprows = v;
-    }
-    o.nrows = get::<i64>(d, "nrows")?
-        .filter(|&n| n >= 0)
-        .map(|n| n as usize);
-    if let Some(v) = get(d, "skipfooter")? {
-        o.skipfooter = v;
-    }
-    if let Some(v) = byte(d, "decimal")? {
-        o.decimal = v;
-    }
+    set(d, "na_values", &mut o.na_values)?;
+    set(d, "keep_default_na", &mut o.keep_default_na)?;
+    set(d, "na_filter", &mut o.na_filter)?;
+    set(d, "skiprows", &mut o.skiprows)?;
+    o.nrows = nrows(d)?;
+    set(d, "skipfooter", &mut o.skipfooter)?;
+    set_byte(d, "decimal", &mut o.decimal)?;
     o.thousands = byte(d, "thousands")?;
     o.comment = byte(d, "comment")?;
     o.parse_dates = col_refs(d, "parse_dates")?.unwrap_or_default();
     Ok(o)
 }
 
-/// Read CSV: `(Table, names_spec)`.
-#[pyfunction(name = "read_csv")]
-pub fn io_read_csv<'py>(
-    py: Python<'py>,
-    sources_: &Bound<'py, PyAny>,
-    options: &Opts<'py>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let src = sources(sources_)?;
-    let o = csv_reader_options(options)?;
-    let t = run(py, move || csv::read_csv(&src, &o))?;
-    result(py, t)
-}
-
-/// Write CSV to `path`, or return the bytes when `path` is None.
-#[pyfunction(name = "write_csv")]
-#[pyo3(signature = (path, table, metadata, options))]
-pub fn io_write_csv<'py>(
-    py: Python<'py>,
-    path: Option<std::path::PathBuf>,
-    table: PyTable,
-    metadata: Option<&Bound<'py, PyAny>>,
-    options: &Opts<'py>,
-) -> PyResult<Option<Bound<'py, PyBytes>>> {
+fn csv_writer_options(d: &Opts<'_>) -> PyResult<CsvWriterOptions> {
     let mut o = CsvWriterOptions {
-        compression: compression(options, CompressionType::None)?,
-        progress: progress(options)?,
+        compression: compression(d, CompressionType::None)?,
+        progress: progress(d)?,
         ..Default::default()
     };
-    o.names = get(options, "names")?;
-    if let Some(v) = get(options, "na_rep")? {
-        o.na_rep = v;
-    }
-    if let Some(v) = get(options, "include_header")? {
-        o.include_header = v;
-    }
-    if let Some(v) = get::<usize>(options, "rows_per_chunk")? {
-        o.rows_per_chunk = v.max(1);
-    }
-    if let Some(v) = get(options, "line_terminator")? {
-        o.line_terminator = v;
-    }
-    if let Some(v) = byte(options, "inter_column_delimiter")? {
-        o.inter_column_delimiter = v;
-    }
-    if let Some(v) = get(options, "true_value")? {
-        o.true_value = v;
-    }
-    if let Some(v) = get(options, "false_value")? {
-        o.false_value = v;
-    }
-    if let Some(v) = get::<i32>(options, "quoting")? {
-        o.quoting = QuoteStyle::from_i32(v).map_err(crate::errors::to_py)?;
-    }
-    let meta = metadata_from(metadata)?;
-    let s = sink(path);
-    let s2 = s.clone();
-    let t = table.0;
-    run(py, move || csv::write_csv(&s2, &t, meta.as_deref(), &o))?;
-    Ok(sink_bytes(py, &s))
+    o.names = get(d, "names")?;
+    set(d, "na_rep", &mut o.na_rep)?;
+    set(d, "include_header", &mut o.include_header)?;
+    o.rows_per_chunk = rows_per_chunk(d, o.rows_per_chunk)?;
+    set(d, "line_terminator", &mut o.line_terminator)?;
+    set_byte(d, "inter_column_delimiter", &mut o.inter_column_delimiter)?;
+    set(d, "true_value", &mut o.true_value)?;
+    set(d, "false_value", &mut o.false_value)?;
+    set_enum(d, "quoting", &mut o.quoting, QuoteStyle::from_i32)?;
+    Ok(o)
 }
 
 fn filters(d: &Opts<'_>) -> PyResult<Option<parquet::Filter>> {
@@ -346,24 +318,9 @@ fn parquet_reader_options(d: &Opts<'_>) -> PyResult<ParquetReaderOptions> {
         row_groups: get(d, "row_groups")?,
         filters: filters(d)?,
         skip_rows: get(d, "skip_rows")?.unwrap_or(0),
-        nrows: get::<i64>(d, "nrows")?
-            .filter(|&n| n >= 0)
-            .map(|n| n as usize),
+        nrows: nrows(d)?,
         progress: progress(d)?,
     })
-}
-
-/// Read Parquet: `(Table, names_spec)`.
-#[pyfunction(name = "read_parquet")]
-pub fn io_read_parquet<'py>(
-    py: Python<'py>,
-    sources_: &Bound<'py, PyAny>,
-    options: &Opts<'py>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let src = sources(sources_)?;
-    let o = parquet_reader_options(options)?;
-    let t = run(py, move || parquet::read_parquet(&src, &o))?;
-    result(py, t)
 }
 
 /// The state of a `ChunkedParquetReader`.
@@ -410,50 +367,27 @@ fn parquet_writer_options(d: &Opts<'_>) -> PyResult<ParquetWriterOptions> {
         progress: progress(d)?,
         ..Default::default()
     };
-    if let Some(v) = get(d, "row_group_size_rows")? {
-        o.row_group_size_rows = v;
-    }
+    set(d, "row_group_size_rows", &mut o.row_group_size_rows)?;
     o.row_group_size_bytes = get(d, "row_group_size_bytes")?;
-    if let Some(v) = get::<i32>(d, "stats_level")? {
-        o.stats_level = StatisticsFreq::from_i32(v).map_err(crate::errors::to_py)?;
-    }
-    if let Some(v) = get::<i32>(d, "dictionary_policy")? {
-        o.dictionary_policy = DictionaryPolicy::from_i32(v).map_err(crate::errors::to_py)?;
-    }
+    set_enum(
+        d,
+        "stats_level",
+        &mut o.stats_level,
+        StatisticsFreq::from_i32,
+    )?;
+    set_enum(
+        d,
+        "dictionary_policy",
+        &mut o.dictionary_policy,
+        DictionaryPolicy::from_i32,
+    )?;
     o.max_page_size_bytes = get(d, "max_page_size_bytes")?;
     o.max_page_size_rows = get(d, "max_page_size_rows")?;
     o.max_dictionary_size = get(d, "max_dictionary_size")?;
-    if let Some(v) = get(d, "write_v2_headers")? {
-        o.write_v2_headers = v;
-    }
-    if let Some(v) = get(d, "write_arrow_schema")? {
-        o.write_arrow_schema = v;
-    }
-    if let Some(v) = get(d, "key_value_metadata")? {
-        o.key_value_metadata = v;
-    }
+    set(d, "write_v2_headers", &mut o.write_v2_headers)?;
+    set(d, "write_arrow_schema", &mut o.write_arrow_schema)?;
+    set(d, "key_value_metadata", &mut o.key_value_metadata)?;
     Ok(o)
-}
-
-/// Write Parquet to `path`, or return the bytes when `path` is None.
-#[pyfunction(name = "write_parquet")]
-#[pyo3(signature = (path, table, metadata, options))]
-pub fn io_write_parquet<'py>(
-    py: Python<'py>,
-    path: Option<std::path::PathBuf>,
-    table: PyTable,
-    metadata: Option<&Bound<'py, PyAny>>,
-    options: &Opts<'py>,
-) -> PyResult<Option<Bound<'py, PyBytes>>> {
-    let o = parquet_writer_options(options)?;
-    let meta = metadata_from(metadata)?;
-    let s = sink(path);
-    let s2 = s.clone();
-    let t = table.0;
-    run(py, move || {
-        parquet::write_parquet(&s2, &t, meta.as_deref(), &o)
-    })?;
-    Ok(sink_bytes(py, &s))
 }
 
 /// The state of a `ParquetChunkedWriter`.
@@ -506,68 +440,104 @@ impl PyParquetChunkedWriter {
     }
 }
 
-/// Read JSON lines: `(Table, names_spec)`.
-#[pyfunction(name = "read_json")]
-pub fn io_read_json<'py>(
-    py: Python<'py>,
-    sources_: &Bound<'py, PyAny>,
-    options: &Opts<'py>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let src = sources(sources_)?;
+fn json_reader_options(d: &Opts<'_>) -> PyResult<JsonReaderOptions> {
     let mut o = JsonReaderOptions {
-        compression: compression(options, CompressionType::Auto)?,
-        dtypes: dtype_pairs(options, "dtypes")?,
-        progress: progress(options)?,
+        compression: compression(d, CompressionType::Auto)?,
+        dtypes: dtype_pairs(d, "dtypes")?,
+        progress: progress(d)?,
         ..Default::default()
     };
-    if let Some(v) = get(options, "lines")? {
-        o.lines = v;
-    }
-    let t = run(py, move || json::read_json(&src, &o))?;
-    result(py, t)
+    set(d, "lines", &mut o.lines)?;
+    Ok(o)
 }
 
-/// Write JSON (lines) to `path`, or return the bytes when `path` is None.
-#[pyfunction(name = "write_json")]
-#[pyo3(signature = (path, table, metadata, options))]
-pub fn io_write_json<'py>(
-    py: Python<'py>,
-    path: Option<std::path::PathBuf>,
-    table: PyTable,
-    metadata: Option<&Bound<'py, PyAny>>,
-    options: &Opts<'py>,
-) -> PyResult<Option<Bound<'py, PyBytes>>> {
+fn json_writer_options(d: &Opts<'_>) -> PyResult<JsonWriterOptions> {
     let mut o = JsonWriterOptions {
-        compression: compression(options, CompressionType::None)?,
-        progress: progress(options)?,
+        compression: compression(d, CompressionType::None)?,
+        progress: progress(d)?,
         ..Default::default()
     };
-    if let Some(v) = get(options, "lines")? {
-        o.lines = v;
+    set(d, "lines", &mut o.lines)?;
+    set(d, "include_nulls", &mut o.include_nulls)?;
+    o.rows_per_chunk = rows_per_chunk(d, o.rows_per_chunk)?;
+    Ok(o)
+}
+
+/// The `read_<format>(sources, options)` and `write_<format>(path, table, metadata,
+/// options)` bindings: each parses its options dict with its `*_options` function and runs
+/// its core reader or writer with the GIL released. A read gives `(Table, names_spec)`; a
+/// write goes to `path`, or returns the bytes when `path` is None.
+macro_rules! readers_and_writers {
+    (
+        read { $($(#[$rdoc:meta])* $read:ident = $read_options:ident, $core_read:path;)* }
+        write { $($(#[$wdoc:meta])* $write:ident = $write_options:ident, $core_write:path;)* }
+    ) => {
+        $(
+            $(#[$rdoc])*
+            #[pyfunction]
+            pub fn $read<'py>(
+                py: Python<'py>,
+                sources_: &Bound<'py, PyAny>,
+                options: &Opts<'py>,
+            ) -> PyResult<Bound<'py, PyTuple>> {
+                let src = sources(sources_)?;
+                let o = $read_options(options)?;
+                let t = run(py, move || $core_read(&src, &o))?;
+                result(py, t)
+            }
+        )*
+        $(
+            $(#[$wdoc])*
+            #[pyfunction]
+            #[pyo3(signature = (path, table, metadata, options))]
+            pub fn $write<'py>(
+                py: Python<'py>,
+                path: Option<std::path::PathBuf>,
+                table: PyTable,
+                metadata: Option<&Bound<'py, PyAny>>,
+                options: &Opts<'py>,
+            ) -> PyResult<Option<Bound<'py, PyBytes>>> {
+                let o = $write_options(options)?;
+                let meta = metadata_from(metadata)?;
+                let s = sink(path);
+                let s2 = s.clone();
+                run(py, move || $core_write(&s2, &table.0, meta.as_deref(), &o))?;
+                Ok(sink_bytes(py, &s))
+            }
+        )*
+    };
+}
+
+readers_and_writers! {
+    read {
+        /// Read CSV: `(Table, names_spec)`.
+        read_csv = csv_reader_options, csv::read_csv;
+        /// Read Parquet: `(Table, names_spec)`.
+        read_parquet = parquet_reader_options, parquet::read_parquet;
+        /// Read JSON lines: `(Table, names_spec)`.
+        read_json = json_reader_options, json::read_json;
     }
-    if let Some(v) = get(options, "include_nulls")? {
-        o.include_nulls = v;
+    write {
+        /// Write CSV to `path`, or return the bytes when `path` is None.
+        write_csv = csv_writer_options, csv::write_csv;
+        /// Write Parquet to `path`, or return the bytes when `path` is None.
+        write_parquet = parquet_writer_options, parquet::write_parquet;
+        /// Write JSON (lines) to `path`, or return the bytes when `path` is None.
+        write_json = json_writer_options, json::write_json;
     }
-    if let Some(v) = get::<usize>(options, "rows_per_chunk")? {
-        o.rows_per_chunk = v.max(1);
-    }
-    let meta = metadata_from(metadata)?;
-    let s = sink(path);
-    let s2 = s.clone();
-    let t = table.0;
-    run(py, move || json::write_json(&s2, &t, meta.as_deref(), &o))?;
-    Ok(sink_bytes(py, &s))
 }
 
 /// Register the I/O functions and classes.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(io_read_csv, m)?)?;
-    m.add_function(wrap_pyfunction!(io_write_csv, m)?)?;
-    m.add_function(wrap_pyfunction!(io_read_parquet, m)?)?;
-    m.add_function(wrap_pyfunction!(io_write_parquet, m)?)?;
-    m.add_function(wrap_pyfunction!(io_read_json, m)?)?;
-    m.add_function(wrap_pyfunction!(io_write_json, m)?)?;
     m.add_class::<PyChunkedParquetReader>()?;
     m.add_class::<PyParquetChunkedWriter>()?;
-    Ok(())
+    add_functions!(
+        m,
+        read_csv,
+        write_csv,
+        read_parquet,
+        write_parquet,
+        read_json,
+        write_json,
+    )
 }

@@ -1,6 +1,7 @@
 //! `ferrodf._lib` memory functions: spilling options, statistics, manual spills and the
 //! census of device memory (wrapped by `ferrodf.memory`).
 
+use crate::args::add_functions;
 use crate::errors::IntoPyResult;
 use ferrodf_core::memory;
 use pyo3::exceptions::PyTypeError;
@@ -245,18 +246,20 @@ pub fn memory_spilled_bytes(columns: Vec<crate::column::PyColumn>) -> (usize, us
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(memory_prefetch, m)?)?;
-    m.add_function(wrap_pyfunction!(memory_spilled_bytes, m)?)?;
-    m.add_function(wrap_pyfunction!(get_spill, m)?)?;
-    m.add_function(wrap_pyfunction!(set_spill, m)?)?;
-    m.add_function(wrap_pyfunction!(get_device_limit, m)?)?;
-    m.add_function(wrap_pyfunction!(set_device_limit, m)?)?;
-    m.add_function(wrap_pyfunction!(get_spill_statistics, m)?)?;
-    m.add_function(wrap_pyfunction!(set_spill_statistics, m)?)?;
-    m.add_function(wrap_pyfunction!(memory_statistics, m)?)?;
-    m.add_function(wrap_pyfunction!(reset_memory_statistics, m)?)?;
-    m.add_function(wrap_pyfunction!(spill, m)?)?;
-    m.add_function(wrap_pyfunction!(memory_info, m)?)?;
-    m.add_function(wrap_pyfunction!(py_has_cuda_array_interface, m)?)?;
-    Ok(())
+    add_functions!(
+        m,
+        memory_prefetch,
+        memory_spilled_bytes,
+        get_spill,
+        set_spill,
+        get_device_limit,
+        set_device_limit,
+        get_spill_statistics,
+        set_spill_statistics,
+        memory_statistics,
+        reset_memory_statistics,
+        spill,
+        memory_info,
+        py_has_cuda_array_interface,
+    )
 }

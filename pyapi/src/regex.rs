@@ -1,6 +1,7 @@
 //! `plc.strings.regex_program`, `plc.strings.contains` (regex functions) and
 //! `plc.strings.replace_re`.
 
+use crate::args::add_functions;
 use crate::column::PyColumn;
 use crate::enums::enum_value;
 use crate::errors::run;
@@ -114,12 +115,5 @@ pub fn replace_with_backrefs(
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRegexProgram>()?;
-    for f in [
-        wrap_pyfunction!(regex_search, m)?,
-        wrap_pyfunction!(replace_re, m)?,
-        wrap_pyfunction!(replace_with_backrefs, m)?,
-    ] {
-        m.add_function(f)?;
-    }
-    Ok(())
+    add_functions!(m, regex_search, replace_re, replace_with_backrefs)
 }

@@ -1,5 +1,6 @@
 //! Process-wide settings and device information.
 
+use crate::args::add_functions;
 use crate::errors::{IntoPyResult, run};
 use ferrodf_core::placement::{Placement, placement, set_placement};
 use pyo3::prelude::*;
@@ -80,13 +81,15 @@ pub fn reset_host_fallbacks() {
 
 /// Register the runtime bindings.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(get_device, m)?)?;
-    m.add_function(wrap_pyfunction!(set_device, m)?)?;
-    m.add_function(wrap_pyfunction!(gpu_info, m)?)?;
-    m.add_function(wrap_pyfunction!(gpu_unavailable_reason, m)?)?;
-    m.add_function(wrap_pyfunction!(synchronize, m)?)?;
-    m.add_function(wrap_pyfunction!(host_fallbacks, m)?)?;
-    m.add_function(wrap_pyfunction!(reset_host_fallbacks, m)?)?;
-    m.add_function(wrap_pyfunction!(host_fallback, m)?)?;
-    Ok(())
+    add_functions!(
+        m,
+        get_device,
+        set_device,
+        gpu_info,
+        gpu_unavailable_reason,
+        synchronize,
+        host_fallbacks,
+        reset_host_fallbacks,
+        host_fallback,
+    )
 }

@@ -1,5 +1,6 @@
 //! `plc.Scalar`.
 
+use crate::args::plc_methods;
 use crate::arrow_io::import_column;
 use crate::column::PyColumn;
 use crate::errors::IntoPyResult;
@@ -116,19 +117,6 @@ impl PyScalar {
         Ok(PyScalar(Scalar::from_column(col).py()?))
     }
 
-    /// The value as a pyarrow Scalar.
-    #[pyo3(signature = (metadata = None, stream = None))]
-    fn to_arrow<'py>(
-        &self,
-        py: Python<'py>,
-        metadata: Option<&Bound<'py, PyAny>>,
-        stream: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = stream;
-        let col = Bound::new(py, PyColumn(self.0.as_column().clone()))?;
-        col.call_method1("to_arrow", (metadata,))?.get_item(0)
-    }
-
     /// The value as a Python object (None when null).
     #[pyo3(signature = (stream = None))]
     fn to_py<'py>(
@@ -146,5 +134,17 @@ impl PyScalar {
             self.0.dtype(),
             v.repr()?
         ))
+    }
+}
+
+plc_methods! {
+    impl PyScalar {
+        /// The value as a pyarrow Scalar.
+        fn to_arrow<'py>(&self, py, metadata: Option<&Bound<'py, PyAny>> = None) [stream]
+            -> Bound<'py, PyAny>
+        {
+            let col = Bound::new(py, PyColumn(self.0.as_column().clone()))?;
+            col.call_method1("to_arrow", (metadata,))?.get_item(0)
+        }
     }
 }

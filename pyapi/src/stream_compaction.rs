@@ -2,7 +2,7 @@
 //! (`unique_count` and `distinct_count` are re-exported by `plc.reduce` as well). Argument
 //! conversion only; the semantics live in ferrodf-core.
 
-use crate::args::{Opt, indices};
+use crate::args::{add_functions, indices, plc_family, plc_fn};
 use crate::column::PyColumn;
 use crate::enums::extract_enum;
 use crate::errors::run;
@@ -20,134 +20,15 @@ fn key_indices(keys: Vec<i64>) -> PyResult<Vec<usize>> {
     indices(keys, "key column index")
 }
 
-#[pyfunction]
-#[pyo3(signature = (source_table, keys, keep_threshold, stream = None, mr = None))]
-pub fn drop_nulls(
-    py: Python<'_>,
-    source_table: PyTable,
-    keys: Vec<i64>,
-    keep_threshold: i64,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let (k, t) = (key_indices(keys)?, keep_threshold.max(0) as usize);
-    run(py, move || sc::drop_nulls(&source_table.0, &k, t)).map(PyTable)
-}
-
-#[pyfunction]
-#[pyo3(signature = (source_table, keys, keep_threshold, stream = None, mr = None))]
-pub fn drop_nans(
-    py: Python<'_>,
-    source_table: PyTable,
-    keys: Vec<i64>,
-    keep_threshold: i64,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let (k, t) = (key_indices(keys)?, keep_threshold.max(0) as usize);
-    run(py, move || sc::drop_nans(&source_table.0, &k, t)).map(PyTable)
-}
-
-#[pyfunction]
-#[pyo3(signature = (source_table, boolean_mask, stream = None, mr = None))]
-pub fn apply_boolean_mask(
-    py: Python<'_>,
-    source_table: PyTable,
-    boolean_mask: PyColumn,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    run(py, move || {
-        sc::apply_boolean_mask(&source_table.0, &boolean_mask.0)
-    })
-    .map(PyTable)
-}
-
-#[pyfunction]
-#[pyo3(signature = (input, keys, keep, nulls_equal, stream = None, mr = None))]
-pub fn unique(
-    py: Python<'_>,
-    input: PyTable,
-    keys: Vec<i64>,
-    keep: &Bound<'_, PyAny>,
-    nulls_equal: &Bound<'_, PyAny>,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let (k, keep, ne) = (
-        key_indices(keys)?,
-        keep_option(keep)?,
-        extract_enum::<NullEquality>(nulls_equal)? == NullEquality::Equal,
-    );
-    run(py, move || sc::unique(&input.0, &k, keep, ne)).map(PyTable)
-}
-
-#[pyfunction]
-#[pyo3(signature = (input, keys, keep, nulls_equal, nans_equal, stream = None, mr = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn distinct(
-    py: Python<'_>,
-    input: PyTable,
-    keys: Vec<i64>,
-    keep: &Bound<'_, PyAny>,
+/// (nulls compare equal, NaNs compare equal) from NullEquality and NanEquality.
+fn equalities(
     nulls_equal: &Bound<'_, PyAny>,
     nans_equal: &Bound<'_, PyAny>,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let (k, keep) = (key_indices(keys)?, keep_option(keep)?);
-    let (ne, na) = (
+) -> PyResult<(bool, bool)> {
+    Ok((
         extract_enum::<NullEquality>(nulls_equal)? == NullEquality::Equal,
         extract_enum::<NanEquality>(nans_equal)? == NanEquality::AllEqual,
-    );
-    run(py, move || sc::distinct(&input.0, &k, keep, ne, na)).map(PyTable)
-}
-
-#[pyfunction]
-#[pyo3(signature = (input, keys, keep, nulls_equal, nans_equal, stream = None, mr = None))]
-#[allow(clippy::too_many_arguments)]
-pub fn stable_distinct(
-    py: Python<'_>,
-    input: PyTable,
-    keys: Vec<i64>,
-    keep: &Bound<'_, PyAny>,
-    nulls_equal: &Bound<'_, PyAny>,
-    nans_equal: &Bound<'_, PyAny>,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyTable> {
-    let _ = (stream, mr);
-    let (k, keep) = (key_indices(keys)?, keep_option(keep)?);
-    let (ne, na) = (
-        extract_enum::<NullEquality>(nulls_equal)? == NullEquality::Equal,
-        extract_enum::<NanEquality>(nans_equal)? == NanEquality::AllEqual,
-    );
-    run(py, move || sc::stable_distinct(&input.0, &k, keep, ne, na)).map(PyTable)
-}
-
-#[pyfunction]
-#[pyo3(signature = (input, keep, nulls_equal, nans_equal, stream = None, mr = None))]
-pub fn distinct_indices(
-    py: Python<'_>,
-    input: PyTable,
-    keep: &Bound<'_, PyAny>,
-    nulls_equal: &Bound<'_, PyAny>,
-    nans_equal: &Bound<'_, PyAny>,
-    stream: Opt,
-    mr: Opt,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    let keep = keep_option(keep)?;
-    let (ne, na) = (
-        extract_enum::<NullEquality>(nulls_equal)? == NullEquality::Equal,
-        extract_enum::<NanEquality>(nans_equal)? == NanEquality::AllEqual,
-    );
-    run(py, move || sc::distinct_indices(&input.0, keep, ne, na)).map(PyColumn)
+    ))
 }
 
 /// (include nulls, NaN is null) from NullPolicy and NanPolicy.
@@ -160,40 +41,96 @@ fn count_policies(
     Ok((include, nan_is_null))
 }
 
-#[pyfunction]
-#[pyo3(signature = (source, null_handling, nan_handling, stream = None))]
-pub fn unique_count(
-    py: Python<'_>,
-    source: PyColumn,
-    null_handling: &Bound<'_, PyAny>,
-    nan_handling: &Bound<'_, PyAny>,
-    stream: Opt,
-) -> PyResult<usize> {
-    let _ = stream;
-    let (inc, nan) = count_policies(null_handling, nan_handling)?;
-    run(py, move || sc::unique_count(&source.0, inc, nan))
+plc_family! {
+    fn drop_op(py, source_table: PyTable, keys: Vec<i64>, keep_threshold: i64) [stream, mr]
+        -> PyTable
+    {
+        let (k, t) = (key_indices(keys)?, keep_threshold.max(0) as usize);
+        run(py, move || drop_op(&source_table.0, &k, t)).map(PyTable)
+    } for {
+        /// The rows with at least `keep_threshold` non-null key values.
+        drop_nulls = sc::drop_nulls;
+        /// The rows with at least `keep_threshold` non-NaN key values.
+        drop_nans = sc::drop_nans;
+    }
 }
 
-#[pyfunction]
-#[pyo3(signature = (source, null_handling, nan_handling, stream = None))]
-pub fn distinct_count(
-    py: Python<'_>,
-    source: PyColumn,
-    null_handling: &Bound<'_, PyAny>,
-    nan_handling: &Bound<'_, PyAny>,
-    stream: Opt,
-) -> PyResult<usize> {
-    let _ = stream;
-    let (inc, nan) = count_policies(null_handling, nan_handling)?;
-    run(py, move || sc::distinct_count(&source.0, inc, nan))
+plc_family! {
+    fn distinct_op(
+        py,
+        input: PyTable,
+        keys: Vec<i64>,
+        keep: &Bound<'_, PyAny>,
+        nulls_equal: &Bound<'_, PyAny>,
+        nans_equal: &Bound<'_, PyAny>,
+    ) [stream, mr] -> PyTable {
+        let (k, keep) = (key_indices(keys)?, keep_option(keep)?);
+        let (ne, na) = equalities(nulls_equal, nans_equal)?;
+        run(py, move || distinct_op(&input.0, &k, keep, ne, na)).map(PyTable)
+    } for {
+        /// One row per distinct key (any order).
+        distinct = sc::distinct;
+        /// One row per distinct key, in input order.
+        stable_distinct = sc::stable_distinct;
+    }
+}
+
+plc_family! {
+    fn count_op(
+        py,
+        source: PyColumn,
+        null_handling: &Bound<'_, PyAny>,
+        nan_handling: &Bound<'_, PyAny>,
+    ) [stream] -> usize {
+        let (inc, nan) = count_policies(null_handling, nan_handling)?;
+        run(py, move || count_op(&source.0, inc, nan))
+    } for {
+        /// The number of runs of equal consecutive values.
+        unique_count = sc::unique_count;
+        /// The number of distinct values.
+        distinct_count = sc::distinct_count;
+    }
+}
+
+plc_fn! {
+    /// The rows where `boolean_mask` is true.
+    fn apply_boolean_mask(py, source_table: PyTable, boolean_mask: PyColumn) [stream, mr]
+        -> PyTable
+    {
+        run(py, move || sc::apply_boolean_mask(&source_table.0, &boolean_mask.0)).map(PyTable)
+    }
+
+    /// One row per run of equal consecutive keys.
+    fn unique(
+        py,
+        input: PyTable,
+        keys: Vec<i64>,
+        keep: &Bound<'_, PyAny>,
+        nulls_equal: &Bound<'_, PyAny>,
+    ) [stream, mr] -> PyTable {
+        let (k, keep) = (key_indices(keys)?, keep_option(keep)?);
+        let ne = extract_enum::<NullEquality>(nulls_equal)? == NullEquality::Equal;
+        run(py, move || sc::unique(&input.0, &k, keep, ne)).map(PyTable)
+    }
+
+    /// The row indices `distinct` keeps (all columns are the key).
+    fn distinct_indices(
+        py,
+        input: PyTable,
+        keep: &Bound<'_, PyAny>,
+        nulls_equal: &Bound<'_, PyAny>,
+        nans_equal: &Bound<'_, PyAny>,
+    ) [stream, mr] -> PyColumn {
+        let keep = keep_option(keep)?;
+        let (ne, na) = equalities(nulls_equal, nans_equal)?;
+        run(py, move || sc::distinct_indices(&input.0, keep, ne, na)).map(PyColumn)
+    }
 }
 
 /// Register this module's functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    macro_rules! add {
-        ($($f:ident),* $(,)?) => { $( m.add_function(wrap_pyfunction!($f, m)?)?; )* };
-    }
-    add!(
+    add_functions!(
+        m,
         drop_nulls,
         drop_nans,
         apply_boolean_mask,
@@ -203,6 +140,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         distinct_indices,
         unique_count,
         distinct_count
-    );
-    Ok(())
+    )
 }

@@ -1,5 +1,6 @@
 //! `plc.strings`: the string operations behind pandas' `.str` accessor.
 
+use crate::args::{ColumnOrScalar, add_functions, plc_fn, type_name};
 use crate::column::PyColumn;
 use crate::enums::extract_enum;
 use crate::errors::run;
@@ -12,33 +13,20 @@ use ferrodf_core::string_options::SeparatorOnNulls;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-/// A Column or Scalar argument.
-enum ColOrScalar {
-    Column(PyColumn),
-    Scalar(PyScalar),
-}
-
-fn col_or_scalar(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult<ColOrScalar> {
-    if let Ok(c) = obj.extract::<PyColumn>() {
-        return Ok(ColOrScalar::Column(c));
-    }
-    if let Ok(s) = obj.extract::<PyScalar>() {
-        return Ok(ColOrScalar::Scalar(s));
-    }
-    Err(PyTypeError::new_err(format!(
-        "strings.{function}: {what} must be a ferrodf.plc.Column or Scalar, got {}",
-        obj.get_type().name()?
-    )))
+fn col_or_scalar(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult<ColumnOrScalar> {
+    ColumnOrScalar::extract(obj).ok_or_else(|| {
+        PyTypeError::new_err(format!(
+            "strings.{function}: {what} must be a ferrodf.plc.Column or Scalar, got {}",
+            type_name(obj)
+        ))
+    })
 }
 
 fn scalar_arg(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult<PyScalar> {
     obj.extract::<PyScalar>().map_err(|_| {
         PyTypeError::new_err(format!(
             "strings.{function}: {what} must be a ferrodf.plc.Scalar, got {}",
-            obj.get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
+            type_name(obj)
         ))
     })
 }
@@ -54,60 +42,26 @@ fn opt_scalar(
     }
 }
 
-/// Characters (code points) per row, INT32.
-#[pyfunction]
-#[pyo3(name = "count_characters", signature = (input, stream = None, mr = None))]
-pub fn count_characters(
-    py: Python<'_>,
-    input: PyColumn,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    Ok(PyColumn(run(py, move || {
-        attributes::count_characters(&input.0)
-    })?))
-}
+plc_fn! {
+    /// Characters (code points) per row, INT32.
+    fn count_characters(py, input: PyColumn) [stream, mr] -> PyColumn {
+        run(py, move || attributes::count_characters(&input.0)).map(PyColumn)
+    }
 
-/// UTF-8 bytes per row, INT32.
-#[pyfunction]
-#[pyo3(name = "count_bytes", signature = (input, stream = None, mr = None))]
-pub fn count_bytes(
-    py: Python<'_>,
-    input: PyColumn,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    Ok(PyColumn(run(py, move || {
-        attributes::count_bytes(&input.0)
-    })?))
-}
+    /// UTF-8 bytes per row, INT32.
+    fn count_bytes(py, input: PyColumn) [stream, mr] -> PyColumn {
+        run(py, move || attributes::count_bytes(&input.0)).map(PyColumn)
+    }
 
-/// Lower-case every row.
-#[pyfunction]
-#[pyo3(name = "to_lower", signature = (input, stream = None, mr = None))]
-pub fn to_lower(
-    py: Python<'_>,
-    input: PyColumn,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    Ok(PyColumn(run(py, move || case::to_lower(&input.0))?))
-}
+    /// Lower-case every row.
+    fn to_lower(py, input: PyColumn) [stream, mr] -> PyColumn {
+        run(py, move || case::to_lower(&input.0)).map(PyColumn)
+    }
 
-/// Upper-case every row.
-#[pyfunction]
-#[pyo3(name = "to_upper", signature = (input, stream = None, mr = None))]
-pub fn to_upper(
-    py: Python<'_>,
-    input: PyColumn,
-    stream: Option<&Bound<'_, PyAny>>,
-    mr: Option<&Bound<'_, PyAny>>,
-) -> PyResult<PyColumn> {
-    let _ = (stream, mr);
-    Ok(PyColumn(run(py, move || case::to_upper(&input.0))?))
+    /// Upper-case every row.
+    fn to_upper(py, input: PyColumn) [stream, mr] -> PyColumn {
+        run(py, move || case::to_upper(&input.0)).map(PyColumn)
+    }
 }
 
 /// contains / starts_with / ends_with / find / rfind (op 0..=4) against a Column or Scalar
@@ -126,8 +80,8 @@ pub fn find_op(
     let target = col_or_scalar(target, &format!("find.{name}"), "target")?;
     Ok(PyColumn(run(py, move || {
         let t = match &target {
-            ColOrScalar::Column(c) => core_find::Target::Column(&c.0),
-            ColOrScalar::Scalar(s) => core_find::Target::Scalar(&s.0),
+            ColumnOrScalar::Column(c) => core_find::Target::Column(c),
+            ColumnOrScalar::Scalar(s) => core_find::Target::Scalar(s),
         };
         match op {
             0 => core_find::contains(&input.0, t),
@@ -187,6 +141,30 @@ pub fn strip_strings(
     })?))
 }
 
+/// A core split function: (strings, delimiter, maxsplit) -> tokens.
+type SplitFn<T> = fn(&ferrodf_core::Column, &ferrodf_core::Scalar, i64) -> ferrodf_core::Result<T>;
+
+/// Runs the forward or (when `reverse`) the backward split of `split.split.{names}`, with the
+/// delimiter checked to be a Scalar.
+fn split_with<T: Send>(
+    py: Python<'_>,
+    strings: PyColumn,
+    delimiter: &Bound<'_, PyAny>,
+    maxsplit: i64,
+    reverse: bool,
+    names: [&str; 2],
+    ops: [SplitFn<T>; 2],
+) -> PyResult<T> {
+    let side = usize::from(reverse);
+    let d = scalar_arg(
+        delimiter,
+        &format!("split.split.{}", names[side]),
+        "delimiter",
+    )?;
+    let op = ops[side];
+    run(py, move || op(&strings.0, &d.0, maxsplit))
+}
+
 /// Split into a table of token columns (from the end when `reverse`).
 #[pyfunction]
 #[pyo3(name = "split", signature = (strings_column, delimiter, maxsplit, reverse = false))]
@@ -197,19 +175,11 @@ pub fn split_table(
     maxsplit: i64,
     reverse: bool,
 ) -> PyResult<PyTable> {
-    let name = if reverse {
-        "split.split.rsplit"
-    } else {
-        "split.split.split"
-    };
-    let d = scalar_arg(delimiter, name, "delimiter")?;
-    Ok(PyTable(run(py, move || {
-        if reverse {
-            split::rsplit(&strings_column.0, &d.0, maxsplit)
-        } else {
-            split::split(&strings_column.0, &d.0, maxsplit)
-        }
-    })?))
+    let (names, ops) = (
+        ["split", "rsplit"],
+        [split::split as SplitFn<_>, split::rsplit],
+    );
+    split_with(py, strings_column, delimiter, maxsplit, reverse, names, ops).map(PyTable)
 }
 
 /// Split into a LIST<STRING> column (from the end when `reverse`).
@@ -222,19 +192,9 @@ pub fn split_record(
     maxsplit: i64,
     reverse: bool,
 ) -> PyResult<PyColumn> {
-    let name = if reverse {
-        "split.split.rsplit_record"
-    } else {
-        "split.split.split_record"
-    };
-    let d = scalar_arg(delimiter, name, "delimiter")?;
-    Ok(PyColumn(run(py, move || {
-        if reverse {
-            split::rsplit_record(&strings.0, &d.0, maxsplit)
-        } else {
-            split::split_record(&strings.0, &d.0, maxsplit)
-        }
-    })?))
+    let names = ["split_record", "rsplit_record"];
+    let ops = [split::split_record as SplitFn<_>, split::rsplit_record];
+    split_with(py, strings, delimiter, maxsplit, reverse, names, ops).map(PyColumn)
 }
 
 /// Row-wise concatenation of a table's string columns.
@@ -255,11 +215,7 @@ pub fn concatenate(
     let table = strings_columns.extract::<PyTable>().map_err(|_| {
         PyTypeError::new_err(format!(
             "strings.{NAME}: strings_columns must be a ferrodf.plc.Table, got {}",
-            strings_columns
-                .get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
+            type_name(strings_columns)
         ))
     })?;
     let sep = col_or_scalar(separator, NAME, "separator")?;
@@ -271,8 +227,8 @@ pub fn concatenate(
     };
     Ok(PyColumn(run(py, move || {
         let s = match &sep {
-            ColOrScalar::Column(c) => combine::Separator::Column(&c.0),
-            ColOrScalar::Scalar(s) => combine::Separator::Scalar(&s.0),
+            ColumnOrScalar::Column(c) => combine::Separator::Column(c),
+            ColumnOrScalar::Scalar(s) => combine::Separator::Scalar(s),
         };
         combine::concatenate(
             &table.0,
@@ -286,20 +242,18 @@ pub fn concatenate(
 
 /// Add the `strings_*` functions to the extension module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    for f in [
-        wrap_pyfunction!(count_characters, m)?,
-        wrap_pyfunction!(count_bytes, m)?,
-        wrap_pyfunction!(to_lower, m)?,
-        wrap_pyfunction!(to_upper, m)?,
-        wrap_pyfunction!(find_op, m)?,
-        wrap_pyfunction!(replace, m)?,
-        wrap_pyfunction!(slice_strings, m)?,
-        wrap_pyfunction!(strip_strings, m)?,
-        wrap_pyfunction!(split_table, m)?,
-        wrap_pyfunction!(split_record, m)?,
-        wrap_pyfunction!(concatenate, m)?,
-    ] {
-        m.add_function(f)?;
-    }
-    Ok(())
+    add_functions!(
+        m,
+        count_characters,
+        count_bytes,
+        to_lower,
+        to_upper,
+        find_op,
+        replace,
+        slice_strings,
+        strip_strings,
+        split_table,
+        split_record,
+        concatenate,
+    )
 }

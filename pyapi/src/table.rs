@@ -1,16 +1,17 @@
 //! `plc.Table`.
 
-use crate::arrow_io::{metadata_from_py, schema_capsule};
+use crate::args::plc_methods;
+use crate::arrow_io::{arrow_capsule_methods, metadata_from_py};
 use crate::column::PyColumn;
 use crate::errors::{IntoPyResult, run};
-use arrow_array::{Array, RecordBatch, StructArray};
+use arrow_array::{Array, ArrayRef, RecordBatch, StructArray};
+use arrow_schema::{Field, FieldRef};
 use ferrodf_core::interop::arrow::{
     ColumnMetadata, table_from_record_batch, table_to_record_batch,
 };
 use ferrodf_core::table::Table;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyTuple};
 use std::sync::Arc;
 
 /// Columns of equal length: pylibcudf's `Table`.
@@ -26,6 +27,61 @@ impl PyTable {
     ) -> PyResult<RecordBatch> {
         let t = self.0.clone();
         run(py, move || table_to_record_batch(&t, meta.as_deref()))
+    }
+
+    /// The table (all rows, or none when `empty`) as one struct array with its unnamed,
+    /// non-nullable field (as a RecordBatch exports): what the Arrow PyCapsule protocol
+    /// exports.
+    fn arrow_export(&self, py: Python<'_>, empty: bool) -> PyResult<(ArrayRef, FieldRef)> {
+        let table = if empty {
+            let columns: Vec<_> = self
+                .0
+                .columns()
+                .iter()
+                .map(|c| c.slice(0, 0))
+                .collect::<ferrodf_core::Result<_>>()
+                .py()?;
+            if columns.is_empty() {
+                Table::empty_with_rows(0)
+            } else {
+                Table::new(columns).py()?
+            }
+        } else {
+            self.0.clone()
+        };
+        let s: StructArray = PyTable(table).record_batch(py, None)?.into();
+        let field = Arc::new(Field::new("", s.data_type().clone(), false));
+        Ok((Arc::new(s), field))
+    }
+}
+
+arrow_capsule_methods!(PyTable);
+
+plc_methods! {
+    impl PyTable {
+        /// A deep copy.
+        fn copy<'py>(&self, py) [stream, mr] -> PyTable {
+            let t = self.0.clone();
+            run(py, move || t.deep_copy()).map(PyTable)
+        }
+
+        /// Convert to a pyarrow Table; `metadata` names the columns (str or ColumnMetadata
+        /// each).
+        fn to_arrow<'py>(&self, py, metadata: Option<&Bound<'py, PyAny>> = None) [stream]
+            -> Bound<'py, PyAny>
+        {
+            let meta = match metadata.filter(|m| !m.is_none()) {
+                None => None,
+                Some(m) => Some(
+                    m.try_iter()?
+                        .map(|x| metadata_from_py(&x?))
+                        .collect::<PyResult<Vec<_>>>()?,
+                ),
+            };
+            let batch = self.record_batch(py, meta)?;
+            let schema = batch.schema();
+            pyo3_arrow::PyTable::try_new(vec![batch], schema)?.into_pyarrow(py)
+        }
     }
 }
 
@@ -77,41 +133,6 @@ impl PyTable {
     fn shape(&self) -> (usize, usize) {
         (self.0.num_rows(), self.0.num_columns())
     }
-    /// A deep copy.
-    #[pyo3(signature = (stream = None, mr = None))]
-    fn copy(
-        &self,
-        py: Python<'_>,
-        stream: Option<&Bound<'_, PyAny>>,
-        mr: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<PyTable> {
-        let _ = (stream, mr);
-        let t = self.0.clone();
-        Ok(PyTable(run(py, move || t.deep_copy())?))
-    }
-
-    /// Convert to a pyarrow Table; `metadata` names the columns (str or ColumnMetadata each).
-    #[pyo3(signature = (metadata = None, stream = None))]
-    fn to_arrow<'py>(
-        &self,
-        py: Python<'py>,
-        metadata: Option<&Bound<'py, PyAny>>,
-        stream: Option<&Bound<'py, PyAny>>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        let _ = stream;
-        let meta = match metadata.filter(|m| !m.is_none()) {
-            None => None,
-            Some(m) => Some(
-                m.try_iter()?
-                    .map(|x| metadata_from_py(&x?))
-                    .collect::<PyResult<Vec<_>>>()?,
-            ),
-        };
-        let batch = self.record_batch(py, meta)?;
-        let schema = batch.schema();
-        pyo3_arrow::PyTable::try_new(vec![batch], schema)?.into_pyarrow(py)
-    }
-
     /// A table from a pyarrow Table or RecordBatch, or anything with `__arrow_c_stream__`
     /// (chunks are concatenated).
     #[staticmethod]
@@ -148,62 +169,6 @@ impl PyTable {
             table_from_record_batch(&batch).map(|(t, _)| t)
         })?;
         Ok(PyTable(t))
-    }
-
-    #[pyo3(signature = (requested_schema = None))]
-    fn __arrow_c_stream__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyCapsule>>,
-    ) -> PyResult<Bound<'py, PyCapsule>> {
-        let batch = self.record_batch(py, None)?;
-        let s: StructArray = batch.into();
-        let field = Arc::new(arrow_schema::Field::new("", s.data_type().clone(), false));
-        let array: arrow_array::ArrayRef = Arc::new(s);
-        let reader = pyo3_arrow::ffi::ArrayIterator::new(vec![Ok(array)].into_iter(), field);
-        Ok(pyo3_arrow::ffi::to_stream_pycapsule(
-            py,
-            Box::new(reader),
-            requested_schema,
-        )?)
-    }
-
-    #[pyo3(signature = (requested_schema = None))]
-    fn __arrow_c_array__<'py>(
-        &self,
-        py: Python<'py>,
-        requested_schema: Option<Bound<'py, PyCapsule>>,
-    ) -> PyResult<Bound<'py, PyTuple>> {
-        let batch = self.record_batch(py, None)?;
-        let s: StructArray = batch.into();
-        let field = Arc::new(arrow_schema::Field::new("", s.data_type().clone(), false));
-        Ok(pyo3_arrow::ffi::to_array_pycapsules(
-            py,
-            field,
-            &s,
-            requested_schema,
-        )?)
-    }
-
-    fn __arrow_c_schema__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyCapsule>> {
-        let empty: Vec<_> = self
-            .0
-            .columns()
-            .iter()
-            .map(|c| c.slice(0, 0))
-            .collect::<ferrodf_core::Result<_>>()
-            .py()?;
-        let t = if empty.is_empty() {
-            Table::empty_with_rows(0)
-        } else {
-            Table::new(empty).py()?
-        };
-        let batch = run(py, move || table_to_record_batch(&t, None))?;
-        let s: StructArray = batch.into();
-        schema_capsule(
-            py,
-            &arrow_schema::Field::new("", s.data_type().clone(), false),
-        )
     }
 
     fn __repr__(&self) -> String {

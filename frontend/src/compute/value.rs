@@ -79,35 +79,13 @@ impl From<f64> for Value {
     }
 }
 
-impl From<f32> for Value {
-    fn from(v: f32) -> Value {
-        Value::from(f64::from(v))
-    }
-}
-
-impl From<bool> for Value {
-    fn from(v: bool) -> Value {
-        Value::Bool(v)
-    }
-}
-
-impl From<&str> for Value {
-    fn from(v: &str) -> Value {
-        Value::Str(v.to_string())
-    }
-}
-
-impl From<String> for Value {
-    fn from(v: String) -> Value {
-        Value::Str(v)
-    }
-}
-
-impl From<Scalar> for Value {
-    fn from(v: Scalar) -> Value {
-        Value::Scalar(v)
-    }
-}
+from_impls!(Value {
+    f32 => |v| Value::from(f64::from(v)),
+    bool => |v| Value::Bool(v),
+    &str => |v| Value::Str(v.to_string()),
+    String => |v| Value::Str(v),
+    Scalar => |v| Value::Scalar(v),
+});
 
 impl<T: Into<Value>> From<Option<T>> for Value {
     fn from(v: Option<T>) -> Value {

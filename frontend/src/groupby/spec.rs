@@ -130,32 +130,21 @@ impl AggSpec {
     }
 }
 
-impl From<&str> for AggSpec {
-    fn from(how: &str) -> AggSpec {
-        AggSpec::One(how.to_string())
-    }
-}
-
-impl From<String> for AggSpec {
-    fn from(how: String) -> AggSpec {
-        AggSpec::One(how)
-    }
-}
+from_impls!(AggSpec {
+    &str => |how| AggSpec::One(how.to_string()),
+    String => |how| AggSpec::One(how),
+    Vec<&str> => |hows| AggSpec::many(&hows),
+    Vec<String> => |hows| AggSpec::Many(hows),
+});
 
 impl<const N: usize> From<[&str; N]> for AggSpec {
     fn from(hows: [&str; N]) -> AggSpec {
-        AggSpec::Many(hows.iter().map(|h| h.to_string()).collect())
+        AggSpec::many(&hows)
     }
 }
 
-impl From<Vec<&str>> for AggSpec {
-    fn from(hows: Vec<&str>) -> AggSpec {
+impl AggSpec {
+    fn many(hows: &[&str]) -> AggSpec {
         AggSpec::Many(hows.iter().map(|h| h.to_string()).collect())
-    }
-}
-
-impl From<Vec<String>> for AggSpec {
-    fn from(hows: Vec<String>) -> AggSpec {
-        AggSpec::Many(hows)
     }
 }

@@ -30,23 +30,11 @@ pub enum Other {
     Value(Value),
 }
 
-impl From<&Series> for Other {
-    fn from(s: &Series) -> Other {
-        Other::Series(s.clone())
-    }
-}
-
-impl From<Series> for Other {
-    fn from(s: Series) -> Other {
-        Other::Series(s)
-    }
-}
-
-impl From<Column> for Other {
-    fn from(c: Column) -> Other {
-        Other::Column(c)
-    }
-}
+from_impls!(Other {
+    &Series => |s| Other::Series(s.clone()),
+    Series => |s| Other::Series(s),
+    Column => |c| Other::Column(c),
+});
 
 impl<T: Into<Value>> From<T> for Other {
     fn from(v: T) -> Other {

@@ -85,26 +85,6 @@ impl PySeries {
         let s = self.0.clone();
         run(py, move || s.to_frame(name)).map(PyDataFrame)
     }
-
-    fn reset_index(&self, py: Python<'_>) -> PyResult<PyDataFrame> {
-        let s = self.0.clone();
-        run(py, move || s.reset_index()).map(PyDataFrame)
-    }
-
-    fn drop_index(&self, py: Python<'_>) -> PyResult<Self> {
-        let s = self.0.clone();
-        run(py, move || s.drop_index()).map(PySeries)
-    }
-
-    fn deep_copy(&self, py: Python<'_>) -> PyResult<Self> {
-        let s = self.0.clone();
-        run(py, move || s.deep_copy()).map(PySeries)
-    }
-
-    fn describe(&self, py: Python<'_>) -> PyResult<Self> {
-        let s = self.0.clone();
-        run(py, move || s.describe()).map(PySeries)
-    }
 }
 
 #[pymethods]
@@ -230,11 +210,6 @@ impl PyDataFrame {
         run(py, move || df.cumulative(how)).map(PyDataFrame)
     }
 
-    fn deep_copy(&self, py: Python<'_>) -> PyResult<Self> {
-        let df = self.0.clone();
-        run(py, move || df.deep_copy()).map(PyDataFrame)
-    }
-
     fn duplicated(
         &self,
         py: Python<'_>,
@@ -270,11 +245,6 @@ impl PyDataFrame {
             }
         })
         .map(PyDataFrame)
-    }
-
-    fn describe(&self, py: Python<'_>) -> PyResult<Self> {
-        let df = self.0.clone();
-        run(py, move || df.describe()).map(PyDataFrame)
     }
 
     fn info(&self, py: Python<'_>) -> PyResult<String> {
@@ -325,3 +295,15 @@ impl PyDataFrame {
         Ok((crate::table::PyTable(table), names))
     }
 }
+
+delegate_methods!(PyDataFrame {
+    deep_copy -> PyDataFrame;
+    describe -> PyDataFrame;
+});
+
+delegate_methods!(PySeries {
+    reset_index -> PyDataFrame;
+    drop_index -> PySeries;
+    deep_copy -> PySeries;
+    describe -> PySeries;
+});

@@ -215,16 +215,6 @@ impl PySeries {
         run(py, move || s.cumulative(how)).map(PySeries)
     }
 
-    fn isna(&self, py: Python<'_>) -> PyResult<Self> {
-        let s = self.0.clone();
-        run(py, move || s.isna()).map(PySeries)
-    }
-
-    fn notna(&self, py: Python<'_>) -> PyResult<Self> {
-        let s = self.0.clone();
-        run(py, move || s.notna()).map(PySeries)
-    }
-
     fn fillna(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Self> {
         let value = value_from_py(py, value)?;
         let s = self.0.clone();
@@ -306,16 +296,6 @@ impl PySeries {
         let keep = keep_from_py(keep)?;
         let s = self.0.clone();
         run(py, move || s.drop_duplicates(keep)).map(PySeries)
-    }
-
-    fn unique(&self, py: Python<'_>) -> PyResult<Self> {
-        let s = self.0.clone();
-        run(py, move || s.unique()).map(PySeries)
-    }
-
-    fn dropna(&self, py: Python<'_>) -> PyResult<Self> {
-        let s = self.0.clone();
-        run(py, move || s.dropna()).map(PySeries)
     }
 }
 
@@ -404,61 +384,68 @@ impl PyDataFrame {
         run(py, move || df.binary_with(op, other, reflected, axis, fill)).map(PyDataFrame)
     }
 
-    /// One value per column as a Series indexed by the column labels.
-    #[pyo3(signature = (how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true, numeric_only = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn reduce(
-        &self,
-        py: Python<'_>,
-        how: &str,
-        skipna: bool,
-        min_count: usize,
-        ddof: i32,
-        q: f64,
-        dropna: bool,
-        numeric_only: bool,
-    ) -> PyResult<PySeries> {
-        let how = reduction(how, q)?;
-        let opts = reduce_options(skipna, min_count, ddof, dropna);
-        let df = self.0.clone();
-        run(py, move || df.reduce(how, opts, numeric_only)).map(PySeries)
-    }
-
-    /// The per-column results of `reduce` as (column labels, Python values), for results
-    /// of different kinds that no single column type holds.
-    #[pyo3(signature = (how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true, numeric_only = false))]
-    #[allow(clippy::too_many_arguments)]
-    fn reduce_each(
-        &self,
-        py: Python<'_>,
-        how: &str,
-        skipna: bool,
-        min_count: usize,
-        ddof: i32,
-        q: f64,
-        dropna: bool,
-        numeric_only: bool,
-    ) -> PyResult<LabelledValues> {
-        let how = reduction(how, q)?;
-        let opts = reduce_options(skipna, min_count, ddof, dropna);
-        let df = self.0.clone();
-        let (labels, values) = run(py, move || df.reduce_each(how, opts, numeric_only))?;
-        let labels = labels
-            .iter()
-            .map(|l| super::keys::label_to_py(py, l))
-            .collect::<PyResult<_>>()?;
-        let values = values
-            .iter()
-            .map(|v| scalar_to_py(py, v))
-            .collect::<PyResult<_>>()?;
-        Ok((labels, values))
-    }
-
     /// Row `position` as a Series indexed by the column labels.
     fn row(&self, py: Python<'_>, position: usize) -> PyResult<PySeries> {
         let df = self.0.clone();
         run(py, move || df.row(position)).map(PySeries)
     }
+}
+
+/// `reduce` and `reduce_each` take pandas' reduction arguments alike; `$finish` turns the
+/// frontend's per-column results into the method's.
+macro_rules! frame_reductions {
+    ($($(#[$doc:meta])* fn $name:ident -> $out:ty = $finish:path;)*) => {
+        #[pymethods]
+        impl PyDataFrame {$(
+            $(#[$doc])*
+            #[pyo3(signature = (how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true, numeric_only = false))]
+            #[allow(clippy::too_many_arguments)]
+            fn $name(
+                &self,
+                py: Python<'_>,
+                how: &str,
+                skipna: bool,
+                min_count: usize,
+                ddof: i32,
+                q: f64,
+                dropna: bool,
+                numeric_only: bool,
+            ) -> PyResult<$out> {
+                let how = reduction(how, q)?;
+                let opts = reduce_options(skipna, min_count, ddof, dropna);
+                let df = self.0.clone();
+                let out = run(py, move || df.$name(how, opts, numeric_only))?;
+                $finish(py, out)
+            }
+        )*}
+    };
+}
+
+frame_reductions! {
+    /// One value per column as a Series indexed by the column labels.
+    fn reduce -> PySeries = series_result;
+    /// The per-column results of `reduce` as (column labels, Python values), for results
+    /// of different kinds that no single column type holds.
+    fn reduce_each -> LabelledValues = labelled_values;
+}
+
+fn series_result(_py: Python<'_>, s: ferrodf::Series) -> PyResult<PySeries> {
+    Ok(PySeries(s))
+}
+
+fn labelled_values(
+    py: Python<'_>,
+    (labels, values): (Vec<ferrodf::Label>, Vec<Scalar>),
+) -> PyResult<LabelledValues> {
+    let labels = labels
+        .iter()
+        .map(|l| super::keys::label_to_py(py, l))
+        .collect::<PyResult<_>>()?;
+    let values = values
+        .iter()
+        .map(|v| scalar_to_py(py, v))
+        .collect::<PyResult<_>>()?;
+    Ok((labels, values))
 }
 
 /// `lhs op rhs` on bare columns with the pandas layer's rules (the DataFrame wrapper's
@@ -501,3 +488,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(scan_column_op, m)?)?;
     Ok(())
 }
+
+delegate_methods!(PySeries {
+    isna -> PySeries;
+    notna -> PySeries;
+    unique -> PySeries;
+    dropna -> PySeries;
+});

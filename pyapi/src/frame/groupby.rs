@@ -121,104 +121,83 @@ impl PyGroupBy {
             GroupBySelection::Series(s) => Ok(Py::new(py, PySeriesGroupBy(s))?.into_any()),
         }
     }
+}
 
-    /// pandas' `agg(func, **named)`; a frame, or a Series for `"size"` with keys as index.
-    #[pyo3(signature = (func = None, named = None, ddof = 1))]
-    fn aggregate(
-        &self,
-        py: Python<'_>,
-        func: Option<&Bound<'_, PyAny>>,
-        named: Option<&Bound<'_, PyDict>>,
-        ddof: i32,
-    ) -> PyResult<Py<PyAny>> {
-        let spec = spec_from_py(func, named, None)?;
-        let gb = self.0.clone().ddof(ddof);
-        let out = run(py, move || gb.aggregate(spec))?;
-        selected_to_py(py, out)
-    }
-
-    /// `how`: "cumsum", "cumprod", "cummin" or "cummax".
-    fn scan(&self, py: Python<'_>, how: &str) -> PyResult<PyDataFrame> {
-        let gb = self.0.clone();
-        let how = how.to_string();
-        run(py, move || gb.scan(&how)).map(PyDataFrame)
-    }
-
-    fn cumcount(&self, py: Python<'_>) -> PyResult<PySeries> {
-        let gb = self.0.clone();
-        run(py, move || gb.cumcount()).map(PySeries)
-    }
-
-    #[pyo3(signature = (how, ddof = 1))]
-    fn transform(
-        &self,
-        py: Python<'_>,
-        how: &Bound<'_, PyAny>,
-        ddof: i32,
-    ) -> PyResult<PyDataFrame> {
-        let how = name_from_py(how)?;
-        let gb = self.0.clone().ddof(ddof);
-        run(py, move || gb.transform(&how)).map(PyDataFrame)
-    }
-
-    fn head(&self, py: Python<'_>, n: i64) -> PyResult<PyDataFrame> {
-        let gb = self.0.clone();
-        run(py, move || gb.head(n)).map(PyDataFrame)
-    }
-
-    fn tail(&self, py: Python<'_>, n: i64) -> PyResult<PyDataFrame> {
-        let gb = self.0.clone();
-        run(py, move || gb.tail(n)).map(PyDataFrame)
+impl PyGroupBy {
+    /// The column a `SeriesGroupBy` aggregates; none for a frame's groups.
+    fn selected_column(&self) -> Option<Label> {
+        None
     }
 }
 
-#[pymethods]
 impl PySeriesGroupBy {
-    /// pandas' `SeriesGroupBy.agg(func, **named)`: a Series for one name (keys as
-    /// index), else a frame.
-    #[pyo3(signature = (func = None, named = None, ddof = 1))]
-    fn aggregate(
-        &self,
-        py: Python<'_>,
-        func: Option<&Bound<'_, PyAny>>,
-        named: Option<&Bound<'_, PyDict>>,
-        ddof: i32,
-    ) -> PyResult<Py<PyAny>> {
-        let column = self.0.column_label().clone();
-        let spec = spec_from_py(func, named, Some(&column))?;
-        let gb = self.0.clone().ddof(ddof);
-        let out = run(py, move || gb.aggregate(spec))?;
-        selected_to_py(py, out)
-    }
-
-    fn scan(&self, py: Python<'_>, how: &str) -> PyResult<PySeries> {
-        let gb = self.0.clone();
-        let how = how.to_string();
-        run(py, move || gb.scan(&how)).map(PySeries)
-    }
-
-    fn cumcount(&self, py: Python<'_>) -> PyResult<PySeries> {
-        let gb = self.0.clone();
-        run(py, move || gb.cumcount()).map(PySeries)
-    }
-
-    #[pyo3(signature = (how, ddof = 1))]
-    fn transform(&self, py: Python<'_>, how: &Bound<'_, PyAny>, ddof: i32) -> PyResult<PySeries> {
-        let how = name_from_py(how)?;
-        let gb = self.0.clone().ddof(ddof);
-        run(py, move || gb.transform(&how)).map(PySeries)
-    }
-
-    fn head(&self, py: Python<'_>, n: i64) -> PyResult<PySeries> {
-        let gb = self.0.clone();
-        run(py, move || gb.head(n)).map(PySeries)
-    }
-
-    fn tail(&self, py: Python<'_>, n: i64) -> PyResult<PySeries> {
-        let gb = self.0.clone();
-        run(py, move || gb.tail(n)).map(PySeries)
+    fn selected_column(&self) -> Option<Label> {
+        Some(self.0.column_label().clone())
     }
 }
+
+/// The methods `GroupBy` and `SeriesGroupBy` share: the same frontend calls, giving a frame
+/// or a Series (`$out`).
+macro_rules! shared_groupby_methods {
+    ($class:ident -> $out:ident) => {
+        #[pymethods]
+        impl $class {
+            /// pandas' `agg(func, **named)`. A frame's groups give a frame, or a Series for
+            /// `"size"` with keys as index; a Series' groups give a Series for one name (keys
+            /// as index), else a frame.
+            #[pyo3(signature = (func = None, named = None, ddof = 1))]
+            fn aggregate(
+                &self,
+                py: Python<'_>,
+                func: Option<&Bound<'_, PyAny>>,
+                named: Option<&Bound<'_, PyDict>>,
+                ddof: i32,
+            ) -> PyResult<Py<PyAny>> {
+                let spec = spec_from_py(func, named, self.selected_column().as_ref())?;
+                let gb = self.0.clone().ddof(ddof);
+                let out = run(py, move || gb.aggregate(spec))?;
+                selected_to_py(py, out)
+            }
+
+            /// `how`: "cumsum", "cumprod", "cummin" or "cummax".
+            fn scan(&self, py: Python<'_>, how: &str) -> PyResult<$out> {
+                let gb = self.0.clone();
+                let how = how.to_string();
+                run(py, move || gb.scan(&how)).map($out)
+            }
+
+            fn cumcount(&self, py: Python<'_>) -> PyResult<PySeries> {
+                let gb = self.0.clone();
+                run(py, move || gb.cumcount()).map(PySeries)
+            }
+
+            #[pyo3(signature = (how, ddof = 1))]
+            fn transform(
+                &self,
+                py: Python<'_>,
+                how: &Bound<'_, PyAny>,
+                ddof: i32,
+            ) -> PyResult<$out> {
+                let how = name_from_py(how)?;
+                let gb = self.0.clone().ddof(ddof);
+                run(py, move || gb.transform(&how)).map($out)
+            }
+
+            fn head(&self, py: Python<'_>, n: i64) -> PyResult<$out> {
+                let gb = self.0.clone();
+                run(py, move || gb.head(n)).map($out)
+            }
+
+            fn tail(&self, py: Python<'_>, n: i64) -> PyResult<$out> {
+                let gb = self.0.clone();
+                run(py, move || gb.tail(n)).map($out)
+            }
+        }
+    };
+}
+
+shared_groupby_methods!(PyGroupBy -> PyDataFrame);
+shared_groupby_methods!(PySeriesGroupBy -> PySeries);
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGroupBy>()?;
