@@ -1,5 +1,6 @@
 //! Element-wise binary operation kernels.
 
+use super::device_column;
 use super::unary::split128;
 use super::{Arg, COMMON, cuda_type, grid, launch};
 use crate::binary_operator::BinaryOperator;
@@ -197,15 +198,7 @@ pub fn binary(
         unsafe { launch.launch(cfg)? };
     }
     let mask = mask.map(Buffer::from_device);
-    Column::new(
-        out_type,
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        None,
-        0,
-        vec![],
-    )
+    device_column(out_type, n, out, mask, None)
 }
 
 const STRING_SOURCE: &str = include_str!("cuda/binaryop_strings.cu");
@@ -299,14 +292,12 @@ pub fn string_compare(
         // and ceil(n/32) mask words.
         unsafe { launch.launch(rt.grid_stride_config(n, 256, 8))? };
     }
-    Column::new(
+    device_column(
         TypeId::Bool8.into(),
         n,
-        Some(Buffer::from_device(out)),
+        out,
         mask.map(Buffer::from_device),
         None,
-        0,
-        vec![],
     )
 }
 
@@ -418,15 +409,7 @@ pub fn decimal128(
         // column operand, writes n outputs of `width` bytes and ceil(n/32) mask words.
         unsafe { launch(&f, grid(n)?, &args)? };
     }
-    Column::new(
-        out_type,
-        n,
-        Some(Buffer::from_device(out)),
-        mask.map(Buffer::from_device),
-        None,
-        0,
-        vec![],
-    )
+    device_column(out_type, n, out, mask.map(Buffer::from_device), None)
 }
 
 #[cfg(test)]

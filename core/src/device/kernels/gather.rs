@@ -10,6 +10,7 @@
 
 use super::scan::exclusive_sum_with_total;
 use super::{Arg, COMMON, cuda_type, grid, launch};
+use super::{device_column, device_values};
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -205,15 +206,7 @@ pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
                 )?;
             }
         }
-        return Column::new(
-            src.dtype(),
-            n,
-            Some(Buffer::from_device(out)),
-            mask,
-            None,
-            0,
-            vec![],
-        );
+        return device_column(src.dtype(), n, out, mask, None);
     }
     match id {
         TypeId::String | TypeId::List => gather_offsets_column(src, map, mask),
@@ -344,15 +337,7 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
                 )?;
             }
         }
-        let child_map = Column::new(
-            TypeId::Int32.into(),
-            total,
-            Some(Buffer::from_device(child_map)),
-            None,
-            Some(0),
-            0,
-            vec![],
-        )?;
+        let child_map = device_values(TypeId::Int32.into(), total, child_map)?;
         let flag = DeviceMemory::zeroed(4)?;
         let mut child_map = DeviceMap::new(&child_map, true, &flag)?;
         child_map.in_bounds = true;
@@ -385,27 +370,11 @@ pub(crate) fn narrow_offsets(
 ) -> Result<(Column, u64, Option<DeviceMemory>)> {
     let ptr = sizes.ptr();
     if wide {
-        let col = Column::new(
-            TypeId::Int64.into(),
-            len,
-            Some(Buffer::from_device(sizes)),
-            None,
-            Some(0),
-            0,
-            vec![],
-        )?;
+        let col = device_values(TypeId::Int64.into(), len, sizes)?;
         return Ok((col, ptr, None));
     }
     let out = super::concatenate::rebase_offsets(ptr, true, len, 0, 0, false)?;
-    let col = Column::new(
-        TypeId::Int32.into(),
-        len,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )?;
+    let col = device_values(TypeId::Int32.into(), len, out)?;
     Ok((col, ptr, Some(sizes)))
 }
 
@@ -423,14 +392,10 @@ fn empty_offsets_column(
         .first()
         .is_some_and(|o| o.dtype().id() == TypeId::Int64);
     let offsets = DeviceMemory::zeroed((n + 1) * if wide { 8 } else { 4 })?;
-    let offsets = Column::new(
+    let offsets = device_values(
         if wide { TypeId::Int64 } else { TypeId::Int32 }.into(),
         n + 1,
-        Some(Buffer::from_device(offsets)),
-        None,
-        Some(0),
-        0,
-        vec![],
+        offsets,
     )?;
     if is_string {
         Column::new(
@@ -489,13 +454,5 @@ pub fn flag_is_set(flag: &DeviceMemory) -> Result<bool> {
 
 /// An INT32 column over a device map allocation of `n` entries.
 pub(crate) fn device_map(mem: DeviceMemory, n: usize) -> Result<Column> {
-    Column::new(
-        TypeId::Int32.into(),
-        n,
-        Some(Buffer::from_device(mem)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(TypeId::Int32.into(), n, mem)
 }

@@ -58,18 +58,11 @@ pub struct DeviceGroups {
 
 impl DeviceGroups {
     /// The group ids of the `n` rows as an INT32 column (a copy; -1: in no group).
-    pub fn gid_column(&self, n: usize) -> Result<crate::column::Column> {
-        crate::column::Column::new(
-            crate::types::TypeId::Int32.into(),
+    pub fn gid_column(&self, n: usize) -> Result<Column> {
+        super::device_values(
+            TypeId::Int32.into(),
             n,
-            Some(crate::buffer::Buffer::from_device(DeviceMemory::copy_of(
-                self.gid.ptr(),
-                n * 4,
-            )?)),
-            None,
-            Some(0),
-            0,
-            vec![],
+            DeviceMemory::copy_of(self.gid.ptr(), n * 4)?,
         )
     }
 }

@@ -1,7 +1,7 @@
 //! Row hashing kernels (`murmurhash3_x86_32`, `xxhash_64`): one launch per column, or for
 //! a LIST or STRUCT column one per decomposed column (see [`crate::ops::hashing`]).
 
-use crate::buffer::Buffer;
+use super::device_values;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
@@ -356,15 +356,7 @@ fn run<S: cudarc::driver::DeviceRepr>(
         // and reads/writes n hash values of `out`.
         unsafe { launch.launch(cfg)? };
     }
-    Column::new(
-        dtype.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(dtype.into(), n, out)
 }
 
 /// MurmurHash3_x86_32 of every row (see [`crate::ops::hashing`]); `n > 0`. `check`:

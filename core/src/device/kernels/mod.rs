@@ -33,9 +33,38 @@ pub mod transform;
 pub mod unary;
 
 pub(crate) use super::launch::{Arg, COMMON, grid, launch, one_block};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::DeviceMemory;
 use crate::error::{Error, Result};
-use crate::types::TypeId;
+use crate::types::{DataType, TypeId};
 use cudarc::driver::LaunchConfig;
+
+/// A fixed-width column of `n` rows of `dtype` over the device allocation `values` that a
+/// kernel filled, with validity `mask` (`null_count` when known): how the launchers hand
+/// their outputs back.
+pub(crate) fn device_column(
+    dtype: DataType,
+    n: usize,
+    values: DeviceMemory,
+    mask: Option<Buffer>,
+    null_count: Option<usize>,
+) -> Result<Column> {
+    Column::new(
+        dtype,
+        n,
+        Some(Buffer::from_device(values)),
+        mask,
+        null_count,
+        0,
+        vec![],
+    )
+}
+
+/// A [`device_column`] with no nulls.
+pub(crate) fn device_values(dtype: DataType, n: usize, values: DeviceMemory) -> Result<Column> {
+    device_column(dtype, n, values, None, Some(0))
+}
 
 /// The CUDA storage type of a numeric type id, and whether it is BOOL8.
 pub(crate) fn cuda_type(id: TypeId) -> Result<(&'static str, bool)> {

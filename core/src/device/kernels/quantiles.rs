@@ -1,6 +1,7 @@
 //! Device quantiles (`ops::quantiles::quantile`): one kernel that reads a numeric column
 //! in a given order and interpolates, in a module of its own (`cuda/quantiles.cu`).
 
+use super::device_column;
 use super::{Arg, COMMON, grid, launch};
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -74,13 +75,5 @@ pub(crate) fn quantile(
             ],
         )?;
     }
-    Column::new(
-        out_type,
-        nq,
-        Some(Buffer::from_device(out)),
-        Some(Buffer::from_device(out_mask)),
-        None,
-        0,
-        vec![],
-    )
+    device_column(out_type, nq, out, Some(Buffer::from_device(out_mask)), None)
 }

@@ -5,8 +5,9 @@
 //! boundary next to a non-ASCII byte); the caller then redoes the call on the host.
 
 use super::Arg;
-use super::strings::{Descs, build_strings, run, same_validity};
-use crate::buffer::Buffer;
+use super::device_column;
+use super::strings::{Descs, build_strings, run};
+use super::transform::copied_validity;
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::Result;
@@ -58,17 +59,8 @@ pub fn search(col: &Column, prog: DfaTables, op: i32) -> Result<Option<Column>> 
     } else {
         TypeId::Bool8
     };
-    let (mask, nulls) = same_validity(col)?;
-    Column::new(
-        dtype.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        nulls,
-        0,
-        vec![],
-    )
-    .map(Some)
+    let (mask, nulls) = copied_validity(col)?;
+    device_column(dtype.into(), n, out, mask, nulls).map(Some)
 }
 
 /// Replace the first `maxrepl` (< 0: all) successive matches in every row by `repl`.
@@ -77,7 +69,7 @@ pub fn replace(col: &Column, prog: DfaTables, repl: &[u8], maxrepl: i64) -> Resu
     let d = Descs::new(&[(col, false)])?;
     let r = DeviceMemory::from_host(if repl.is_empty() { &[0] } else { repl })?;
     let flag = DeviceMemory::zeroed(4)?;
-    let (mask, nulls) = same_validity(col)?;
+    let (mask, nulls) = copied_validity(col)?;
     let out = build_strings(n, mask, nulls, |write, sizes, offs, chars| {
         run(
             "re_replace",

@@ -1,6 +1,7 @@
 //! Search kernels: binary search of sorted tables and hash-set membership, over column
 //! descriptors read at run time (one module for every type).
 
+use super::device_values;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -126,15 +127,7 @@ pub(crate) fn bound(
     // SAFETY: reads rows of both tables inside their checked ranges through the uploaded
     // descriptors and writes n INT32 values.
     unsafe { launch.launch(cfg)? };
-    Column::new(
-        TypeId::Int32.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(TypeId::Int32.into(), n, out)
 }
 
 /// One byte per needle: whether it occurs among the valid haystack rows (0 for nulls).

@@ -5,8 +5,9 @@
 
 use super::gather::narrow_offsets;
 use super::scan::exclusive_sum_with_total;
-use super::transform::{bools_to_mask, copy_mask};
+use super::transform::{bools_to_mask, copied_validity};
 use super::{Arg, COMMON, grid, launch};
+use super::{device_column, device_values};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -128,28 +129,13 @@ pub(crate) fn build_strings(
 
 /// The validity mask of `n` flags (one byte each) on the device, None when all are set.
 fn mask_of_flags(flags: DeviceMemory, n: usize) -> Result<(Option<Buffer>, usize)> {
-    let col = Column::new(
-        TypeId::Bool8.into(),
-        n,
-        Some(Buffer::from_device(flags)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )?;
+    let col = device_values(TypeId::Bool8.into(), n, flags)?;
     let (mask, nulls) = bools_to_mask(&col)?;
     Ok(if nulls == 0 {
         (None, 0)
     } else {
         (Some(mask), nulls)
     })
-}
-
-/// The input's validity (a copy starting at bit 0) and null count.
-pub(crate) fn same_validity(col: &Column) -> Result<(Option<Buffer>, Option<usize>)> {
-    let mask = copy_mask(col)?;
-    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
-    Ok((mask, Some(nulls)))
 }
 
 /// Characters (`bytes == false`) or bytes per row, INT32, with the input's validity.
@@ -167,16 +153,8 @@ pub fn count(col: &Column, bytes: bool) -> Result<Column> {
             Arg::P(out.ptr()),
         ],
     )?;
-    let (mask, nulls) = same_validity(col)?;
-    Column::new(
-        TypeId::Int32.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        nulls,
-        0,
-        vec![],
-    )
+    let (mask, nulls) = copied_validity(col)?;
+    device_column(TypeId::Int32.into(), n, out, mask, nulls)
 }
 
 /// Case mapping with the non-ASCII table `keys` (sorted code points) and `vals` (three
@@ -185,7 +163,7 @@ pub fn case(col: &Column, upper: bool, keys: &[u32], vals: &[u32]) -> Result<Col
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
     let (k, v) = (upload_u32(keys)?, upload_u32(vals)?);
-    let (mask, nulls) = same_validity(col)?;
+    let (mask, nulls) = copied_validity(col)?;
     build_strings(n, mask, nulls, |write, sizes, offs, chars| {
         run(
             "str_case",
@@ -240,15 +218,7 @@ pub fn find(
             Arg::P(out.ptr()),
         ],
     )?;
-    Column::new(
-        t,
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        Some(null_count),
-        0,
-        vec![],
-    )
+    device_column(t, n, out, mask, Some(null_count))
 }
 
 /// Literal replace of up to `maxrepl` (< 0: all) occurrences of `target` (not empty).
@@ -256,7 +226,7 @@ pub fn replace(col: &Column, target: &[u8], repl: &[u8], maxrepl: i64) -> Result
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
     let (t, r) = (upload(target)?, upload(repl)?);
-    let (mask, nulls) = same_validity(col)?;
+    let (mask, nulls) = copied_validity(col)?;
     build_strings(n, mask, nulls, |write, sizes, offs, chars| {
         run(
             "str_replace",
@@ -282,7 +252,7 @@ pub fn replace(col: &Column, target: &[u8], repl: &[u8], maxrepl: i64) -> Result
 pub fn slice(col: &Column, start: Option<i64>, stop: Option<i64>, step: i64) -> Result<Column> {
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
-    let (mask, nulls) = same_validity(col)?;
+    let (mask, nulls) = copied_validity(col)?;
     build_strings(n, mask, nulls, |write, sizes, offs, chars| {
         run(
             "str_slice",
@@ -309,7 +279,7 @@ pub fn strip(col: &Column, side: i32, set: &[u32]) -> Result<Column> {
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
     let s = upload_u32(set)?;
-    let (mask, nulls) = same_validity(col)?;
+    let (mask, nulls) = copied_validity(col)?;
     build_strings(n, mask, nulls, |write, sizes, offs, chars| {
         run(
             "str_strip",

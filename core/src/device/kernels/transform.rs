@@ -2,6 +2,7 @@
 //! NaN masks, and copies of a column's validity to a mask starting at bit 0.
 
 use super::COMMON;
+use super::{device_column, device_values};
 use crate::bitmask::{bitmask_allocation_size_bytes, bitmask_bytes};
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -53,6 +54,31 @@ pub(crate) fn mask_arg(c: &Column) -> Result<(u64, i64)> {
     })
 }
 
+/// The output of an element-wise kernel: allocate `n` rows of `out_type` (`n` = the
+/// rows of `col`), run `launch_it(input, output)` on the values when there are any, and
+/// give the result a copy of the input's validity.
+pub(crate) fn map_values(
+    col: &Column,
+    out_type: DataType,
+    launch_it: impl FnOnce(u64, u64) -> Result<()>,
+) -> Result<Column> {
+    let n = col.size();
+    let width = fixed_width(out_type.id()).expect("fixed-width output");
+    let out = DeviceMemory::alloc(n * width)?;
+    if n > 0 {
+        launch_it(data_ptr(col)?, out.ptr())?;
+    }
+    let (mask, nulls) = copied_validity(col)?;
+    device_column(out_type, n, out, mask, nulls)
+}
+
+/// The input's validity (a copy starting at bit 0, see [`copy_mask`]) and null count.
+pub(crate) fn copied_validity(col: &Column) -> Result<(Option<Buffer>, Option<usize>)> {
+    let mask = copy_mask(col)?;
+    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
+    Ok((mask, Some(nulls)))
+}
+
 /// Run a mask-building kernel `name(args..., out, n, count)` and return the mask and the
 /// number of unset bits.
 fn build_mask(n: usize, launch_it: impl FnOnce(u64, u64) -> Result<()>) -> Result<(Buffer, usize)> {
@@ -97,15 +123,7 @@ pub fn mask_to_bools(mask: u64, begin: usize, n: usize, invert: bool) -> Result<
         let (begin, ptr, n64, inv) = (begin as i64, out.ptr(), n as i64, i32::from(invert));
         launch!(f, n; mask, begin, ptr, n64, inv);
     }
-    Column::new(
-        TypeId::Bool8.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(TypeId::Bool8.into(), n, out)
 }
 
 /// Mask of the rows of a BOOL8 column that are valid and true, and its unset-bit count.
@@ -155,13 +173,5 @@ pub fn is_nan(c: &Column, negate: bool) -> Result<Column> {
         let (ptr, n64, neg) = (out.ptr(), n as i64, i32::from(negate));
         launch!(f, n; vals, m, off, ptr, n64, neg);
     }
-    Column::new(
-        DataType::from(TypeId::Bool8),
-        n,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(DataType::from(TypeId::Bool8), n, out)
 }
