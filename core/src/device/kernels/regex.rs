@@ -70,26 +70,22 @@ pub fn replace(col: &Column, prog: DfaTables, repl: &[u8], maxrepl: i64) -> Resu
     let r = DeviceMemory::from_host(if repl.is_empty() { &[0] } else { repl })?;
     let flag = DeviceMemory::zeroed(4)?;
     let (mask, nulls) = copied_validity(col)?;
-    let out = build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "re_replace",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::P(prog.tables.ptr()),
-                Arg::I(prog.reverse_offset as i64),
-                Arg::P(r.ptr()),
-                Arg::I(repl.len() as i64),
-                Arg::I(maxrepl),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-                Arg::P(flag.ptr()),
-            ],
-        )
-    })?;
+    let out = build_strings(
+        "re_replace",
+        n,
+        mask,
+        nulls,
+        &[
+            Arg::P(d.ptr()),
+            Arg::I(n as i64),
+            Arg::P(prog.tables.ptr()),
+            Arg::I(prog.reverse_offset as i64),
+            Arg::P(r.ptr()),
+            Arg::I(repl.len() as i64),
+            Arg::I(maxrepl),
+            Arg::P(flag.ptr()),
+        ],
+    )?;
     if quit(&flag)? {
         return Ok(None);
     }

@@ -15,13 +15,14 @@ use crate::error::Result;
 use crate::types::{DataType, TypeId, fixed_width};
 use cudarc::driver::CudaFunction;
 
+const HELPERS: &str = include_str!("cuda/strings.cuh");
 const SOURCE: &str = include_str!("cuda/strings.cu");
 const REGEX: &str = include_str!("cuda/regex.cu");
 
-/// The CUDA source of the strings module (with the regex kernels, which share its string
-/// helpers).
+/// The CUDA source of the strings module: the string helpers of `strings.cuh`, then the
+/// string and the regex kernels, which both build on them.
 pub fn module_source() -> String {
-    format!("{COMMON}\n{SOURCE}\n{REGEX}")
+    format!("{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}")
 }
 
 fn function(name: &str) -> Result<CudaFunction> {
@@ -98,22 +99,35 @@ fn upload_u32(v: &[u32]) -> Result<DeviceMemory> {
     upload(&bytes)
 }
 
-/// A STRING column of `n` rows built by a two-pass kernel: `launch_it(write, sizes,
-/// out_offsets, out_chars)` stores row sizes (write = 0) or writes the bytes (write = 1).
+/// A STRING column of `n` rows built by the two-pass kernel `name`. Both passes launch
+/// it over the `n` rows with `args` followed by the arguments every such kernel ends with
+/// (`write`, `sizes`, `out_off`, `out_chars`): the first stores the row sizes (write = 0),
+/// the second, once they are scanned into offsets, writes the bytes (write = 1).
 pub(crate) fn build_strings(
+    name: &str,
     n: usize,
     mask: Option<Buffer>,
     null_count: Option<usize>,
-    launch_it: impl Fn(i32, u64, u64, u64) -> Result<()>,
+    args: &[Arg],
 ) -> Result<Column> {
+    let pass = |write: i32, sizes: u64, out_off: u64, out_chars: u64| {
+        let mut all = args.to_vec();
+        all.extend([
+            Arg::I32(write),
+            Arg::P(sizes),
+            Arg::P(out_off),
+            Arg::P(out_chars),
+        ]);
+        run(name, n, &all)
+    };
     let sizes = DeviceMemory::zeroed((n + 1) * 8)?;
     if n > 0 {
-        launch_it(0, sizes.ptr(), 0, 0)?;
+        pass(0, sizes.ptr(), 0, 0)?;
     }
     let total = exclusive_sum_with_total(&sizes, n)? as usize;
     let chars = DeviceMemory::alloc(total)?;
     if total > 0 {
-        launch_it(1, 0, sizes.ptr(), chars.ptr())?;
+        pass(1, 0, sizes.ptr(), chars.ptr())?;
     }
     let (offsets, _, _) = narrow_offsets(sizes, n + 1, total > i32::MAX as usize)?;
     Column::new(
@@ -164,24 +178,20 @@ pub fn case(col: &Column, upper: bool, keys: &[u32], vals: &[u32]) -> Result<Col
     let d = Descs::new(&[(col, false)])?;
     let (k, v) = (upload_u32(keys)?, upload_u32(vals)?);
     let (mask, nulls) = copied_validity(col)?;
-    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "str_case",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(i32::from(upper)),
-                Arg::P(k.ptr()),
-                Arg::P(v.ptr()),
-                Arg::I(keys.len() as i64),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })
+    build_strings(
+        "str_case",
+        n,
+        mask,
+        nulls,
+        &[
+            Arg::P(d.ptr()),
+            Arg::I(n as i64),
+            Arg::I32(i32::from(upper)),
+            Arg::P(k.ptr()),
+            Arg::P(v.ptr()),
+            Arg::I(keys.len() as i64),
+        ],
+    )
 }
 
 /// contains (op 0), starts_with (1), ends_with (2) as BOOL8 or find (3) / rfind (4) as INT32 of `col`
@@ -227,25 +237,21 @@ pub fn replace(col: &Column, target: &[u8], repl: &[u8], maxrepl: i64) -> Result
     let d = Descs::new(&[(col, false)])?;
     let (t, r) = (upload(target)?, upload(repl)?);
     let (mask, nulls) = copied_validity(col)?;
-    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "str_replace",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::P(t.ptr()),
-                Arg::I(target.len() as i64),
-                Arg::P(r.ptr()),
-                Arg::I(repl.len() as i64),
-                Arg::I(maxrepl),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })
+    build_strings(
+        "str_replace",
+        n,
+        mask,
+        nulls,
+        &[
+            Arg::P(d.ptr()),
+            Arg::I(n as i64),
+            Arg::P(t.ptr()),
+            Arg::I(target.len() as i64),
+            Arg::P(r.ptr()),
+            Arg::I(repl.len() as i64),
+            Arg::I(maxrepl),
+        ],
+    )
 }
 
 /// Characters `[start:stop:step]` of every row (Python slice semantics; step != 0).
@@ -253,25 +259,21 @@ pub fn slice(col: &Column, start: Option<i64>, stop: Option<i64>, step: i64) -> 
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
     let (mask, nulls) = copied_validity(col)?;
-    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "str_slice",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(i32::from(start.is_some())),
-                Arg::I(start.unwrap_or(0)),
-                Arg::I32(i32::from(stop.is_some())),
-                Arg::I(stop.unwrap_or(0)),
-                Arg::I(step),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })
+    build_strings(
+        "str_slice",
+        n,
+        mask,
+        nulls,
+        &[
+            Arg::P(d.ptr()),
+            Arg::I(n as i64),
+            Arg::I32(i32::from(start.is_some())),
+            Arg::I(start.unwrap_or(0)),
+            Arg::I32(i32::from(stop.is_some())),
+            Arg::I(stop.unwrap_or(0)),
+            Arg::I(step),
+        ],
+    )
 }
 
 /// Strip code points of `set` (empty: whitespace) from side 0 (left), 1 (right) or 2 (both).
@@ -280,23 +282,19 @@ pub fn strip(col: &Column, side: i32, set: &[u32]) -> Result<Column> {
     let d = Descs::new(&[(col, false)])?;
     let s = upload_u32(set)?;
     let (mask, nulls) = copied_validity(col)?;
-    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "str_strip",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(side),
-                Arg::P(s.ptr()),
-                Arg::I(set.len() as i64),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })
+    build_strings(
+        "str_strip",
+        n,
+        mask,
+        nulls,
+        &[
+            Arg::P(d.ptr()),
+            Arg::I(n as i64),
+            Arg::I32(side),
+            Arg::P(s.ptr()),
+            Arg::I(set.len() as i64),
+        ],
+    )
 }
 
 /// A prepared split: the descriptor, the delimiter on the device and the token counts.
@@ -355,27 +353,23 @@ impl Split {
     pub fn column(&self, j: usize) -> Result<Column> {
         let n = self.n;
         let flags = DeviceMemory::zeroed(n)?;
-        let col = build_strings(n, None, Some(0), |write, sizes, offs, chars| {
-            run(
-                "str_split_column",
-                n,
-                &[
-                    Arg::P(self.d.ptr()),
-                    Arg::I(n as i64),
-                    Arg::P(self.delim.ptr()),
-                    Arg::I(self.dlen),
-                    Arg::I(self.maxtok),
-                    Arg::I32(self.rev),
-                    Arg::P(self.counts.ptr()),
-                    Arg::I(j as i64),
-                    Arg::P(flags.ptr()),
-                    Arg::I32(write),
-                    Arg::P(sizes),
-                    Arg::P(offs),
-                    Arg::P(chars),
-                ],
-            )
-        })?;
+        let col = build_strings(
+            "str_split_column",
+            n,
+            None,
+            Some(0),
+            &[
+                Arg::P(self.d.ptr()),
+                Arg::I(n as i64),
+                Arg::P(self.delim.ptr()),
+                Arg::I(self.dlen),
+                Arg::I(self.maxtok),
+                Arg::I32(self.rev),
+                Arg::P(self.counts.ptr()),
+                Arg::I(j as i64),
+                Arg::P(flags.ptr()),
+            ],
+        )?;
         if n == 0 {
             return Ok(col);
         }
@@ -393,26 +387,22 @@ impl Split {
             DeviceMemory::alloc(0)?
         };
         let list_off = self.counts.ptr();
-        let child = build_strings(total, None, Some(0), |write, sizes, offs, chars| {
-            run(
-                "str_split_tokens",
-                total,
-                &[
-                    Arg::P(self.d.ptr()),
-                    Arg::I(total as i64),
-                    Arg::P(rows.ptr()),
-                    Arg::P(list_off),
-                    Arg::P(self.delim.ptr()),
-                    Arg::I(self.dlen),
-                    Arg::I(self.maxtok),
-                    Arg::I32(self.rev),
-                    Arg::I32(write),
-                    Arg::P(sizes),
-                    Arg::P(offs),
-                    Arg::P(chars),
-                ],
-            )
-        })?;
+        let child = build_strings(
+            "str_split_tokens",
+            total,
+            None,
+            Some(0),
+            &[
+                Arg::P(self.d.ptr()),
+                Arg::I(total as i64),
+                Arg::P(rows.ptr()),
+                Arg::P(list_off),
+                Arg::P(self.delim.ptr()),
+                Arg::I(self.dlen),
+                Arg::I(self.maxtok),
+                Arg::I32(self.rev),
+            ],
+        )?;
         let (offsets, _, _) = narrow_offsets(self.counts, n + 1, total > i32::MAX as usize)?;
         Column::new(
             TypeId::List.into(),
@@ -442,30 +432,26 @@ pub fn concat(
     let sn = upload(sep_narep.unwrap_or(&[]))?;
     let cn = upload(col_narep.unwrap_or(&[]))?;
     let flags = DeviceMemory::zeroed(n)?;
-    let col = build_strings(n, None, Some(0), |write, sizes, offs, chars| {
-        run(
-            "str_concat",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(cols.len() as i64),
-                Arg::P(s.ptr()),
-                Arg::P(sn.ptr()),
-                Arg::I(sep_narep.map_or(0, <[u8]>::len) as i64),
-                Arg::I32(i32::from(sep_narep.is_some())),
-                Arg::P(cn.ptr()),
-                Arg::I(col_narep.map_or(0, <[u8]>::len) as i64),
-                Arg::I32(i32::from(col_narep.is_some())),
-                Arg::I32(i32::from(separate_nulls)),
-                Arg::I(n as i64),
-                Arg::P(flags.ptr()),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })?;
+    let col = build_strings(
+        "str_concat",
+        n,
+        None,
+        Some(0),
+        &[
+            Arg::P(d.ptr()),
+            Arg::I(cols.len() as i64),
+            Arg::P(s.ptr()),
+            Arg::P(sn.ptr()),
+            Arg::I(sep_narep.map_or(0, <[u8]>::len) as i64),
+            Arg::I32(i32::from(sep_narep.is_some())),
+            Arg::P(cn.ptr()),
+            Arg::I(col_narep.map_or(0, <[u8]>::len) as i64),
+            Arg::I32(i32::from(col_narep.is_some())),
+            Arg::I32(i32::from(separate_nulls)),
+            Arg::I(n as i64),
+            Arg::P(flags.ptr()),
+        ],
+    )?;
     if n == 0 {
         return Ok(col);
     }
