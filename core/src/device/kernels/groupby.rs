@@ -2,6 +2,7 @@
 //! (`cuda/groupby.cu`, on top of the search module's column descriptors) and per-group
 //! atomics for one value type (`cuda/groupby_agg.cu`).
 
+use super::scan::{ScanOp, scan_in_place};
 use super::{Arg, COMMON, cuda_type, grid, launch};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -559,37 +560,53 @@ pub struct DeviceOrder<'a> {
 pub fn group_offsets(g: &DeviceGroups, n: usize) -> Result<DeviceMemory> {
     let counts = DeviceMemory::zeroed((g.groups + 1) * 4)?;
     accumulate(TypeId::Int32, RowKernel::Count, (0, 0, 0), g, n, &counts)?;
-    super::scan::scan(
-        counts.ptr(),
-        counts.ptr(),
-        g.groups + 1,
-        TypeId::Int32,
-        super::scan::ScanOp::Sum,
-        true,
-    )?;
+    scan_in_place(&counts, g.groups + 1, TypeId::Int32, ScanOp::Sum, true)?;
     Ok(counts)
+}
+
+impl DeviceOrder<'_> {
+    /// Launch the grouped-order kernel `name` over the `m` grouped positions with the
+    /// arguments every such kernel starts with (order, group ids, group offsets, m), then
+    /// `rest`.
+    ///
+    /// # Safety
+    /// `rest` must match the kernel's remaining parameters and cover `m` positions.
+    unsafe fn launch_grouped(&self, name: &str, rest: &[Arg]) -> Result<()> {
+        let mut args = vec![
+            Arg::P(self.order),
+            Arg::P(self.groups.gid.ptr()),
+            Arg::P(self.offsets.ptr()),
+            Arg::I(self.m as i64),
+        ];
+        args.extend_from_slice(rest);
+        // SAFETY: the kernel reads m order entries, the ids of their rows and the offsets
+        // of their groups; the caller vouches for `rest`.
+        unsafe { launch(&keys_fn(name)?, grid(self.m)?, &args) }
+    }
+
+    /// Launch the kernel `name` that lifts each grouped position's row into `m` values
+    /// for a scan: its arguments are the order and `m`, then `rest`.
+    ///
+    /// # Safety
+    /// As [`Self::launch_grouped`].
+    unsafe fn launch_lift(&self, name: &str, rest: &[Arg]) -> Result<()> {
+        let mut args = vec![Arg::P(self.order), Arg::I(self.m as i64)];
+        args.extend_from_slice(rest);
+        // SAFETY: the kernel reads m order entries; the caller vouches for `rest`.
+        unsafe { launch(&keys_fn(name)?, grid(self.m)?, &args) }
+    }
 }
 
 /// The groupby.shift gather map (`fill_row` where the shifted position leaves the group).
 pub fn shift_map(o: &DeviceOrder, shift: i64, fill_row: i32) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(o.m.max(1) * 4)?;
-    // SAFETY: reads m order entries, ids of their rows and offsets of their groups; writes
-    // m entries.
+    // SAFETY: writes m entries.
     unsafe {
-        launch(
-            &keys_fn("gb_shift_map")?,
-            grid(o.m)?,
-            &[
-                Arg::P(o.order),
-                Arg::P(o.groups.gid.ptr()),
-                Arg::P(o.offsets.ptr()),
-                Arg::I(o.m as i64),
-                Arg::I(shift),
-                Arg::I32(fill_row),
-                Arg::P(out.ptr()),
-            ],
-        )?;
-    }
+        o.launch_grouped(
+            "gb_shift_map",
+            &[Arg::I(shift), Arg::I32(fill_row), Arg::P(out.ptr())],
+        )?
+    };
     Ok(out)
 }
 
@@ -606,42 +623,22 @@ pub fn fill_map(
     let m = o.m;
     let nearest = DeviceMemory::alloc(m.max(1) * 4)?;
     let out = DeviceMemory::alloc(m.max(1) * 4)?;
-    let rev = i32::from(following);
-    // SAFETY: reads m order entries and their mask bits; writes m positions.
+    let rev = Arg::I32(i32::from(following));
+    // SAFETY: reads the mask bits of the m rows; writes m positions.
     unsafe {
-        launch(
-            &keys_fn("gb_valid_positions")?,
-            grid(m)?,
-            &[
-                Arg::P(o.order),
-                Arg::I(m as i64),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::I32(rev),
-                Arg::P(nearest.ptr()),
-            ],
+        o.launch_lift(
+            "gb_valid_positions",
+            &[Arg::P(mask), Arg::I(mask_off), rev, Arg::P(nearest.ptr())],
         )?;
     }
-    super::scan::scan(
-        nearest.ptr(),
-        nearest.ptr(),
-        m,
-        TypeId::Int32,
-        super::scan::ScanOp::Max,
-        false,
-    )?;
-    // SAFETY: reads m positions (each < m), order entries, ids and offsets; writes m.
+    scan_in_place(&nearest, m, TypeId::Int32, ScanOp::Max, false)?;
+    // SAFETY: reads m positions (each < m); writes m.
     unsafe {
-        launch(
-            &keys_fn("gb_fill_map")?,
-            grid(m)?,
+        o.launch_grouped(
+            "gb_fill_map",
             &[
-                Arg::P(o.order),
-                Arg::P(o.groups.gid.ptr()),
-                Arg::P(o.offsets.ptr()),
-                Arg::I(m as i64),
                 Arg::P(nearest.ptr()),
-                Arg::I32(rev),
+                rev,
                 Arg::I32(null_row),
                 Arg::P(out.ptr()),
             ],
@@ -675,14 +672,11 @@ pub fn group_scan(
 ) -> Result<DeviceMemory> {
     let m = o.m;
     let lifted = DeviceMemory::alloc(m.max(1) * 8)?;
-    // SAFETY: reads m order entries and their values / mask bits; writes m int64 values.
+    // SAFETY: reads the values and mask bits of the m rows; writes m int64 values.
     unsafe {
-        launch(
-            &keys_fn("gb_scan_lift")?,
-            grid(m)?,
+        o.launch_lift(
+            "gb_scan_lift",
             &[
-                Arg::P(o.order),
-                Arg::I(m as i64),
                 Arg::P(data),
                 Arg::I32(width as i32),
                 Arg::I32(i32::from(signed)),
@@ -693,26 +687,14 @@ pub fn group_scan(
             ],
         )?;
     }
-    super::scan::scan(
-        lifted.ptr(),
-        lifted.ptr(),
-        m,
-        TypeId::Int64,
-        super::scan::ScanOp::Sum,
-        false,
-    )?;
+    scan_in_place(&lifted, m, TypeId::Int64, ScanOp::Sum, false)?;
     let to_int32 = kind != GroupScan::Sum;
     let out = DeviceMemory::alloc(m.max(1) * if to_int32 { 4 } else { 8 })?;
-    // SAFETY: reads m scanned values, order entries, ids and offsets; writes m values.
+    // SAFETY: reads m scanned values; writes m values.
     unsafe {
-        launch(
-            &keys_fn("gb_scan_finish")?,
-            grid(m)?,
+        o.launch_grouped(
+            "gb_scan_finish",
             &[
-                Arg::P(o.order),
-                Arg::P(o.groups.gid.ptr()),
-                Arg::P(o.offsets.ptr()),
-                Arg::I(m as i64),
                 Arg::P(lifted.ptr()),
                 Arg::I32(i32::from(to_int32)),
                 Arg::P(out.ptr()),

@@ -118,17 +118,21 @@ pub fn scan_skipping_nulls(
     Ok(())
 }
 
+/// Scan the first `n` values of type `t` in `values` in place (see [`scan`]).
+pub fn scan_in_place(
+    values: &DeviceMemory,
+    n: usize,
+    t: TypeId,
+    op: ScanOp,
+    exclusive: bool,
+) -> Result<()> {
+    scan(values.ptr(), values.ptr(), n, t, op, exclusive)
+}
+
 /// Exclusive running sum of `n` int64 values, in place; returns the total (one
 /// device-to-host read). `values` must hold `n + 1` entries with the last one zero.
 pub fn exclusive_sum_with_total(values: &DeviceMemory, n: usize) -> Result<i64> {
-    scan(
-        values.ptr(),
-        values.ptr(),
-        n + 1,
-        TypeId::Int64,
-        ScanOp::Sum,
-        true,
-    )?;
+    scan_in_place(values, n + 1, TypeId::Int64, ScanOp::Sum, true)?;
     let bytes = values.copy_to_host(n * 8, 8)?;
     Ok(i64::from_le_bytes(
         bytes.as_slice().try_into().expect("8 bytes"),
