@@ -5,7 +5,7 @@
 //! and concatenate families too (`copying.rs`, `stream_compaction.rs`, `filling.rs`,
 //! `concatenate.rs`), each of which is compiled as its own small module.
 
-use super::scan::{ScanOp, scan};
+use super::scan::{ScanOp, scan_in_place};
 use super::{Arg, COMMON, grid, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
@@ -79,7 +79,7 @@ pub fn nearest_valid_map(
             Arg::P(pos.ptr()),
         ],
     )?;
-    scan(pos.ptr(), pos.ptr(), n, TypeId::Int64, ScanOp::Max, false)?;
+    scan_in_place(&pos, n, TypeId::Int64, ScanOp::Max, false)?;
     let out = DeviceMemory::alloc(n * 4)?;
     run(
         "positions_to_map",

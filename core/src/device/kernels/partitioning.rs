@@ -2,7 +2,7 @@
 //! counts (partition-major), then stable positions handed out tile by tile (see
 //! `cuda/partitioning.cu`). The rows arrive already hashed, so no hash table is involved.
 
-use super::scan::{ScanOp, scan};
+use super::scan::{ScanOp, scan_in_place};
 use super::{Arg, COMMON, grid, launch};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -67,14 +67,7 @@ pub(crate) fn hash_partition_map(
             ],
         )?
     };
-    scan(
-        counts.ptr(),
-        counts.ptr(),
-        cells,
-        TypeId::Int32,
-        ScanOp::Sum,
-        true,
-    )?;
+    scan_in_place(&counts, cells, TypeId::Int32, ScanOp::Sum, true)?;
     let starts = DeviceMemory::alloc(parts * 4)?;
     // SAFETY: reads the first cell of every partition's row of the matrix.
     unsafe {

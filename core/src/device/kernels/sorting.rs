@@ -9,7 +9,7 @@
 //! specs: their length (the final tie-breaker), then 8-byte big-endian chunks from the last
 //! to the first, up to the longest string.
 
-use super::scan::{ScanOp, scan};
+use super::scan::{ScanOp, scan_in_place};
 use super::{Arg, COMMON, SCAN_CUH, grid, launch};
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -508,14 +508,7 @@ pub(crate) fn rank(
                 Arg::P(dense.ptr()),
             ],
         )?;
-        scan(
-            dense.ptr(),
-            dense.ptr(),
-            n,
-            TypeId::Int32,
-            ScanOp::Sum,
-            false,
-        )?;
+        scan_in_place(&dense, n, TypeId::Int32, ScanOp::Sum, false)?;
         launch(
             &function(false, "group_bounds")?,
             g,
