@@ -154,38 +154,49 @@ fn mask_of_flags(flags: DeviceMemory, n: usize) -> Result<(Option<Buffer>, usize
 
 /// Characters (`bytes == false`) or bytes per row, INT32, with the input's validity.
 pub fn count(col: &Column, bytes: bool) -> Result<Column> {
+    map_rows(
+        col,
+        "str_count",
+        TypeId::Int32,
+        &[Arg::I32(i32::from(bytes))],
+    )
+}
+
+/// A column of `dtype`, one value per row of `col` with `col`'s validity, from the kernel
+/// `name`: its arguments are `col`'s descriptor and row count, then `rest`, then the
+/// output (the kernels that run `map_rows` of `strings.cuh`).
+pub(crate) fn map_rows(col: &Column, name: &str, dtype: TypeId, rest: &[Arg]) -> Result<Column> {
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
-    let out = DeviceMemory::alloc(n * 4)?;
-    run(
-        "str_count",
-        n,
-        &[
-            Arg::P(d.ptr()),
-            Arg::I(n as i64),
-            Arg::I32(i32::from(bytes)),
-            Arg::P(out.ptr()),
-        ],
-    )?;
+    let out = DeviceMemory::alloc(n * fixed_width(dtype).expect("fixed-width output"))?;
+    let mut args = vec![Arg::P(d.ptr()), Arg::I(n as i64)];
+    args.extend_from_slice(rest);
+    args.push(Arg::P(out.ptr()));
+    run(name, n, &args)?;
     let (mask, nulls) = copied_validity(col)?;
-    device_column(TypeId::Int32.into(), n, out, mask, nulls)
+    device_column(dtype.into(), n, out, mask, nulls)
+}
+
+/// A STRING column of `col`'s rows with `col`'s validity, built by the two-pass kernel
+/// `name` (see [`build_strings`]) whose arguments start with `col`'s descriptor and row
+/// count, then `rest` (the kernels that run `build_rows` of `strings.cuh`).
+pub(crate) fn build_rows(col: &Column, name: &str, rest: &[Arg]) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let (mask, nulls) = copied_validity(col)?;
+    let mut args = vec![Arg::P(d.ptr()), Arg::I(n as i64)];
+    args.extend_from_slice(rest);
+    build_strings(name, n, mask, nulls, &args)
 }
 
 /// Case mapping with the non-ASCII table `keys` (sorted code points) and `vals` (three
 /// code points per key, 0-padded).
 pub fn case(col: &Column, upper: bool, keys: &[u32], vals: &[u32]) -> Result<Column> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
     let (k, v) = (upload_u32(keys)?, upload_u32(vals)?);
-    let (mask, nulls) = copied_validity(col)?;
-    build_strings(
+    build_rows(
+        col,
         "str_case",
-        n,
-        mask,
-        nulls,
         &[
-            Arg::P(d.ptr()),
-            Arg::I(n as i64),
             Arg::I32(i32::from(upper)),
             Arg::P(k.ptr()),
             Arg::P(v.ptr()),
@@ -233,18 +244,11 @@ pub fn find(
 
 /// Literal replace of up to `maxrepl` (< 0: all) occurrences of `target` (not empty).
 pub fn replace(col: &Column, target: &[u8], repl: &[u8], maxrepl: i64) -> Result<Column> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
     let (t, r) = (upload(target)?, upload(repl)?);
-    let (mask, nulls) = copied_validity(col)?;
-    build_strings(
+    build_rows(
+        col,
         "str_replace",
-        n,
-        mask,
-        nulls,
         &[
-            Arg::P(d.ptr()),
-            Arg::I(n as i64),
             Arg::P(t.ptr()),
             Arg::I(target.len() as i64),
             Arg::P(r.ptr()),
@@ -256,17 +260,10 @@ pub fn replace(col: &Column, target: &[u8], repl: &[u8], maxrepl: i64) -> Result
 
 /// Characters `[start:stop:step]` of every row (Python slice semantics; step != 0).
 pub fn slice(col: &Column, start: Option<i64>, stop: Option<i64>, step: i64) -> Result<Column> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
-    let (mask, nulls) = copied_validity(col)?;
-    build_strings(
+    build_rows(
+        col,
         "str_slice",
-        n,
-        mask,
-        nulls,
         &[
-            Arg::P(d.ptr()),
-            Arg::I(n as i64),
             Arg::I32(i32::from(start.is_some())),
             Arg::I(start.unwrap_or(0)),
             Arg::I32(i32::from(stop.is_some())),
@@ -278,22 +275,11 @@ pub fn slice(col: &Column, start: Option<i64>, stop: Option<i64>, step: i64) -> 
 
 /// Strip code points of `set` (empty: whitespace) from side 0 (left), 1 (right) or 2 (both).
 pub fn strip(col: &Column, side: i32, set: &[u32]) -> Result<Column> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
     let s = upload_u32(set)?;
-    let (mask, nulls) = copied_validity(col)?;
-    build_strings(
+    build_rows(
+        col,
         "str_strip",
-        n,
-        mask,
-        nulls,
-        &[
-            Arg::P(d.ptr()),
-            Arg::I(n as i64),
-            Arg::I32(side),
-            Arg::P(s.ptr()),
-            Arg::I(set.len() as i64),
-        ],
+        &[Arg::I32(side), Arg::P(s.ptr()), Arg::I(set.len() as i64)],
     )
 }
 

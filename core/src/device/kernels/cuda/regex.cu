@@ -115,7 +115,7 @@ struct MatchIter {
 // op 0: contains (BOOL8), 1: matches at the start (BOOL8), 2: count of matches (INT32).
 // A row whose walk quit sets *quit (the host redoes the call).
 extern "C" __global__ void re_search(const StrCol* in, int64_t n, const uint32_t* prog,
-                                     int64_t rev_off, int op, void* out, int* quit) {
+                                     int64_t rev_off, int op, int* quit, void* out) {
   Dfa f = dfa_at(prog), r = dfa_at(prog + rev_off);
   auto search = [&](const uint8_t* p, int64_t len) {
     int64_t v = 0;
