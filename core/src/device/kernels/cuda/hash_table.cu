@@ -69,7 +69,7 @@ extern "C" __global__ void ht_fill_u8(uint8_t* out, int64_t n, int v) {
 // counts the slots this call claimed (new distinct keys), counters[1] the alone rows.
 extern "C" __global__ void ht_insert(const ColDesc* keys, int ncols, int64_t n, int nulls_equal,
                                      int nans_equal, int32_t* slots, uint64_t cap_mask,
-                                     int32_t* slot_of_row, unsigned long long* counters) {
+                                     unsigned long long* counters, int32_t* slot_of_row) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   unsigned long long claimed = 0, alone = 0;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
@@ -106,9 +106,9 @@ extern "C" __global__ void ht_insert(const ColDesc* keys, int ncols, int64_t n, 
 
 // For rows 0..n of `probe`, the slot holding an equal row of `build` (the table's rows), or
 // -1; with `want_rows`, that build row (the first inserted with the key) instead of its slot.
-extern "C" __global__ void ht_find(const ColDesc* build, const ColDesc* probe, int ncols, int64_t n,
-                                   int nulls_equal, int nans_equal, const int32_t* slots,
-                                   uint64_t cap_mask, int want_rows, int32_t* slot_of_row) {
+extern "C" __global__ void ht_find(const ColDesc* probe, int ncols, int64_t n, int nulls_equal,
+                                   int nans_equal, const int32_t* slots, uint64_t cap_mask,
+                                   const ColDesc* build, int want_rows, int32_t* slot_of_row) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; j < n; j += stride) {
     int32_t found = -1;
