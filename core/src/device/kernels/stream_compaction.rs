@@ -238,33 +238,22 @@ pub(crate) fn distinct_flags(
     let last = filled_i32(cap, -1)?;
     let count = DeviceMemory::zeroed(cap * 4)?;
     let flags = DeviceMemory::alloc(n.max(1))?;
-    let k = keep as i32;
+    // Both passes read the slots and the per-slot state; the second also writes the flags.
+    let state = [
+        Arg::P(slots.ptr()),
+        Arg::I(n as i64),
+        Arg::I32(keep as i32),
+        Arg::P(first.ptr()),
+        Arg::P(last.ptr()),
+        Arg::P(count.ptr()),
+    ];
     // SAFETY: reads n slots (< cap or -1), updates per-slot values, writes n flags.
     unsafe {
-        run_hash(
-            "distinct_reduce",
-            n,
-            &[
-                Arg::P(slots.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(k),
-                Arg::P(first.ptr()),
-                Arg::P(last.ptr()),
-                Arg::P(count.ptr()),
-            ],
-        )?;
+        run_hash("distinct_reduce", n, &state)?;
         run_hash(
             "distinct_flags",
             n,
-            &[
-                Arg::P(slots.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(k),
-                Arg::P(first.ptr()),
-                Arg::P(last.ptr()),
-                Arg::P(count.ptr()),
-                Arg::P(flags.ptr()),
-            ],
+            &[&state[..], &[Arg::P(flags.ptr())]].concat(),
         )?;
     }
     Ok(flags)

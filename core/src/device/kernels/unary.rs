@@ -1,7 +1,7 @@
 //! Unary-operation and rounding kernels: one module per input storage type.
 
 use super::transform::{launch, map_values};
-use super::{COMMON, cuda_type};
+use super::{COMMON, cuda_type, storage_id};
 use crate::column::Column;
 use crate::device::runtime;
 use crate::error::Result;
@@ -15,21 +15,10 @@ const SOURCE: &str = include_str!("cuda/unary.cu");
 /// The CUDA storage type of a fixed-width type id (chrono types as their tick count,
 /// decimals as their unscaled integer) and whether it is BOOL8.
 pub fn storage_type(id: TypeId) -> Result<(&'static str, bool)> {
-    use TypeId::*;
-    Ok(match id {
-        TimestampDays | DurationDays | Decimal32 => ("int32_t", false),
-        TimestampSeconds
-        | TimestampMilliseconds
-        | TimestampMicroseconds
-        | TimestampNanoseconds
-        | DurationSeconds
-        | DurationMilliseconds
-        | DurationMicroseconds
-        | DurationNanoseconds
-        | Decimal64 => ("int64_t", false),
-        Decimal128 => ("__int128", false),
-        other => cuda_type(other)?,
-    })
+    match id {
+        TypeId::Decimal128 => Ok(("__int128", false)),
+        other => cuda_type(storage_id(other).unwrap_or(other)),
+    }
 }
 
 /// The CUDA source of the unary module for inputs of type `input`.
