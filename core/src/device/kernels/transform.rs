@@ -128,8 +128,18 @@ pub fn mask_to_bools(mask: u64, begin: usize, n: usize, invert: bool) -> Result<
 
 /// Mask of the rows of a BOOL8 column that are valid and true, and its unset-bit count.
 pub fn bools_to_mask(c: &Column) -> Result<(Buffer, usize)> {
+    values_to_mask(c, function("bools_to_mask")?)
+}
+
+/// Mask of the rows of a float column that are valid and not NaN, and its unset-bit count.
+pub fn nans_to_nulls(c: &Column) -> Result<(Buffer, usize)> {
+    values_to_mask(c, float_function(c, "nans_to_nulls")?)
+}
+
+/// The mask that kernel `f(values, mask, mask offset, out, n, count)` builds from the values
+/// and validity of `c`, and its unset-bit count.
+fn values_to_mask(c: &Column, f: CudaFunction) -> Result<(Buffer, usize)> {
     let n = c.size();
-    let f = function("bools_to_mask")?;
     let vals = data_ptr(c)?;
     let (m, off) = mask_arg(c)?;
     build_mask(n, |out, count| {
@@ -139,22 +149,14 @@ pub fn bools_to_mask(c: &Column) -> Result<(Buffer, usize)> {
     })
 }
 
-/// Mask of the rows of a float column that are valid and not NaN, and its unset-bit count.
-pub fn nans_to_nulls(c: &Column) -> Result<(Buffer, usize)> {
-    let n = c.size();
-    let name = if c.dtype().id() == TypeId::Float32 {
-        "nans_to_nulls_f32"
+/// The `_f32` or `_f64` variant of kernel `base` for the float column `c`.
+fn float_function(c: &Column, base: &str) -> Result<CudaFunction> {
+    let width = if c.dtype().id() == TypeId::Float32 {
+        "f32"
     } else {
-        "nans_to_nulls_f64"
+        "f64"
     };
-    let f = function(name)?;
-    let vals = data_ptr(c)?;
-    let (m, off) = mask_arg(c)?;
-    build_mask(n, |out, count| {
-        let n64 = n as i64;
-        launch!(f, n.div_ceil(32); vals, m, off, out, n64, count);
-        Ok(())
-    })
+    function(&format!("{base}_{width}"))
 }
 
 /// BOOL8 column: row is valid and NaN (`negate`: the negation, so nulls give true).
@@ -162,12 +164,7 @@ pub fn is_nan(c: &Column, negate: bool) -> Result<Column> {
     let n = c.size();
     let out = DeviceMemory::alloc(n)?;
     if n > 0 {
-        let name = if c.dtype().id() == TypeId::Float32 {
-            "is_nan_f32"
-        } else {
-            "is_nan_f64"
-        };
-        let f = function(name)?;
+        let f = float_function(c, "is_nan")?;
         let vals = data_ptr(c)?;
         let (m, off) = mask_arg(c)?;
         let (ptr, n64, neg) = (out.ptr(), n as i64, i32::from(negate));
