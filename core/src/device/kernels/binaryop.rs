@@ -1,6 +1,7 @@
 //! Element-wise binary operation kernels.
 
 use super::device_column;
+use super::string_parts;
 use super::unary::split128;
 use super::{Arg, COMMON, cuda_type, grid, launch};
 use crate::binary_operator::BinaryOperator;
@@ -228,20 +229,14 @@ fn string_descriptor(o: &StringOperand) -> Result<[u64; 7]> {
     if c.size() == 0 || c.children().is_empty() || scalar == 2 {
         return Ok([0, 0, mask, mask_off, 0, 0, scalar]);
     }
-    let chars = match c.data() {
-        Some(d) if !d.is_empty() => d.device_ptr()?,
-        _ => 0,
-    };
-    let child = &c.children()[0];
-    let w = fixed_width(child.dtype().id()).expect("integer offsets");
-    let offs = child.data().expect("offsets").device_ptr()? + (child.offset() * w) as u64;
+    let (chars, offs, wide) = string_parts(c)?;
     Ok([
         chars,
         offs,
         mask,
         mask_off,
         c.offset() as u64,
-        u64::from(child.dtype().id() == TypeId::Int64),
+        u64::from(wide),
         scalar,
     ])
 }

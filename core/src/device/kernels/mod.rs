@@ -61,6 +61,25 @@ pub(crate) fn device_column(
     )
 }
 
+/// The device address of a column's data, 0 when it has none or it is empty (the chars of
+/// a STRING column whose rows are all empty).
+pub(crate) fn chars_ptr(c: &Column) -> Result<u64> {
+    Ok(match c.data() {
+        Some(d) if !d.is_empty() => d.device_ptr()?,
+        _ => 0,
+    })
+}
+
+/// The buffers of a STRING column (with rows) as the kernels read them: the chars (see
+/// [`chars_ptr`]), the address of the offsets child at its own offset (the column's row
+/// offset is left to the kernel) and whether those offsets are INT64.
+pub(crate) fn string_parts(c: &Column) -> Result<(u64, u64, bool)> {
+    let child = &c.children()[0];
+    let w = crate::types::fixed_width(child.dtype().id()).expect("integer offsets");
+    let offsets = child.data().expect("offsets").device_ptr()? + (child.offset() * w) as u64;
+    Ok((chars_ptr(c)?, offsets, child.dtype().id() == TypeId::Int64))
+}
+
 /// A [`device_column`] with no nulls.
 pub(crate) fn device_values(dtype: DataType, n: usize, values: DeviceMemory) -> Result<Column> {
     device_column(dtype, n, values, None, Some(0))

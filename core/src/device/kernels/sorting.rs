@@ -112,19 +112,8 @@ impl Spec {
 
 /// (chars pointer, offsets pointer at the child's offset, row offset, 64-bit offsets)
 fn string_parts(c: &Column) -> Result<(u64, u64, i64, i32)> {
-    let data = match c.data() {
-        Some(d) if !d.is_empty() => d.device_ptr()?,
-        _ => 0,
-    };
-    let child = &c.children()[0];
-    let w = fixed_width(child.dtype().id()).expect("integer offsets");
-    let offs = child.data().expect("offsets").device_ptr()? + (child.offset() * w) as u64;
-    Ok((
-        data,
-        offs,
-        c.offset() as i64,
-        i32::from(child.dtype().id() == TypeId::Int64),
-    ))
+    let (data, offs, wide) = super::string_parts(c)?;
+    Ok((data, offs, c.offset() as i64, i32::from(wide)))
 }
 
 /// The longest string among the column's rows (one 8-byte read back).

@@ -5,6 +5,7 @@
 
 use super::gather::narrow_offsets;
 use super::scan::exclusive_sum_with_total;
+use super::string_parts;
 use super::transform::{bools_to_mask, copied_validity};
 use super::{Arg, COMMON, grid, launch};
 use super::{device_column, device_values};
@@ -66,15 +67,10 @@ impl Descs {
                 keep.push(z);
                 (0, p, 0)
             } else {
-                let child = &c.children()[0];
-                let w = fixed_width(child.dtype().id()).expect("integer offsets");
-                let offs = child.data().expect("offsets data").device_ptr()?
-                    + ((child.offset() + c.offset()) * w) as u64;
-                let chars = match c.data() {
-                    Some(d) if !d.is_empty() => d.device_ptr()?,
-                    _ => 0,
-                };
-                (chars, offs, u64::from(child.dtype().id() == TypeId::Int64))
+                // The descriptor's offsets start at the column's row 0.
+                let (chars, offs, wide) = string_parts(c)?;
+                let w = if wide { 8 } else { 4 };
+                (chars, offs + (c.offset() * w) as u64, u64::from(wide))
             };
             words.extend([chars, offs, mask, mask_off, off64, u64::from(scalar)]);
         }
