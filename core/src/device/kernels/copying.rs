@@ -47,6 +47,17 @@ pub struct DeviceCond {
     pub offset: i64,
 }
 
+impl DeviceCond {
+    /// A condition of one byte per row with no mask (flags a kernel wrote).
+    pub fn flags(flags: &DeviceMemory) -> DeviceCond {
+        DeviceCond {
+            data: flags.ptr(),
+            mask: 0,
+            offset: 0,
+        }
+    }
+}
+
 /// The copy_if_else map (see `select_map` in copying.cu).
 pub fn select_map(
     cond: DeviceCond,

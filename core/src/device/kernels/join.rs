@@ -114,11 +114,7 @@ fn unique_pairs(
         return Ok((out_p, out_b, np));
     }
     let (flags, out_p, kept) = rows_where_found(rows, np, true)?;
-    let cond = DeviceCond {
-        data: flags.ptr(),
-        mask: 0,
-        offset: 0,
-    };
+    let cond = DeviceCond::flags(&flags);
     let (mut out_b, _) = compact_fixed(cond, np, &[(rows.ptr(), 4)])?;
     Ok((out_p, out_b.remove(0), kept))
 }
@@ -144,11 +140,7 @@ fn rows_where_found(
             ],
         )?
     };
-    let cond = DeviceCond {
-        data: flags.ptr(),
-        mask: 0,
-        offset: 0,
-    };
+    let cond = DeviceCond::flags(&flags);
     let (rows, kept) = compact(cond, n)?;
     Ok((flags, rows, kept))
 }
@@ -235,11 +227,7 @@ pub(crate) fn pair_join(
     let (out_p, out_b, total) = match unmatched {
         None => (out_p, out_b, total),
         Some(u) => {
-            let cond = DeviceCond {
-                data: u.ptr(),
-                mask: 0,
-                offset: 0,
-            };
+            let cond = DeviceCond::flags(&u);
             let (rows, extra) = compact(cond, nb)?;
             let all = total + extra;
             check_rows(all)?;
