@@ -16,26 +16,14 @@ __device__ __forceinline__ bool gb_any_null(const ColDesc* keys, int ncols, int6
   return false;
 }
 
-// Grouping equality: nulls equal nulls, NaN equals NaN, -0.0 equals 0.0.
+// Grouping equality (rows_equal of search.cu): nulls equal nulls, NaN equals NaN, -0.0
+// equals 0.0.
 __device__ __forceinline__ bool gb_rows_equal(const ColDesc* keys, int ncols, int64_t a, int64_t b) {
-  for (int c = 0; c < ncols; ++c) {
-    bool na = is_null(keys[c], a), nb = is_null(keys[c], b);
-    if (na || nb) {
-      if (na != nb) return false;
-      continue;
-    }
-    if (cmp_values(keys[c], a, keys[c], b) != 0) return false;
-  }
-  return true;
+  return rows_equal(keys, a, keys, b, ncols);
 }
 
 __device__ __forceinline__ uint64_t gb_row_hash(const ColDesc* keys, int ncols, int64_t i) {
-  uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (int c = 0; c < ncols; ++c) {
-    uint64_t e = is_null(keys[c], i) ? 0x5851f42d4c957f2dULL : hash_value(keys[c], i);
-    h = mix64(h ^ (e + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
-  }
-  return h;
+  return rows_hash(keys, ncols, i, 0x9e3779b97f4a7c15ULL, 0x5851f42d4c957f2dULL);
 }
 
 extern "C" __global__ void gb_build(const ColDesc* keys, int ncols, int64_t n, int32_t* table,

@@ -31,27 +31,9 @@ __device__ __forceinline__ bool row_alone(const ColDesc* c, int ncols, int64_t i
 
 // A hash of all key columns of row i, consistent with rows_equal (nulls hash alike).
 __device__ __forceinline__ uint64_t row_hash(const ColDesc* c, int ncols, int64_t i) {
-  uint64_t h = 0x2545f4914f6cdd1dULL;
-  for (int k = 0; k < ncols; ++k) {
-    uint64_t v = is_null(c[k], i) ? 0x5a5a5a5a5a5a5a5aULL : hash_value(c[k], i);
-    h = mix64(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
-  }
-  return h;
+  return rows_hash(c, ncols, i, 0x2545f4914f6cdd1dULL, 0x5a5a5a5a5a5a5a5aULL);
 }
 
-// Whether row i of a equals row j of b (same column kinds); nulls equal nulls.
-__device__ __forceinline__ bool rows_equal(const ColDesc* a, int64_t i, const ColDesc* b,
-                                           int64_t j, int ncols) {
-  for (int k = 0; k < ncols; ++k) {
-    bool an = is_null(a[k], i), bn = is_null(b[k], j);
-    if (an || bn) {
-      if (an && bn) continue;
-      return false;
-    }
-    if (cmp_values(a[k], i, b[k], j) != 0) return false;
-  }
-  return true;
-}
 
 // Fill n int32 values with v.
 extern "C" __global__ void ht_fill_i32(int32_t* out, int64_t n, int32_t v) {
