@@ -105,13 +105,12 @@ fn compact_prefixes(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)>
     let (ntiles, cfg) = tiles(n);
     let totals = DeviceMemory::alloc((ntiles + 1) * 8)?;
     let (totals_f, prefix_f) = (function("compact_totals")?, function("compact_prefix")?);
-    let c = cond_args(cond, n);
     // SAFETY: reads n flag bytes (and mask bits); totals holds ntiles + 1 entries.
     unsafe {
         launch(
             &totals_f,
             cfg,
-            &[c[0], c[1], c[2], c[3], Arg::P(totals.ptr())],
+            &phase_args(cond, n, &[Arg::P(totals.ptr())]),
         )?;
     }
     // Exclusive prefixes over ntiles + 1 entries give the kept total in the last one.
@@ -129,13 +128,17 @@ fn compact_prefixes(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)>
     Ok((totals, kept))
 }
 
-fn cond_args(cond: DeviceCond, n: usize) -> [Arg; 4] {
-    [
+/// The arguments of a compaction kernel: the condition (flags, mask, bit offset) and the
+/// row count, then `rest`.
+fn phase_args(cond: DeviceCond, n: usize, rest: &[Arg]) -> Vec<Arg> {
+    let mut args = vec![
         Arg::P(cond.data),
         Arg::P(cond.mask),
         Arg::I(cond.offset),
         Arg::I(n as i64),
-    ]
+    ];
+    args.extend_from_slice(rest);
+    args
 }
 
 /// The row numbers (INT32, in order) of the rows whose condition holds, and their count.
@@ -145,24 +148,11 @@ pub fn compact(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)> {
     }
     let (totals, kept) = compact_prefixes(cond, n)?;
     let out = DeviceMemory::alloc(kept * 4)?;
-    let c = cond_args(cond, n);
     let (_, cfg) = tiles(n);
     let write_f = function("compact_write")?;
+    let args = phase_args(cond, n, &[Arg::P(totals.ptr()), Arg::P(out.ptr())]);
     // SAFETY: writes exactly `kept` row numbers.
-    unsafe {
-        launch(
-            &write_f,
-            cfg,
-            &[
-                c[0],
-                c[1],
-                c[2],
-                c[3],
-                Arg::P(totals.ptr()),
-                Arg::P(out.ptr()),
-            ],
-        )?
-    };
+    unsafe { launch(&write_f, cfg, &args)? };
     Ok((out, kept))
 }
 
@@ -179,28 +169,18 @@ pub fn compact_fixed(
         compact_prefixes(cond, n)?
     };
     let (_, cfg) = tiles(n);
-    let c = cond_args(cond, n);
     let mut outs = Vec::with_capacity(columns.len());
     for &(src, width) in columns {
         let out = DeviceMemory::alloc(kept * width)?;
         if kept > 0 {
             let f = function(&format!("compact_values_w{width}"))?;
+            let args = phase_args(
+                cond,
+                n,
+                &[Arg::P(totals.ptr()), Arg::P(src), Arg::P(out.ptr())],
+            );
             // SAFETY: reads n values of `width` bytes, writes exactly `kept`.
-            unsafe {
-                launch(
-                    &f,
-                    cfg,
-                    &[
-                        c[0],
-                        c[1],
-                        c[2],
-                        c[3],
-                        Arg::P(totals.ptr()),
-                        Arg::P(src),
-                        Arg::P(out.ptr()),
-                    ],
-                )?
-            };
+            unsafe { launch(&f, cfg, &args)? };
         }
         outs.push(out);
     }

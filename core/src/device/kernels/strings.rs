@@ -137,15 +137,21 @@ pub(crate) fn build_strings(
     )
 }
 
-/// The validity mask of `n` flags (one byte each) on the device, None when all are set.
-fn mask_of_flags(flags: DeviceMemory, n: usize) -> Result<(Option<Buffer>, usize)> {
-    let col = device_values(TypeId::Bool8.into(), n, flags)?;
-    let (mask, nulls) = bools_to_mask(&col)?;
-    Ok(if nulls == 0 {
-        (None, 0)
-    } else {
-        (Some(mask), nulls)
-    })
+/// A STRING column built by the two-pass kernel `name` (see [`build_strings`]) whose size
+/// pass also says which rows are valid: one byte per row, in a zeroed allocation passed
+/// after `args`. The flags become the column's validity.
+fn build_flagged_strings(name: &str, n: usize, args: &[Arg]) -> Result<Column> {
+    let flags = DeviceMemory::zeroed(n)?;
+    let mut all = args.to_vec();
+    all.push(Arg::P(flags.ptr()));
+    let col = build_strings(name, n, None, Some(0), &all)?;
+    if n == 0 {
+        return Ok(col);
+    }
+    let flags = device_values(TypeId::Bool8.into(), n, flags)?;
+    let (mask, nulls) = bools_to_mask(&flags)?;
+    let mask = (nulls > 0).then_some(mask);
+    col.with_mask(mask, Some(nulls))
 }
 
 /// Characters (`bytes == false`) or bytes per row, INT32, with the input's validity.
@@ -334,12 +340,9 @@ impl Split {
     /// Token `j` of every row (null where a row has fewer tokens or is null).
     pub fn column(&self, j: usize) -> Result<Column> {
         let n = self.n;
-        let flags = DeviceMemory::zeroed(n)?;
-        let col = build_strings(
+        build_flagged_strings(
             "str_split_column",
             n,
-            None,
-            Some(0),
             &[
                 Arg::P(self.d.ptr()),
                 Arg::I(n as i64),
@@ -349,14 +352,8 @@ impl Split {
                 Arg::I32(self.rev),
                 Arg::P(self.counts.ptr()),
                 Arg::I(j as i64),
-                Arg::P(flags.ptr()),
             ],
-        )?;
-        if n == 0 {
-            return Ok(col);
-        }
-        let (mask, nulls) = mask_of_flags(flags, n)?;
-        col.with_mask(mask, Some(nulls))
+        )
     }
 
     /// Every token of every row as a LIST<STRING> column with `mask` (the input's nulls).
@@ -413,12 +410,9 @@ pub fn concat(
     let s = Descs::new(&[sep])?;
     let sn = upload(sep_narep.unwrap_or(&[]))?;
     let cn = upload(col_narep.unwrap_or(&[]))?;
-    let flags = DeviceMemory::zeroed(n)?;
-    let col = build_strings(
+    build_flagged_strings(
         "str_concat",
         n,
-        None,
-        Some(0),
         &[
             Arg::P(d.ptr()),
             Arg::I(cols.len() as i64),
@@ -431,12 +425,6 @@ pub fn concat(
             Arg::I32(i32::from(col_narep.is_some())),
             Arg::I32(i32::from(separate_nulls)),
             Arg::I(n as i64),
-            Arg::P(flags.ptr()),
         ],
-    )?;
-    if n == 0 {
-        return Ok(col);
-    }
-    let (mask, nulls) = mask_of_flags(flags, n)?;
-    col.with_mask(mask, Some(nulls))
+    )
 }
