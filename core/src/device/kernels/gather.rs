@@ -276,6 +276,16 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
     }
     let total = exclusive_sum_with_total(&sizes, n)? as usize;
     let out_offsets = narrow_offsets(sizes, n + 1, wide || total > i32::MAX as usize)?;
+    // The second pass starts from the source offsets, the map and the gathered offsets.
+    let placed = [
+        Arg::P(off_ptr),
+        mp,
+        mm,
+        mo,
+        Arg::I(n as i64),
+        rows,
+        Arg::P(out_offsets.1),
+    ];
     if is_string {
         let chars = DeviceMemory::alloc(total)?;
         if total > 0 {
@@ -285,25 +295,17 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
                 .device_ptr()?;
             let f = map.function(&format!("gather_chars_{suffix}"))?;
             let group_log2 = lanes_per_string(total, n);
+            let args = [
+                &placed[..],
+                &[
+                    Arg::P(chars_ptr),
+                    Arg::I32(group_log2 as i32),
+                    Arg::P(chars.ptr()),
+                ],
+            ]
+            .concat();
             // SAFETY: copies the bytes of in-bounds rows into the ranges the offsets assign.
-            unsafe {
-                launch(
-                    &f,
-                    grid(n << group_log2)?,
-                    &[
-                        Arg::P(off_ptr),
-                        Arg::P(chars_ptr),
-                        mp,
-                        mm,
-                        mo,
-                        Arg::I(n as i64),
-                        rows,
-                        Arg::P(out_offsets.1),
-                        Arg::I32(group_log2 as i32),
-                        Arg::P(chars.ptr()),
-                    ],
-                )?;
-            }
+            unsafe { launch(&f, grid(n << group_log2)?, &args)? };
         }
         Column::new(
             src.dtype(),
@@ -318,24 +320,13 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
         let child_map = DeviceMemory::alloc(total * 4)?;
         if total > 0 {
             let f = map.function(&format!("gather_list_child_map_{suffix}"))?;
+            let args = [
+                &placed[..],
+                &[Arg::I(total as i64), Arg::P(child_map.ptr())],
+            ]
+            .concat();
             // SAFETY: writes `total` child rows; reads offsets of in-bounds rows.
-            unsafe {
-                launch(
-                    &f,
-                    grid(total)?,
-                    &[
-                        Arg::P(off_ptr),
-                        mp,
-                        mm,
-                        mo,
-                        Arg::I(n as i64),
-                        rows,
-                        Arg::P(out_offsets.1),
-                        Arg::I(total as i64),
-                        Arg::P(child_map.ptr()),
-                    ],
-                )?;
-            }
+            unsafe { launch(&f, grid(total)?, &args)? };
         }
         let child_map = device_values(TypeId::Int32.into(), total, child_map)?;
         let flag = DeviceMemory::zeroed(4)?;
