@@ -17,6 +17,37 @@ pub(crate) enum Arg {
     I32(i32),
 }
 
+impl From<u64> for Arg {
+    /// A device pointer or an unsigned 64-bit word.
+    fn from(v: u64) -> Arg {
+        Arg::P(v)
+    }
+}
+
+impl From<i64> for Arg {
+    /// An `int64_t`.
+    fn from(v: i64) -> Arg {
+        Arg::I(v)
+    }
+}
+
+impl From<i32> for Arg {
+    /// An `int`.
+    fn from(v: i32) -> Arg {
+        Arg::I32(v)
+    }
+}
+
+/// The kernel arguments of values of their C types (`u64` for a pointer or unsigned 64-bit
+/// word, `i64` for an `int64_t`, `i32` for an `int`), in kernel-parameter order; an [`Arg`]
+/// passes through. Literals need their suffix (`0u64`).
+macro_rules! args {
+    ($($a:expr),* $(,)?) => {
+        [$($crate::device::launch::Arg::from($a)),*]
+    };
+}
+pub(crate) use args;
+
 /// Launch `f` with `args` on ferrodf's stream.
 ///
 /// # Safety

@@ -1,6 +1,7 @@
 //! Launchers of the concatenate family's kernels in `cuda/concatenate.cu`: offsets rebased
 //! onto a new base and width (also used by the gathers to narrow INT64 offsets).
 
+use super::args;
 use super::movement::{MOVEMENT_CUH, run_grid};
 use super::{Arg, COMMON};
 use crate::device::DeviceMemory;
@@ -49,15 +50,5 @@ pub fn rebase_offsets_into(
         if src_wide { 64 } else { 32 },
         if out_wide { 64 } else { 32 }
     );
-    run(
-        &name,
-        len,
-        &[
-            Arg::P(src),
-            Arg::I(len as i64),
-            Arg::I(base),
-            Arg::I(add),
-            Arg::P(dst),
-        ],
-    )
+    run(&name, len, &args![src, len as i64, base, add, dst])
 }

@@ -1,6 +1,7 @@
 //! Datetime kernels of `plc.datetime` (see `cuda/datetime.cu`): one module per storage
 //! type (int32 days, int64 ticks).
 
+use super::args;
 use super::transform::map_values;
 use super::{Arg, COMMON, grid, launch};
 use crate::column::Column;
@@ -49,11 +50,11 @@ pub fn extract(col: &Column, comp: i32, tpd: i64, tps: i64) -> Result<Column> {
         col,
         TypeId::Int16.into(),
         "dt_extract",
-        &[Arg::I(tpd), Arg::I(tps), Arg::I32(comp)],
+        &args![tpd, tps, comp],
     )
 }
 
 /// Floor (0), ceil (1) or round half-even (2) every timestamp to a multiple of `f` ticks.
 pub fn round(col: &Column, mode: i32, f: i64) -> Result<Column> {
-    map(col, col.dtype(), "dt_round", &[Arg::I32(mode), Arg::I(f)])
+    map(col, col.dtype(), "dt_round", &args![mode, f])
 }

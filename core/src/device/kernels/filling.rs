@@ -1,6 +1,7 @@
 //! Launcher of the filling family's kernel in `cuda/filling.cu`: the row map of `repeat`
 //! (also used by the strings family to repeat strings).
 
+use super::args;
 use super::movement::{MOVEMENT_CUH, run_grid};
 use super::{Arg, COMMON};
 use crate::device::DeviceMemory;
@@ -25,12 +26,7 @@ pub fn repeat_map(offsets: u64, n: usize, total: usize) -> Result<DeviceMemory> 
     run(
         "repeat_map",
         total,
-        &[
-            Arg::P(offsets),
-            Arg::I(n as i64),
-            Arg::I(total as i64),
-            Arg::P(out.ptr()),
-        ],
+        &args![offsets, n as i64, total as i64, out.ptr()],
     )?;
     Ok(out)
 }

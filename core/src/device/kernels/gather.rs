@@ -8,6 +8,7 @@
 //! through) launches it, and the join, sort and strings launchers use its [`device_map`],
 //! [`flag_is_set`] and [`narrow_offsets`].
 
+use super::args;
 use super::scan::exclusive_sum_with_total;
 use super::{Arg, COMMON, cuda_type, grid, launch};
 use super::{device_column, device_values};
@@ -144,18 +145,18 @@ fn gather_validity(src: &Column, map: &DeviceMap) -> Result<Option<Buffer>> {
             launch(
                 &f,
                 grid(n.div_ceil(32) * 32)?,
-                &[
-                    Arg::P(smask),
-                    Arg::I(soff),
+                &args![
+                    smask,
+                    soff,
                     mp,
                     mm,
                     mo,
-                    Arg::I(n as i64),
-                    Arg::I(src.size() as i64),
-                    Arg::I32(map.nullify as i32),
-                    Arg::P(out.ptr()),
-                    Arg::P(map.flag_ptr()),
-                    Arg::P(0),
+                    n as i64,
+                    src.size() as i64,
+                    map.nullify as i32,
+                    out.ptr(),
+                    map.flag_ptr(),
+                    0u64
                 ],
             )?;
         }
@@ -192,17 +193,7 @@ pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
                         let (unroll, _, blocks, threads) = gather_tuning();
                         rt.grid_stride_config(n.div_ceil(unroll), threads, blocks)
                     },
-                    &[
-                        Arg::P(data),
-                        mp,
-                        mm,
-                        mo,
-                        Arg::I(n as i64),
-                        Arg::I(rows),
-                        nullify,
-                        Arg::P(out.ptr()),
-                        flag,
-                    ],
+                    &args![data, mp, mm, mo, n as i64, rows, nullify, out.ptr(), flag],
                 )?;
             }
         }
@@ -259,18 +250,18 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
         launch(
             &f,
             grid(n + 1)?,
-            &[
-                Arg::P(off_ptr),
+            &args![
+                off_ptr,
                 mp,
                 mm,
                 mo,
-                Arg::P(smask),
-                Arg::I(soff),
-                Arg::I(n as i64),
+                smask,
+                soff,
+                n as i64,
                 rows,
-                Arg::I32(map.nullify as i32),
-                Arg::P(sizes.ptr()),
-                Arg::P(map.flag_ptr()),
+                map.nullify as i32,
+                sizes.ptr(),
+                map.flag_ptr()
             ],
         )?;
     }
@@ -297,11 +288,7 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
             let group_log2 = lanes_per_string(total, n);
             let args = [
                 &placed[..],
-                &[
-                    Arg::P(chars_ptr),
-                    Arg::I32(group_log2 as i32),
-                    Arg::P(chars.ptr()),
-                ],
+                &args![chars_ptr, group_log2 as i32, chars.ptr()],
             ]
             .concat();
             // SAFETY: copies the bytes of in-bounds rows into the ranges the offsets assign.
@@ -320,11 +307,7 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
         let child_map = DeviceMemory::alloc(total * 4)?;
         if total > 0 {
             let f = map.function(&format!("gather_list_child_map_{suffix}"))?;
-            let args = [
-                &placed[..],
-                &[Arg::I(total as i64), Arg::P(child_map.ptr())],
-            ]
-            .concat();
+            let args = [&placed[..], &args![total as i64, child_map.ptr()]].concat();
             // SAFETY: writes `total` child rows; reads offsets of in-bounds rows.
             unsafe { launch(&f, grid(total)?, &args)? };
         }
@@ -421,15 +404,15 @@ pub fn normalize_map(map: &DeviceMap, rows: usize) -> Result<DeviceMemory> {
             launch(
                 &f,
                 grid(n)?,
-                &[
+                &args![
                     mp,
                     mm,
                     mo,
-                    Arg::I(n as i64),
-                    Arg::I(rows as i64),
-                    Arg::I32(map.nullify as i32),
-                    Arg::P(out.ptr()),
-                    Arg::P(map.flag_ptr()),
+                    n as i64,
+                    rows as i64,
+                    map.nullify as i32,
+                    out.ptr(),
+                    map.flag_ptr()
                 ],
             )?;
         }

@@ -2,6 +2,7 @@
 //! (`cuda/groupby.cu`, on top of the search module's column descriptors) and per-group
 //! atomics for one value type (`cuda/groupby_agg.cu`).
 
+use super::args;
 use super::scan::{ScanOp, scan_in_place};
 use super::{Arg, COMMON, cuda_type, grid, launch};
 use crate::column::Column;
@@ -102,27 +103,20 @@ pub(crate) fn group(keys: &Table, kinds: &[KeyKind], include_nulls: bool) -> Res
         launch(
             &keys_fn("gb_build")?,
             cfg,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(ncols),
-                Arg::I(n64),
-                Arg::P(table.ptr()),
-                Arg::I(mask),
-                Arg::I32(inc),
-            ],
+            &args![descs.ptr(), ncols, n64, table.ptr(), mask, inc],
         )?;
         launch(
             &keys_fn("gb_find")?,
             cfg,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(ncols),
-                Arg::I(n64),
-                Arg::P(table.ptr()),
-                Arg::I(mask),
-                Arg::I32(inc),
-                Arg::P(rep_of_row.ptr()),
-                Arg::P(flags.ptr()),
+            &args![
+                descs.ptr(),
+                ncols,
+                n64,
+                table.ptr(),
+                mask,
+                inc,
+                rep_of_row.ptr(),
+                flags.ptr()
             ],
         )?;
     }
@@ -136,13 +130,7 @@ pub(crate) fn group(keys: &Table, kinds: &[KeyKind], include_nulls: bool) -> Res
         launch(
             &keys_fn("gb_assign")?,
             cfg,
-            &[
-                Arg::P(rep_of_row.ptr()),
-                Arg::P(flags.ptr()),
-                Arg::I(n64),
-                Arg::P(gid.ptr()),
-                Arg::P(reps.ptr()),
-            ],
+            &args![rep_of_row.ptr(), flags.ptr(), n64, gid.ptr(), reps.ptr()],
         )?;
     }
     Ok(DeviceGroups { gid, reps, groups })
@@ -183,14 +171,14 @@ pub(crate) fn group_small_sorted(
         launch(
             &keys_fn("gb_small_sorted")?,
             cfg,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(keys.num_columns() as i32),
-                Arg::I(n as i64),
-                Arg::I32(i32::from(include_nulls)),
-                Arg::P(gid.ptr()),
-                Arg::P(reps.ptr()),
-                Arg::P(reps.ptr() + (n * 4) as u64),
+            &args![
+                descs.ptr(),
+                keys.num_columns() as i32,
+                n as i64,
+                i32::from(include_nulls),
+                gid.ptr(),
+                reps.ptr(),
+                reps.ptr() + (n * 4) as u64
             ],
         )?;
     }
@@ -422,14 +410,14 @@ pub fn squared_deviations(
         launch(
             &agg_fn(t, "gb_sqdev")?,
             grid(n)?,
-            &[
-                Arg::P(data),
-                Arg::P(g.gid.ptr()),
-                Arg::I(n as i64),
-                Arg::P(mask),
-                Arg::I(off),
-                Arg::P(means.ptr()),
-                Arg::P(out.ptr()),
+            &args![
+                data,
+                g.gid.ptr(),
+                n as i64,
+                mask,
+                off,
+                means.ptr(),
+                out.ptr()
             ],
         )
     }
@@ -453,11 +441,7 @@ fn filled_accumulators(t: TypeId, groups: usize, kernel: &str, flag: bool) -> Re
         launch(
             &agg_fn(t, kernel)?,
             grid(groups)?,
-            &[
-                Arg::P(out.ptr()),
-                Arg::I(groups as i64),
-                Arg::I32(i32::from(flag)),
-            ],
+            &args![out.ptr(), groups as i64, i32::from(flag)],
         )?;
     }
     Ok(out)
@@ -471,7 +455,7 @@ pub fn store_minmax(t: TypeId, acc: &DeviceMemory, groups: usize) -> Result<Devi
         launch(
             &agg_fn(t, "gb_store_minmax")?,
             grid(groups)?,
-            &[Arg::P(acc.ptr()), Arg::I(groups as i64), Arg::P(out.ptr())],
+            &args![acc.ptr(), groups as i64, out.ptr()],
         )?;
     }
     Ok(out)
@@ -485,12 +469,7 @@ pub fn valid_mask(counts: &DeviceMemory, groups: usize, min_count: i32) -> Resul
         launch(
             &keys_fn("gb_valid_mask")?,
             grid(groups.div_ceil(32))?,
-            &[
-                Arg::P(counts.ptr()),
-                Arg::I(groups as i64),
-                Arg::I32(min_count),
-                Arg::P(out.ptr()),
-            ],
+            &args![counts.ptr(), groups as i64, min_count, out.ptr()],
         )?;
     }
     Ok(out)
@@ -504,12 +483,7 @@ pub fn means(sums: &DeviceMemory, counts: &DeviceMemory, groups: usize) -> Resul
         launch(
             &keys_fn("gb_mean")?,
             grid(groups)?,
-            &[
-                Arg::P(sums.ptr()),
-                Arg::P(counts.ptr()),
-                Arg::I(groups as i64),
-                Arg::P(out.ptr()),
-            ],
+            &args![sums.ptr(), counts.ptr(), groups as i64, out.ptr()],
         )?;
     }
     Ok(out)
@@ -529,13 +503,13 @@ pub fn variances(
         launch(
             &keys_fn("gb_var")?,
             grid(groups)?,
-            &[
-                Arg::P(ss.ptr()),
-                Arg::P(counts.ptr()),
-                Arg::I(groups as i64),
-                Arg::I32(ddof),
-                Arg::I32(i32::from(std)),
-                Arg::P(out.ptr()),
+            &args![
+                ss.ptr(),
+                counts.ptr(),
+                groups as i64,
+                ddof,
+                i32::from(std),
+                out.ptr()
             ],
         )?;
     }
@@ -601,12 +575,7 @@ impl DeviceOrder<'_> {
 pub fn shift_map(o: &DeviceOrder, shift: i64, fill_row: i32) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(o.m.max(1) * 4)?;
     // SAFETY: writes m entries.
-    unsafe {
-        o.launch_grouped(
-            "gb_shift_map",
-            &[Arg::I(shift), Arg::I32(fill_row), Arg::P(out.ptr())],
-        )?
-    };
+    unsafe { o.launch_grouped("gb_shift_map", &args![shift, fill_row, out.ptr()])? };
     Ok(out)
 }
 
@@ -628,7 +597,7 @@ pub fn fill_map(
     unsafe {
         o.launch_lift(
             "gb_valid_positions",
-            &[Arg::P(mask), Arg::I(mask_off), rev, Arg::P(nearest.ptr())],
+            &args![mask, mask_off, rev, nearest.ptr()],
         )?;
     }
     scan_in_place(&nearest, m, TypeId::Int32, ScanOp::Max, false)?;
@@ -636,12 +605,7 @@ pub fn fill_map(
     unsafe {
         o.launch_grouped(
             "gb_fill_map",
-            &[
-                Arg::P(nearest.ptr()),
-                rev,
-                Arg::I32(null_row),
-                Arg::P(out.ptr()),
-            ],
+            &args![nearest.ptr(), rev, null_row, out.ptr()],
         )?;
     }
     Ok(out)
@@ -676,14 +640,14 @@ pub fn group_scan(
     unsafe {
         o.launch_lift(
             "gb_scan_lift",
-            &[
-                Arg::P(data),
-                Arg::I32(width as i32),
-                Arg::I32(i32::from(signed)),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::I32(kind as i32),
-                Arg::P(lifted.ptr()),
+            &args![
+                data,
+                width as i32,
+                i32::from(signed),
+                mask,
+                mask_off,
+                kind as i32,
+                lifted.ptr()
             ],
         )?;
     }
@@ -694,11 +658,7 @@ pub fn group_scan(
     unsafe {
         o.launch_grouped(
             "gb_scan_finish",
-            &[
-                Arg::P(lifted.ptr()),
-                Arg::I32(i32::from(to_int32)),
-                Arg::P(out.ptr()),
-            ],
+            &args![lifted.ptr(), i32::from(to_int32), out.ptr()],
         )?;
     }
     Ok(out)
@@ -755,17 +715,17 @@ pub fn group_seg_scan(
         launch(
             &keys_fn("gb_seg_scan")?,
             grid(groups)?,
-            &[
-                Arg::P(o.order),
-                Arg::P(o.offsets.ptr()),
-                Arg::I(groups as i64),
-                Arg::P(data),
-                Arg::I32(input),
-                Arg::I32(acc),
-                Arg::I32(op as i32),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::P(out.ptr()),
+            &args![
+                o.order,
+                o.offsets.ptr(),
+                groups as i64,
+                data,
+                input,
+                acc,
+                op as i32,
+                mask,
+                mask_off,
+                out.ptr()
             ],
         )?;
     }

@@ -20,6 +20,7 @@
 //! column descriptors (`cuda/join.cu`, `cuda/stream_compaction_distinct.cu`) are compiled
 //! into this one module.
 
+use super::args;
 use super::search::{descriptor, upload};
 use super::{Arg, COMMON, grid, launch};
 use crate::device::{DeviceMemory, runtime};
@@ -60,13 +61,7 @@ pub(crate) unsafe fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
 pub fn filled_i32(n: usize, v: i32) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * 4)?;
     // SAFETY: writes n INT32 values.
-    unsafe {
-        run(
-            "ht_fill_i32",
-            n,
-            &[Arg::P(out.ptr()), Arg::I(n as i64), Arg::I32(v)],
-        )?
-    };
+    unsafe { run("ht_fill_i32", n, &args![out.ptr(), n as i64, v])? };
     Ok(out)
 }
 
@@ -74,13 +69,7 @@ pub fn filled_i32(n: usize, v: i32) -> Result<DeviceMemory> {
 pub fn filled_u8(n: usize, v: u8) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n)?;
     // SAFETY: writes n bytes.
-    unsafe {
-        run(
-            "ht_fill_u8",
-            n,
-            &[Arg::P(out.ptr()), Arg::I(n as i64), Arg::I32(i32::from(v))],
-        )?
-    };
+    unsafe { run("ht_fill_u8", n, &args![out.ptr(), n as i64, i32::from(v)])? };
     Ok(out)
 }
 
@@ -165,7 +154,7 @@ impl RowHashTable {
                 keys,
                 nulls_equal,
                 nans_equal,
-                &[Arg::P(self.counters.ptr())],
+                &args![self.counters.ptr()],
             )
         }
     }
@@ -209,7 +198,7 @@ impl RowHashTable {
                 probe,
                 nulls_equal,
                 nans_equal,
-                &[Arg::P(build.ptr()), Arg::I32(want_rows as i32)],
+                &args![build.ptr(), want_rows as i32],
             )
         }
     }

@@ -32,7 +32,7 @@ pub mod strings;
 pub mod transform;
 pub mod unary;
 
-pub(crate) use super::launch::{Arg, COMMON, grid, launch, one_block};
+pub(crate) use super::launch::{Arg, COMMON, args, grid, launch, one_block};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;

@@ -2,6 +2,7 @@
 //! counts (partition-major), then stable positions handed out tile by tile (see
 //! `cuda/partitioning.cu`). The rows arrive already hashed, so no hash table is involved.
 
+use super::args;
 use super::scan::{ScanOp, scan_in_place};
 use super::{Arg, COMMON, grid, launch};
 use crate::column::Column;
@@ -56,14 +57,14 @@ pub(crate) fn hash_partition_map(
         run(
             "partition_ids",
             n,
-            &[
-                Arg::P(h),
-                Arg::I(n as i64),
-                Arg::I32(parts as i32),
-                Arg::I(tile as i64),
-                Arg::I(ntiles as i64),
-                Arg::P(pid.ptr()),
-                Arg::P(counts.ptr()),
+            &args![
+                h,
+                n as i64,
+                parts as i32,
+                tile as i64,
+                ntiles as i64,
+                pid.ptr(),
+                counts.ptr()
             ],
         )?
     };
@@ -74,12 +75,7 @@ pub(crate) fn hash_partition_map(
         run(
             "partition_offsets",
             parts,
-            &[
-                Arg::P(counts.ptr()),
-                Arg::I(parts as i64),
-                Arg::I(ntiles as i64),
-                Arg::P(starts.ptr()),
-            ],
+            &args![counts.ptr(), parts as i64, ntiles as i64, starts.ptr()],
         )?
     };
     let map = DeviceMemory::alloc(n * 4)?;
@@ -95,13 +91,13 @@ pub(crate) fn hash_partition_map(
         launch(
             &f,
             cfg,
-            &[
-                Arg::P(pid.ptr()),
-                Arg::I(n as i64),
-                Arg::I(tile as i64),
-                Arg::I(ntiles as i64),
-                Arg::P(counts.ptr()),
-                Arg::P(map.ptr()),
+            &args![
+                pid.ptr(),
+                n as i64,
+                tile as i64,
+                ntiles as i64,
+                counts.ptr(),
+                map.ptr()
             ],
         )?
     };

@@ -1,8 +1,9 @@
 //! Device quantiles (`ops::quantiles::quantile`): one kernel that reads a numeric column
 //! in a given order and interpolates, in a module of its own (`cuda/quantiles.cu`).
 
+use super::args;
 use super::device_column;
-use super::{Arg, COMMON, grid, launch};
+use super::{COMMON, grid, launch};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -58,20 +59,20 @@ pub(crate) fn quantile(
         launch(
             &f,
             grid(nq.div_ceil(32))?,
-            &[
-                Arg::I32(kind),
-                Arg::P(data),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::I(col.size() as i64),
-                Arg::P(ix),
-                Arg::I(size as i64),
-                Arg::P(qdev.ptr()),
-                Arg::I(nq as i64),
-                Arg::I32(interp as i32),
-                Arg::I32(i32::from(exact)),
-                Arg::P(out.ptr()),
-                Arg::P(out_mask.ptr()),
+            &args![
+                kind,
+                data,
+                mask,
+                mask_off,
+                col.size() as i64,
+                ix,
+                size as i64,
+                qdev.ptr(),
+                nq as i64,
+                interp as i32,
+                i32::from(exact),
+                out.ptr(),
+                out_mask.ptr()
             ],
         )?;
     }

@@ -4,7 +4,7 @@
 //! Every function returns `Ok(None)` when some row made the DFA quit (a Unicode word
 //! boundary next to a non-ASCII byte); the caller then redoes the call on the host.
 
-use super::Arg;
+use super::args;
 use super::gather::flag_is_set;
 use super::strings::{build_rows, map_rows};
 use crate::column::Column;
@@ -36,11 +36,11 @@ pub fn search(col: &Column, prog: DfaTables, op: i32) -> Result<Option<Column>> 
         col,
         "re_search",
         dtype,
-        &[
-            Arg::P(prog.tables.ptr()),
-            Arg::I(prog.reverse_offset as i64),
-            Arg::I32(op),
-            Arg::P(flag.ptr()),
+        &args![
+            prog.tables.ptr(),
+            prog.reverse_offset as i64,
+            op,
+            flag.ptr()
         ],
     )?;
     Ok(if flag_is_set(&flag)? { None } else { Some(out) })
@@ -53,13 +53,13 @@ pub fn replace(col: &Column, prog: DfaTables, repl: &[u8], maxrepl: i64) -> Resu
     let out = build_rows(
         col,
         "re_replace",
-        &[
-            Arg::P(prog.tables.ptr()),
-            Arg::I(prog.reverse_offset as i64),
-            Arg::P(r.ptr()),
-            Arg::I(repl.len() as i64),
-            Arg::I(maxrepl),
-            Arg::P(flag.ptr()),
+        &args![
+            prog.tables.ptr(),
+            prog.reverse_offset as i64,
+            r.ptr(),
+            repl.len() as i64,
+            maxrepl,
+            flag.ptr()
         ],
     )?;
     Ok(if flag_is_set(&flag)? { None } else { Some(out) })

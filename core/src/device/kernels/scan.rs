@@ -1,6 +1,7 @@
 //! Device-wide scans (prefix sums, products, minima and maxima) of one value type, in one
 //! pass with decoupled look-back (see `cuda/scan.cu`).
 
+use super::args;
 use super::{Arg, COMMON, SCAN_CUH, cuda_type, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
@@ -90,15 +91,15 @@ pub fn scan_skipping_nulls(
         launch(
             &f,
             cfg,
-            &[
-                Arg::P(input),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::P(output),
-                Arg::I(n as i64),
-                Arg::I32(exclusive as i32),
-                Arg::P(state.ptr()),
-                Arg::P(state.ptr() + 16),
+            &args![
+                input,
+                mask,
+                mask_off,
+                output,
+                n as i64,
+                exclusive as i32,
+                state.ptr(),
+                state.ptr() + 16
             ],
         )?;
     }

@@ -9,8 +9,9 @@
 //! specs: their length (the final tie-breaker), then 8-byte big-endian chunks from the last
 //! to the first, up to the longest string.
 
+use super::args;
 use super::scan::{ScanOp, scan_in_place};
-use super::{Arg, COMMON, SCAN_CUH, grid, launch};
+use super::{COMMON, SCAN_CUH, grid, launch};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -126,13 +127,7 @@ fn max_string_length(c: &Column) -> Result<u64> {
         launch(
             &f,
             grid(c.size())?,
-            &[
-                Arg::P(offs),
-                Arg::I32(off64),
-                Arg::I(row_off),
-                Arg::I(c.size() as i64),
-                Arg::P(out.ptr()),
-            ],
+            &args![offs, off64, row_off, c.size() as i64, out.ptr()],
         )?;
     }
     let b = out.copy_to_host(0, 8)?;
@@ -257,22 +252,22 @@ impl Sorter {
             launch(
                 &extract,
                 cfg,
-                &[
-                    Arg::I32(s.kind),
-                    Arg::P(s.data),
-                    Arg::P(s.offsets),
-                    Arg::P(s.mask),
-                    Arg::I(s.mask_off),
-                    Arg::I(s.row_off),
-                    Arg::I32(s.off64),
-                    Arg::I32(s.chunk),
-                    Arg::I32(i32::from(s.descending)),
-                    Arg::I32(i32::from(s.nulls_first)),
-                    Arg::I(s.nseg),
-                    Arg::P(self.perm_ptr()),
-                    Arg::I(n),
-                    Arg::P(self.keys[0].ptr()),
-                    Arg::P(totals.ptr()),
+                &args![
+                    s.kind,
+                    s.data,
+                    s.offsets,
+                    s.mask,
+                    s.mask_off,
+                    s.row_off,
+                    s.off64,
+                    s.chunk,
+                    i32::from(s.descending),
+                    i32::from(s.nulls_first),
+                    s.nseg,
+                    self.perm_ptr(),
+                    n,
+                    self.keys[0].ptr(),
+                    totals.ptr()
                 ],
             )?;
         }
@@ -326,18 +321,18 @@ impl Sorter {
                 launch(
                     &sweep,
                     cfg,
-                    &[
-                        Arg::P(self.keys[cur].ptr()),
-                        Arg::P(self.perm_ptr()),
-                        Arg::P(self.keys[1 - cur].ptr()),
-                        Arg::P(self.vals[out_vals].ptr()),
-                        Arg::I(n),
-                        Arg::I32(shift),
-                        Arg::I32(self.passes_run as i32),
-                        Arg::P(starts.ptr() + (p * RADIX * 4) as u64),
-                        Arg::P(counters.ptr() + (i * 4) as u64),
-                        Arg::P(self.status.ptr()),
-                        Arg::I32(i32::from(i + 1 < passes.len())),
+                    &args![
+                        self.keys[cur].ptr(),
+                        self.perm_ptr(),
+                        self.keys[1 - cur].ptr(),
+                        self.vals[out_vals].ptr(),
+                        n,
+                        shift,
+                        self.passes_run as i32,
+                        starts.ptr() + (p * RADIX * 4) as u64,
+                        counters.ptr() + (i * 4) as u64,
+                        self.status.ptr(),
+                        i32::from(i + 1 < passes.len())
                     ],
                 )?;
             }
@@ -367,11 +362,11 @@ impl Sorter {
             launch(
                 &rank,
                 cfg,
-                &[
-                    Arg::P(self.keys[0].ptr()),
-                    Arg::P(self.perm_ptr()),
-                    Arg::P(self.vals[out_vals].ptr()),
-                    Arg::I(self.n as i64),
+                &args![
+                    self.keys[0].ptr(),
+                    self.perm_ptr(),
+                    self.vals[out_vals].ptr(),
+                    self.n as i64
                 ],
             )?;
         }
@@ -443,12 +438,7 @@ pub(crate) fn is_sorted(
         launch(
             &f,
             grid(n)?,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(columns.len() as i32),
-                Arg::I(n as i64),
-                Arg::P(flag.ptr()),
-            ],
+            &args![descs.ptr(), columns.len() as i32, n as i64, flag.ptr()],
         )?;
     }
     Ok(!super::gather::flag_is_set(&flag)?)
@@ -489,39 +479,28 @@ pub(crate) fn rank(
         launch(
             &function(false, "group_starts")?,
             g,
-            &[
-                Arg::P(cfg_ptrs),
-                Arg::I32(1),
-                Arg::P(perm_ptr),
-                Arg::I(n64),
-                Arg::P(dense.ptr()),
-            ],
+            &args![cfg_ptrs, 1i32, perm_ptr, n64, dense.ptr()],
         )?;
         scan_in_place(&dense, n, TypeId::Int32, ScanOp::Sum, false)?;
         launch(
             &function(false, "group_bounds")?,
             g,
-            &[
-                Arg::P(dense.ptr()),
-                Arg::I(n64),
-                Arg::P(starts.ptr()),
-                Arg::P(ends.ptr()),
-            ],
+            &args![dense.ptr(), n64, starts.ptr(), ends.ptr()],
         )?;
         launch(
             &function(false, "rank_values")?,
             g,
-            &[
-                Arg::P(perm_ptr),
-                Arg::P(dense.ptr()),
-                Arg::P(starts.ptr()),
-                Arg::P(ends.ptr()),
-                Arg::I(n64),
-                Arg::I32(method as i32),
-                Arg::I32(i32::from(percentage)),
-                Arg::I(count as i64),
-                Arg::I32(i32::from(float_out)),
-                Arg::P(out.ptr()),
+            &args![
+                perm_ptr,
+                dense.ptr(),
+                starts.ptr(),
+                ends.ptr(),
+                n64,
+                method as i32,
+                i32::from(percentage),
+                count as i64,
+                i32::from(float_out),
+                out.ptr()
             ],
         )?;
     }
@@ -541,12 +520,12 @@ pub(crate) fn count_distinct(col: &Column, kind: KeyKind) -> Result<usize> {
         launch(
             &function(false, "group_starts")?,
             grid(n)?,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(1),
-                Arg::P(perm.data().expect("map").device_ptr()?),
-                Arg::I(n as i64),
-                Arg::P(flags.ptr()),
+            &args![
+                descs.ptr(),
+                1i32,
+                perm.data().expect("map").device_ptr()?,
+                n as i64,
+                flags.ptr()
             ],
         )?;
     }
@@ -572,12 +551,7 @@ pub(crate) fn segment_offsets_valid(seg: &Column, rows: usize) -> Result<bool> {
         launch(
             &function(false, "check_offsets")?,
             grid(m)?,
-            &[
-                Arg::P(data),
-                Arg::I(m as i64),
-                Arg::I(rows as i64),
-                Arg::P(flag.ptr()),
-            ],
+            &args![data, m as i64, rows as i64, flag.ptr()],
         )?;
     }
     Ok(!super::gather::flag_is_set(&flag)?)

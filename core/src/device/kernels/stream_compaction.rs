@@ -8,6 +8,7 @@
 //!   last or only row per key, reduced per slot with atomics), consecutive-duplicate flags
 //!   for `unique`, and the `unique_count` / `distinct_count` reductions.
 
+use super::args;
 use super::copying::DeviceCond;
 use super::hash_table::{DeviceKeys, RowHashTable, filled_i32, run as run_hash};
 use super::movement::{MOVEMENT_CUH, run_grid};
@@ -47,12 +48,7 @@ pub fn count_valid(mask: u64, offset: i64, n: usize, counts: &DeviceMemory) -> R
     run(
         "count_valid",
         n,
-        &[
-            Arg::P(mask),
-            Arg::I(offset),
-            Arg::I(n as i64),
-            Arg::P(counts.ptr()),
-        ],
+        &args![mask, offset, n as i64, counts.ptr()],
     )
 }
 
@@ -70,17 +66,7 @@ pub fn count_not_nan(
     } else {
         "count_not_nan_f32"
     };
-    run(
-        name,
-        n,
-        &[
-            Arg::P(data),
-            Arg::P(mask),
-            Arg::I(offset),
-            Arg::I(n as i64),
-            Arg::P(counts.ptr()),
-        ],
-    )
+    run(name, n, &args![data, mask, offset, n as i64, counts.ptr()])
 }
 
 /// Bytes flags `counts[i] >= threshold`.
@@ -89,12 +75,7 @@ pub fn threshold_flags(counts: &DeviceMemory, n: usize, threshold: usize) -> Res
     run(
         "threshold_flags",
         n,
-        &[
-            Arg::P(counts.ptr()),
-            Arg::I(n as i64),
-            Arg::I(threshold as i64),
-            Arg::P(out.ptr()),
-        ],
+        &args![counts.ptr(), n as i64, threshold as i64, out.ptr()],
     )?;
     Ok(out)
 }
@@ -107,11 +88,7 @@ fn compact_prefixes(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)>
     let (totals_f, prefix_f) = (function("compact_totals")?, function("compact_prefix")?);
     // SAFETY: reads n flag bytes (and mask bits); totals holds ntiles + 1 entries.
     unsafe {
-        launch(
-            &totals_f,
-            cfg,
-            &phase_args(cond, n, &[Arg::P(totals.ptr())]),
-        )?;
+        launch(&totals_f, cfg, &phase_args(cond, n, &args![totals.ptr()]))?;
     }
     // Exclusive prefixes over ntiles + 1 entries give the kept total in the last one.
     zero_last(&totals, ntiles)?;
@@ -120,7 +97,7 @@ fn compact_prefixes(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)>
         launch(
             &prefix_f,
             one_block(),
-            &[Arg::P(totals.ptr()), Arg::I(ntiles as i64 + 1)],
+            &args![totals.ptr(), ntiles as i64 + 1],
         )?
     };
     let last = totals.copy_to_host(ntiles * 8, 8)?;
@@ -150,7 +127,7 @@ pub fn compact(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)> {
     let out = DeviceMemory::alloc(kept * 4)?;
     let (_, cfg) = tiles(n);
     let write_f = function("compact_write")?;
-    let args = phase_args(cond, n, &[Arg::P(totals.ptr()), Arg::P(out.ptr())]);
+    let args = phase_args(cond, n, &args![totals.ptr(), out.ptr()]);
     // SAFETY: writes exactly `kept` row numbers.
     unsafe { launch(&write_f, cfg, &args)? };
     Ok((out, kept))
@@ -174,11 +151,7 @@ pub fn compact_fixed(
         let out = DeviceMemory::alloc(kept * width)?;
         if kept > 0 {
             let f = function(&format!("compact_values_w{width}"))?;
-            let args = phase_args(
-                cond,
-                n,
-                &[Arg::P(totals.ptr()), Arg::P(src), Arg::P(out.ptr())],
-            );
+            let args = phase_args(cond, n, &args![totals.ptr(), src, out.ptr()]);
             // SAFETY: reads n values of `width` bytes, writes exactly `kept`.
             unsafe { launch(&f, cfg, &args)? };
         }
@@ -233,7 +206,7 @@ pub(crate) fn distinct_flags(
         run_hash(
             "distinct_flags",
             n,
-            &[&state[..], &[Arg::P(flags.ptr())]].concat(),
+            &[&state[..], &args![flags.ptr()]].concat(),
         )?;
     }
     Ok(flags)
@@ -254,13 +227,13 @@ pub(crate) fn unique_flags(
         run_hash(
             "unique_flags",
             n,
-            &[
-                Arg::P(dk.ptr()),
-                Arg::I32(dk.ncols()),
-                Arg::I(n as i64),
-                Arg::I32(nulls_equal as i32),
-                Arg::I32(keep as i32),
-                Arg::P(flags.ptr()),
+            &args![
+                dk.ptr(),
+                dk.ncols(),
+                n as i64,
+                nulls_equal as i32,
+                keep as i32,
+                flags.ptr()
             ],
         )?
     };
@@ -286,12 +259,12 @@ pub(crate) fn unique_count(
         run_hash(
             "unique_count_runs",
             n,
-            &[
-                Arg::P(dk.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(include_nulls as i32),
-                Arg::I32(nan_is_null as i32),
-                Arg::P(out.ptr()),
+            &args![
+                dk.ptr(),
+                n as i64,
+                include_nulls as i32,
+                nan_is_null as i32,
+                out.ptr()
             ],
         )?
     };

@@ -3,6 +3,7 @@
 //! Kernels that build STRING columns run twice: sizes per row, an exclusive scan of the
 //! sizes into offsets (the shared scan machinery), then the bytes.
 
+use super::args;
 use super::gather::narrow_offsets;
 use super::scan::exclusive_sum_with_total;
 use super::string_parts;
@@ -156,12 +157,7 @@ fn build_flagged_strings(name: &str, n: usize, args: &[Arg]) -> Result<Column> {
 
 /// Characters (`bytes == false`) or bytes per row, INT32, with the input's validity.
 pub fn count(col: &Column, bytes: bool) -> Result<Column> {
-    map_rows(
-        col,
-        "str_count",
-        TypeId::Int32,
-        &[Arg::I32(i32::from(bytes))],
-    )
+    map_rows(col, "str_count", TypeId::Int32, &args![i32::from(bytes)])
 }
 
 /// A column of `dtype`, one value per row of `col` with `col`'s validity, from the kernel
@@ -198,12 +194,7 @@ pub fn case(col: &Column, upper: bool, keys: &[u32], vals: &[u32]) -> Result<Col
     build_rows(
         col,
         "str_case",
-        &[
-            Arg::I32(i32::from(upper)),
-            Arg::P(k.ptr()),
-            Arg::P(v.ptr()),
-            Arg::I(keys.len() as i64),
-        ],
+        &args![i32::from(upper), k.ptr(), v.ptr(), keys.len() as i64],
     )
 }
 
@@ -232,14 +223,7 @@ pub fn find(
     run(
         "str_find",
         n,
-        &[
-            Arg::P(d.ptr()),
-            Arg::I(n as i64),
-            Arg::I32(op),
-            Arg::I(start),
-            Arg::I(stop),
-            Arg::P(out.ptr()),
-        ],
+        &args![d.ptr(), n as i64, op, start, stop, out.ptr()],
     )?;
     device_column(t, n, out, mask, Some(null_count))
 }
@@ -250,12 +234,12 @@ pub fn replace(col: &Column, target: &[u8], repl: &[u8], maxrepl: i64) -> Result
     build_rows(
         col,
         "str_replace",
-        &[
-            Arg::P(t.ptr()),
-            Arg::I(target.len() as i64),
-            Arg::P(r.ptr()),
-            Arg::I(repl.len() as i64),
-            Arg::I(maxrepl),
+        &args![
+            t.ptr(),
+            target.len() as i64,
+            r.ptr(),
+            repl.len() as i64,
+            maxrepl
         ],
     )
 }
@@ -265,12 +249,12 @@ pub fn slice(col: &Column, start: Option<i64>, stop: Option<i64>, step: i64) -> 
     build_rows(
         col,
         "str_slice",
-        &[
-            Arg::I32(i32::from(start.is_some())),
-            Arg::I(start.unwrap_or(0)),
-            Arg::I32(i32::from(stop.is_some())),
-            Arg::I(stop.unwrap_or(0)),
-            Arg::I(step),
+        &args![
+            i32::from(start.is_some()),
+            start.unwrap_or(0),
+            i32::from(stop.is_some()),
+            stop.unwrap_or(0),
+            step
         ],
     )
 }
@@ -278,11 +262,7 @@ pub fn slice(col: &Column, start: Option<i64>, stop: Option<i64>, step: i64) -> 
 /// Strip code points of `set` (empty: whitespace) from side 0 (left), 1 (right) or 2 (both).
 pub fn strip(col: &Column, side: i32, set: &[u32]) -> Result<Column> {
     let s = upload_u32(set)?;
-    build_rows(
-        col,
-        "str_strip",
-        &[Arg::I32(side), Arg::P(s.ptr()), Arg::I(set.len() as i64)],
-    )
+    build_rows(col, "str_strip", &args![side, s.ptr(), set.len() as i64])
 }
 
 /// A prepared split: the descriptor, the delimiter on the device and the token counts.
@@ -312,15 +292,15 @@ impl Split {
         run(
             "str_split_count",
             n + 1,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::P(dm.ptr()),
-                Arg::I(delim.len() as i64),
-                Arg::I(maxtok),
-                Arg::I32(rev),
-                Arg::P(counts.ptr()),
-                Arg::P(max.ptr()),
+            &args![
+                d.ptr(),
+                n as i64,
+                dm.ptr(),
+                delim.len() as i64,
+                maxtok,
+                rev,
+                counts.ptr(),
+                max.ptr()
             ],
         )?;
         let b = max.copy_to_host(0, 8)?;
@@ -343,15 +323,15 @@ impl Split {
         build_flagged_strings(
             "str_split_column",
             n,
-            &[
-                Arg::P(self.d.ptr()),
-                Arg::I(n as i64),
-                Arg::P(self.delim.ptr()),
-                Arg::I(self.dlen),
-                Arg::I(self.maxtok),
-                Arg::I32(self.rev),
-                Arg::P(self.counts.ptr()),
-                Arg::I(j as i64),
+            &args![
+                self.d.ptr(),
+                n as i64,
+                self.delim.ptr(),
+                self.dlen,
+                self.maxtok,
+                self.rev,
+                self.counts.ptr(),
+                j as i64
             ],
         )
     }
@@ -371,15 +351,15 @@ impl Split {
             total,
             None,
             Some(0),
-            &[
-                Arg::P(self.d.ptr()),
-                Arg::I(total as i64),
-                Arg::P(rows.ptr()),
-                Arg::P(list_off),
-                Arg::P(self.delim.ptr()),
-                Arg::I(self.dlen),
-                Arg::I(self.maxtok),
-                Arg::I32(self.rev),
+            &args![
+                self.d.ptr(),
+                total as i64,
+                rows.ptr(),
+                list_off,
+                self.delim.ptr(),
+                self.dlen,
+                self.maxtok,
+                self.rev
             ],
         )?;
         let (offsets, _, _) = narrow_offsets(self.counts, n + 1, total > i32::MAX as usize)?;
@@ -413,18 +393,18 @@ pub fn concat(
     build_flagged_strings(
         "str_concat",
         n,
-        &[
-            Arg::P(d.ptr()),
-            Arg::I(cols.len() as i64),
-            Arg::P(s.ptr()),
-            Arg::P(sn.ptr()),
-            Arg::I(sep_narep.map_or(0, <[u8]>::len) as i64),
-            Arg::I32(i32::from(sep_narep.is_some())),
-            Arg::P(cn.ptr()),
-            Arg::I(col_narep.map_or(0, <[u8]>::len) as i64),
-            Arg::I32(i32::from(col_narep.is_some())),
-            Arg::I32(i32::from(separate_nulls)),
-            Arg::I(n as i64),
+        &args![
+            d.ptr(),
+            cols.len() as i64,
+            s.ptr(),
+            sn.ptr(),
+            sep_narep.map_or(0, <[u8]>::len) as i64,
+            i32::from(sep_narep.is_some()),
+            cn.ptr(),
+            col_narep.map_or(0, <[u8]>::len) as i64,
+            i32::from(col_narep.is_some()),
+            i32::from(separate_nulls),
+            n as i64
         ],
     )
 }
