@@ -75,9 +75,14 @@ pub(crate) fn grid(n: usize) -> Result<LaunchConfig> {
 
 /// A single block of 256 threads.
 pub(crate) fn one_block() -> LaunchConfig {
+    blocks(1, 256)
+}
+
+/// `count` blocks of `threads` threads (one-dimensional, no dynamic shared memory).
+pub(crate) fn blocks(count: usize, threads: u32) -> LaunchConfig {
     LaunchConfig {
-        grid_dim: (1, 1, 1),
-        block_dim: (256, 1, 1),
+        grid_dim: (count as u32, 1, 1),
+        block_dim: (threads, 1, 1),
         shared_mem_bytes: 0,
     }
 }

@@ -160,11 +160,7 @@ pub(crate) fn group_small_sorted(
     let gid = DeviceMemory::alloc(n * 4)?;
     // n slots for the first rows of at most n groups, then the number of groups.
     let reps = DeviceMemory::alloc((n + 1) * 4)?;
-    let cfg = LaunchConfig {
-        grid_dim: (1, 1, 1),
-        block_dim: (256, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg = super::one_block();
     // SAFETY: the descriptors cover rows 0..n of each key column; gid holds n INT32, reps
     // n + 1 (group numbers are < n, the count goes to slot n).
     unsafe {
@@ -286,11 +282,7 @@ pub(crate) fn small_fused(
         .arg(&naggs)
         .arg(&reps)
         .arg(&count_ptr);
-    let cfg = LaunchConfig {
-        grid_dim: (1, 1, 1),
-        block_dim: (256, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg = super::one_block();
     // SAFETY: the key descriptors cover rows 0..n; every aggregation's values hold n rows
     // and its output n slots of its out kind (and bits for n rows); reps holds n INT32; the
     // count pointer is 4 writable bytes (mapped host or device).

@@ -32,7 +32,7 @@ pub mod strings;
 pub mod transform;
 pub mod unary;
 
-pub(crate) use super::launch::{Arg, COMMON, args, grid, launch, one_block};
+pub(crate) use super::launch::{Arg, COMMON, args, blocks, grid, launch, one_block};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
@@ -130,14 +130,7 @@ pub(crate) const SCAN_TILE: usize = 256 * 16;
 /// One block of 256 threads per scan tile of `n` items.
 pub(crate) fn tiles(n: usize) -> (usize, LaunchConfig) {
     let t = n.div_ceil(SCAN_TILE).max(1);
-    (
-        t,
-        LaunchConfig {
-            grid_dim: (t as u32, 1, 1),
-            block_dim: (256, 1, 1),
-            shared_mem_bytes: 0,
-        },
-    )
+    (t, blocks(t, 256))
 }
 
 /// The integer or float type whose bits a fixed-width type is stored as, when kernels can

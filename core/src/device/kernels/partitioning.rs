@@ -9,7 +9,7 @@ use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::TypeId;
-use cudarc::driver::{CudaFunction, LaunchConfig};
+use cudarc::driver::CudaFunction;
 
 const SOURCE: &str = include_str!("cuda/partitioning.cu");
 
@@ -80,11 +80,7 @@ pub(crate) fn hash_partition_map(
     };
     let map = DeviceMemory::alloc(n * 4)?;
     let f = function("partition_positions")?;
-    let cfg = LaunchConfig {
-        grid_dim: (ntiles as u32, 1, 1),
-        block_dim: (256, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg = super::blocks(ntiles, 256);
     // SAFETY: one block per tile; every row gets one position below n (the scanned counts
     // partition 0..n).
     unsafe {

@@ -6,7 +6,6 @@ use super::{Arg, COMMON, SCAN_CUH, cuda_type, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::{TypeId, fixed_width};
-use cudarc::driver::LaunchConfig;
 
 const SOURCE: &str = include_str!("cuda/scan.cu");
 /// Threads per block of the one-pass scan (OP_THREADS in `cuda/scan.cu`).
@@ -80,11 +79,7 @@ pub fn scan_skipping_nulls(
     let ntiles = n.div_ceil(ONE_PASS_THREADS as usize * scan_items());
     // Look-back state: the tile counter, then one 16-byte status word per tile (zeroed).
     let state = DeviceMemory::zeroed(16 + ntiles * 16)?;
-    let cfg = LaunchConfig {
-        grid_dim: (ntiles as u32, 1, 1),
-        block_dim: (ONE_PASS_THREADS, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg = super::blocks(ntiles, ONE_PASS_THREADS);
     // SAFETY: `input`/`output` hold n values of type t (caller); `state` holds the counter
     // and ntiles 16-byte (aligned) status words.
     unsafe {

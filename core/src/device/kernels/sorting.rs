@@ -301,11 +301,7 @@ impl Sorter {
         let starts = DeviceMemory::from_host(&starts)?;
         let counters = DeviceMemory::zeroed(passes.len().max(1) * 4)?;
         let sweep = function(w, "onesweep_pass")?;
-        let cfg = cudarc::driver::LaunchConfig {
-            grid_dim: (self.ntiles as u32, 1, 1),
-            block_dim: (256, 1, 1),
-            shared_mem_bytes: 0,
-        };
+        let cfg = super::blocks(self.ntiles, 256);
         let mut cur = 0;
         for (i, &p) in passes.iter().enumerate() {
             let shift = (8 * p) as i32;
@@ -351,11 +347,7 @@ impl Sorter {
             None => 0,
         };
         let rank = function(wide, "rank_small")?;
-        let cfg = cudarc::driver::LaunchConfig {
-            grid_dim: (1, 1, 1),
-            block_dim: (256, 1, 1),
-            shared_mem_bytes: 0,
-        };
+        let cfg = super::one_block();
         // SAFETY: n <= SMALL_SORT keys and (current) rows are read; each of the n output
         // positions is written once (the ranks are a permutation of 0..n).
         unsafe {
