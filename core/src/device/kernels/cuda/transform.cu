@@ -11,18 +11,20 @@ __device__ __forceinline__ bool valid_at(const uint8_t* mask, int64_t off, int64
   return mask == nullptr || bit_is_set(mask, off + i);
 }
 
-// Bits [0, n) of `out`: bit i is `bit(i)`, one 32-bit word per loop iteration; the set
-// bits are added to `count` (when not null).
+// Bits [0, n) of `out`: bit i is set when row i is valid in `mask` (at bit offset `off`;
+// null: every row) and `bit(i)`, one 32-bit word per loop iteration; the set bits are
+// added to `count` (when not null). The validity test belongs here, not in `bit`: with it
+// in the lambda, bools_to_mask measured 14% slower on an H200.
 template <class Bit>
 __device__ __forceinline__ void build_words(uint32_t* out, int64_t n, unsigned long long* count,
-                                            Bit bit) {
+                                            const uint8_t* mask, int64_t off, Bit bit) {
   int64_t words = (n + 31) / 32;
   unsigned long long local = 0;
   FERRO_WORD_LOOP(w, words) {
     uint32_t word = 0;
     for (int b = 0; b < 32; ++b) {
       int64_t i = w * 32 + b;
-      if (i < n && bit(i)) word |= 1u << b;
+      if (i < n && valid_at(mask, off, i) && bit(i)) word |= 1u << b;
     }
     out[w] = word;
     local += __popc(word);
@@ -33,7 +35,7 @@ __device__ __forceinline__ void build_words(uint32_t* out, int64_t n, unsigned l
 // Bits [off, off + n) of `in` to bits [0, n) of `out`.
 extern "C" __global__ void copy_bits(const uint8_t* in, int64_t off, uint32_t* out, int64_t n,
                                      unsigned long long* count) {
-  build_words(out, n, count, [&](int64_t i) { return bit_is_set(in, off + i); });
+  build_words(out, n, count, nullptr, 0, [&](int64_t i) { return bit_is_set(in, off + i); });
 }
 
 // out[i] = bit (begin + i) of `mask` (all set when mask is null), inverted when `invert`.
@@ -45,14 +47,14 @@ extern "C" __global__ void mask_to_bools(const uint8_t* mask, int64_t begin, uin
 // Bit i = row i is valid and true (nulls count as false).
 extern "C" __global__ void bools_to_mask(const uint8_t* vals, const uint8_t* mask, int64_t off,
                                          uint32_t* out, int64_t n, unsigned long long* count) {
-  build_words(out, n, count, [&](int64_t i) { return valid_at(mask, off, i) && vals[i] != 0; });
+  build_words(out, n, count, mask, off, [&](int64_t i) { return vals[i] != 0; });
 }
 
 // Bit i = row i is valid and not NaN.
 template <class T>
 __device__ __forceinline__ void nan_mask(const T* vals, const uint8_t* mask, int64_t off,
                                          uint32_t* out, int64_t n, unsigned long long* count) {
-  build_words(out, n, count, [&](int64_t i) { return valid_at(mask, off, i) && !isnan(vals[i]); });
+  build_words(out, n, count, mask, off, [&](int64_t i) { return !isnan(vals[i]); });
 }
 extern "C" __global__ void nans_to_nulls_f32(const float* vals, const uint8_t* mask, int64_t off,
                                              uint32_t* out, int64_t n, unsigned long long* count) {
