@@ -17,25 +17,21 @@ pub(crate) enum Arg {
     I32(i32),
 }
 
-impl From<u64> for Arg {
-    /// A device pointer or an unsigned 64-bit word.
-    fn from(v: u64) -> Arg {
-        Arg::P(v)
-    }
+/// `Arg: From` the Rust type of each kernel-parameter C type.
+macro_rules! arg_from {
+    ($($t:ty => $variant:ident: $doc:literal;)*) => {$(
+        impl From<$t> for Arg {
+            #[doc = $doc]
+            fn from(v: $t) -> Arg {
+                Arg::$variant(v)
+            }
+        }
+    )*};
 }
-
-impl From<i64> for Arg {
-    /// An `int64_t`.
-    fn from(v: i64) -> Arg {
-        Arg::I(v)
-    }
-}
-
-impl From<i32> for Arg {
-    /// An `int`.
-    fn from(v: i32) -> Arg {
-        Arg::I32(v)
-    }
+arg_from! {
+    u64 => P: "A device pointer or an unsigned 64-bit word.";
+    i64 => I: "An `int64_t`.";
+    i32 => I32: "An `int`.";
 }
 
 /// The kernel arguments of values of their C types (`u64` for a pointer or unsigned 64-bit

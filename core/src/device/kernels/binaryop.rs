@@ -1,9 +1,7 @@
 //! Element-wise binary operation kernels.
 
-use super::device_column;
-use super::string_parts;
 use super::unary::split128;
-use super::{Arg, COMMON, cuda_type, grid, launch};
+use super::{Arg, COMMON, cuda_type, device_column, grid, launch, string_parts};
 use crate::binary_operator::BinaryOperator;
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;

@@ -1,9 +1,8 @@
 //! Cast kernels: one module per input storage type with a kernel per output storage type.
 
-use super::COMMON;
-use super::device_column;
 use super::transform::{data_ptr, launch, map_values, mask_arg};
 use super::unary::{WIDE, split128, storage_type};
+use super::{COMMON, device_column};
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;

@@ -1,9 +1,8 @@
 //! Launchers of the concatenate family's kernels in `cuda/concatenate.cu`: offsets rebased
 //! onto a new base and width (also used by the gathers to narrow INT64 offsets).
 
-use super::args;
 use super::movement::{MOVEMENT_CUH, run_grid};
-use super::{Arg, COMMON};
+use super::{Arg, COMMON, args};
 use crate::device::DeviceMemory;
 use crate::error::Result;
 

@@ -3,9 +3,8 @@
 //! `ops/gather.rs`), and copy_if_else of fixed-width values in one pass. [`DeviceCond`], a
 //! BOOL8 condition column on the device, is also what stream compaction and joins compact by.
 
-use super::args;
 use super::movement::{MOVEMENT_CUH, run_grid};
-use super::{Arg, COMMON};
+use super::{Arg, COMMON, args};
 use crate::device::DeviceMemory;
 use crate::error::Result;
 

@@ -1,9 +1,8 @@
 //! Datetime kernels of `plc.datetime` (see `cuda/datetime.cu`): one module per storage
 //! type (int32 days, int64 ticks).
 
-use super::args;
 use super::transform::map_values;
-use super::{Arg, COMMON, grid, launch};
+use super::{Arg, COMMON, args, grid, launch};
 use crate::column::Column;
 use crate::device::runtime;
 use crate::error::Result;

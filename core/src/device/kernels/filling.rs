@@ -1,9 +1,8 @@
 //! Launcher of the filling family's kernel in `cuda/filling.cu`: the row map of `repeat`
 //! (also used by the strings family to repeat strings).
 
-use super::args;
 use super::movement::{MOVEMENT_CUH, run_grid};
-use super::{Arg, COMMON};
+use super::{Arg, COMMON, args};
 use crate::device::DeviceMemory;
 use crate::error::Result;
 

@@ -8,10 +8,8 @@
 //! through) launches it, and the join, sort and strings launchers use its [`device_map`],
 //! [`flag_is_set`] and [`narrow_offsets`].
 
-use super::args;
 use super::scan::exclusive_sum_with_total;
-use super::{Arg, COMMON, cuda_type, grid, launch};
-use super::{device_column, device_values};
+use super::{Arg, COMMON, args, cuda_type, device_column, device_values, grid, launch};
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;

@@ -2,9 +2,8 @@
 //! (`cuda/groupby.cu`, on top of the search module's column descriptors) and per-group
 //! atomics for one value type (`cuda/groupby_agg.cu`).
 
-use super::args;
 use super::scan::{ScanOp, scan_in_place};
-use super::{Arg, COMMON, cuda_type, grid, launch};
+use super::{Arg, COMMON, args, cuda_type, grid, launch};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};

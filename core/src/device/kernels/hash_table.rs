@@ -20,9 +20,8 @@
 //! column descriptors (`cuda/join.cu`, `cuda/stream_compaction_distinct.cu`) are compiled
 //! into this one module.
 
-use super::args;
 use super::search::{descriptor, upload};
-use super::{Arg, COMMON, grid, launch};
+use super::{Arg, COMMON, args, grid, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
 use crate::keys::{KeyKind, NullOrder, Order};

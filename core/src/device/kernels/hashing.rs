@@ -1,8 +1,7 @@
 //! Row hashing kernels (`murmurhash3_x86_32`, `xxhash_64`): one launch per column, or for
 //! a LIST or STRUCT column one per decomposed column (see [`crate::ops::hashing`]).
 
-use super::device_values;
-use super::{chars_ptr, string_parts};
+use super::{chars_ptr, device_values, string_parts};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};

@@ -5,9 +5,8 @@
 //! and concatenate families too (`copying.rs`, `stream_compaction.rs`, `filling.rs`,
 //! `concatenate.rs`), each of which is compiled as its own small module.
 
-use super::args;
 use super::scan::{ScanOp, scan_in_place};
-use super::{Arg, COMMON, grid, launch};
+use super::{Arg, COMMON, args, grid, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::TypeId;

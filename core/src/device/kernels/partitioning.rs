@@ -2,9 +2,8 @@
 //! counts (partition-major), then stable positions handed out tile by tile (see
 //! `cuda/partitioning.cu`). The rows arrive already hashed, so no hash table is involved.
 
-use super::args;
 use super::scan::{ScanOp, scan_in_place};
-use super::{Arg, COMMON, grid, launch};
+use super::{Arg, COMMON, args, grid, launch};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;

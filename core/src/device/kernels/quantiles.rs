@@ -1,9 +1,7 @@
 //! Device quantiles (`ops::quantiles::quantile`): one kernel that reads a numeric column
 //! in a given order and interpolates, in a module of its own (`cuda/quantiles.cu`).
 
-use super::args;
-use super::device_column;
-use super::{COMMON, grid, launch};
+use super::{COMMON, args, device_column, grid, launch};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};

@@ -1,8 +1,7 @@
 //! Device-wide scans (prefix sums, products, minima and maxima) of one value type, in one
 //! pass with decoupled look-back (see `cuda/scan.cu`).
 
-use super::args;
-use super::{Arg, COMMON, SCAN_CUH, cuda_type, launch};
+use super::{Arg, COMMON, SCAN_CUH, args, cuda_type, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::{TypeId, fixed_width};

@@ -1,8 +1,7 @@
 //! Search kernels: binary search of sorted tables and hash-set membership, over column
 //! descriptors read at run time (one module for every type).
 
-use super::device_values;
-use super::{chars_ptr, string_parts};
+use super::{chars_ptr, device_values, string_parts};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};

@@ -9,9 +9,8 @@
 //! specs: their length (the final tie-breaker), then 8-byte big-endian chunks from the last
 //! to the first, up to the longest string.
 
-use super::args;
 use super::scan::{ScanOp, scan_in_place};
-use super::{COMMON, SCAN_CUH, grid, launch};
+use super::{COMMON, SCAN_CUH, args, grid, launch};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};

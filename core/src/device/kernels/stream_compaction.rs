@@ -8,11 +8,10 @@
 //!   last or only row per key, reduced per slot with atomics), consecutive-duplicate flags
 //!   for `unique`, and the `unique_count` / `distinct_count` reductions.
 
-use super::args;
 use super::copying::DeviceCond;
 use super::hash_table::{DeviceKeys, RowHashTable, filled_i32, run as run_hash};
 use super::movement::{MOVEMENT_CUH, run_grid};
-use super::{Arg, COMMON, SCAN_CUH, launch, one_block, tiles};
+use super::{Arg, COMMON, SCAN_CUH, args, launch, one_block, tiles};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;

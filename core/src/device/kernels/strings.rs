@@ -3,13 +3,10 @@
 //! Kernels that build STRING columns run twice: sizes per row, an exclusive scan of the
 //! sizes into offsets (the shared scan machinery), then the bytes.
 
-use super::args;
 use super::gather::narrow_offsets;
 use super::scan::exclusive_sum_with_total;
-use super::string_parts;
 use super::transform::{bools_to_mask, copied_validity};
-use super::{Arg, COMMON, grid, launch};
-use super::{device_column, device_values};
+use super::{Arg, COMMON, args, device_column, device_values, grid, launch, string_parts};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};

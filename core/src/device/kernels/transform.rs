@@ -1,8 +1,7 @@
 //! Bitmask kernels of the unary and transform modules: validity to booleans and back,
 //! NaN masks, and copies of a column's validity to a mask starting at bit 0.
 
-use super::COMMON;
-use super::{device_column, device_values};
+use super::{COMMON, device_column, device_values};
 use crate::bitmask::{bitmask_allocation_size_bytes, bitmask_bytes};
 use crate::buffer::Buffer;
 use crate::column::Column;
