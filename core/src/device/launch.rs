@@ -17,6 +17,33 @@ pub(crate) enum Arg {
     I32(i32),
 }
 
+/// `Arg: From` the Rust type of each kernel-parameter C type.
+macro_rules! arg_from {
+    ($($t:ty => $variant:ident: $doc:literal;)*) => {$(
+        impl From<$t> for Arg {
+            #[doc = $doc]
+            fn from(v: $t) -> Arg {
+                Arg::$variant(v)
+            }
+        }
+    )*};
+}
+arg_from! {
+    u64 => P: "A device pointer or an unsigned 64-bit word.";
+    i64 => I: "An `int64_t`.";
+    i32 => I32: "An `int`.";
+}
+
+/// The kernel arguments of values of their C types (`u64` for a pointer or unsigned 64-bit
+/// word, `i64` for an `int64_t`, `i32` for an `int`), in kernel-parameter order; an [`Arg`]
+/// passes through. Literals need their suffix (`0u64`).
+macro_rules! args {
+    ($($a:expr),* $(,)?) => {
+        [$($crate::device::launch::Arg::from($a)),*]
+    };
+}
+pub(crate) use args;
+
 /// Launch `f` with `args` on ferrodf's stream.
 ///
 /// # Safety
@@ -44,9 +71,14 @@ pub(crate) fn grid(n: usize) -> Result<LaunchConfig> {
 
 /// A single block of 256 threads.
 pub(crate) fn one_block() -> LaunchConfig {
+    blocks(1, 256)
+}
+
+/// `count` blocks of `threads` threads (one-dimensional, no dynamic shared memory).
+pub(crate) fn blocks(count: usize, threads: u32) -> LaunchConfig {
     LaunchConfig {
-        grid_dim: (1, 1, 1),
-        block_dim: (256, 1, 1),
+        grid_dim: (count as u32, 1, 1),
+        block_dim: (threads, 1, 1),
         shared_mem_bytes: 0,
     }
 }

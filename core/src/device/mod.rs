@@ -201,10 +201,6 @@ impl GpuRuntime {
     pub fn grid_stride_config(&self, n: usize, threads: u32, blocks_per_sm: u32) -> LaunchConfig {
         let needed = n.div_ceil(threads as usize).max(1);
         let cap = (self.sm_count * blocks_per_sm) as usize;
-        LaunchConfig {
-            grid_dim: (needed.min(cap) as u32, 1, 1),
-            block_dim: (threads, 1, 1),
-            shared_mem_bytes: 0,
-        }
+        launch::blocks(needed.min(cap), threads)
     }
 }

@@ -1,7 +1,7 @@
 //! Element-wise binary operation kernels.
 
 use super::unary::split128;
-use super::{Arg, COMMON, cuda_type, grid, launch};
+use super::{Arg, COMMON, cuda_type, device_column, grid, launch, string_parts};
 use crate::binary_operator::BinaryOperator;
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
@@ -197,15 +197,7 @@ pub fn binary(
         unsafe { launch.launch(cfg)? };
     }
     let mask = mask.map(Buffer::from_device);
-    Column::new(
-        out_type,
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        None,
-        0,
-        vec![],
-    )
+    device_column(out_type, n, out, mask, None)
 }
 
 const STRING_SOURCE: &str = include_str!("cuda/binaryop_strings.cu");
@@ -235,20 +227,14 @@ fn string_descriptor(o: &StringOperand) -> Result<[u64; 7]> {
     if c.size() == 0 || c.children().is_empty() || scalar == 2 {
         return Ok([0, 0, mask, mask_off, 0, 0, scalar]);
     }
-    let chars = match c.data() {
-        Some(d) if !d.is_empty() => d.device_ptr()?,
-        _ => 0,
-    };
-    let child = &c.children()[0];
-    let w = fixed_width(child.dtype().id()).expect("integer offsets");
-    let offs = child.data().expect("offsets").device_ptr()? + (child.offset() * w) as u64;
+    let (chars, offs, wide) = string_parts(c)?;
     Ok([
         chars,
         offs,
         mask,
         mask_off,
         c.offset() as u64,
-        u64::from(child.dtype().id() == TypeId::Int64),
+        u64::from(wide),
         scalar,
     ])
 }
@@ -299,14 +285,12 @@ pub fn string_compare(
         // and ceil(n/32) mask words.
         unsafe { launch.launch(rt.grid_stride_config(n, 256, 8))? };
     }
-    Column::new(
+    device_column(
         TypeId::Bool8.into(),
         n,
-        Some(Buffer::from_device(out)),
+        out,
         mask.map(Buffer::from_device),
         None,
-        0,
-        vec![],
     )
 }
 
@@ -418,15 +402,7 @@ pub fn decimal128(
         // column operand, writes n outputs of `width` bytes and ceil(n/32) mask words.
         unsafe { launch(&f, grid(n)?, &args)? };
     }
-    Column::new(
-        out_type,
-        n,
-        Some(Buffer::from_device(out)),
-        mask.map(Buffer::from_device),
-        None,
-        0,
-        vec![],
-    )
+    device_column(out_type, n, out, mask.map(Buffer::from_device), None)
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! Cast kernels: one module per input storage type with a kernel per output storage type.
 
-use super::COMMON;
-use super::transform::{copy_mask, data_ptr, launch, mask_arg};
+use super::transform::{data_ptr, launch, map_values, mask_arg};
 use super::unary::{WIDE, split128, storage_type};
+use super::{COMMON, device_column};
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -78,9 +78,7 @@ pub enum CastMode {
 /// Cast `col` to `out_type` with `mode`; the output keeps the input's validity.
 pub fn cast(col: &Column, mode: CastMode, out_type: DataType) -> Result<Column> {
     let n = col.size();
-    let width = fixed_width(out_type.id()).expect("fixed width");
-    let out = DeviceMemory::alloc(n * width)?;
-    if n > 0 {
+    map_values(col, out_type, |inp, outp| {
         let f = function(
             col.dtype().id(),
             &format!("cast_to_{}", suffix(out_type.id())?),
@@ -108,20 +106,10 @@ pub fn cast(col: &Column, mode: CastMode, out_type: DataType) -> Result<Column> 
             } => (m, p, p_mul, bits) = (5, q, i32::from(pm), work_bits),
         }
         let (lo, hi) = split128(p);
-        let (inp, outp, n64) = (data_ptr(col)?, out.ptr(), n as i64);
+        let n64 = n as i64;
         launch!(f, n; inp, outp, n64, m, mul, div, lo, hi, p_mul, bits, pf);
-    }
-    let mask = copy_mask(col)?;
-    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
-    Column::new(
-        out_type,
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        Some(nulls),
-        0,
-        vec![],
-    )
+        Ok(())
+    })
 }
 
 /// Float to decimal: round half away from zero after multiplying (`p_mul`) or dividing by
@@ -140,13 +128,5 @@ pub fn float_to_decimal(col: &Column, pf: f64, p_mul: bool, out_type: DataType) 
         let (outp, maskp, n64, pm) = (out.ptr(), mask.ptr(), n as i64, i32::from(p_mul));
         launch!(f, n; inp, m, off, outp, maskp, n64, pm, pf);
     }
-    Column::new(
-        out_type,
-        n,
-        Some(Buffer::from_device(out)),
-        Some(Buffer::from_device(mask)),
-        None,
-        0,
-        vec![],
-    )
+    device_column(out_type, n, out, Some(Buffer::from_device(mask)), None)
 }

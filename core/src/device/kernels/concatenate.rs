@@ -2,7 +2,7 @@
 //! onto a new base and width (also used by the gathers to narrow INT64 offsets).
 
 use super::movement::{MOVEMENT_CUH, run_grid};
-use super::{Arg, COMMON};
+use super::{Arg, COMMON, args};
 use crate::device::DeviceMemory;
 use crate::error::Result;
 
@@ -49,15 +49,5 @@ pub fn rebase_offsets_into(
         if src_wide { 64 } else { 32 },
         if out_wide { 64 } else { 32 }
     );
-    run(
-        &name,
-        len,
-        &[
-            Arg::P(src),
-            Arg::I(len as i64),
-            Arg::I(base),
-            Arg::I(add),
-            Arg::P(dst),
-        ],
-    )
+    run(&name, len, &args![src, len as i64, base, add, dst])
 }

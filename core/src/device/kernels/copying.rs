@@ -4,7 +4,7 @@
 //! BOOL8 condition column on the device, is also what stream compaction and joins compact by.
 
 use super::movement::{MOVEMENT_CUH, run_grid};
-use super::{Arg, COMMON};
+use super::{Arg, COMMON, args};
 use crate::device::DeviceMemory;
 use crate::error::Result;
 
@@ -26,13 +26,7 @@ pub fn scatter_positions(map: u64, n: usize, base: i64, step: i64, out: u64) -> 
     run(
         "scatter_positions",
         n,
-        &[
-            Arg::P(map),
-            Arg::I(n as i64),
-            Arg::I(base),
-            Arg::I(step),
-            Arg::P(out),
-        ],
+        &args![map, n as i64, base, step, out],
     )
 }
 
@@ -47,6 +41,17 @@ pub struct DeviceCond {
     pub offset: i64,
 }
 
+impl DeviceCond {
+    /// A condition of one byte per row with no mask (flags a kernel wrote).
+    pub fn flags(flags: &DeviceMemory) -> DeviceCond {
+        DeviceCond {
+            data: flags.ptr(),
+            mask: 0,
+            offset: 0,
+        }
+    }
+}
+
 /// The copy_if_else map (see `select_map` in copying.cu).
 pub fn select_map(
     cond: DeviceCond,
@@ -59,15 +64,15 @@ pub fn select_map(
     run(
         "select_map",
         n,
-        &[
-            Arg::P(cond.data),
-            Arg::P(cond.mask),
-            Arg::I(cond.offset),
-            Arg::I(n as i64),
-            Arg::I32(l_scalar as i32),
-            Arg::I32(r_scalar as i32),
-            Arg::I(n_left as i64),
-            Arg::P(out.ptr()),
+        &args![
+            cond.data,
+            cond.mask,
+            cond.offset,
+            n as i64,
+            l_scalar as i32,
+            r_scalar as i32,
+            n_left as i64,
+            out.ptr()
         ],
     )?;
     Ok(out)
@@ -79,13 +84,7 @@ pub fn range_map(n: usize, begin: usize, end: usize, source: i64) -> Result<Devi
     run(
         "range_map",
         n,
-        &[
-            Arg::I(n as i64),
-            Arg::I(begin as i64),
-            Arg::I(end as i64),
-            Arg::I(source),
-            Arg::P(out.ptr()),
-        ],
+        &args![n as i64, begin as i64, end as i64, source, out.ptr()],
     )?;
     Ok(out)
 }
@@ -97,13 +96,13 @@ pub fn cond_prefix(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, DeviceMe
     run(
         "cond_flags",
         n,
-        &[
-            Arg::P(cond.data),
-            Arg::P(cond.mask),
-            Arg::I(cond.offset),
-            Arg::I(n as i64),
-            Arg::P(flags.ptr()),
-            Arg::P(counts.ptr()),
+        &args![
+            cond.data,
+            cond.mask,
+            cond.offset,
+            n as i64,
+            flags.ptr(),
+            counts.ptr()
         ],
     )?;
     let total = super::scan::exclusive_sum_with_total(&counts, n)?;
@@ -122,14 +121,7 @@ pub fn mask_scatter_map(
     run(
         "mask_scatter_map",
         n,
-        &[
-            Arg::P(flags.ptr()),
-            Arg::P(prefix.ptr()),
-            Arg::I(n as i64),
-            Arg::I(base),
-            Arg::I(step),
-            Arg::P(out.ptr()),
-        ],
+        &args![flags.ptr(), prefix.ptr(), n as i64, base, step, out.ptr()],
     )?;
     Ok(out)
 }
@@ -162,21 +154,21 @@ pub fn select_values(
     run(
         &format!("select_values_w{width}"),
         n.div_ceil(32) * 32,
-        &[
-            Arg::P(cond.data),
-            Arg::P(cond.mask),
-            Arg::I(cond.offset),
-            Arg::P(l.data),
-            Arg::I(l.stride),
-            Arg::P(l.mask),
-            Arg::I(l.offset),
-            Arg::P(r.data),
-            Arg::I(r.stride),
-            Arg::P(r.mask),
-            Arg::I(r.offset),
-            Arg::I(n as i64),
-            Arg::P(out),
-            Arg::P(out_mask),
+        &args![
+            cond.data,
+            cond.mask,
+            cond.offset,
+            l.data,
+            l.stride,
+            l.mask,
+            l.offset,
+            r.data,
+            r.stride,
+            r.mask,
+            r.offset,
+            n as i64,
+            out,
+            out_mask
         ],
     )
 }

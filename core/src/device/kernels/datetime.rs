@@ -1,13 +1,12 @@
 //! Datetime kernels of `plc.datetime` (see `cuda/datetime.cu`): one module per storage
 //! type (int32 days, int64 ticks).
 
-use super::transform::{copy_mask, data_ptr};
-use super::{Arg, COMMON, grid, launch};
-use crate::buffer::Buffer;
+use super::transform::map_values;
+use super::{Arg, COMMON, args, grid, launch};
 use crate::column::Column;
-use crate::device::{DeviceMemory, runtime};
+use crate::device::runtime;
 use crate::error::Result;
-use crate::types::{DataType, TypeId, fixed_width};
+use crate::types::{DataType, TypeId};
 use cudarc::driver::CudaFunction;
 
 const SOURCE: &str = include_str!("cuda/datetime.cu");
@@ -26,33 +25,21 @@ fn function(days: bool, name: &str) -> Result<CudaFunction> {
 fn map(col: &Column, out_type: DataType, name: &str, extra: &[Arg]) -> Result<Column> {
     let n = col.size();
     let days = col.dtype().id() == TypeId::TimestampDays;
-    let out = DeviceMemory::alloc(n * fixed_width(out_type.id()).expect("fixed width"))?;
-    if n > 0 {
+    map_values(col, out_type, |inp, out| {
         let f = function(days, name)?;
-        let mut args = vec![Arg::P(data_ptr(col)?)];
+        let mut args = vec![Arg::P(inp)];
         if name == "dt_round" {
-            args.push(Arg::P(out.ptr()));
+            args.push(Arg::P(out));
             args.push(Arg::I(n as i64));
             args.extend_from_slice(extra);
         } else {
             args.push(Arg::I(n as i64));
             args.extend_from_slice(extra);
-            args.push(Arg::P(out.ptr()));
+            args.push(Arg::P(out));
         }
         // SAFETY: reads and writes n values of the input and output types.
-        unsafe { launch(&f, grid(n)?, &args)? };
-    }
-    let mask = copy_mask(col)?;
-    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
-    Column::new(
-        out_type,
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        Some(nulls),
-        0,
-        vec![],
-    )
+        unsafe { launch(&f, grid(n)?, &args) }
+    })
 }
 
 /// Component `comp` (10: day of year) of every timestamp as INT16; `tpd`/`tps` are the
@@ -62,11 +49,11 @@ pub fn extract(col: &Column, comp: i32, tpd: i64, tps: i64) -> Result<Column> {
         col,
         TypeId::Int16.into(),
         "dt_extract",
-        &[Arg::I(tpd), Arg::I(tps), Arg::I32(comp)],
+        &args![tpd, tps, comp],
     )
 }
 
 /// Floor (0), ceil (1) or round half-even (2) every timestamp to a multiple of `f` ticks.
 pub fn round(col: &Column, mode: i32, f: i64) -> Result<Column> {
-    map(col, col.dtype(), "dt_round", &[Arg::I32(mode), Arg::I(f)])
+    map(col, col.dtype(), "dt_round", &args![mode, f])
 }

@@ -2,7 +2,7 @@
 //! (also used by the strings family to repeat strings).
 
 use super::movement::{MOVEMENT_CUH, run_grid};
-use super::{Arg, COMMON};
+use super::{Arg, COMMON, args};
 use crate::device::DeviceMemory;
 use crate::error::Result;
 
@@ -25,12 +25,7 @@ pub fn repeat_map(offsets: u64, n: usize, total: usize) -> Result<DeviceMemory> 
     run(
         "repeat_map",
         total,
-        &[
-            Arg::P(offsets),
-            Arg::I(n as i64),
-            Arg::I(total as i64),
-            Arg::P(out.ptr()),
-        ],
+        &args![offsets, n as i64, total as i64, out.ptr()],
     )?;
     Ok(out)
 }

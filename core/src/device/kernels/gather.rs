@@ -9,7 +9,7 @@
 //! [`flag_is_set`] and [`narrow_offsets`].
 
 use super::scan::exclusive_sum_with_total;
-use super::{Arg, COMMON, cuda_type, grid, launch};
+use super::{Arg, COMMON, args, cuda_type, device_column, device_values, grid, launch};
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -143,18 +143,18 @@ fn gather_validity(src: &Column, map: &DeviceMap) -> Result<Option<Buffer>> {
             launch(
                 &f,
                 grid(n.div_ceil(32) * 32)?,
-                &[
-                    Arg::P(smask),
-                    Arg::I(soff),
+                &args![
+                    smask,
+                    soff,
                     mp,
                     mm,
                     mo,
-                    Arg::I(n as i64),
-                    Arg::I(src.size() as i64),
-                    Arg::I32(map.nullify as i32),
-                    Arg::P(out.ptr()),
-                    Arg::P(map.flag_ptr()),
-                    Arg::P(0),
+                    n as i64,
+                    src.size() as i64,
+                    map.nullify as i32,
+                    out.ptr(),
+                    map.flag_ptr(),
+                    0u64
                 ],
             )?;
         }
@@ -191,29 +191,11 @@ pub fn gather_column(src: &Column, map: &DeviceMap) -> Result<Column> {
                         let (unroll, _, blocks, threads) = gather_tuning();
                         rt.grid_stride_config(n.div_ceil(unroll), threads, blocks)
                     },
-                    &[
-                        Arg::P(data),
-                        mp,
-                        mm,
-                        mo,
-                        Arg::I(n as i64),
-                        Arg::I(rows),
-                        nullify,
-                        Arg::P(out.ptr()),
-                        flag,
-                    ],
+                    &args![data, mp, mm, mo, n as i64, rows, nullify, out.ptr(), flag],
                 )?;
             }
         }
-        return Column::new(
-            src.dtype(),
-            n,
-            Some(Buffer::from_device(out)),
-            mask,
-            None,
-            0,
-            vec![],
-        );
+        return device_column(src.dtype(), n, out, mask, None);
     }
     match id {
         TypeId::String | TypeId::List => gather_offsets_column(src, map, mask),
@@ -266,23 +248,33 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
         launch(
             &f,
             grid(n + 1)?,
-            &[
-                Arg::P(off_ptr),
+            &args![
+                off_ptr,
                 mp,
                 mm,
                 mo,
-                Arg::P(smask),
-                Arg::I(soff),
-                Arg::I(n as i64),
+                smask,
+                soff,
+                n as i64,
                 rows,
-                Arg::I32(map.nullify as i32),
-                Arg::P(sizes.ptr()),
-                Arg::P(map.flag_ptr()),
+                map.nullify as i32,
+                sizes.ptr(),
+                map.flag_ptr()
             ],
         )?;
     }
     let total = exclusive_sum_with_total(&sizes, n)? as usize;
     let out_offsets = narrow_offsets(sizes, n + 1, wide || total > i32::MAX as usize)?;
+    // The second pass starts from the source offsets, the map and the gathered offsets.
+    let placed = [
+        Arg::P(off_ptr),
+        mp,
+        mm,
+        mo,
+        Arg::I(n as i64),
+        rows,
+        Arg::P(out_offsets.1),
+    ];
     if is_string {
         let chars = DeviceMemory::alloc(total)?;
         if total > 0 {
@@ -292,25 +284,13 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
                 .device_ptr()?;
             let f = map.function(&format!("gather_chars_{suffix}"))?;
             let group_log2 = lanes_per_string(total, n);
+            let args = [
+                &placed[..],
+                &args![chars_ptr, group_log2 as i32, chars.ptr()],
+            ]
+            .concat();
             // SAFETY: copies the bytes of in-bounds rows into the ranges the offsets assign.
-            unsafe {
-                launch(
-                    &f,
-                    grid(n << group_log2)?,
-                    &[
-                        Arg::P(off_ptr),
-                        Arg::P(chars_ptr),
-                        mp,
-                        mm,
-                        mo,
-                        Arg::I(n as i64),
-                        rows,
-                        Arg::P(out_offsets.1),
-                        Arg::I32(group_log2 as i32),
-                        Arg::P(chars.ptr()),
-                    ],
-                )?;
-            }
+            unsafe { launch(&f, grid(n << group_log2)?, &args)? };
         }
         Column::new(
             src.dtype(),
@@ -325,34 +305,11 @@ fn gather_offsets_column(src: &Column, map: &DeviceMap, mask: Option<Buffer>) ->
         let child_map = DeviceMemory::alloc(total * 4)?;
         if total > 0 {
             let f = map.function(&format!("gather_list_child_map_{suffix}"))?;
+            let args = [&placed[..], &args![total as i64, child_map.ptr()]].concat();
             // SAFETY: writes `total` child rows; reads offsets of in-bounds rows.
-            unsafe {
-                launch(
-                    &f,
-                    grid(total)?,
-                    &[
-                        Arg::P(off_ptr),
-                        mp,
-                        mm,
-                        mo,
-                        Arg::I(n as i64),
-                        rows,
-                        Arg::P(out_offsets.1),
-                        Arg::I(total as i64),
-                        Arg::P(child_map.ptr()),
-                    ],
-                )?;
-            }
+            unsafe { launch(&f, grid(total)?, &args)? };
         }
-        let child_map = Column::new(
-            TypeId::Int32.into(),
-            total,
-            Some(Buffer::from_device(child_map)),
-            None,
-            Some(0),
-            0,
-            vec![],
-        )?;
+        let child_map = device_values(TypeId::Int32.into(), total, child_map)?;
         let flag = DeviceMemory::zeroed(4)?;
         let mut child_map = DeviceMap::new(&child_map, true, &flag)?;
         child_map.in_bounds = true;
@@ -385,27 +342,11 @@ pub(crate) fn narrow_offsets(
 ) -> Result<(Column, u64, Option<DeviceMemory>)> {
     let ptr = sizes.ptr();
     if wide {
-        let col = Column::new(
-            TypeId::Int64.into(),
-            len,
-            Some(Buffer::from_device(sizes)),
-            None,
-            Some(0),
-            0,
-            vec![],
-        )?;
+        let col = device_values(TypeId::Int64.into(), len, sizes)?;
         return Ok((col, ptr, None));
     }
     let out = super::concatenate::rebase_offsets(ptr, true, len, 0, 0, false)?;
-    let col = Column::new(
-        TypeId::Int32.into(),
-        len,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )?;
+    let col = device_values(TypeId::Int32.into(), len, out)?;
     Ok((col, ptr, Some(sizes)))
 }
 
@@ -423,14 +364,10 @@ fn empty_offsets_column(
         .first()
         .is_some_and(|o| o.dtype().id() == TypeId::Int64);
     let offsets = DeviceMemory::zeroed((n + 1) * if wide { 8 } else { 4 })?;
-    let offsets = Column::new(
+    let offsets = device_values(
         if wide { TypeId::Int64 } else { TypeId::Int32 }.into(),
         n + 1,
-        Some(Buffer::from_device(offsets)),
-        None,
-        Some(0),
-        0,
-        vec![],
+        offsets,
     )?;
     if is_string {
         Column::new(
@@ -465,15 +402,15 @@ pub fn normalize_map(map: &DeviceMap, rows: usize) -> Result<DeviceMemory> {
             launch(
                 &f,
                 grid(n)?,
-                &[
+                &args![
                     mp,
                     mm,
                     mo,
-                    Arg::I(n as i64),
-                    Arg::I(rows as i64),
-                    Arg::I32(map.nullify as i32),
-                    Arg::P(out.ptr()),
-                    Arg::P(map.flag_ptr()),
+                    n as i64,
+                    rows as i64,
+                    map.nullify as i32,
+                    out.ptr(),
+                    map.flag_ptr()
                 ],
             )?;
         }
@@ -489,13 +426,5 @@ pub fn flag_is_set(flag: &DeviceMemory) -> Result<bool> {
 
 /// An INT32 column over a device map allocation of `n` entries.
 pub(crate) fn device_map(mem: DeviceMemory, n: usize) -> Result<Column> {
-    Column::new(
-        TypeId::Int32.into(),
-        n,
-        Some(Buffer::from_device(mem)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(TypeId::Int32.into(), n, mem)
 }

@@ -2,7 +2,8 @@
 //! (`cuda/groupby.cu`, on top of the search module's column descriptors) and per-group
 //! atomics for one value type (`cuda/groupby_agg.cu`).
 
-use super::{Arg, COMMON, cuda_type, grid, launch};
+use super::scan::{ScanOp, scan_in_place};
+use super::{Arg, COMMON, args, cuda_type, grid, launch};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
@@ -58,18 +59,11 @@ pub struct DeviceGroups {
 
 impl DeviceGroups {
     /// The group ids of the `n` rows as an INT32 column (a copy; -1: in no group).
-    pub fn gid_column(&self, n: usize) -> Result<crate::column::Column> {
-        crate::column::Column::new(
-            crate::types::TypeId::Int32.into(),
+    pub fn gid_column(&self, n: usize) -> Result<Column> {
+        super::device_values(
+            TypeId::Int32.into(),
             n,
-            Some(crate::buffer::Buffer::from_device(DeviceMemory::copy_of(
-                self.gid.ptr(),
-                n * 4,
-            )?)),
-            None,
-            Some(0),
-            0,
-            vec![],
+            DeviceMemory::copy_of(self.gid.ptr(), n * 4)?,
         )
     }
 }
@@ -108,27 +102,20 @@ pub(crate) fn group(keys: &Table, kinds: &[KeyKind], include_nulls: bool) -> Res
         launch(
             &keys_fn("gb_build")?,
             cfg,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(ncols),
-                Arg::I(n64),
-                Arg::P(table.ptr()),
-                Arg::I(mask),
-                Arg::I32(inc),
-            ],
+            &args![descs.ptr(), ncols, n64, table.ptr(), mask, inc],
         )?;
         launch(
             &keys_fn("gb_find")?,
             cfg,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(ncols),
-                Arg::I(n64),
-                Arg::P(table.ptr()),
-                Arg::I(mask),
-                Arg::I32(inc),
-                Arg::P(rep_of_row.ptr()),
-                Arg::P(flags.ptr()),
+            &args![
+                descs.ptr(),
+                ncols,
+                n64,
+                table.ptr(),
+                mask,
+                inc,
+                rep_of_row.ptr(),
+                flags.ptr()
             ],
         )?;
     }
@@ -142,13 +129,7 @@ pub(crate) fn group(keys: &Table, kinds: &[KeyKind], include_nulls: bool) -> Res
         launch(
             &keys_fn("gb_assign")?,
             cfg,
-            &[
-                Arg::P(rep_of_row.ptr()),
-                Arg::P(flags.ptr()),
-                Arg::I(n64),
-                Arg::P(gid.ptr()),
-                Arg::P(reps.ptr()),
-            ],
+            &args![rep_of_row.ptr(), flags.ptr(), n64, gid.ptr(), reps.ptr()],
         )?;
     }
     Ok(DeviceGroups { gid, reps, groups })
@@ -178,25 +159,21 @@ pub(crate) fn group_small_sorted(
     let gid = DeviceMemory::alloc(n * 4)?;
     // n slots for the first rows of at most n groups, then the number of groups.
     let reps = DeviceMemory::alloc((n + 1) * 4)?;
-    let cfg = LaunchConfig {
-        grid_dim: (1, 1, 1),
-        block_dim: (256, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg = super::one_block();
     // SAFETY: the descriptors cover rows 0..n of each key column; gid holds n INT32, reps
     // n + 1 (group numbers are < n, the count goes to slot n).
     unsafe {
         launch(
             &keys_fn("gb_small_sorted")?,
             cfg,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(keys.num_columns() as i32),
-                Arg::I(n as i64),
-                Arg::I32(i32::from(include_nulls)),
-                Arg::P(gid.ptr()),
-                Arg::P(reps.ptr()),
-                Arg::P(reps.ptr() + (n * 4) as u64),
+            &args![
+                descs.ptr(),
+                keys.num_columns() as i32,
+                n as i64,
+                i32::from(include_nulls),
+                gid.ptr(),
+                reps.ptr(),
+                reps.ptr() + (n * 4) as u64
             ],
         )?;
     }
@@ -304,11 +281,7 @@ pub(crate) fn small_fused(
         .arg(&naggs)
         .arg(&reps)
         .arg(&count_ptr);
-    let cfg = LaunchConfig {
-        grid_dim: (1, 1, 1),
-        block_dim: (256, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg = super::one_block();
     // SAFETY: the key descriptors cover rows 0..n; every aggregation's values hold n rows
     // and its output n slots of its out kind (and bits for n rows); reps holds n INT32; the
     // count pointer is 4 writable bytes (mapped host or device).
@@ -428,14 +401,14 @@ pub fn squared_deviations(
         launch(
             &agg_fn(t, "gb_sqdev")?,
             grid(n)?,
-            &[
-                Arg::P(data),
-                Arg::P(g.gid.ptr()),
-                Arg::I(n as i64),
-                Arg::P(mask),
-                Arg::I(off),
-                Arg::P(means.ptr()),
-                Arg::P(out.ptr()),
+            &args![
+                data,
+                g.gid.ptr(),
+                n as i64,
+                mask,
+                off,
+                means.ptr(),
+                out.ptr()
             ],
         )
     }
@@ -459,11 +432,7 @@ fn filled_accumulators(t: TypeId, groups: usize, kernel: &str, flag: bool) -> Re
         launch(
             &agg_fn(t, kernel)?,
             grid(groups)?,
-            &[
-                Arg::P(out.ptr()),
-                Arg::I(groups as i64),
-                Arg::I32(i32::from(flag)),
-            ],
+            &args![out.ptr(), groups as i64, i32::from(flag)],
         )?;
     }
     Ok(out)
@@ -477,7 +446,7 @@ pub fn store_minmax(t: TypeId, acc: &DeviceMemory, groups: usize) -> Result<Devi
         launch(
             &agg_fn(t, "gb_store_minmax")?,
             grid(groups)?,
-            &[Arg::P(acc.ptr()), Arg::I(groups as i64), Arg::P(out.ptr())],
+            &args![acc.ptr(), groups as i64, out.ptr()],
         )?;
     }
     Ok(out)
@@ -491,12 +460,7 @@ pub fn valid_mask(counts: &DeviceMemory, groups: usize, min_count: i32) -> Resul
         launch(
             &keys_fn("gb_valid_mask")?,
             grid(groups.div_ceil(32))?,
-            &[
-                Arg::P(counts.ptr()),
-                Arg::I(groups as i64),
-                Arg::I32(min_count),
-                Arg::P(out.ptr()),
-            ],
+            &args![counts.ptr(), groups as i64, min_count, out.ptr()],
         )?;
     }
     Ok(out)
@@ -510,12 +474,7 @@ pub fn means(sums: &DeviceMemory, counts: &DeviceMemory, groups: usize) -> Resul
         launch(
             &keys_fn("gb_mean")?,
             grid(groups)?,
-            &[
-                Arg::P(sums.ptr()),
-                Arg::P(counts.ptr()),
-                Arg::I(groups as i64),
-                Arg::P(out.ptr()),
-            ],
+            &args![sums.ptr(), counts.ptr(), groups as i64, out.ptr()],
         )?;
     }
     Ok(out)
@@ -535,13 +494,13 @@ pub fn variances(
         launch(
             &keys_fn("gb_var")?,
             grid(groups)?,
-            &[
-                Arg::P(ss.ptr()),
-                Arg::P(counts.ptr()),
-                Arg::I(groups as i64),
-                Arg::I32(ddof),
-                Arg::I32(i32::from(std)),
-                Arg::P(out.ptr()),
+            &args![
+                ss.ptr(),
+                counts.ptr(),
+                groups as i64,
+                ddof,
+                i32::from(std),
+                out.ptr()
             ],
         )?;
     }
@@ -566,37 +525,48 @@ pub struct DeviceOrder<'a> {
 pub fn group_offsets(g: &DeviceGroups, n: usize) -> Result<DeviceMemory> {
     let counts = DeviceMemory::zeroed((g.groups + 1) * 4)?;
     accumulate(TypeId::Int32, RowKernel::Count, (0, 0, 0), g, n, &counts)?;
-    super::scan::scan(
-        counts.ptr(),
-        counts.ptr(),
-        g.groups + 1,
-        TypeId::Int32,
-        super::scan::ScanOp::Sum,
-        true,
-    )?;
+    scan_in_place(&counts, g.groups + 1, TypeId::Int32, ScanOp::Sum, true)?;
     Ok(counts)
+}
+
+impl DeviceOrder<'_> {
+    /// Launch the grouped-order kernel `name` over the `m` grouped positions with the
+    /// arguments every such kernel starts with (order, group ids, group offsets, m), then
+    /// `rest`.
+    ///
+    /// # Safety
+    /// `rest` must match the kernel's remaining parameters and cover `m` positions.
+    unsafe fn launch_grouped(&self, name: &str, rest: &[Arg]) -> Result<()> {
+        let mut args = vec![
+            Arg::P(self.order),
+            Arg::P(self.groups.gid.ptr()),
+            Arg::P(self.offsets.ptr()),
+            Arg::I(self.m as i64),
+        ];
+        args.extend_from_slice(rest);
+        // SAFETY: the kernel reads m order entries, the ids of their rows and the offsets
+        // of their groups; the caller vouches for `rest`.
+        unsafe { launch(&keys_fn(name)?, grid(self.m)?, &args) }
+    }
+
+    /// Launch the kernel `name` that lifts each grouped position's row into `m` values
+    /// for a scan: its arguments are the order and `m`, then `rest`.
+    ///
+    /// # Safety
+    /// As [`Self::launch_grouped`].
+    unsafe fn launch_lift(&self, name: &str, rest: &[Arg]) -> Result<()> {
+        let mut args = vec![Arg::P(self.order), Arg::I(self.m as i64)];
+        args.extend_from_slice(rest);
+        // SAFETY: the kernel reads m order entries; the caller vouches for `rest`.
+        unsafe { launch(&keys_fn(name)?, grid(self.m)?, &args) }
+    }
 }
 
 /// The groupby.shift gather map (`fill_row` where the shifted position leaves the group).
 pub fn shift_map(o: &DeviceOrder, shift: i64, fill_row: i32) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(o.m.max(1) * 4)?;
-    // SAFETY: reads m order entries, ids of their rows and offsets of their groups; writes
-    // m entries.
-    unsafe {
-        launch(
-            &keys_fn("gb_shift_map")?,
-            grid(o.m)?,
-            &[
-                Arg::P(o.order),
-                Arg::P(o.groups.gid.ptr()),
-                Arg::P(o.offsets.ptr()),
-                Arg::I(o.m as i64),
-                Arg::I(shift),
-                Arg::I32(fill_row),
-                Arg::P(out.ptr()),
-            ],
-        )?;
-    }
+    // SAFETY: writes m entries.
+    unsafe { o.launch_grouped("gb_shift_map", &args![shift, fill_row, out.ptr()])? };
     Ok(out)
 }
 
@@ -613,45 +583,20 @@ pub fn fill_map(
     let m = o.m;
     let nearest = DeviceMemory::alloc(m.max(1) * 4)?;
     let out = DeviceMemory::alloc(m.max(1) * 4)?;
-    let rev = i32::from(following);
-    // SAFETY: reads m order entries and their mask bits; writes m positions.
+    let rev = Arg::I32(i32::from(following));
+    // SAFETY: reads the mask bits of the m rows; writes m positions.
     unsafe {
-        launch(
-            &keys_fn("gb_valid_positions")?,
-            grid(m)?,
-            &[
-                Arg::P(o.order),
-                Arg::I(m as i64),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::I32(rev),
-                Arg::P(nearest.ptr()),
-            ],
+        o.launch_lift(
+            "gb_valid_positions",
+            &args![mask, mask_off, rev, nearest.ptr()],
         )?;
     }
-    super::scan::scan(
-        nearest.ptr(),
-        nearest.ptr(),
-        m,
-        TypeId::Int32,
-        super::scan::ScanOp::Max,
-        false,
-    )?;
-    // SAFETY: reads m positions (each < m), order entries, ids and offsets; writes m.
+    scan_in_place(&nearest, m, TypeId::Int32, ScanOp::Max, false)?;
+    // SAFETY: reads m positions (each < m); writes m.
     unsafe {
-        launch(
-            &keys_fn("gb_fill_map")?,
-            grid(m)?,
-            &[
-                Arg::P(o.order),
-                Arg::P(o.groups.gid.ptr()),
-                Arg::P(o.offsets.ptr()),
-                Arg::I(m as i64),
-                Arg::P(nearest.ptr()),
-                Arg::I32(rev),
-                Arg::I32(null_row),
-                Arg::P(out.ptr()),
-            ],
+        o.launch_grouped(
+            "gb_fill_map",
+            &args![nearest.ptr(), rev, null_row, out.ptr()],
         )?;
     }
     Ok(out)
@@ -682,48 +627,29 @@ pub fn group_scan(
 ) -> Result<DeviceMemory> {
     let m = o.m;
     let lifted = DeviceMemory::alloc(m.max(1) * 8)?;
-    // SAFETY: reads m order entries and their values / mask bits; writes m int64 values.
+    // SAFETY: reads the values and mask bits of the m rows; writes m int64 values.
     unsafe {
-        launch(
-            &keys_fn("gb_scan_lift")?,
-            grid(m)?,
-            &[
-                Arg::P(o.order),
-                Arg::I(m as i64),
-                Arg::P(data),
-                Arg::I32(width as i32),
-                Arg::I32(i32::from(signed)),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::I32(kind as i32),
-                Arg::P(lifted.ptr()),
+        o.launch_lift(
+            "gb_scan_lift",
+            &args![
+                data,
+                width as i32,
+                i32::from(signed),
+                mask,
+                mask_off,
+                kind as i32,
+                lifted.ptr()
             ],
         )?;
     }
-    super::scan::scan(
-        lifted.ptr(),
-        lifted.ptr(),
-        m,
-        TypeId::Int64,
-        super::scan::ScanOp::Sum,
-        false,
-    )?;
+    scan_in_place(&lifted, m, TypeId::Int64, ScanOp::Sum, false)?;
     let to_int32 = kind != GroupScan::Sum;
     let out = DeviceMemory::alloc(m.max(1) * if to_int32 { 4 } else { 8 })?;
-    // SAFETY: reads m scanned values, order entries, ids and offsets; writes m values.
+    // SAFETY: reads m scanned values; writes m values.
     unsafe {
-        launch(
-            &keys_fn("gb_scan_finish")?,
-            grid(m)?,
-            &[
-                Arg::P(o.order),
-                Arg::P(o.groups.gid.ptr()),
-                Arg::P(o.offsets.ptr()),
-                Arg::I(m as i64),
-                Arg::P(lifted.ptr()),
-                Arg::I32(i32::from(to_int32)),
-                Arg::P(out.ptr()),
-            ],
+        o.launch_grouped(
+            "gb_scan_finish",
+            &args![lifted.ptr(), i32::from(to_int32), out.ptr()],
         )?;
     }
     Ok(out)
@@ -780,17 +706,17 @@ pub fn group_seg_scan(
         launch(
             &keys_fn("gb_seg_scan")?,
             grid(groups)?,
-            &[
-                Arg::P(o.order),
-                Arg::P(o.offsets.ptr()),
-                Arg::I(groups as i64),
-                Arg::P(data),
-                Arg::I32(input),
-                Arg::I32(acc),
-                Arg::I32(op as i32),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::P(out.ptr()),
+            &args![
+                o.order,
+                o.offsets.ptr(),
+                groups as i64,
+                data,
+                input,
+                acc,
+                op as i32,
+                mask,
+                mask_off,
+                out.ptr()
             ],
         )?;
     }

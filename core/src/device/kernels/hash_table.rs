@@ -21,7 +21,7 @@
 //! into this one module.
 
 use super::search::{descriptor, upload};
-use super::{Arg, COMMON, grid, launch};
+use super::{Arg, COMMON, args, grid, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
 use crate::keys::{KeyKind, NullOrder, Order};
@@ -60,13 +60,7 @@ pub(crate) unsafe fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
 pub fn filled_i32(n: usize, v: i32) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * 4)?;
     // SAFETY: writes n INT32 values.
-    unsafe {
-        run(
-            "ht_fill_i32",
-            n,
-            &[Arg::P(out.ptr()), Arg::I(n as i64), Arg::I32(v)],
-        )?
-    };
+    unsafe { run("ht_fill_i32", n, &args![out.ptr(), n as i64, v])? };
     Ok(out)
 }
 
@@ -74,13 +68,7 @@ pub fn filled_i32(n: usize, v: i32) -> Result<DeviceMemory> {
 pub fn filled_u8(n: usize, v: u8) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n)?;
     // SAFETY: writes n bytes.
-    unsafe {
-        run(
-            "ht_fill_u8",
-            n,
-            &[Arg::P(out.ptr()), Arg::I(n as i64), Arg::I32(i32::from(v))],
-        )?
-    };
+    unsafe { run("ht_fill_u8", n, &args![out.ptr(), n as i64, i32::from(v)])? };
     Ok(out)
 }
 
@@ -158,28 +146,16 @@ impl RowHashTable {
         nulls_equal: bool,
         nans_equal: bool,
     ) -> Result<DeviceMemory> {
-        let n = keys.rows;
-        let out = DeviceMemory::alloc(n * 4)?;
-        // SAFETY: reads n rows through the descriptors, probes `cap` slots (never full:
-        // cap >= 2 n), writes n slot numbers and two counters.
+        // SAFETY: probes `cap` slots (never full: cap >= 2 n) and adds to two counters.
         unsafe {
-            run(
+            self.probe(
                 "ht_insert",
-                n,
-                &[
-                    Arg::P(keys.ptr()),
-                    Arg::I32(keys.ncols()),
-                    Arg::I(n as i64),
-                    Arg::I32(nulls_equal as i32),
-                    Arg::I32(nans_equal as i32),
-                    Arg::P(self.slots.ptr()),
-                    Arg::P((self.cap - 1) as u64),
-                    Arg::P(out.ptr()),
-                    Arg::P(self.counters.ptr()),
-                ],
-            )?
-        };
-        Ok(out)
+                keys,
+                nulls_equal,
+                nans_equal,
+                &args![self.counters.ptr()],
+            )
+        }
     }
 
     /// For every row of `probe` (same column types as the inserted `build` keys), the slot
@@ -214,27 +190,49 @@ impl RowHashTable {
         nans_equal: bool,
         want_rows: bool,
     ) -> Result<DeviceMemory> {
-        let n = probe.rows;
-        let out = DeviceMemory::alloc(n * 4)?;
-        // SAFETY: reads n probe rows and the build rows the slots name; writes n slots.
+        // SAFETY: reads the build rows the slots name.
         unsafe {
-            run(
+            self.probe(
                 "ht_find",
-                n,
-                &[
-                    Arg::P(build.ptr()),
-                    Arg::P(probe.ptr()),
-                    Arg::I32(probe.ncols()),
-                    Arg::I(n as i64),
-                    Arg::I32(nulls_equal as i32),
-                    Arg::I32(nans_equal as i32),
-                    Arg::P(self.slots.ptr()),
-                    Arg::P((self.cap - 1) as u64),
-                    Arg::I32(want_rows as i32),
-                    Arg::P(out.ptr()),
-                ],
-            )?
-        };
+                probe,
+                nulls_equal,
+                nans_equal,
+                &args![build.ptr(), want_rows as i32],
+            )
+        }
+    }
+
+    /// Launch the table kernel `name` over the rows of `keys` and return the INT32 slot per
+    /// row it writes. The kernel's arguments are the rows' descriptors, column count and
+    /// row count, the equality flags and the table (slots, capacity mask), then `rest`,
+    /// then the slots it writes.
+    ///
+    /// # Safety
+    /// `rest` must match the kernel's remaining parameters.
+    unsafe fn probe(
+        &self,
+        name: &str,
+        keys: &DeviceKeys,
+        nulls_equal: bool,
+        nans_equal: bool,
+        rest: &[Arg],
+    ) -> Result<DeviceMemory> {
+        let n = keys.rows;
+        let out = DeviceMemory::alloc(n * 4)?;
+        let mut args = vec![
+            Arg::P(keys.ptr()),
+            Arg::I32(keys.ncols()),
+            Arg::I(n as i64),
+            Arg::I32(nulls_equal as i32),
+            Arg::I32(nans_equal as i32),
+            Arg::P(self.slots.ptr()),
+            Arg::P((self.cap - 1) as u64),
+        ];
+        args.extend_from_slice(rest);
+        args.push(Arg::P(out.ptr()));
+        // SAFETY: reads n rows through the descriptors and probes the `cap` slots; writes
+        // n slot numbers; the caller vouches for `rest`.
+        unsafe { run(name, n, &args)? };
         Ok(out)
     }
 

@@ -1,7 +1,7 @@
 //! Row hashing kernels (`murmurhash3_x86_32`, `xxhash_64`): one launch per column, or for
 //! a LIST or STRUCT column one per decomposed column (see [`crate::ops::hashing`]).
 
-use crate::buffer::Buffer;
+use super::{chars_ptr, device_values, string_parts};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
@@ -128,18 +128,8 @@ fn column_args(function: &str, c: &Column) -> Result<ColumnArgs> {
         _ => (0, 0),
     };
     if kind == ElementKind::Str {
-        let data = match c.data() {
-            Some(d) if !d.is_empty() => d.device_ptr()?,
-            _ => 0,
-        };
-        let child = &c.children()[0];
-        let width = fixed_width(child.dtype().id()).expect("integer offsets");
-        let offs = child.data().expect("offsets").device_ptr()? + (child.offset() * width) as u64;
-        let (o32, o64) = if child.dtype().id() == TypeId::Int64 {
-            (0, offs)
-        } else {
-            (offs, 0)
-        };
+        let (data, offs, wide) = string_parts(c)?;
+        let (o32, o64) = if wide { (0, offs) } else { (offs, 0) };
         return Ok((
             data,
             0,
@@ -232,10 +222,7 @@ fn level_words(function: &str, v: &NodeView, hash_validity: bool) -> Result<[u64
         _ => {
             let kind = element_kind(function, c.dtype())?;
             w[7] = kind as u64;
-            let data = match c.data() {
-                Some(d) if !d.is_empty() => d.device_ptr()?,
-                _ => 0,
-            };
+            let data = chars_ptr(c)?;
             if kind == ElementKind::Str {
                 w[5] = data;
                 if !c.children().is_empty() {
@@ -356,15 +343,7 @@ fn run<S: cudarc::driver::DeviceRepr>(
         // and reads/writes n hash values of `out`.
         unsafe { launch.launch(cfg)? };
     }
-    Column::new(
-        dtype.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(dtype.into(), n, out)
 }
 
 /// MurmurHash3_x86_32 of every row (see [`crate::ops::hashing`]); `n > 0`. `check`:

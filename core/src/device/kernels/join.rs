@@ -4,7 +4,7 @@
 //! linked into chains, and a count pass, an exclusive scan and a fill pass write the INT32
 //! gather maps.
 
-use super::Arg;
+use super::args;
 use super::copying::DeviceCond;
 use super::gather::device_map;
 use super::hash_table::{DeviceKeys, RowHashTable, filled_i32, filled_u8, run};
@@ -57,12 +57,12 @@ fn build(t: &Table, kinds: &[KeyKind], nulls_equal: bool) -> Result<Built> {
         run(
             "join_link",
             n,
-            &[
-                Arg::P(slot_of_row.ptr()),
-                Arg::I(n as i64),
-                Arg::P(heads.ptr()),
-                Arg::P(counts.ptr()),
-                Arg::P(next.ptr()),
+            &args![
+                slot_of_row.ptr(),
+                n as i64,
+                heads.ptr(),
+                counts.ptr(),
+                next.ptr()
             ],
         )?
     };
@@ -102,23 +102,19 @@ fn unique_pairs(
             run(
                 "join_unique_outer",
                 np,
-                &[
-                    Arg::P(rows.ptr()),
-                    Arg::I(np as i64),
-                    Arg::P(out_p.ptr()),
-                    Arg::P(out_b.ptr()),
-                    Arg::P(unmatched.map_or(0, DeviceMemory::ptr)),
+                &args![
+                    rows.ptr(),
+                    np as i64,
+                    out_p.ptr(),
+                    out_b.ptr(),
+                    unmatched.map_or(0, DeviceMemory::ptr)
                 ],
             )?
         };
         return Ok((out_p, out_b, np));
     }
     let (flags, out_p, kept) = rows_where_found(rows, np, true)?;
-    let cond = DeviceCond {
-        data: flags.ptr(),
-        mask: 0,
-        offset: 0,
-    };
+    let cond = DeviceCond::flags(&flags);
     let (mut out_b, _) = compact_fixed(cond, np, &[(rows.ptr(), 4)])?;
     Ok((out_p, out_b.remove(0), kept))
 }
@@ -136,19 +132,10 @@ fn rows_where_found(
         run(
             "join_filter_flags",
             n,
-            &[
-                Arg::P(found.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(want_found as i32),
-                Arg::P(flags.ptr()),
-            ],
+            &args![found.ptr(), n as i64, want_found as i32, flags.ptr()],
         )?
     };
-    let cond = DeviceCond {
-        data: flags.ptr(),
-        mask: 0,
-        offset: 0,
-    };
+    let cond = DeviceCond::flags(&flags);
     let (rows, kept) = compact(cond, n)?;
     Ok((flags, rows, kept))
 }
@@ -171,12 +158,12 @@ fn chained_pairs(
         run(
             "join_count",
             np + 1,
-            &[
-                Arg::P(slots.ptr()),
-                Arg::I(np as i64),
-                Arg::P(chains.counts.ptr()),
-                Arg::I32(outer as i32),
-                Arg::P(offsets.ptr()),
+            &args![
+                slots.ptr(),
+                np as i64,
+                chains.counts.ptr(),
+                outer as i32,
+                offsets.ptr()
             ],
         )?
     };
@@ -190,16 +177,16 @@ fn chained_pairs(
         run(
             "join_fill",
             np,
-            &[
-                Arg::P(slots.ptr()),
-                Arg::I(np as i64),
-                Arg::P(chains.heads.ptr()),
-                Arg::P(chains.next.ptr()),
-                Arg::P(offsets.ptr()),
-                Arg::I32(outer as i32),
-                Arg::P(out_p.ptr()),
-                Arg::P(out_b.ptr()),
-                Arg::P(unmatched.map_or(0, DeviceMemory::ptr)),
+            &args![
+                slots.ptr(),
+                np as i64,
+                chains.heads.ptr(),
+                chains.next.ptr(),
+                offsets.ptr(),
+                outer as i32,
+                out_p.ptr(),
+                out_b.ptr(),
+                unmatched.map_or(0, DeviceMemory::ptr)
             ],
         )?
     };
@@ -235,11 +222,7 @@ pub(crate) fn pair_join(
     let (out_p, out_b, total) = match unmatched {
         None => (out_p, out_b, total),
         Some(u) => {
-            let cond = DeviceCond {
-                data: u.ptr(),
-                mask: 0,
-                offset: 0,
-            };
+            let cond = DeviceCond::flags(&u);
             let (rows, extra) = compact(cond, nb)?;
             let all = total + extra;
             check_rows(all)?;
@@ -251,17 +234,17 @@ pub(crate) fn pair_join(
                     run(
                         "copy_i32",
                         total,
-                        &[Arg::P(src.ptr()), Arg::I(total as i64), Arg::P(dst.ptr())],
+                        &args![src.ptr(), total as i64, dst.ptr()],
                     )?;
                 }
                 run(
                     "join_append",
                     extra,
-                    &[
-                        Arg::P(rows.ptr()),
-                        Arg::I(extra as i64),
-                        Arg::P(p2.ptr() + (total * 4) as u64),
-                        Arg::P(b2.ptr() + (total * 4) as u64),
+                    &args![
+                        rows.ptr(),
+                        extra as i64,
+                        p2.ptr() + (total * 4) as u64,
+                        b2.ptr() + (total * 4) as u64
                     ],
                 )?;
             }
@@ -299,12 +282,7 @@ pub(crate) fn cross_maps(nl: usize, nr: usize) -> Result<(DeviceMemory, DeviceMe
         run(
             "cross_maps",
             n,
-            &[
-                Arg::I(n as i64),
-                Arg::I(nr as i64),
-                Arg::P(l.ptr()),
-                Arg::P(r.ptr()),
-            ],
+            &args![n as i64, nr as i64, l.ptr(), r.ptr()],
         )?
     };
     Ok((l, r))

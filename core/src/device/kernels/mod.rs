@@ -32,10 +32,58 @@ pub mod strings;
 pub mod transform;
 pub mod unary;
 
-pub(crate) use super::launch::{Arg, COMMON, grid, launch, one_block};
+pub(crate) use super::launch::{Arg, COMMON, args, blocks, grid, launch, one_block};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::DeviceMemory;
 use crate::error::{Error, Result};
-use crate::types::TypeId;
+use crate::types::{DataType, TypeId};
 use cudarc::driver::LaunchConfig;
+
+/// A fixed-width column of `n` rows of `dtype` over the device allocation `values` that a
+/// kernel filled, with validity `mask` (`null_count` when known): how the launchers hand
+/// their outputs back.
+pub(crate) fn device_column(
+    dtype: DataType,
+    n: usize,
+    values: DeviceMemory,
+    mask: Option<Buffer>,
+    null_count: Option<usize>,
+) -> Result<Column> {
+    Column::new(
+        dtype,
+        n,
+        Some(Buffer::from_device(values)),
+        mask,
+        null_count,
+        0,
+        vec![],
+    )
+}
+
+/// The device address of a column's data, 0 when it has none or it is empty (the chars of
+/// a STRING column whose rows are all empty).
+pub(crate) fn chars_ptr(c: &Column) -> Result<u64> {
+    Ok(match c.data() {
+        Some(d) if !d.is_empty() => d.device_ptr()?,
+        _ => 0,
+    })
+}
+
+/// The buffers of a STRING column (with rows) as the kernels read them: the chars (see
+/// [`chars_ptr`]), the address of the offsets child at its own offset (the column's row
+/// offset is left to the kernel) and whether those offsets are INT64.
+pub(crate) fn string_parts(c: &Column) -> Result<(u64, u64, bool)> {
+    let child = &c.children()[0];
+    let w = crate::types::fixed_width(child.dtype().id()).expect("integer offsets");
+    let offsets = child.data().expect("offsets").device_ptr()? + (child.offset() * w) as u64;
+    Ok((chars_ptr(c)?, offsets, child.dtype().id() == TypeId::Int64))
+}
+
+/// A [`device_column`] with no nulls.
+pub(crate) fn device_values(dtype: DataType, n: usize, values: DeviceMemory) -> Result<Column> {
+    device_column(dtype, n, values, None, Some(0))
+}
 
 /// The CUDA storage type of a numeric type id, and whether it is BOOL8.
 pub(crate) fn cuda_type(id: TypeId) -> Result<(&'static str, bool)> {
@@ -82,14 +130,7 @@ pub(crate) const SCAN_TILE: usize = 256 * 16;
 /// One block of 256 threads per scan tile of `n` items.
 pub(crate) fn tiles(n: usize) -> (usize, LaunchConfig) {
     let t = n.div_ceil(SCAN_TILE).max(1);
-    (
-        t,
-        LaunchConfig {
-            grid_dim: (t as u32, 1, 1),
-            block_dim: (256, 1, 1),
-            shared_mem_bytes: 0,
-        },
-    )
+    (t, blocks(t, 256))
 }
 
 /// The integer or float type whose bits a fixed-width type is stored as, when kernels can

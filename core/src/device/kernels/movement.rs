@@ -5,8 +5,8 @@
 //! and concatenate families too (`copying.rs`, `stream_compaction.rs`, `filling.rs`,
 //! `concatenate.rs`), each of which is compiled as its own small module.
 
-use super::scan::{ScanOp, scan};
-use super::{Arg, COMMON, grid, launch};
+use super::scan::{ScanOp, scan_in_place};
+use super::{Arg, COMMON, args, grid, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::TypeId;
@@ -51,11 +51,7 @@ fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
 /// An INT32 map of `n` entries `start, start + 1, ...`.
 pub fn iota(n: usize, start: i64) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * 4)?;
-    run(
-        "iota_i32",
-        n,
-        &[Arg::P(out.ptr()), Arg::I(n as i64), Arg::I(start)],
-    )?;
+    run("iota_i32", n, &args![out.ptr(), n as i64, start])?;
     Ok(out)
 }
 
@@ -71,25 +67,14 @@ pub fn nearest_valid_map(
     run(
         "valid_positions",
         n,
-        &[
-            Arg::P(mask),
-            Arg::I(offset),
-            Arg::I(n as i64),
-            Arg::I32(following as i32),
-            Arg::P(pos.ptr()),
-        ],
+        &args![mask, offset, n as i64, following as i32, pos.ptr()],
     )?;
-    scan(pos.ptr(), pos.ptr(), n, TypeId::Int64, ScanOp::Max, false)?;
+    scan_in_place(&pos, n, TypeId::Int64, ScanOp::Max, false)?;
     let out = DeviceMemory::alloc(n * 4)?;
     run(
         "positions_to_map",
         n,
-        &[
-            Arg::P(pos.ptr()),
-            Arg::I(n as i64),
-            Arg::I32(following as i32),
-            Arg::P(out.ptr()),
-        ],
+        &args![pos.ptr(), n as i64, following as i32, out.ptr()],
     )?;
     Ok(out)
 }

@@ -2,13 +2,13 @@
 //! counts (partition-major), then stable positions handed out tile by tile (see
 //! `cuda/partitioning.cu`). The rows arrive already hashed, so no hash table is involved.
 
-use super::scan::{ScanOp, scan};
-use super::{Arg, COMMON, grid, launch};
+use super::scan::{ScanOp, scan_in_place};
+use super::{Arg, COMMON, args, grid, launch};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::TypeId;
-use cudarc::driver::{CudaFunction, LaunchConfig};
+use cudarc::driver::CudaFunction;
 
 const SOURCE: &str = include_str!("cuda/partitioning.cu");
 
@@ -56,59 +56,43 @@ pub(crate) fn hash_partition_map(
         run(
             "partition_ids",
             n,
-            &[
-                Arg::P(h),
-                Arg::I(n as i64),
-                Arg::I32(parts as i32),
-                Arg::I(tile as i64),
-                Arg::I(ntiles as i64),
-                Arg::P(pid.ptr()),
-                Arg::P(counts.ptr()),
+            &args![
+                h,
+                n as i64,
+                parts as i32,
+                tile as i64,
+                ntiles as i64,
+                pid.ptr(),
+                counts.ptr()
             ],
         )?
     };
-    scan(
-        counts.ptr(),
-        counts.ptr(),
-        cells,
-        TypeId::Int32,
-        ScanOp::Sum,
-        true,
-    )?;
+    scan_in_place(&counts, cells, TypeId::Int32, ScanOp::Sum, true)?;
     let starts = DeviceMemory::alloc(parts * 4)?;
     // SAFETY: reads the first cell of every partition's row of the matrix.
     unsafe {
         run(
             "partition_offsets",
             parts,
-            &[
-                Arg::P(counts.ptr()),
-                Arg::I(parts as i64),
-                Arg::I(ntiles as i64),
-                Arg::P(starts.ptr()),
-            ],
+            &args![counts.ptr(), parts as i64, ntiles as i64, starts.ptr()],
         )?
     };
     let map = DeviceMemory::alloc(n * 4)?;
     let f = function("partition_positions")?;
-    let cfg = LaunchConfig {
-        grid_dim: (ntiles as u32, 1, 1),
-        block_dim: (256, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg = super::blocks(ntiles, 256);
     // SAFETY: one block per tile; every row gets one position below n (the scanned counts
     // partition 0..n).
     unsafe {
         launch(
             &f,
             cfg,
-            &[
-                Arg::P(pid.ptr()),
-                Arg::I(n as i64),
-                Arg::I(tile as i64),
-                Arg::I(ntiles as i64),
-                Arg::P(counts.ptr()),
-                Arg::P(map.ptr()),
+            &args![
+                pid.ptr(),
+                n as i64,
+                tile as i64,
+                ntiles as i64,
+                counts.ptr(),
+                map.ptr()
             ],
         )?
     };

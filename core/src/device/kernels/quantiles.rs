@@ -1,7 +1,7 @@
 //! Device quantiles (`ops::quantiles::quantile`): one kernel that reads a numeric column
 //! in a given order and interpolates, in a module of its own (`cuda/quantiles.cu`).
 
-use super::{Arg, COMMON, grid, launch};
+use super::{COMMON, args, device_column, grid, launch};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -57,30 +57,22 @@ pub(crate) fn quantile(
         launch(
             &f,
             grid(nq.div_ceil(32))?,
-            &[
-                Arg::I32(kind),
-                Arg::P(data),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::I(col.size() as i64),
-                Arg::P(ix),
-                Arg::I(size as i64),
-                Arg::P(qdev.ptr()),
-                Arg::I(nq as i64),
-                Arg::I32(interp as i32),
-                Arg::I32(i32::from(exact)),
-                Arg::P(out.ptr()),
-                Arg::P(out_mask.ptr()),
+            &args![
+                kind,
+                data,
+                mask,
+                mask_off,
+                col.size() as i64,
+                ix,
+                size as i64,
+                qdev.ptr(),
+                nq as i64,
+                interp as i32,
+                i32::from(exact),
+                out.ptr(),
+                out_mask.ptr()
             ],
         )?;
     }
-    Column::new(
-        out_type,
-        nq,
-        Some(Buffer::from_device(out)),
-        Some(Buffer::from_device(out_mask)),
-        None,
-        0,
-        vec![],
-    )
+    device_column(out_type, nq, out, Some(Buffer::from_device(out_mask)), None)
 }

@@ -6,7 +6,7 @@ use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::memory::pinned::MappedHost;
 use crate::types::{TypeId, fixed_width};
-use cudarc::driver::{LaunchConfig, PushKernelArg};
+use cudarc::driver::PushKernelArg;
 
 const SOURCE: &str = include_str!("cuda/reduce.cu");
 const BLOCK: u32 = 256;
@@ -125,16 +125,8 @@ fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<V
     let out_count = out + (outputs * 8) as u64;
     let n64 = n as i64;
     let grid64 = grid as i64;
-    let cfg1 = LaunchConfig {
-        grid_dim: (grid as u32, 1, 1),
-        block_dim: (BLOCK, 1, 1),
-        shared_mem_bytes: 0,
-    };
-    let cfg2 = LaunchConfig {
-        grid_dim: (1, 1, 1),
-        block_dim: (BLOCK, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg1 = super::blocks(grid, BLOCK);
+    let cfg2 = super::blocks(1, BLOCK);
     // One block covers small columns: pass 1 then writes its block result straight into
     // the result slots and pass 2 (a second launch) is skipped.
     let (partials, counts) = if grid == 1 {

@@ -4,9 +4,9 @@
 //! Every function returns `Ok(None)` when some row made the DFA quit (a Unicode word
 //! boundary next to a non-ASCII byte); the caller then redoes the call on the host.
 
-use super::Arg;
-use super::strings::{Descs, build_strings, run, same_validity};
-use crate::buffer::Buffer;
+use super::args;
+use super::gather::flag_is_set;
+use super::strings::{build_rows, map_rows};
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::Result;
@@ -23,83 +23,44 @@ pub struct DfaTables<'a> {
     pub reverse_offset: usize,
 }
 
-/// Whether the kernels flagged a quit.
-fn quit(flag: &DeviceMemory) -> Result<bool> {
-    let h = flag.copy_to_host(0, 4)?;
-    Ok(h.as_slice() != [0, 0, 0, 0])
-}
-
 /// contains (op 0), matches at the start (1) as BOOL8, or the count of matches (2) as
 /// INT32, with the input's validity.
 pub fn search(col: &Column, prog: DfaTables, op: i32) -> Result<Option<Column>> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
-    let width = if op == 2 { 4 } else { 1 };
-    let out = DeviceMemory::alloc(n * width)?;
     let flag = DeviceMemory::zeroed(4)?;
-    run(
-        "re_search",
-        n,
-        &[
-            Arg::P(d.ptr()),
-            Arg::I(n as i64),
-            Arg::P(prog.tables.ptr()),
-            Arg::I(prog.reverse_offset as i64),
-            Arg::I32(op),
-            Arg::P(out.ptr()),
-            Arg::P(flag.ptr()),
-        ],
-    )?;
-    if quit(&flag)? {
-        return Ok(None);
-    }
     let dtype = if op == 2 {
         TypeId::Int32
     } else {
         TypeId::Bool8
     };
-    let (mask, nulls) = same_validity(col)?;
-    Column::new(
-        dtype.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        nulls,
-        0,
-        vec![],
-    )
-    .map(Some)
+    let out = map_rows(
+        col,
+        "re_search",
+        dtype,
+        &args![
+            prog.tables.ptr(),
+            prog.reverse_offset as i64,
+            op,
+            flag.ptr()
+        ],
+    )?;
+    Ok(if flag_is_set(&flag)? { None } else { Some(out) })
 }
 
 /// Replace the first `maxrepl` (< 0: all) successive matches in every row by `repl`.
 pub fn replace(col: &Column, prog: DfaTables, repl: &[u8], maxrepl: i64) -> Result<Option<Column>> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
     let r = DeviceMemory::from_host(if repl.is_empty() { &[0] } else { repl })?;
     let flag = DeviceMemory::zeroed(4)?;
-    let (mask, nulls) = same_validity(col)?;
-    let out = build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "re_replace",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::P(prog.tables.ptr()),
-                Arg::I(prog.reverse_offset as i64),
-                Arg::P(r.ptr()),
-                Arg::I(repl.len() as i64),
-                Arg::I(maxrepl),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-                Arg::P(flag.ptr()),
-            ],
-        )
-    })?;
-    if quit(&flag)? {
-        return Ok(None);
-    }
-    Ok(Some(out))
+    let out = build_rows(
+        col,
+        "re_replace",
+        &args![
+            prog.tables.ptr(),
+            prog.reverse_offset as i64,
+            r.ptr(),
+            repl.len() as i64,
+            maxrepl,
+            flag.ptr()
+        ],
+    )?;
+    Ok(if flag_is_set(&flag)? { None } else { Some(out) })
 }

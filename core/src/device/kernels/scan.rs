@@ -1,11 +1,10 @@
 //! Device-wide scans (prefix sums, products, minima and maxima) of one value type, in one
 //! pass with decoupled look-back (see `cuda/scan.cu`).
 
-use super::{Arg, COMMON, SCAN_CUH, cuda_type, launch};
+use super::{Arg, COMMON, SCAN_CUH, args, cuda_type, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
 use crate::types::{TypeId, fixed_width};
-use cudarc::driver::LaunchConfig;
 
 const SOURCE: &str = include_str!("cuda/scan.cu");
 /// Threads per block of the one-pass scan (OP_THREADS in `cuda/scan.cu`).
@@ -59,19 +58,6 @@ pub fn module_source(t: TypeId) -> Result<String> {
 }
 
 /// Scan `n` values of type `t` at device address `input` into `output` (which may equal
-/// `input`). Every value takes part (see [`scan_skipping_nulls`]).
-pub fn scan(
-    input: u64,
-    output: u64,
-    n: usize,
-    t: TypeId,
-    op: ScanOp,
-    exclusive: bool,
-) -> Result<()> {
-    scan_skipping_nulls(input, 0, 0, output, n, t, op, exclusive)
-}
-
-/// Scan `n` values of type `t` at device address `input` into `output` (which may equal
 /// `input`), reading rows whose bit `mask_off + i` of `mask` is clear as `op`'s identity
 /// (`mask == 0`: every row is valid). One read and one write of each value.
 #[allow(clippy::too_many_arguments)]
@@ -92,43 +78,44 @@ pub fn scan_skipping_nulls(
     let ntiles = n.div_ceil(ONE_PASS_THREADS as usize * scan_items());
     // Look-back state: the tile counter, then one 16-byte status word per tile (zeroed).
     let state = DeviceMemory::zeroed(16 + ntiles * 16)?;
-    let cfg = LaunchConfig {
-        grid_dim: (ntiles as u32, 1, 1),
-        block_dim: (ONE_PASS_THREADS, 1, 1),
-        shared_mem_bytes: 0,
-    };
+    let cfg = super::blocks(ntiles, ONE_PASS_THREADS);
     // SAFETY: `input`/`output` hold n values of type t (caller); `state` holds the counter
     // and ntiles 16-byte (aligned) status words.
     unsafe {
         launch(
             &f,
             cfg,
-            &[
-                Arg::P(input),
-                Arg::P(mask),
-                Arg::I(mask_off),
-                Arg::P(output),
-                Arg::I(n as i64),
-                Arg::I32(exclusive as i32),
-                Arg::P(state.ptr()),
-                Arg::P(state.ptr() + 16),
+            &args![
+                input,
+                mask,
+                mask_off,
+                output,
+                n as i64,
+                exclusive as i32,
+                state.ptr(),
+                state.ptr() + 16
             ],
         )?;
     }
     Ok(())
 }
 
+/// Scan the first `n` values of type `t` in `values` in place; every value takes part
+/// (see [`scan_skipping_nulls`]).
+pub fn scan_in_place(
+    values: &DeviceMemory,
+    n: usize,
+    t: TypeId,
+    op: ScanOp,
+    exclusive: bool,
+) -> Result<()> {
+    scan_skipping_nulls(values.ptr(), 0, 0, values.ptr(), n, t, op, exclusive)
+}
+
 /// Exclusive running sum of `n` int64 values, in place; returns the total (one
 /// device-to-host read). `values` must hold `n + 1` entries with the last one zero.
 pub fn exclusive_sum_with_total(values: &DeviceMemory, n: usize) -> Result<i64> {
-    scan(
-        values.ptr(),
-        values.ptr(),
-        n + 1,
-        TypeId::Int64,
-        ScanOp::Sum,
-        true,
-    )?;
+    scan_in_place(values, n + 1, TypeId::Int64, ScanOp::Sum, true)?;
     let bytes = values.copy_to_host(n * 8, 8)?;
     Ok(i64::from_le_bytes(
         bytes.as_slice().try_into().expect("8 bytes"),
@@ -153,70 +140,73 @@ pub struct ClampBounds {
     pub hi_replace: u64,
 }
 
-/// `n` values of numeric type `t` at `input` clamped into a new allocation.
-pub fn clamp(t: TypeId, input: u64, n: usize, b: &ClampBounds) -> Result<DeviceMemory> {
-    let out = DeviceMemory::alloc(n * fixed_width(t).expect("numeric"))?;
+/// A new allocation of `n` values of `width` bytes written by kernel `name` of the
+/// module for type `t`, launched over the `n` items with `args(output address)`.
+///
+/// # Safety
+/// The arguments must match the kernel's parameters and cover the `n` items.
+unsafe fn typed_output(
+    t: TypeId,
+    name: &str,
+    n: usize,
+    width: usize,
+    args: impl FnOnce(u64) -> Vec<Arg>,
+) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(n * width)?;
     if n > 0 {
-        let f = typed_function(t, "clamp_values")?;
-        // SAFETY: reads and writes n values.
-        unsafe {
-            launch(
-                &f,
-                super::grid(n)?,
-                &[
-                    Arg::P(input),
-                    Arg::P(out.ptr()),
-                    Arg::I(n as i64),
-                    Arg::P(b.lo.unwrap_or(0)),
-                    Arg::P(b.hi.unwrap_or(0)),
-                    Arg::P(b.lo_replace),
-                    Arg::P(b.hi_replace),
-                    Arg::I32(b.lo.is_some() as i32),
-                    Arg::I32(b.hi.is_some() as i32),
-                ],
-            )?
-        };
+        let f = typed_function(t, name)?;
+        // SAFETY: the caller vouches for the arguments; `out` holds n values.
+        unsafe { launch(&f, super::grid(n)?, &args(out.ptr()))? };
     }
     Ok(out)
+}
+
+/// `n` values of numeric type `t` at `input` clamped into a new allocation.
+pub fn clamp(t: TypeId, input: u64, n: usize, b: &ClampBounds) -> Result<DeviceMemory> {
+    let width = fixed_width(t).expect("numeric");
+    // SAFETY: reads and writes n values.
+    unsafe {
+        typed_output(t, "clamp_values", n, width, |out| {
+            vec![
+                Arg::P(input),
+                Arg::P(out),
+                Arg::I(n as i64),
+                Arg::P(b.lo.unwrap_or(0)),
+                Arg::P(b.hi.unwrap_or(0)),
+                Arg::P(b.lo_replace),
+                Arg::P(b.hi_replace),
+                Arg::I32(b.lo.is_some() as i32),
+                Arg::I32(b.hi.is_some() as i32),
+            ]
+        })
+    }
 }
 
 /// `n` values `init + i * step` of numeric type `t` (value bits little-endian in u64).
 pub fn sequence(t: TypeId, n: usize, init_bits: u64, step_bits: u64) -> Result<DeviceMemory> {
-    let out = DeviceMemory::alloc(n * fixed_width(t).expect("numeric"))?;
-    if n > 0 {
-        let f = typed_function(t, "sequence")?;
-        // SAFETY: writes n values.
-        unsafe {
-            launch(
-                &f,
-                super::grid(n)?,
-                &[
-                    Arg::P(out.ptr()),
-                    Arg::I(n as i64),
-                    Arg::P(init_bits),
-                    Arg::P(step_bits),
-                ],
-            )?
-        };
+    let width = fixed_width(t).expect("numeric");
+    // SAFETY: writes n values.
+    unsafe {
+        typed_output(t, "sequence", n, width, |out| {
+            vec![
+                Arg::P(out),
+                Arg::I(n as i64),
+                Arg::P(init_bits),
+                Arg::P(step_bits),
+            ]
+        })
     }
-    Ok(out)
 }
 
 /// -0.0 -> +0.0 and NaN -> canonical NaN over `n` floats of type `t`.
 pub fn normalize_nans_and_zeros(t: TypeId, input: u64, n: usize) -> Result<DeviceMemory> {
-    let out = DeviceMemory::alloc(n * fixed_width(t).expect("float"))?;
-    if n > 0 {
-        let f = typed_function(t, "normalize_nans_and_zeros")?;
-        // SAFETY: reads and writes n values.
-        unsafe {
-            launch(
-                &f,
-                super::grid(n)?,
-                &[Arg::P(input), Arg::P(out.ptr()), Arg::I(n as i64)],
-            )?
-        };
+    let width = fixed_width(t).expect("float");
+    // SAFETY: reads and writes n values.
+    unsafe {
+        typed_output(t, "normalize_nans_and_zeros", n, width, |out| {
+            vec![Arg::P(input), Arg::P(out), Arg::I(n as i64)]
+        })
     }
-    Ok(out)
 }
 
 /// The find_and_replace_all map: rows equal to key k map to `base + k`, others to themselves.
@@ -231,26 +221,19 @@ pub fn find_replace_map(
     nkeys: usize,
     base: i64,
 ) -> Result<DeviceMemory> {
-    let out = DeviceMemory::alloc(n * 4)?;
-    if n > 0 {
-        let f = typed_function(t, "find_replace_map")?;
-        // SAFETY: reads n values (and mask bits) and nkeys keys; writes n entries.
-        unsafe {
-            launch(
-                &f,
-                super::grid(n)?,
-                &[
-                    Arg::P(data),
-                    Arg::P(mask),
-                    Arg::I(off),
-                    Arg::I(n as i64),
-                    Arg::P(keys),
-                    Arg::I(nkeys as i64),
-                    Arg::I(base),
-                    Arg::P(out.ptr()),
-                ],
-            )?
-        };
+    // SAFETY: reads n values (and mask bits) and nkeys keys; writes n INT32 entries.
+    unsafe {
+        typed_output(t, "find_replace_map", n, 4, |out| {
+            vec![
+                Arg::P(data),
+                Arg::P(mask),
+                Arg::I(off),
+                Arg::I(n as i64),
+                Arg::P(keys),
+                Arg::I(nkeys as i64),
+                Arg::I(base),
+                Arg::P(out),
+            ]
+        })
     }
-    Ok(out)
 }

@@ -1,6 +1,7 @@
 //! Search kernels: binary search of sorted tables and hash-set membership, over column
 //! descriptors read at run time (one module for every type).
 
+use super::{chars_ptr, device_values, string_parts};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -30,22 +31,11 @@ pub(crate) fn descriptor(
         _ => (0, 0),
     };
     let (data, offsets, row_off, off64) = if kind == KeyKind::Str {
-        let data = match c.data() {
-            Some(d) if !d.is_empty() => d.device_ptr()?,
-            _ => 0,
-        };
         if c.size() == 0 {
-            (data, 0, 0, 0)
+            (chars_ptr(c)?, 0, 0, 0)
         } else {
-            let child = &c.children()[0];
-            let w = fixed_width(child.dtype().id()).expect("integer offsets");
-            let offs = child.data().expect("offsets").device_ptr()? + (child.offset() * w) as u64;
-            (
-                data,
-                offs,
-                c.offset() as u64,
-                u64::from(child.dtype().id() == TypeId::Int64),
-            )
+            let (data, offs, wide) = string_parts(c)?;
+            (data, offs, c.offset() as u64, u64::from(wide))
         }
     } else {
         let w = fixed_width(c.dtype().id()).expect("fixed width");
@@ -126,15 +116,7 @@ pub(crate) fn bound(
     // SAFETY: reads rows of both tables inside their checked ranges through the uploaded
     // descriptors and writes n INT32 values.
     unsafe { launch.launch(cfg)? };
-    Column::new(
-        TypeId::Int32.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(TypeId::Int32.into(), n, out)
 }
 
 /// One byte per needle: whether it occurs among the valid haystack rows (0 for nulls).

@@ -9,8 +9,8 @@
 //! specs: their length (the final tie-breaker), then 8-byte big-endian chunks from the last
 //! to the first, up to the longest string.
 
-use super::scan::{ScanOp, scan};
-use super::{Arg, COMMON, SCAN_CUH, grid, launch};
+use super::scan::{ScanOp, scan_in_place};
+use super::{COMMON, SCAN_CUH, args, grid, launch};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -112,19 +112,8 @@ impl Spec {
 
 /// (chars pointer, offsets pointer at the child's offset, row offset, 64-bit offsets)
 fn string_parts(c: &Column) -> Result<(u64, u64, i64, i32)> {
-    let data = match c.data() {
-        Some(d) if !d.is_empty() => d.device_ptr()?,
-        _ => 0,
-    };
-    let child = &c.children()[0];
-    let w = fixed_width(child.dtype().id()).expect("integer offsets");
-    let offs = child.data().expect("offsets").device_ptr()? + (child.offset() * w) as u64;
-    Ok((
-        data,
-        offs,
-        c.offset() as i64,
-        i32::from(child.dtype().id() == TypeId::Int64),
-    ))
+    let (data, offs, wide) = super::string_parts(c)?;
+    Ok((data, offs, c.offset() as i64, i32::from(wide)))
 }
 
 /// The longest string among the column's rows (one 8-byte read back).
@@ -137,13 +126,7 @@ fn max_string_length(c: &Column) -> Result<u64> {
         launch(
             &f,
             grid(c.size())?,
-            &[
-                Arg::P(offs),
-                Arg::I32(off64),
-                Arg::I(row_off),
-                Arg::I(c.size() as i64),
-                Arg::P(out.ptr()),
-            ],
+            &args![offs, off64, row_off, c.size() as i64, out.ptr()],
         )?;
     }
     let b = out.copy_to_host(0, 8)?;
@@ -268,22 +251,22 @@ impl Sorter {
             launch(
                 &extract,
                 cfg,
-                &[
-                    Arg::I32(s.kind),
-                    Arg::P(s.data),
-                    Arg::P(s.offsets),
-                    Arg::P(s.mask),
-                    Arg::I(s.mask_off),
-                    Arg::I(s.row_off),
-                    Arg::I32(s.off64),
-                    Arg::I32(s.chunk),
-                    Arg::I32(i32::from(s.descending)),
-                    Arg::I32(i32::from(s.nulls_first)),
-                    Arg::I(s.nseg),
-                    Arg::P(self.perm_ptr()),
-                    Arg::I(n),
-                    Arg::P(self.keys[0].ptr()),
-                    Arg::P(totals.ptr()),
+                &args![
+                    s.kind,
+                    s.data,
+                    s.offsets,
+                    s.mask,
+                    s.mask_off,
+                    s.row_off,
+                    s.off64,
+                    s.chunk,
+                    i32::from(s.descending),
+                    i32::from(s.nulls_first),
+                    s.nseg,
+                    self.perm_ptr(),
+                    n,
+                    self.keys[0].ptr(),
+                    totals.ptr()
                 ],
             )?;
         }
@@ -317,11 +300,7 @@ impl Sorter {
         let starts = DeviceMemory::from_host(&starts)?;
         let counters = DeviceMemory::zeroed(passes.len().max(1) * 4)?;
         let sweep = function(w, "onesweep_pass")?;
-        let cfg = cudarc::driver::LaunchConfig {
-            grid_dim: (self.ntiles as u32, 1, 1),
-            block_dim: (256, 1, 1),
-            shared_mem_bytes: 0,
-        };
+        let cfg = super::blocks(self.ntiles, 256);
         let mut cur = 0;
         for (i, &p) in passes.iter().enumerate() {
             let shift = (8 * p) as i32;
@@ -337,18 +316,18 @@ impl Sorter {
                 launch(
                     &sweep,
                     cfg,
-                    &[
-                        Arg::P(self.keys[cur].ptr()),
-                        Arg::P(self.perm_ptr()),
-                        Arg::P(self.keys[1 - cur].ptr()),
-                        Arg::P(self.vals[out_vals].ptr()),
-                        Arg::I(n),
-                        Arg::I32(shift),
-                        Arg::I32(self.passes_run as i32),
-                        Arg::P(starts.ptr() + (p * RADIX * 4) as u64),
-                        Arg::P(counters.ptr() + (i * 4) as u64),
-                        Arg::P(self.status.ptr()),
-                        Arg::I32(i32::from(i + 1 < passes.len())),
+                    &args![
+                        self.keys[cur].ptr(),
+                        self.perm_ptr(),
+                        self.keys[1 - cur].ptr(),
+                        self.vals[out_vals].ptr(),
+                        n,
+                        shift,
+                        self.passes_run as i32,
+                        starts.ptr() + (p * RADIX * 4) as u64,
+                        counters.ptr() + (i * 4) as u64,
+                        self.status.ptr(),
+                        i32::from(i + 1 < passes.len())
                     ],
                 )?;
             }
@@ -367,22 +346,18 @@ impl Sorter {
             None => 0,
         };
         let rank = function(wide, "rank_small")?;
-        let cfg = cudarc::driver::LaunchConfig {
-            grid_dim: (1, 1, 1),
-            block_dim: (256, 1, 1),
-            shared_mem_bytes: 0,
-        };
+        let cfg = super::one_block();
         // SAFETY: n <= SMALL_SORT keys and (current) rows are read; each of the n output
         // positions is written once (the ranks are a permutation of 0..n).
         unsafe {
             launch(
                 &rank,
                 cfg,
-                &[
-                    Arg::P(self.keys[0].ptr()),
-                    Arg::P(self.perm_ptr()),
-                    Arg::P(self.vals[out_vals].ptr()),
-                    Arg::I(self.n as i64),
+                &args![
+                    self.keys[0].ptr(),
+                    self.perm_ptr(),
+                    self.vals[out_vals].ptr(),
+                    self.n as i64
                 ],
             )?;
         }
@@ -454,12 +429,7 @@ pub(crate) fn is_sorted(
         launch(
             &f,
             grid(n)?,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(columns.len() as i32),
-                Arg::I(n as i64),
-                Arg::P(flag.ptr()),
-            ],
+            &args![descs.ptr(), columns.len() as i32, n as i64, flag.ptr()],
         )?;
     }
     Ok(!super::gather::flag_is_set(&flag)?)
@@ -500,46 +470,28 @@ pub(crate) fn rank(
         launch(
             &function(false, "group_starts")?,
             g,
-            &[
-                Arg::P(cfg_ptrs),
-                Arg::I32(1),
-                Arg::P(perm_ptr),
-                Arg::I(n64),
-                Arg::P(dense.ptr()),
-            ],
+            &args![cfg_ptrs, 1i32, perm_ptr, n64, dense.ptr()],
         )?;
-        scan(
-            dense.ptr(),
-            dense.ptr(),
-            n,
-            TypeId::Int32,
-            ScanOp::Sum,
-            false,
-        )?;
+        scan_in_place(&dense, n, TypeId::Int32, ScanOp::Sum, false)?;
         launch(
             &function(false, "group_bounds")?,
             g,
-            &[
-                Arg::P(dense.ptr()),
-                Arg::I(n64),
-                Arg::P(starts.ptr()),
-                Arg::P(ends.ptr()),
-            ],
+            &args![dense.ptr(), n64, starts.ptr(), ends.ptr()],
         )?;
         launch(
             &function(false, "rank_values")?,
             g,
-            &[
-                Arg::P(perm_ptr),
-                Arg::P(dense.ptr()),
-                Arg::P(starts.ptr()),
-                Arg::P(ends.ptr()),
-                Arg::I(n64),
-                Arg::I32(method as i32),
-                Arg::I32(i32::from(percentage)),
-                Arg::I(count as i64),
-                Arg::I32(i32::from(float_out)),
-                Arg::P(out.ptr()),
+            &args![
+                perm_ptr,
+                dense.ptr(),
+                starts.ptr(),
+                ends.ptr(),
+                n64,
+                method as i32,
+                i32::from(percentage),
+                count as i64,
+                i32::from(float_out),
+                out.ptr()
             ],
         )?;
     }
@@ -559,12 +511,12 @@ pub(crate) fn count_distinct(col: &Column, kind: KeyKind) -> Result<usize> {
         launch(
             &function(false, "group_starts")?,
             grid(n)?,
-            &[
-                Arg::P(descs.ptr()),
-                Arg::I32(1),
-                Arg::P(perm.data().expect("map").device_ptr()?),
-                Arg::I(n as i64),
-                Arg::P(flags.ptr()),
+            &args![
+                descs.ptr(),
+                1i32,
+                perm.data().expect("map").device_ptr()?,
+                n as i64,
+                flags.ptr()
             ],
         )?;
     }
@@ -590,12 +542,7 @@ pub(crate) fn segment_offsets_valid(seg: &Column, rows: usize) -> Result<bool> {
         launch(
             &function(false, "check_offsets")?,
             grid(m)?,
-            &[
-                Arg::P(data),
-                Arg::I(m as i64),
-                Arg::I(rows as i64),
-                Arg::P(flag.ptr()),
-            ],
+            &args![data, m as i64, rows as i64, flag.ptr()],
         )?;
     }
     Ok(!super::gather::flag_is_set(&flag)?)

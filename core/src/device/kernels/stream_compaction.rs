@@ -11,7 +11,7 @@
 use super::copying::DeviceCond;
 use super::hash_table::{DeviceKeys, RowHashTable, filled_i32, run as run_hash};
 use super::movement::{MOVEMENT_CUH, run_grid};
-use super::{Arg, COMMON, SCAN_CUH, launch, one_block, tiles};
+use super::{Arg, COMMON, SCAN_CUH, args, launch, one_block, tiles};
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
@@ -47,12 +47,7 @@ pub fn count_valid(mask: u64, offset: i64, n: usize, counts: &DeviceMemory) -> R
     run(
         "count_valid",
         n,
-        &[
-            Arg::P(mask),
-            Arg::I(offset),
-            Arg::I(n as i64),
-            Arg::P(counts.ptr()),
-        ],
+        &args![mask, offset, n as i64, counts.ptr()],
     )
 }
 
@@ -70,17 +65,7 @@ pub fn count_not_nan(
     } else {
         "count_not_nan_f32"
     };
-    run(
-        name,
-        n,
-        &[
-            Arg::P(data),
-            Arg::P(mask),
-            Arg::I(offset),
-            Arg::I(n as i64),
-            Arg::P(counts.ptr()),
-        ],
-    )
+    run(name, n, &args![data, mask, offset, n as i64, counts.ptr()])
 }
 
 /// Bytes flags `counts[i] >= threshold`.
@@ -89,12 +74,7 @@ pub fn threshold_flags(counts: &DeviceMemory, n: usize, threshold: usize) -> Res
     run(
         "threshold_flags",
         n,
-        &[
-            Arg::P(counts.ptr()),
-            Arg::I(n as i64),
-            Arg::I(threshold as i64),
-            Arg::P(out.ptr()),
-        ],
+        &args![counts.ptr(), n as i64, threshold as i64, out.ptr()],
     )?;
     Ok(out)
 }
@@ -105,14 +85,9 @@ fn compact_prefixes(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)>
     let (ntiles, cfg) = tiles(n);
     let totals = DeviceMemory::alloc((ntiles + 1) * 8)?;
     let (totals_f, prefix_f) = (function("compact_totals")?, function("compact_prefix")?);
-    let c = cond_args(cond, n);
     // SAFETY: reads n flag bytes (and mask bits); totals holds ntiles + 1 entries.
     unsafe {
-        launch(
-            &totals_f,
-            cfg,
-            &[c[0], c[1], c[2], c[3], Arg::P(totals.ptr())],
-        )?;
+        launch(&totals_f, cfg, &phase_args(cond, n, &args![totals.ptr()]))?;
     }
     // Exclusive prefixes over ntiles + 1 entries give the kept total in the last one.
     zero_last(&totals, ntiles)?;
@@ -121,7 +96,7 @@ fn compact_prefixes(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)>
         launch(
             &prefix_f,
             one_block(),
-            &[Arg::P(totals.ptr()), Arg::I(ntiles as i64 + 1)],
+            &args![totals.ptr(), ntiles as i64 + 1],
         )?
     };
     let last = totals.copy_to_host(ntiles * 8, 8)?;
@@ -129,13 +104,17 @@ fn compact_prefixes(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)>
     Ok((totals, kept))
 }
 
-fn cond_args(cond: DeviceCond, n: usize) -> [Arg; 4] {
-    [
+/// The arguments of a compaction kernel: the condition (flags, mask, bit offset) and the
+/// row count, then `rest`.
+fn phase_args(cond: DeviceCond, n: usize, rest: &[Arg]) -> Vec<Arg> {
+    let mut args = vec![
         Arg::P(cond.data),
         Arg::P(cond.mask),
         Arg::I(cond.offset),
         Arg::I(n as i64),
-    ]
+    ];
+    args.extend_from_slice(rest);
+    args
 }
 
 /// The row numbers (INT32, in order) of the rows whose condition holds, and their count.
@@ -145,24 +124,11 @@ pub fn compact(cond: DeviceCond, n: usize) -> Result<(DeviceMemory, usize)> {
     }
     let (totals, kept) = compact_prefixes(cond, n)?;
     let out = DeviceMemory::alloc(kept * 4)?;
-    let c = cond_args(cond, n);
     let (_, cfg) = tiles(n);
     let write_f = function("compact_write")?;
+    let args = phase_args(cond, n, &args![totals.ptr(), out.ptr()]);
     // SAFETY: writes exactly `kept` row numbers.
-    unsafe {
-        launch(
-            &write_f,
-            cfg,
-            &[
-                c[0],
-                c[1],
-                c[2],
-                c[3],
-                Arg::P(totals.ptr()),
-                Arg::P(out.ptr()),
-            ],
-        )?
-    };
+    unsafe { launch(&write_f, cfg, &args)? };
     Ok((out, kept))
 }
 
@@ -179,28 +145,14 @@ pub fn compact_fixed(
         compact_prefixes(cond, n)?
     };
     let (_, cfg) = tiles(n);
-    let c = cond_args(cond, n);
     let mut outs = Vec::with_capacity(columns.len());
     for &(src, width) in columns {
         let out = DeviceMemory::alloc(kept * width)?;
         if kept > 0 {
             let f = function(&format!("compact_values_w{width}"))?;
+            let args = phase_args(cond, n, &args![totals.ptr(), src, out.ptr()]);
             // SAFETY: reads n values of `width` bytes, writes exactly `kept`.
-            unsafe {
-                launch(
-                    &f,
-                    cfg,
-                    &[
-                        c[0],
-                        c[1],
-                        c[2],
-                        c[3],
-                        Arg::P(totals.ptr()),
-                        Arg::P(src),
-                        Arg::P(out.ptr()),
-                    ],
-                )?
-            };
+            unsafe { launch(&f, cfg, &args)? };
         }
         outs.push(out);
     }
@@ -238,33 +190,22 @@ pub(crate) fn distinct_flags(
     let last = filled_i32(cap, -1)?;
     let count = DeviceMemory::zeroed(cap * 4)?;
     let flags = DeviceMemory::alloc(n.max(1))?;
-    let k = keep as i32;
+    // Both passes read the slots and the per-slot state; the second also writes the flags.
+    let state = [
+        Arg::P(slots.ptr()),
+        Arg::I(n as i64),
+        Arg::I32(keep as i32),
+        Arg::P(first.ptr()),
+        Arg::P(last.ptr()),
+        Arg::P(count.ptr()),
+    ];
     // SAFETY: reads n slots (< cap or -1), updates per-slot values, writes n flags.
     unsafe {
-        run_hash(
-            "distinct_reduce",
-            n,
-            &[
-                Arg::P(slots.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(k),
-                Arg::P(first.ptr()),
-                Arg::P(last.ptr()),
-                Arg::P(count.ptr()),
-            ],
-        )?;
+        run_hash("distinct_reduce", n, &state)?;
         run_hash(
             "distinct_flags",
             n,
-            &[
-                Arg::P(slots.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(k),
-                Arg::P(first.ptr()),
-                Arg::P(last.ptr()),
-                Arg::P(count.ptr()),
-                Arg::P(flags.ptr()),
-            ],
+            &[&state[..], &args![flags.ptr()]].concat(),
         )?;
     }
     Ok(flags)
@@ -285,13 +226,13 @@ pub(crate) fn unique_flags(
         run_hash(
             "unique_flags",
             n,
-            &[
-                Arg::P(dk.ptr()),
-                Arg::I32(dk.ncols()),
-                Arg::I(n as i64),
-                Arg::I32(nulls_equal as i32),
-                Arg::I32(keep as i32),
-                Arg::P(flags.ptr()),
+            &args![
+                dk.ptr(),
+                dk.ncols(),
+                n as i64,
+                nulls_equal as i32,
+                keep as i32,
+                flags.ptr()
             ],
         )?
     };
@@ -317,12 +258,12 @@ pub(crate) fn unique_count(
         run_hash(
             "unique_count_runs",
             n,
-            &[
-                Arg::P(dk.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(include_nulls as i32),
-                Arg::I32(nan_is_null as i32),
-                Arg::P(out.ptr()),
+            &args![
+                dk.ptr(),
+                n as i64,
+                include_nulls as i32,
+                nan_is_null as i32,
+                out.ptr()
             ],
         )?
     };

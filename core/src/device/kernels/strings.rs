@@ -5,8 +5,8 @@
 
 use super::gather::narrow_offsets;
 use super::scan::exclusive_sum_with_total;
-use super::transform::{bools_to_mask, copy_mask};
-use super::{Arg, COMMON, grid, launch};
+use super::transform::{bools_to_mask, copied_validity};
+use super::{Arg, COMMON, args, device_column, device_values, grid, launch, string_parts};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -14,13 +14,14 @@ use crate::error::Result;
 use crate::types::{DataType, TypeId, fixed_width};
 use cudarc::driver::CudaFunction;
 
+const HELPERS: &str = include_str!("cuda/strings.cuh");
 const SOURCE: &str = include_str!("cuda/strings.cu");
 const REGEX: &str = include_str!("cuda/regex.cu");
 
-/// The CUDA source of the strings module (with the regex kernels, which share its string
-/// helpers).
+/// The CUDA source of the strings module: the string helpers of `strings.cuh`, then the
+/// string and the regex kernels, which both build on them.
 pub fn module_source() -> String {
-    format!("{COMMON}\n{SOURCE}\n{REGEX}")
+    format!("{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}")
 }
 
 fn function(name: &str) -> Result<CudaFunction> {
@@ -64,15 +65,10 @@ impl Descs {
                 keep.push(z);
                 (0, p, 0)
             } else {
-                let child = &c.children()[0];
-                let w = fixed_width(child.dtype().id()).expect("integer offsets");
-                let offs = child.data().expect("offsets data").device_ptr()?
-                    + ((child.offset() + c.offset()) * w) as u64;
-                let chars = match c.data() {
-                    Some(d) if !d.is_empty() => d.device_ptr()?,
-                    _ => 0,
-                };
-                (chars, offs, u64::from(child.dtype().id() == TypeId::Int64))
+                // The descriptor's offsets start at the column's row 0.
+                let (chars, offs, wide) = string_parts(c)?;
+                let w = if wide { 8 } else { 4 };
+                (chars, offs + (c.offset() * w) as u64, u64::from(wide))
             };
             words.extend([chars, offs, mask, mask_off, off64, u64::from(scalar)]);
         }
@@ -97,22 +93,35 @@ fn upload_u32(v: &[u32]) -> Result<DeviceMemory> {
     upload(&bytes)
 }
 
-/// A STRING column of `n` rows built by a two-pass kernel: `launch_it(write, sizes,
-/// out_offsets, out_chars)` stores row sizes (write = 0) or writes the bytes (write = 1).
+/// A STRING column of `n` rows built by the two-pass kernel `name`. Both passes launch
+/// it over the `n` rows with `args` followed by the arguments every such kernel ends with
+/// (`write`, `sizes`, `out_off`, `out_chars`): the first stores the row sizes (write = 0),
+/// the second, once they are scanned into offsets, writes the bytes (write = 1).
 pub(crate) fn build_strings(
+    name: &str,
     n: usize,
     mask: Option<Buffer>,
     null_count: Option<usize>,
-    launch_it: impl Fn(i32, u64, u64, u64) -> Result<()>,
+    args: &[Arg],
 ) -> Result<Column> {
+    let pass = |write: i32, sizes: u64, out_off: u64, out_chars: u64| {
+        let mut all = args.to_vec();
+        all.extend([
+            Arg::I32(write),
+            Arg::P(sizes),
+            Arg::P(out_off),
+            Arg::P(out_chars),
+        ]);
+        run(name, n, &all)
+    };
     let sizes = DeviceMemory::zeroed((n + 1) * 8)?;
     if n > 0 {
-        launch_it(0, sizes.ptr(), 0, 0)?;
+        pass(0, sizes.ptr(), 0, 0)?;
     }
     let total = exclusive_sum_with_total(&sizes, n)? as usize;
     let chars = DeviceMemory::alloc(total)?;
     if total > 0 {
-        launch_it(1, 0, sizes.ptr(), chars.ptr())?;
+        pass(1, 0, sizes.ptr(), chars.ptr())?;
     }
     let (offsets, _, _) = narrow_offsets(sizes, n + 1, total > i32::MAX as usize)?;
     Column::new(
@@ -126,84 +135,64 @@ pub(crate) fn build_strings(
     )
 }
 
-/// The validity mask of `n` flags (one byte each) on the device, None when all are set.
-fn mask_of_flags(flags: DeviceMemory, n: usize) -> Result<(Option<Buffer>, usize)> {
-    let col = Column::new(
-        TypeId::Bool8.into(),
-        n,
-        Some(Buffer::from_device(flags)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )?;
-    let (mask, nulls) = bools_to_mask(&col)?;
-    Ok(if nulls == 0 {
-        (None, 0)
-    } else {
-        (Some(mask), nulls)
-    })
-}
-
-/// The input's validity (a copy starting at bit 0) and null count.
-pub(crate) fn same_validity(col: &Column) -> Result<(Option<Buffer>, Option<usize>)> {
-    let mask = copy_mask(col)?;
-    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
-    Ok((mask, Some(nulls)))
+/// A STRING column built by the two-pass kernel `name` (see [`build_strings`]) whose size
+/// pass also says which rows are valid: one byte per row, in a zeroed allocation passed
+/// after `args`. The flags become the column's validity.
+fn build_flagged_strings(name: &str, n: usize, args: &[Arg]) -> Result<Column> {
+    let flags = DeviceMemory::zeroed(n)?;
+    let mut all = args.to_vec();
+    all.push(Arg::P(flags.ptr()));
+    let col = build_strings(name, n, None, Some(0), &all)?;
+    if n == 0 {
+        return Ok(col);
+    }
+    let flags = device_values(TypeId::Bool8.into(), n, flags)?;
+    let (mask, nulls) = bools_to_mask(&flags)?;
+    let mask = (nulls > 0).then_some(mask);
+    col.with_mask(mask, Some(nulls))
 }
 
 /// Characters (`bytes == false`) or bytes per row, INT32, with the input's validity.
 pub fn count(col: &Column, bytes: bool) -> Result<Column> {
+    map_rows(col, "str_count", TypeId::Int32, &args![i32::from(bytes)])
+}
+
+/// A column of `dtype`, one value per row of `col` with `col`'s validity, from the kernel
+/// `name`: its arguments are `col`'s descriptor and row count, then `rest`, then the
+/// output (the kernels that run `map_rows` of `strings.cuh`).
+pub(crate) fn map_rows(col: &Column, name: &str, dtype: TypeId, rest: &[Arg]) -> Result<Column> {
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
-    let out = DeviceMemory::alloc(n * 4)?;
-    run(
-        "str_count",
-        n,
-        &[
-            Arg::P(d.ptr()),
-            Arg::I(n as i64),
-            Arg::I32(i32::from(bytes)),
-            Arg::P(out.ptr()),
-        ],
-    )?;
-    let (mask, nulls) = same_validity(col)?;
-    Column::new(
-        TypeId::Int32.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        nulls,
-        0,
-        vec![],
-    )
+    let out = DeviceMemory::alloc(n * fixed_width(dtype).expect("fixed-width output"))?;
+    let mut args = vec![Arg::P(d.ptr()), Arg::I(n as i64)];
+    args.extend_from_slice(rest);
+    args.push(Arg::P(out.ptr()));
+    run(name, n, &args)?;
+    let (mask, nulls) = copied_validity(col)?;
+    device_column(dtype.into(), n, out, mask, nulls)
+}
+
+/// A STRING column of `col`'s rows with `col`'s validity, built by the two-pass kernel
+/// `name` (see [`build_strings`]) whose arguments start with `col`'s descriptor and row
+/// count, then `rest` (the kernels that run `build_rows` of `strings.cuh`).
+pub(crate) fn build_rows(col: &Column, name: &str, rest: &[Arg]) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let (mask, nulls) = copied_validity(col)?;
+    let mut args = vec![Arg::P(d.ptr()), Arg::I(n as i64)];
+    args.extend_from_slice(rest);
+    build_strings(name, n, mask, nulls, &args)
 }
 
 /// Case mapping with the non-ASCII table `keys` (sorted code points) and `vals` (three
 /// code points per key, 0-padded).
 pub fn case(col: &Column, upper: bool, keys: &[u32], vals: &[u32]) -> Result<Column> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
     let (k, v) = (upload_u32(keys)?, upload_u32(vals)?);
-    let (mask, nulls) = same_validity(col)?;
-    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "str_case",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(i32::from(upper)),
-                Arg::P(k.ptr()),
-                Arg::P(v.ptr()),
-                Arg::I(keys.len() as i64),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })
+    build_rows(
+        col,
+        "str_case",
+        &args![i32::from(upper), k.ptr(), v.ptr(), keys.len() as i64],
+    )
 }
 
 /// contains (op 0), starts_with (1), ends_with (2) as BOOL8 or find (3) / rfind (4) as INT32 of `col`
@@ -231,102 +220,46 @@ pub fn find(
     run(
         "str_find",
         n,
-        &[
-            Arg::P(d.ptr()),
-            Arg::I(n as i64),
-            Arg::I32(op),
-            Arg::I(start),
-            Arg::I(stop),
-            Arg::P(out.ptr()),
-        ],
+        &args![d.ptr(), n as i64, op, start, stop, out.ptr()],
     )?;
-    Column::new(
-        t,
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        Some(null_count),
-        0,
-        vec![],
-    )
+    device_column(t, n, out, mask, Some(null_count))
 }
 
 /// Literal replace of up to `maxrepl` (< 0: all) occurrences of `target` (not empty).
 pub fn replace(col: &Column, target: &[u8], repl: &[u8], maxrepl: i64) -> Result<Column> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
     let (t, r) = (upload(target)?, upload(repl)?);
-    let (mask, nulls) = same_validity(col)?;
-    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "str_replace",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::P(t.ptr()),
-                Arg::I(target.len() as i64),
-                Arg::P(r.ptr()),
-                Arg::I(repl.len() as i64),
-                Arg::I(maxrepl),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })
+    build_rows(
+        col,
+        "str_replace",
+        &args![
+            t.ptr(),
+            target.len() as i64,
+            r.ptr(),
+            repl.len() as i64,
+            maxrepl
+        ],
+    )
 }
 
 /// Characters `[start:stop:step]` of every row (Python slice semantics; step != 0).
 pub fn slice(col: &Column, start: Option<i64>, stop: Option<i64>, step: i64) -> Result<Column> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
-    let (mask, nulls) = same_validity(col)?;
-    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "str_slice",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(i32::from(start.is_some())),
-                Arg::I(start.unwrap_or(0)),
-                Arg::I32(i32::from(stop.is_some())),
-                Arg::I(stop.unwrap_or(0)),
-                Arg::I(step),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })
+    build_rows(
+        col,
+        "str_slice",
+        &args![
+            i32::from(start.is_some()),
+            start.unwrap_or(0),
+            i32::from(stop.is_some()),
+            stop.unwrap_or(0),
+            step
+        ],
+    )
 }
 
 /// Strip code points of `set` (empty: whitespace) from side 0 (left), 1 (right) or 2 (both).
 pub fn strip(col: &Column, side: i32, set: &[u32]) -> Result<Column> {
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
     let s = upload_u32(set)?;
-    let (mask, nulls) = same_validity(col)?;
-    build_strings(n, mask, nulls, |write, sizes, offs, chars| {
-        run(
-            "str_strip",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::I32(side),
-                Arg::P(s.ptr()),
-                Arg::I(set.len() as i64),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })
+    build_rows(col, "str_strip", &args![side, s.ptr(), set.len() as i64])
 }
 
 /// A prepared split: the descriptor, the delimiter on the device and the token counts.
@@ -356,15 +289,15 @@ impl Split {
         run(
             "str_split_count",
             n + 1,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(n as i64),
-                Arg::P(dm.ptr()),
-                Arg::I(delim.len() as i64),
-                Arg::I(maxtok),
-                Arg::I32(rev),
-                Arg::P(counts.ptr()),
-                Arg::P(max.ptr()),
+            &args![
+                d.ptr(),
+                n as i64,
+                dm.ptr(),
+                delim.len() as i64,
+                maxtok,
+                rev,
+                counts.ptr(),
+                max.ptr()
             ],
         )?;
         let b = max.copy_to_host(0, 8)?;
@@ -384,33 +317,20 @@ impl Split {
     /// Token `j` of every row (null where a row has fewer tokens or is null).
     pub fn column(&self, j: usize) -> Result<Column> {
         let n = self.n;
-        let flags = DeviceMemory::zeroed(n)?;
-        let col = build_strings(n, None, Some(0), |write, sizes, offs, chars| {
-            run(
-                "str_split_column",
-                n,
-                &[
-                    Arg::P(self.d.ptr()),
-                    Arg::I(n as i64),
-                    Arg::P(self.delim.ptr()),
-                    Arg::I(self.dlen),
-                    Arg::I(self.maxtok),
-                    Arg::I32(self.rev),
-                    Arg::P(self.counts.ptr()),
-                    Arg::I(j as i64),
-                    Arg::P(flags.ptr()),
-                    Arg::I32(write),
-                    Arg::P(sizes),
-                    Arg::P(offs),
-                    Arg::P(chars),
-                ],
-            )
-        })?;
-        if n == 0 {
-            return Ok(col);
-        }
-        let (mask, nulls) = mask_of_flags(flags, n)?;
-        col.with_mask(mask, Some(nulls))
+        build_flagged_strings(
+            "str_split_column",
+            n,
+            &args![
+                self.d.ptr(),
+                n as i64,
+                self.delim.ptr(),
+                self.dlen,
+                self.maxtok,
+                self.rev,
+                self.counts.ptr(),
+                j as i64
+            ],
+        )
     }
 
     /// Every token of every row as a LIST<STRING> column with `mask` (the input's nulls).
@@ -423,26 +343,22 @@ impl Split {
             DeviceMemory::alloc(0)?
         };
         let list_off = self.counts.ptr();
-        let child = build_strings(total, None, Some(0), |write, sizes, offs, chars| {
-            run(
-                "str_split_tokens",
-                total,
-                &[
-                    Arg::P(self.d.ptr()),
-                    Arg::I(total as i64),
-                    Arg::P(rows.ptr()),
-                    Arg::P(list_off),
-                    Arg::P(self.delim.ptr()),
-                    Arg::I(self.dlen),
-                    Arg::I(self.maxtok),
-                    Arg::I32(self.rev),
-                    Arg::I32(write),
-                    Arg::P(sizes),
-                    Arg::P(offs),
-                    Arg::P(chars),
-                ],
-            )
-        })?;
+        let child = build_strings(
+            "str_split_tokens",
+            total,
+            None,
+            Some(0),
+            &args![
+                self.d.ptr(),
+                total as i64,
+                rows.ptr(),
+                list_off,
+                self.delim.ptr(),
+                self.dlen,
+                self.maxtok,
+                self.rev
+            ],
+        )?;
         let (offsets, _, _) = narrow_offsets(self.counts, n + 1, total > i32::MAX as usize)?;
         Column::new(
             TypeId::List.into(),
@@ -471,34 +387,21 @@ pub fn concat(
     let s = Descs::new(&[sep])?;
     let sn = upload(sep_narep.unwrap_or(&[]))?;
     let cn = upload(col_narep.unwrap_or(&[]))?;
-    let flags = DeviceMemory::zeroed(n)?;
-    let col = build_strings(n, None, Some(0), |write, sizes, offs, chars| {
-        run(
-            "str_concat",
-            n,
-            &[
-                Arg::P(d.ptr()),
-                Arg::I(cols.len() as i64),
-                Arg::P(s.ptr()),
-                Arg::P(sn.ptr()),
-                Arg::I(sep_narep.map_or(0, <[u8]>::len) as i64),
-                Arg::I32(i32::from(sep_narep.is_some())),
-                Arg::P(cn.ptr()),
-                Arg::I(col_narep.map_or(0, <[u8]>::len) as i64),
-                Arg::I32(i32::from(col_narep.is_some())),
-                Arg::I32(i32::from(separate_nulls)),
-                Arg::I(n as i64),
-                Arg::P(flags.ptr()),
-                Arg::I32(write),
-                Arg::P(sizes),
-                Arg::P(offs),
-                Arg::P(chars),
-            ],
-        )
-    })?;
-    if n == 0 {
-        return Ok(col);
-    }
-    let (mask, nulls) = mask_of_flags(flags, n)?;
-    col.with_mask(mask, Some(nulls))
+    build_flagged_strings(
+        "str_concat",
+        n,
+        &args![
+            d.ptr(),
+            cols.len() as i64,
+            s.ptr(),
+            sn.ptr(),
+            sep_narep.map_or(0, <[u8]>::len) as i64,
+            i32::from(sep_narep.is_some()),
+            cn.ptr(),
+            col_narep.map_or(0, <[u8]>::len) as i64,
+            i32::from(col_narep.is_some()),
+            i32::from(separate_nulls),
+            n as i64
+        ],
+    )
 }

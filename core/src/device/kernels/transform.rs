@@ -1,7 +1,7 @@
 //! Bitmask kernels of the unary and transform modules: validity to booleans and back,
 //! NaN masks, and copies of a column's validity to a mask starting at bit 0.
 
-use super::COMMON;
+use super::{COMMON, device_column, device_values};
 use crate::bitmask::{bitmask_allocation_size_bytes, bitmask_bytes};
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -53,6 +53,31 @@ pub(crate) fn mask_arg(c: &Column) -> Result<(u64, i64)> {
     })
 }
 
+/// The output of an element-wise kernel: allocate `n` rows of `out_type` (`n` = the
+/// rows of `col`), run `launch_it(input, output)` on the values when there are any, and
+/// give the result a copy of the input's validity.
+pub(crate) fn map_values(
+    col: &Column,
+    out_type: DataType,
+    launch_it: impl FnOnce(u64, u64) -> Result<()>,
+) -> Result<Column> {
+    let n = col.size();
+    let width = fixed_width(out_type.id()).expect("fixed-width output");
+    let out = DeviceMemory::alloc(n * width)?;
+    if n > 0 {
+        launch_it(data_ptr(col)?, out.ptr())?;
+    }
+    let (mask, nulls) = copied_validity(col)?;
+    device_column(out_type, n, out, mask, nulls)
+}
+
+/// The input's validity (a copy starting at bit 0, see [`copy_mask`]) and null count.
+pub(crate) fn copied_validity(col: &Column) -> Result<(Option<Buffer>, Option<usize>)> {
+    let mask = copy_mask(col)?;
+    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
+    Ok((mask, Some(nulls)))
+}
+
 /// Run a mask-building kernel `name(args..., out, n, count)` and return the mask and the
 /// number of unset bits.
 fn build_mask(n: usize, launch_it: impl FnOnce(u64, u64) -> Result<()>) -> Result<(Buffer, usize)> {
@@ -97,21 +122,23 @@ pub fn mask_to_bools(mask: u64, begin: usize, n: usize, invert: bool) -> Result<
         let (begin, ptr, n64, inv) = (begin as i64, out.ptr(), n as i64, i32::from(invert));
         launch!(f, n; mask, begin, ptr, n64, inv);
     }
-    Column::new(
-        TypeId::Bool8.into(),
-        n,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(TypeId::Bool8.into(), n, out)
 }
 
 /// Mask of the rows of a BOOL8 column that are valid and true, and its unset-bit count.
 pub fn bools_to_mask(c: &Column) -> Result<(Buffer, usize)> {
+    values_to_mask(c, function("bools_to_mask")?)
+}
+
+/// Mask of the rows of a float column that are valid and not NaN, and its unset-bit count.
+pub fn nans_to_nulls(c: &Column) -> Result<(Buffer, usize)> {
+    values_to_mask(c, float_function(c, "nans_to_nulls")?)
+}
+
+/// The mask that kernel `f(values, mask, mask offset, out, n, count)` builds from the values
+/// and validity of `c`, and its unset-bit count.
+fn values_to_mask(c: &Column, f: CudaFunction) -> Result<(Buffer, usize)> {
     let n = c.size();
-    let f = function("bools_to_mask")?;
     let vals = data_ptr(c)?;
     let (m, off) = mask_arg(c)?;
     build_mask(n, |out, count| {
@@ -121,22 +148,14 @@ pub fn bools_to_mask(c: &Column) -> Result<(Buffer, usize)> {
     })
 }
 
-/// Mask of the rows of a float column that are valid and not NaN, and its unset-bit count.
-pub fn nans_to_nulls(c: &Column) -> Result<(Buffer, usize)> {
-    let n = c.size();
-    let name = if c.dtype().id() == TypeId::Float32 {
-        "nans_to_nulls_f32"
+/// The `_f32` or `_f64` variant of kernel `base` for the float column `c`.
+fn float_function(c: &Column, base: &str) -> Result<CudaFunction> {
+    let width = if c.dtype().id() == TypeId::Float32 {
+        "f32"
     } else {
-        "nans_to_nulls_f64"
+        "f64"
     };
-    let f = function(name)?;
-    let vals = data_ptr(c)?;
-    let (m, off) = mask_arg(c)?;
-    build_mask(n, |out, count| {
-        let n64 = n as i64;
-        launch!(f, n.div_ceil(32); vals, m, off, out, n64, count);
-        Ok(())
-    })
+    function(&format!("{base}_{width}"))
 }
 
 /// BOOL8 column: row is valid and NaN (`negate`: the negation, so nulls give true).
@@ -144,24 +163,11 @@ pub fn is_nan(c: &Column, negate: bool) -> Result<Column> {
     let n = c.size();
     let out = DeviceMemory::alloc(n)?;
     if n > 0 {
-        let name = if c.dtype().id() == TypeId::Float32 {
-            "is_nan_f32"
-        } else {
-            "is_nan_f64"
-        };
-        let f = function(name)?;
+        let f = float_function(c, "is_nan")?;
         let vals = data_ptr(c)?;
         let (m, off) = mask_arg(c)?;
         let (ptr, n64, neg) = (out.ptr(), n as i64, i32::from(negate));
         launch!(f, n; vals, m, off, ptr, n64, neg);
     }
-    Column::new(
-        DataType::from(TypeId::Bool8),
-        n,
-        Some(Buffer::from_device(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    device_values(DataType::from(TypeId::Bool8), n, out)
 }

@@ -1,12 +1,11 @@
 //! Unary-operation and rounding kernels: one module per input storage type.
 
-use super::transform::{copy_mask, data_ptr, launch};
-use super::{COMMON, cuda_type};
-use crate::buffer::Buffer;
+use super::transform::{launch, map_values};
+use super::{COMMON, cuda_type, storage_id};
 use crate::column::Column;
-use crate::device::{DeviceMemory, runtime};
+use crate::device::runtime;
 use crate::error::Result;
-use crate::types::{DataType, TypeId, fixed_width};
+use crate::types::{DataType, TypeId};
 use crate::unary_operator::UnaryOperator;
 use cudarc::driver::CudaFunction;
 
@@ -16,21 +15,10 @@ const SOURCE: &str = include_str!("cuda/unary.cu");
 /// The CUDA storage type of a fixed-width type id (chrono types as their tick count,
 /// decimals as their unscaled integer) and whether it is BOOL8.
 pub fn storage_type(id: TypeId) -> Result<(&'static str, bool)> {
-    use TypeId::*;
-    Ok(match id {
-        TimestampDays | DurationDays | Decimal32 => ("int32_t", false),
-        TimestampSeconds
-        | TimestampMilliseconds
-        | TimestampMicroseconds
-        | TimestampNanoseconds
-        | DurationSeconds
-        | DurationMilliseconds
-        | DurationMicroseconds
-        | DurationNanoseconds
-        | Decimal64 => ("int64_t", false),
-        Decimal128 => ("__int128", false),
-        other => cuda_type(other)?,
-    })
+    match id {
+        TypeId::Decimal128 => Ok(("__int128", false)),
+        other => cuda_type(storage_id(other).unwrap_or(other)),
+    }
 }
 
 /// The CUDA source of the unary module for inputs of type `input`.
@@ -51,32 +39,6 @@ fn function(input: TypeId, name: &str) -> Result<CudaFunction> {
 /// The two 64-bit halves of a 128-bit kernel argument.
 pub(crate) fn split128(v: i128) -> (u64, u64) {
     (v as u64, ((v as u128) >> 64) as u64)
-}
-
-/// Allocate the output of `n` rows of `out_type`, run `launch_it(input, output)` and wrap
-/// the result with a copy of the input's validity.
-fn map_column(
-    col: &Column,
-    out_type: DataType,
-    launch_it: impl FnOnce(u64, u64) -> Result<()>,
-) -> Result<Column> {
-    let n = col.size();
-    let width = fixed_width(out_type.id()).expect("fixed-width output");
-    let out = DeviceMemory::alloc(n * width)?;
-    if n > 0 {
-        launch_it(data_ptr(col)?, out.ptr())?;
-    }
-    let mask = copy_mask(col)?;
-    let nulls = if mask.is_some() { col.null_count()? } else { 0 };
-    Column::new(
-        out_type,
-        n,
-        Some(Buffer::from_device(out)),
-        mask,
-        Some(nulls),
-        0,
-        vec![],
-    )
 }
 
 /// Which unary kernel to run.
@@ -100,21 +62,21 @@ pub fn unary(col: &Column, kernel: UnaryKernel, out_type: DataType) -> Result<Co
     match kernel {
         UnaryKernel::Same(op) => {
             let f = function(id, &format!("unary_same_{op}"))?;
-            map_column(col, out_type, |inp, out| {
+            map_values(col, out_type, |inp, out| {
                 launch!(f, n; inp, out, n64);
                 Ok(())
             })
         }
         UnaryKernel::BitCount => {
             let f = function(id, "unary_bit_count")?;
-            map_column(col, out_type, |inp, out| {
+            map_values(col, out_type, |inp, out| {
                 launch!(f, n; inp, out, n64);
                 Ok(())
             })
         }
         UnaryKernel::Not => {
             let f = function(id, "unary_not")?;
-            map_column(col, out_type, |inp, out| {
+            map_values(col, out_type, |inp, out| {
                 launch!(f, n; inp, out, n64);
                 Ok(())
             })
@@ -122,7 +84,7 @@ pub fn unary(col: &Column, kernel: UnaryKernel, out_type: DataType) -> Result<Co
         UnaryKernel::Decimal(op, p) => {
             let f = function(id, "unary_decimal")?;
             let (lo, hi) = split128(p);
-            map_column(col, out_type, |inp, out| {
+            map_values(col, out_type, |inp, out| {
                 launch!(f, n; inp, out, n64, op, lo, hi);
                 Ok(())
             })
@@ -147,7 +109,7 @@ pub fn round_integer(
         col.size() as i64,
         col.size(),
     );
-    map_column(col, out_type, |inp, out| {
+    map_values(col, out_type, |inp, out| {
         launch!(f, n; inp, out, n64, he, lo, hi, div);
         Ok(())
     })
@@ -157,7 +119,7 @@ pub fn round_integer(
 pub fn round_float(col: &Column, half_even: bool, dp: i32, scale: f64) -> Result<Column> {
     let f = function(col.dtype().id(), "round_float")?;
     let (he, n64, n) = (i32::from(half_even), col.size() as i64, col.size());
-    map_column(col, col.dtype(), |inp, out| {
+    map_values(col, col.dtype(), |inp, out| {
         launch!(f, n; inp, out, n64, he, dp, scale);
         Ok(())
     })

@@ -2,6 +2,7 @@
 //! validity bits of masks in device memory. They take device addresses, not buffers, so that
 //! the data model (`bitmask.rs`, `buffer.rs`) can call them.
 
+use crate::device::launch::args;
 use crate::device::launch::{Arg, COMMON, grid, launch};
 use crate::device::{DeviceMemory, runtime};
 use crate::error::Result;
@@ -53,13 +54,7 @@ pub fn copy_bits(src: u64, src_off: usize, dst: u64, dst_off: usize, n: usize) -
     run(
         "copy_bits",
         bytes,
-        &[
-            Arg::P(src),
-            Arg::I(src_off as i64),
-            Arg::P(dst),
-            Arg::I(dst_off as i64),
-            Arg::I(n as i64),
-        ],
+        &args![src, src_off as i64, dst, dst_off as i64, n as i64],
     )
 }
 
@@ -73,11 +68,6 @@ pub fn set_bits(dst: u64, begin: usize, end: usize, valid: bool) -> Result<()> {
     run(
         "set_bits",
         bytes,
-        &[
-            Arg::P(dst),
-            Arg::I(begin as i64),
-            Arg::I(end as i64),
-            Arg::I32(valid as i32),
-        ],
+        &args![dst, begin as i64, end as i64, valid as i32],
     )
 }

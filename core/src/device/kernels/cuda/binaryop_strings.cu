@@ -31,11 +31,7 @@ __device__ int str_cmp(const StrDesc& a, const StrDesc& b, int64_t i) {
   int64_t lp, lq;
   str_get(a, i, p, lp);
   str_get(b, i, q, lq);
-  int64_t m = lp < lq ? lp : lq;
-  for (int64_t k = 0; k < m; ++k) {
-    if (p[k] != q[k]) return p[k] < q[k] ? -1 : 1;
-  }
-  return lp < lq ? -1 : (lp > lq ? 1 : 0);
+  return cmp_bytes(p, lp, q, lq);
 }
 
 extern "C" __global__ void str_compare(const StrDesc* d, int op, int64_t n, uint8_t* out,

@@ -47,6 +47,16 @@ __device__ __forceinline__ bool bit_is_set(const uint8_t* mask, int64_t i) {
   return (mask[i >> 3] >> (i & 7)) & 1;
 }
 
+// Lexicographic comparison of two byte strings: -1, 0 or 1 (Rust's slice ordering).
+__device__ __forceinline__ int cmp_bytes(const uint8_t* p, int64_t lp, const uint8_t* q,
+                                         int64_t lq) {
+  int64_t m = lp < lq ? lp : lq;
+  for (int64_t k = 0; k < m; ++k) {
+    if (p[k] != q[k]) return p[k] < q[k] ? -1 : 1;
+  }
+  return lp < lq ? -1 : (lp > lq ? 1 : 0);
+}
+
 // Load a value stored as S; BOOL8 values (stored as bytes) are normalised to 0/1.
 template <class S, bool IS_BOOL>
 __device__ __forceinline__ S load_value(const S* p, int64_t i) {

@@ -151,9 +151,9 @@ __device__ void gather_sizes(const O* offsets, const IDX_T* map, const uint8_t* 
 // strings, up to a warp for long ones: the launcher picks it from the mean length, so that
 // short strings do not leave most of a warp idle).
 template <class O>
-__device__ void gather_chars(const O* offsets, const uint8_t* chars, const IDX_T* map,
-                             const uint8_t* map_mask, int64_t moff, int64_t n, int64_t rows,
-                             const int64_t* out_offsets, int group_log2, uint8_t* out_chars) {
+__device__ void gather_chars(const O* offsets, const IDX_T* map, const uint8_t* map_mask,
+                             int64_t moff, int64_t n, int64_t rows, const int64_t* out_offsets,
+                             const uint8_t* chars, int group_log2, uint8_t* out_chars) {
   int64_t group = 1 << group_log2;
   int64_t sub = threadIdx.x & (group - 1);
   int64_t first = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) >> group_log2;
@@ -199,10 +199,10 @@ __device__ void gather_list_child_map(const O* offsets, const IDX_T* map,
                     flag);                                                                     \
   }                                                                                            \
   extern "C" __global__ void gather_chars_##SUFFIX(                                           \
-      const O* offsets, const uint8_t* chars, const IDX_T* map, const uint8_t* map_mask,      \
-      int64_t moff, int64_t n, int64_t rows, const int64_t* out_offsets, int group_log2,      \
+      const O* offsets, const IDX_T* map, const uint8_t* map_mask, int64_t moff, int64_t n,   \
+      int64_t rows, const int64_t* out_offsets, const uint8_t* chars, int group_log2,         \
       uint8_t* out_chars) {                                                                    \
-    gather_chars<O>(offsets, chars, map, map_mask, moff, n, rows, out_offsets, group_log2,    \
+    gather_chars<O>(offsets, map, map_mask, moff, n, rows, out_offsets, chars, group_log2,    \
                     out_chars);                                                                \
   }                                                                                            \
   extern "C" __global__ void gather_list_child_map_##SUFFIX(                                  \

@@ -16,26 +16,14 @@ __device__ __forceinline__ bool gb_any_null(const ColDesc* keys, int ncols, int6
   return false;
 }
 
-// Grouping equality: nulls equal nulls, NaN equals NaN, -0.0 equals 0.0.
+// Grouping equality (rows_equal of search.cu): nulls equal nulls, NaN equals NaN, -0.0
+// equals 0.0.
 __device__ __forceinline__ bool gb_rows_equal(const ColDesc* keys, int ncols, int64_t a, int64_t b) {
-  for (int c = 0; c < ncols; ++c) {
-    bool na = is_null(keys[c], a), nb = is_null(keys[c], b);
-    if (na || nb) {
-      if (na != nb) return false;
-      continue;
-    }
-    if (cmp_values(keys[c], a, keys[c], b) != 0) return false;
-  }
-  return true;
+  return rows_equal(keys, a, keys, b, ncols);
 }
 
 __device__ __forceinline__ uint64_t gb_row_hash(const ColDesc* keys, int ncols, int64_t i) {
-  uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (int c = 0; c < ncols; ++c) {
-    uint64_t e = is_null(keys[c], i) ? 0x5851f42d4c957f2dULL : hash_value(keys[c], i);
-    h = mix64(h ^ (e + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
-  }
-  return h;
+  return rows_hash(keys, ncols, i, 0x9e3779b97f4a7c15ULL, 0x5851f42d4c957f2dULL);
 }
 
 extern "C" __global__ void gb_build(const ColDesc* keys, int ncols, int64_t n, int32_t* table,
@@ -105,11 +93,12 @@ extern "C" __global__ void gb_assign(const int32_t* rep_of_row, const int64_t* p
 // grouping equality of gb_rows_equal: cmp_rows == 0); its group number is the count of
 // first rows with smaller keys. O(n^2) comparisons, which for n <= 1024 costs less than the
 // launches it saves. gid[i] = -1 for rows in no group; reps[g] = the first row of group g;
-// *groups = the number of groups.
+// returns the number of groups (to every thread). Shared by gb_small_sorted and
+// gb_small_fused.
 #define SMALL_GROUPS 1024
-extern "C" __global__ void gb_small_sorted(const ColDesc* keys, int ncols, int64_t n,
-                                           int include_nulls, int32_t* gid, int32_t* reps,
-                                           int32_t* groups) {
+__device__ __forceinline__ int32_t small_sorted_groups(const ColDesc* keys, int ncols, int64_t n,
+                                                       int include_nulls, int32_t* gid,
+                                                       int32_t* reps) {
   __shared__ unsigned char first[SMALL_GROUPS];
   __shared__ int count;
   if (threadIdx.x == 0) count = 0;
@@ -133,7 +122,15 @@ extern "C" __global__ void gb_small_sorted(const ColDesc* keys, int ncols, int64
     }
   }
   __syncthreads();
-  if (threadIdx.x == 0) *groups = count;
+  return count;
+}
+
+// The grouping alone (*groups = the number of groups); the aggregations run apart.
+extern "C" __global__ void gb_small_sorted(const ColDesc* keys, int ncols, int64_t n,
+                                           int include_nulls, int32_t* gid, int32_t* reps,
+                                           int32_t* groups) {
+  int32_t ng = small_sorted_groups(keys, ncols, n, include_nulls, gid, reps);
+  if (threadIdx.x == 0) *groups = ng;
 }
 
 // ---- small inputs, fused: the grouping and the common aggregations in one launch ----
@@ -254,37 +251,13 @@ __device__ void sm_aggregate(const SmallAgg& a, const int32_t* gid, int64_t n, i
 extern "C" __global__ void gb_small_fused(SmallKeys keys, int ncols, int64_t n, int include_nulls,
                                           SmallAggs aggs, int naggs, int32_t* reps,
                                           int32_t* groups) {
-  __shared__ unsigned char first[SMALL_GROUPS];
   __shared__ int32_t gid[SMALL_GROUPS];
-  __shared__ int count;
-  const ColDesc* k = keys.c;
-  if (threadIdx.x == 0) count = 0;
   for (int a = 0; a < naggs; ++a) {
     if (aggs.a[a].out_mask == 0) continue;
     for (int64_t w = threadIdx.x; w < (n + 31) / 32; w += blockDim.x)
       ((unsigned int*)aggs.a[a].out_mask)[w] = 0;
   }
-  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) {
-    bool f = include_nulls || !gb_any_null(k, ncols, i);
-    for (int64_t j = 0; f && j < i; ++j) f = cmp_rows(k, k, ncols, j, i) != 0;
-    first[i] = f;
-  }
-  __syncthreads();
-  for (int64_t i = threadIdx.x; i < n; i += blockDim.x) {
-    if (!include_nulls && gb_any_null(k, ncols, i)) {
-      gid[i] = -1;
-      continue;
-    }
-    int32_t g = 0;
-    for (int64_t j = 0; j < n; ++j) g += first[j] && cmp_rows(k, k, ncols, j, i) < 0;
-    gid[i] = g;
-    if (first[i]) {
-      reps[g] = (int32_t)i;
-      atomicAdd(&count, 1);
-    }
-  }
-  __syncthreads();
-  const int32_t ng = count;
+  const int32_t ng = small_sorted_groups(keys.c, ncols, n, include_nulls, gid, reps);
   for (int64_t t = threadIdx.x; t < (int64_t)naggs * ng; t += blockDim.x)
     sm_aggregate(aggs.a[t / ng], gid, n, (int32_t)(t % ng));
   if (threadIdx.x == 0) *groups = ng;

@@ -97,34 +97,22 @@ extern "C" __global__ void gb_count(const int32_t* gid, int64_t n, const uint8_t
   }
 }
 
-extern "C" __global__ void gb_sum(const VAL_T* v, const int32_t* gid, int64_t n,
-                                  const uint8_t* mask, int64_t off, SUM_T* out) {
-  GB_ROWS_LOOP
-    gb_add(&out[g], gb_lift(gb_value(v, i)));
+// The aggregations that fold each valid grouped row into its group's accumulator
+// (`out[g]`) with one atomic UPDATE.
+#define GB_ROW_KERNEL(NAME, ACC, UPDATE)                                                 \
+  extern "C" __global__ void NAME(const VAL_T* v, const int32_t* gid, int64_t n,         \
+                                  const uint8_t* mask, int64_t off, ACC* out) {          \
+    GB_ROWS_LOOP                                                                         \
+      UPDATE;                                                                            \
+    }                                                                                    \
   }
-}
-
-extern "C" __global__ void gb_sumsq(const VAL_T* v, const int32_t* gid, int64_t n,
-                                    const uint8_t* mask, int64_t off, SUM_T* out) {
-  GB_ROWS_LOOP
-    gb_add(&out[g], gb_square(gb_value(v, i)));
-  }
-}
-
-extern "C" __global__ void gb_prod(const VAL_T* v, const int32_t* gid, int64_t n,
-                                   const uint8_t* mask, int64_t off, SUM_T* out) {
-  GB_ROWS_LOOP
-    gb_mul(&out[g], gb_lift(gb_value(v, i)));
-  }
-}
-
+GB_ROW_KERNEL(gb_sum, SUM_T, gb_add(&out[g], gb_lift(gb_value(v, i))))
+GB_ROW_KERNEL(gb_sumsq, SUM_T, gb_add(&out[g], gb_square(gb_value(v, i))))
+GB_ROW_KERNEL(gb_prod, SUM_T, gb_mul(&out[g], gb_lift(gb_value(v, i))))
 // Sums in double (MEAN, VARIANCE, STD).
-extern "C" __global__ void gb_sum_f64(const VAL_T* v, const int32_t* gid, int64_t n,
-                                      const uint8_t* mask, int64_t off, double* out) {
-  GB_ROWS_LOOP
-    atomicAdd(&out[g], (double)gb_value(v, i));
-  }
-}
+GB_ROW_KERNEL(gb_sum_f64, double, atomicAdd(&out[g], (double)gb_value(v, i)))
+GB_ROW_KERNEL(gb_min, MM_T, acc_min(&out[g], (MM_T)gb_value(v, i)))
+GB_ROW_KERNEL(gb_max, MM_T, acc_max(&out[g], (MM_T)gb_value(v, i)))
 
 // Squared deviations from the group means (the second pass of VARIANCE and STD).
 extern "C" __global__ void gb_sqdev(const VAL_T* v, const int32_t* gid, int64_t n,
@@ -133,20 +121,6 @@ extern "C" __global__ void gb_sqdev(const VAL_T* v, const int32_t* gid, int64_t 
   GB_ROWS_LOOP
     double d = (double)gb_value(v, i) - means[g];
     atomicAdd(&out[g], d * d);
-  }
-}
-
-extern "C" __global__ void gb_min(const VAL_T* v, const int32_t* gid, int64_t n,
-                                  const uint8_t* mask, int64_t off, MM_T* out) {
-  GB_ROWS_LOOP
-    acc_min(&out[g], (MM_T)gb_value(v, i));
-  }
-}
-
-extern "C" __global__ void gb_max(const VAL_T* v, const int32_t* gid, int64_t n,
-                                  const uint8_t* mask, int64_t off, MM_T* out) {
-  GB_ROWS_LOOP
-    acc_max(&out[g], (MM_T)gb_value(v, i));
   }
 }
 

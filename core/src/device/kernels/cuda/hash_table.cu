@@ -31,27 +31,9 @@ __device__ __forceinline__ bool row_alone(const ColDesc* c, int ncols, int64_t i
 
 // A hash of all key columns of row i, consistent with rows_equal (nulls hash alike).
 __device__ __forceinline__ uint64_t row_hash(const ColDesc* c, int ncols, int64_t i) {
-  uint64_t h = 0x2545f4914f6cdd1dULL;
-  for (int k = 0; k < ncols; ++k) {
-    uint64_t v = is_null(c[k], i) ? 0x5a5a5a5a5a5a5a5aULL : hash_value(c[k], i);
-    h = mix64(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
-  }
-  return h;
+  return rows_hash(c, ncols, i, 0x2545f4914f6cdd1dULL, 0x5a5a5a5a5a5a5a5aULL);
 }
 
-// Whether row i of a equals row j of b (same column kinds); nulls equal nulls.
-__device__ __forceinline__ bool rows_equal(const ColDesc* a, int64_t i, const ColDesc* b,
-                                           int64_t j, int ncols) {
-  for (int k = 0; k < ncols; ++k) {
-    bool an = is_null(a[k], i), bn = is_null(b[k], j);
-    if (an || bn) {
-      if (an && bn) continue;
-      return false;
-    }
-    if (cmp_values(a[k], i, b[k], j) != 0) return false;
-  }
-  return true;
-}
 
 // Fill n int32 values with v.
 extern "C" __global__ void ht_fill_i32(int32_t* out, int64_t n, int32_t v) {
@@ -69,7 +51,7 @@ extern "C" __global__ void ht_fill_u8(uint8_t* out, int64_t n, int v) {
 // counts the slots this call claimed (new distinct keys), counters[1] the alone rows.
 extern "C" __global__ void ht_insert(const ColDesc* keys, int ncols, int64_t n, int nulls_equal,
                                      int nans_equal, int32_t* slots, uint64_t cap_mask,
-                                     int32_t* slot_of_row, unsigned long long* counters) {
+                                     unsigned long long* counters, int32_t* slot_of_row) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   unsigned long long claimed = 0, alone = 0;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
@@ -106,9 +88,9 @@ extern "C" __global__ void ht_insert(const ColDesc* keys, int ncols, int64_t n, 
 
 // For rows 0..n of `probe`, the slot holding an equal row of `build` (the table's rows), or
 // -1; with `want_rows`, that build row (the first inserted with the key) instead of its slot.
-extern "C" __global__ void ht_find(const ColDesc* build, const ColDesc* probe, int ncols, int64_t n,
-                                   int nulls_equal, int nans_equal, const int32_t* slots,
-                                   uint64_t cap_mask, int want_rows, int32_t* slot_of_row) {
+extern "C" __global__ void ht_find(const ColDesc* probe, int ncols, int64_t n, int nulls_equal,
+                                   int nans_equal, const int32_t* slots, uint64_t cap_mask,
+                                   const ColDesc* build, int want_rows, int32_t* slot_of_row) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t j = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; j < n; j += stride) {
     int32_t found = -1;

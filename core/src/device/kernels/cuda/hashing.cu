@@ -84,6 +84,40 @@ __device__ uint64_t xxh64(const uint8_t* p, int64_t len, uint64_t seed) {
   return h;
 }
 
+// The two row hashes: how an element's bytes hash, how element hashes combine, a null's hash,
+// and whether -0.0 hashes as 0.0.
+struct MurmurPolicy {
+  typedef uint32_t H;
+  static constexpr bool zero_norm = true;
+  static __device__ H null_hash() { return 0xffffffffu; }
+  static __device__ H combine(H h, H e) { return h ^ (e + 0x9e3779b9u + (h << 6) + (h >> 2)); }
+  static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return murmur3_32(p, len, seed); }
+};
+
+struct XxhashPolicy {
+  typedef uint64_t H;
+  static constexpr bool zero_norm = false;
+  static __device__ H null_hash() { return 0xffffffffffffffffULL; }
+  static __device__ H combine(H h, H e) {
+    return h ^ (e + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
+  }
+  static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return xxh64(p, len, seed); }
+};
+
+// The little-endian bytes of the float bits `b` (U: uint32_t or uint64_t) into `buf`, with
+// NaN (magnitude above the infinity `inf`) made the canonical quiet NaN `qnan` and, when
+// `zero_norm`, -0.0 made 0.0.
+template <class U>
+__device__ __forceinline__ const uint8_t* float_bytes(U b, U inf, U qnan, bool zero_norm,
+                                                      uint8_t* buf, int64_t& len) {
+  const U magnitude = b & (~(U)0 >> 1);
+  if (magnitude > inf) b = qnan;
+  else if (zero_norm && magnitude == 0) b = 0;
+  for (int j = 0; j < (int)sizeof(U); ++j) buf[j] = (uint8_t)(b >> (8 * j));
+  len = sizeof(U);
+  return buf;
+}
+
 // The bytes element i hashes as: a pointer (into `buf` or the column) and a length.
 __device__ __forceinline__ const uint8_t* element_bytes(const uint8_t* data, int width, int kind,
                                                         const int32_t* off32, const int64_t* off64,
@@ -102,23 +136,31 @@ __device__ __forceinline__ const uint8_t* element_bytes(const uint8_t* data, int
     return buf;
   }
   if (kind == 2) {
-    uint32_t b = load_le32(data + 4 * i);
-    if ((b & 0x7fffffffu) > 0x7f800000u) b = 0x7fc00000u;
-    else if (zero_norm && (b & 0x7fffffffu) == 0) b = 0;
-    for (int j = 0; j < 4; ++j) buf[j] = (uint8_t)(b >> (8 * j));
-    len = 4;
-    return buf;
+    return float_bytes<uint32_t>(load_le32(data + 4 * i), 0x7f800000u, 0x7fc00000u, zero_norm,
+                                 buf, len);
   }
   if (kind == 3) {
-    uint64_t b = load_le64(data + 8 * i);
-    if ((b & 0x7fffffffffffffffULL) > 0x7ff0000000000000ULL) b = 0x7ff8000000000000ULL;
-    else if (zero_norm && (b & 0x7fffffffffffffffULL) == 0) b = 0;
-    for (int j = 0; j < 8; ++j) buf[j] = (uint8_t)(b >> (8 * j));
-    len = 8;
-    return buf;
+    return float_bytes<uint64_t>(load_le64(data + 8 * i), 0x7ff0000000000000ULL,
+                                 0x7ff8000000000000ULL, zero_norm, buf, len);
   }
   len = width;
   return data + (int64_t)width * i;
+}
+
+// The hash of element i of a plain column (P::null_hash() when null), its bytes hashed
+// with `seed`.
+template <class P>
+__device__ __forceinline__ typename P::H element_hash(const uint8_t* data, int width, int kind,
+                                                      const int32_t* off32, const int64_t* off64,
+                                                      int64_t row_off, const uint8_t* mask,
+                                                      int64_t mask_off, int64_t i,
+                                                      typename P::H seed) {
+  if (mask != nullptr && !bit_is_set(mask, mask_off + i)) return P::null_hash();
+  uint8_t buf[8];
+  int64_t len;
+  const uint8_t* p = element_bytes(data, width, kind, off32, off64, row_off, i, P::zero_norm,
+                                   buf, len);
+  return P::bytes(p, len, seed);
 }
 
 extern "C" __global__ void murmur_column(const uint8_t* data, int width, int kind,
@@ -127,17 +169,9 @@ extern "C" __global__ void murmur_column(const uint8_t* data, int width, int kin
                                          int64_t n, uint32_t seed, uint32_t* out, int first) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    uint32_t e;
-    if (mask != nullptr && !bit_is_set(mask, mask_off + i)) {
-      e = 0xffffffffu;
-    } else {
-      uint8_t buf[8];
-      int64_t len;
-      const uint8_t* p = element_bytes(data, width, kind, off32, off64, row_off, i, true, buf, len);
-      e = murmur3_32(p, len, seed);
-    }
-    uint32_t h = first ? seed : out[i];
-    out[i] = h ^ (e + 0x9e3779b9u + (h << 6) + (h >> 2));
+    uint32_t e = element_hash<MurmurPolicy>(data, width, kind, off32, off64, row_off, mask,
+                                            mask_off, i, seed);
+    out[i] = MurmurPolicy::combine(first ? seed : out[i], e);
   }
 }
 
@@ -148,15 +182,8 @@ extern "C" __global__ void xxhash64_column(const uint8_t* data, int width, int k
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     uint64_t h = first ? seed : out[i];
-    if (mask != nullptr && !bit_is_set(mask, mask_off + i)) {
-      h = 0xffffffffffffffffULL;
-    } else {
-      uint8_t buf[8];
-      int64_t len;
-      const uint8_t* p = element_bytes(data, width, kind, off32, off64, row_off, i, false, buf, len);
-      h = xxh64(p, len, h);
-    }
-    out[i] = h;
+    out[i] = element_hash<XxhashPolicy>(data, width, kind, off32, off64, row_off, mask, mask_off,
+                                        i, h);
   }
 }
 
@@ -226,24 +253,6 @@ __device__ void for_each_at(const uint64_t* desc, int k, int64_t row, F f) {
     ++j;
   }
 }
-
-struct MurmurPolicy {
-  typedef uint32_t H;
-  static constexpr bool zero_norm = true;
-  static __device__ H null_hash() { return 0xffffffffu; }
-  static __device__ H combine(H h, H e) { return h ^ (e + 0x9e3779b9u + (h << 6) + (h >> 2)); }
-  static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return murmur3_32(p, len, seed); }
-};
-
-struct XxhashPolicy {
-  typedef uint64_t H;
-  static constexpr bool zero_norm = false;
-  static __device__ H null_hash() { return 0xffffffffffffffffULL; }
-  static __device__ H combine(H h, H e) {
-    return h ^ (e + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
-  }
-  static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return xxh64(p, len, seed); }
-};
 
 // The hash of leaf element idx of level L; a null STRING has no bytes.
 template <class P>

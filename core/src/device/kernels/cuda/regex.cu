@@ -1,6 +1,6 @@
 // Regular expressions: one thread per row walks dense DFAs built on the host
 // (core/src/ops/strings/regex/dfa.rs, which documents the table layout and holds the same
-// walks in Rust). Appended to strings.cu (StrCol, Out, is_cont come from there).
+// walks in Rust). Compiled after strings.cuh (StrCol, Out, is_cont and the row loops).
 
 #define RE_MATCH 1u
 #define RE_DEAD 2u
@@ -115,55 +115,47 @@ struct MatchIter {
 // op 0: contains (BOOL8), 1: matches at the start (BOOL8), 2: count of matches (INT32).
 // A row whose walk quit sets *quit (the host redoes the call).
 extern "C" __global__ void re_search(const StrCol* in, int64_t n, const uint32_t* prog,
-                                     int64_t rev_off, int op, void* out, int* quit) {
+                                     int64_t rev_off, int op, int* quit, void* out) {
   Dfa f = dfa_at(prog), r = dfa_at(prog + rev_off);
-  STR_GRID_LOOP(i, n) {
+  auto search = [&](const uint8_t* p, int64_t len) {
     int64_t v = 0;
-    if (sc_valid(in[0], i)) {
-      const uint8_t* p;
-      int64_t len;
-      sc_get(in[0], i, p, len);
-      if (op < 2) {
-        int64_t e = dfa_fwd(f, p, len, 0, op == 1, true);
-        if (e == -2) *quit = 1;
-        v = e >= 0;
-      } else {
-        MatchIter it;
-        int64_t b, e;
-        bool q = false;
-        while (it.next(f, r, p, len, b, e, q)) ++v;
-        if (q) *quit = 1;
-      }
+    if (op < 2) {
+      int64_t e = dfa_fwd(f, p, len, 0, op == 1, true);
+      if (e == -2) *quit = 1;
+      v = e >= 0;
+    } else {
+      MatchIter it;
+      int64_t b, e;
+      bool q = false;
+      while (it.next(f, r, p, len, b, e, q)) ++v;
+      if (q) *quit = 1;
     }
+    return v;
+  };
+  map_rows(in[0], n, search, [&](int64_t i, int64_t v) {
     if (op == 2) ((int32_t*)out)[i] = (int32_t)v;
     else ((uint8_t*)out)[i] = (uint8_t)v;
-  }
+  });
 }
 
 // Replace the first `maxrepl` (all when < 0) successive matches by `rep`.
 extern "C" __global__ void re_replace(const StrCol* in, int64_t n, const uint32_t* prog,
                                       int64_t rev_off, const uint8_t* rep, int64_t rlen,
-                                      int64_t maxrepl, int write, int64_t* sizes,
-                                      const int64_t* out_off, uint8_t* out_chars, int* quit) {
+                                      int64_t maxrepl, int* quit, int write, int64_t* sizes,
+                                      const int64_t* out_off, uint8_t* out_chars) {
   Dfa f = dfa_at(prog), r = dfa_at(prog + rev_off);
-  STR_GRID_LOOP(i, n) {
-    Out o = out_begin(i, write, out_off, out_chars);
-    if (sc_valid(in[0], i)) {
-      const uint8_t* p;
-      int64_t len;
-      sc_get(in[0], i, p, len);
-      MatchIter it;
-      int64_t b, e, prev = 0, done = 0;
-      bool q = false;
-      while ((maxrepl < 0 || done < maxrepl) && it.next(f, r, p, len, b, e, q)) {
-        o.put_bytes(p + prev, b - prev);
-        o.put_bytes(rep, rlen);
-        prev = e;
-        ++done;
-      }
-      if (q) *quit = 1;
-      o.put_bytes(p + prev, len - prev);
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    MatchIter it;
+    int64_t b, e, prev = 0, done = 0;
+    bool q = false;
+    while ((maxrepl < 0 || done < maxrepl) && it.next(f, r, p, len, b, e, q)) {
+      o.put_bytes(p + prev, b - prev);
+      o.put_bytes(rep, rlen);
+      prev = e;
+      ++done;
     }
-    out_end(i, write, o, sizes);
-  }
+    if (q) *quit = 1;
+    o.put_bytes(p + prev, len - prev);
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
 }

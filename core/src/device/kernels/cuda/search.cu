@@ -62,11 +62,7 @@ __device__ int cmp_values(const ColDesc& a, int64_t i, const ColDesc& b, int64_t
       int64_t lp, lq;
       string_at(a, i, p, lp);
       string_at(b, j, q, lq);
-      int64_t m = lp < lq ? lp : lq;
-      for (int64_t k = 0; k < m; ++k) {
-        if (p[k] != q[k]) return p[k] < q[k] ? -1 : 1;
-      }
-      return cmp_int(lp, lq);
+      return cmp_bytes(p, lp, q, lq);
     }
   }
 }
@@ -149,6 +145,33 @@ __device__ uint64_t hash_value(const ColDesc& c, int64_t i) {
     }
   }
   return mix64(bits);
+}
+
+// The hash of the `ncols` key columns of row i: each column's hash_value (`null_hash` for a
+// null) folded into `seed` with Boost's hash_combine and mixed. Rows equal under
+// rows_equal hash alike.
+__device__ __forceinline__ uint64_t rows_hash(const ColDesc* c, int ncols, int64_t i,
+                                              uint64_t seed, uint64_t null_hash) {
+  uint64_t h = seed;
+  for (int k = 0; k < ncols; ++k) {
+    uint64_t v = is_null(c[k], i) ? null_hash : hash_value(c[k], i);
+    h = mix64(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
+  }
+  return h;
+}
+
+// Whether row i of a equals row j of b (same column kinds); nulls equal nulls.
+__device__ __forceinline__ bool rows_equal(const ColDesc* a, int64_t i, const ColDesc* b,
+                                           int64_t j, int ncols) {
+  for (int k = 0; k < ncols; ++k) {
+    bool an = is_null(a[k], i), bn = is_null(b[k], j);
+    if (an || bn) {
+      if (an && bn) continue;
+      return false;
+    }
+    if (cmp_values(a[k], i, b[k], j) != 0) return false;
+  }
+  return true;
 }
 
 extern "C" __global__ void contains_build(const ColDesc* hay, int64_t hay_n, int32_t* table,

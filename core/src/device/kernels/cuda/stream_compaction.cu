@@ -46,29 +46,13 @@ extern "C" __global__ void compact_prefix(int64_t* totals, int64_t ntiles) {
   scan_tile_totals_impl<OpSum, int64_t>(totals, ntiles);
 }
 
-// Compaction phase 3: write the kept row numbers in order, chunk by chunk (one block scan
-// per chunk of blockDim rows keeps both the reads and the writes coalesced).
-extern "C" __global__ void compact_write(const uint8_t* flags, const uint8_t* fmask,
-                                         int64_t foff, int64_t n, const int64_t* prefixes,
-                                         int32_t* out) {
-  __shared__ int64_t shared[32];
-  int64_t base = (int64_t)blockIdx.x * SCAN_TILE + threadIdx.x;
-  int64_t run = prefixes[blockIdx.x];
-  for (int k = 0; k < SCAN_ITEMS; ++k) {
-    int64_t i = base + (int64_t)k * blockDim.x;
-    bool keep = i < n && cond_true(flags, fmask, foff, i);
-    int64_t total;
-    int64_t pos = run + block_exclusive_scan<OpSum>((int64_t)keep, shared, &total);
-    if (keep) out[pos] = (int32_t)i;
-    run += total;
-  }
-}
-
-// Compaction phase 3 for fixed-width values without nulls: the kept values themselves,
-// in order (saves writing and reading back a row map).
-template <class W>
-__device__ void compact_values(const uint8_t* flags, const uint8_t* fmask, int64_t foff,
-                               int64_t n, const int64_t* prefixes, const W* src, W* out) {
+// Compaction phase 3: `value(i)` of the kept rows to `out`, in order, chunk by chunk (one
+// block scan per chunk of blockDim rows keeps both the reads and the writes coalesced).
+// The value is read before the scan, so its load overlaps the scan.
+template <class W, class Value>
+__device__ __forceinline__ void compact_chunks(const uint8_t* flags, const uint8_t* fmask,
+                                               int64_t foff, int64_t n, const int64_t* prefixes,
+                                               W* out, Value value) {
   __shared__ int64_t shared[32];
   int64_t base = (int64_t)blockIdx.x * SCAN_TILE + threadIdx.x;
   int64_t run = prefixes[blockIdx.x];
@@ -76,12 +60,27 @@ __device__ void compact_values(const uint8_t* flags, const uint8_t* fmask, int64
     int64_t i = base + (int64_t)k * blockDim.x;
     bool keep = i < n && cond_true(flags, fmask, foff, i);
     W v;
-    if (keep) v = src[i];
+    if (keep) v = value(i);
     int64_t total;
     int64_t pos = run + block_exclusive_scan<OpSum>((int64_t)keep, shared, &total);
     if (keep) out[pos] = v;
     run += total;
   }
+}
+
+// The kept row numbers.
+extern "C" __global__ void compact_write(const uint8_t* flags, const uint8_t* fmask,
+                                         int64_t foff, int64_t n, const int64_t* prefixes,
+                                         int32_t* out) {
+  compact_chunks(flags, fmask, foff, n, prefixes, out, [](int64_t i) { return (int32_t)i; });
+}
+
+// For fixed-width values without nulls: the kept values themselves (saves writing and
+// reading back a row map).
+template <class W>
+__device__ void compact_values(const uint8_t* flags, const uint8_t* fmask, int64_t foff,
+                               int64_t n, const int64_t* prefixes, const W* src, W* out) {
+  compact_chunks(flags, fmask, foff, n, prefixes, out, [&](int64_t i) { return src[i]; });
 }
 
 #define FERRO_COMPACT(SUFFIX, W)                                                             \

@@ -1,115 +1,8 @@
 // String kernels of plc.strings: lengths, case, literal search, replace, slice, strip,
-// split and concatenate. Strings are Arrow layout (offsets + UTF-8 chars); every input is
-// described by a StrCol. Kernels that build strings run twice with the same code: the
-// first pass (write = 0) stores each row's output size in `sizes`, the host scans them
-// into offsets, and the second pass (write = 1) writes the bytes at `out_off[i]`. One
-// thread handles one row. Code points follow Rust's `char` (the host path), so both
-// paths give the same bytes.
-
-struct StrCol {
-  uint64_t chars;    // the chars (0 when there are none)
-  uint64_t offsets;  // the offset of row 0 (the column's offset applied)
-  uint64_t mask;     // 0: no nulls
-  int64_t mask_off;  // bit of row 0
-  int64_t off64;     // 64-bit offsets
-  int64_t scalar;    // 1: every row reads row 0 (a scalar operand)
-};
-
-__device__ __forceinline__ bool sc_valid(const StrCol& c, int64_t i) {
-  if (c.scalar) i = 0;
-  return c.mask == 0 || bit_is_set((const uint8_t*)c.mask, c.mask_off + i);
-}
-
-__device__ __forceinline__ void sc_get(const StrCol& c, int64_t i, const uint8_t*& p,
-                                       int64_t& len) {
-  if (c.scalar) i = 0;
-  int64_t s, e;
-  if (c.off64) {
-    const int64_t* o = (const int64_t*)c.offsets;
-    s = o[i];
-    e = o[i + 1];
-  } else {
-    const int32_t* o = (const int32_t*)c.offsets;
-    s = o[i];
-    e = o[i + 1];
-  }
-  p = (const uint8_t*)c.chars + s;
-  len = e - s;
-}
-
-// ------------------------------------------------------------------------------------
-// UTF-8
-// ------------------------------------------------------------------------------------
-
-__device__ __forceinline__ bool is_cont(uint8_t b) { return (b & 0xC0) == 0x80; }
-
-// Decode the code point at p[0..], storing its byte length in `n` (input is valid UTF-8).
-__device__ __forceinline__ uint32_t decode_utf8(const uint8_t* p, int& n) {
-  uint8_t b = p[0];
-  if (b < 0x80) { n = 1; return b; }
-  if (b < 0xE0) { n = 2; return ((uint32_t)(b & 0x1F) << 6) | (p[1] & 0x3F); }
-  if (b < 0xF0) {
-    n = 3;
-    return ((uint32_t)(b & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
-  }
-  n = 4;
-  return ((uint32_t)(b & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) |
-         ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
-}
-
-// Rust's char::is_whitespace (Unicode White_Space).
-__device__ __forceinline__ bool is_white(uint32_t c) {
-  if (c <= 0x20) return c == 0x20 || (c >= 0x09 && c <= 0x0D);
-  if (c < 0x85) return false;
-  return c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) ||
-         c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
-}
-
-// Output of one row: counts bytes in the size pass, writes them in the write pass.
-struct Out {
-  uint8_t* p;
-  int64_t n;
-  __device__ __forceinline__ void put(uint8_t b) {
-    if (p) p[n] = b;
-    ++n;
-  }
-  __device__ __forceinline__ void put_bytes(const uint8_t* s, int64_t len) {
-    if (p) for (int64_t k = 0; k < len; ++k) p[n + k] = s[k];
-    n += len;
-  }
-  __device__ __forceinline__ void put_char(uint32_t c) {
-    if (c < 0x80) {
-      put((uint8_t)c);
-    } else if (c < 0x800) {
-      put((uint8_t)(0xC0 | (c >> 6)));
-      put((uint8_t)(0x80 | (c & 0x3F)));
-    } else if (c < 0x10000) {
-      put((uint8_t)(0xE0 | (c >> 12)));
-      put((uint8_t)(0x80 | ((c >> 6) & 0x3F)));
-      put((uint8_t)(0x80 | (c & 0x3F)));
-    } else {
-      put((uint8_t)(0xF0 | (c >> 18)));
-      put((uint8_t)(0x80 | ((c >> 12) & 0x3F)));
-      put((uint8_t)(0x80 | ((c >> 6) & 0x3F)));
-      put((uint8_t)(0x80 | (c & 0x3F)));
-    }
-  }
-};
-
-__device__ __forceinline__ Out out_begin(int64_t i, int write, const int64_t* out_off,
-                                         uint8_t* out_chars) {
-  Out o;
-  o.p = write ? out_chars + out_off[i] : nullptr;
-  o.n = 0;
-  return o;
-}
-__device__ __forceinline__ void out_end(int64_t i, int write, const Out& o, int64_t* sizes) {
-  if (!write) sizes[i] = o.n;
-}
-
-#define STR_GRID_LOOP(i, n)                                                          \
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < (n);           \
-       i += (int64_t)gridDim.x * blockDim.x)
+// split and concatenate, on top of strings.cuh. Every input is described by a StrCol.
+// Kernels that build strings run twice with the same code: the first pass (write = 0)
+// stores each row's output size in `sizes`, the host scans them into offsets, and the
+// second pass (write = 1) writes the bytes at `out_off[i]`. One thread handles one row.
 
 // ------------------------------------------------------------------------------------
 // attributes
@@ -117,20 +10,16 @@ __device__ __forceinline__ void out_end(int64_t i, int write, const Out& o, int6
 
 // Code points (bytes = 0) or bytes (bytes = 1) per row; null rows give 0.
 extern "C" __global__ void str_count(const StrCol* in, int64_t n, int bytes, int32_t* out) {
-  STR_GRID_LOOP(i, n) {
+  auto count = [&](const uint8_t* p, int64_t len) {
     int32_t r = 0;
-    if (sc_valid(in[0], i)) {
-      const uint8_t* p;
-      int64_t len;
-      sc_get(in[0], i, p, len);
-      if (bytes) {
-        r = (int32_t)len;
-      } else {
-        for (int64_t k = 0; k < len; ++k) r += !is_cont(p[k]);
-      }
+    if (bytes) {
+      r = (int32_t)len;
+    } else {
+      for (int64_t k = 0; k < len; ++k) r += !is_cont(p[k]);
     }
-    out[i] = r;
-  }
+    return (int64_t)r;
+  };
+  map_rows(in[0], n, count, [&](int64_t i, int64_t v) { out[i] = (int32_t)v; });
 }
 
 // ------------------------------------------------------------------------------------
@@ -144,38 +33,32 @@ extern "C" __global__ void str_case(const StrCol* in, int64_t n, int upper, cons
                                     const uint32_t* vals, int64_t nkeys, int write,
                                     int64_t* sizes, const int64_t* out_off,
                                     uint8_t* out_chars) {
-  STR_GRID_LOOP(i, n) {
-    Out o = out_begin(i, write, out_off, out_chars);
-    if (sc_valid(in[0], i)) {
-      const uint8_t* p;
-      int64_t len;
-      sc_get(in[0], i, p, len);
-      for (int64_t k = 0; k < len;) {
-        uint8_t b = p[k];
-        if (b < 0x80) {
-          if (upper && b >= 'a' && b <= 'z') b -= 32;
-          if (!upper && b >= 'A' && b <= 'Z') b += 32;
-          o.put(b);
-          ++k;
-          continue;
-        }
-        int cl;
-        uint32_t c = decode_utf8(p + k, cl);
-        int64_t lo = 0, hi = nkeys;
-        while (lo < hi) {
-          int64_t mid = (lo + hi) >> 1;
-          if (keys[mid] < c) lo = mid + 1; else hi = mid;
-        }
-        if (lo < nkeys && keys[lo] == c) {
-          for (int j = 0; j < 3 && vals[3 * lo + j] != 0; ++j) o.put_char(vals[3 * lo + j]);
-        } else {
-          o.put_bytes(p + k, cl);
-        }
-        k += cl;
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    for (int64_t k = 0; k < len;) {
+      uint8_t b = p[k];
+      if (b < 0x80) {
+        if (upper && b >= 'a' && b <= 'z') b -= 32;
+        if (!upper && b >= 'A' && b <= 'Z') b += 32;
+        o.put(b);
+        ++k;
+        continue;
       }
+      int cl;
+      uint32_t c = decode_utf8(p + k, cl);
+      int64_t lo = 0, hi = nkeys;
+      while (lo < hi) {
+        int64_t mid = (lo + hi) >> 1;
+        if (keys[mid] < c) lo = mid + 1; else hi = mid;
+      }
+      if (lo < nkeys && keys[lo] == c) {
+        for (int j = 0; j < 3 && vals[3 * lo + j] != 0; ++j) o.put_char(vals[3 * lo + j]);
+      } else {
+        o.put_bytes(p + k, cl);
+      }
+      k += cl;
     }
-    out_end(i, write, o, sizes);
-  }
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
 }
 
 // ------------------------------------------------------------------------------------
@@ -266,25 +149,19 @@ extern "C" __global__ void str_replace(const StrCol* in, int64_t n, const uint8_
                                        int64_t tlen, const uint8_t* r, int64_t rlen,
                                        int64_t maxrepl, int write, int64_t* sizes,
                                        const int64_t* out_off, uint8_t* out_chars) {
-  STR_GRID_LOOP(i, n) {
-    Out o = out_begin(i, write, out_off, out_chars);
-    if (sc_valid(in[0], i)) {
-      const uint8_t* p;
-      int64_t len;
-      sc_get(in[0], i, p, len);
-      int64_t k = 0, done = 0;
-      while (k < len) {
-        int64_t m = (maxrepl < 0 || done < maxrepl) ? find_bytes(p, k, len, t, tlen) : -1;
-        if (m < 0) break;
-        o.put_bytes(p + k, m - k);
-        o.put_bytes(r, rlen);
-        k = m + tlen;
-        ++done;
-      }
-      o.put_bytes(p + k, len - k);
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    int64_t k = 0, done = 0;
+    while (k < len) {
+      int64_t m = (maxrepl < 0 || done < maxrepl) ? find_bytes(p, k, len, t, tlen) : -1;
+      if (m < 0) break;
+      o.put_bytes(p + k, m - k);
+      o.put_bytes(r, rlen);
+      k = m + tlen;
+      ++done;
     }
-    out_end(i, write, o, sizes);
-  }
+    o.put_bytes(p + k, len - k);
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
 }
 
 // ------------------------------------------------------------------------------------
@@ -317,40 +194,34 @@ extern "C" __global__ void str_slice(const StrCol* in, int64_t n, int has_start,
                                      int has_stop, int64_t stop, int64_t step, int write,
                                      int64_t* sizes, const int64_t* out_off,
                                      uint8_t* out_chars) {
-  STR_GRID_LOOP(i, n) {
-    Out o = out_begin(i, write, out_off, out_chars);
-    if (sc_valid(in[0], i)) {
-      const uint8_t* p;
-      int64_t len;
-      sc_get(in[0], i, p, len);
-      int64_t nch = count_chars(p, len), s, e;
-      slice_indices(nch, has_start, start, has_stop, stop, step, s, e);
-      if (step == 1) {
-        if (e > s) {
-          int64_t bs = char_to_byte(p, len, s);
-          int64_t be = bs + (int64_t)(char_to_byte(p + bs, len - bs, e - s));
-          o.put_bytes(p + bs, be - bs);
-        }
-      } else if (step > 0) {
-        int64_t idx = 0;
-        for (int64_t k = 0; k < len && idx < e; ++idx) {
-          int cl;
-          decode_utf8(p + k, cl);
-          if (idx >= s && (idx - s) % step == 0) o.put_bytes(p + k, cl);
-          k += cl;
-        }
-      } else {
-        int64_t idx = nch, k = len;
-        while (idx - 1 > e) {
-          int64_t end = k;
-          do { --k; } while (k > 0 && is_cont(p[k]));
-          --idx;
-          if (idx <= s && (s - idx) % (-step) == 0) o.put_bytes(p + k, end - k);
-        }
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    int64_t nch = count_chars(p, len), s, e;
+    slice_indices(nch, has_start, start, has_stop, stop, step, s, e);
+    if (step == 1) {
+      if (e > s) {
+        int64_t bs = char_to_byte(p, len, s);
+        int64_t be = bs + (int64_t)(char_to_byte(p + bs, len - bs, e - s));
+        o.put_bytes(p + bs, be - bs);
+      }
+    } else if (step > 0) {
+      int64_t idx = 0;
+      for (int64_t k = 0; k < len && idx < e; ++idx) {
+        int cl;
+        decode_utf8(p + k, cl);
+        if (idx >= s && (idx - s) % step == 0) o.put_bytes(p + k, cl);
+        k += cl;
+      }
+    } else {
+      int64_t idx = nch, k = len;
+      while (idx - 1 > e) {
+        int64_t end = k;
+        do { --k; } while (k > 0 && is_cont(p[k]));
+        --idx;
+        if (idx <= s && (s - idx) % (-step) == 0) o.put_bytes(p + k, end - k);
       }
     }
-    out_end(i, write, o, sizes);
-  }
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
 }
 
 // ------------------------------------------------------------------------------------
@@ -368,35 +239,29 @@ __device__ __forceinline__ bool strip_this(uint32_t c, const uint32_t* set, int6
 extern "C" __global__ void str_strip(const StrCol* in, int64_t n, int side, const uint32_t* set,
                                      int64_t nset, int write, int64_t* sizes,
                                      const int64_t* out_off, uint8_t* out_chars) {
-  STR_GRID_LOOP(i, n) {
-    Out o = out_begin(i, write, out_off, out_chars);
-    if (sc_valid(in[0], i)) {
-      const uint8_t* p;
-      int64_t len;
-      sc_get(in[0], i, p, len);
-      int64_t b = 0, e = len;
-      if (side != 1) {
-        while (b < e) {
-          int cl;
-          uint32_t c = decode_utf8(p + b, cl);
-          if (!strip_this(c, set, nset)) break;
-          b += cl;
-        }
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    int64_t b = 0, e = len;
+    if (side != 1) {
+      while (b < e) {
+        int cl;
+        uint32_t c = decode_utf8(p + b, cl);
+        if (!strip_this(c, set, nset)) break;
+        b += cl;
       }
-      if (side != 0) {
-        while (e > b) {
-          int64_t k = e;
-          do { --k; } while (k > b && is_cont(p[k]));
-          int cl;
-          uint32_t c = decode_utf8(p + k, cl);
-          if (!strip_this(c, set, nset)) break;
-          e = k;
-        }
-      }
-      o.put_bytes(p + b, e - b);
     }
-    out_end(i, write, o, sizes);
-  }
+    if (side != 0) {
+      while (e > b) {
+        int64_t k = e;
+        do { --k; } while (k > b && is_cont(p[k]));
+        int cl;
+        uint32_t c = decode_utf8(p + k, cl);
+        if (!strip_this(c, set, nset)) break;
+        e = k;
+      }
+    }
+    o.put_bytes(p + b, e - b);
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
 }
 
 // ------------------------------------------------------------------------------------

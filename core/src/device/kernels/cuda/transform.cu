@@ -11,30 +11,31 @@ __device__ __forceinline__ bool valid_at(const uint8_t* mask, int64_t off, int64
   return mask == nullptr || bit_is_set(mask, off + i);
 }
 
-__device__ __forceinline__ void finish_word(uint32_t* out, int64_t w, uint32_t word,
-                                            unsigned long long* local) {
-  out[w] = word;
-  *local += __popc(word);
-}
-
-__device__ __forceinline__ void flush_count(unsigned long long* count, unsigned long long local) {
-  if (count != nullptr && local) atomicAdd(count, local);
-}
-
-// Bits [off, off + n) of `in` to bits [0, n) of `out`.
-extern "C" __global__ void copy_bits(const uint8_t* in, int64_t off, uint32_t* out, int64_t n,
-                                     unsigned long long* count) {
+// Bits [0, n) of `out`: bit i is set when row i is valid in `mask` (at bit offset `off`;
+// null: every row) and `bit(i)`, one 32-bit word per loop iteration; the set bits are
+// added to `count` (when not null). The validity test belongs here, not in `bit`: with it
+// in the lambda, bools_to_mask measured 14% slower on an H200.
+template <class Bit>
+__device__ __forceinline__ void build_words(uint32_t* out, int64_t n, unsigned long long* count,
+                                            const uint8_t* mask, int64_t off, Bit bit) {
   int64_t words = (n + 31) / 32;
   unsigned long long local = 0;
   FERRO_WORD_LOOP(w, words) {
     uint32_t word = 0;
     for (int b = 0; b < 32; ++b) {
       int64_t i = w * 32 + b;
-      if (i < n && bit_is_set(in, off + i)) word |= 1u << b;
+      if (i < n && valid_at(mask, off, i) && bit(i)) word |= 1u << b;
     }
-    finish_word(out, w, word, &local);
+    out[w] = word;
+    local += __popc(word);
   }
-  flush_count(count, local);
+  if (count != nullptr && local) atomicAdd(count, local);
+}
+
+// Bits [off, off + n) of `in` to bits [0, n) of `out`.
+extern "C" __global__ void copy_bits(const uint8_t* in, int64_t off, uint32_t* out, int64_t n,
+                                     unsigned long long* count) {
+  build_words(out, n, count, nullptr, 0, [&](int64_t i) { return bit_is_set(in, off + i); });
 }
 
 // out[i] = bit (begin + i) of `mask` (all set when mask is null), inverted when `invert`.
@@ -46,34 +47,14 @@ extern "C" __global__ void mask_to_bools(const uint8_t* mask, int64_t begin, uin
 // Bit i = row i is valid and true (nulls count as false).
 extern "C" __global__ void bools_to_mask(const uint8_t* vals, const uint8_t* mask, int64_t off,
                                          uint32_t* out, int64_t n, unsigned long long* count) {
-  int64_t words = (n + 31) / 32;
-  unsigned long long local = 0;
-  FERRO_WORD_LOOP(w, words) {
-    uint32_t word = 0;
-    for (int b = 0; b < 32; ++b) {
-      int64_t i = w * 32 + b;
-      if (i < n && valid_at(mask, off, i) && vals[i] != 0) word |= 1u << b;
-    }
-    finish_word(out, w, word, &local);
-  }
-  flush_count(count, local);
+  build_words(out, n, count, mask, off, [&](int64_t i) { return vals[i] != 0; });
 }
 
 // Bit i = row i is valid and not NaN.
 template <class T>
 __device__ __forceinline__ void nan_mask(const T* vals, const uint8_t* mask, int64_t off,
                                          uint32_t* out, int64_t n, unsigned long long* count) {
-  int64_t words = (n + 31) / 32;
-  unsigned long long local = 0;
-  FERRO_WORD_LOOP(w, words) {
-    uint32_t word = 0;
-    for (int b = 0; b < 32; ++b) {
-      int64_t i = w * 32 + b;
-      if (i < n && valid_at(mask, off, i) && !isnan(vals[i])) word |= 1u << b;
-    }
-    finish_word(out, w, word, &local);
-  }
-  flush_count(count, local);
+  build_words(out, n, count, mask, off, [&](int64_t i) { return !isnan(vals[i]); });
 }
 extern "C" __global__ void nans_to_nulls_f32(const float* vals, const uint8_t* mask, int64_t off,
                                              uint32_t* out, int64_t n, unsigned long long* count) {
