@@ -34,8 +34,8 @@ named_enum! {
     /// What the JSON reader does with a malformed line (libcudf's `json_recovery_mode_t`;
     /// only `FAIL` is supported).
     pub enum JSONRecoveryMode in "io.types" {
-        Fail = 0 => "FAIL",
-        RecoverWithNull = 1 => "RECOVER_WITH_NULL",
+        Fail,
+        RecoverWithNull,
     }
 }
 

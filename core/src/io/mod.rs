@@ -55,13 +55,13 @@ named_enum! {
     pub enum QuoteStyle in "io.types" {
         /// Quote fields that contain the delimiter, a quote or a line break.
         #[default]
-        Minimal = 0 => "MINIMAL",
+        Minimal,
         /// Quote every field.
-        All = 1 => "ALL",
+        All,
         /// Quote every non-numeric field.
-        NonNumeric = 2 => "NONNUMERIC",
+        NonNumeric => "NONNUMERIC",
         /// Never quote.
-        None = 3 => "NONE",
+        None,
     }
 }
 

@@ -647,14 +647,14 @@ named_enum! {
     #[derive(Default)]
     pub enum StatisticsFreq in "io.types" {
         /// No statistics.
-        None = 0 => "STATISTICS_NONE",
+        None => "STATISTICS_NONE",
         /// Per row group (column chunk).
         #[default]
-        RowGroup = 1 => "STATISTICS_ROWGROUP",
+        RowGroup => "STATISTICS_ROWGROUP",
         /// Per page as well.
-        Page = 2 => "STATISTICS_PAGE",
+        Page => "STATISTICS_PAGE",
         /// Per page and column index.
-        Column = 3 => "STATISTICS_COLUMN",
+        Column => "STATISTICS_COLUMN",
     }
 }
 
@@ -663,12 +663,12 @@ named_enum! {
     #[derive(Default)]
     pub enum DictionaryPolicy in "io.types" {
         /// Never dictionary-encode.
-        Never = 0 => "NEVER",
+        Never,
         /// Dictionary-encode while the dictionary stays small (the default).
         #[default]
-        Adaptive = 1 => "ADAPTIVE",
+        Adaptive,
         /// Always try to dictionary-encode.
-        Always = 2 => "ALWAYS",
+        Always,
     }
 }
 
@@ -676,16 +676,16 @@ named_enum! {
     /// Per-column Parquet encodings (libcudf's `column_encoding`; accepted for
     /// compatibility, the writer chooses).
     pub enum ColumnEncoding in "io.types" {
-        UseDefault = -1 => "USE_DEFAULT",
-        Dictionary = 0 => "DICTIONARY",
-        Plain = 1 => "PLAIN",
-        DeltaBinaryPacked = 2 => "DELTA_BINARY_PACKED",
-        DeltaLengthByteArray = 3 => "DELTA_LENGTH_BYTE_ARRAY",
-        DeltaByteArray = 4 => "DELTA_BYTE_ARRAY",
-        ByteStreamSplit = 5 => "BYTE_STREAM_SPLIT",
-        Direct = 6 => "DIRECT",
-        DirectV2 = 7 => "DIRECT_V2",
-        DictionaryV2 = 8 => "DICTIONARY_V2",
+        UseDefault = -1,
+        Dictionary,
+        Plain,
+        DeltaBinaryPacked,
+        DeltaLengthByteArray,
+        DeltaByteArray,
+        ByteStreamSplit,
+        Direct,
+        DirectV2,
+        DictionaryV2,
     }
 }
 
