@@ -21,6 +21,7 @@ use super::source::{SinkInfo, Source, SourceInfo, write_err};
 use super::{CompressionType, Progress, TableWithMetadata, guard, report};
 use crate::error::{Error, Result};
 use crate::interop::arrow::{ColumnMetadata, table_to_record_batch};
+use crate::io::debug_fields;
 use crate::named_enum::named_enum;
 use crate::table::Table;
 use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, Scalar};
@@ -34,7 +35,6 @@ use parquet::arrow::arrow_reader::{
 };
 use parquet::arrow::arrow_writer::{ArrowWriter, ArrowWriterOptions, compute_leaves};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
-use parquet::file::reader::ChunkReader;
 use parquet::file::statistics::Statistics;
 use rayon::prelude::*;
 use std::io::Write;
@@ -133,17 +133,13 @@ pub struct ParquetReaderOptions {
     pub progress: Option<Progress>,
 }
 
-impl std::fmt::Debug for ParquetReaderOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ParquetReaderOptions")
-            .field("columns", &self.columns)
-            .field("row_groups", &self.row_groups)
-            .field("filters", &self.filters)
-            .field("skip_rows", &self.skip_rows)
-            .field("nrows", &self.nrows)
-            .finish_non_exhaustive()
-    }
-}
+debug_fields!(ParquetReaderOptions {
+    columns,
+    row_groups,
+    filters,
+    skip_rows,
+    nrows
+});
 
 /// A source opened for random access; files get one handle per decoding task so the
 /// tasks never share a file position.
@@ -180,36 +176,24 @@ impl Input {
         limit: Option<usize>,
         batch_size: usize,
     ) -> Result<ParquetRecordBatchReader> {
-        fn build<T: ChunkReader + 'static>(
-            input: T,
-            meta: &ArrowReaderMetadata,
-            mask: &ProjectionMask,
-            row_groups: Vec<usize>,
-            offset: usize,
-            limit: Option<usize>,
-            batch_size: usize,
-        ) -> Result<ParquetRecordBatchReader> {
-            let mut b = ParquetRecordBatchReaderBuilder::new_with_metadata(input, meta.clone())
-                .with_projection(mask.clone())
-                .with_row_groups(row_groups)
-                .with_batch_size(batch_size.max(1))
-                .with_offset(offset);
-            if let Some(l) = limit {
-                b = b.with_limit(l);
-            }
-            Ok(b.build()?)
+        // The same settings for either input type (a different `ChunkReader` each).
+        macro_rules! build {
+            ($input:expr) => {{
+                let mut b =
+                    ParquetRecordBatchReaderBuilder::new_with_metadata($input, meta.clone())
+                        .with_projection(mask.clone())
+                        .with_row_groups(row_groups)
+                        .with_batch_size(batch_size.max(1))
+                        .with_offset(offset);
+                if let Some(l) = limit {
+                    b = b.with_limit(l);
+                }
+                Ok(b.build()?)
+            }};
         }
         match self {
-            Input::File(p) => build(
-                Source::open(p)?,
-                meta,
-                mask,
-                row_groups,
-                offset,
-                limit,
-                batch_size,
-            ),
-            Input::Bytes(b) => build(b.clone(), meta, mask, row_groups, offset, limit, batch_size),
+            Input::File(p) => build!(Source::open(p)?),
+            Input::Bytes(b) => build!(b.clone()),
         }
     }
 }
@@ -225,6 +209,17 @@ struct Plan {
     output: Vec<usize>,
     /// Decoded schema (projected file schema).
     schema: SchemaRef,
+}
+
+/// The plan of every non-empty source, the rows to skip and to read counted across them.
+fn plan_all(source: &SourceInfo, opts: &ParquetReaderOptions) -> Result<Vec<Plan>> {
+    let mut rows_left = (opts.skip_rows, opts.nrows);
+    source
+        .non_empty()?
+        .iter()
+        .enumerate()
+        .map(|(i, s)| plan(s, i, opts, &mut rows_left))
+        .collect()
 }
 
 fn plan(
@@ -438,13 +433,7 @@ fn finish_batch(
 /// Read Parquet from every source (rows concatenated in order).
 pub fn read_parquet(source: &SourceInfo, opts: &ParquetReaderOptions) -> Result<TableWithMetadata> {
     guard("reading Parquet", || {
-        let mut rows_left = (opts.skip_rows, opts.nrows);
-        let plans = source
-            .non_empty()?
-            .iter()
-            .enumerate()
-            .map(|(i, s)| plan(s, i, opts, &mut rows_left))
-            .collect::<Result<Vec<_>>>()?;
+        let plans = plan_all(source, opts)?;
         let total: u64 = plans
             .iter()
             .flat_map(|p| {
@@ -536,13 +525,7 @@ impl ChunkedParquetReader {
         chunk_read_limit: usize,
     ) -> Result<ChunkedParquetReader> {
         guard("opening Parquet", || {
-            let mut rows_left = (opts.skip_rows, opts.nrows);
-            let plans = source
-                .non_empty()?
-                .iter()
-                .enumerate()
-                .map(|(i, s)| plan(s, i, opts, &mut rows_left))
-                .collect::<Result<_>>()?;
+            let plans = plan_all(source, opts)?.into();
             let mut r = ChunkedParquetReader {
                 plans,
                 current: None,
@@ -737,15 +720,11 @@ impl Default for ParquetWriterOptions {
     }
 }
 
-impl std::fmt::Debug for ParquetWriterOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ParquetWriterOptions")
-            .field("compression", &self.compression)
-            .field("row_group_size_rows", &self.row_group_size_rows)
-            .field("stats_level", &self.stats_level)
-            .finish_non_exhaustive()
-    }
-}
+debug_fields!(ParquetWriterOptions {
+    compression,
+    row_group_size_rows,
+    stats_level
+});
 
 impl ParquetWriterOptions {
     fn properties(&self) -> Result<WriterProperties> {
