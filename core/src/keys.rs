@@ -92,6 +92,26 @@ pub(crate) fn key_kind(function: &str, dtype: DataType) -> Result<KeyKind> {
     })
 }
 
+/// Each of `ncols` key columns' order and null order: the given lists, or libcudf's
+/// defaults (ascending, nulls before) where a list is empty.
+pub(crate) fn orders_or_defaults(
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+    ncols: usize,
+) -> (Vec<Order>, Vec<NullOrder>) {
+    let orders = if column_order.is_empty() {
+        vec![Order::Ascending; ncols]
+    } else {
+        column_order.to_vec()
+    };
+    let nulls = if null_precedence.is_empty() {
+        vec![NullOrder::Before; ncols]
+    } else {
+        null_precedence.to_vec()
+    };
+    (orders, nulls)
+}
+
 /// Whether nulls of a column end up before its valid rows: a null is below every value
 /// with `Before`, and `Descending` reverses the column's order.
 pub(crate) fn nulls_first(order: Order, nulls: NullOrder) -> bool {

@@ -55,6 +55,21 @@ impl fmt::Display for TypeId {
     }
 }
 
+/// A TypeError `"{function}: {a_name} is {a} but {b_name} is {b}"` unless `a == b`: the
+/// check of the ops whose two inputs must have one type.
+pub(crate) fn check_same_type(
+    function: &str,
+    (a_name, a): (&str, DataType),
+    (b_name, b): (&str, DataType),
+) -> Result<()> {
+    if a == b {
+        return Ok(());
+    }
+    Err(Error::type_err(format!(
+        "{function}: {a_name} is {a} but {b_name} is {b}"
+    )))
+}
+
 /// A logical type: a [`TypeId`] and, for decimals, a scale.
 ///
 /// As in libcudf, a decimal's value is `unscaled * 10^scale`, so Arrow's `decimal128(p, 2)`
