@@ -6,7 +6,7 @@
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::{ArrowPrimitiveType, Float64Type, Int64Type};
-use arrow_array::{Array, Float64Array, Int32Array, Int64Array, ListArray};
+use arrow_array::{Array, Int32Array, Int64Array, ListArray};
 use ferrodf_core::interop::arrow::{from_arrow, to_arrow};
 use ferrodf_core::ops::aggregation::{Aggregation, Interpolation, NullPolicy};
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};

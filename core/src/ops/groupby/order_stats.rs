@@ -222,7 +222,12 @@ pub(super) fn repeats_previous(v: &Column, nulls_equal: bool, nans_equal: bool) 
         same = bin(&same, &not_both, B::LogicalAnd, TypeId::Bool8)?;
     }
     if v.dtype().id().is_floating() {
-        let both_nan = bin(&truthy(&is_nan(v)?)?, &truthy(&is_nan(&prev)?)?, B::LogicalAnd, TypeId::Bool8)?;
+        let both_nan = bin(
+            &truthy(&is_nan(v)?)?,
+            &truthy(&is_nan(&prev)?)?,
+            B::LogicalAnd,
+            TypeId::Bool8,
+        )?;
         // NaN != NaN for NullEquals: NaNs are one value only when nans_equal.
         same = if nans_equal {
             bin(&same, &both_nan, B::LogicalOr, TypeId::Bool8)?

@@ -7,9 +7,7 @@
 //! leave device memory. On the host the same steps run the host paths, which is how the
 //! unit tests check the composition against [`super::ordered`]'s loop.
 
-use super::order_stats::{
-    bin, bin_s, gather_col, i32_scalar, null_like, repeats_previous, truthy,
-};
+use super::order_stats::{bin, bin_s, gather_col, i32_scalar, null_like, repeats_previous, truthy};
 use crate::column::Column;
 use crate::error::Result;
 use crate::ops::aggregation::{Aggregation, RankMethod, RankPercentage};
@@ -62,7 +60,6 @@ impl RankSpec {
         self.percentage != RankPercentage::None || self.method == RankMethod::Average
     }
 }
-
 
 /// The RANK of every grouped position: `gid` holds the INT32 group of each position
 /// (ascending, `groups` groups), `values` the value at each position. The result (INT32,
