@@ -122,15 +122,16 @@ pub(crate) fn sort_column(
     let flip = |k: u64| if desc { !k } else { k };
     // The order-preserving 64-bit keys `$key` gives the values of type `$t`, in parallel.
     macro_rules! keyed {
-        ($t:ty, $key:expr) => {
+        ($t:ty, $key:expr) => {{
+            let key = $key;
             NormKeys::U64(
                 c.host_values::<$t>()?
                     .par_iter()
                     .with_min_len(PAR_MIN)
-                    .map(|&v| flip($key(v)))
+                    .map(|&v| flip(key(v)))
                     .collect(),
             )
-        };
+        }};
     }
     // Signed integers with the sign bit flipped compare as unsigned.
     let signed = |v: i64| (v as u64) ^ (1 << 63);
@@ -142,7 +143,7 @@ pub(crate) fn sort_column(
         KeyKind::U8 => keyed!(u8, u64::from),
         KeyKind::U16 => keyed!(u16, u64::from),
         KeyKind::U32 => keyed!(u32, u64::from),
-        KeyKind::U64 => keyed!(u64, u64::from),
+        KeyKind::U64 => keyed!(u64, |v: u64| v),
         KeyKind::Bool => NormKeys::U64(
             c.host_values::<u8>()?
                 .iter()

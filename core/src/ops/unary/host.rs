@@ -131,11 +131,21 @@ fn acosh(x: f64) -> f64 {
     }
 }
 
+/// [`asinh`] of a float32, computed in float64.
+fn asinh_f32(x: f32) -> f32 {
+    asinh(f64::from(x)) as f32
+}
+
+/// [`acosh`] of a float32, computed in float64.
+fn acosh_f32(x: f32) -> f32 {
+    acosh(f64::from(x)) as f32
+}
+
 /// `math_f64` and `math_f32`: the math functions in one float type (C++'s integral
-/// overloads compute in double, so integers go through `math_f64`). asinh and acosh go
-/// through the f64 versions above, which avoid `f64`'s overflow.
+/// overloads compute in double, so integers go through `math_f64`); `$asinh` and `$acosh`
+/// are the overflow-free versions above in that type.
 macro_rules! math_fn {
-    ($name:ident, $t:ty) => {
+    ($name:ident, $t:ty, $asinh:ident, $acosh:ident) => {
         fn $name(op: UnaryOperator, x: $t) -> $t {
             use UnaryOperator::*;
             match op {
@@ -148,8 +158,8 @@ macro_rules! math_fn {
                 Sinh => x.sinh(),
                 Cosh => x.cosh(),
                 Tanh => x.tanh(),
-                Arcsinh => asinh(f64::from(x)) as $t,
-                Arccosh => acosh(f64::from(x)) as $t,
+                Arcsinh => $asinh(x),
+                Arccosh => $acosh(x),
                 Arctanh => x.atanh(),
                 Exp => x.exp(),
                 Log => x.ln(),
@@ -164,8 +174,8 @@ macro_rules! math_fn {
         }
     };
 }
-math_fn!(math_f64, f64);
-math_fn!(math_f32, f32);
+math_fn!(math_f64, f64, asinh, acosh);
+math_fn!(math_f32, f32, asinh_f32, acosh_f32);
 
 /// Operators whose output type is the input type, per storage type.
 trait UnaryValue: Num + WrapInt {
