@@ -253,19 +253,17 @@ impl Column {
         Ok(())
     }
 
+    /// A column of `size` values of `dtype` in `data` (fixed-width types), without a null
+    /// mask: the shape of every result that cannot hold nulls (maps, flags, hashes).
+    pub(crate) fn without_nulls(dtype: DataType, size: usize, data: Buffer) -> Result<Column> {
+        Column::new(dtype, size, Some(data), None, Some(0), 0, vec![])
+    }
+
     /// A column of fixed-width native values with no nulls (host resident).
     pub fn from_values<T: crate::native::NativeType>(values: Vec<T>) -> Column {
         let size = values.len();
-        Column::new(
-            T::TYPE.into(),
-            size,
-            Some(Buffer::from_vec(values)),
-            None,
-            Some(0),
-            0,
-            vec![],
-        )
-        .expect("a vector of native values is always a valid column")
+        Column::without_nulls(T::TYPE.into(), size, Buffer::from_vec(values))
+            .expect("a vector of native values is always a valid column")
     }
 
     /// A column of fixed-width native values with validity flags (host resident).
@@ -509,26 +507,32 @@ impl Column {
         }
     }
 
+    /// The `rows + 1` offsets of rows `offset..offset + rows` of a STRING or LIST column
+    /// (its first child), widened to `i64` from either offset width, on the host.
+    pub(crate) fn host_offsets(&self, rows: usize) -> Result<Vec<i64>> {
+        let child = &self.children()[0];
+        let range = self.offset()..self.offset() + rows + 1;
+        Ok(if child.dtype().id() == TypeId::Int64 {
+            child.host_values::<i64>()?[range].to_vec()
+        } else {
+            child.host_values::<i32>()?[range]
+                .iter()
+                .map(|&o| i64::from(o))
+                .collect()
+        })
+    }
+
     /// The chars of a STRING column and the `size + 1` offsets of its rows widened to
     /// `i64` (from either offset width), on the host; no offsets when the column is empty.
     ///
     /// The host paths that compare, search or hash strings byte-wise (sorting, search,
     /// hashing, join keys) read a STRING column through this one place.
     pub(crate) fn host_string_parts(&self) -> Result<(arrow_buffer::Buffer, Vec<i64>)> {
-        let mut offsets = Vec::with_capacity(self.size() + 1);
-        if self.size() > 0 {
-            let child = &self.children()[0];
-            let range = self.offset()..self.offset() + self.size() + 1;
-            if child.dtype().id() == TypeId::Int64 {
-                offsets.extend(child.host_values::<i64>()?[range].iter().copied());
-            } else {
-                offsets.extend(
-                    child.host_values::<i32>()?[range]
-                        .iter()
-                        .map(|&o| i64::from(o)),
-                );
-            }
-        }
+        let offsets = if self.size() > 0 {
+            self.host_offsets(self.size())?
+        } else {
+            vec![]
+        };
         let bytes = match self.data() {
             Some(d) => d.host()?,
             None => arrow_buffer::Buffer::from_vec(Vec::<u8>::new()),

@@ -12,10 +12,10 @@ named_enum! {
     /// IndexError, so nothing outside the source is ever read.
     pub enum OutOfBoundsPolicy in "copying" {
         /// They give null rows.
-        Nullify = 0 => "NULLIFY",
+        Nullify,
         /// libcudf leaves them undefined; ferrodf still checks and raises IndexError, so no
         /// memory outside the source is ever read.
-        DontCheck = 1 => "DONT_CHECK",
+        DontCheck,
     }
 }
 
@@ -23,11 +23,11 @@ named_enum! {
     /// Whether `allocate_like` gives the new column a null mask.
     pub enum MaskAllocationPolicy in "copying" {
         /// Never.
-        Never = 0 => "NEVER",
+        Never,
         /// When the input has one.
-        Retain = 1 => "RETAIN",
+        Retain,
         /// Always.
-        Always = 2 => "ALWAYS",
+        Always,
     }
 }
 
@@ -35,12 +35,12 @@ named_enum! {
     /// libcudf's `mask_state`: how a new mask is initialised.
     pub enum MaskState in "types" {
         /// No mask at all (an empty buffer).
-        Unallocated = 0 => "UNALLOCATED",
+        Unallocated,
         /// Allocated, contents unspecified (ferrodf zeroes them).
-        Uninitialized = 1 => "UNINITIALIZED",
+        Uninitialized,
         /// Every bit set.
-        AllValid = 2 => "ALL_VALID",
+        AllValid,
         /// Every bit unset.
-        AllNull = 3 => "ALL_NULL",
+        AllNull,
     }
 }

@@ -8,37 +8,37 @@ named_enum! {
     /// libcudf's datetime components (WEEKDAY: Monday = 1 .. Sunday = 7).
     pub enum DatetimeComponent in "datetime" {
         /// The year (negative before year 0).
-        Year = 0 => "YEAR",
+        Year,
         /// 1..=12.
-        Month = 1 => "MONTH",
+        Month,
         /// Day of the month, 1..=31.
-        Day = 2 => "DAY",
+        Day,
         /// ISO weekday: Monday = 1 .. Sunday = 7.
-        Weekday = 3 => "WEEKDAY",
+        Weekday,
         /// 0..=23.
-        Hour = 4 => "HOUR",
+        Hour,
         /// 0..=59.
-        Minute = 5 => "MINUTE",
+        Minute,
         /// 0..=59.
-        Second = 6 => "SECOND",
+        Second,
         /// Milliseconds within the second, 0..=999.
-        Millisecond = 7 => "MILLISECOND",
+        Millisecond,
         /// Microseconds within the millisecond, 0..=999.
-        Microsecond = 8 => "MICROSECOND",
+        Microsecond,
         /// Nanoseconds within the microsecond, 0..=999.
-        Nanosecond = 9 => "NANOSECOND",
+        Nanosecond,
     }
 }
 
 named_enum! {
     /// libcudf's rounding frequencies.
     pub enum RoundingFrequency in "datetime" {
-        Day = 0 => "DAY",
-        Hour = 1 => "HOUR",
-        Minute = 2 => "MINUTE",
-        Second = 3 => "SECOND",
-        Millisecond = 4 => "MILLISECOND",
-        Microsecond = 5 => "MICROSECOND",
-        Nanosecond = 6 => "NANOSECOND",
+        Day,
+        Hour,
+        Minute,
+        Second,
+        Millisecond,
+        Microsecond,
+        Nanosecond,
     }
 }

@@ -12,9 +12,9 @@ named_enum! {
     /// libcudf's `order`: the order of a sort key.
     pub enum Order in "types" {
         /// Smallest first.
-        Ascending = 0 => "ASCENDING",
+        Ascending,
         /// Largest first.
-        Descending = 1 => "DESCENDING",
+        Descending,
     }
 }
 
@@ -22,9 +22,9 @@ named_enum! {
     /// libcudf's `null_order`: where nulls sort.
     pub enum NullOrder in "types" {
         /// A null compares above every value.
-        After = 0 => "AFTER",
+        After,
         /// A null compares below every value.
-        Before = 1 => "BEFORE",
+        Before,
     }
 }
 
@@ -32,9 +32,9 @@ named_enum! {
     /// libcudf's `null_equality`: whether two nulls compare equal in keys.
     pub enum NullEquality in "types" {
         /// Nulls are equal to each other.
-        Equal = 0 => "EQUAL",
+        Equal,
         /// Nulls are unequal to everything.
-        Unequal = 1 => "UNEQUAL",
+        Unequal,
     }
 }
 
@@ -42,9 +42,9 @@ named_enum! {
     /// libcudf's `nan_equality`: whether two NaNs compare equal in keys.
     pub enum NanEquality in "types" {
         /// Every NaN is equal to every other.
-        AllEqual = 0 => "ALL_EQUAL",
+        AllEqual,
         /// NaNs are unequal to everything.
-        Unequal = 1 => "UNEQUAL",
+        Unequal,
     }
 }
 
@@ -90,6 +90,26 @@ pub(crate) fn key_kind(function: &str, dtype: DataType) -> Result<KeyKind> {
             )));
         }
     })
+}
+
+/// Each of `ncols` key columns' order and null order: the given lists, or libcudf's
+/// defaults (ascending, nulls before) where a list is empty.
+pub(crate) fn orders_or_defaults(
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+    ncols: usize,
+) -> (Vec<Order>, Vec<NullOrder>) {
+    let orders = if column_order.is_empty() {
+        vec![Order::Ascending; ncols]
+    } else {
+        column_order.to_vec()
+    };
+    let nulls = if null_precedence.is_empty() {
+        vec![NullOrder::Before; ncols]
+    } else {
+        null_precedence.to_vec()
+    };
+    (orders, nulls)
 }
 
 /// Whether nulls of a column end up before its valid rows: a null is below every value

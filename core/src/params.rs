@@ -23,13 +23,13 @@ named_enum! {
     /// Which row of each group of duplicates to keep (KEEP_ANY keeps the first).
     pub enum DuplicateKeepOption in "stream_compaction" {
         /// Any one (ferrodf keeps the first).
-        KeepAny = 0 => "KEEP_ANY",
+        KeepAny,
         /// The first.
-        KeepFirst = 1 => "KEEP_FIRST",
+        KeepFirst,
         /// The last.
-        KeepLast = 2 => "KEEP_LAST",
+        KeepLast,
         /// None: only rows without duplicates remain.
-        KeepNone = 3 => "KEEP_NONE",
+        KeepNone,
     }
 }
 
@@ -37,15 +37,15 @@ named_enum! {
     /// libcudf's `rank_method`: how tied values are ranked.
     pub enum RankMethod in "aggregation" {
         /// Ties ranked in row order (1, 2, 3 for three equal values).
-        First = 0 => "FIRST",
+        First,
         /// The mean of the tied ranks.
-        Average = 1 => "AVERAGE",
+        Average,
         /// The lowest of the tied ranks.
-        Min = 2 => "MIN",
+        Min,
         /// The highest of the tied ranks.
-        Max = 3 => "MAX",
+        Max,
         /// Like `Min`, but ranks increase by one between groups of equal values.
-        Dense = 4 => "DENSE",
+        Dense,
     }
 }
 
@@ -53,22 +53,22 @@ named_enum! {
     /// libcudf's `rank_percentage`: whether and how ranks are normalised into (0, 1].
     pub enum RankPercentage in "aggregation" {
         /// Plain ranks.
-        None = 0 => "NONE",
+        None,
         /// `(rank - 1) / (count - 1)`.
-        ZeroNormalized = 1 => "ZERO_NORMALIZED",
+        ZeroNormalized,
         /// `rank / count`.
-        OneNormalized = 2 => "ONE_NORMALIZED",
+        OneNormalized,
     }
 }
 
 named_enum! {
     /// libcudf's `interpolation`: how a quantile between two values is chosen.
     pub enum Interpolation in "types" {
-        Linear = 0 => "LINEAR",
-        Lower = 1 => "LOWER",
-        Higher = 2 => "HIGHER",
-        Midpoint = 3 => "MIDPOINT",
-        Nearest = 4 => "NEAREST",
+        Linear,
+        Lower,
+        Higher,
+        Midpoint,
+        Nearest,
     }
 }
 
@@ -76,32 +76,32 @@ named_enum! {
     /// libcudf's `null_policy`: whether nulls take part (`INCLUDE`) or are skipped
     /// (`EXCLUDE`).
     pub enum NullPolicy in "types" {
-        Exclude = 0 => "EXCLUDE",
-        Include = 1 => "INCLUDE",
+        Exclude,
+        Include,
     }
 }
 
 named_enum! {
     /// libcudf's `nan_policy`: whether NaNs count as nulls.
     pub enum NanPolicy in "types" {
-        NanIsNull = 0 => "NAN_IS_NULL",
-        NanIsValid = 1 => "NAN_IS_VALID",
+        NanIsNull,
+        NanIsValid,
     }
 }
 
 named_enum! {
     /// libcudf's `sorted`: whether the input is known to be sorted.
     pub enum Sorted in "types" {
-        No = 0 => "NO",
-        Yes = 1 => "YES",
+        No,
+        Yes,
     }
 }
 
 named_enum! {
     /// libcudf's `scan_type`: whether a row's own value takes part in its scan result.
     pub enum ScanType in "reduce" {
-        Inclusive = 0 => "INCLUSIVE",
-        Exclusive = 1 => "EXCLUSIVE",
+        Inclusive,
+        Exclusive,
     }
 }
 
@@ -110,9 +110,9 @@ named_enum! {
     /// `replace_policy`).
     pub enum ReplacePolicy in "replace" {
         /// The nearest valid value before the null (in its group, for groupby).
-        Preceding = 0 => "PRECEDING",
+        Preceding,
         /// The nearest valid value after the null (in its group, for groupby).
-        Following = 1 => "FOLLOWING",
+        Following,
     }
 }
 
@@ -120,8 +120,8 @@ named_enum! {
     /// libcudf's rounding methods (same values as pylibcudf).
     pub enum RoundingMethod in "round" {
         /// Round half away from zero.
-        HalfUp = 0 => "HALF_UP",
+        HalfUp,
         /// Round half to even (banker's rounding).
-        HalfEven = 1 => "HALF_EVEN",
+        HalfEven,
     }
 }

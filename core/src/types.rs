@@ -14,35 +14,35 @@ named_enum! {
     /// assert_eq!(TypeId::from_i32(23).unwrap(), TypeId::String);
     /// ```
     pub enum TypeId in "types" {
-        Empty = 0 => "EMPTY",
-        Int8 = 1 => "INT8",
-        Int16 = 2 => "INT16",
-        Int32 = 3 => "INT32",
-        Int64 = 4 => "INT64",
-        Uint8 = 5 => "UINT8",
-        Uint16 = 6 => "UINT16",
-        Uint32 = 7 => "UINT32",
-        Uint64 = 8 => "UINT64",
-        Float32 = 9 => "FLOAT32",
-        Float64 = 10 => "FLOAT64",
-        Bool8 = 11 => "BOOL8",
-        TimestampDays = 12 => "TIMESTAMP_DAYS",
-        TimestampSeconds = 13 => "TIMESTAMP_SECONDS",
-        TimestampMilliseconds = 14 => "TIMESTAMP_MILLISECONDS",
-        TimestampMicroseconds = 15 => "TIMESTAMP_MICROSECONDS",
-        TimestampNanoseconds = 16 => "TIMESTAMP_NANOSECONDS",
-        DurationDays = 17 => "DURATION_DAYS",
-        DurationSeconds = 18 => "DURATION_SECONDS",
-        DurationMilliseconds = 19 => "DURATION_MILLISECONDS",
-        DurationMicroseconds = 20 => "DURATION_MICROSECONDS",
-        DurationNanoseconds = 21 => "DURATION_NANOSECONDS",
-        Dictionary32 = 22 => "DICTIONARY32",
-        String = 23 => "STRING",
-        List = 24 => "LIST",
-        Decimal32 = 25 => "DECIMAL32",
-        Decimal64 = 26 => "DECIMAL64",
-        Decimal128 = 27 => "DECIMAL128",
-        Struct = 28 => "STRUCT",
+        Empty,
+        Int8,
+        Int16,
+        Int32,
+        Int64,
+        Uint8,
+        Uint16,
+        Uint32,
+        Uint64,
+        Float32,
+        Float64,
+        Bool8,
+        TimestampDays,
+        TimestampSeconds,
+        TimestampMilliseconds,
+        TimestampMicroseconds,
+        TimestampNanoseconds,
+        DurationDays,
+        DurationSeconds,
+        DurationMilliseconds,
+        DurationMicroseconds,
+        DurationNanoseconds,
+        Dictionary32,
+        String,
+        List,
+        Decimal32,
+        Decimal64,
+        Decimal128,
+        Struct,
     }
     python_only {
         "NUM_TYPE_IDS" = 29,
@@ -53,6 +53,21 @@ impl fmt::Display for TypeId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
+}
+
+/// A TypeError `"{function}: {a_name} is {a} but {b_name} is {b}"` unless `a == b`: the
+/// check of the ops whose two inputs must have one type.
+pub(crate) fn check_same_type(
+    function: &str,
+    (a_name, a): (&str, DataType),
+    (b_name, b): (&str, DataType),
+) -> Result<()> {
+    if a == b {
+        return Ok(());
+    }
+    Err(Error::type_err(format!(
+        "{function}: {a_name} is {a} but {b_name} is {b}"
+    )))
 }
 
 /// A logical type: a [`TypeId`] and, for decimals, a scale.

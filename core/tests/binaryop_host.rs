@@ -59,16 +59,12 @@ fn arrow_cmp_op(op: BinaryOperator) -> Oracle {
 }
 
 const ARITH: [BinaryOperator; 4] = [Add, Sub, Mul, Div];
-const CMP: [BinaryOperator; 8] = [
-    Equal,
-    NotEqual,
-    Less,
-    Greater,
-    LessEqual,
-    GreaterEqual,
-    NullEquals,
-    NullNotEquals,
-];
+/// The comparisons: EQUAL through NULL_NOT_EQUALS, in pylibcudf's order.
+fn comparisons() -> impl Iterator<Item = BinaryOperator> {
+    BinaryOperator::ALL
+        .into_iter()
+        .filter(|op| (Equal..=NullNotEquals).contains(op))
+}
 
 fn cast(a: &dyn Array, to: TypeId) -> ArrayRef {
     arrow_cast::cast(a, &dtype_to_arrow(to.into()).unwrap()).unwrap()
@@ -162,7 +158,7 @@ fn check_arith(lhs: &ArrayRef, rhs: &ArrayRef, common: TypeId, ranges: Ranges) {
 
 /// The comparisons, NULL_EQUALS and NULL_NOT_EQUALS in `common`, into BOOL8.
 fn check_cmp(lhs: &ArrayRef, rhs: &ArrayRef, common: TypeId, ranges: Ranges) {
-    for op in CMP {
+    for op in comparisons() {
         check_columns(
             lhs,
             rhs,
@@ -175,13 +171,13 @@ fn check_cmp(lhs: &ArrayRef, rhs: &ArrayRef, common: TypeId, ranges: Ranges) {
     }
 }
 
-/// Every operator of [`ARITH`] and [`CMP`] with a scalar on either side.
+/// Every operator of [`ARITH`] and [`comparisons`] with a scalar on either side.
 fn check_scalar_all(lhs: &ArrayRef, scalar: &ArrayRef, common: TypeId) {
     let float = matches!(common, TypeId::Float32 | TypeId::Float64);
     for op in ARITH {
         check_scalar(lhs, scalar, op, common, common, arrow_arith_op(op, float));
     }
-    for op in CMP {
+    for op in comparisons() {
         check_scalar(lhs, scalar, op, common, TypeId::Bool8, arrow_cmp_op(op));
     }
 }
@@ -400,7 +396,7 @@ fn string_comparisons_with_nulls_and_slices() {
     check_cmp(&l, &r, TypeId::String, None);
     check_cmp(&l, &r, TypeId::String, Some(((2, 6), (3, 6))));
     let s: ArrayRef = Arc::new(StringArray::from(vec![Some("b")]));
-    for op in CMP {
+    for op in comparisons() {
         check_scalar(&l, &s, op, TypeId::String, TypeId::Bool8, arrow_cmp_op(op));
     }
 }

@@ -38,36 +38,23 @@ fn masks_are_padded_to_64_bytes() {
 #[test]
 fn column_construction_is_validated() {
     let data = Buffer::from_vec(vec![0i32; 4]);
-    let too_big = Column::new(
-        TypeId::Int32.into(),
-        5,
-        Some(data.clone()),
-        None,
-        None,
-        0,
-        vec![],
-    );
-    assert!(matches!(too_big, Err(Error::Value(_))));
-    let offset_past = Column::new(
-        TypeId::Int32.into(),
-        2,
-        Some(data.clone()),
-        None,
-        None,
-        3,
-        vec![],
-    );
-    assert!(matches!(offset_past, Err(Error::Value(_))));
-    let nulls_without_mask = Column::new(
-        TypeId::Int32.into(),
-        4,
-        Some(data.clone()),
-        None,
-        Some(1),
-        0,
-        vec![],
-    );
-    assert!(matches!(nulls_without_mask, Err(Error::Value(_))));
+    // (size, null count, offset) of an INT32 column over four values: too many rows, an
+    // offset past the data, a null count without a mask.
+    for (size, null_count, offset) in [(5, None, 0), (2, None, 3), (4, Some(1), 0)] {
+        let bad = Column::new(
+            TypeId::Int32.into(),
+            size,
+            Some(data.clone()),
+            None,
+            null_count,
+            offset,
+            vec![],
+        );
+        assert!(
+            matches!(bad, Err(Error::Value(_))),
+            "{size} rows, {null_count:?} nulls, offset {offset}"
+        );
+    }
     let ok = Column::new(TypeId::Int32.into(), 2, Some(data), None, None, 2, vec![]).unwrap();
     assert_eq!(ok.null_count().unwrap(), 0);
     let strings_without_offsets =

@@ -4,7 +4,9 @@
 //! the GPU machine). Covers null keys kept and dropped, null values, sliced inputs, empty
 //! keys, several quantiles per group (a LIST per group), and the row-count error.
 
-use arrow_array::{Array, Float64Array, Int32Array, Int64Array, ListArray};
+use arrow_array::cast::AsArray;
+use arrow_array::types::{ArrowPrimitiveType, Float64Type, Int64Type};
+use arrow_array::{Array, Int32Array, Int64Array, ListArray};
 use ferrodf_core::interop::arrow::{from_arrow, to_arrow};
 use ferrodf_core::ops::aggregation::{Aggregation, Interpolation, NullPolicy};
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
@@ -22,20 +24,17 @@ fn data(n: usize) -> (Vec<Option<i64>>, Vec<Option<i64>>) {
     (keys, values)
 }
 
+/// The values of a primitive column, nulls as `None`.
+fn primitive_values<T: ArrowPrimitiveType>(c: &Column) -> Vec<Option<T::Native>> {
+    to_arrow(c).unwrap().as_primitive::<T>().iter().collect()
+}
+
 fn ints(c: &Column) -> Vec<Option<i64>> {
-    let a = to_arrow(c).unwrap();
-    let a = a.as_any().downcast_ref::<Int64Array>().unwrap();
-    (0..a.len())
-        .map(|i| a.is_valid(i).then(|| a.value(i)))
-        .collect()
+    primitive_values::<Int64Type>(c)
 }
 
 fn floats(c: &Column) -> Vec<Option<f64>> {
-    let a = to_arrow(c).unwrap();
-    let a = a.as_any().downcast_ref::<Float64Array>().unwrap();
-    (0..a.len())
-        .map(|i| a.is_valid(i).then(|| a.value(i)))
-        .collect()
+    primitive_values::<Float64Type>(c)
 }
 
 /// Per key (nulls last: `None` sorts first in Rust, so the map key puts it last), the
@@ -65,16 +64,22 @@ fn sum_request(values: &Column) -> GroupByRequest {
     }
 }
 
+/// A groupby of one key column with default options: unsorted keys, libcudf's column order
+/// and null order.
+fn grouped_by(key_col: Column, policy: NullPolicy) -> GroupBy {
+    GroupBy::new(
+        Table::new(vec![key_col]).unwrap(),
+        policy,
+        false,
+        vec![],
+        vec![],
+    )
+    .unwrap()
+}
+
 fn check_sums(keys: &[Option<i64>], values: &[Option<i64>], key_col: &Column, val_col: &Column) {
     for policy in [NullPolicy::Exclude, NullPolicy::Include] {
-        let gb = GroupBy::new(
-            Table::new(vec![key_col.clone()]).unwrap(),
-            policy,
-            false,
-            vec![],
-            vec![],
-        )
-        .unwrap();
+        let gb = grouped_by(key_col.clone(), policy);
         let (k, r) = gb.aggregate_sorted(&[sum_request(val_col)]).unwrap();
         let want = oracle(keys, values, policy == NullPolicy::Include);
         let got_keys = ints(&k.columns()[0]);
@@ -124,14 +129,7 @@ fn sliced_inputs_group_only_their_rows() {
 #[test]
 fn empty_keys_give_empty_results() {
     let empty = from_arrow(&Int64Array::from(Vec::<i64>::new())).unwrap();
-    let gb = GroupBy::new(
-        Table::new(vec![empty.clone()]).unwrap(),
-        NullPolicy::Exclude,
-        false,
-        vec![],
-        vec![],
-    )
-    .unwrap();
+    let gb = grouped_by(empty.clone(), NullPolicy::Exclude);
     let (k, r) = gb.aggregate_sorted(&[sum_request(&empty)]).unwrap();
     assert_eq!(k.num_rows(), 0);
     assert_eq!(r[0].num_rows(), 0);
@@ -143,14 +141,7 @@ fn several_quantiles_per_group_stay_with_their_group() {
     let values = vec![Some(1i64), Some(10), Some(5), Some(7), Some(20), Some(9)];
     let key_col = from_arrow(&Int64Array::from(keys.clone())).unwrap();
     let val_col = from_arrow(&Int64Array::from(values.clone())).unwrap();
-    let gb = GroupBy::new(
-        Table::new(vec![key_col]).unwrap(),
-        NullPolicy::Exclude,
-        false,
-        vec![],
-        vec![],
-    )
-    .unwrap();
+    let gb = grouped_by(key_col, NullPolicy::Exclude);
     let req = GroupByRequest {
         values: val_col,
         aggregations: vec![Aggregation::Quantile {
@@ -180,14 +171,7 @@ fn several_quantiles_per_group_stay_with_their_group() {
 fn values_of_another_length_are_a_value_error() {
     let key_col = from_arrow(&Int64Array::from(vec![1i64, 2, 3])).unwrap();
     let val_col = from_arrow(&Int64Array::from(vec![1i64, 2])).unwrap();
-    let gb = GroupBy::new(
-        Table::new(vec![key_col]).unwrap(),
-        NullPolicy::Exclude,
-        false,
-        vec![],
-        vec![],
-    )
-    .unwrap();
+    let gb = grouped_by(key_col, NullPolicy::Exclude);
     let err = gb.aggregate_sorted(&[sum_request(&val_col)]).unwrap_err();
     assert!(matches!(err, Error::Value(_)), "{err:?}");
 }

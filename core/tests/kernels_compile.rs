@@ -55,6 +55,16 @@ fn compile_ptx(name: &str, src: &str) -> String {
     }
 }
 
+/// The binary-operation modules of operator family `family` for every `(lhs, rhs, common,
+/// out)` type case, in parallel: NVRTC is the slow part.
+fn compile_binaryop_modules(cases: &[(TypeId, TypeId, TypeId, TypeId)], family: u8) {
+    use rayon::prelude::*;
+    cases.par_iter().for_each(|&(lhs, rhs, common, out)| {
+        let src = binaryop::module_source(lhs, rhs, common, out, family).unwrap();
+        compile(&format!("binop{family}_{lhs}_{rhs}_{out}"), &src);
+    });
+}
+
 #[test]
 fn bitmask_and_reduce_modules_compile() {
     if !nvrtc_present() {
@@ -81,12 +91,11 @@ fn bitmask_and_reduce_modules_compile() {
 
 #[test]
 fn binaryop_modules_compile() {
-    use rayon::prelude::*;
     if !nvrtc_present() {
         return;
     }
     // Every operand pair into its common type, and every operand type into outputs of the
-    // other kinds (bool, float, a narrow integer), in parallel: NVRTC is the slow part.
+    // other kinds (bool, float, a narrow integer).
     let mut cases = vec![];
     for lhs in NUMERIC {
         for rhs in NUMERIC {
@@ -98,28 +107,8 @@ fn binaryop_modules_compile() {
             cases.push((lhs, lhs, common, out));
         }
     }
-    cases.par_iter().for_each(|&(lhs, rhs, common, out)| {
-        let src = binaryop::module_source(lhs, rhs, common, out, 0).unwrap();
-        compile(&format!("binop_{lhs}_{rhs}_{out}"), &src);
-    });
+    compile_binaryop_modules(&cases, 0);
 }
-
-/// Every storage type the unary, round and cast modules are built for (numbers, chrono tick
-/// counts as INT32/INT64, decimals as INT32/INT64/__int128).
-const STORAGE: [TypeId; 12] = [
-    TypeId::Int8,
-    TypeId::Int16,
-    TypeId::Int32,
-    TypeId::Int64,
-    TypeId::Uint8,
-    TypeId::Uint16,
-    TypeId::Uint32,
-    TypeId::Uint64,
-    TypeId::Float32,
-    TypeId::Float64,
-    TypeId::Bool8,
-    TypeId::Decimal128,
-];
 
 #[test]
 fn unary_cast_transform_modules_compile() {
@@ -129,7 +118,9 @@ fn unary_cast_transform_modules_compile() {
     }
     compile("transform", &transform::module_source());
     let mut sources: Vec<(String, String)> = vec![];
-    for t in STORAGE {
+    // Every storage type the unary, round and cast modules are built for: the numeric ones
+    // (chrono tick counts are INT32/INT64, decimals INT32/INT64) and DECIMAL128's __int128.
+    for t in NUMERIC.into_iter().chain([TypeId::Decimal128]) {
         sources.push((format!("unary_{t}"), unary::module_source(t).unwrap()));
         sources.push((format!("cast_{t}"), cast::module_source(t).unwrap()));
     }
@@ -164,7 +155,6 @@ fn data_movement_modules_compile() {
 
 #[test]
 fn binaryop_extra_operator_modules_compile() {
-    use rayon::prelude::*;
     if !nvrtc_present() {
         return;
     }
@@ -179,10 +169,7 @@ fn binaryop_extra_operator_modules_compile() {
             cases.push((rhs, lhs, common, TypeId::Bool8));
         }
     }
-    cases.par_iter().for_each(|&(lhs, rhs, common, out)| {
-        let src = binaryop::module_source(lhs, rhs, common, out, 1).unwrap();
-        compile(&format!("binop1_{lhs}_{rhs}_{out}"), &src);
-    });
+    compile_binaryop_modules(&cases, 1);
 }
 
 /// Each binary-operation module defines exactly the kernels that the launcher looks up by

@@ -64,26 +64,22 @@ fn stubs_match_the_rust_enums() {
         let stub = enum_members(&text, info.name)
             .unwrap_or_else(|| panic!("{}: no `class {}(IntEnum)`", path.display(), info.name));
         let rust = rust_members(info);
-        for member in &stub {
-            assert!(
-                rust.contains(member),
-                "{}: {}.{} = {} is not a member of the Rust enum",
-                path.display(),
-                info.name,
-                member.0,
-                member.1
-            );
-        }
-        for member in &rust {
-            assert!(
-                stub.contains(member),
-                "{}: the Rust member {}.{} = {} is missing",
-                path.display(),
-                info.name,
-                member.0,
-                member.1
-            );
-        }
+        let check_in = |members: &[(String, i32)], others: &[(String, i32)], what: &str| {
+            for (name, value) in members {
+                assert!(
+                    others.contains(&(name.clone(), *value)),
+                    "{}: {}.{name} = {value} {what}",
+                    path.display(),
+                    info.name,
+                );
+            }
+        };
+        check_in(&stub, &rust, "is not a member of the Rust enum");
+        check_in(
+            &rust,
+            &stub,
+            "is a member of the Rust enum but missing here",
+        );
         assert_eq!(
             stub,
             rust,

@@ -24,7 +24,7 @@ use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, BooleanArray, NullArray, RecordBatch, make_array};
 use arrow_buffer::{BooleanBuffer, NullBuffer};
 use arrow_data::ArrayData;
-use arrow_schema::{DataType as ArrowType, Field, Fields, Schema, TimeUnit};
+use arrow_schema::{DataType as ArrowType, Field, Fields, Schema, SchemaRef, TimeUnit};
 use std::sync::Arc;
 
 /// Names for a column and, recursively, its children (pylibcudf's `ColumnMetadata`).
@@ -187,15 +187,7 @@ fn import_nulls(nulls: Option<&NullBuffer>) -> (Option<Buffer>, usize) {
 
 fn offsets_column(buf: arrow_buffer::Buffer, len: usize, large: bool) -> Result<Column> {
     let id = if large { TypeId::Int64 } else { TypeId::Int32 };
-    Column::new(
-        id.into(),
-        len,
-        Some(Buffer::from_arrow(buf)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    Column::without_nulls(id.into(), len, Buffer::from_arrow(buf))
 }
 
 /// Convert an Arrow array to a column, sharing its buffers where the layouts agree.
@@ -305,15 +297,8 @@ pub fn from_arrow_data(data: &ArrayData) -> Result<Column> {
         A::Dictionary(k, _) => {
             let width = k.primitive_width().expect("integer keys");
             let kbuf = data.buffers()[0].slice_with_length(off * width, len * width);
-            let indices = Column::new(
-                dtype_from_arrow(k)?,
-                len,
-                Some(Buffer::from_arrow(kbuf)),
-                None,
-                Some(0),
-                0,
-                vec![],
-            )?;
+            let indices =
+                Column::without_nulls(dtype_from_arrow(k)?, len, Buffer::from_arrow(kbuf))?;
             let values = from_arrow_data(&data.child_data()[0])?;
             mk(None, vec![indices, values])
         }
@@ -581,7 +566,18 @@ pub fn table_to_record_batch(
         fields.push(Field::new(name, a.data_type().clone(), true));
         arrays.push(a);
     }
-    let schema = Arc::new(Schema::new(fields));
-    let options = arrow_array::RecordBatchOptions::new().with_row_count(Some(table.num_rows()));
-    Ok(RecordBatch::try_new_with_options(schema, arrays, &options)?)
+    record_batch(Arc::new(Schema::new(fields)), arrays, table.num_rows())
+}
+
+/// A record batch of `columns` with `rows` rows, also right without columns (where arrow-rs
+/// could not infer the row count).
+pub(crate) fn record_batch(
+    schema: SchemaRef,
+    columns: Vec<ArrayRef>,
+    rows: usize,
+) -> Result<RecordBatch> {
+    let options = arrow_array::RecordBatchOptions::new().with_row_count(Some(rows));
+    Ok(RecordBatch::try_new_with_options(
+        schema, columns, &options,
+    )?)
 }

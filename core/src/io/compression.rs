@@ -10,30 +10,30 @@ named_enum! {
     #[derive(Default)]
     pub enum CompressionType in "io.types" {
         /// Not compressed.
-        None = 0 => "NONE",
+        None,
         /// Detect from the content (readers) or pick the format's default (writers).
         #[default]
-        Auto = 1 => "AUTO",
+        Auto,
         /// Snappy (Parquet pages).
-        Snappy = 2 => "SNAPPY",
+        Snappy,
         /// gzip.
-        Gzip = 3 => "GZIP",
+        Gzip,
         /// bzip2.
-        Bzip2 = 4 => "BZIP2",
+        Bzip2,
         /// Brotli (Parquet pages).
-        Brotli = 5 => "BROTLI",
+        Brotli,
         /// zip archives (not supported).
-        Zip = 6 => "ZIP",
+        Zip,
         /// xz (not supported).
-        Xz = 7 => "XZ",
+        Xz,
         /// zlib.
-        Zlib = 8 => "ZLIB",
+        Zlib,
         /// LZ4 (Parquet pages).
-        Lz4 = 9 => "LZ4",
+        Lz4,
         /// LZO (not supported).
-        Lzo = 10 => "LZO",
+        Lzo,
         /// Zstandard.
-        Zstd = 11 => "ZSTD",
+        Zstd,
     }
 }
 

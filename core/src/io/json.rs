@@ -19,6 +19,7 @@ use super::split::RowScanner;
 use super::{Progress, TableWithMetadata, guard, report};
 use crate::error::{Error, Result};
 use crate::interop::arrow::{ColumnMetadata, dtype_to_arrow, table_to_record_batch};
+use crate::io::debug_fields;
 use crate::named_enum::named_enum;
 use crate::table::Table;
 use crate::types::DataType;
@@ -34,8 +35,8 @@ named_enum! {
     /// What the JSON reader does with a malformed line (libcudf's `json_recovery_mode_t`;
     /// only `FAIL` is supported).
     pub enum JSONRecoveryMode in "io.types" {
-        Fail = 0 => "FAIL",
-        RecoverWithNull = 1 => "RECOVER_WITH_NULL",
+        Fail,
+        RecoverWithNull,
     }
 }
 
@@ -63,15 +64,11 @@ impl Default for JsonReaderOptions {
     }
 }
 
-impl std::fmt::Debug for JsonReaderOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JsonReaderOptions")
-            .field("compression", &self.compression)
-            .field("lines", &self.lines)
-            .field("dtypes", &self.dtypes)
-            .finish_non_exhaustive()
-    }
-}
+debug_fields!(JsonReaderOptions {
+    compression,
+    lines,
+    dtypes
+});
 
 /// Read JSON lines from every source (rows concatenated in order).
 pub fn read_json(source: &SourceInfo, opts: &JsonReaderOptions) -> Result<TableWithMetadata> {
@@ -248,14 +245,10 @@ impl Default for JsonWriterOptions {
     }
 }
 
-impl std::fmt::Debug for JsonWriterOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("JsonWriterOptions")
-            .field("lines", &self.lines)
-            .field("include_nulls", &self.include_nulls)
-            .finish_non_exhaustive()
-    }
-}
+debug_fields!(JsonWriterOptions {
+    lines,
+    include_nulls
+});
 
 /// Write `table` as JSON lines (or one array); `metadata` names the columns and fields.
 ///

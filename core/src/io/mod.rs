@@ -38,6 +38,7 @@ pub use source::{SinkInfo, Source, SourceInfo};
 pub use table_meta::TableWithMetadata;
 
 use crate::error::{Error, Result};
+use crate::interop::arrow::record_batch;
 use crate::named_enum::named_enum;
 use arrow_array::{Array, ArrayRef, RecordBatch};
 use rayon::prelude::*;
@@ -55,15 +56,30 @@ named_enum! {
     pub enum QuoteStyle in "io.types" {
         /// Quote fields that contain the delimiter, a quote or a line break.
         #[default]
-        Minimal = 0 => "MINIMAL",
+        Minimal,
         /// Quote every field.
-        All = 1 => "ALL",
+        All,
         /// Quote every non-numeric field.
-        NonNumeric = 2 => "NONNUMERIC",
+        NonNumeric => "NONNUMERIC",
         /// Never quote.
-        None = 3 => "NONE",
+        None,
     }
 }
+
+/// `Debug` for an options struct, showing the listed fields (`field as T` shows it cast):
+/// the structs hold a progress hook, a closure without `Debug`, so none derives it.
+macro_rules! debug_fields {
+    ($Options:ident { $($field:ident $(as $cast:ty)?),* $(,)? }) => {
+        impl std::fmt::Debug for $Options {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($Options))
+                    $(.field(stringify!($field), &(self.$field $(as $cast)?)))*
+                    .finish_non_exhaustive()
+            }
+        }
+    };
+}
+pub(crate) use debug_fields;
 
 /// Run a decoder, turning a panic inside arrow-rs (possible on hostile input) into a
 /// `ValueError` instead of unwinding into the caller.
@@ -115,8 +131,5 @@ pub(crate) fn concat_batches(mut parts: Vec<RecordBatch>) -> Result<RecordBatch>
         })
         .collect::<Result<Vec<ArrayRef>>>()?;
     let rows = parts.iter().map(|p| p.num_rows()).sum();
-    let options = arrow_array::RecordBatchOptions::new().with_row_count(Some(rows));
-    Ok(RecordBatch::try_new_with_options(
-        schema, columns, &options,
-    )?)
+    record_batch(schema, columns, rows)
 }

@@ -21,6 +21,7 @@ use super::source::{SinkInfo, Source, SourceInfo, write_err};
 use super::{CompressionType, Progress, TableWithMetadata, guard, report};
 use crate::error::{Error, Result};
 use crate::interop::arrow::{ColumnMetadata, table_to_record_batch};
+use crate::io::debug_fields;
 use crate::named_enum::named_enum;
 use crate::table::Table;
 use arrow_array::{Array, ArrayRef, BooleanArray, RecordBatch, Scalar};
@@ -34,7 +35,6 @@ use parquet::arrow::arrow_reader::{
 };
 use parquet::arrow::arrow_writer::{ArrowWriter, ArrowWriterOptions, compute_leaves};
 use parquet::file::properties::{EnabledStatistics, WriterProperties, WriterVersion};
-use parquet::file::reader::ChunkReader;
 use parquet::file::statistics::Statistics;
 use rayon::prelude::*;
 use std::io::Write;
@@ -133,17 +133,13 @@ pub struct ParquetReaderOptions {
     pub progress: Option<Progress>,
 }
 
-impl std::fmt::Debug for ParquetReaderOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ParquetReaderOptions")
-            .field("columns", &self.columns)
-            .field("row_groups", &self.row_groups)
-            .field("filters", &self.filters)
-            .field("skip_rows", &self.skip_rows)
-            .field("nrows", &self.nrows)
-            .finish_non_exhaustive()
-    }
-}
+debug_fields!(ParquetReaderOptions {
+    columns,
+    row_groups,
+    filters,
+    skip_rows,
+    nrows
+});
 
 /// A source opened for random access; files get one handle per decoding task so the
 /// tasks never share a file position.
@@ -180,36 +176,24 @@ impl Input {
         limit: Option<usize>,
         batch_size: usize,
     ) -> Result<ParquetRecordBatchReader> {
-        fn build<T: ChunkReader + 'static>(
-            input: T,
-            meta: &ArrowReaderMetadata,
-            mask: &ProjectionMask,
-            row_groups: Vec<usize>,
-            offset: usize,
-            limit: Option<usize>,
-            batch_size: usize,
-        ) -> Result<ParquetRecordBatchReader> {
-            let mut b = ParquetRecordBatchReaderBuilder::new_with_metadata(input, meta.clone())
-                .with_projection(mask.clone())
-                .with_row_groups(row_groups)
-                .with_batch_size(batch_size.max(1))
-                .with_offset(offset);
-            if let Some(l) = limit {
-                b = b.with_limit(l);
-            }
-            Ok(b.build()?)
+        // The same settings for either input type (a different `ChunkReader` each).
+        macro_rules! build {
+            ($input:expr) => {{
+                let mut b =
+                    ParquetRecordBatchReaderBuilder::new_with_metadata($input, meta.clone())
+                        .with_projection(mask.clone())
+                        .with_row_groups(row_groups)
+                        .with_batch_size(batch_size.max(1))
+                        .with_offset(offset);
+                if let Some(l) = limit {
+                    b = b.with_limit(l);
+                }
+                Ok(b.build()?)
+            }};
         }
         match self {
-            Input::File(p) => build(
-                Source::open(p)?,
-                meta,
-                mask,
-                row_groups,
-                offset,
-                limit,
-                batch_size,
-            ),
-            Input::Bytes(b) => build(b.clone(), meta, mask, row_groups, offset, limit, batch_size),
+            Input::File(p) => build!(Source::open(p)?),
+            Input::Bytes(b) => build!(b.clone()),
         }
     }
 }
@@ -225,6 +209,17 @@ struct Plan {
     output: Vec<usize>,
     /// Decoded schema (projected file schema).
     schema: SchemaRef,
+}
+
+/// The plan of every non-empty source, the rows to skip and to read counted across them.
+fn plan_all(source: &SourceInfo, opts: &ParquetReaderOptions) -> Result<Vec<Plan>> {
+    let mut rows_left = (opts.skip_rows, opts.nrows);
+    source
+        .non_empty()?
+        .iter()
+        .enumerate()
+        .map(|(i, s)| plan(s, i, opts, &mut rows_left))
+        .collect()
 }
 
 fn plan(
@@ -438,13 +433,7 @@ fn finish_batch(
 /// Read Parquet from every source (rows concatenated in order).
 pub fn read_parquet(source: &SourceInfo, opts: &ParquetReaderOptions) -> Result<TableWithMetadata> {
     guard("reading Parquet", || {
-        let mut rows_left = (opts.skip_rows, opts.nrows);
-        let plans = source
-            .non_empty()?
-            .iter()
-            .enumerate()
-            .map(|(i, s)| plan(s, i, opts, &mut rows_left))
-            .collect::<Result<Vec<_>>>()?;
+        let plans = plan_all(source, opts)?;
         let total: u64 = plans
             .iter()
             .flat_map(|p| {
@@ -536,13 +525,7 @@ impl ChunkedParquetReader {
         chunk_read_limit: usize,
     ) -> Result<ChunkedParquetReader> {
         guard("opening Parquet", || {
-            let mut rows_left = (opts.skip_rows, opts.nrows);
-            let plans = source
-                .non_empty()?
-                .iter()
-                .enumerate()
-                .map(|(i, s)| plan(s, i, opts, &mut rows_left))
-                .collect::<Result<_>>()?;
+            let plans = plan_all(source, opts)?.into();
             let mut r = ChunkedParquetReader {
                 plans,
                 current: None,
@@ -647,14 +630,14 @@ named_enum! {
     #[derive(Default)]
     pub enum StatisticsFreq in "io.types" {
         /// No statistics.
-        None = 0 => "STATISTICS_NONE",
+        None => "STATISTICS_NONE",
         /// Per row group (column chunk).
         #[default]
-        RowGroup = 1 => "STATISTICS_ROWGROUP",
+        RowGroup => "STATISTICS_ROWGROUP",
         /// Per page as well.
-        Page = 2 => "STATISTICS_PAGE",
+        Page => "STATISTICS_PAGE",
         /// Per page and column index.
-        Column = 3 => "STATISTICS_COLUMN",
+        Column => "STATISTICS_COLUMN",
     }
 }
 
@@ -663,12 +646,12 @@ named_enum! {
     #[derive(Default)]
     pub enum DictionaryPolicy in "io.types" {
         /// Never dictionary-encode.
-        Never = 0 => "NEVER",
+        Never,
         /// Dictionary-encode while the dictionary stays small (the default).
         #[default]
-        Adaptive = 1 => "ADAPTIVE",
+        Adaptive,
         /// Always try to dictionary-encode.
-        Always = 2 => "ALWAYS",
+        Always,
     }
 }
 
@@ -676,16 +659,16 @@ named_enum! {
     /// Per-column Parquet encodings (libcudf's `column_encoding`; accepted for
     /// compatibility, the writer chooses).
     pub enum ColumnEncoding in "io.types" {
-        UseDefault = -1 => "USE_DEFAULT",
-        Dictionary = 0 => "DICTIONARY",
-        Plain = 1 => "PLAIN",
-        DeltaBinaryPacked = 2 => "DELTA_BINARY_PACKED",
-        DeltaLengthByteArray = 3 => "DELTA_LENGTH_BYTE_ARRAY",
-        DeltaByteArray = 4 => "DELTA_BYTE_ARRAY",
-        ByteStreamSplit = 5 => "BYTE_STREAM_SPLIT",
-        Direct = 6 => "DIRECT",
-        DirectV2 = 7 => "DIRECT_V2",
-        DictionaryV2 = 8 => "DICTIONARY_V2",
+        UseDefault = -1,
+        Dictionary,
+        Plain,
+        DeltaBinaryPacked,
+        DeltaLengthByteArray,
+        DeltaByteArray,
+        ByteStreamSplit,
+        Direct,
+        DirectV2,
+        DictionaryV2,
     }
 }
 
@@ -737,15 +720,11 @@ impl Default for ParquetWriterOptions {
     }
 }
 
-impl std::fmt::Debug for ParquetWriterOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ParquetWriterOptions")
-            .field("compression", &self.compression)
-            .field("row_group_size_rows", &self.row_group_size_rows)
-            .field("stats_level", &self.stats_level)
-            .finish_non_exhaustive()
-    }
-}
+debug_fields!(ParquetWriterOptions {
+    compression,
+    row_group_size_rows,
+    stats_level
+});
 
 impl ParquetWriterOptions {
     fn properties(&self) -> Result<WriterProperties> {

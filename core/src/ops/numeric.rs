@@ -28,6 +28,8 @@ pub(crate) trait Num:
     /// Remainder: C's `%` for integers (MIN % -1 = 0), `fmod` for floats.
     fn wrem(self, o: Self) -> Self;
     fn floor(self) -> Self;
+    /// Whether the value is a NaN (never for integers).
+    fn is_nan(self) -> bool;
     /// NaN-skipping minimum (C's fmin) for floats, plain minimum for integers.
     fn fmin(self, o: Self) -> Self;
     fn fmax(self, o: Self) -> Self;
@@ -49,6 +51,25 @@ pub(crate) trait Num:
     }
 }
 
+/// [`Num`]'s conversions, Rust's `as` casts for integers and floats alike (they are C++'s
+/// conversions but for float -> integer, which `as` saturates, NaN -> 0).
+macro_rules! as_conversions {
+    ($t:ty) => {
+        fn to_i128(self) -> i128 {
+            self as i128
+        }
+        fn to_f64(self) -> f64 {
+            self as f64
+        }
+        fn from_i128(v: i128) -> Self {
+            v as $t
+        }
+        fn from_f64(v: f64) -> Self {
+            v as $t
+        }
+    };
+}
+
 macro_rules! int_num {
     ($($t:ty, $signed:expr);*) => {$(
         impl Num for $t {
@@ -63,12 +84,10 @@ macro_rules! int_num {
             fn wdiv(self, o: Self) -> Self { self.wrapping_div(o) }
             fn wrem(self, o: Self) -> Self { self.wrapping_rem(o) }
             fn floor(self) -> Self { self }
+            fn is_nan(self) -> bool { false }
             fn fmin(self, o: Self) -> Self { if o < self { o } else { self } }
             fn fmax(self, o: Self) -> Self { if o > self { o } else { self } }
-            fn to_i128(self) -> i128 { self as i128 }
-            fn to_f64(self) -> f64 { self as f64 }
-            fn from_i128(v: i128) -> Self { v as $t }
-            fn from_f64(v: f64) -> Self { v as $t }
+            as_conversions!($t);
         }
     )*};
 }
@@ -88,88 +107,64 @@ macro_rules! float_num {
             fn wdiv(self, o: Self) -> Self { self / o }
             fn wrem(self, o: Self) -> Self { self % o }
             fn floor(self) -> Self { <$t>::floor(self) }
+            fn is_nan(self) -> bool { <$t>::is_nan(self) }
             fn fmin(self, o: Self) -> Self { <$t>::min(self, o) }
             fn fmax(self, o: Self) -> Self { <$t>::max(self, o) }
-            fn to_i128(self) -> i128 { self as i128 }
-            fn to_f64(self) -> f64 { self as f64 }
-            fn from_i128(v: i128) -> Self { v as $t }
-            fn from_f64(v: f64) -> Self { v as $t }
+            as_conversions!($t);
         }
     )*};
 }
 float_num!(f32, f64);
 
-/// Run `$body` with `$T` bound to the storage type of numeric type id `$id` (BOOL8 is u8).
-macro_rules! with_num_type {
-    ($id:expr, $T:ident => $body:block) => {
+/// A `match` on type id `$id` that runs `$body` with `$T` bound to the storage type listed
+/// for each id pattern, and `$fallback` for the other ids: the one expansion behind
+/// [`with_num_type!`] and [`with_decimal_type!`].
+macro_rules! match_storage_type {
+    ($id:expr, $T:ident => $body:block, [$($ids:pat => $storage:ty),+ $(,)?], _ => $fallback:expr) => {
         match $id {
-            TypeId::Int8 => {
-                type $T = i8;
+            $($ids => {
+                type $T = $storage;
                 $body
-            }
-            TypeId::Int16 => {
-                type $T = i16;
-                $body
-            }
-            TypeId::Int32 => {
-                type $T = i32;
-                $body
-            }
-            TypeId::Int64 => {
-                type $T = i64;
-                $body
-            }
-            TypeId::Uint8 | TypeId::Bool8 => {
-                type $T = u8;
-                $body
-            }
-            TypeId::Uint16 => {
-                type $T = u16;
-                $body
-            }
-            TypeId::Uint32 => {
-                type $T = u32;
-                $body
-            }
-            TypeId::Uint64 => {
-                type $T = u64;
-                $body
-            }
-            TypeId::Float32 => {
-                type $T = f32;
-                $body
-            }
-            TypeId::Float64 => {
-                type $T = f64;
-                $body
-            }
-            other => {
-                return Err($crate::error::Error::not_implemented(format!(
-                    "{other} is not a numeric type here"
-                )))
-            }
+            })+
+            _ => $fallback,
         }
     };
 }
+pub(crate) use match_storage_type;
+
+/// Run `$body` with `$T` bound to the storage type of numeric type id `$id` (BOOL8 is u8).
+macro_rules! with_num_type {
+    ($id:expr, $T:ident => $body:block) => {{
+        let id = $id;
+        $crate::ops::numeric::match_storage_type!(id, $T => $body, [
+            TypeId::Int8 => i8,
+            TypeId::Int16 => i16,
+            TypeId::Int32 => i32,
+            TypeId::Int64 => i64,
+            TypeId::Uint8 | TypeId::Bool8 => u8,
+            TypeId::Uint16 => u16,
+            TypeId::Uint32 => u32,
+            TypeId::Uint64 => u64,
+            TypeId::Float32 => f32,
+            TypeId::Float64 => f64,
+        ], _ => return Err($crate::error::Error::not_implemented(format!(
+            "{id} is not a numeric type here"
+        ))))
+    }};
+}
 pub(crate) use with_num_type;
 
-/// Run `$body` with `$T` the storage type of decimal type id `$id`.
+/// Run `$body` with `$T` the storage type of decimal type id `$id` (DECIMAL128 for any
+/// other id).
 macro_rules! with_decimal_type {
     ($id:expr, $T:ident => $body:block) => {
-        match $id {
-            TypeId::Decimal32 => {
-                type $T = i32;
-                $body
-            }
-            TypeId::Decimal64 => {
-                type $T = i64;
-                $body
-            }
-            _ => {
-                type $T = i128;
-                $body
-            }
-        }
+        $crate::ops::numeric::match_storage_type!($id, $T => $body, [
+            TypeId::Decimal32 => i32,
+            TypeId::Decimal64 => i64,
+        ], _ => {
+            type $T = i128;
+            $body
+        })
     };
 }
 pub(crate) use with_decimal_type;
@@ -250,6 +245,20 @@ pub fn common_type(a: TypeId, b: TypeId) -> Result<TypeId> {
     } else {
         // The signed type is wider and holds every value of the unsigned one.
         Ok(s)
+    }
+}
+
+/// Float `v` with every NaN as `nan` (a canonical quiet NaN) and, with `zero_norm`, -0.0 as
+/// 0.0: the form in which the host hashes and sorts floats, so that values that compare
+/// equal (and all NaNs) hash and sort as one.
+#[inline]
+pub(crate) fn canonical_float<T: Num>(v: T, nan: T, zero_norm: bool) -> T {
+    if v.is_nan() {
+        nan
+    } else if zero_norm && v == T::zero() {
+        T::zero()
+    } else {
+        v
     }
 }
 

@@ -47,12 +47,9 @@ fn widening_and_bool_casts_match_arrow() {
         TypeId::Bool8,
         TypeId::Int32,
     ];
-    for (c, part) in [
-        (col(&a), a.clone()),
-        (col(&a).slice(2, 6).unwrap(), a.slice(2, 6)),
-        (col(&a.slice(3, 5)), a.slice(3, 5)),
-        (col(&a.slice(4, 0)), a.slice(4, 0)),
-    ] {
+    let empty = a.slice(4, 0);
+    let inputs = whole_and_sliced(&a, (2, 6), (3, 5));
+    for (c, part) in inputs.into_iter().chain([(col(&empty), empty)]) {
         for to in targets {
             check_against_arrow(&c, &part, to);
         }

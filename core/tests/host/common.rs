@@ -2,10 +2,14 @@
 //! compared as arrow-rs arrays, sliced inputs, and the proptest strategies of random inputs
 //! with nulls.
 
+use arrow_array::types::ArrowPrimitiveType;
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, Float64Array, Int32Array, Int64Array, StringArray,
+    Array, ArrayRef, BooleanArray, Float64Array, Int32Array, Int64Array, PrimitiveArray,
+    StringArray,
 };
+use arrow_ord::sort::{SortColumn, SortOptions};
 use ferrodf_core::interop::arrow::{from_arrow, to_arrow};
+use ferrodf_core::ops::sorting::{NullOrder, Order};
 use ferrodf_core::placement::{Placement, set_placement};
 use ferrodf_core::{Column, Scalar, Table};
 use proptest::prelude::*;
@@ -63,6 +67,39 @@ pub fn assert_table(got: &Table, want: &[ArrayRef]) {
     }
 }
 
+/// Every column order with every null order.
+pub const ORDERS: [(Order, NullOrder); 4] = [
+    (Order::Ascending, NullOrder::Before),
+    (Order::Ascending, NullOrder::After),
+    (Order::Descending, NullOrder::Before),
+    (Order::Descending, NullOrder::After),
+];
+
+/// arrow-rs's options for libcudf's order and null order (`After`: nulls are larger).
+pub fn sort_options(order: Order, nulls: NullOrder) -> SortOptions {
+    let descending = order == Order::Descending;
+    SortOptions {
+        descending,
+        nulls_first: (nulls == NullOrder::Before) != descending,
+    }
+}
+
+/// arrow-rs sort columns of `keys`, each with its libcudf order and null order: the oracle
+/// of the sorting, searching and merging tests.
+pub fn sort_columns(
+    keys: impl IntoIterator<Item = ArrayRef>,
+    orders: &[Order],
+    nulls: &[NullOrder],
+) -> Vec<SortColumn> {
+    keys.into_iter()
+        .zip(orders.iter().zip(nulls))
+        .map(|(values, (&o, &n))| SortColumn {
+            values,
+            options: Some(sort_options(o, n)),
+        })
+        .collect()
+}
+
 /// Rows `offset..offset + len` of `a` as ferrodf columns two ways: imported from the sliced
 /// arrow-rs array, and sliced after import (`Column::slice`). Both have `offset != 0`.
 pub fn sliced(a: &dyn Array, offset: usize, len: usize) -> [Column; 2] {
@@ -70,6 +107,22 @@ pub fn sliced(a: &dyn Array, offset: usize, len: usize) -> [Column; 2] {
     let column_slice = col(a).slice(offset, len).unwrap();
     assert!(offset == 0 || column_slice.offset() != 0);
     [from_slice, column_slice]
+}
+
+/// A primitive array as ferrodf columns three ways, each with the arrow-rs rows it holds:
+/// whole, sliced after import (`Column::slice`) to rows `sliced`, and imported from the
+/// arrow-rs slice of rows `imported` (both `(offset, len)`).
+pub fn whole_and_sliced<T: ArrowPrimitiveType>(
+    a: &PrimitiveArray<T>,
+    (offset, len): (usize, usize),
+    imported: (usize, usize),
+) -> [(Column, PrimitiveArray<T>); 3] {
+    let part = a.slice(imported.0, imported.1);
+    [
+        (col(a), a.clone()),
+        (col(a).slice(offset, len).unwrap(), a.slice(offset, len)),
+        (col(&part), part),
+    ]
 }
 
 /// Rows `off..` of `a` (all of them when `off` is past the end) as the arrow-rs slice and a
@@ -176,6 +229,20 @@ pub fn sample_str() -> ArrayRef {
         Some("apple"),
         Some("fig"),
     ])
+}
+
+/// [`sample_str`] with its first two rows again: twelve strings, as many rows as
+/// [`sample_i64`], for tables and requests that pair them.
+pub fn sample_str12() -> ArrayRef {
+    arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap()
+}
+
+/// One-column tables of [`sample_i64`] and of [`sample_str`]: keys of different types.
+pub fn int_and_string_tables() -> (Table, Table) {
+    (
+        table(&[sample_i64().as_ref()]),
+        table(&[sample_str().as_ref()]),
+    )
 }
 
 /// Strategy: up to `max_len` small int64s (so groups and duplicates occur), ~20% null.

@@ -14,6 +14,11 @@ use ferrodf_core::{Column, Error, Table};
 use proptest::prelude::*;
 use std::sync::Arc;
 
+/// A groupby with default options: unsorted keys, libcudf's column order and null order.
+fn grouped_by(keys: Table, policy: NullPolicy) -> GroupBy {
+    GroupBy::new(keys, policy, false, vec![], vec![]).unwrap()
+}
+
 /// The rows of each group of int64 keys, groups in order of first appearance.
 fn groups_of(keys: &[Option<i64>], include_nulls: bool) -> Vec<(Option<i64>, Vec<u32>)> {
     let mut out: Vec<(Option<i64>, Vec<u32>)> = vec![];
@@ -75,14 +80,7 @@ fn aggs() -> Vec<Aggregation> {
 
 fn check_aggregate_columns(kc: Column, vc: Column, keys: &[Option<i64>], values: &ArrayRef) {
     for policy in [NullPolicy::Include, NullPolicy::Exclude] {
-        let gb = GroupBy::new(
-            Table::new(vec![kc.clone()]).unwrap(),
-            policy,
-            false,
-            vec![],
-            vec![],
-        )
-        .unwrap();
+        let gb = grouped_by(Table::new(vec![kc.clone()]).unwrap(), policy);
         let req = GroupByRequest {
             values: vc.clone(),
             aggregations: aggs(),
@@ -153,14 +151,7 @@ fn string_keys_and_get_groups() {
     host();
     let keys = sample_str();
     let values = i64s(&(0..10).map(Some).collect::<Vec<_>>());
-    let gb = GroupBy::new(
-        table(&[keys.as_ref()]),
-        NullPolicy::Include,
-        false,
-        vec![],
-        vec![],
-    )
-    .unwrap();
+    let gb = grouped_by(table(&[keys.as_ref()]), NullPolicy::Include);
     let g = gb.get_groups(Some(&table(&[values.as_ref()]))).unwrap();
     // First appearance: pear, null, "", apple, Zed, é, fig.
     assert_eq!(g.offsets, vec![0, 2, 4, 5, 7, 8, 9, 10]);
@@ -177,14 +168,7 @@ fn scan_shift_and_replace_nulls_in_grouped_order() {
     host();
     let keys = [Some(1), Some(2), Some(1), Some(2), Some(1), Some(3)];
     let values = [Some(5), None, None, Some(3), Some(2), None];
-    let gb = GroupBy::new(
-        table(&[i64s(&keys).as_ref()]),
-        NullPolicy::Exclude,
-        false,
-        vec![],
-        vec![],
-    )
-    .unwrap();
+    let gb = grouped_by(table(&[i64s(&keys).as_ref()]), NullPolicy::Exclude);
     // Grouped order: rows 0, 2, 4 (key 1), 1, 3 (key 2), 5 (key 3).
     let req = GroupByRequest {
         values: col(&i64s(&values)),
@@ -246,23 +230,14 @@ fn groupby_errors() {
         ),
         Error::Value(_)
     );
-    let gb = GroupBy::new(
-        table(&[sample_i64().as_ref()]),
-        NullPolicy::Include,
-        false,
-        vec![],
-        vec![],
-    )
-    .unwrap();
+    let gb = grouped_by(table(&[sample_i64().as_ref()]), NullPolicy::Include);
     let short = GroupByRequest {
         values: col(&i64s(&[Some(1)])),
         aggregations: vec![Aggregation::Sum],
     };
     assert_err!(gb.aggregate(&[short]), Error::Value(_));
     let strings = GroupByRequest {
-        values: col(
-            &arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap(),
-        ),
+        values: col(&sample_str12()),
         aggregations: vec![Aggregation::Sum],
     };
     assert_err!(gb.aggregate(&[strings]), Error::Type(_));

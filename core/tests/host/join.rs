@@ -210,10 +210,7 @@ fn cross_join_pairs_every_row() {
 #[test]
 fn join_errors() {
     host();
-    let (i, s) = (
-        table(&[sample_i64().as_ref()]),
-        table(&[sample_str().as_ref()]),
-    );
+    let (i, s) = int_and_string_tables();
     assert_err!(inner_join(&i, &s, true), Error::Type(_));
     let two = table(&[sample_i64().as_ref(), sample_i64().as_ref()]);
     assert_err!(left_join(&i, &two, true), Error::Value(_));

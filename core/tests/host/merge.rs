@@ -4,19 +4,11 @@
 
 use crate::common::*;
 use arrow_array::{ArrayRef, UInt32Array};
-use arrow_ord::sort::{LexicographicalComparator, SortColumn, SortOptions};
+use arrow_ord::sort::LexicographicalComparator;
 use arrow_select::{concat::concat, take::take};
 use ferrodf_core::ops::merge::merge;
 use ferrodf_core::ops::sorting::{NullOrder, Order, sort};
 use ferrodf_core::{Error, Table};
-
-fn options(order: Order, nulls: NullOrder) -> SortOptions {
-    let descending = order == Order::Descending;
-    SortOptions {
-        descending,
-        nulls_first: (nulls == NullOrder::Before) != descending,
-    }
-}
 
 /// Merge `parts` (sorted tables as arrays, column-major) by the key columns.
 fn merge_oracle(
@@ -29,14 +21,7 @@ fn merge_oracle(
     let all: Vec<ArrayRef> = (0..ncols)
         .map(|c| concat(&parts.iter().map(|p| p[c].as_ref()).collect::<Vec<_>>()).unwrap())
         .collect();
-    let sort_cols: Vec<SortColumn> = keys
-        .iter()
-        .zip(order.iter().zip(nulls))
-        .map(|(&k, (&o, &n))| SortColumn {
-            values: all[k].clone(),
-            options: Some(options(o, n)),
-        })
-        .collect();
+    let sort_cols = sort_columns(keys.iter().map(|&k| all[k].clone()), order, nulls);
     let cmp = LexicographicalComparator::try_new(&sort_cols).unwrap();
     let mut idx: Vec<u32> = (0..all[0].len() as u32).collect();
     idx.sort_by(|&a, &b| cmp.compare(a as usize, b as usize));
@@ -71,22 +56,14 @@ fn check(parts: &[Table], keys: &[usize], order: &[Order], nulls: &[NullOrder]) 
 #[test]
 fn merge_sorted_tables_with_nulls() {
     host();
-    let (a, s) = (
-        sample_i64(),
-        arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap(),
-    );
+    let (a, s) = (sample_i64(), sample_str12());
     let t1 = table(&[a.slice(0, 6).as_ref(), s.slice(0, 6).as_ref()]);
     let t2 = table(&[a.slice(6, 6).as_ref(), s.slice(6, 6).as_ref()]);
     let t3 = table(&[
         i64s(&[Some(5), None, Some(-3)]).as_ref(),
         strs(&[Some("m"), Some("n"), None]).as_ref(),
     ]);
-    for (o, n) in [
-        (Order::Ascending, NullOrder::Before),
-        (Order::Ascending, NullOrder::After),
-        (Order::Descending, NullOrder::Before),
-        (Order::Descending, NullOrder::After),
-    ] {
+    for (o, n) in ORDERS {
         check(&[t1.clone(), t2.clone(), t3.clone()], &[0], &[o], &[n]);
         check(
             &[t1.clone(), t3.clone()],
@@ -138,10 +115,7 @@ fn merge_sliced_and_empty_tables() {
 #[test]
 fn merge_errors() {
     host();
-    let (i, s) = (
-        table(&[sample_i64().as_ref()]),
-        table(&[sample_str().as_ref()]),
-    );
+    let (i, s) = int_and_string_tables();
     assert_err!(
         merge(&[i.clone(), s], &[0], &[Order::Ascending], &[]),
         Error::Type(_)

@@ -14,7 +14,6 @@ use ferrodf_core::ops::quantiles::{quantile, quantiles};
 use ferrodf_core::ops::sorting::{NullOrder, Order};
 
 const QS: [f64; 7] = [0.0, 0.1, 0.25, 0.5, 0.75, 0.99, 1.0];
-const INTERPS: [I; 5] = [I::Linear, I::Lower, I::Higher, I::Midpoint, I::Nearest];
 
 /// The ascending order of the valid rows of `a`, as INT32.
 fn valid_order(a: &dyn Array) -> Int32Array {
@@ -57,7 +56,7 @@ fn check(a: &ArrayRef) {
         .unwrap()
         .values()
         .to_vec();
-    for interp in INTERPS {
+    for interp in I::ALL {
         let want: Float64Array = QS
             .iter()
             .map(|&q| quantile_oracle(&sorted, q, interp))

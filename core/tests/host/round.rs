@@ -39,11 +39,7 @@ fn floats() -> Float64Array {
 fn floats_at_zero_and_other_places() {
     host();
     let a = floats();
-    for (c, part) in [
-        (col(&a), a.clone()),
-        (col(&a).slice(2, 7).unwrap(), a.slice(2, 7)),
-        (col(&a.slice(3, 5)), a.slice(3, 5)),
-    ] {
+    for (c, part) in whole_and_sliced(&a, (2, 7), (3, 5)) {
         for (m, f) in [
             (M::HalfUp, f64::round as fn(f64) -> f64),
             (M::HalfEven, f64::round_ties_even),

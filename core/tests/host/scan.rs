@@ -70,26 +70,22 @@ fn scans_of_sliced_columns() {
 #[test]
 fn float_scans_skip_nulls() {
     host();
-    let got = scan(
-        &col(&f64s(&[Some(1.5), None, Some(-0.5), Some(2.0)])),
-        &Aggregation::Sum,
-        true,
-    )
-    .unwrap();
-    assert_col(
-        &got,
-        f64s(&[Some(1.5), None, Some(1.0), Some(3.0)]).as_ref(),
-    );
-    let got = scan(
-        &col(&f64s(&[Some(1.5), None, Some(-0.5), Some(2.0)])),
-        &Aggregation::Max,
-        false,
-    )
-    .unwrap();
-    assert_col(
-        &got,
-        f64s(&[Some(f64::NEG_INFINITY), None, Some(1.5), Some(1.5)]).as_ref(),
-    );
+    let values = col(&f64s(&[Some(1.5), None, Some(-0.5), Some(2.0)]));
+    for (agg, inclusive, want) in [
+        (
+            Aggregation::Sum,
+            true,
+            [Some(1.5), None, Some(1.0), Some(3.0)],
+        ),
+        (
+            Aggregation::Max,
+            false,
+            [Some(f64::NEG_INFINITY), None, Some(1.5), Some(1.5)],
+        ),
+    ] {
+        let got = scan(&values, &agg, inclusive).unwrap();
+        assert_col(&got, f64s(&want).as_ref());
+    }
 }
 
 #[test]

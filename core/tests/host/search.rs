@@ -5,20 +5,12 @@
 
 use crate::common::*;
 use arrow_array::{Array, ArrayRef, BooleanArray, Int32Array};
-use arrow_ord::sort::{LexicographicalComparator, SortColumn, SortOptions};
+use arrow_ord::sort::LexicographicalComparator;
 use arrow_select::concat::concat;
 use ferrodf_core::Error;
 use ferrodf_core::ops::search::{NullOrder, Order, contains, lower_bound, upper_bound};
 use ferrodf_core::ops::sorting::sort;
 use std::cmp::Ordering;
-
-fn options(order: Order, nulls: NullOrder) -> SortOptions {
-    let descending = order == Order::Descending;
-    SortOptions {
-        descending,
-        nulls_first: (nulls == NullOrder::Before) != descending,
-    }
-}
 
 /// (lower, upper) bounds of every needle row in the sorted haystack.
 fn bounds_oracle(
@@ -28,15 +20,11 @@ fn bounds_oracle(
     nulls: &[NullOrder],
 ) -> (Int32Array, Int32Array) {
     let n = hay[0].len();
-    let cols: Vec<SortColumn> = hay
+    let keys = hay
         .iter()
         .zip(needles)
-        .zip(order.iter().zip(nulls))
-        .map(|((h, k), (&o, &nl))| SortColumn {
-            values: concat(&[h.as_ref(), k.as_ref()]).unwrap(),
-            options: Some(options(o, nl)),
-        })
-        .collect();
+        .map(|(h, k)| concat(&[h.as_ref(), k.as_ref()]).unwrap());
+    let cols = sort_columns(keys, order, nulls);
     let cmp = LexicographicalComparator::try_new(&cols).unwrap();
     let rows: Vec<usize> = (0..n).collect();
     let (mut lo, mut hi) = (vec![], vec![]);

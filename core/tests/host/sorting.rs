@@ -6,7 +6,7 @@
 
 use crate::common::*;
 use arrow_array::{Array, ArrayRef, Float64Array, Int32Array, UInt32Array};
-use arrow_ord::sort::{LexicographicalComparator, SortColumn, SortOptions};
+use arrow_ord::sort::LexicographicalComparator;
 use arrow_select::take::take;
 use ferrodf_core::Error;
 use ferrodf_core::ops::aggregation::NullPolicy;
@@ -17,25 +17,9 @@ use ferrodf_core::ops::sorting::{
 use proptest::prelude::*;
 use std::cmp::Ordering;
 
-/// arrow-rs's options for libcudf's order and null order (`After`: nulls are larger).
-fn options(order: Order, nulls: NullOrder) -> SortOptions {
-    let descending = order == Order::Descending;
-    SortOptions {
-        descending,
-        nulls_first: (nulls == NullOrder::Before) != descending,
-    }
-}
-
 /// The stable sorted order of `keys`.
 fn order_oracle(keys: &[ArrayRef], orders: &[Order], nulls: &[NullOrder]) -> Vec<i32> {
-    let cols: Vec<SortColumn> = keys
-        .iter()
-        .zip(orders.iter().zip(nulls))
-        .map(|(k, (&o, &n))| SortColumn {
-            values: k.clone(),
-            options: Some(options(o, n)),
-        })
-        .collect();
+    let cols = sort_columns(keys.iter().cloned(), orders, nulls);
     let cmp = LexicographicalComparator::try_new(&cols).unwrap();
     let n = keys.first().map_or(0, |k| k.len());
     let mut idx: Vec<usize> = (0..n).collect();
@@ -65,13 +49,6 @@ fn check_sort(keys: &[ArrayRef], orders: &[Order], nulls: &[NullOrder]) {
     assert!(is_sorted(&sorted, orders, nulls).unwrap());
 }
 
-const ALL: [(Order, NullOrder); 4] = [
-    (Order::Ascending, NullOrder::Before),
-    (Order::Ascending, NullOrder::After),
-    (Order::Descending, NullOrder::Before),
-    (Order::Descending, NullOrder::After),
-];
-
 #[test]
 fn sorted_order_every_direction_and_null_order() {
     host();
@@ -89,9 +66,8 @@ fn sorted_order_every_direction_and_null_order() {
         Some(3.0),
         Some(f64::NAN),
     ]);
-    let strings =
-        arrow_select::concat::concat(&[&sample_str(), &sample_str().slice(0, 2)]).unwrap();
-    for (o, n) in ALL {
+    let strings = sample_str12();
+    for (o, n) in ORDERS {
         check_sort(&[sample_i64()], &[o], &[n]);
         check_sort(std::slice::from_ref(&floats), &[o], &[n]);
         check_sort(std::slice::from_ref(&strings), &[o], &[n]);
@@ -326,7 +302,7 @@ fn rank_every_method_against_counting() {
         RankMethod::Dense,
     ];
     for method in methods {
-        for (o, n) in ALL {
+        for (o, n) in ORDERS {
             for policy in [NullPolicy::Include, NullPolicy::Exclude] {
                 let got = rank(&col(&a), method, o, policy, n, false).unwrap();
                 assert_col(&got, rank_oracle(&v, method, o, n, policy).as_ref());
@@ -398,7 +374,7 @@ proptest! {
     fn sort_matches_arrow(a in opt_i64s(80), b in opt_f64s(80), dir in 0usize..4) {
         host();
         let n = a.len().min(b.len());
-        let (o, nulls) = ALL[dir];
+        let (o, nulls) = ORDERS[dir];
         let keys = [i64s(&a[..n]), f64s(&b[..n])];
         // -0.0 and 0.0 are equal keys in libcudf but ordered in arrow-rs's total order.
         let fb: Vec<Option<f64>> = b[..n].iter().map(|x| x.map(|x| if x == 0.0 { 0.0 } else { x })).collect();
@@ -410,7 +386,7 @@ proptest! {
     fn sort_of_sliced_columns_matches_arrow(a in opt_i64s(80), b in opt_strs(80), off in 0usize..9, dir in 0usize..4) {
         host();
         let n = a.len().min(b.len());
-        let (o, nulls) = ALL[dir];
+        let (o, nulls) = ORDERS[dir];
         let sa: ArrayRef = std::sync::Arc::new(arrow_array::StringArray::from(b[..n].to_vec()));
         let ((ka, kc), (sk, sc)) = (tail(i64s(&a[..n]).as_ref(), off), tail(sa.as_ref(), off));
         let t = ferrodf_core::Table::new(vec![kc, sc]).unwrap();
@@ -423,7 +399,7 @@ proptest! {
     #[test]
     fn sort_strings_matches_arrow(s in opt_strs(60), dir in 0usize..4) {
         host();
-        let (o, nulls) = ALL[dir];
+        let (o, nulls) = ORDERS[dir];
         let a: ArrayRef = std::sync::Arc::new(arrow_array::StringArray::from(s));
         check_sort(&[a], &[o], &[nulls]);
     }

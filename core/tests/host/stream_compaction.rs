@@ -132,17 +132,10 @@ fn take_rows(v: &[Option<i64>], rows: &[usize]) -> ArrayRef {
     i64s(&rows.iter().map(|&r| v[r]).collect::<Vec<_>>())
 }
 
-const KEEPS: [DuplicateKeepOption; 4] = [
-    DuplicateKeepOption::KeepAny,
-    DuplicateKeepOption::KeepFirst,
-    DuplicateKeepOption::KeepLast,
-    DuplicateKeepOption::KeepNone,
-];
-
 fn check_distinct_and_unique(v: &[Option<i64>]) {
     let a = i64s(v);
     let t = table(&[a.as_ref()]);
-    for keep in KEEPS {
+    for keep in DuplicateKeepOption::ALL {
         let want = distinct_oracle(v, keep);
         assert_table(
             &stable_distinct(&t, &[0], keep, true, true).unwrap(),

@@ -52,11 +52,7 @@ fn float_math_matches_rust_f64() {
         (U::Abs, f64::abs),
     ];
     for (op, f) in ops {
-        for (c, part) in [
-            (col(&a), a.clone()),
-            (col(&a).slice(2, 6).unwrap(), a.slice(2, 6)),
-            (col(&a.slice(3, 5)), a.slice(3, 5)),
-        ] {
+        for (c, part) in whole_and_sliced(&a, (2, 6), (3, 5)) {
             let got = unary_operation(&c, op).unwrap();
             let want = unary::<Float64Type, _, Float64Type>(&part, f);
             assert_col(&got, &want);
@@ -97,11 +93,7 @@ fn integer_negate_abs_and_not() {
 fn null_and_nan_tests_with_slices() {
     host();
     let a = floats();
-    for (c, part) in [
-        (col(&a), a.clone()),
-        (col(&a).slice(1, 7).unwrap(), a.slice(1, 7)),
-        (col(&a.slice(4, 3)), a.slice(4, 3)),
-    ] {
+    for (c, part) in whole_and_sliced(&a, (1, 7), (4, 3)) {
         assert_col(&is_null(&c).unwrap(), &arrow_is_null(&part).unwrap());
         assert_col(&is_valid(&c).unwrap(), &is_not_null(&part).unwrap());
         let nan: BooleanArray = part

@@ -9,9 +9,10 @@
 //! UTF-8) makes it give up and return `None`; the caller then decodes the piece with
 //! arrow-csv, which also produces the error message.
 
+use crate::interop::arrow::record_batch;
 use arrow_array::{ArrayRef, Float64Array, Int64Array, NullArray, RecordBatch, StringArray};
 use arrow_buffer::{BooleanBufferBuilder, NullBuffer, OffsetBuffer, ScalarBuffer};
-use arrow_schema::{DataType as ArrowType, Schema, SchemaRef};
+use arrow_schema::{DataType as ArrowType, Schema};
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -423,9 +424,7 @@ pub(crate) fn decode(
         fields.push(schema.field(i).clone());
         arrays.push(a);
     }
-    let schema: SchemaRef = Arc::new(Schema::new(fields));
-    let options = arrow_array::RecordBatchOptions::new().with_row_count(Some(rows));
-    RecordBatch::try_new_with_options(schema, arrays, &options).ok()
+    record_batch(Arc::new(Schema::new(fields)), arrays, rows).ok()
 }
 
 /// Parse field `field(r)` of rows `0..n` into one column; `None` gives up on the piece.

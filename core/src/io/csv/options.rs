@@ -5,6 +5,7 @@ use crate::error::{Error, Result};
 use crate::io::Progress;
 use crate::io::QuoteStyle;
 use crate::io::compression::CompressionType;
+use crate::io::debug_fields;
 use crate::io::split::RowScanner;
 use crate::types::DataType;
 
@@ -104,16 +105,7 @@ impl Default for CsvReaderOptions {
     }
 }
 
-impl std::fmt::Debug for CsvReaderOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CsvReaderOptions")
-            .field("delimiter", &(self.delimiter as char))
-            .field("header", &self.header)
-            .field("names", &self.names)
-            .field("usecols", &self.usecols)
-            .finish_non_exhaustive()
-    }
-}
+debug_fields!(CsvReaderOptions { delimiter as char, header, names, usecols });
 
 impl CsvReaderOptions {
     pub(super) fn scanner(&self) -> RowScanner {

@@ -5,6 +5,7 @@
 use super::fast::NaTokens;
 use super::options::CsvReaderOptions;
 use crate::error::{Error, Result};
+use crate::interop::arrow::record_batch;
 use crate::io::split::RowScanner;
 use arrow_array::{Array, ArrayRef, RecordBatch, StringArray, cast::AsArray};
 use arrow_schema::{DataType as ArrowType, Field, Schema, SchemaRef, TimeUnit};
@@ -67,12 +68,7 @@ pub(super) fn null_tokens(batch: RecordBatch, tokens: &NaTokens) -> Result<Recor
             Arc::new(out) as ArrayRef
         })
         .collect::<Vec<_>>();
-    let options = arrow_array::RecordBatchOptions::new().with_row_count(Some(batch.num_rows()));
-    Ok(RecordBatch::try_new_with_options(
-        batch.schema(),
-        columns,
-        &options,
-    )?)
+    record_batch(batch.schema(), columns, batch.num_rows())
 }
 
 pub(super) fn infer(
@@ -224,12 +220,7 @@ pub(super) fn convert_post(
         fields.push(Field::new(f.name(), t, true));
         cols.push(col);
     }
-    let options = arrow_array::RecordBatchOptions::new().with_row_count(Some(batch.num_rows()));
-    Ok(RecordBatch::try_new_with_options(
-        Arc::new(Schema::new(fields)),
-        cols,
-        &options,
-    )?)
+    record_batch(Arc::new(Schema::new(fields)), cols, batch.num_rows())
 }
 
 fn normalize_numbers(s: &StringArray, opts: &CsvReaderOptions) -> ArrayRef {

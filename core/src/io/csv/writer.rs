@@ -2,8 +2,9 @@
 //! in parallel, then written (or compressed whole) in order.
 
 use crate::error::{Error, Result};
-use crate::interop::arrow::{ColumnMetadata, table_to_record_batch};
+use crate::interop::arrow::{ColumnMetadata, record_batch, table_to_record_batch};
 use crate::io::compression::{CompressionType, compress};
+use crate::io::debug_fields;
 use crate::io::source::{SinkInfo, write_err};
 use crate::io::{Progress, QuoteStyle, report};
 use crate::table::Table;
@@ -59,15 +60,11 @@ impl Default for CsvWriterOptions {
     }
 }
 
-impl std::fmt::Debug for CsvWriterOptions {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("CsvWriterOptions")
-            .field("names", &self.names)
-            .field("include_header", &self.include_header)
-            .field("quoting", &self.quoting)
-            .finish_non_exhaustive()
-    }
-}
+debug_fields!(CsvWriterOptions {
+    names,
+    include_header,
+    quoting
+});
 
 /// Write `table` as CSV. Nested columns are refused; booleans are written with
 /// `true_value`/`false_value`, timestamps in ISO 8601.
@@ -208,10 +205,5 @@ fn bools_as_text(batch: RecordBatch, opts: &CsvWriterOptions) -> Result<RecordBa
             cols.push(c.clone());
         }
     }
-    let options = arrow_array::RecordBatchOptions::new().with_row_count(Some(batch.num_rows()));
-    Ok(RecordBatch::try_new_with_options(
-        Arc::new(Schema::new(fields)),
-        cols,
-        &options,
-    )?)
+    record_batch(Arc::new(Schema::new(fields)), cols, batch.num_rows())
 }

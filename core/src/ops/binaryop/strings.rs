@@ -50,22 +50,11 @@ impl HostStrings {
         };
         let valid = row_validity(o, n)?;
         let rows = if scalar { 1 } else { c.size() };
-        let mut offsets = Vec::with_capacity(rows + 1);
-        if rows > 0 && !c.children().is_empty() {
-            let child = &c.children()[0];
-            let range = c.offset()..c.offset() + rows + 1;
-            if child.dtype().id() == TypeId::Int64 {
-                offsets.extend(child.host_values::<i64>()?[range].iter().copied());
-            } else {
-                offsets.extend(
-                    child.host_values::<i32>()?[range]
-                        .iter()
-                        .map(|&o| i64::from(o)),
-                );
-            }
+        let offsets = if rows > 0 && !c.children().is_empty() {
+            c.host_offsets(rows)?
         } else {
-            offsets = vec![0; rows + 1];
-        }
+            vec![0; rows + 1]
+        };
         let chars = match c.data() {
             Some(d) => d.host()?,
             None => arrow_buffer::Buffer::from_vec(Vec::<u8>::new()),

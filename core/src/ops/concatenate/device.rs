@@ -129,14 +129,10 @@ pub(super) fn concatenate(columns: &[Column], total: usize) -> Result<Column> {
                 (elements as i32).to_le_bytes().to_vec()
             };
             write_bytes(offsets.ptr() + (total * ow) as u64, &last)?;
-            let offsets = Column::new(
+            let offsets = Column::without_nulls(
                 if wide { TypeId::Int64 } else { TypeId::Int32 }.into(),
                 total + 1,
-                Some(Buffer::from_device(offsets)),
-                None,
-                Some(0),
-                0,
-                vec![],
+                Buffer::from_device(offsets),
             )?;
             if id == TypeId::String {
                 let chars = DeviceMemory::alloc(elements as usize)?;

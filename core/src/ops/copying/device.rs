@@ -9,6 +9,7 @@ use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::device::kernels::copying::{self as dev, DeviceCond};
 use crate::device::kernels::movement::iota;
+use crate::device::kernels::transform::{data_ptr, mask_arg};
 use crate::device::primitives::bitmask::set_bits;
 use crate::error::Result;
 use crate::ops::gather::device_map;
@@ -53,14 +54,8 @@ pub(super) fn range_map(n: usize, begin: usize, end: usize, source: i64) -> Resu
 
 /// The condition on the device.
 pub(crate) fn device_cond(mask: &Column) -> Result<DeviceCond> {
-    let data = match mask.data() {
-        Some(d) if mask.size() > 0 => d.device_ptr()? + mask.offset() as u64,
-        _ => 0,
-    };
-    let (m, off) = match mask.mask() {
-        Some(b) if mask.null_count()? > 0 => (b.device_ptr()?, mask.offset() as i64),
-        _ => (0, 0),
-    };
+    let data = data_ptr(mask)?;
+    let (m, off) = mask_arg(mask)?;
     Ok(DeviceCond {
         data,
         mask: m,
@@ -96,14 +91,8 @@ fn select_fixed_width(
 ) -> Result<Column> {
     let n = mask.size();
     let side = |c: &Column, scalar: bool| -> Result<dev::SelectSide> {
-        let data = match c.data() {
-            Some(d) if c.size() > 0 => d.device_ptr()? + (c.offset() * width) as u64,
-            _ => 0,
-        };
-        let (m, off) = match c.mask() {
-            Some(b) if c.null_count()? > 0 => (b.device_ptr()?, c.offset() as i64),
-            _ => (0, 0),
-        };
+        let data = data_ptr(c)?;
+        let (m, off) = mask_arg(c)?;
         Ok(dev::SelectSide {
             data,
             stride: if scalar { 0 } else { 1 },

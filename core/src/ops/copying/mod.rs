@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::table::Table;
-use crate::types::{TypeId, fixed_width};
+use crate::types::{TypeId, check_same_type, fixed_width};
 
 pub use crate::copy_options::{MaskAllocationPolicy, OutOfBoundsPolicy};
 
@@ -190,9 +190,7 @@ pub fn empty_like(col: &Column) -> Result<Column> {
     };
     match dtype.id() {
         TypeId::Empty => Column::new(dtype, 0, None, None, Some(0), 0, vec![]),
-        id if id.is_fixed_width() => {
-            Column::new(dtype, 0, Some(Buffer::zeroed(0)), None, Some(0), 0, vec![])
-        }
+        id if id.is_fixed_width() => Column::without_nulls(dtype, 0, Buffer::zeroed(0)),
         TypeId::String => Column::new(
             dtype,
             0,
@@ -263,6 +261,24 @@ pub fn allocate_like(
     Column::new(col.dtype(), n, Some(data), mask, Some(0), 0, vec![])
 }
 
+/// An IndexError unless `rows` (called `name` in the message) are rows of `col`.
+pub(crate) fn check_rows_in(
+    what: &str,
+    name: &str,
+    rows: std::ops::Range<usize>,
+    col: &Column,
+) -> Result<()> {
+    if rows.start > rows.end || rows.end > col.size() {
+        return Err(Error::index(format!(
+            "{what}: {name} {}..{} is not inside a column of {} rows",
+            rows.start,
+            rows.end,
+            col.size()
+        )));
+    }
+    Ok(())
+}
+
 fn check_range(
     what: &str,
     source: &Column,
@@ -271,19 +287,12 @@ fn check_range(
     se: usize,
     tb: usize,
 ) -> Result<()> {
-    if source.dtype() != target.dtype() {
-        return Err(Error::type_err(format!(
-            "{what}: the source is {} but the target is {}",
-            source.dtype(),
-            target.dtype()
-        )));
-    }
-    if sb > se || se > source.size() {
-        return Err(Error::index(format!(
-            "{what}: source range {sb}..{se} is not inside a column of {} rows",
-            source.size()
-        )));
-    }
+    check_same_type(
+        what,
+        ("the source", source.dtype()),
+        ("the target", target.dtype()),
+    )?;
+    check_rows_in(what, "source range", sb..se, source)?;
     if tb.checked_add(se - sb).is_none_or(|e| e > target.size()) {
         return Err(Error::index(format!(
             "{what}: {} rows from target row {tb} do not fit in a column of {} rows",
@@ -369,13 +378,11 @@ pub(crate) fn write_rows_in_place(
 
 /// Rows moved down by `offset` (up when negative); rows shifted in are `fill`.
 pub fn shift(col: &Column, offset: i64, fill: &Scalar) -> Result<Column> {
-    if fill.dtype() != col.dtype() {
-        return Err(Error::type_err(format!(
-            "shift: the fill value is {} but the column is {}",
-            fill.dtype(),
-            col.dtype()
-        )));
-    }
+    check_same_type(
+        "shift",
+        ("the fill value", fill.dtype()),
+        ("the column", col.dtype()),
+    )?;
     // Two pieces, each copied once: `k` copies of the fill value and the rows that stay,
     // in the order the direction gives. (A gather through a shift map read every row
     // through an index and built the map first.)
@@ -517,13 +524,7 @@ pub(crate) fn check_condition(what: &str, mask: &Column, rows: usize) -> Result<
 /// Row i from `lhs` where `mask` is true, else from `rhs` (a null mask row counts as false).
 pub fn copy_if_else(lhs: Side, rhs: Side, mask: &Column) -> Result<Column> {
     let (l, r) = (lhs.column(), rhs.column());
-    if l.dtype() != r.dtype() {
-        return Err(Error::type_err(format!(
-            "copy_if_else: lhs is {} but rhs is {}",
-            l.dtype(),
-            r.dtype()
-        )));
-    }
+    check_same_type("copy_if_else", ("lhs", l.dtype()), ("rhs", r.dtype()))?;
     let n = mask.size();
     for (side, name) in [(&lhs, "lhs"), (&rhs, "rhs")] {
         if let Side::Column(c) = side

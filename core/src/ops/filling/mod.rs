@@ -11,7 +11,7 @@ mod device;
 mod host;
 
 use super::concatenate::concatenate;
-use super::copying::write_rows_in_place;
+use super::copying::{check_rows_in, write_rows_in_place};
 use super::gather::{Bounds, gather_columns, gather_internal};
 use super::numeric::{Num, with_num_type};
 use crate::column::{Column, MAX_ROWS};
@@ -19,22 +19,15 @@ use crate::error::{Error, Result};
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::table::Table;
-use crate::types::{TypeId, fixed_width};
+use crate::types::{TypeId, check_same_type, fixed_width};
 
 fn check_fill(what: &str, dest: &Column, begin: usize, end: usize, value: &Scalar) -> Result<()> {
-    if value.dtype() != dest.dtype() {
-        return Err(Error::type_err(format!(
-            "{what}: the value is {} but the column is {}",
-            value.dtype(),
-            dest.dtype()
-        )));
-    }
-    if begin > end || end > dest.size() {
-        return Err(Error::index(format!(
-            "{what}: range {begin}..{end} is not inside a column of {} rows",
-            dest.size()
-        )));
-    }
+    check_same_type(
+        what,
+        ("the value", value.dtype()),
+        ("the column", dest.dtype()),
+    )?;
+    check_rows_in(what, "range", begin..end, dest)?;
     Ok(())
 }
 
@@ -108,7 +101,7 @@ pub fn sequence(size: usize, init: &Scalar, step: &Scalar) -> Result<Column> {
     } else {
         host::sequence(size, init, step)?
     };
-    Column::new(t, size, Some(data), None, Some(0), 0, vec![])
+    Column::without_nulls(t, size, data)
 }
 
 /// How many times `repeat` repeats each row.

@@ -174,15 +174,7 @@ pub(crate) fn aggregate_small_fused(
     }
     let groups = dev::small_fused(keys, &kinds, include_nulls, &specs, base)?;
     let buffer = Buffer::from_device(memory);
-    let reps = Column::new(
-        TypeId::Int32.into(),
-        groups,
-        Some(buffer.slice(0, groups * 4)?),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )?;
+    let reps = Column::without_nulls(TypeId::Int32.into(), groups, buffer.slice(0, groups * 4)?)?;
     let out_keys = Table::new(gather_columns(keys.columns(), n, &reps, Bounds::Trusted)?)?;
     let mut columns = plan
         .iter()

@@ -177,12 +177,7 @@ pub(crate) fn aggregate(values: &Column, agg: &Aggregation, g: &HostGroups) -> R
         A::Mean => {
             let counts = valid_counts(g, valid);
             if out.id().is_floating() {
-                let sums = float_sums(values, g, valid)?;
-                let m: Vec<f64> = sums
-                    .iter()
-                    .zip(&counts)
-                    .map(|(&s, &c)| if c > 0 { s / c as f64 } else { 0.0 })
-                    .collect();
+                let m = float_means(values, g, valid, &counts)?;
                 return make_column(out, m, Some(&has(&counts)));
             }
             // DURATION and DECIMAL32/64 means stay in the type: integer division.
@@ -201,12 +196,7 @@ pub(crate) fn aggregate(values: &Column, agg: &Aggregation, g: &HostGroups) -> R
         }
         A::Variance { ddof } | A::Std { ddof } => {
             let counts = valid_counts(g, valid);
-            let sums = float_sums(values, g, valid)?;
-            let means: Vec<f64> = sums
-                .iter()
-                .zip(&counts)
-                .map(|(&s, &c)| if c > 0 { s / c as f64 } else { 0.0 })
-                .collect();
+            let means = float_means(values, g, valid, &counts)?;
             let x = column_values_as::<f64>(&storage_view(values)?)?;
             let gid = &g.gid;
             let ss = fold(
@@ -294,6 +284,22 @@ fn max_identity<A: Num>() -> A {
 fn float_sums(values: &Column, g: &HostGroups, valid: Option<&NullBuffer>) -> Result<Vec<f64>> {
     let x = column_values_as::<f64>(&storage_view(values)?)?;
     Ok(fold(g, valid, 0.0f64, |s, i| *s += x[i], |a, b| a + b))
+}
+
+/// The mean of every group's valid values as float64 (0 for a group without any), given
+/// the groups' `counts` of valid values.
+fn float_means(
+    values: &Column,
+    g: &HostGroups,
+    valid: Option<&NullBuffer>,
+    counts: &[u32],
+) -> Result<Vec<f64>> {
+    let sums = float_sums(values, g, valid)?;
+    Ok(sums
+        .iter()
+        .zip(counts)
+        .map(|(&s, &c)| if c > 0 { s / c as f64 } else { 0.0 })
+        .collect())
 }
 
 /// The row of the smallest (or largest) valid value of each group, the first one among
@@ -586,20 +592,17 @@ fn collect(
 /// Per row whether the value is NaN (None for non-float columns).
 fn nan_flags(values: &Column) -> Result<Option<Vec<bool>>> {
     Ok(match values.dtype().id() {
-        TypeId::Float32 => Some(
-            values
-                .host_values::<f32>()?
-                .iter()
-                .map(|v| v.is_nan())
-                .collect(),
-        ),
-        TypeId::Float64 => Some(
-            values
-                .host_values::<f64>()?
-                .iter()
-                .map(|v| v.is_nan())
-                .collect(),
-        ),
+        TypeId::Float32 => Some(nan_each::<f32>(values)?),
+        TypeId::Float64 => Some(nan_each::<f64>(values)?),
         _ => None,
     })
+}
+
+/// Whether each value of a column stored as `T` is a NaN.
+fn nan_each<T: Num>(values: &Column) -> Result<Vec<bool>> {
+    Ok(values
+        .host_values::<T>()?
+        .iter()
+        .map(|v| v.is_nan())
+        .collect())
 }

@@ -36,6 +36,7 @@ use crate::ops::search::{NullOrder, Order};
 use crate::placement::{host_fallback, use_device};
 use crate::scalar::Scalar;
 use crate::table::Table;
+use crate::types::check_same_type;
 use hash_host::{HostGroups, group_rows};
 use ordered::{Grouped, gather_table, table_of};
 
@@ -80,6 +81,26 @@ pub struct GroupBy {
 }
 
 pub use crate::params::ReplacePolicy;
+
+/// One table per request holding `f`'s result column for each of its aggregations (`f`
+/// gets the request's values), `rows` rows each.
+fn request_tables(
+    requests: &[GroupByRequest],
+    rows: usize,
+    f: impl Fn(&Column, &Aggregation) -> Result<Column>,
+) -> Result<Vec<Table>> {
+    requests
+        .iter()
+        .map(|r| {
+            let cols = r
+                .aggregations
+                .iter()
+                .map(|a| f(&r.values, a))
+                .collect::<Result<Vec<_>>>()?;
+            table_of(cols, rows)
+        })
+        .collect()
+}
 
 impl GroupBy {
     /// Group the rows of `keys`. `keys_are_sorted`, `column_order` and `null_precedence`
@@ -233,17 +254,7 @@ impl GroupBy {
         let g = group_rows(&self.keys, self.include_nulls)?;
         let first = crate::ops::gather::host_map(g.first.iter().map(|&r| r as i32).collect());
         let keys = gather_table(&self.keys, &first)?;
-        let results = requests
-            .iter()
-            .map(|r| {
-                let cols = r
-                    .aggregations
-                    .iter()
-                    .map(|a| host_agg::aggregate(&r.values, a, &g))
-                    .collect::<Result<Vec<_>>>()?;
-                table_of(cols, g.len())
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let results = request_tables(requests, g.len(), |v, a| host_agg::aggregate(v, a, &g))?;
         Ok((keys, results))
     }
 
@@ -263,17 +274,9 @@ impl GroupBy {
         });
         if on_device && let Some(s) = self.device_sorted()? {
             let keys = gather_table(&self.keys, &s.order)?;
-            let results = requests
-                .iter()
-                .map(|r| {
-                    let cols = r
-                        .aggregations
-                        .iter()
-                        .map(|a| device_sorted::scan(&s, &r.values, a))
-                        .collect::<Result<Vec<_>>>()?;
-                    table_of(cols, s.order.size())
-                })
-                .collect::<Result<Vec<_>>>()?;
+            let results = request_tables(requests, s.order.size(), |v, a| {
+                device_sorted::scan(&s, v, a)
+            })?;
             return Ok((keys, results));
         }
         let g = self.host_groups(
@@ -282,17 +285,7 @@ impl GroupBy {
         )?;
         let gr = Grouped::new(&g);
         let keys = gather_table(&self.keys, &gr.map())?;
-        let results = requests
-            .iter()
-            .map(|r| {
-                let cols = r
-                    .aggregations
-                    .iter()
-                    .map(|a| ordered::scan(&r.values, a, &gr))
-                    .collect::<Result<Vec<_>>>()?;
-                table_of(cols, gr.order.len())
-            })
-            .collect::<Result<Vec<_>>>()?;
+        let results = request_tables(requests, gr.order.len(), |v, a| ordered::scan(v, a, &gr))?;
         Ok((keys, results))
     }
 
@@ -314,13 +307,11 @@ impl GroupBy {
             )));
         }
         for (c, f) in values.columns().iter().zip(fill_values) {
-            if f.dtype() != c.dtype() {
-                return Err(Error::type_err(format!(
-                    "groupby.shift: the fill value is {} but the column is {}",
-                    f.dtype(),
-                    c.dtype()
-                )));
-            }
+            check_same_type(
+                "groupby.shift",
+                ("the fill value", f.dtype()),
+                ("the column", c.dtype()),
+            )?;
         }
         if let Some(s) = self.device_sorted()? {
             let keys = gather_table(&self.keys, &s.order)?;

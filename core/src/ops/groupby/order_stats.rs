@@ -97,7 +97,7 @@ pub(crate) fn aggregate(
     }
 }
 
-fn i32_scalar(v: i32) -> Scalar {
+pub(super) fn i32_scalar(v: i32) -> Scalar {
     Scalar::from_native(v)
 }
 
@@ -105,12 +105,14 @@ fn f64_scalar(v: f64) -> Scalar {
     Scalar::from_native(v)
 }
 
-fn col(c: &Column) -> Operand<'_> {
-    Operand::Column(c)
+/// `a op b` of two columns, into a column of type `out`.
+pub(super) fn bin(a: &Column, b: &Column, op: B, out: TypeId) -> Result<Column> {
+    binary_operation(Operand::Column(a), Operand::Column(b), op, out.into())
 }
 
-fn bin(a: Operand, b: Operand, op: B, out: TypeId) -> Result<Column> {
-    binary_operation(a, b, op, out.into())
+/// `a op b` of a column and a scalar, into a column of type `out`.
+pub(super) fn bin_s(a: &Column, b: &Scalar, op: B, out: TypeId) -> Result<Column> {
+    binary_operation(Operand::Column(a), Operand::Scalar(b), op, out.into())
 }
 
 /// A null scalar of `c`'s type.
@@ -213,30 +215,25 @@ fn segments(gid: &Column, groups: usize, values: &Column, within: Within) -> Res
 /// with a null, so callers combine this with a same-group test.
 pub(super) fn repeats_previous(v: &Column, nulls_equal: bool, nans_equal: bool) -> Result<Column> {
     let prev = shift(v, 1, &null_like(v)?)?;
-    let mut same = truthy(&bin(col(v), col(&prev), B::NullEquals, TypeId::Bool8)?)?;
+    let mut same = truthy(&bin(v, &prev, B::NullEquals, TypeId::Bool8)?)?;
     if !nulls_equal {
-        let both_null = bin(
-            col(&is_null(v)?),
-            col(&is_null(&prev)?),
-            B::LogicalAnd,
-            TypeId::Bool8,
-        )?;
+        let both_null = bin(&is_null(v)?, &is_null(&prev)?, B::LogicalAnd, TypeId::Bool8)?;
         let not_both = unary_operation(&both_null, UnaryOperator::Not)?;
-        same = bin(col(&same), col(&not_both), B::LogicalAnd, TypeId::Bool8)?;
+        same = bin(&same, &not_both, B::LogicalAnd, TypeId::Bool8)?;
     }
     if v.dtype().id().is_floating() {
         let both_nan = bin(
-            col(&truthy(&is_nan(v)?)?),
-            col(&truthy(&is_nan(&prev)?)?),
+            &truthy(&is_nan(v)?)?,
+            &truthy(&is_nan(&prev)?)?,
             B::LogicalAnd,
             TypeId::Bool8,
         )?;
         // NaN != NaN for NullEquals: NaNs are one value only when nans_equal.
         same = if nans_equal {
-            bin(col(&same), col(&both_nan), B::LogicalOr, TypeId::Bool8)?
+            bin(&same, &both_nan, B::LogicalOr, TypeId::Bool8)?
         } else {
             let not_nan = unary_operation(&both_nan, UnaryOperator::Not)?;
-            bin(col(&same), col(&not_nan), B::LogicalAnd, TypeId::Bool8)?
+            bin(&same, &not_nan, B::LogicalAnd, TypeId::Bool8)?
         };
     }
     Ok(same)
@@ -260,7 +257,7 @@ fn pick(
     ok: &Column,
 ) -> Result<Column> {
     let k = cast(&unary_operation(pos, op)?, TypeId::Int32.into())?;
-    let idx = bin(col(starts), col(&k), B::Add, TypeId::Int32)?;
+    let idx = bin(starts, &k, B::Add, TypeId::Int32)?;
     gather_col(sorted, &masked_map(&idx, ok)?)
 }
 
@@ -279,32 +276,12 @@ fn quantiles(
     }
     let seg = segments(gid, groups, values, Within::Value)?;
     let sorted = cast(&gather_col(values, &seg.order)?, TypeId::Float64.into())?;
-    let count = bin(
-        col(&seg.valid_ends),
-        col(&seg.starts),
-        B::Sub,
-        TypeId::Int32,
-    )?;
-    let ok = bin(
-        col(&count),
-        Operand::Scalar(&i32_scalar(0)),
-        B::Greater,
-        TypeId::Bool8,
-    )?;
-    let last = bin(
-        col(&count),
-        Operand::Scalar(&i32_scalar(1)),
-        B::Sub,
-        TypeId::Float64,
-    )?;
+    let count = bin(&seg.valid_ends, &seg.starts, B::Sub, TypeId::Int32)?;
+    let ok = bin_s(&count, &i32_scalar(0), B::Greater, TypeId::Bool8)?;
+    let last = bin_s(&count, &i32_scalar(1), B::Sub, TypeId::Float64)?;
     let mut per_q = Vec::with_capacity(qs.len());
     for &q in qs {
-        let pos = bin(
-            col(&last),
-            Operand::Scalar(&f64_scalar(q)),
-            B::Mul,
-            TypeId::Float64,
-        )?;
+        let pos = bin_s(&last, &f64_scalar(q), B::Mul, TypeId::Float64)?;
         let at = |op| pick(&sorted, &seg.starts, &pos, op, &ok);
         let v = match interp {
             Interpolation::Lower => at(UnaryOperator::Floor)?,
@@ -312,23 +289,18 @@ fn quantiles(
             Interpolation::Nearest => at(UnaryOperator::Rint)?,
             Interpolation::Linear | Interpolation::Midpoint => {
                 let (a, b) = (at(UnaryOperator::Floor)?, at(UnaryOperator::Ceil)?);
-                let diff = bin(col(&b), col(&a), B::Sub, TypeId::Float64)?;
+                let diff = bin(&b, &a, B::Sub, TypeId::Float64)?;
                 if interp == Interpolation::Midpoint {
-                    let half = bin(
-                        col(&diff),
-                        Operand::Scalar(&f64_scalar(2.0)),
-                        B::TrueDiv,
-                        TypeId::Float64,
-                    )?;
-                    bin(col(&a), col(&half), B::Add, TypeId::Float64)?
+                    let half = bin_s(&diff, &f64_scalar(2.0), B::TrueDiv, TypeId::Float64)?;
+                    bin(&a, &half, B::Add, TypeId::Float64)?
                 } else {
                     let lo = unary_operation(&pos, UnaryOperator::Floor)?;
                     let hi = unary_operation(&pos, UnaryOperator::Ceil)?;
-                    let frac = bin(col(&pos), col(&lo), B::Sub, TypeId::Float64)?;
-                    let step = bin(col(&diff), col(&frac), B::Mul, TypeId::Float64)?;
-                    let lerp = bin(col(&a), col(&step), B::Add, TypeId::Float64)?;
+                    let frac = bin(&pos, &lo, B::Sub, TypeId::Float64)?;
+                    let step = bin(&diff, &frac, B::Mul, TypeId::Float64)?;
+                    let lerp = bin(&a, &step, B::Add, TypeId::Float64)?;
                     // Exactly on a value: that value (a + (b - a) * 0 is NaN for infinities).
-                    let exact = bin(col(&lo), col(&hi), B::Equal, TypeId::Bool8)?;
+                    let exact = bin(&lo, &hi, B::Equal, TypeId::Bool8)?;
                     copy_if_else(Side::Column(&a), Side::Column(&lerp), &truthy(&exact)?)?
                 }
             }
@@ -344,15 +316,10 @@ fn quantiles(
         let stacked = concatenate(&per_q)?;
         let i = sequence(groups * nq, &i32_scalar(0), &i32_scalar(1))?;
         let nqs = i32_scalar(nq as i32);
-        let g = bin(col(&i), Operand::Scalar(&nqs), B::Div, TypeId::Int32)?;
-        let j = bin(col(&i), Operand::Scalar(&nqs), B::Mod, TypeId::Int32)?;
-        let jg = bin(
-            col(&j),
-            Operand::Scalar(&i32_scalar(groups as i32)),
-            B::Mul,
-            TypeId::Int32,
-        )?;
-        let map = bin(col(&jg), col(&g), B::Add, TypeId::Int32)?;
+        let g = bin_s(&i, &nqs, B::Div, TypeId::Int32)?;
+        let j = bin_s(&i, &nqs, B::Mod, TypeId::Int32)?;
+        let jg = bin_s(&j, &i32_scalar(groups as i32), B::Mul, TypeId::Int32)?;
+        let map = bin(&jg, &g, B::Add, TypeId::Int32)?;
         gather_col(&stacked, &map)?
     };
     if out.id() != TypeId::List {
@@ -375,31 +342,21 @@ fn nunique(
     // NaNs sort together and count once.
     let same = repeats_previous(&sv, true, true)?;
     let prev_g = shift(&sg, 1, &i32_scalar(-2))?;
-    let same_group = bin(col(&sg), col(&prev_g), B::Equal, TypeId::Bool8)?;
-    let dup = bin(col(&same), col(&same_group), B::LogicalAnd, TypeId::Bool8)?;
+    let same_group = bin(&sg, &prev_g, B::Equal, TypeId::Bool8)?;
+    let dup = bin(&same, &same_group, B::LogicalAnd, TypeId::Bool8)?;
     let not_dup = unary_operation(&dup, UnaryOperator::Not)?;
-    let fresh = bin(
-        col(&is_valid(&sv)?),
-        col(&not_dup),
-        B::LogicalAnd,
-        TypeId::Bool8,
-    )?;
+    let fresh = bin(&is_valid(&sv)?, &not_dup, B::LogicalAnd, TypeId::Bool8)?;
     let fresh = cast(&fresh, TypeId::Int32.into())?;
     let cs = crate::ops::scan::scan(&fresh, &Aggregation::Sum, true)?;
     let cs = cast(&cs, TypeId::Int32.into())?;
     let cs0 = concatenate(&[Column::from_values(vec![0i32]), cs])?;
     let at_end = gather_col(&cs0, &seg.ends)?;
     let at_start = gather_col(&cs0, &seg.starts)?;
-    let mut counts = bin(col(&at_end), col(&at_start), B::Sub, TypeId::Int32)?;
+    let mut counts = bin(&at_end, &at_start, B::Sub, TypeId::Int32)?;
     if include_nulls {
-        let has_null = bin(
-            col(&seg.ends),
-            col(&seg.valid_ends),
-            B::Greater,
-            TypeId::Bool8,
-        )?;
+        let has_null = bin(&seg.ends, &seg.valid_ends, B::Greater, TypeId::Bool8)?;
         let has_null = cast(&has_null, TypeId::Int32.into())?;
-        counts = bin(col(&counts), col(&has_null), B::Add, TypeId::Int32)?;
+        counts = bin(&counts, &has_null, B::Add, TypeId::Int32)?;
     }
     cast(&counts, out)
 }
@@ -422,26 +379,16 @@ fn nth_element(
     } else {
         &seg.valid_ends
     };
-    let size = bin(col(end), col(&seg.starts), B::Sub, TypeId::Int32)?;
+    let size = bin(end, &seg.starts, B::Sub, TypeId::Int32)?;
     let j = if n >= 0 {
         sequence(groups, &i32_scalar(n), &i32_scalar(0))?
     } else {
-        bin(
-            col(&size),
-            Operand::Scalar(&i32_scalar(n)),
-            B::Add,
-            TypeId::Int32,
-        )?
+        bin_s(&size, &i32_scalar(n), B::Add, TypeId::Int32)?
     };
-    let ge0 = bin(
-        col(&j),
-        Operand::Scalar(&i32_scalar(0)),
-        B::GreaterEqual,
-        TypeId::Bool8,
-    )?;
-    let lt = bin(col(&j), col(&size), B::Less, TypeId::Bool8)?;
-    let ok = bin(col(&ge0), col(&lt), B::LogicalAnd, TypeId::Bool8)?;
-    let pos = bin(col(&seg.starts), col(&j), B::Add, TypeId::Int32)?;
+    let ge0 = bin_s(&j, &i32_scalar(0), B::GreaterEqual, TypeId::Bool8)?;
+    let lt = bin(&j, &size, B::Less, TypeId::Bool8)?;
+    let ok = bin(&ge0, &lt, B::LogicalAnd, TypeId::Bool8)?;
+    let pos = bin(&seg.starts, &j, B::Add, TypeId::Int32)?;
     let rows = gather_col(&seg.order, &masked_map(&pos, &ok)?)?;
     let rows = replace_nulls(&rows, Replacement::Scalar(&i32_scalar(i32::MIN)))?;
     gather_col(values, &rows)
@@ -465,8 +412,8 @@ fn arg_rows(gid: &Column, groups: usize, values: &Column, order: Order) -> Resul
         // NaN sorts above every number: rank numbers (0) before NaNs (1) before nulls (2).
         let nan = cast(&truthy(&is_nan(values)?)?, TypeId::Int32.into())?;
         let null = cast(&is_null(values)?, TypeId::Int32.into())?;
-        let twice = bin(col(&null), col(&null), B::Add, TypeId::Int32)?;
-        keys.push(bin(col(&nan), col(&twice), B::Add, TypeId::Int32)?);
+        let twice = bin(&null, &null, B::Add, TypeId::Int32)?;
+        keys.push(bin(&nan, &twice, B::Add, TypeId::Int32)?);
         orders.push(Order::Ascending);
     }
     keys.push(values.clone());
@@ -507,28 +454,18 @@ fn collect(
     let sv = gather_col(values, &seg.order)?;
     let sg = gather_col(gid, &seg.order)?;
     // Rows in a group, and valid unless nulls are collected.
-    let mut keep = bin(
-        col(&sg),
-        Operand::Scalar(&i32_scalar(0)),
-        B::GreaterEqual,
-        TypeId::Bool8,
-    )?;
+    let mut keep = bin_s(&sg, &i32_scalar(0), B::GreaterEqual, TypeId::Bool8)?;
     if !include_nulls {
-        keep = bin(
-            col(&keep),
-            col(&is_valid(&sv)?),
-            B::LogicalAnd,
-            TypeId::Bool8,
-        )?;
+        keep = bin(&keep, &is_valid(&sv)?, B::LogicalAnd, TypeId::Bool8)?;
     }
     if let Some((nulls_equal, nans_equal)) = set {
         // A row repeats the previous one (same group, equal value) and is dropped.
         let same = repeats_previous(&sv, nulls_equal, nans_equal)?;
         let prev_g = shift(&sg, 1, &i32_scalar(-2))?;
-        let same_group = bin(col(&sg), col(&prev_g), B::Equal, TypeId::Bool8)?;
-        let dup = bin(col(&same), col(&same_group), B::LogicalAnd, TypeId::Bool8)?;
+        let same_group = bin(&sg, &prev_g, B::Equal, TypeId::Bool8)?;
+        let dup = bin(&same, &same_group, B::LogicalAnd, TypeId::Bool8)?;
         let fresh = unary_operation(&dup, UnaryOperator::Not)?;
-        keep = bin(col(&keep), col(&fresh), B::LogicalAnd, TypeId::Bool8)?;
+        keep = bin(&keep, &fresh, B::LogicalAnd, TypeId::Bool8)?;
     }
     let kept = apply_boolean_mask(&Table::new(vec![seg.order, sg])?, &keep)?;
     let child = gather_col(values, &kept.columns()[0])?;

@@ -17,7 +17,7 @@ use crate::ops::search::{NullOrder, Order};
 use crate::ops::stream_compaction::host_distinct::normalize_float_keys;
 use crate::scalar::Scalar;
 use crate::table::Table;
-use crate::types::TypeId;
+use crate::types::{TypeId, check_same_type};
 use arrow_row::{RowConverter, SortField};
 use arrow_schema::SortOptions;
 use rayon::prelude::*;
@@ -222,13 +222,11 @@ pub(crate) fn shift(
         .iter()
         .zip(offsets.iter().zip(fills))
         .map(|(c, (&off, fill))| {
-            if fill.dtype() != c.dtype() {
-                return Err(Error::type_err(format!(
-                    "groupby shift: the fill value is {} but the column is {}",
-                    fill.dtype(),
-                    c.dtype()
-                )));
-            }
+            check_same_type(
+                "groupby shift",
+                ("the fill value", fill.dtype()),
+                ("the column", c.dtype()),
+            )?;
             let map: Vec<i32> = gr.per_group(|rows| {
                 let s = rows.len() as i64;
                 (0..s)

@@ -7,11 +7,11 @@
 //! leave device memory. On the host the same steps run the host paths, which is how the
 //! unit tests check the composition against [`super::ordered`]'s loop.
 
-use super::order_stats::{gather_col, null_like, repeats_previous, truthy};
+use super::order_stats::{bin, bin_s, gather_col, i32_scalar, null_like, repeats_previous, truthy};
 use crate::column::Column;
 use crate::error::Result;
 use crate::ops::aggregation::{Aggregation, RankMethod, RankPercentage};
-use crate::ops::binaryop::{BinaryOperator as B, Operand, binary_operation};
+use crate::ops::binaryop::BinaryOperator as B;
 use crate::ops::cast::cast;
 use crate::ops::concatenate::concatenate;
 use crate::ops::copying::{Side, Source, copy_if_else, scatter, shift};
@@ -61,18 +61,6 @@ impl RankSpec {
     }
 }
 
-fn i32s(v: i32) -> Scalar {
-    Scalar::from_native(v)
-}
-
-fn bin(a: &Column, b: &Column, op: B, out: TypeId) -> Result<Column> {
-    binary_operation(Operand::Column(a), Operand::Column(b), op, out.into())
-}
-
-fn bin_s(a: &Column, b: &Scalar, op: B, out: TypeId) -> Result<Column> {
-    binary_operation(Operand::Column(a), Operand::Scalar(b), op, out.into())
-}
-
 /// The RANK of every grouped position: `gid` holds the INT32 group of each position
 /// (ascending, `groups` groups), `values` the value at each position. The result (INT32,
 /// or FLOAT64 for AVERAGE and percentages) is null where a null value is excluded.
@@ -90,7 +78,7 @@ pub(crate) fn grouped_rank(
     }
     .into();
     let excluded = if spec.include_nulls {
-        sequence(m, &i32s(0), &i32s(0))?
+        sequence(m, &i32_scalar(0), &i32_scalar(0))?
     } else {
         cast(&is_null(values)?, TypeId::Int32.into())?
     };
@@ -107,7 +95,7 @@ pub(crate) fn grouped_rank(
     );
     let same_group = truthy(&bin(
         &sg,
-        &shift(&sg, 1, &i32s(-1))?,
+        &shift(&sg, 1, &i32_scalar(-1))?,
         B::Equal,
         TypeId::Bool8,
     )?)?;
@@ -123,8 +111,8 @@ pub(crate) fn grouped_rank(
         &scan(&starts_i32, &Aggregation::Sum, true)?,
         TypeId::Int32.into(),
     )?;
-    let run_id = bin_s(&run_no, &i32s(1), B::Sub, TypeId::Int32)?;
-    let pos = sequence(m, &i32s(0), &i32s(1))?;
+    let run_id = bin_s(&run_no, &i32_scalar(1), B::Sub, TypeId::Int32)?;
+    let pos = sequence(m, &i32_scalar(0), &i32_scalar(1))?;
     // Where each run starts, then where the next one does (m after the last).
     let run_pos = apply_boolean_mask(&Table::new(vec![pos.clone()])?, &run_start)?;
     let run_bounds = concatenate(&[
@@ -134,16 +122,16 @@ pub(crate) fn grouped_rank(
     let a = gather_col(&run_bounds, &run_id)?;
     let b = gather_col(&run_bounds, &run_no)?;
     // Each group's first position and the end of its ranked (not excluded) positions.
-    let ids = sequence(groups, &i32s(0), &i32s(1))?;
+    let ids = sequence(groups, &i32_scalar(0), &i32_scalar(1))?;
     let hay = Table::new(vec![sg.clone(), sx.clone()])?;
     let asc = [Order::Ascending, Order::Ascending];
     let before = [NullOrder::Before, NullOrder::Before];
-    let zeros = sequence(groups, &i32s(0), &i32s(0))?;
-    let ones = sequence(groups, &i32s(1), &i32s(0))?;
+    let zeros = sequence(groups, &i32_scalar(0), &i32_scalar(0))?;
+    let ones = sequence(groups, &i32_scalar(1), &i32_scalar(0))?;
     let g_start = lower_bound(&hay, &Table::new(vec![ids.clone(), zeros])?, &asc, &before)?;
     let g_end = lower_bound(&hay, &Table::new(vec![ids, ones])?, &asc, &before)?;
     let start = gather_col(&g_start, &sg)?;
-    let one = i32s(1);
+    let one = i32_scalar(1);
     let rank = match spec.method {
         RankMethod::First => bin_s(
             &bin(&pos, &start, B::Sub, TypeId::Int32)?,
@@ -215,7 +203,7 @@ pub(crate) fn grouped_rank(
         }
     };
     // Excluded nulls rank null; then every rank goes back to its grouped position.
-    let ranked = bin_s(&sx, &i32s(0), B::Equal, TypeId::Bool8)?;
+    let ranked = bin_s(&sx, &i32_scalar(0), B::Equal, TypeId::Bool8)?;
     let rank = copy_if_else(
         Side::Column(&rank),
         Side::Scalar(&null_like(&rank)?),

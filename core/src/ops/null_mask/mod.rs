@@ -107,6 +107,14 @@ fn check_lengths(function: &str, columns: &[Column]) -> Result<usize> {
     Ok(n)
 }
 
+/// The masks of the columns that have one, each with its column's offset.
+fn masks_of(columns: &[Column]) -> Vec<(&Buffer, usize)> {
+    columns
+        .iter()
+        .filter_map(|c| c.mask().map(|m| (m, c.offset())))
+        .collect()
+}
+
 /// The AND of the masks of the nullable `columns` and its number of unset bits
 /// (libcudf's `bitmask_and`). Columns without a mask count as all valid; when none has
 /// one, or there are no rows, the result is an empty buffer and 0.
@@ -120,10 +128,7 @@ fn check_lengths(function: &str, columns: &[Column]) -> Result<usize> {
 /// ```
 pub fn bitmask_and(columns: &[Column]) -> Result<(Buffer, usize)> {
     let n = check_lengths("bitmask_and", columns)?;
-    let masks: Vec<(&Buffer, usize)> = columns
-        .iter()
-        .filter_map(|c| c.mask().map(|m| (m, c.offset())))
-        .collect();
+    let masks = masks_of(columns);
     if n == 0 || masks.is_empty() {
         return Ok((Buffer::zeroed(0), 0));
     }
@@ -135,10 +140,7 @@ pub fn bitmask_and(columns: &[Column]) -> Result<(Buffer, usize)> {
 /// are no rows, the result is an empty buffer and 0.
 pub fn bitmask_or(columns: &[Column]) -> Result<(Buffer, usize)> {
     let n = check_lengths("bitmask_or", columns)?;
-    let masks: Vec<(&Buffer, usize)> = columns
-        .iter()
-        .filter_map(|c| c.mask().map(|m| (m, c.offset())))
-        .collect();
+    let masks = masks_of(columns);
     if n == 0 || masks.is_empty() || masks.len() != columns.len() {
         return Ok((Buffer::zeroed(0), 0));
     }

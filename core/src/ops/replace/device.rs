@@ -6,6 +6,7 @@ use crate::binary_operator::BinaryOperator;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
+use crate::device::kernels::transform::mask_arg;
 use crate::device::kernels::{movement as mv, scan as dscan, storage_id};
 use crate::error::Result;
 use crate::ops::binaryop::{Operand, binary_operation};
@@ -56,10 +57,7 @@ pub(super) fn find_replace_map(col: &Column, old: &Column) -> Result<Column> {
     if let Some(st) = storage_id(id) {
         let w = fixed_width(id).expect("fixed");
         let data = col.data().expect("data").device_ptr()? + (col.offset() * w) as u64;
-        let (m, off) = match col.mask() {
-            Some(b) if col.null_count()? > 0 => (b.device_ptr()?, col.offset() as i64),
-            _ => (0, 0),
-        };
+        let (m, off) = mask_arg(col)?;
         let keys = old.data().expect("data").device_ptr()? + (old.offset() * w) as u64;
         return device_map(
             dscan::find_replace_map(st, data, m, off, n, keys, old.size(), n as i64)?,

@@ -36,15 +36,7 @@ pub(super) fn validity_condition(col: &Column) -> Result<Column> {
         .into_par_iter()
         .map(|i| nulls.as_ref().is_none_or(|b| b.is_valid(i)) as u8)
         .collect();
-    Column::new(
-        TypeId::Bool8.into(),
-        n,
-        Some(Buffer::from_vec(v)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    Column::without_nulls(TypeId::Bool8.into(), n, Buffer::from_vec(v))
 }
 
 /// The row map of the nearest valid row before (or, `following`, after) each row of `col`

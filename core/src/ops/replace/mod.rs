@@ -183,25 +183,21 @@ pub fn clamp(
             vec![],
         );
     }
-    let bool8 = TypeId::Bool8.into();
+    // Other types: rows below `lo` become `lo_r`, then rows above `hi` become `hi_r`.
     let mut out = col.clone();
-    if lo.is_valid()? {
-        let below = binary_operation(
-            Operand::Column(col),
-            Operand::Scalar(lo),
-            BinaryOperator::Less,
-            bool8,
-        )?;
-        out = copy_if_else(Side::Scalar(lo_r), Side::Column(&out), &below)?;
-    }
-    if hi.is_valid()? {
-        let above = binary_operation(
-            Operand::Column(col),
-            Operand::Scalar(hi),
-            BinaryOperator::Greater,
-            bool8,
-        )?;
-        out = copy_if_else(Side::Scalar(hi_r), Side::Column(&out), &above)?;
+    for (bound, replacement, beyond) in [
+        (lo, lo_r, BinaryOperator::Less),
+        (hi, hi_r, BinaryOperator::Greater),
+    ] {
+        if bound.is_valid()? {
+            let outside = binary_operation(
+                Operand::Column(col),
+                Operand::Scalar(bound),
+                beyond,
+                TypeId::Bool8.into(),
+            )?;
+            out = copy_if_else(Side::Scalar(replacement), Side::Column(&out), &outside)?;
+        }
     }
     Ok(out)
 }

@@ -170,15 +170,7 @@ pub(super) fn bound(
         .with_min_len(1 << 10)
         .map(search)
         .collect();
-    Column::new(
-        TypeId::Int32.into(),
-        nn,
-        Some(Buffer::from_vec(out)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    Column::without_nulls(TypeId::Int32.into(), nn, Buffer::from_vec(out))
 }
 
 /// A hashable, equality-comparable form of a fixed-width value: NaNs and -0.0 normalised.

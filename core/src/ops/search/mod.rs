@@ -25,6 +25,7 @@ pub use crate::keys::{NullOrder, Order};
 use crate::column::Column;
 use crate::device::kernels::search as device;
 use crate::error::{Error, Result};
+use crate::keys::orders_or_defaults;
 use crate::ops::null_mask::copy_bitmask;
 use crate::placement::use_device;
 use crate::table::Table;
@@ -68,16 +69,7 @@ fn prepare(
         }
         kinds.push(key_kind(function, h.dtype())?);
     }
-    let orders = if column_order.is_empty() {
-        vec![Order::Ascending; ncols]
-    } else {
-        column_order.to_vec()
-    };
-    let nulls = if null_precedence.is_empty() {
-        vec![NullOrder::Before; ncols]
-    } else {
-        null_precedence.to_vec()
-    };
+    let (orders, nulls) = orders_or_defaults(column_order, null_precedence, ncols);
     Ok((kinds, orders, nulls))
 }
 

@@ -11,6 +11,7 @@
 use crate::column::Column;
 use crate::error::Result;
 use crate::keys::{KeyKind, NullOrder, Order, nulls_first};
+use crate::ops::numeric::canonical_float;
 use arrow_buffer::NullBuffer;
 use rayon::prelude::*;
 use std::cmp::Ordering;
@@ -21,28 +22,14 @@ const PAR_MIN: usize = 1 << 14;
 /// Order-preserving bits of a float64 (NaN canonical and above +inf; -0.0 == 0.0).
 #[inline]
 pub(crate) fn f64_key(x: f64) -> u64 {
-    let x = if x.is_nan() {
-        f64::NAN
-    } else if x == 0.0 {
-        0.0
-    } else {
-        x
-    };
-    let b = x.to_bits();
+    let b = canonical_float(x, f64::NAN, true).to_bits();
     if b >> 63 == 1 { !b } else { b | (1 << 63) }
 }
 
 /// Order-preserving bits of a float32 (as [`f64_key`]).
 #[inline]
 pub(crate) fn f32_key(x: f32) -> u64 {
-    let x = if x.is_nan() {
-        f32::NAN
-    } else if x == 0.0 {
-        0.0
-    } else {
-        x
-    };
-    let b = x.to_bits();
+    let b = canonical_float(x, f32::NAN, true).to_bits();
     u64::from(if b >> 31 == 1 { !b } else { b | (1 << 31) })
 }
 
@@ -133,57 +120,38 @@ pub(crate) fn sort_column(
 ) -> Result<SortColumn> {
     let desc = order == Order::Descending;
     let flip = |k: u64| if desc { !k } else { k };
-    macro_rules! signed {
-        ($t:ty) => {
+    // The order-preserving 64-bit keys `$key` gives the values of type `$t`, in parallel.
+    macro_rules! keyed {
+        ($t:ty, $key:expr) => {{
+            let key = $key;
             NormKeys::U64(
                 c.host_values::<$t>()?
                     .par_iter()
                     .with_min_len(PAR_MIN)
-                    .map(|&v| flip((v as i64 as u64) ^ (1 << 63)))
+                    .map(|&v| flip(key(v)))
                     .collect(),
             )
-        };
+        }};
     }
-    macro_rules! unsigned {
-        ($t:ty) => {
-            NormKeys::U64(
-                c.host_values::<$t>()?
-                    .par_iter()
-                    .with_min_len(PAR_MIN)
-                    .map(|&v| flip(v as u64))
-                    .collect(),
-            )
-        };
-    }
+    // Signed integers with the sign bit flipped compare as unsigned.
+    let signed = |v: i64| (v as u64) ^ (1 << 63);
     let keys = match kind {
-        KeyKind::I8 => signed!(i8),
-        KeyKind::I16 => signed!(i16),
-        KeyKind::I32 => signed!(i32),
-        KeyKind::I64 => signed!(i64),
-        KeyKind::U8 => unsigned!(u8),
-        KeyKind::U16 => unsigned!(u16),
-        KeyKind::U32 => unsigned!(u32),
-        KeyKind::U64 => unsigned!(u64),
+        KeyKind::I8 => keyed!(i8, |v: i8| signed(v.into())),
+        KeyKind::I16 => keyed!(i16, |v: i16| signed(v.into())),
+        KeyKind::I32 => keyed!(i32, |v: i32| signed(v.into())),
+        KeyKind::I64 => keyed!(i64, signed),
+        KeyKind::U8 => keyed!(u8, u64::from),
+        KeyKind::U16 => keyed!(u16, u64::from),
+        KeyKind::U32 => keyed!(u32, u64::from),
+        KeyKind::U64 => keyed!(u64, |v: u64| v),
         KeyKind::Bool => NormKeys::U64(
             c.host_values::<u8>()?
                 .iter()
                 .map(|&v| flip(u64::from(v != 0)))
                 .collect(),
         ),
-        KeyKind::F32 => NormKeys::U64(
-            c.host_values::<f32>()?
-                .par_iter()
-                .with_min_len(PAR_MIN)
-                .map(|&v| flip(f32_key(v)))
-                .collect(),
-        ),
-        KeyKind::F64 => NormKeys::U64(
-            c.host_values::<f64>()?
-                .par_iter()
-                .with_min_len(PAR_MIN)
-                .map(|&v| flip(f64_key(v)))
-                .collect(),
-        ),
+        KeyKind::F32 => keyed!(f32, f32_key),
+        KeyKind::F64 => keyed!(f64, f64_key),
         KeyKind::I128 => NormKeys::U128(
             c.host_values::<i128>()?
                 .iter()

@@ -27,7 +27,7 @@ pub use crate::params::RankMethod;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::error::{Error, Result};
-use crate::keys::{KeyKind, key_kind};
+use crate::keys::{KeyKind, key_kind, orders_or_defaults};
 use crate::ops::aggregation::NullPolicy;
 use crate::ops::gather::{Bounds, gather_columns, mask_copy};
 use crate::placement::use_device;
@@ -73,16 +73,7 @@ pub(crate) fn prepare(
         .iter()
         .map(|c| key_kind(function, c.dtype()))
         .collect::<Result<Vec<_>>>()?;
-    let orders = if column_order.is_empty() {
-        vec![Order::Ascending; ncols]
-    } else {
-        column_order.to_vec()
-    };
-    let nulls = if null_precedence.is_empty() {
-        vec![NullOrder::Before; ncols]
-    } else {
-        null_precedence.to_vec()
-    };
+    let (orders, nulls) = orders_or_defaults(column_order, null_precedence, ncols);
     Ok(Keys {
         kinds,
         orders,

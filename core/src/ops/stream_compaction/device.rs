@@ -8,6 +8,7 @@ use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::device::kernels::copying::DeviceCond;
 use crate::device::kernels::stream_compaction as dev;
+use crate::device::kernels::transform::{data_ptr, mask_arg};
 use crate::error::Result;
 use crate::keys::KeyKind;
 use crate::ops::copying::device::device_cond;
@@ -26,10 +27,7 @@ pub(super) fn drop_nulls(table: &Table, keys: &[Column], keep_threshold: usize) 
     let n = table.num_rows();
     let counts = dev::zeroed_counts(n)?;
     for k in keys {
-        let (m, off) = match k.mask() {
-            Some(b) if k.null_count()? > 0 => (b.device_ptr()?, k.offset() as i64),
-            _ => (0, 0),
-        };
+        let (m, off) = mask_arg(k)?;
         dev::count_valid(m, off, n, &counts)?;
     }
     let flags = dev::threshold_flags(&counts, n, keep_threshold)?;
@@ -42,15 +40,8 @@ pub(super) fn drop_nans(table: &Table, keys: &[Column], keep_threshold: usize) -
     let counts = dev::zeroed_counts(n)?;
     for k in keys {
         let double = k.dtype().id() == TypeId::Float64;
-        let w = if double { 8 } else { 4 };
-        let data = match k.data() {
-            Some(d) if n > 0 => d.device_ptr()? + (k.offset() * w) as u64,
-            _ => 0,
-        };
-        let (m, off) = match k.mask() {
-            Some(b) if k.null_count()? > 0 => (b.device_ptr()?, k.offset() as i64),
-            _ => (0, 0),
-        };
+        let data = data_ptr(k)?;
+        let (m, off) = mask_arg(k)?;
         dev::count_not_nan(data, double, m, off, n, &counts)?;
     }
     let flags = dev::threshold_flags(&counts, n, keep_threshold)?;
@@ -97,26 +88,6 @@ pub(super) fn distinct_indices(
     device_map(map, kept)
 }
 
-/// Number of runs of consecutive equal values of `col` (of `kind`).
-pub(super) fn unique_count(
-    col: &Column,
-    kind: KeyKind,
-    include_nulls: bool,
-    nan_is_null: bool,
-) -> Result<usize> {
-    dev::unique_count(col, kind, include_nulls, nan_is_null)
-}
-
-/// Number of distinct values of `col` (of `kind`).
-pub(super) fn distinct_count(
-    col: &Column,
-    kind: KeyKind,
-    include_nulls: bool,
-    nan_is_null: bool,
-) -> Result<usize> {
-    dev::distinct_count(col, kind, include_nulls, nan_is_null)
-}
-
 /// The rows of `table` whose condition holds, in order.
 fn compact_device(table: &Table, cond: DeviceCond) -> Result<Table> {
     let n = table.num_rows();
@@ -144,17 +115,7 @@ fn compact_device(table: &Table, cond: DeviceCond) -> Result<Table> {
             .columns()
             .iter()
             .zip(outs)
-            .map(|(c, mem)| {
-                Column::new(
-                    c.dtype(),
-                    kept,
-                    Some(Buffer::from_device(mem)),
-                    None,
-                    Some(0),
-                    0,
-                    vec![],
-                )
-            })
+            .map(|(c, mem)| Column::without_nulls(c.dtype(), kept, Buffer::from_device(mem)))
             .collect::<Result<Vec<_>>>()?;
         return table_of(cols, kept);
     }

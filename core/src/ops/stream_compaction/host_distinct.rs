@@ -136,6 +136,18 @@ fn filter_host_cpu(table: &Table, keep: Vec<bool>) -> Result<Table> {
     filter_host(table, BooleanBuffer::from(keep))
 }
 
+/// The row `keep` keeps of a group of duplicates, given as (first row, last row, rows).
+fn kept_row(
+    keep: DuplicateKeepOption,
+    (first, last, count): (usize, usize, usize),
+) -> Option<usize> {
+    match keep {
+        DuplicateKeepOption::KeepAny | DuplicateKeepOption::KeepFirst => Some(first),
+        DuplicateKeepOption::KeepLast => Some(last),
+        DuplicateKeepOption::KeepNone => (count == 1).then_some(first),
+    }
+}
+
 /// Indices (ascending) of the rows kept by distinct key rows of `cols`.
 fn distinct_rows(
     cols: &[Column],
@@ -162,11 +174,7 @@ fn distinct_rows(
     }
     let mut out: Vec<usize> = groups
         .values()
-        .filter_map(|&(first, last, count)| match keep {
-            DuplicateKeepOption::KeepAny | DuplicateKeepOption::KeepFirst => Some(first),
-            DuplicateKeepOption::KeepLast => Some(last),
-            DuplicateKeepOption::KeepNone => (count == 1).then_some(first),
-        })
+        .filter_map(|&group| kept_row(keep, group))
         .chain(singles)
         .collect();
     out.par_sort_unstable();
@@ -215,11 +223,7 @@ fn distinct_rows_one_word(
     let mut out: Vec<usize> = groups
         .values()
         .chain(null_group.as_ref())
-        .filter_map(|&(first, last, count)| match keep {
-            DuplicateKeepOption::KeepAny | DuplicateKeepOption::KeepFirst => Some(first),
-            DuplicateKeepOption::KeepLast => Some(last),
-            DuplicateKeepOption::KeepNone => (count == 1).then_some(first),
-        })
+        .filter_map(|&group| kept_row(keep, group))
         .chain(singles)
         .collect();
     out.par_sort_unstable();

@@ -25,6 +25,7 @@ pub(crate) mod host_distinct;
 use super::copying::check_condition;
 use super::search::{KeyKind, key_kind};
 use crate::column::Column;
+use crate::device::kernels::stream_compaction as dev;
 use crate::error::{Error, Result};
 use crate::placement::{host_fallback, use_device};
 use crate::table::Table;
@@ -216,7 +217,7 @@ pub fn distinct_indices(
 pub fn unique_count(col: &Column, include_nulls: bool, nan_is_null: bool) -> Result<usize> {
     let name = "stream_compaction.unique_count";
     match device_kinds(name, std::slice::from_ref(col))? {
-        Some(kinds) => device::unique_count(col, kinds[0], include_nulls, nan_is_null),
+        Some(kinds) => dev::unique_count(col, kinds[0], include_nulls, nan_is_null),
         None => host_distinct::unique_count(col, include_nulls, nan_is_null),
     }
 }
@@ -225,7 +226,7 @@ pub fn unique_count(col: &Column, include_nulls: bool, nan_is_null: bool) -> Res
 pub fn distinct_count(col: &Column, include_nulls: bool, nan_is_null: bool) -> Result<usize> {
     let name = "stream_compaction.distinct_count";
     match device_kinds(name, std::slice::from_ref(col))? {
-        Some(kinds) => device::distinct_count(col, kinds[0], include_nulls, nan_is_null),
+        Some(kinds) => dev::distinct_count(col, kinds[0], include_nulls, nan_is_null),
         None => host_distinct::distinct_count(col, include_nulls, nan_is_null),
     }
 }

@@ -69,16 +69,7 @@ impl HostStrs {
         let offsets: Vec<i64> = if n == 0 || c.children().is_empty() {
             vec![0; n + 1]
         } else {
-            let child = &c.children()[0];
-            let range = c.offset()..c.offset() + n + 1;
-            if child.dtype().id() == TypeId::Int64 {
-                child.host_values::<i64>()?[range].to_vec()
-            } else {
-                child.host_values::<i32>()?[range]
-                    .iter()
-                    .map(|&o| i64::from(o))
-                    .collect()
-            }
+            c.host_offsets(n)?
         };
         let chars = match c.data() {
             Some(d) if offsets[n] > 0 => d.host()?,

@@ -36,13 +36,5 @@ pub(super) fn mask_to_bools(mask: &Buffer, begin: usize, end: usize) -> Result<C
     let v: Vec<u8> = (begin..end)
         .map(|i| u8::from(get_bit(bytes.as_slice(), i)))
         .collect();
-    Column::new(
-        TypeId::Bool8.into(),
-        end - begin,
-        Some(Buffer::from_vec(v)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    Column::without_nulls(TypeId::Bool8.into(), end - begin, Buffer::from_vec(v))
 }

@@ -27,22 +27,13 @@ use crate::types::{TypeId, fixed_width};
 /// assert_eq!(nulls, 2);
 /// ```
 pub fn nans_to_nulls(input: &Column) -> Result<(Buffer, usize)> {
-    let id = input.dtype().id();
-    if !id.is_floating() {
+    if !input.dtype().id().is_floating() {
         return Err(Error::type_err(format!(
             "nans_to_nulls needs a FLOAT32 or FLOAT64 column, got {}",
             input.dtype()
         )));
     }
-    let n = input.size();
-    if n == 0 {
-        return Ok((Buffer::zeroed(0), 0));
-    }
-    if use_device()? {
-        dev::nans_to_nulls(input)
-    } else {
-        host::nans_to_nulls(input)
-    }
+    mask_of(input, dev::nans_to_nulls, host::nans_to_nulls)
 }
 
 /// `input` with NaN rows turned into nulls (existing nulls kept); shares the data.
@@ -77,14 +68,23 @@ pub fn bools_to_mask(input: &Column) -> Result<(Buffer, usize)> {
             input.dtype()
         )));
     }
-    let n = input.size();
-    if n == 0 {
+    mask_of(input, dev::bools_to_mask, host::bools_to_mask)
+}
+
+/// The mask `on_device` or `on_host` builds of `input`'s rows (placement decides), and its
+/// null count; an empty mask for an empty column.
+fn mask_of(
+    input: &Column,
+    on_device: fn(&Column) -> Result<(Buffer, usize)>,
+    on_host: fn(&Column) -> Result<(Buffer, usize)>,
+) -> Result<(Buffer, usize)> {
+    if input.size() == 0 {
         return Ok((Buffer::zeroed(0), 0));
     }
     if use_device()? {
-        dev::bools_to_mask(input)
+        on_device(input)
     } else {
-        host::bools_to_mask(input)
+        on_host(input)
     }
 }
 

@@ -131,64 +131,69 @@ fn acosh(x: f64) -> f64 {
     }
 }
 
-/// The math functions in float64 (C++'s integral overloads compute in double).
-fn math_f64(op: UnaryOperator, x: f64) -> f64 {
-    use UnaryOperator::*;
-    match op {
-        Sin => x.sin(),
-        Cos => x.cos(),
-        Tan => x.tan(),
-        Arcsin => x.asin(),
-        Arccos => x.acos(),
-        Arctan => x.atan(),
-        Sinh => x.sinh(),
-        Cosh => x.cosh(),
-        Tanh => x.tanh(),
-        Arcsinh => asinh(x),
-        Arccosh => acosh(x),
-        Arctanh => x.atanh(),
-        Exp => x.exp(),
-        Log => x.ln(),
-        Sqrt => x.sqrt(),
-        Cbrt => x.cbrt(),
-        Ceil => x.ceil(),
-        Floor => x.floor(),
-        Abs => x.abs(),
-        Rint => x.round_ties_even(),
-        _ => x,
-    }
+/// [`asinh`] of a float32, computed in float64.
+fn asinh_f32(x: f32) -> f32 {
+    asinh(f64::from(x)) as f32
 }
 
-fn math_f32(op: UnaryOperator, x: f32) -> f32 {
-    use UnaryOperator::*;
-    match op {
-        Sin => x.sin(),
-        Cos => x.cos(),
-        Tan => x.tan(),
-        Arcsin => x.asin(),
-        Arccos => x.acos(),
-        Arctan => x.atan(),
-        Sinh => x.sinh(),
-        Cosh => x.cosh(),
-        Tanh => x.tanh(),
-        Arcsinh => asinh(f64::from(x)) as f32,
-        Arccosh => acosh(f64::from(x)) as f32,
-        Arctanh => x.atanh(),
-        Exp => x.exp(),
-        Log => x.ln(),
-        Sqrt => x.sqrt(),
-        Cbrt => x.cbrt(),
-        Ceil => x.ceil(),
-        Floor => x.floor(),
-        Abs => x.abs(),
-        Rint => x.round_ties_even(),
-        _ => x,
-    }
+/// [`acosh`] of a float32, computed in float64.
+fn acosh_f32(x: f32) -> f32 {
+    acosh(f64::from(x)) as f32
 }
+
+/// `math_f64` and `math_f32`: the math functions in one float type (C++'s integral
+/// overloads compute in double, so integers go through `math_f64`); `$asinh` and `$acosh`
+/// are the overflow-free versions above in that type.
+macro_rules! math_fn {
+    ($name:ident, $t:ty, $asinh:ident, $acosh:ident) => {
+        fn $name(op: UnaryOperator, x: $t) -> $t {
+            use UnaryOperator::*;
+            match op {
+                Sin => x.sin(),
+                Cos => x.cos(),
+                Tan => x.tan(),
+                Arcsin => x.asin(),
+                Arccos => x.acos(),
+                Arctan => x.atan(),
+                Sinh => x.sinh(),
+                Cosh => x.cosh(),
+                Tanh => x.tanh(),
+                Arcsinh => $asinh(x),
+                Arccosh => $acosh(x),
+                Arctanh => x.atanh(),
+                Exp => x.exp(),
+                Log => x.ln(),
+                Sqrt => x.sqrt(),
+                Cbrt => x.cbrt(),
+                Ceil => x.ceil(),
+                Floor => x.floor(),
+                Abs => x.abs(),
+                Rint => x.round_ties_even(),
+                _ => x,
+            }
+        }
+    };
+}
+math_fn!(math_f64, f64, asinh, acosh);
+math_fn!(math_f32, f32, asinh_f32, acosh_f32);
 
 /// Operators whose output type is the input type, per storage type.
 trait UnaryValue: Num + WrapInt {
     fn unary(self, op: UnaryOperator) -> Self;
+}
+/// Floats negate exactly; everything else is the math function.
+macro_rules! float_unary {
+    ($t:ty, $math:ident) => {
+        impl UnaryValue for $t {
+            fn unary(self, op: UnaryOperator) -> Self {
+                if op == UnaryOperator::Negate {
+                    -self
+                } else {
+                    $math(op, self)
+                }
+            }
+        }
+    };
 }
 macro_rules! unary_int {
     ($($t:ty),*) => {$(
@@ -206,37 +211,13 @@ macro_rules! unary_int {
     )*};
 }
 unary_int!(i8, i16, i32, i64, u8, u16, u32, u64);
-impl UnaryValue for f32 {
-    fn unary(self, op: UnaryOperator) -> Self {
-        if op == UnaryOperator::Negate {
-            -self
-        } else {
-            math_f32(op, self)
-        }
-    }
-}
-impl UnaryValue for f64 {
-    fn unary(self, op: UnaryOperator) -> Self {
-        if op == UnaryOperator::Negate {
-            -self
-        } else {
-            math_f64(op, self)
-        }
-    }
-}
+float_unary!(f32, math_f32);
+float_unary!(f64, math_f64);
 
 /// A non-nullable host BOOL8 column.
 fn bool_column(values: Vec<u8>) -> Result<Column> {
     let n = values.len();
-    Column::new(
-        TypeId::Bool8.into(),
-        n,
-        Some(Buffer::from_vec(values)),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    Column::without_nulls(TypeId::Bool8.into(), n, Buffer::from_vec(values))
 }
 
 /// A BOOL8 column of the rows' validity (`want_valid`) or nullness.

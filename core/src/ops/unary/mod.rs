@@ -157,21 +157,21 @@ fn check_float(input: &Column, function: &str) -> Result<()> {
 
 /// A non-nullable BOOL8 column: true where `input` is valid and NaN. Floats only.
 pub fn is_nan(input: &Column) -> Result<Column> {
-    check_float(input, "is_nan")?;
-    if use_device()? {
-        device::is_nan(input, false)
-    } else {
-        host::is_nan(input, false)
-    }
+    nan_flags("is_nan", input, false)
 }
 
 /// A non-nullable BOOL8 column: false where `input` is valid and NaN (nulls give true).
 /// Floats only.
 pub fn is_not_nan(input: &Column) -> Result<Column> {
-    check_float(input, "is_not_nan")?;
+    nan_flags("is_not_nan", input, true)
+}
+
+/// `is_nan` (`negated` false) or `is_not_nan` of a float column, on the device or the host.
+fn nan_flags(function: &str, input: &Column, negated: bool) -> Result<Column> {
+    check_float(input, function)?;
     if use_device()? {
-        device::is_nan(input, true)
+        device::is_nan(input, negated)
     } else {
-        host::is_nan(input, true)
+        host::is_nan(input, negated)
     }
 }
