@@ -165,78 +165,30 @@ class DataFrame:
     def add(
         self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
     ) -> DataFrame: ...
-    def radd(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def sub(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def subtract(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def rsub(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def mul(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def multiply(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def rmul(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def truediv(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def div(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def divide(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def rtruediv(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def rdiv(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def floordiv(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def rfloordiv(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def mod(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def rmod(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def pow(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def rpow(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def eq(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def ne(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def lt(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def le(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def gt(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
-    def ge(
-        self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
-    ) -> DataFrame: ...
+    radd = add
+    sub = add
+    subtract = add
+    rsub = add
+    mul = add
+    multiply = add
+    rmul = add
+    truediv = add
+    div = add
+    divide = add
+    rtruediv = add
+    rdiv = add
+    floordiv = add
+    rfloordiv = add
+    mod = add
+    rmod = add
+    pow = add
+    rpow = add
+    eq = add
+    ne = add
+    lt = add
+    le = add
+    gt = add
+    ge = add
     def __add__(self, o: Any) -> DataFrame: ...
     def __radd__(self, o: Any) -> DataFrame: ...
     def __sub__(self, o: Any) -> DataFrame: ...
@@ -257,27 +209,15 @@ class DataFrame:
     def sum(
         self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
     ) -> Series | pd.Series: ...
-    def prod(
-        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
-    ) -> Series | pd.Series: ...
-    def min(
-        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
-    ) -> Series | pd.Series: ...
-    def max(
-        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
-    ) -> Series | pd.Series: ...
-    def mean(
-        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
-    ) -> Series | pd.Series: ...
-    def median(
-        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
-    ) -> Series | pd.Series: ...
+    prod = sum
+    min = sum
+    max = sum
+    mean = sum
+    median = sum
     def std(
         self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False, *, axis: Any = None
     ) -> Series | pd.Series: ...
-    def var(
-        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False, *, axis: Any = None
-    ) -> Series | pd.Series: ...
+    var = std
     def count(self, *, axis: Any = None) -> Series | pd.Series: ...
     def nunique(self, *, axis: Any = None) -> Series | pd.Series: ...
     def any(self, skipna: bool = True, *, axis: Any = None) -> Series | pd.Series: ...

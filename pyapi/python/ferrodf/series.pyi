@@ -134,78 +134,30 @@ class Series:
     def add(
         self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
     ) -> Series: ...
-    def radd(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def sub(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def subtract(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def rsub(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def mul(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def multiply(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def rmul(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def truediv(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def div(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def divide(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def rtruediv(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def rdiv(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def floordiv(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def rfloordiv(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def mod(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def rmod(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def pow(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def rpow(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def eq(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def ne(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def lt(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def le(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def gt(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
-    def ge(
-        self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
-    ) -> Series: ...
+    radd = add
+    sub = add
+    subtract = add
+    rsub = add
+    mul = add
+    multiply = add
+    rmul = add
+    truediv = add
+    div = add
+    divide = add
+    rtruediv = add
+    rdiv = add
+    floordiv = add
+    rfloordiv = add
+    mod = add
+    rmod = add
+    pow = add
+    rpow = add
+    eq = add
+    ne = add
+    lt = add
+    le = add
+    gt = add
+    ge = add
     def __add__(self, o: Any) -> Series: ...
     def __radd__(self, o: Any) -> Series: ...
     def __sub__(self, o: Any) -> Series: ...
@@ -240,14 +192,7 @@ class Series:
         axis: Any = None,
         numeric_only: bool = False,
     ) -> Any: ...
-    def prod(
-        self,
-        skipna: bool = True,
-        min_count: int = 0,
-        *,
-        axis: Any = None,
-        numeric_only: bool = False,
-    ) -> Any: ...
+    prod = sum
     product = prod
     def min(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any: ...
     def max(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any: ...
@@ -258,9 +203,7 @@ class Series:
     def std(
         self, skipna: bool = True, ddof: int = 1, *, axis: Any = None, numeric_only: bool = False
     ) -> Any: ...
-    def var(
-        self, skipna: bool = True, ddof: int = 1, *, axis: Any = None, numeric_only: bool = False
-    ) -> Any: ...
+    var = std
     def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any: ...
     @property
     def _constructor(self) -> type[Series]: ...

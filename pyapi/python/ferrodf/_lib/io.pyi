@@ -12,18 +12,11 @@ def read_csv(
 def write_csv(
     path: str | None, table: Table, metadata: Sequence[Any] | None, options: Mapping[str, Any]
 ) -> bytes | None: ...
-def read_parquet(
-    sources_: Sequence[str | bytes], options: Mapping[str, Any]
-) -> tuple[Table, list[ColumnNameSpec]]: ...
-def write_parquet(
-    path: str | None, table: Table, metadata: Sequence[Any] | None, options: Mapping[str, Any]
-) -> bytes | None: ...
-def read_json(
-    sources_: Sequence[str | bytes], options: Mapping[str, Any]
-) -> tuple[Table, list[ColumnNameSpec]]: ...
-def write_json(
-    path: str | None, table: Table, metadata: Sequence[Any] | None, options: Mapping[str, Any]
-) -> bytes | None: ...
+
+read_parquet = read_csv
+write_parquet = write_csv
+read_json = read_csv
+write_json = write_csv
 
 @final
 class _ChunkedParquetReader:

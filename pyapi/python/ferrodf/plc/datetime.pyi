@@ -31,9 +31,6 @@ def day_of_year(input: Column, stream: Any = None, mr: Any = None) -> Column: ..
 def floor_datetimes(
     input: Column, freq: RoundingFrequency, stream: Any = None, mr: Any = None
 ) -> Column: ...
-def ceil_datetimes(
-    input: Column, freq: RoundingFrequency, stream: Any = None, mr: Any = None
-) -> Column: ...
-def round_datetimes(
-    input: Column, freq: RoundingFrequency, stream: Any = None, mr: Any = None
-) -> Column: ...
+
+ceil_datetimes = floor_datetimes
+round_datetimes = floor_datetimes

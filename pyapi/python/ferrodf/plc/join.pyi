@@ -11,20 +11,10 @@ def inner_join(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> tuple[Column, Column]: ...
-def left_join(
-    left_keys: Table,
-    right_keys: Table,
-    nulls_equal: NullEquality,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> tuple[Column, Column]: ...
-def full_join(
-    left_keys: Table,
-    right_keys: Table,
-    nulls_equal: NullEquality,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> tuple[Column, Column]: ...
+
+left_join = inner_join
+full_join = inner_join
+
 def left_semi_join(
     left_keys: Table,
     right_keys: Table,
@@ -32,13 +22,9 @@ def left_semi_join(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Column: ...
-def left_anti_join(
-    left_keys: Table,
-    right_keys: Table,
-    nulls_equal: NullEquality,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
+
+left_anti_join = left_semi_join
+
 def cross_join(
     left: Table, right: Table, stream: Any | None = None, mr: Any | None = None
 ) -> Table: ...

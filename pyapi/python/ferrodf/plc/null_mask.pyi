@@ -17,7 +17,7 @@ def create_null_mask(
 def bitmask_and(
     columns: list[Column], stream: Any | None = None, mr: Any | None = None
 ) -> tuple[gpumemoryview, int]: ...
-def bitmask_or(
-    columns: list[Column], stream: Any | None = None, mr: Any | None = None
-) -> tuple[gpumemoryview, int]: ...
+
+bitmask_or = bitmask_and
+
 def null_count(bitmask: Any, start: int, stop: int, stream: Any | None = None) -> int: ...

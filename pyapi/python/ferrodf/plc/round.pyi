@@ -13,10 +13,5 @@ def round(
     stream: object = None,
     mr: object = None,
 ) -> Column: ...
-def round_decimal(
-    source: Column,
-    decimal_places: int = 0,
-    round_method: RoundingMethod = ...,
-    stream: object = None,
-    mr: object = None,
-) -> Column: ...
+
+round_decimal = round

@@ -12,14 +12,9 @@ def lower_bound(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Column: ...
-def upper_bound(
-    haystack: Table,
-    needles: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
+
+upper_bound = lower_bound
+
 def contains(
     haystack: Column, needles: Column, stream: Any | None = None, mr: Any | None = None
 ) -> Column: ...

@@ -12,13 +12,9 @@ def sorted_order(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Column: ...
-def stable_sorted_order(
-    source_table: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
+
+stable_sorted_order = sorted_order
+
 def rank(
     input_view: Column,
     method: RankMethod,
@@ -44,15 +40,9 @@ def segmented_sort_by_key(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Table: ...
-def stable_segmented_sort_by_key(
-    values: Table,
-    keys: Table,
-    segment_offsets: Column,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
+
+stable_segmented_sort_by_key = segmented_sort_by_key
+
 def sort_by_key(
     values: Table,
     keys: Table,
@@ -61,14 +51,9 @@ def sort_by_key(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Table: ...
-def stable_sort_by_key(
-    values: Table,
-    keys: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
+
+stable_sort_by_key = sort_by_key
+
 def sort(
     source_table: Table,
     column_order: list[Order],
@@ -76,13 +61,9 @@ def sort(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Table: ...
-def stable_sort(
-    source_table: Table,
-    column_order: list[Order],
-    null_precedence: list[NullOrder],
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Table: ...
+
+stable_sort = sort
+
 def top_k(
     col: Column,
     k: int,
@@ -90,10 +71,5 @@ def top_k(
     stream: Any | None = None,
     mr: Any | None = None,
 ) -> Column: ...
-def top_k_order(
-    col: Column,
-    k: int,
-    sort_order: Order = Order.DESCENDING,
-    stream: Any | None = None,
-    mr: Any | None = None,
-) -> Column: ...
+
+top_k_order = top_k

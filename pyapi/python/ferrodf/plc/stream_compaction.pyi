@@ -14,9 +14,9 @@ class DuplicateKeepOption(IntEnum):
 def drop_nulls(
     source_table: Table, keys: list[int], keep_threshold: int, stream: Any = None, mr: Any = None
 ) -> Table: ...
-def drop_nans(
-    source_table: Table, keys: list[int], keep_threshold: int, stream: Any = None, mr: Any = None
-) -> Table: ...
+
+drop_nans = drop_nulls
+
 def apply_boolean_mask(
     source_table: Table, boolean_mask: Column, stream: Any = None, mr: Any = None
 ) -> Table: ...
@@ -45,18 +45,11 @@ def distinct_indices(
     stream: Any = None,
     mr: Any = None,
 ) -> Column: ...
-def stable_distinct(
-    input: Table,
-    keys: list[int],
-    keep: DuplicateKeepOption,
-    nulls_equal: NullEquality,
-    nans_equal: NanEquality,
-    stream: Any = None,
-    mr: Any = None,
-) -> Table: ...
+
+stable_distinct = distinct
+
 def unique_count(
     source: Column, null_handling: NullPolicy, nan_handling: NanPolicy, stream: Any = None
 ) -> int: ...
-def distinct_count(
-    source: Column, null_handling: NullPolicy, nan_handling: NanPolicy, stream: Any = None
-) -> int: ...
+
+distinct_count = unique_count

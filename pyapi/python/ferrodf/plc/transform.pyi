@@ -5,9 +5,9 @@ def nans_to_nulls(
     input: Column, stream: object = None, mr: object = None
 ) -> tuple[gpumemoryview, int]: ...
 def column_nans_to_nulls(input: Column, stream: object = None, mr: object = None) -> Column: ...
-def bools_to_mask(
-    input: Column, stream: object = None, mr: object = None
-) -> tuple[gpumemoryview, int]: ...
+
+bools_to_mask = nans_to_nulls
+
 def mask_to_bools(
     bitmask: int | gpumemoryview,
     begin_bit: int,

@@ -11,20 +11,12 @@ def find(
     stream: Any = None,
     mr: Any = None,
 ) -> Column: ...
-def rfind(
-    input: Column,
-    target: Column | Scalar,
-    start: int = 0,
-    stop: int = -1,
-    stream: Any = None,
-    mr: Any = None,
-) -> Column: ...
+
+rfind = find
+
 def contains(
     input: Column, target: Column | Scalar, stream: Any = None, mr: Any = None
 ) -> Column: ...
-def starts_with(
-    input: Column, target: Column | Scalar, stream: Any = None, mr: Any = None
-) -> Column: ...
-def ends_with(
-    input: Column, target: Column | Scalar, stream: Any = None, mr: Any = None
-) -> Column: ...
+
+starts_with = contains
+ends_with = contains

@@ -10,9 +10,6 @@ def split(
 def split_record(
     strings: Column, delimiter: Scalar, maxsplit: int, stream: Any = None, mr: Any = None
 ) -> Column: ...
-def rsplit(
-    strings_column: Column, delimiter: Scalar, maxsplit: int, stream: Any = None, mr: Any = None
-) -> Table: ...
-def rsplit_record(
-    strings: Column, delimiter: Scalar, maxsplit: int, stream: Any = None, mr: Any = None
-) -> Column: ...
+
+rsplit = split
+rsplit_record = split_record
