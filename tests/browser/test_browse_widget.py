@@ -15,7 +15,13 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import chromium_page, lab_server
+
+# A conftest.py here would shadow tests/conftest.py, which other tests import by name.
+from browser_session import (  # noqa: F401 (a fixture)
+    chromium_page,
+    lab_server,
+    sync_playwright,
+)
 
 from ferrodf.browse._model import _cell
 

@@ -15,7 +15,13 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
-from conftest import chromium_page, lab_server
+
+# A conftest.py here would shadow tests/conftest.py, which other tests import by name.
+from browser_session import (  # noqa: F401 (a fixture)
+    chromium_page,
+    lab_server,
+    sync_playwright,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 OUT = REPO / "build" / "browser"

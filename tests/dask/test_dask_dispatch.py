@@ -14,6 +14,9 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pytest
+
+pytest.importorskip("dask.dataframe")  # before the imports from dask below
+
 from dask.array.dispatch import percentile_lookup
 from dask.base import tokenize
 from dask.dataframe import dispatch as dsp

@@ -1,6 +1,7 @@
 """Shared pieces of the real-browser tests: Chromium and Playwright found or skipped, and a
 JupyterLab server on a free port serving a folder (with live kernels for the notebooks it
-opens)."""
+opens). The test modules import them (fixtures included): a ``conftest.py`` here would
+shadow tests/conftest.py, which other test modules import as ``conftest``."""
 
 from __future__ import annotations
 
