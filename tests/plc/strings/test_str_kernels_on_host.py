@@ -44,7 +44,7 @@ static inline bool bit_is_set(const uint8_t* m, int64_t i) { return (m[i >> 3] >
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
     d = tmp_path_factory.mktemp("kernels")
-    src = [PRELUDE, f'#include "{CUDA / "strings.cu"}"']
+    src = [PRELUDE, f'#include "{CUDA / "strings.cuh"}"', f'#include "{CUDA / "strings.cu"}"']
     for t in ("int32_t", "int64_t"):
         suffix = t[3:5]
         src += [
