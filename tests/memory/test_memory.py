@@ -14,6 +14,7 @@ import sys
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 from conftest import runs_on_gpu
 
@@ -338,3 +339,22 @@ def test_device_memory_returns_to_baseline():
     assert after["device_bytes"] == base["device_bytes"]
     assert after["pinned_host_bytes"] == base["pinned_host_bytes"]
     assert after["spilled"] == base["spilled"]
+
+
+@needs_gpu
+def test_a_small_slice_of_a_device_column_moves_only_its_rows():
+    """Reading a page of a large column that lives only on the GPU copies that page (from
+    the eight-row boundary below it, for the mask), not the whole buffer."""
+    n = 1 << 20
+    rng = np.random.default_rng(3)
+    values = pd.array(rng.integers(-1000, 1000, n), dtype="Int64")
+    values[rng.random(n) < 0.2] = pd.NA
+    on_device = ferrodf.Series(values) + 0  # computed on the GPU: its buffers live only there
+    assert memory.location(on_device) == "device"
+    for start in (0, 3, 13, 4096 + 5, n - 100):
+        memory.reset_statistics()
+        got = on_device.iloc[start : start + 100].to_arrow()
+        moved = memory.statistics().device_to_host["bytes"]
+        assert got.to_pylist() == pa.array(values[start : start + 100]).to_pylist(), start
+        assert moved < 4096, (start, moved)  # 100 rows of 8 B and their mask bits
+    assert memory.location(on_device) == "device"  # no host copy of the whole was kept

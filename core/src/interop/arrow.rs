@@ -338,6 +338,35 @@ fn host_or_empty(b: Option<&Buffer>) -> Result<arrow_buffer::Buffer> {
     }
 }
 
+/// The rows of a fixed-width column that only the device holds, when they are a small
+/// part of its buffer (a page of a large frame): those rows alone, from the multiple of
+/// eight rows below the column's offset so that the mask's bits line up, rather than the
+/// whole buffer, which `Buffer::host` would copy and keep. Returns the Arrow offset into
+/// the copied rows, their values and their mask.
+fn small_device_window(
+    col: &Column,
+) -> Result<Option<(usize, arrow_buffer::Buffer, Option<arrow_buffer::Buffer>)>> {
+    let (Some(data), Some(width)) = (col.data(), crate::types::fixed_width(col.dtype().id()))
+    else {
+        return Ok(None);
+    };
+    let (offset, len) = (col.offset(), col.size());
+    if data.residency() != crate::buffer::Residency::Device || len * width * 4 > data.len() {
+        return Ok(None);
+    }
+    let base = offset - offset % 8;
+    let rows = offset + len - base;
+    let values = data.host_range(base * width, rows * width)?;
+    let mask = match col.null_count()? {
+        0 => None,
+        _ => {
+            let m = col.mask().expect("nulls imply a mask");
+            Some(m.host_range(base / 8, bitmask_bytes(rows))?)
+        }
+    };
+    Ok(Some((offset - base, values, mask)))
+}
+
 fn mask_for_export(col: &Column) -> Result<Option<arrow_buffer::Buffer>> {
     if col.null_count()? == 0 {
         return Ok(None);
@@ -367,6 +396,16 @@ fn export(col: &Column, meta: Option<&ColumnMetadata>) -> Result<ArrayData> {
         }
         _ if id.is_fixed_width() => {
             let t = dtype_to_arrow(col.dtype())?;
+            if let Some((start, values, mask)) = small_device_window(col)? {
+                return Ok(ArrayData::try_new(
+                    t,
+                    len,
+                    mask,
+                    start,
+                    vec![values],
+                    vec![],
+                )?);
+            }
             Ok(ArrayData::try_new(
                 t,
                 len,
