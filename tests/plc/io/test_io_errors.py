@@ -13,6 +13,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from io_options import build
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -24,17 +25,11 @@ from ferrodf.plc.types import DataType, TypeId
 
 
 def csv(src, **kw):
-    b = CsvReaderOptions.builder(SourceInfo([src]))
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    return read_csv(b.build())
+    return read_csv(build(CsvReaderOptions.builder(SourceInfo([src])), **kw))
 
 
 def parquet(src, **kw):
-    b = ParquetReaderOptions.builder(SourceInfo([src]))
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    return read_parquet(b.build())
+    return read_parquet(build(ParquetReaderOptions.builder(SourceInfo([src])), **kw))
 
 
 def jsonl(src):

@@ -12,6 +12,7 @@ import pyarrow.json as pajson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from io_options import build, source, written
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -31,20 +32,13 @@ def lines(rows):
 
 
 def read(src, **kw):
-    b = JsonReaderOptions.builder(src if isinstance(src, SourceInfo) else SourceInfo([src]))
-    b.lines(True)
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    return read_json(b.build())
+    return read_json(build(JsonReaderOptions.builder(source(src)).lines(True), **kw))
 
 
 def write(tw, **kw):
-    out = io.BytesIO()
-    b = JsonWriterOptions.builder(SinkInfo([out]), tw.tbl).metadata(tw)
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    write_json(b.build())
-    return out.getvalue()
+    return written(
+        write_json, lambda sink: JsonWriterOptions.builder(sink, tw.tbl).metadata(tw), **kw
+    )
 
 
 def test_reads_like_pyarrow_with_nesting_and_nulls():

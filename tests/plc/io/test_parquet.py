@@ -13,6 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from io_options import build, source, written
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -66,19 +67,13 @@ def to_bytes(table, **kw):
 
 
 def read(src, **kw):
-    b = ParquetReaderOptions.builder(src if isinstance(src, SourceInfo) else SourceInfo([src]))
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    return read_parquet(b.build())
+    return read_parquet(build(ParquetReaderOptions.builder(source(src)), **kw))
 
 
 def write(tw, **kw):
-    out = io.BytesIO()
-    b = ParquetWriterOptions.builder(SinkInfo([out]), tw.tbl).metadata(tw)
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    write_parquet(b.build())
-    return out.getvalue()
+    return written(
+        write_parquet, lambda sink: ParquetWriterOptions.builder(sink, tw.tbl).metadata(tw), **kw
+    )
 
 
 def test_every_dtype_with_nulls_and_nesting_matches_pyarrow():
