@@ -224,29 +224,20 @@ def assert_maps_equal(got: dict, want: dict, abs_tol: float = 1e-6):
 # ---------------------------------------------------------------------------------------
 
 
+#: The factories without arguments, each making the Kind of its own name.
+PLAIN_FACTORIES = ["sum", "product", "min", "max", "any", "all", "sum_of_squares", "mean"]
+PLAIN_FACTORIES += ["std", "median", "argmax", "argmin", "nunique", "collect_list", "collect_set"]
+
+
 @pytest.mark.parametrize(
     ("make", "kind"),
     [
-        (agg.sum, "SUM"),
-        (agg.product, "PRODUCT"),
-        (agg.min, "MIN"),
-        (agg.max, "MAX"),
+        *((getattr(agg, name), name.upper()) for name in PLAIN_FACTORIES),
         (lambda: agg.count(NP.INCLUDE), "COUNT_ALL"),
         (agg.count, "COUNT_VALID"),
-        (agg.any, "ANY"),
-        (agg.all, "ALL"),
-        (agg.sum_of_squares, "SUM_OF_SQUARES"),
-        (agg.mean, "MEAN"),
         (lambda: agg.variance(0), "VARIANCE"),
-        (agg.std, "STD"),
-        (agg.median, "MEDIAN"),
         (lambda: agg.quantile([0.1, 0.9]), "QUANTILE"),
-        (agg.argmax, "ARGMAX"),
-        (agg.argmin, "ARGMIN"),
-        (agg.nunique, "NUNIQUE"),
         (lambda: agg.nth_element(2), "NTH_ELEMENT"),
-        (agg.collect_list, "COLLECT_LIST"),
-        (agg.collect_set, "COLLECT_SET"),
         (lambda: agg.rank(agg.RankMethod.DENSE), "RANK"),
     ],
 )
