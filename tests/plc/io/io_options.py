@@ -34,3 +34,23 @@ def written(
     out = io.BytesIO()
     writer(build(make_builder(SinkInfo([out])), **options))
     return out.getvalue()
+
+
+def reader(options: Any, read: Callable[[Any], Any], **defaults: Any) -> Callable[..., Any]:
+    """One format's ``read(src, **options)``: ``read`` with ``options.builder(src)`` and
+    ``defaults`` set before the caller's options."""
+
+    def read_with(src: Any, **kw: Any) -> Any:
+        return read(build(options.builder(source(src)), **{**defaults, **kw}))
+
+    return read_with
+
+
+def writer(options: Any, write: Callable[[Any], None]) -> Callable[..., bytes]:
+    """One format's ``write(tw, **options)``: the bytes of a TableWithMetadata ``tw``,
+    written with its column names."""
+
+    def write_with(tw: Any, **kw: Any) -> bytes:
+        return written(write, lambda sink: options.builder(sink, tw.tbl).metadata(tw), **kw)
+
+    return write_with

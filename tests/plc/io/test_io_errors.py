@@ -13,7 +13,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
-from io_options import build
+from io_options import reader
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -23,13 +23,8 @@ from ferrodf.plc.io.parquet import ParquetReaderOptions, ParquetWriterOptions, r
 from ferrodf.plc.io.types import CompressionType
 from ferrodf.plc.types import DataType, TypeId
 
-
-def csv(src, **kw):
-    return read_csv(build(CsvReaderOptions.builder(SourceInfo([src])), **kw))
-
-
-def parquet(src, **kw):
-    return read_parquet(build(ParquetReaderOptions.builder(SourceInfo([src])), **kw))
+csv = reader(CsvReaderOptions, read_csv)
+parquet = reader(ParquetReaderOptions, read_parquet)
 
 
 def jsonl(src):

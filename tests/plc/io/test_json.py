@@ -12,7 +12,7 @@ import pyarrow.json as pajson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from io_options import build, source, written
+from io_options import reader, writer
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -31,14 +31,8 @@ def lines(rows):
     return ("\n".join(json.dumps(r) for r in rows) + "\n").encode()
 
 
-def read(src, **kw):
-    return read_json(build(JsonReaderOptions.builder(source(src)).lines(True), **kw))
-
-
-def write(tw, **kw):
-    return written(
-        write_json, lambda sink: JsonWriterOptions.builder(sink, tw.tbl).metadata(tw), **kw
-    )
+read = reader(JsonReaderOptions, read_json, lines=True)
+write = writer(JsonWriterOptions, write_json)
 
 
 def test_reads_like_pyarrow_with_nesting_and_nulls():

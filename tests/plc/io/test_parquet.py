@@ -13,7 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from io_options import build, source, written
+from io_options import reader, writer
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -66,14 +66,8 @@ def to_bytes(table, **kw):
     return buf.getvalue()
 
 
-def read(src, **kw):
-    return read_parquet(build(ParquetReaderOptions.builder(source(src)), **kw))
-
-
-def write(tw, **kw):
-    return written(
-        write_parquet, lambda sink: ParquetWriterOptions.builder(sink, tw.tbl).metadata(tw), **kw
-    )
+read = reader(ParquetReaderOptions, read_parquet)
+write = writer(ParquetWriterOptions, write_parquet)
 
 
 def test_every_dtype_with_nulls_and_nesting_matches_pyarrow():
