@@ -339,6 +339,18 @@ def test_aggregate_one_group_and_all_distinct(groups):
     assert_maps_equal(got, pa_oracle([k], vals, [s for _, s in specs]))
 
 
+def sums_by_key(keys, values, term=lambda v: v):
+    """The plain-Python oracle of a grouped sum of ``term(value)``: ``[sum]`` for each
+    non-null key of ``keys[0]``, ``[None]`` where all its values are null."""
+    want = {}
+    for k, v in zip(keys[0].to_pylist(), values.to_pylist(), strict=True):
+        if k is not None:
+            want.setdefault((k,), [None])
+            if v is not None:
+                want[(k,)][0] = (want[(k,)][0] or 0) + term(v)
+    return want
+
+
 def test_aggregate_empty_and_all_null():
     k = pa.array([], pa.int64())
     got, types = run_agg([k], pa.array([], pa.float64()), [agg.sum(), agg.count(), agg.mean()])
@@ -366,13 +378,7 @@ def test_any_all_product_sum_of_squares(vt):
     got, _ = run_agg(keys, vals, [m() for m, _ in specs])
     assert_maps_equal(got, pa_oracle(keys, vals, [s for _, s in specs]))
     got, types = run_agg(keys, vals, [agg.sum_of_squares()])
-    want = {}
-    for k, v in zip(keys[0].to_pylist(), vals.to_pylist(), strict=True):
-        if k is not None:
-            want.setdefault((k,), [None])
-            if v is not None:
-                want[(k,)][0] = (want[(k,)][0] or 0) + int(v) * int(v)
-    assert got == want
+    assert got == sums_by_key(keys, vals, lambda v: int(v) * int(v))
     assert types[0].id() == plc.TypeId.INT64
 
 
@@ -414,13 +420,7 @@ def test_sum_mean_duration_and_decimal():
     if hasattr(pa, "decimal64"):
         d = d.cast(pa.decimal64(12, 2))
     got, _ = run_agg(keys, d, [agg.sum()])
-    want = {}
-    for k, v in zip(keys[0].to_pylist(), d.to_pylist(), strict=True):
-        if k is not None:
-            want.setdefault((k,), [None])
-            if v is not None:
-                want[(k,)][0] = (want[(k,)][0] or 0) + v
-    assert got == want
+    assert got == sums_by_key(keys, d)
 
 
 # ---------------------------------------------------------------------------------------
