@@ -623,11 +623,14 @@ class DataFrame(NDFrame):
             self._df.binary(op, lib_other, reflected, True, str(axis), fill_value)
         )
 
-    def _reduce(self, how: str, numeric_only: bool = False, **kw: Any) -> Series | pd.Series:
+    def _reduce(
+        self, how: str, numeric_only: bool = False, *, axis: Any = None, **kw: Any
+    ) -> Series | pd.Series:
         """One value per column, as a ferrodf Series indexed by the column labels. Results
         of different kinds (a string min next to a number) have no single ferrodf type:
         those come back as a pandas object Series (the values are computed in Rust,
-        ``DataFrame::reduce_each``; pandas only holds them)."""
+        ``DataFrame::reduce_each``; pandas only holds them). ``axis`` must mean the rows."""
+        _pandas_args.check_axis(axis, f"DataFrame.{how}")
         try:
             return Series._from_lib(self._df.reduce(how, numeric_only=numeric_only, **kw))
         except NotImplementedError:
@@ -636,57 +639,57 @@ class DataFrame(NDFrame):
         index = self._data.select_by_label(labels).to_pandas_index() if labels else pd.Index([])
         return pd.Series(values, index=index, dtype=object)
 
-    @_pandas_args.frame_reduction
-    def sum(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("sum", numeric_only, skipna=skipna)
+    def sum(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("sum", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def prod(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("prod", numeric_only, skipna=skipna)
+    def prod(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("prod", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def min(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("min", numeric_only, skipna=skipna)
+    def min(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("min", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def max(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("max", numeric_only, skipna=skipna)
+    def max(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("max", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def mean(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("mean", numeric_only, skipna=skipna)
+    def mean(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("mean", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def median(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("median", numeric_only, skipna=skipna)
+    def median(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("median", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
     def std(
-        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False
+        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False, *, axis: Any = None
     ) -> Series | pd.Series:
-        return self._reduce("std", numeric_only, skipna=skipna, ddof=ddof)
+        return self._reduce("std", numeric_only, axis=axis, skipna=skipna, ddof=ddof)
 
-    @_pandas_args.frame_reduction
     def var(
-        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False
+        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False, *, axis: Any = None
     ) -> Series | pd.Series:
-        return self._reduce("var", numeric_only, skipna=skipna, ddof=ddof)
+        return self._reduce("var", numeric_only, axis=axis, skipna=skipna, ddof=ddof)
 
-    @_pandas_args.frame_reduction
-    def count(self) -> Series | pd.Series:
-        return self._reduce("count")
+    def count(self, *, axis: Any = None) -> Series | pd.Series:
+        return self._reduce("count", axis=axis)
 
-    @_pandas_args.frame_reduction
-    def nunique(self) -> Series | pd.Series:
-        return self._reduce("nunique")
+    def nunique(self, *, axis: Any = None) -> Series | pd.Series:
+        return self._reduce("nunique", axis=axis)
 
-    @_pandas_args.frame_reduction
-    def any(self, skipna: bool = True) -> Series | pd.Series:
-        return self._reduce("any", skipna=skipna)
+    def any(self, skipna: bool = True, *, axis: Any = None) -> Series | pd.Series:
+        return self._reduce("any", axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def all(self, skipna: bool = True) -> Series | pd.Series:
-        return self._reduce("all", skipna=skipna)
+    def all(self, skipna: bool = True, *, axis: Any = None) -> Series | pd.Series:
+        return self._reduce("all", axis=axis, skipna=skipna)
 
 
 _NO_IMPLICIT_HOST = (

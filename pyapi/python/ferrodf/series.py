@@ -399,42 +399,68 @@ class Series(NDFrame):
         return self._binary(True, "xor")
 
     # -- reductions ------------------------------------------------------------------
-    def _reduce(self, how: str, skipna: bool = True, **kw: Any) -> Any:
+    def _reduce(
+        self,
+        how: str,
+        skipna: bool = True,
+        *,
+        axis: Any = None,
+        numeric_only: bool = False,
+        **kw: Any,
+    ) -> Any:
+        """The reduction ``how`` in Rust, after pandas' ``axis`` and ``numeric_only``
+        keywords are checked (callers such as Dask pass pandas' full signatures)."""
+        _pandas_args.check_axis(axis, f"Series.{how}")
+        _pandas_args.check_numeric_only(self, how, numeric_only)
         return self._s.reduce(how, skipna, **kw)
 
-    @_pandas_args.reduction
-    def sum(self, skipna: bool = True, min_count: int = 0) -> Any:
-        return self._reduce("sum", skipna, min_count=min_count)
+    def sum(
+        self,
+        skipna: bool = True,
+        min_count: int = 0,
+        *,
+        axis: Any = None,
+        numeric_only: bool = False,
+    ) -> Any:
+        return self._reduce(
+            "sum", skipna, axis=axis, numeric_only=numeric_only, min_count=min_count
+        )
 
-    @_pandas_args.reduction
-    def prod(self, skipna: bool = True, min_count: int = 0) -> Any:
-        return self._reduce("prod", skipna, min_count=min_count)
+    def prod(
+        self,
+        skipna: bool = True,
+        min_count: int = 0,
+        *,
+        axis: Any = None,
+        numeric_only: bool = False,
+    ) -> Any:
+        return self._reduce(
+            "prod", skipna, axis=axis, numeric_only=numeric_only, min_count=min_count
+        )
 
     product = prod
 
-    @_pandas_args.reduction
-    def min(self, skipna: bool = True) -> Any:
-        return self._reduce("min", skipna)
+    def min(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any:
+        return self._reduce("min", skipna, axis=axis, numeric_only=numeric_only)
 
-    @_pandas_args.reduction
-    def max(self, skipna: bool = True) -> Any:
-        return self._reduce("max", skipna)
+    def max(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any:
+        return self._reduce("max", skipna, axis=axis, numeric_only=numeric_only)
 
-    @_pandas_args.reduction
-    def mean(self, skipna: bool = True) -> Any:
-        return self._reduce("mean", skipna)
+    def mean(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any:
+        return self._reduce("mean", skipna, axis=axis, numeric_only=numeric_only)
 
-    @_pandas_args.reduction
-    def median(self, skipna: bool = True) -> Any:
-        return self._reduce("median", skipna)
+    def median(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any:
+        return self._reduce("median", skipna, axis=axis, numeric_only=numeric_only)
 
-    @_pandas_args.reduction
-    def std(self, skipna: bool = True, ddof: int = 1) -> Any:
-        return self._reduce("std", skipna, ddof=ddof)
+    def std(
+        self, skipna: bool = True, ddof: int = 1, *, axis: Any = None, numeric_only: bool = False
+    ) -> Any:
+        return self._reduce("std", skipna, axis=axis, numeric_only=numeric_only, ddof=ddof)
 
-    @_pandas_args.reduction
-    def var(self, skipna: bool = True, ddof: int = 1) -> Any:
-        return self._reduce("var", skipna, ddof=ddof)
+    def var(
+        self, skipna: bool = True, ddof: int = 1, *, axis: Any = None, numeric_only: bool = False
+    ) -> Any:
+        return self._reduce("var", skipna, axis=axis, numeric_only=numeric_only, ddof=ddof)
 
     def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
         """The ``q`` quantile (a scalar), or a Series of them indexed by ``q`` when ``q`` is a
