@@ -5,20 +5,35 @@ Each of the two classes wraps one object of the Rust frontend (``_lib.DataFrame`
 ``_df``, ``_lib.Series`` in ``_s``), and those objects name the shared operations alike
 (``index``, ``with_index``, ``clip``, ``cumulative``, ``deep_copy``, ...). So a method here
 calls the wrapped object and wraps the result in the caller's own class; a subclass names
-its attribute in ``_native_attr`` and its indexers in ``_iloc_class``/``_loc_class``.
+its attribute in ``_native_attr`` and its indexers in ``_iloc_class``/``_loc_class`` (and,
+for type checkers, as the two type arguments).
+
+The operators are made at import time from ``_ops``' table for each subclass; the ones
+both have are declared here for type checkers, each class declares its flex methods.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 from ferrodf.index import Index
 
 __all__ = ["NDFrame", "check_sort_args"]
 
 
-class NDFrame:
-    """What a DataFrame and a Series do the same way."""
+class _Indexer(Protocol):
+    """What ``.iloc`` and ``.loc`` return: an object indexed with ``[]``."""
+
+    def __getitem__(self, key: Any) -> Any: ...
+
+
+ILocT = TypeVar("ILocT", bound=_Indexer)
+LocT = TypeVar("LocT", bound=_Indexer)
+
+
+class NDFrame(Generic[ILocT, LocT]):
+    """What a DataFrame and a Series do the same way; ``ILocT`` and ``LocT`` are the types of
+    ``.iloc`` and ``.loc``."""
 
     __slots__ = ()
 
@@ -71,7 +86,7 @@ class NDFrame:
     def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
         from ferrodf.browse import mimebundle
 
-        return mimebundle(self)
+        return mimebundle(self)  # type: ignore[arg-type]  # self is a DataFrame or a Series
 
     def browse(self, page_size: int = 100, height: int = 420) -> Any:
         """An interactive view: rows fetched page by page, sort, filter and column
@@ -79,7 +94,7 @@ class NDFrame:
         :mod:`ferrodf.browse`)."""
         from ferrodf.browse import browse
 
-        return browse(self, page_size, height)
+        return browse(self, page_size, height)  # type: ignore[arg-type]  # as mimebundle
 
     # -- selection -------------------------------------------------------------------
     def head(self, n: int = 5) -> Self:
@@ -91,12 +106,12 @@ class NDFrame:
         return self.iloc[0:0] if n == 0 else self.iloc[-n:]
 
     @property
-    def iloc(self) -> Any:
+    def iloc(self) -> ILocT:
         """Selection by position: ``obj.iloc[2]``, ``obj.iloc[1:3]``, a boolean mask."""
         return self._iloc_class(self)
 
     @property
-    def loc(self) -> Any:
+    def loc(self) -> LocT:
         """Selection by label: ``obj.loc["a"]``, ``obj.loc["a":"c"]``, a boolean mask."""
         return self._loc_class(self)
 
@@ -163,6 +178,25 @@ class NDFrame:
 
     # -- operators -------------------------------------------------------------------
     __hash__ = None  # type: ignore[assignment]  # mutable, and == is elementwise
+
+    if TYPE_CHECKING:  # made at import time by _ops.add_operators (_ops.FRAME_OPERATORS)
+
+        def __add__(self, o: Any) -> Self: ...
+        def __radd__(self, o: Any) -> Self: ...
+        def __sub__(self, o: Any) -> Self: ...
+        def __rsub__(self, o: Any) -> Self: ...
+        def __mul__(self, o: Any) -> Self: ...
+        def __rmul__(self, o: Any) -> Self: ...
+        def __truediv__(self, o: Any) -> Self: ...
+        def __floordiv__(self, o: Any) -> Self: ...
+        def __mod__(self, o: Any) -> Self: ...
+        def __pow__(self, o: Any) -> Self: ...
+        def __eq__(self, o: Any) -> Self: ...  # type: ignore[override]
+        def __ne__(self, o: Any) -> Self: ...  # type: ignore[override]
+        def __lt__(self, o: Any) -> Self: ...
+        def __le__(self, o: Any) -> Self: ...
+        def __gt__(self, o: Any) -> Self: ...
+        def __ge__(self, o: Any) -> Self: ...
 
     def _check_flex_level(self, op: str, level: Any) -> None:
         """pandas' flex methods take ``level``, which ferrodf does not support yet."""

@@ -7,8 +7,8 @@ docs/frame.md for what differs from pandas.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -31,7 +31,7 @@ def _broadcast(value: Any, n: int) -> Any:
     return value
 
 
-class DataFrame(NDFrame):
+class DataFrame(NDFrame["_ILoc", "_Loc"]):
     """A two-dimensional table of labelled columns; runs on the GPU when one is used."""
 
     __slots__ = ("_df",)
@@ -260,7 +260,7 @@ class DataFrame(NDFrame):
     def keys(self) -> Index | pd.Index:
         return self.columns
 
-    def items(self):  # type: ignore[no-untyped-def]
+    def items(self) -> Iterator[tuple[Any, Any]]:
         for name in self._data.names:
             yield name, self[name]
 
@@ -566,7 +566,7 @@ class DataFrame(NDFrame):
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
         raise TypeError(_NO_IMPLICIT_HOST)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._data.names)
 
     # -- operators and reductions ----------------------------------------------------
@@ -592,6 +592,37 @@ class DataFrame(NDFrame):
         return DataFrame._from_lib(self._df.binary(op, other, reflected))
 
     # -- flex methods (pandas' DataFrame.add(other, axis=, level=, fill_value=) etc.) --
+    if TYPE_CHECKING:  # made at import time by _frame_flex for each of _ops.FLEX_METHODS
+
+        def add(
+            self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
+        ) -> DataFrame: ...
+
+        radd = add
+        sub = add
+        subtract = add
+        rsub = add
+        mul = add
+        multiply = add
+        rmul = add
+        truediv = add
+        div = add
+        divide = add
+        rtruediv = add
+        rdiv = add
+        floordiv = add
+        rfloordiv = add
+        mod = add
+        rmod = add
+        pow = add
+        rpow = add
+        eq = add
+        ne = add
+        lt = add
+        le = add
+        gt = add
+        ge = add
+
     def _flex(
         self, other: Any, op: str, reflected: bool, axis: Any, level: Any, fill_value: Any
     ) -> DataFrame:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -44,7 +45,7 @@ def _rows_arg(pos: Any) -> Any:
     return positions_column(arr.astype(np.int64))
 
 
-class Series(NDFrame):
+class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
     """A one-dimensional labelled array; runs on the GPU when one is used."""
 
     __slots__ = ("_s",)
@@ -139,7 +140,7 @@ class Series(NDFrame):
 
     to_list = tolist
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Any]:
         raise TypeError(
             "a ferrodf Series is not iterable: iterating would copy GPU data to the host one value "
             "at a time; call .to_arrow(), .to_pandas() or .tolist() for a host copy"
@@ -208,7 +209,7 @@ class Series(NDFrame):
         """A DLPack capsule holding a copy of the values (cuDF's ``Series.to_dlpack``)."""
         return plc.interop.to_dlpack(plc.Table([self._s.column]))
 
-    def items(self):  # type: ignore[no-untyped-def]
+    def items(self) -> Iterator[tuple[Any, Any]]:
         """``(label, value)`` pairs, copied to the host as ``tolist`` does."""
         return zip(self.index.tolist(), self.tolist(), strict=True)
 
@@ -383,6 +384,45 @@ class Series(NDFrame):
             # Series on the columns).
             return other._binary(self, op, not reflected)
         return Series._from_lib(self._s.binary(op, _operand(other), reflected))
+
+    if TYPE_CHECKING:  # made at import time by _series_flex and _ops.add_operators
+
+        def add(
+            self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
+        ) -> Series: ...
+
+        radd = add
+        sub = add
+        subtract = add
+        rsub = add
+        mul = add
+        multiply = add
+        rmul = add
+        truediv = add
+        div = add
+        divide = add
+        rtruediv = add
+        rdiv = add
+        floordiv = add
+        rfloordiv = add
+        mod = add
+        rmod = add
+        pow = add
+        rpow = add
+        eq = add
+        ne = add
+        lt = add
+        le = add
+        gt = add
+        ge = add
+
+        def __rtruediv__(self, o: Any) -> Series: ...
+        def __rfloordiv__(self, o: Any) -> Series: ...
+        def __rmod__(self, o: Any) -> Series: ...
+        def __rpow__(self, o: Any) -> Series: ...
+        def __and__(self, o: Any) -> Series: ...
+        def __or__(self, o: Any) -> Series: ...
+        def __xor__(self, o: Any) -> Series: ...
 
     def _flex(self, other: Any, op: str, reflected: bool, level: Any, fill_value: Any) -> Series:
         """pandas' flex methods (``s.add(other, fill_value=0)``): the operator with
