@@ -371,7 +371,7 @@ fn is_time(t: TypeId) -> bool {
 
 /// A dictionary (category) column as the column of the values its keys stand for; any
 /// other column as it is.
-fn decoded(col: &Column) -> Result<Column> {
+pub(crate) fn decoded(col: &Column) -> Result<Column> {
     if col.dtype().id() != TypeId::Dictionary32 {
         return Ok(col.clone());
     }

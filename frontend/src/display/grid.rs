@@ -8,6 +8,7 @@ use ferrodf_core::{Column, Result, Table};
 
 use super::format::format_array;
 use super::options::DisplayOptions;
+use super::summary::ColumnSummary;
 use crate::dtype::{dtype_name, is_numeric_display};
 use crate::label::Label;
 use crate::{DataFrame, Index, Series};
@@ -38,6 +39,8 @@ pub struct Grid {
     pub ncols: usize,
     /// Where the data lives and its size, for the footer line.
     pub location: String,
+    /// Each shown column's summary, when `DisplayOptions::summary` asks for them.
+    pub summaries: Option<Vec<ColumnSummary>>,
 }
 
 impl Grid {
@@ -92,6 +95,7 @@ impl Grid {
                 data.columns().iter().chain(index_column(df.index())),
                 df.memory_usage(),
             ),
+            summaries: summaries(&columns, opts)?,
         })
     }
 
@@ -126,6 +130,7 @@ impl Grid {
                 std::iter::once(s.column()).chain(index_column(s.index())),
                 bytes,
             ),
+            summaries: summaries(std::slice::from_ref(s.column()), opts)?,
         })
     }
 
@@ -133,6 +138,15 @@ impl Grid {
     pub fn truncated(&self) -> bool {
         self.row_gap.is_some() || self.col_gap.is_some()
     }
+}
+
+/// The summaries of the shown columns, when the options ask for them.
+fn summaries(columns: &[Column], opts: &DisplayOptions) -> Result<Option<Vec<ColumnSummary>>> {
+    if !opts.summary {
+        return Ok(None);
+    }
+    let summary = |c: &Column| Series::from_column(c.clone(), None, Label::None)?.summary();
+    Ok(Some(columns.iter().map(summary).collect::<Result<_>>()?))
 }
 
 fn name_text(l: &Label) -> String {

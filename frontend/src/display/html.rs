@@ -2,7 +2,9 @@
 
 use std::fmt::Write;
 
+use super::format::format_floats;
 use super::grid::Grid;
+use super::summary::{ColumnSummary, SummaryDetail};
 
 /// Text with `& < > " '` escaped for HTML.
 pub fn escape(text: &str) -> String {
@@ -87,6 +89,9 @@ pub fn frame(g: &Grid) -> String {
         let _ = write!(h, "<td><i>{}</i></td>", escape(d));
     }
     h.push_str("</tr>\n");
+    if let Some(summaries) = &g.summaries {
+        summary_rows(&mut h, g, summaries, n_index);
+    }
     if g.index_names.iter().any(|n| !n.is_empty()) {
         h.push_str("<tr>");
         for n in &g.index_names {
@@ -129,4 +134,87 @@ pub fn frame(g: &Grid) -> String {
     );
     h.push_str("</div>");
     h
+}
+
+/// Two header rows under the dtypes: each column's null count, then its summary (a
+/// histogram sparkline with the range and mean of numbers, the distinct count and top
+/// values of text, the range of timestamps).
+fn summary_rows(h: &mut String, g: &Grid, summaries: &[ColumnSummary], n_index: usize) {
+    type Cell = fn(&ColumnSummary) -> String;
+    let rows: [(&str, Cell); 2] = [
+        ("nulls", |s| format!("{}", s.nulls)),
+        ("summary", summary_cell),
+    ];
+    for (name, cell) in rows {
+        let _ = write!(h, "<tr class=\"ferrodf-{name}\">");
+        for k in 0..n_index {
+            let _ = write!(h, "<th>{}</th>", if k == 0 { name } else { "" });
+        }
+        for (c, s) in summaries.iter().enumerate() {
+            if g.col_gap == Some(c) {
+                h.push_str("<td></td>");
+            }
+            let _ = write!(h, "<td>{}</td>", cell(s));
+        }
+        h.push_str("</tr>\n");
+    }
+}
+
+/// One column's summary as HTML (its texts escaped).
+fn summary_cell(s: &ColumnSummary) -> String {
+    match &s.detail {
+        SummaryDetail::Number {
+            min,
+            max,
+            mean,
+            histogram,
+        } => {
+            let mean = format_floats(&[Some(*mean)], 4).pop().unwrap_or_default();
+            format!(
+                "{}<br>{} &ndash; {}<br>mean {}",
+                sparkline(histogram),
+                escape(min),
+                escape(max),
+                escape(&mean)
+            )
+        }
+        SummaryDetail::Values { distinct, top } => {
+            let top: Vec<String> = top
+                .iter()
+                .map(|(v, n)| format!("{} ({n})", escape(v)))
+                .collect();
+            format!("{distinct} distinct<br>{}", top.join("<br>"))
+        }
+        SummaryDetail::Range { min, max } => {
+            format!("{}<br>&ndash; {}", escape(min), escape(max))
+        }
+        SummaryDetail::Nothing => String::new(),
+    }
+}
+
+/// A histogram as a small inline SVG bar chart (bars scaled to the tallest; each bar's
+/// tooltip gives its count).
+fn sparkline(counts: &[i64]) -> String {
+    let tallest = counts.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let (bar, height) = (3, 16.0);
+    let mut svg = format!(
+        "<svg class=\"ferrodf-histogram\" width=\"{}\" height=\"{height}\">",
+        bar * counts.len()
+    );
+    for (i, &n) in counts.iter().enumerate() {
+        let h = if n > 0 {
+            (n as f64 / tallest * height).max(1.0)
+        } else {
+            0.0
+        };
+        let _ = write!(
+            svg,
+            "<rect x=\"{}\" y=\"{:.1}\" width=\"{}\" height=\"{h:.1}\"><title>{n}</title></rect>",
+            i * bar,
+            height - h,
+            bar - 1
+        );
+    }
+    svg.push_str("</svg>");
+    svg
 }

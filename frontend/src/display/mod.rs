@@ -8,11 +8,13 @@ mod format;
 mod grid;
 mod html;
 mod options;
+mod summary;
 mod text;
 
 pub use format::format_array;
 pub use grid::Grid;
 pub use options::{DisplayOptions, display_options, set_display_options};
+pub use summary::{ColumnSummary, HISTOGRAM_BINS, SummaryDetail, TOP_VALUES};
 
 use crate::{DataFrame, Index, Series};
 

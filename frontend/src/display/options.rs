@@ -15,6 +15,10 @@ pub struct DisplayOptions {
     pub max_colwidth: usize,
     /// Digits after the decimal point of floats.
     pub precision: usize,
+    /// HTML tables carry a per-column summary under the dtype row (null count; range,
+    /// mean and a histogram of numbers; distinct count and top values of text, booleans
+    /// and categories; the range of timestamps), computed where the data lives.
+    pub summary: bool,
 }
 
 impl Default for DisplayOptions {
@@ -25,6 +29,7 @@ impl Default for DisplayOptions {
             max_columns: 20,
             max_colwidth: 50,
             precision: 6,
+            summary: false,
         }
     }
 }

@@ -11,6 +11,11 @@ pandas' names and meanings. Set them with ``set_option("display.max_rows", 10)``
 attributes (``ferrodf.options.display.max_rows = 10``) or for a block with
 ``option_context("display.max_rows", 10)``.
 
+``display.summary`` (False): HTML tables carry a header per column under the dtype row:
+the null count; the range, mean and a histogram of numbers; the distinct count and most
+frequent values of text, booleans and categories; the range of timestamps. They are
+computed where the data lives (on the GPU for device columns); only the figures move.
+
 ``display.interactive`` (False): show frames longer than ``display.max_rows`` as the
 interactive widget of :mod:`ferrodf.browse` (where anywidget is installed) instead of the
 static table, which stays the fallback for front ends without widgets.
@@ -38,8 +43,9 @@ _DISPLAY_DEFAULTS = {
     "max_columns": 20,
     "max_colwidth": 50,
     "precision": 6,
+    "summary": False,
 }
-_display: dict[str, int] = dict(_DISPLAY_DEFAULTS)
+_display: dict[str, int | bool] = dict(_DISPLAY_DEFAULTS)
 _MEMORY = ("memory.spill", "memory.device_limit", "memory.statistics")
 _OPTIONS = (
     "device",
@@ -110,9 +116,12 @@ def set_option(name: str, value: Any) -> None:
         _lib.set_spill_statistics(value)
         return
     key = name.split(".", 1)[1]
-    if value is None:
+    if key == "summary":
+        if not isinstance(value, bool):
+            raise TypeError(f"option {name!r} takes True or False, got {value!r}")
+    elif value is None:
         value = 0  # pandas: None means no limit
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+    elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"option {name!r} takes a non-negative int or None, got {value!r}")
     _display[key] = value
     _push_display()

@@ -514,6 +514,7 @@ pub fn set_display_options(
     max_columns: usize,
     max_colwidth: usize,
     precision: usize,
+    summary: bool,
 ) {
     ferrodf::set_display_options(DisplayOptions {
         max_rows,
@@ -521,6 +522,7 @@ pub fn set_display_options(
         max_columns,
         max_colwidth,
         precision,
+        summary,
     });
 }
 

@@ -616,7 +616,12 @@ class SeriesGroupBy:
     def tail(self, n: int) -> Series: ...
 
 def set_display_options(
-    max_rows: int, min_rows: int, max_columns: int, max_colwidth: int, precision: int
+    max_rows: int,
+    min_rows: int,
+    max_columns: int,
+    max_colwidth: int,
+    precision: int,
+    summary: bool,
 ) -> None: ...
 
 # --- I/O (pyapi/src/io.rs). Options arrive as a dict built by ferrodf.plc.io.*; sources
