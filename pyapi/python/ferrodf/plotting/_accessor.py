@@ -1,0 +1,232 @@
+"""``Series.plot`` and ``DataFrame.plot``: pandas' plotting API over ferrodf data.
+
+A frame up to ``plotting.row_limit`` rows goes to pandas as it is and pandas plots it, so
+small results (``value_counts()``, ``groupby(...).sum()``) plot exactly as in pandas.
+Histograms of any size are binned and counted by ferrodf. Longer frames plot what ferrodf
+computed or a view of ``row_limit`` rows, chosen in :mod:`ferrodf.plotting._large`;
+kinds that draw one mark per row and cannot be thinned honestly (bar, barh, pie) raise.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ferrodf.options import get_option
+from ferrodf.plotting import _hist, _large
+from ferrodf.plotting._bins import as_float, is_numeric
+
+KINDS = ("line", "bar", "barh", "kde", "density", "area", "hist", "box", "pie", "scatter",
+         "hexbin")  # fmt: skip
+# the keywords of every kind that shape the axes, not the marks
+AXES_KEYWORDS = ("ax", "figsize", "title", "grid", "xlabel", "ylabel", "rot", "fontsize")
+
+
+def _call_args(data: Any, args: tuple, kwargs: dict[str, Any]) -> tuple[Any, Any, str, dict]:
+    """(x, y, kind, keywords) of a ``.plot(...)`` call, positional arguments read as pandas
+    reads them (its own parser, given an empty object of the same kind)."""
+    from pandas.plotting._core import PlotAccessor as PandasPlot
+
+    from ferrodf.series import Series
+
+    proxy = pd.Series(dtype="float64") if isinstance(data, Series) else pd.DataFrame()
+    x, y, kind, kwargs = PandasPlot._get_call_args("pandas.plotting._matplotlib", proxy,
+                                                   args, kwargs)  # fmt: skip
+    return x, y, {"density": "kde"}.get(kind, kind), kwargs
+
+
+class PlotAccessor:
+    """``obj.plot(kind=...)`` and ``obj.plot.<kind>(...)`` as in pandas; returns what
+    pandas returns (a matplotlib ``Axes`` or an array of them)."""
+
+    def __init__(self, data: Any) -> None:
+        self._data = data
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from ferrodf.series import Series
+
+        data = self._data
+        x, y, kind, kwargs = _call_args(data, args, kwargs)
+        if kind not in KINDS:
+            raise ValueError(f"{kind} is not a valid plot kind; valid kinds: {KINDS}")
+        is_frame = not isinstance(data, Series)
+        if kind in ("scatter", "hexbin") and not is_frame:
+            raise ValueError(f"plot kind {kind} can only be used for data frames")
+        xy = {"x": x, "y": y} if is_frame else {}
+        if kind == "hist":
+            return self._hist(data, x, y, kwargs)
+        limit = get_option("plotting.row_limit")
+        n = len(data)
+        if n <= limit:
+            return data.to_pandas().plot(kind=kind, **xy, **kwargs)
+        if kind == "box":
+            return self._box(data, y, kwargs, limit)
+        if kind in ("bar", "barh", "pie"):
+            raise ValueError(
+                f"a {kind} plot draws one mark per row: {n:,} rows is more than "
+                f"plotting.row_limit ({limit:,}); aggregate first (value_counts(), "
+                "groupby(...).sum()) or raise the option"
+            )
+        if kind in ("scatter", "hexbin"):
+            data = _columns_used(data, x, y, kwargs)
+        if kind in ("line", "area"):
+            rows, what = _large.evenly_spaced(n, limit), "evenly spaced"
+        else:
+            rows, what = _large.random_rows(n, limit), "sample of"
+        text = _large.note(what, len(rows), n)
+        kwargs["title"] = _large.with_note(kwargs.get("title"), text)
+        return data.iloc[rows].to_pandas().plot(kind=kind, **xy, **kwargs)
+
+    # -- the kinds ------------------------------------------------------------------
+    def line(self, x: Any = None, y: Any = None, **kwargs: Any) -> Any:
+        return self(kind="line", **_xy(self._data, x, y), **kwargs)
+
+    def bar(self, x: Any = None, y: Any = None, **kwargs: Any) -> Any:
+        return self(kind="bar", **_xy(self._data, x, y), **kwargs)
+
+    def barh(self, x: Any = None, y: Any = None, **kwargs: Any) -> Any:
+        return self(kind="barh", **_xy(self._data, x, y), **kwargs)
+
+    def box(self, by: Any = None, **kwargs: Any) -> Any:
+        return self(kind="box", **({} if by is None else {"by": by}), **kwargs)
+
+    def hist(self, by: Any = None, bins: Any = 10, **kwargs: Any) -> Any:
+        return self(kind="hist", bins=bins, **({} if by is None else {"by": by}), **kwargs)
+
+    def kde(self, bw_method: Any = None, ind: Any = None, **kwargs: Any) -> Any:
+        return self(kind="kde", bw_method=bw_method, ind=ind, **kwargs)
+
+    density = kde
+
+    def area(self, x: Any = None, y: Any = None, stacked: bool = True, **kwargs: Any) -> Any:
+        return self(kind="area", **_xy(self._data, x, y), stacked=stacked, **kwargs)
+
+    def pie(self, y: Any = None, **kwargs: Any) -> Any:
+        from ferrodf.series import Series
+
+        if y is not None:
+            kwargs["y"] = y
+        if not isinstance(self._data, Series) and y is None and not kwargs.get("subplots"):
+            raise ValueError("pie requires either y column or 'subplots=True'")
+        return self(kind="pie", **kwargs)
+
+    def scatter(self, x: Any, y: Any, s: Any = None, c: Any = None, **kwargs: Any) -> Any:
+        return self(kind="scatter", x=x, y=y, s=s, c=c, **kwargs)
+
+    def hexbin(self, x: Any, y: Any, C: Any = None, reduce_C_function: Any = None,
+               gridsize: Any = None, **kwargs: Any) -> Any:  # fmt: skip
+        if reduce_C_function is not None:
+            kwargs["reduce_C_function"] = reduce_C_function
+        if gridsize is not None:
+            kwargs["gridsize"] = gridsize
+        return self(kind="hexbin", x=x, y=y, C=C, **kwargs)
+
+    # -- the paths that do not hand pandas every row --------------------------------
+    def _hist(self, data: Any, x: Any, y: Any, kwargs: dict[str, Any]) -> Any:
+        """pandas' ``plot.hist`` drawn from ferrodf's counts: pandas plots a frame of bin
+        left edges weighted by the counts, so its styling (colors, legend, subplots) is
+        its own."""
+        from ferrodf.series import Series
+
+        if kwargs.get("by") is not None:
+            raise NotImplementedError(
+                "plot.hist(by=...) on ferrodf data; DataFrame.hist(by=...) draws a "
+                "histogram per group from ferrodf's counts"
+            )
+        if kwargs.get("weights") is not None:
+            _hist._check_hist_kwds(kwargs)
+        if isinstance(data, Series):
+            columns = {data.name: data}
+        else:
+            if y is not None:
+                data = data[y]
+            if isinstance(data, Series):
+                columns = {data.name: data}
+            else:
+                columns = {label: data[label] for label in data.columns}
+        numeric = {k: as_float(s) for k, s in columns.items()
+                   if is_numeric(s) and str(s.dtype) != "bool"}  # fmt: skip
+        if not numeric:
+            raise TypeError("no numeric data to plot")
+        kwargs = dict(kwargs)
+        edges = _hist.bin_edges(list(numeric.values()), kwargs.pop("bins", 10),
+                                kwargs.pop("range", None))  # fmt: skip
+        counts = np.array([_hist.bin_counts(s, edges) for s in numeric.values()]).T
+        lefts = np.repeat(edges[:-1, None], len(numeric), axis=1)
+        if isinstance(self._data, Series) or (y is not None and len(numeric) == 1 and
+                                              not isinstance(y, list)):  # fmt: skip
+            frame: Any = pd.Series(lefts[:, 0], name=next(iter(numeric)))
+            weights = counts[:, 0]
+        else:
+            frame = pd.DataFrame(lefts, columns=pd.Index(list(numeric)))
+            weights = counts
+        return frame.plot(kind="hist", bins=edges, weights=weights, **kwargs)
+
+    def _box(self, data: Any, y: Any, kwargs: dict[str, Any], limit: int) -> Any:
+        """A box per numeric column from ferrodf's statistics, drawn with ``Axes.bxp``."""
+        import matplotlib.pyplot as plt
+
+        from ferrodf.series import Series
+
+        if kwargs.pop("by", None) is not None:
+            raise NotImplementedError(
+                "plot.box(by=...) of a frame longer than plotting.row_limit; plot the "
+                "groups one by one (df[df[key] == value].plot.box())"
+            )
+        axes_kw = {k: kwargs.pop(k) for k in AXES_KEYWORDS if k in kwargs}
+        whis = kwargs.pop("whis", 1.5)
+        for ignored in ("legend", "subplots", "use_index", "sharex", "sharey", "layout"):
+            kwargs.pop(ignored, None)
+        if isinstance(data, Series):
+            columns = {data.name: data}
+        else:
+            labels = list(data.columns) if y is None else ([y] if not isinstance(y, list) else y)
+            columns = {label: data[label] for label in labels}
+        numeric = {k: s for k, s in columns.items() if is_numeric(s)}
+        if not numeric:
+            raise TypeError("no numeric data to plot")
+        stats = [_large.box_stats(s, k, whis, limit) for k, s in numeric.items()]
+        ax = axes_kw.get("ax")
+        if ax is None:
+            ax = plt.figure(figsize=axes_kw.get("figsize")).add_subplot()
+        ax.bxp(stats, **kwargs)
+        if axes_kw.get("title") is not None:
+            ax.set_title(axes_kw["title"])
+        if axes_kw.get("grid") is not None:
+            ax.grid(axes_kw["grid"])
+        for key in ("xlabel", "ylabel"):
+            if axes_kw.get(key) is not None:
+                getattr(ax, f"set_{key}")(axes_kw[key])
+        if axes_kw.get("rot") is not None or axes_kw.get("fontsize") is not None:
+            ax.tick_params(axis="x", labelrotation=axes_kw.get("rot") or 0,
+                           labelsize=axes_kw.get("fontsize"))  # fmt: skip
+        return ax
+
+
+def _xy(data: Any, x: Any, y: Any) -> dict[str, Any]:
+    """The x and y keywords of a frame's plot (a Series' plot takes neither)."""
+    from ferrodf.series import Series
+
+    if isinstance(data, Series):
+        if x is not None or y is not None:
+            raise TypeError("a Series' plot takes no x or y: it plots its values by index")
+        return {}
+    return {"x": x, "y": y}
+
+
+def _columns_used(data: Any, x: Any, y: Any, kwargs: dict[str, Any]) -> Any:
+    """Only the columns a scatter or hexbin plot reads (x, y and the columns named by
+    ``s``, ``c`` or ``C``), so that the sample moves no other column."""
+    labels = list(data.columns)
+    used = []
+    for value in (x, y, kwargs.get("s"), kwargs.get("c"), kwargs.get("C")):
+        if isinstance(value, int | np.integer) and value not in labels:
+            value = labels[int(value)]
+        try:
+            if value in labels and value not in used:
+                used.append(value)
+        except TypeError:  # an array of sizes or colors
+            continue
+    return data[used] if x in used and y in used else data
