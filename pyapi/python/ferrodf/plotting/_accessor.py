@@ -22,6 +22,10 @@ KINDS = ("line", "bar", "barh", "kde", "density", "area", "hist", "box", "pie", 
          "hexbin")  # fmt: skip
 # the keywords of every kind that shape the axes, not the marks
 AXES_KEYWORDS = ("ax", "figsize", "title", "grid", "xlabel", "ylabel", "rot", "fontsize")
+# pandas' other plot keywords (``_get_call_args`` fills in their defaults)
+PANDAS_KEYWORDS = ("subplots", "sharex", "sharey", "layout", "style", "logx",
+                   "logy", "loglog", "xticks", "yticks", "xlim", "ylim", "colormap", "table",
+                   "yerr", "xerr", "secondary_y", "label", "reuse_plot")  # fmt: skip
 
 
 def _call_args(data: Any, args: tuple, kwargs: dict[str, Any]) -> tuple[Any, Any, str, dict]:
@@ -177,8 +181,14 @@ class PlotAccessor:
             )
         axes_kw = {k: kwargs.pop(k) for k in AXES_KEYWORDS if k in kwargs}
         whis = kwargs.pop("whis", 1.5)
-        for ignored in ("legend", "subplots", "use_index", "sharex", "sharey", "layout"):
+        for ignored in ("legend", "use_index"):  # no legend, no index in a box plot
             kwargs.pop(ignored, None)
+        unsupported = [k for k in PANDAS_KEYWORDS if kwargs.pop(k, None) not in (None, False)]
+        if unsupported:
+            raise NotImplementedError(
+                f"{', '.join(unsupported)} in a box plot of a frame longer than "
+                "plotting.row_limit (drawn from ferrodf's statistics with Axes.bxp)"
+            )
         if isinstance(data, Series):
             columns = {data.name: data}
         else:

@@ -63,12 +63,15 @@ def box_stats(s: Series, label: Any, whis: float = 1.5, limit: int = 50_000) -> 
     whishi = float(below.max()) if len(below) else q3
     whislo = float(above.min()) if len(above) else q1
     whishi, whislo = max(whishi, q3), min(whislo, q1)
-    outer = x[(x < whislo) | (x > whishi)]
-    if len(outer) > limit:
-        outer = outer.sort_values().iloc[evenly_spaced(len(outer), limit)]
+    low, high = x[x < whislo], x[x > whishi]
+    if len(low) + len(high) > limit:
+        outer = x[(x < whislo) | (x > whishi)].sort_values()
+        fliers = outer.iloc[evenly_spaced(len(outer), limit)].to_numpy()
+    else:  # matplotlib's order: the low ones, then the high ones
+        fliers = np.concatenate([low.to_numpy(), high.to_numpy()])
     n = len(x)
     return dict(
         label=label, mean=float(x.mean()), med=med, q1=q1, q3=q3, iqr=iqr,
         cilo=med - 1.57 * iqr / np.sqrt(n), cihi=med + 1.57 * iqr / np.sqrt(n),
-        whislo=whislo, whishi=whishi, fliers=outer.to_numpy(),
+        whislo=whislo, whishi=whishi, fliers=fliers,
     )  # fmt: skip
