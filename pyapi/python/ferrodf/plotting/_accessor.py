@@ -159,13 +159,14 @@ class PlotAccessor:
                                 kwargs.pop("range", None))  # fmt: skip
         counts = np.array([_hist.bin_counts(s, edges) for s in numeric.values()]).T
         lefts = np.repeat(edges[:-1, None], len(numeric), axis=1)
-        if isinstance(self._data, Series) or (y is not None and len(numeric) == 1 and
-                                              not isinstance(y, list)):  # fmt: skip
+        if isinstance(self._data, Series):
             frame: Any = pd.Series(lefts[:, 0], name=next(iter(numeric)))
             weights = counts[:, 0]
-        else:
+        else:  # a frame even for one y, so that pandas opens a new figure as for frames
             frame = pd.DataFrame(lefts, columns=pd.Index(list(numeric)))
-            weights = counts
+            weights = counts[:, 0] if len(numeric) == 1 else counts
+            if y is not None and isinstance(data, Series):
+                kwargs["y"] = data.name
         return frame.plot(kind="hist", bins=edges, weights=weights, **kwargs)
 
     def _box(self, data: Any, y: Any, kwargs: dict[str, Any], limit: int) -> Any:

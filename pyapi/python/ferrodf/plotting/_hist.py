@@ -175,9 +175,7 @@ def hist_frame(
         ax_i.grid(grid)
         if legend:
             ax_i.legend()
-    tools.set_ticks_props(
-        axes, xlabelsize=xlabelsize, xrot=xrot, ylabelsize=ylabelsize, yrot=yrot
-    )
+    tools.set_ticks_props(axes, xlabelsize=xlabelsize, xrot=xrot, ylabelsize=ylabelsize, yrot=yrot)
     tools.maybe_adjust_figure(fig, wspace=0.3, hspace=0.3)
     return axes
 
