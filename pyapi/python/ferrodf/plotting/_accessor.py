@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 
 from ferrodf.options import get_option
-from ferrodf.plotting import _hist, _large
-from ferrodf.plotting._bins import as_float, is_numeric
+from ferrodf.plotting import _large
+from ferrodf.plotting._bins import as_float, bin_counts, bin_edges, integer_valued, is_numeric
 
 KINDS = ("line", "bar", "barh", "kde", "density", "area", "hist", "box", "pie", "scatter",
          "hexbin")  # fmt: skip
@@ -131,40 +131,46 @@ class PlotAccessor:
     def _hist(self, data: Any, x: Any, y: Any, kwargs: dict[str, Any]) -> Any:
         """pandas' ``plot.hist`` drawn from ferrodf's counts: pandas plots a frame of bin
         left edges weighted by the counts, so its styling (colors, legend, subplots) is
-        its own."""
+        its own. A named estimator (``bins="fd"``, which pandas 3 fails to plot) picks
+        the bins from all the columns' values, as numbers of bins do. ``by=`` and
+        ``weights=`` need the rows: pandas plots frames up to ``plotting.row_limit`` rows
+        with them."""
         from ferrodf.series import Series
 
-        if kwargs.get("by") is not None:
+        needs_rows = [f"{k}=" for k in ("by", "weights") if kwargs.get(k) is not None]
+        if needs_rows:
+            if len(data) <= get_option("plotting.row_limit"):
+                xy = {} if isinstance(data, Series) else {"x": x, "y": y}
+                return data.to_pandas().plot(kind="hist", **xy, **kwargs)
             raise NotImplementedError(
-                "plot.hist(by=...) on ferrodf data; DataFrame.hist(by=...) draws a "
-                "histogram per group from ferrodf's counts"
+                f"plot.hist with {', '.join(needs_rows)} of a frame longer than "
+                "plotting.row_limit: DataFrame.hist(by=..., bins=...) draws a histogram per "
+                "group or column from ferrodf's counts, and a groupby sums weights per bin"
             )
-        if kwargs.get("weights") is not None:
-            _hist._check_hist_kwds(kwargs)
+        if not isinstance(data, Series) and y is not None:
+            data = data[y]
         if isinstance(data, Series):
-            columns = {data.name: data}
+            labels, columns = [data.name], [data]
         else:
-            if y is not None:
-                data = data[y]
-            if isinstance(data, Series):
-                columns = {data.name: data}
-            else:
-                columns = {label: data[label] for label in data.columns}
-        numeric = {k: as_float(s) for k, s in columns.items()
-                   if is_numeric(s) and str(s.dtype) != "bool"}  # fmt: skip
-        if not numeric:
+            labels = list(data.columns)
+            columns = [data[label] for label in labels]
+        keep = [i for i, s in enumerate(columns) if is_numeric(s) and str(s.dtype) != "bool"]
+        if not keep:
             raise TypeError("no numeric data to plot")
+        labels = [labels[i] for i in keep]
+        integers = integer_valued([columns[i] for i in keep])
+        values = [as_float(columns[i]) for i in keep]
         kwargs = dict(kwargs)
-        edges = _hist.bin_edges(list(numeric.values()), kwargs.pop("bins", 10),
-                                kwargs.pop("range", None))  # fmt: skip
-        counts = np.array([_hist.bin_counts(s, edges) for s in numeric.values()]).T
-        lefts = np.repeat(edges[:-1, None], len(numeric), axis=1)
+        bins, range_ = kwargs.pop("bins", 10), kwargs.pop("range", None)
+        edges = bin_edges(values, bins, range_, integers)
+        counts = np.array([bin_counts(v, edges) for v in values]).T
+        lefts = np.repeat(edges[:-1, None], len(values), axis=1)
         if isinstance(self._data, Series):
-            frame: Any = pd.Series(lefts[:, 0], name=next(iter(numeric)))
+            frame: Any = pd.Series(lefts[:, 0], name=labels[0])
             weights = counts[:, 0]
         else:  # a frame even for one y, so that pandas opens a new figure as for frames
-            frame = pd.DataFrame(lefts, columns=pd.Index(list(numeric)))
-            weights = counts[:, 0] if len(numeric) == 1 else counts
+            frame = pd.DataFrame(lefts, columns=pd.Index(labels))
+            weights = counts[:, 0] if len(labels) == 1 else counts
             if y is not None and isinstance(data, Series):
                 kwargs["y"] = data.name
         return frame.plot(kind="hist", bins=edges, weights=weights, **kwargs)

@@ -41,17 +41,23 @@ def _finite_range(first: float, last: float, what: str) -> tuple[float, float]:
     return first, last
 
 
+def integer_valued(columns: Sequence[Series]) -> bool:
+    """Whether numpy would get these columns' values as integers: integer dtypes without
+    missing values (pandas turns an integer column with nulls into floats)."""
+    return all(str(c.dtype).startswith(("int", "uint")) and not c.isna().any() for c in columns)
+
+
 def bin_edges(
-    columns: Sequence[Series], bins: Any = 10, range: tuple[float, float] | None = None
+    columns: Sequence[Series],
+    bins: Any = 10,
+    range: tuple[float, float] | None = None,
+    integers: bool = False,
 ) -> np.ndarray:
     """``numpy.histogram_bin_edges`` of the values of ``columns`` together (float64, their
-    missing values dropped): ``bins`` equal bins over ``range`` or the data's, or the edges
-    given."""
+    missing values dropped): ``bins`` equal bins over ``range`` or the data's, the number
+    numpy's estimator named by ``bins`` picks, or the edges given."""
     if isinstance(bins, str):
-        raise NotImplementedError(
-            f"bins={bins!r}: ferrodf's histograms take a number of bins or the edges; "
-            "numpy's bin estimators need the whole column on the host"
-        )
+        bins = estimated_bins(columns, bins, range, integers)
     if np.ndim(bins) == 1:
         edges = np.asarray(bins, dtype=np.float64)
         if edges.size < 2 or np.any(edges[:-1] > edges[1:]):
@@ -75,6 +81,82 @@ def bin_edges(
             highs = [float(c.max()) for c in present]
             first, last = _finite_range(min(lows), max(highs), "autodetected")
     return np.linspace(first, last, int(bins) + 1, endpoint=True)
+
+
+def _together(columns: Sequence[Series]) -> Series:
+    """The values of ``columns`` as one Series (numpy flattens them before estimating)."""
+    if len(columns) == 1:
+        return columns[0]
+    from ferrodf.dataframe import concat
+
+    return concat([c.to_frame(name="v") for c in columns], ignore_index=True)["v"]
+
+
+def _width(x: Series, how: str) -> float:
+    """numpy's bin width estimators (``_hist_bin_*``), with ferrodf's reductions."""
+    n = len(x)
+    ptp = float(x.max()) - float(x.min())
+    sturges = ptp / (math.log2(n) + 1.0)
+    if how in ("fd", "auto"):
+        q3, q1 = (float(v) for v in x.quantile([0.75, 0.25]).to_numpy())
+        fd = 2.0 * (q3 - q1) * n ** (-1.0 / 3.0)
+        # "auto": numpy bounds fd by half the sqrt width to limit the number of bins
+        return fd if how == "fd" else min(max(fd, ptp / math.sqrt(n) / 2), sturges)
+    if how == "doane":
+        sigma = float(x.std(ddof=0)) if n > 2 else 0.0
+        if sigma <= 0.0:
+            return 0.0
+        sg1 = math.sqrt(6.0 * (n - 2) / ((n + 1.0) * (n + 3)))
+        g1 = float((((x - float(x.mean())) / sigma) ** 3).mean())
+        return ptp / (1.0 + math.log2(n) + math.log2(1.0 + abs(g1) / sg1))
+    return {
+        "sqrt": lambda: ptp / math.sqrt(n),
+        "sturges": lambda: sturges,
+        "rice": lambda: ptp / (2.0 * n ** (1.0 / 3)),
+        "scott": lambda: (24.0 * math.pi**0.5 / n) ** (1.0 / 3.0) * float(x.std(ddof=0)),
+    }[how]()
+
+
+ESTIMATORS = ("auto", "fd", "doane", "scott", "rice", "sturges", "sqrt")
+
+
+def estimated_bins(
+    columns: Sequence[Series], how: str, range: tuple[float, float] | None, integers: bool
+) -> int:
+    """The number of equal bins numpy's estimator ``how`` picks for the values of
+    ``columns`` together (``numpy.histogram_bin_edges(a, bins=how)``); ``integers``: the
+    values reach numpy as integers (no bin narrower than 1 then)."""
+    if how == "stone":
+        raise NotImplementedError(
+            "bins='stone' minimizes a cross-validation estimate over every bin count, "
+            f"with the whole column; use one of {ESTIMATORS} or a number of bins"
+        )
+    if how not in ESTIMATORS:
+        raise ValueError(f"{how!r} is not a valid estimator for `bins`")
+    x = _together(columns)
+    first, last = _range(x, range)
+    if range is not None:
+        x = x[(x >= first) & (x <= last)]
+    if len(x) == 0:
+        return 1
+    width = _width(x, how)
+    if not width:
+        return 1
+    if integers and width < 1:
+        width = 1
+    return int(np.ceil((last - first) / width))
+
+
+def _range(x: Series, range: tuple[float, float] | None) -> tuple[float, float]:
+    """numpy's ``_get_outer_edges`` of one Series."""
+    if range is not None:
+        first, last = (float(v) for v in range)
+        if first > last:
+            raise ValueError("max must be larger than min in range parameter.")
+        return _finite_range(first, last, "supplied")
+    if len(x) == 0:
+        return 0.0, 1.0
+    return _finite_range(float(x.min()), float(x.max()), "autodetected")
 
 
 def _uniform(edges: np.ndarray) -> bool:

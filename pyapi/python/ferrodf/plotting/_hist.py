@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ferrodf.plotting._bins import as_float, bin_counts, bin_edges, is_numeric
+from ferrodf.plotting._bins import as_float, bin_counts, bin_edges, integer_valued, is_numeric
 
 if TYPE_CHECKING:
     from ferrodf.dataframe import DataFrame
@@ -38,13 +38,19 @@ def _check_hist_kwds(kwds: dict[str, Any]) -> None:
         )
 
 
-def draw(ax: Any, columns: list[Series], bins: Any, kwds: dict[str, Any]) -> np.ndarray:
-    """Bin ``columns`` (float64, no missing values) on common edges and draw them on ``ax``
-    as matplotlib draws ``ax.hist`` of their values; returns the counts (one row a
-    column)."""
+def draw(
+    ax: Any, columns: list[Series], bins: Any, kwds: dict[str, Any], integers: bool | None = None
+) -> np.ndarray:
+    """Bin the values of ``columns`` on common edges and draw them on ``ax`` as matplotlib
+    draws ``ax.hist`` of those values; returns the counts (one row a column).
+    ``integers``: whether pandas would hand numpy integers (found from ``columns`` when
+    not given)."""
     _check_hist_kwds(kwds)
     kwds = dict(kwds)
-    edges = bin_edges(columns, bins, kwds.pop("range", None))
+    if integers is None:
+        integers = integer_valued(columns)
+    columns = [as_float(c) for c in columns]
+    edges = bin_edges(columns, bins, kwds.pop("range", None), integers)
     counts = np.array([bin_counts(c, edges) for c in columns])
     lefts = edges[:-1]
     if len(columns) == 1:
@@ -65,7 +71,7 @@ def _numeric_or_raise(s: Series, what: str) -> Series:
             f"{what} takes numeric values, got dtype {s.dtype}; for labels, plot "
             "s.value_counts().plot.bar()"
         )
-    return as_float(s)
+    return s
 
 
 def hist_series(
@@ -170,7 +176,7 @@ def hist_frame(
     for ax_i, label in zip(tools.flatten_axes(axes), labels, strict=False):
         if legend and can_set_label:
             kwds["label"] = label
-        draw(ax_i, [as_float(df[label])], bins, kwds)
+        draw(ax_i, [df[label]], bins, kwds)
         ax_i.set_title(label)
         ax_i.grid(grid)
         if legend:
@@ -231,10 +237,12 @@ def _grouped(
         naxes=len(groups), figsize=figsize, sharex=sharex, sharey=sharey, ax=ax,
         layout=layout,
     )  # fmt: skip
+    columns = [c for c in columns if is_numeric(df[c])]
+    integers = integer_valued([df[c] for c in columns])  # as the whole frame reaches pandas
     for ax_i, (key, rows) in zip(tools.flatten_axes(axes), groups, strict=False):
         group = df.iloc[rows] if isinstance(rows, np.ndarray) else df[rows]
-        group = group[[c for c in columns if is_numeric(group[c])]].dropna()
-        draw(ax_i, [group[c].astype("float64") for c in group.columns], bins, kwds)
+        group = group[columns].dropna()
+        draw(ax_i, [group[c] for c in columns], bins, kwds, integers)
         if label:
             ax_i.legend()
         ax_i.set_title(pprint_thing(key))
