@@ -406,3 +406,17 @@ def test_long_frames_plot_on_the_gpu_moving_little():
     assert moved < df.memory_usage() / 10
     plt.figure()
     same_bars(ax, pdf["x"].plot.hist(bins=20))
+
+
+def test_the_docs_images_script(tmp_path):
+    """scripts/plot_images.py (the images of docs/display.md) runs and writes them."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "scripts" / "plot_images.py"
+    spec = importlib.util.spec_from_file_location("plot_images", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    module.main(tmp_path)
+    for name in ("plot-hist.png", "plot-scatter-sample.png"):
+        assert (tmp_path / name).stat().st_size > 5000
+        assert (path.parents[1] / "docs" / "img" / name).exists()

@@ -237,13 +237,19 @@ def _columns_used(data: Any, x: Any, y: Any, kwargs: dict[str, Any]) -> Any:
     """Only the columns a scatter or hexbin plot reads (x, y and the columns named by
     ``s``, ``c`` or ``C``), so that the sample moves no other column."""
     labels = list(data.columns)
-    used = []
-    for value in (x, y, kwargs.get("s"), kwargs.get("c"), kwargs.get("C")):
-        if isinstance(value, int | np.integer) and value not in labels:
-            value = labels[int(value)]
+    positional = not any(isinstance(label, int | np.integer) for label in labels)
+    used: list[Any] = []
+    for name, value in (("x", x), ("y", y), ("s", kwargs.get("s")), ("c", kwargs.get("c")),
+                        ("C", kwargs.get("C"))):  # fmt: skip
+        if name in "xyC" and positional and isinstance(value, int | np.integer):
+            value = labels[int(value)]  # pandas reads x, y and C as positions too
+            if name == "x":
+                x = value
+            elif name == "y":
+                y = value
         try:
             if value in labels and value not in used:
                 used.append(value)
-        except TypeError:  # an array of sizes or colors
+        except (TypeError, ValueError):  # an array of sizes or colors
             continue
     return data[used] if x in used and y in used else data
