@@ -13,6 +13,7 @@ from ferrodf.core.column.column import ColumnBase as ColumnBase
 from ferrodf.core.column.column import as_column as as_column
 from ferrodf.core.column.column import to_plc_column as to_plc_column
 from ferrodf.index import Index as Index
+from ferrodf.plotting import PlotAccessor
 
 class Series:
     def __init__(
@@ -115,6 +116,11 @@ class Series:
     ) -> Series: ...
     def describe(self) -> Series: ...
     def browse(self, page_size: int = 100, height: int = 420) -> Any: ...
+    @property
+    def plot(self) -> PlotAccessor: ...  # attached by ferrodf.plotting
+    def hist(
+        self, by: Any = None, ax: Any = None, grid: bool = True, bins: Any = 10, **kwds: Any
+    ) -> Any: ...
     def __arrow_c_array__(self, requested_schema: Any = None) -> Any: ...
     @property
     def str(self) -> Any: ...
