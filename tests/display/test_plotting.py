@@ -218,6 +218,19 @@ def test_errors_as_pandas(call):
     raises_like_pandas(call, frame())
 
 
+def test_booleans_and_dates_as_pandas():
+    pdf = pd.DataFrame({"d": pd.date_range("2024-01-01", periods=3), "b": [True, False, True]})
+    pdf["v"] = [1.0, 2.0, 3.0]
+    raises_like_pandas(lambda d: d["b"].hist(), pdf)
+    raises_like_pandas(lambda d: d[["b"]].plot.hist(), pdf)
+    ours, theirs = both(lambda d: d.plot.hist(), pdf)  # only v: dates and booleans left out
+    same_bars(ours, theirs)
+    assert ours.get_legend_handles_labels()[1] == ["v"]
+    for call in (lambda s: s.hist(), lambda s: s.plot.hist()):
+        with pytest.raises(NotImplementedError, match="datetime64"):
+            call(ferrodf.from_pandas(pdf)["d"])
+
+
 def test_inf_and_empty_frames_raise_as_pandas():
     raises_like_pandas(lambda d: d["a"].plot.hist(), pd.DataFrame({"a": [1.0, np.inf]}))
     raises_like_pandas(lambda d: d.plot(), pd.DataFrame({"a": pd.Series([], dtype=str)}))
@@ -265,9 +278,11 @@ def test_missing_capabilities_are_named():
         pytest.raises(NotImplementedError, match="by="),
     ):
         df.plot.hist(by="city")
-    dates = ferrodf.Series(pd.date_range("2024-01-01", periods=3))
-    with pytest.raises(NotImplementedError, match="datetime64"):
-        dates.hist()
+    dates = pd.DataFrame({"d": pd.date_range("2024-01-01", periods=3), "v": [1, 2, 3]})
+    with pytest.raises(NotImplementedError, match="datetime"):
+        ferrodf.from_pandas(dates).hist()
+    with pytest.raises(NotImplementedError, match="categorical histogram"):
+        df["city"].hist()  # pandas draws matplotlib's categorical histogram
 
 
 # -- small results and small frames: pandas plots them ---------------------------------

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ferrodf.options import get_option
-from ferrodf.plotting import _large
+from ferrodf.plotting import _hist, _large
 from ferrodf.plotting._bins import as_float, bin_counts, bin_edges, integer_valued, is_numeric
 
 KINDS = ("line", "bar", "barh", "kde", "density", "area", "hist", "box", "pie", "scatter",
@@ -154,15 +154,22 @@ class PlotAccessor:
         else:
             labels = list(data.columns)
             columns = [data[label] for label in labels]
+        if isinstance(data, Series) and _hist.is_temporal(data):
+            raise NotImplementedError(
+                f"plot.hist of {data.dtype} values; plot them as integers (astype('int64')) "
+                "or count s.dt.floor(...) with value_counts"
+            )  # a frame's datetime columns are left out, as pandas leaves them out
         keep = [i for i, s in enumerate(columns) if is_numeric(s) and str(s.dtype) != "bool"]
         if not keep:
             raise TypeError("no numeric data to plot")
+        # pandas bins on every numeric column, booleans included, but draws no booleans
+        binned = [as_float(s) for s in columns if is_numeric(s)]
+        integers = integer_valued([s for s in columns if is_numeric(s)])
         labels = [labels[i] for i in keep]
-        integers = integer_valued([columns[i] for i in keep])
         values = [as_float(columns[i]) for i in keep]
         kwargs = dict(kwargs)
         bins, range_ = kwargs.pop("bins", 10), kwargs.pop("range", None)
-        edges = bin_edges(values, bins, range_, integers)
+        edges = bin_edges(binned, bins, range_, integers)
         counts = np.array([bin_counts(v, edges) for v in values]).T
         lefts = np.repeat(edges[:-1, None], len(values), axis=1)
         if isinstance(self._data, Series):

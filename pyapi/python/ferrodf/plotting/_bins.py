@@ -185,7 +185,7 @@ def bin_counts(values: Series, edges: np.ndarray) -> np.ndarray:
     index = index - (inside < index * step + first)
     upper = (index + 1) * step + first
     index = index + ((inside >= upper) & (index != n - 1))
-    found = index.value_counts().to_pandas()
+    found = index.astype("int64").value_counts().to_pandas()  # whole numbers: exact
     counts = np.zeros(n, dtype=np.int64)
     counts[found.index.to_numpy(dtype=np.int64)] = found.to_numpy(dtype=np.int64)
     return counts

@@ -60,16 +60,28 @@ def draw(
     return counts
 
 
-def _numeric_or_raise(s: Series, what: str) -> Series:
-    if str(s.dtype).startswith(("datetime64", "timedelta64")):
+def is_temporal(s: Series) -> bool:
+    return str(s.dtype).startswith(("datetime64", "timedelta64"))
+
+
+def _numeric_or_raise(s: Series) -> Series:
+    """``s`` if ``Series.hist`` can bin it; booleans raise numpy's TypeError as in pandas,
+    what pandas draws otherwise (datetimes, matplotlib's categorical histogram of labels)
+    raises ``NotImplementedError``."""
+    if str(s.dtype) == "bool":
+        raise TypeError(
+            "Series.hist of booleans: numpy's histogram cannot subtract them (as in pandas); "
+            "plot s.astype('int64') instead"
+        )
+    if is_temporal(s):
         raise NotImplementedError(
-            f"{what} of {s.dtype} values: ferrodf's histograms bin numbers; plot "
-            "s.astype('int64') or group by s.dt.floor(...) and plot the counts"
+            f"Series.hist of {s.dtype} values; plot s.astype('int64') (the instants as "
+            "integers) or count s.dt.floor(...) with value_counts"
         )
     if not is_numeric(s):
-        raise TypeError(
-            f"{what} takes numeric values, got dtype {s.dtype}; for labels, plot "
-            "s.value_counts().plot.bar()"
+        raise NotImplementedError(
+            f"Series.hist of {s.dtype} labels (matplotlib's categorical histogram); plot "
+            "s.value_counts().plot.bar() instead"
         )
     return s
 
@@ -109,7 +121,7 @@ def hist_series(
         )  # fmt: skip
     if kwds.get("layout") is not None:
         raise ValueError("The 'layout' keyword is not supported when 'by' is None")
-    values = _numeric_or_raise(s, "Series.hist")
+    values = _numeric_or_raise(s)
     fig = kwds.pop("figure", plt.gcf() if plt.get_fignums() else plt.figure(figsize=figsize))
     if figsize is not None and tuple(figsize) != tuple(fig.get_size_inches()):
         fig.set_size_inches(*figsize, forward=True)
@@ -165,6 +177,12 @@ def hist_frame(
     labels = list(df.columns)
     if column is not None:
         labels = list(column) if isinstance(column, list | tuple | np.ndarray) else [column]
+    temporal = [c for c in labels if is_temporal(df[c])]
+    if temporal:
+        raise NotImplementedError(
+            f"DataFrame.hist of datetime or timedelta columns {temporal}; select the "
+            "numeric columns (column=[...]) or plot df[c].astype('int64')"
+        )
     labels = [c for c in labels if is_numeric(df[c]) and str(df[c].dtype) != "bool"]
     if not labels:
         raise ValueError("hist method requires numerical or datetime columns, nothing to plot.")
