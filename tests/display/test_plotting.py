@@ -347,6 +347,9 @@ def test_scatter_of_a_long_frame_is_a_sample(long_frame, tmp_path):
     rows = set(zip(pdf["k"].iloc[1:], pdf["y"].iloc[1:], strict=True))
     assert {(a, b) for a, b in points.tolist()} <= rows
     saved(ax, tmp_path)
+    ax = df.plot.scatter(x=1, y=2, c="x")  # positions, and a color column
+    assert ax.get_xlabel() == "k" and ax.get_ylabel() == "y"
+    assert len(ax.collections[0].get_offsets()) == LIMIT
     ax = df.plot.hexbin(x="k", y="y", gridsize=8)
     assert ax.get_title() == f"sample of {LIMIT} of {len(df):,} rows"
     assert ax.collections[0].get_array().sum() == LIMIT

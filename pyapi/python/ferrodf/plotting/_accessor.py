@@ -74,7 +74,7 @@ class PlotAccessor:
                 "groupby(...).sum()) or raise the option"
             )
         if kind in ("scatter", "hexbin"):
-            data = _columns_used(data, x, y, kwargs)
+            data, xy = _columns_used(data, x, y, kwargs)
         if kind in ("line", "area"):
             rows, what = _large.evenly_spaced(n, limit), "evenly spaced"
         else:
@@ -240,23 +240,26 @@ def _xy(data: Any, x: Any, y: Any) -> dict[str, Any]:
     return {"x": x, "y": y}
 
 
-def _columns_used(data: Any, x: Any, y: Any, kwargs: dict[str, Any]) -> Any:
+def _columns_used(data: Any, x: Any, y: Any, kwargs: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     """Only the columns a scatter or hexbin plot reads (x, y and the columns named by
-    ``s``, ``c`` or ``C``), so that the sample moves no other column."""
+    ``s``, ``c`` or ``C``), so that the sample moves no other column, and the x and y
+    keywords for them (positions, which pandas also takes, become labels)."""
     labels = list(data.columns)
     positional = not any(isinstance(label, int | np.integer) for label in labels)
     used: list[Any] = []
-    for name, value in (("x", x), ("y", y), ("s", kwargs.get("s")), ("c", kwargs.get("c")),
-                        ("C", kwargs.get("C"))):  # fmt: skip
-        if name in "xyC" and positional and isinstance(value, int | np.integer):
+    named = {"x": x, "y": y, "s": kwargs.get("s"), "c": kwargs.get("c"), "C": kwargs.get("C")}
+    for name, value in named.items():
+        if name in ("x", "y", "C") and positional and isinstance(value, int | np.integer):
             value = labels[int(value)]  # pandas reads x, y and C as positions too
-            if name == "x":
-                x = value
-            elif name == "y":
-                y = value
+            named[name] = value
+            if name == "C":
+                kwargs["C"] = value
         try:
             if value in labels and value not in used:
                 used.append(value)
         except (TypeError, ValueError):  # an array of sizes or colors
             continue
-    return data[used] if x in used and y in used else data
+    x, y = named["x"], named["y"]
+    if x in used and y in used:
+        data = data[used]
+    return data, {"x": x, "y": y}
