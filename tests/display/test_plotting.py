@@ -386,9 +386,9 @@ def test_box_statistics_equal_matplotlibs(long_frame):
     from ferrodf.plotting._large import box_stats
 
     pdf, df = long_frame
-    for column in ("x", "k", "y"):
-        ours = box_stats(df[column], column)
-        (theirs,) = cbook.boxplot_stats(pdf[column].iloc[1:].dropna().to_numpy())
+    for column, whis in (("x", 1.5), ("k", 0.5), ("y", (5, 95))):
+        ours = box_stats(df[column], column, whis)
+        (theirs,) = cbook.boxplot_stats(pdf[column].iloc[1:].dropna().to_numpy(), whis=whis)
         for key in ("mean", "med", "q1", "q3", "iqr", "whislo", "whishi", "cilo", "cihi"):
             assert ours[key] == pytest.approx(theirs[key], rel=1e-12), key
         np.testing.assert_array_equal(ours["fliers"], theirs["fliers"])

@@ -47,10 +47,11 @@ def with_note(title: Any, text: str) -> Any:
     return f"{title} ({text})"
 
 
-def box_stats(s: Series, label: Any, whis: float = 1.5, limit: int = 50_000) -> dict[str, Any]:
-    """``matplotlib.cbook.boxplot_stats`` of one column, computed by ferrodf: scalars and
-    the fliers (at most ``limit`` of them, evenly spaced in value order, as a box plot of
-    millions of outliers draws a solid band anyway)."""
+def box_stats(s: Series, label: Any, whis: Any = 1.5, limit: int = 50_000) -> dict[str, Any]:
+    """``matplotlib.cbook.boxplot_stats`` of one column (``whis``: a multiple of the IQR or
+    two percentiles), computed by ferrodf: scalars and the fliers (at most ``limit`` of
+    them, evenly spaced in value order, as a box plot of millions of outliers draws a solid
+    band anyway)."""
     x = as_float(s)
     if len(x) == 0:
         nan = float("nan")
@@ -58,7 +59,10 @@ def box_stats(s: Series, label: Any, whis: float = 1.5, limit: int = 50_000) -> 
                     cilo=nan, cihi=nan, whislo=nan, whishi=nan, fliers=np.array([]))  # fmt: skip
     q1, med, q3 = (float(v) for v in x.quantile([0.25, 0.5, 0.75]).to_numpy())
     iqr = q3 - q1
-    lo_lim, hi_lim = q1 - whis * iqr, q3 + whis * iqr
+    if np.iterable(whis):  # percentiles of the data, as matplotlib takes them
+        lo_lim, hi_lim = (float(v) for v in x.quantile([w / 100 for w in whis]).to_numpy())
+    else:
+        lo_lim, hi_lim = q1 - whis * iqr, q3 + whis * iqr
     below, above = x[x <= hi_lim], x[x >= lo_lim]
     whishi = float(below.max()) if len(below) else q3
     whislo = float(above.min()) if len(above) else q1
