@@ -156,8 +156,8 @@ class PlotAccessor:
             columns = [data[label] for label in labels]
         if isinstance(data, Series) and _hist.is_temporal(data):
             raise NotImplementedError(
-                f"plot.hist of {data.dtype} values; plot them as integers (astype('int64')) "
-                "or count s.dt.floor(...) with value_counts"
+                f"plot.hist of {data.dtype} values (pandas 3 draws empty bins for them); "
+                "Series.hist bins timestamps on a date axis"
             )  # a frame's datetime columns are left out, as pandas leaves them out
         keep = [i for i, s in enumerate(columns) if is_numeric(s) and str(s.dtype) != "bool"]
         if not keep:

@@ -27,6 +27,30 @@ def is_numeric(s: Series) -> bool:
         return False
 
 
+PER_SECOND = {"s": 1, "ms": 1_000, "us": 1_000_000, "ns": 1_000_000_000}
+
+
+def is_datetime(s: Series) -> bool:
+    """A timezone-naive timestamp column (what matplotlib's date axis bins here)."""
+    unit = str(s.dtype).removeprefix("datetime64[").removesuffix("]")
+    return str(s.dtype).startswith("datetime64[") and unit in PER_SECOND
+
+
+def as_days(s: Series) -> Series:
+    """matplotlib's ``date2num`` of a timestamp column, computed by ferrodf: float days
+    since 1970, from whole seconds plus the rest in nanoseconds over 1e9, the same float
+    operations matplotlib does, so that the bins are the ones matplotlib finds."""
+    import pandas as pd
+
+    since_epoch = s.dropna() - pd.Timestamp(0)  # a duration, in its own unit
+    per_second = PER_SECOND[str(since_epoch.dtype).removeprefix("timedelta64[")[:-1]]
+    ticks = since_epoch.astype("int64")
+    seconds = ticks // per_second
+    rest_ns = (ticks - seconds * per_second) * (1_000_000_000 // per_second)
+    days = seconds.astype("float64") + rest_ns.astype("float64") / 1.0e9
+    return days / 86400.0
+
+
 def as_float(s: Series) -> Series:
     """``s`` without its missing values (nulls and NaN, which pandas drops), as float64:
     numpy subtracts the first edge in float64, so ints and bools are binned as floats."""

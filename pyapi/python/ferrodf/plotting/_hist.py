@@ -15,7 +15,15 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from ferrodf.plotting._bins import as_float, bin_counts, bin_edges, integer_valued, is_numeric
+from ferrodf.plotting._bins import (
+    as_days,
+    as_float,
+    bin_counts,
+    bin_edges,
+    integer_valued,
+    is_datetime,
+    is_numeric,
+)
 
 if TYPE_CHECKING:
     from ferrodf.dataframe import DataFrame
@@ -49,7 +57,8 @@ def draw(
     kwds = dict(kwds)
     if integers is None:
         integers = integer_valued(columns)
-    columns = [as_float(c) for c in columns]
+    dates = any(is_datetime(c) for c in columns)
+    columns = [as_days(c) if is_datetime(c) else as_float(c) for c in columns]
     edges = bin_edges(columns, bins, kwds.pop("range", None), integers)
     counts = np.array([bin_counts(c, edges) for c in columns])
     lefts = edges[:-1]
@@ -57,6 +66,8 @@ def draw(
         ax.hist(lefts, bins=edges, weights=counts[0], **kwds)
     else:
         ax.hist([lefts] * len(columns), bins=edges, weights=list(counts), **kwds)
+    if dates:  # matplotlib binned the days since 1970 of the timestamps: a date axis
+        ax.xaxis_date()
     return counts
 
 
@@ -64,20 +75,27 @@ def is_temporal(s: Series) -> bool:
     return str(s.dtype).startswith(("datetime64", "timedelta64"))
 
 
+def _temporal_not_implemented(s: Series, what: str) -> NotImplementedError:
+    return NotImplementedError(
+        f"{what} of {s.dtype} values (timezone-aware timestamps, durations); ferrodf bins "
+        "timezone-naive timestamps and numbers: plot s.dt.tz_localize(None) or count "
+        "s.dt.floor(...) with value_counts"
+    )
+
+
 def _numeric_or_raise(s: Series) -> Series:
-    """``s`` if ``Series.hist`` can bin it; booleans raise numpy's TypeError as in pandas,
-    what pandas draws otherwise (datetimes, matplotlib's categorical histogram of labels)
-    raises ``NotImplementedError``."""
+    """``s`` if ``Series.hist`` can bin it (numbers, timestamps); booleans raise numpy's
+    TypeError as in pandas, what pandas draws otherwise (durations, matplotlib's
+    categorical histogram of labels) raises ``NotImplementedError``."""
     if str(s.dtype) == "bool":
         raise TypeError(
             "Series.hist of booleans: numpy's histogram cannot subtract them (as in pandas); "
             "plot s.astype('int64') instead"
         )
+    if is_datetime(s):
+        return s
     if is_temporal(s):
-        raise NotImplementedError(
-            f"Series.hist of {s.dtype} values; plot s.astype('int64') (the instants as "
-            "integers) or count s.dt.floor(...) with value_counts"
-        )
+        raise _temporal_not_implemented(s, "Series.hist")
     if not is_numeric(s):
         raise NotImplementedError(
             f"Series.hist of {s.dtype} labels (matplotlib's categorical histogram); plot "
@@ -177,13 +195,13 @@ def hist_frame(
     labels = list(df.columns)
     if column is not None:
         labels = list(column) if isinstance(column, list | tuple | np.ndarray) else [column]
-    temporal = [c for c in labels if is_temporal(df[c])]
-    if temporal:
-        raise NotImplementedError(
-            f"DataFrame.hist of datetime or timedelta columns {temporal}; select the "
-            "numeric columns (column=[...]) or plot df[c].astype('int64')"
-        )
-    labels = [c for c in labels if is_numeric(df[c]) and str(df[c].dtype) != "bool"]
+    for c in labels:  # pandas plots timezone-aware timestamps and leaves durations out
+        if str(df[c].dtype).startswith("datetime64") and not is_datetime(df[c]):
+            raise _temporal_not_implemented(df[c], "DataFrame.hist")
+    labels = [
+        c for c in labels
+        if is_datetime(df[c]) or (is_numeric(df[c]) and str(df[c].dtype) != "bool")
+    ]  # fmt: skip
     if not labels:
         raise ValueError("hist method requires numerical or datetime columns, nothing to plot.")
     fig, axes = tools.create_subplots(
