@@ -312,6 +312,11 @@ def test_missing_capabilities_are_named():
         pytest.raises(NotImplementedError, match="by="),
     ):
         df.plot.hist(by="city")
+    with (
+        ferrodf.option_context("plotting.row_limit", 10),
+        pytest.raises(NotImplementedError, match="logy"),
+    ):
+        df.plot.box(logy=True)
     with pytest.raises(NotImplementedError, match="categorical histogram"):
         df["city"].hist()  # pandas draws matplotlib's categorical histogram
 
@@ -411,6 +416,25 @@ def test_box_of_a_long_frame_from_ferrodf_statistics(long_frame, tmp_path):
         np.testing.assert_allclose(ya, yb, rtol=1e-12)
     assert [t.get_text() for t in ax.get_xticklabels()] == ["x", "k", "y"]
     saved(ax, tmp_path)
+
+
+def test_box_by_group_of_a_long_frame(long_frame, tmp_path):
+    """``plot.box(by=...)``: a subplot per column, a box per group, as pandas lays it out,
+    with every drawn value equal to pandas' plot of the whole frame."""
+    pdf, df = long_frame
+    ours = df[["x", "y", "city"]].plot.box(by="city", whis=2.0)
+    plt.figure()
+    theirs = pdf.iloc[1:][["x", "y", "city"]].plot.box(by="city", whis=2.0)
+    assert list(ours.index) == list(theirs.index) == ["x", "y"]
+    for a, b in zip(ours, theirs, strict=True):
+        assert a.get_title() == b.get_title()
+        assert [t.get_text() for t in a.get_xticklabels()] == ["lima", "oslo", "rome"]
+        assert [t.get_text() for t in b.get_xticklabels()] == ["lima", "oslo", "rome"]
+        drawn = [np.sort(np.concatenate([ln.get_ydata() for ln in ax.lines])) for ax in (a, b)]
+        np.testing.assert_allclose(*drawn, rtol=1e-12)
+    saved(ours.iloc[0], tmp_path)
+    with pytest.raises(NotImplementedError, match="by"):
+        df["x"].plot.box(by="city")
 
 
 def test_box_statistics_equal_matplotlibs(long_frame):

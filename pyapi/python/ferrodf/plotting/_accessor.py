@@ -17,15 +17,10 @@ import pandas as pd
 from ferrodf.options import get_option
 from ferrodf.plotting import _hist, _large
 from ferrodf.plotting._bins import as_float, bin_counts, bin_edges, integer_valued, is_numeric
+from ferrodf.plotting._box import box_plot
 
 KINDS = ("line", "bar", "barh", "kde", "density", "area", "hist", "box", "pie", "scatter",
          "hexbin")  # fmt: skip
-# the keywords of every kind that shape the axes, not the marks
-AXES_KEYWORDS = ("ax", "figsize", "title", "grid", "xlabel", "ylabel", "rot", "fontsize")
-# pandas' other plot keywords (``_get_call_args`` fills in their defaults)
-PANDAS_KEYWORDS = ("subplots", "sharex", "sharey", "layout", "style", "logx",
-                   "logy", "loglog", "xticks", "yticks", "xlim", "ylim", "colormap", "table",
-                   "yerr", "xerr", "secondary_y", "label", "reuse_plot")  # fmt: skip
 
 
 def _call_args(data: Any, args: tuple, kwargs: dict[str, Any]) -> tuple[Any, Any, str, dict]:
@@ -66,7 +61,7 @@ class PlotAccessor:
         if n <= limit:
             return data.to_pandas().plot(kind=kind, **xy, **kwargs)
         if kind == "box":
-            return self._box(data, y, kwargs, limit)
+            return box_plot(data, y, kwargs, limit)
         if kind in ("bar", "barh", "pie"):
             raise ValueError(
                 f"a {kind} plot draws one mark per row: {n:,} rows is more than "
@@ -181,52 +176,6 @@ class PlotAccessor:
             if y is not None and isinstance(data, Series):
                 kwargs["y"] = data.name
         return frame.plot(kind="hist", bins=edges, weights=weights, **kwargs)
-
-    def _box(self, data: Any, y: Any, kwargs: dict[str, Any], limit: int) -> Any:
-        """A box per numeric column from ferrodf's statistics, drawn with ``Axes.bxp``."""
-        import matplotlib.pyplot as plt
-
-        from ferrodf.series import Series
-
-        if kwargs.pop("by", None) is not None:
-            raise NotImplementedError(
-                "plot.box(by=...) of a frame longer than plotting.row_limit; plot the "
-                "groups one by one (df[df[key] == value].plot.box())"
-            )
-        axes_kw = {k: kwargs.pop(k) for k in AXES_KEYWORDS if k in kwargs}
-        whis = kwargs.pop("whis", 1.5)
-        for ignored in ("legend", "use_index"):  # no legend, no index in a box plot
-            kwargs.pop(ignored, None)
-        unsupported = [k for k in PANDAS_KEYWORDS if kwargs.pop(k, None) not in (None, False)]
-        if unsupported:
-            raise NotImplementedError(
-                f"{', '.join(unsupported)} in a box plot of a frame longer than "
-                "plotting.row_limit (drawn from ferrodf's statistics with Axes.bxp)"
-            )
-        if isinstance(data, Series):
-            columns = {data.name: data}
-        else:
-            labels = list(data.columns) if y is None else ([y] if not isinstance(y, list) else y)
-            columns = {label: data[label] for label in labels}
-        numeric = {k: s for k, s in columns.items() if is_numeric(s)}
-        if not numeric:
-            raise TypeError("no numeric data to plot")
-        stats = [_large.box_stats(s, k, whis, limit) for k, s in numeric.items()]
-        ax = axes_kw.get("ax")
-        if ax is None:
-            ax = plt.figure(figsize=axes_kw.get("figsize")).add_subplot()
-        ax.bxp(stats, **kwargs)
-        if axes_kw.get("title") is not None:
-            ax.set_title(axes_kw["title"])
-        if axes_kw.get("grid") is not None:
-            ax.grid(axes_kw["grid"])
-        for key in ("xlabel", "ylabel"):
-            if axes_kw.get(key) is not None:
-                getattr(ax, f"set_{key}")(axes_kw[key])
-        if axes_kw.get("rot") is not None or axes_kw.get("fontsize") is not None:
-            ax.tick_params(axis="x", labelrotation=axes_kw.get("rot") or 0,
-                           labelsize=axes_kw.get("fontsize"))  # fmt: skip
-        return ax
 
 
 def _xy(data: Any, x: Any, y: Any) -> dict[str, Any]:

@@ -189,7 +189,7 @@ def hist_frame(
         else:
             columns = list(column) if isinstance(column, list | tuple) else [column]
         return _grouped(
-            df, columns, _frame_groups(df, by_list), ax, grid, figsize, sharex, sharey,
+            df, columns, frame_groups(df, by_list), ax, grid, figsize, sharex, sharey,
             layout, bins, xlabelsize, xrot, ylabelsize, yrot, legend and column, kwds,
         )  # fmt: skip
     labels = list(df.columns)
@@ -229,7 +229,7 @@ def _host_groups(keys: np.ndarray) -> list[tuple[Any, np.ndarray]]:
     return [(key, np.flatnonzero(codes == i)) for i, key in enumerate(uniques)]
 
 
-def _frame_groups(df: DataFrame, by: list[Hashable]) -> list[tuple[Any, Any]]:
+def frame_groups(df: DataFrame, by: list[Hashable]) -> list[tuple[Any, Any]]:
     """(key, row mask) of each group of the ``by`` columns: the distinct keys (few) come to
     the host, the masks are ferrodf comparisons where the frame lives."""
     keys = df[by].dropna().drop_duplicates().to_pandas().sort_values(by)
