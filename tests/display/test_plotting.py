@@ -291,14 +291,42 @@ def test_numpy_bin_estimators(bins):
         same_bars(ours, pdf[columns].plot.hist(bins=edges))
 
 
-def test_hist_by_and_weights_of_small_frames_are_pandas():
+def test_plot_hist_by_of_small_frames_is_pandas():
     pdf = frame()
     ours, theirs = both(lambda d: d.plot.hist(column="y", by="city", bins=4), pdf)
     for a, b in zip(ours, theirs, strict=True):
         same_bars(a, b)
-    weights = np.linspace(0, 1, len(pdf))
-    ours, theirs = both(lambda d: d["y"].plot.hist(weights=weights), pdf)
-    same_bars(ours, theirs)
+
+
+def same_heights(ours: Any, theirs: Any) -> None:
+    """Bars at the same places with heights equal up to the order of summing weights."""
+    np.testing.assert_allclose(bars(ours), bars(theirs), rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("bins", [10, [0, 2, 3.5, 9, 30]])
+def test_weighted_histograms(bins, tmp_path):
+    """Weights are summed per bin by ferrodf: per row in ``plot.hist`` (a 2-D array: a
+    column per plotted column), per non-missing value in ``hist``, as pandas passes them."""
+    pdf = frame().iloc[3:]
+    rng = np.random.default_rng(9)
+    w = rng.uniform(0, 2, len(pdf))
+    w2 = rng.uniform(-1, 1, (len(pdf), 2))
+    calls = [
+        lambda d: d["x"].plot.hist(bins=bins, weights=w),  # x has NaN: pandas drops theirs
+        lambda d: d[["x", "y"]].plot.hist(bins=bins, weights=w2),
+        lambda d: d["y"].hist(bins=bins, weights=w),
+        lambda d: d.hist(column=["y", "k"], bins=bins, weights=w, density=True),
+    ]
+    for call in calls:
+        ours, theirs = both(call, pdf)
+        for a, b in zip(np.ravel(ours), np.ravel(theirs), strict=True):
+            same_heights(a, b)
+    saved(ours, tmp_path)
+    with ferrodf.option_context("plotting.row_limit", 10):  # long frames too
+        ours, theirs = both(calls[1], pdf)
+        same_heights(ours, theirs)
+    raises_like_pandas(lambda d: d["y"].hist(bins="auto", weights=w), pdf)
+    raises_like_pandas(lambda d: d["x"].hist(weights=w), pdf)  # more weights than values
 
 
 def test_missing_capabilities_are_named():
@@ -306,7 +334,7 @@ def test_missing_capabilities_are_named():
     with pytest.raises(NotImplementedError, match="bins='stone'"):
         df["x"].plot.hist(bins="stone")
     with pytest.raises(NotImplementedError, match="weights="):
-        df["x"].hist(weights=np.ones(len(df)))
+        df.hist(column=["x", "y"], by="city", weights=np.ones(len(df)))
     with (
         ferrodf.option_context("plotting.row_limit", 10),
         pytest.raises(NotImplementedError, match="by="),

@@ -127,20 +127,18 @@ class PlotAccessor:
         """pandas' ``plot.hist`` drawn from ferrodf's counts: pandas plots a frame of bin
         left edges weighted by the counts, so its styling (colors, legend, subplots) is
         its own. A named estimator (``bins="fd"``, which pandas 3 fails to plot) picks
-        the bins from all the columns' values, as numbers of bins do. ``by=`` and
-        ``weights=`` need the rows: pandas plots frames up to ``plotting.row_limit`` rows
-        with them."""
+        the bins from all the columns' values, as numbers of bins do. ``weights`` (one per
+        row, or a column of them per plotted column) are summed per bin. ``by=`` needs the
+        rows: pandas plots frames up to ``plotting.row_limit`` rows with it."""
         from ferrodf.series import Series
 
-        needs_rows = [f"{k}=" for k in ("by", "weights") if kwargs.get(k) is not None]
-        if needs_rows:
+        if kwargs.get("by") is not None:
             if len(data) <= get_option("plotting.row_limit"):
                 xy = {} if isinstance(data, Series) else {"x": x, "y": y}
                 return data.to_pandas().plot(kind="hist", **xy, **kwargs)
             raise NotImplementedError(
-                f"plot.hist with {', '.join(needs_rows)} of a frame longer than "
-                "plotting.row_limit: DataFrame.hist(by=..., bins=...) draws a histogram per "
-                "group or column from ferrodf's counts, and a groupby sums weights per bin"
+                "plot.hist with by= of a frame longer than plotting.row_limit: "
+                "DataFrame.hist(by=...) draws a histogram per group from ferrodf's counts"
             )
         if not isinstance(data, Series) and y is not None:
             data = data[y]
@@ -164,8 +162,15 @@ class PlotAccessor:
         values = [as_float(columns[i]) for i in keep]
         kwargs = dict(kwargs)
         bins, range_ = kwargs.pop("bins", 10), kwargs.pop("range", None)
-        edges = bin_edges(binned, bins, range_, integers)
-        counts = np.array([bin_counts(v, edges) for v in values]).T
+        weights = kwargs.pop("weights", None)
+        edges = bin_edges(binned, bins, range_, integers, weights is not None)
+        row_weights = _row_weights(weights, len(values))
+        counts = np.array(
+            [
+                bin_counts(v, edges, None if w is None else _hist.aligned(w, c)[c.notna()])
+                for v, w, c in zip(values, row_weights, [columns[i] for i in keep], strict=True)
+            ]
+        ).T
         lefts = np.repeat(edges[:-1, None], len(values), axis=1)
         if isinstance(self._data, Series):
             frame: Any = pd.Series(lefts[:, 0], name=labels[0])
@@ -176,6 +181,17 @@ class PlotAccessor:
             if y is not None and isinstance(data, Series):
                 kwargs["y"] = data.name
         return frame.plot(kind="hist", bins=edges, weights=weights, **kwargs)
+
+
+def _row_weights(weights: Any, columns: int) -> list[Any]:
+    """The weights of each plotted column, pandas' way: one array for all of them, or a
+    column of a 2-D array per column."""
+    if weights is None:
+        return [None] * columns
+    w = np.asarray(weights, dtype=np.float64)
+    if w.ndim == 2 and w.shape[-1] != 1:
+        return [w[:, i] for i in range(columns)]
+    return [w.ravel()] * columns
 
 
 def _xy(data: Any, x: Any, y: Any) -> dict[str, Any]:

@@ -76,11 +76,16 @@ def bin_edges(
     bins: Any = 10,
     range: tuple[float, float] | None = None,
     integers: bool = False,
+    weighted: bool = False,
 ) -> np.ndarray:
     """``numpy.histogram_bin_edges`` of the values of ``columns`` together (float64, their
     missing values dropped): ``bins`` equal bins over ``range`` or the data's, the number
     numpy's estimator named by ``bins`` picks, or the edges given."""
     if isinstance(bins, str):
+        if weighted:
+            raise TypeError(
+                "Automated estimation of the number of bins is not supported for weighted data"
+            )
         bins = estimated_bins(columns, bins, range, integers)
     if np.ndim(bins) == 1:
         edges = np.asarray(bins, dtype=np.float64)
@@ -189,27 +194,41 @@ def _uniform(edges: np.ndarray) -> bool:
     return bool(np.array_equal(edges, np.linspace(edges[0], edges[-1], n + 1)))
 
 
-def bin_counts(values: Series, edges: np.ndarray) -> np.ndarray:
-    """How many of ``values`` (float64, no missing values) fall in each bin: bin ``i`` holds
+def bin_counts(values: Series, edges: np.ndarray, weights: Series | None = None) -> np.ndarray:
+    """How many of ``values`` (float64, no missing values) fall in each bin, or the sum of
+    their ``weights`` (a Series with the same index): bin ``i`` holds
     ``edges[i] <= x < edges[i + 1]``, the last one also ``edges[-1]``; values outside the
     edges are not counted (``numpy.histogram``)."""
     n = len(edges) - 1
     first, last = float(edges[0]), float(edges[-1])
+    dtype = np.int64 if weights is None else np.float64
     if len(values) == 0:
-        return np.zeros(n, dtype=np.int64)
-    inside = values[(values >= first) & (values <= last)]
+        return np.zeros(n, dtype=dtype)
+    keep = (values >= first) & (values <= last)
+    inside = values[keep]
+    inside_weights = None if weights is None else weights[keep]
     if not _uniform(edges) or first == last:
         # cumulative counts at each edge, as numpy's searchsorted path counts them
-        below = [int((inside < float(e)).sum()) for e in edges[:-1]] + [len(inside)]
-        return np.diff(np.asarray(below, dtype=np.int64))
+        def below(mask: Series) -> float:
+            return float(mask.sum() if inside_weights is None else inside_weights[mask].sum())
+
+        cumulative = [below(inside < float(e)) for e in edges[:-1]]
+        cumulative.append(below(inside <= last))
+        return np.diff(np.asarray(cumulative, dtype=np.float64)).astype(dtype)
     if len(inside) == 0:
-        return np.zeros(n, dtype=np.int64)
+        return np.zeros(n, dtype=dtype)
     step = (last - first) / n  # linspace's step: edge i is i * step + first
     index = (((inside - first) / (last - first)) * n // 1).clip(0, n - 1)
     index = index - (inside < index * step + first)
     upper = (index + 1) * step + first
-    index = index + ((inside >= upper) & (index != n - 1))
-    found = index.astype("int64").value_counts().to_pandas()  # whole numbers: exact
-    counts = np.zeros(n, dtype=np.int64)
-    counts[found.index.to_numpy(dtype=np.int64)] = found.to_numpy(dtype=np.int64)
+    index = (index + ((inside >= upper) & (index != n - 1))).astype("int64")  # whole numbers
+    if inside_weights is None:
+        found = index.value_counts().to_pandas()
+    else:
+        from ferrodf.dataframe import DataFrame
+
+        pairs = DataFrame({"bin": index, "weight": inside_weights})
+        found = pairs.groupby("bin").agg({"weight": "sum"}).to_pandas()["weight"]
+    counts = np.zeros(n, dtype=dtype)
+    counts[found.index.to_numpy(dtype=np.int64)] = found.to_numpy(dtype=dtype)
     return counts

@@ -38,29 +38,30 @@ def _mpl_tools() -> Any:
     return tools
 
 
-def _check_hist_kwds(kwds: dict[str, Any]) -> None:
-    if kwds.get("weights") is not None:
-        raise NotImplementedError(
-            "weights= in ferrodf's histograms: the bins are counted where the data lives; "
-            "sum a weight column per bin with groupby instead"
-        )
-
-
 def draw(
     ax: Any, columns: list[Series], bins: Any, kwds: dict[str, Any], integers: bool | None = None
 ) -> np.ndarray:
     """Bin the values of ``columns`` on common edges and draw them on ``ax`` as matplotlib
     draws ``ax.hist`` of those values; returns the counts (one row a column).
     ``integers``: whether pandas would hand numpy integers (found from ``columns`` when
-    not given)."""
-    _check_hist_kwds(kwds)
+    not given). ``weights`` in ``kwds`` go with the non-missing values, as matplotlib
+    takes them from pandas."""
     kwds = dict(kwds)
+    weights = kwds.pop("weights", None)
     if integers is None:
         integers = integer_valued(columns)
     dates = any(is_datetime(c) for c in columns)
     columns = [as_days(c) if is_datetime(c) else as_float(c) for c in columns]
-    edges = bin_edges(columns, bins, kwds.pop("range", None), integers)
-    counts = np.array([bin_counts(c, edges) for c in columns])
+    edges = bin_edges(columns, bins, kwds.pop("range", None), integers, weights is not None)
+    if weights is None:
+        counts = np.array([bin_counts(c, edges) for c in columns])
+    elif len(columns) == 1:
+        counts = np.array([bin_counts(columns[0], edges, aligned(weights, columns[0]))])
+    else:
+        raise NotImplementedError(
+            "weights= in a histogram of several columns together (a group of "
+            "DataFrame.hist(by=...)); plot one column at a time"
+        )
     lefts = edges[:-1]
     if len(columns) == 1:
         ax.hist(lefts, bins=edges, weights=counts[0], **kwds)
@@ -69,6 +70,20 @@ def draw(
     if dates:  # matplotlib binned the days since 1970 of the timestamps: a date axis
         ax.xaxis_date()
     return counts
+
+
+def aligned(weights: Any, values: Series) -> Series:
+    """``weights`` (an array-like, one per value) as a Series with the index of ``values``,
+    so that the filters on the values select their weights too."""
+    from ferrodf.series import Series
+
+    w = np.asarray(weights, dtype=np.float64).ravel()
+    if len(w) != len(values):
+        raise ValueError(
+            f"weights should have the same shape as x: {len(w)} weights for {len(values)} "
+            "values (the non-missing ones)"
+        )
+    return Series(w, index=values.index)
 
 
 def is_temporal(s: Series) -> bool:
