@@ -1,7 +1,8 @@
 """Histogram bins and counts computed by ferrodf, with ``numpy.histogram``'s rules.
 
-Only two scalars (a min and a max) and the counts move to the host, so a 10^8-row column
-on the GPU plots as a histogram from ``bins`` numbers. The bin of each value is found with
+Only a few scalars (a min and a max; a quantile or a standard deviation for numpy's bin
+estimators) and the counts move to the host, so a 10^8-row column on the GPU plots as a
+histogram from ``bins`` numbers. The bin of each value is found with
 Series arithmetic as numpy finds it (the same float operations, then numpy's one-bin
 correction against the edges), so the counts equal ``numpy.histogram``'s, and matplotlib,
 which draws them, shows what pandas would show.
@@ -96,20 +97,26 @@ def bin_edges(
         raise TypeError(f"`bins` must be an integer or an array of edges, got {bins!r}")
     if bins < 1:
         raise ValueError("`bins` must be positive, when an integer")
+    first, last = _outer_edges(columns, range)
+    return np.linspace(first, last, int(bins) + 1, endpoint=True)
+
+
+def _outer_edges(
+    columns: Sequence[Series], range: tuple[float, float] | None
+) -> tuple[float, float]:
+    """numpy's ``_get_outer_edges``: the range given, else the values' min and max (0 and
+    1 for no values), an empty range widened by 0.5 each way."""
     if range is not None:
         first, last = (float(v) for v in range)
         if first > last:
             raise ValueError("max must be larger than min in range parameter.")
-        first, last = _finite_range(first, last, "supplied")
-    else:
-        present = [c for c in columns if len(c)]
-        if not present:
-            first, last = 0.0, 1.0  # numpy's range for no data
-        else:
-            lows = [float(c.min()) for c in present]
-            highs = [float(c.max()) for c in present]
-            first, last = _finite_range(min(lows), max(highs), "autodetected")
-    return np.linspace(first, last, int(bins) + 1, endpoint=True)
+        return _finite_range(first, last, "supplied")
+    present = [c for c in columns if len(c)]
+    if not present:
+        return 0.0, 1.0
+    lows = [float(c.min()) for c in present]
+    highs = [float(c.max()) for c in present]
+    return _finite_range(min(lows), max(highs), "autodetected")
 
 
 def _together(columns: Sequence[Series]) -> Series:
@@ -162,8 +169,8 @@ def estimated_bins(
         )
     if how not in ESTIMATORS:
         raise ValueError(f"{how!r} is not a valid estimator for `bins`")
+    first, last = _outer_edges(columns, range)
     x = _together(columns)
-    first, last = _range(x, range)
     if range is not None:
         x = x[(x >= first) & (x <= last)]
     if len(x) == 0:
@@ -174,18 +181,6 @@ def estimated_bins(
     if integers and width < 1:
         width = 1
     return int(np.ceil((last - first) / width))
-
-
-def _range(x: Series, range: tuple[float, float] | None) -> tuple[float, float]:
-    """numpy's ``_get_outer_edges`` of one Series."""
-    if range is not None:
-        first, last = (float(v) for v in range)
-        if first > last:
-            raise ValueError("max must be larger than min in range parameter.")
-        return _finite_range(first, last, "supplied")
-    if len(x) == 0:
-        return 0.0, 1.0
-    return _finite_range(float(x.min()), float(x.max()), "autodetected")
 
 
 def _uniform(edges: np.ndarray) -> bool:
