@@ -137,6 +137,7 @@ def run_dask(
                     summary = summarize(r)
                     del r
                 out[task][q] = (min(times), summary)
+                progress(f"{task} q{q} dask {workers} worker(s)", times)
             del data
     return out
 
@@ -155,7 +156,13 @@ def run_single(task: str, tables: dict[str, pa.Table], questions: list[int]) -> 
             sol.sync()
             times.append(time.perf_counter() - t0)
         out[q] = (min(times), sol.summary(result))
+        progress(f"{task} q{q} ferrodf alone", times)
     return out
+
+
+def progress(what: str, times: list[float]) -> None:
+    """One line per question as it finishes, so a run cut short still says how far it got."""
+    print(f"{what}: " + ", ".join(f"{t:.3f} s" for t in times), file=sys.stderr, flush=True)
 
 
 def close(a: tuple[int, float], b: tuple[int, float]) -> bool:

@@ -19,9 +19,16 @@ DATA = Path(os.environ.get("FERRODF_DBBENCH_DATA", Path(__file__).parent / "data
 
 
 def _ids(prefix_width: int, values: np.ndarray) -> pa.Array:
-    """Strings "id%0{w}d" of integer values (dictionary-built: few distinct values)."""
+    """Strings "id%0{w}d" of integer values (dictionary-built: few distinct values).
+
+    Large strings (64-bit offsets) once the column's characters pass 2^31 - 1 bytes, which
+    32-bit offsets cannot address (id3 at 2*10^8 rows holds 2.4 GB of text).
+    """
     uniq, inverse = np.unique(values, return_inverse=True)
-    labels = pa.array([f"id{v:0{prefix_width}d}" for v in uniq])
+    large = len(values) * (prefix_width + 2) >= 2**31
+    labels = pa.array(
+        [f"id{v:0{prefix_width}d}" for v in uniq], type=pa.large_string() if large else pa.string()
+    )
     return labels.take(pa.array(inverse.astype(np.int32)))
 
 

@@ -69,3 +69,30 @@ def test_workers_register_the_backend(cluster_frames: Any, cluster: Any) -> None
     f.y.sum().compute()
     loaded = cluster.run(lambda: __import__("sys").modules.get("ferrodf.dask") is not None)
     assert all(loaded.values())
+
+
+def test_local_cluster_gives_each_worker_its_share_of_host_memory() -> None:
+    """One worker per GPU: each gets an even share of host memory (one worker: all of it),
+    not distributed's "auto" (memory x threads / cores: half of it on a 2-core machine),
+    under which Dask spilled GPU partitions to disk."""
+    import logging
+
+    from distributed import Client
+    from distributed.system import MEMORY_LIMIT
+
+    from ferrodf.dask.cluster import local_cluster
+
+    def placement() -> tuple[str | None, str | None]:
+        import os
+
+        return os.environ.get("FERRODF_DEVICE"), os.environ.get("CUDA_VISIBLE_DEVICES")
+
+    with (
+        local_cluster(n_workers=1, gpus=[], silence_logs=logging.ERROR) as c,
+        Client(c) as client,
+    ):
+        workers = client.scheduler_info(n_workers=-1)["workers"].values()
+        assert [w["memory_limit"] for w in workers] == [MEMORY_LIMIT]
+        assert set(client.run(placement).values()) == {("cpu", "")}
+    with pytest.raises(ValueError, match="n_workers or the list of gpus"):
+        local_cluster()

@@ -89,26 +89,27 @@ def _right() -> Any:
     return dd.from_pandas(right, npartitions=2)
 
 
-@pytest.mark.parametrize("how", ["inner", "left"])
-def test_merge_broadcast(frames: Any, how: str) -> None:
+#: merge's two strategies: the small side sent to every partition, or both sides shuffled.
+MERGES = [
+    ("inner", {"broadcast": True}),
+    ("left", {"broadcast": True}),
+    ("inner", {"broadcast": False, "shuffle_method": "tasks"}),
+    ("outer", {"broadcast": False, "shuffle_method": "tasks"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("how", "strategy"),
+    MERGES,
+    ids=["broadcast-inner", "broadcast-left", "hash-inner", "hash-outer"],
+)
+def test_merge(frames: Any, how: str, strategy: dict[str, Any]) -> None:
     p, f = frames
     pr = _right()
     fr = pr.to_backend("ferrodf")
     assert_same(
-        p.merge(pr, on="k", how=how, broadcast=True),
-        f.merge(fr, on="k", how=how, broadcast=True),
-        check_index=False,
-    )
-
-
-@pytest.mark.parametrize("how", ["inner", "outer"])
-def test_merge_hash_shuffle(frames: Any, how: str) -> None:
-    p, f = frames
-    pr = _right()
-    fr = pr.to_backend("ferrodf")
-    assert_same(
-        p.merge(pr, on="k", how=how, broadcast=False, shuffle_method="tasks"),
-        f.merge(fr, on="k", how=how, broadcast=False, shuffle_method="tasks"),
+        p.merge(pr, on="k", how=how, **strategy),
+        f.merge(fr, on="k", how=how, **strategy),
         check_index=False,
     )
 

@@ -24,26 +24,6 @@ def _same(df, p):
     pd.testing.assert_frame_equal(got, p, check_dtype=False, check_index_type=False)
 
 
-@pytest.mark.parametrize(
-    "key,value",
-    [
-        ((1, 0), 9.5),
-        ((-1, 1), 40),
-        ((slice(1, 3), 0), [7.0, 8.0]),
-        ((slice(None, None, 2), [0, 1]), 0),
-        (([0, 3], 2), ["P", "T"]),
-        ((2, slice(None)), [5.5, 6, "z"]),
-        ((np.array([True, False, True, False]), 1), 11),
-    ],
-    ids=["cell", "negative", "slice", "stepped", "strings", "row", "mask"],
-)
-def test_iloc_assignment_matches_pandas(key, value):
-    p, df = _frames()
-    p.iloc[key] = value
-    df.iloc[key] = value
-    _same(df, p)
-
-
 def test_iloc_assignment_errors_change_nothing():
     p, df = _frames()
     with pytest.raises(TypeError, match="invalid value for column 'y'"):

@@ -360,23 +360,32 @@ def _loc_frames():
     return p, DataFrame(p)
 
 
-@pytest.mark.parametrize(
-    "key,value",
-    [
-        (("q", "x"), 9.5),  # one cell
-        ((["p", "t"], "y"), [10, 40]),  # a list of rows, one column
-        ((slice("q", "r"), ["x", "y"]), 0),  # a label slice (both ends), two columns
-        ((slice("q", "r"), ["x", "y"]), [[7.0, 70], [8.0, 80]]),  # a 2-D value
-        (("r", slice(None)), [5.5, 6, "z"]),  # one whole row
-        ((["t", "p"], "s"), ["T", None]),  # strings, and a null
-        ((["p", "q"], "x"), pd.Series([20.0, 10.0], index=["q", "p"])),  # aligned on labels
-    ],
-    ids=["cell", "rows-list", "slice-scalar", "slice-2d", "row", "strings", "series"],
-)
-def test_loc_assignment_matches_pandas(key, value):
+#: One assignment each through ``.iloc`` (by position) or ``.loc`` (by label).
+ASSIGNMENTS = {
+    "iloc-cell": ("iloc", (1, 0), 9.5),
+    "iloc-negative": ("iloc", (-1, 1), 40),
+    "iloc-slice": ("iloc", (slice(1, 3), 0), [7.0, 8.0]),
+    "iloc-stepped": ("iloc", (slice(None, None, 2), [0, 1]), 0),
+    "iloc-strings": ("iloc", ([0, 3], 2), ["P", "T"]),
+    "iloc-row": ("iloc", (2, slice(None)), [5.5, 6, "z"]),
+    "iloc-mask": ("iloc", (np.array([True, False, True, False]), 1), 11),
+    "loc-cell": ("loc", ("q", "x"), 9.5),
+    "loc-rows-list": ("loc", (["p", "t"], "y"), [10, 40]),
+    # a label slice includes both ends
+    "loc-slice-scalar": ("loc", (slice("q", "r"), ["x", "y"]), 0),
+    "loc-slice-2d": ("loc", (slice("q", "r"), ["x", "y"]), [[7.0, 70], [8.0, 80]]),
+    "loc-row": ("loc", ("r", slice(None)), [5.5, 6, "z"]),
+    "loc-strings": ("loc", (["t", "p"], "s"), ["T", None]),  # and a null
+    # a Series value aligns on the labels
+    "loc-series": ("loc", (["p", "q"], "x"), pd.Series([20.0, 10.0], index=["q", "p"])),
+}
+
+
+@pytest.mark.parametrize(("indexer", "key", "value"), ASSIGNMENTS.values(), ids=ASSIGNMENTS.keys())
+def test_assignment_matches_pandas(indexer, key, value):
     p, df = _loc_frames()
-    p.loc[key] = value
-    df.loc[key] = value
+    getattr(p, indexer)[key] = value
+    getattr(df, indexer)[key] = value
     _same_cells(df, p)
 
 

@@ -224,29 +224,20 @@ def assert_maps_equal(got: dict, want: dict, abs_tol: float = 1e-6):
 # ---------------------------------------------------------------------------------------
 
 
+#: The factories without arguments, each making the Kind of its own name.
+PLAIN_FACTORIES = ["sum", "product", "min", "max", "any", "all", "sum_of_squares", "mean"]
+PLAIN_FACTORIES += ["std", "median", "argmax", "argmin", "nunique", "collect_list", "collect_set"]
+
+
 @pytest.mark.parametrize(
     ("make", "kind"),
     [
-        (agg.sum, "SUM"),
-        (agg.product, "PRODUCT"),
-        (agg.min, "MIN"),
-        (agg.max, "MAX"),
+        *((getattr(agg, name), name.upper()) for name in PLAIN_FACTORIES),
         (lambda: agg.count(NP.INCLUDE), "COUNT_ALL"),
         (agg.count, "COUNT_VALID"),
-        (agg.any, "ANY"),
-        (agg.all, "ALL"),
-        (agg.sum_of_squares, "SUM_OF_SQUARES"),
-        (agg.mean, "MEAN"),
         (lambda: agg.variance(0), "VARIANCE"),
-        (agg.std, "STD"),
-        (agg.median, "MEDIAN"),
         (lambda: agg.quantile([0.1, 0.9]), "QUANTILE"),
-        (agg.argmax, "ARGMAX"),
-        (agg.argmin, "ARGMIN"),
-        (agg.nunique, "NUNIQUE"),
         (lambda: agg.nth_element(2), "NTH_ELEMENT"),
-        (agg.collect_list, "COLLECT_LIST"),
-        (agg.collect_set, "COLLECT_SET"),
         (lambda: agg.rank(agg.RankMethod.DENSE), "RANK"),
     ],
 )
@@ -348,6 +339,18 @@ def test_aggregate_one_group_and_all_distinct(groups):
     assert_maps_equal(got, pa_oracle([k], vals, [s for _, s in specs]))
 
 
+def sums_by_key(keys, values, term=lambda v: v):
+    """The plain-Python oracle of a grouped sum of ``term(value)``: ``[sum]`` for each
+    non-null key of ``keys[0]``, ``[None]`` where all its values are null."""
+    want = {}
+    for k, v in zip(keys[0].to_pylist(), values.to_pylist(), strict=True):
+        if k is not None:
+            want.setdefault((k,), [None])
+            if v is not None:
+                want[(k,)][0] = (want[(k,)][0] or 0) + term(v)
+    return want
+
+
 def test_aggregate_empty_and_all_null():
     k = pa.array([], pa.int64())
     got, types = run_agg([k], pa.array([], pa.float64()), [agg.sum(), agg.count(), agg.mean()])
@@ -375,13 +378,7 @@ def test_any_all_product_sum_of_squares(vt):
     got, _ = run_agg(keys, vals, [m() for m, _ in specs])
     assert_maps_equal(got, pa_oracle(keys, vals, [s for _, s in specs]))
     got, types = run_agg(keys, vals, [agg.sum_of_squares()])
-    want = {}
-    for k, v in zip(keys[0].to_pylist(), vals.to_pylist(), strict=True):
-        if k is not None:
-            want.setdefault((k,), [None])
-            if v is not None:
-                want[(k,)][0] = (want[(k,)][0] or 0) + int(v) * int(v)
-    assert got == want
+    assert got == sums_by_key(keys, vals, lambda v: int(v) * int(v))
     assert types[0].id() == plc.TypeId.INT64
 
 
@@ -423,13 +420,7 @@ def test_sum_mean_duration_and_decimal():
     if hasattr(pa, "decimal64"):
         d = d.cast(pa.decimal64(12, 2))
     got, _ = run_agg(keys, d, [agg.sum()])
-    want = {}
-    for k, v in zip(keys[0].to_pylist(), d.to_pylist(), strict=True):
-        if k is not None:
-            want.setdefault((k,), [None])
-            if v is not None:
-                want[(k,)][0] = (want[(k,)][0] or 0) + v
-    assert got == want
+    assert got == sums_by_key(keys, d)
 
 
 # ---------------------------------------------------------------------------------------

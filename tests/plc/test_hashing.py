@@ -154,28 +154,38 @@ def value_bytes(arr: pa.Array, i: int, zero_norm: bool, valid: bool | None = Non
     return raw
 
 
-def murmur_rows(arrays: list[pa.Array], seed: int) -> list[int]:
-    n = len(arrays[0]) if arrays else 0
+def hash_rows(arrays: list[pa.Array], parts: list, part, seed: int) -> list[int]:
+    """One hash per row of ``arrays``: from ``seed``, ``h = part(h, p, row)`` for each of
+    ``parts`` in order (the columns, or the ``nested_parts`` of nested ones)."""
     out = []
-    for i in range(n):
+    for r in range(len(arrays[0]) if arrays else 0):
         h = seed
-        for a in arrays:
-            b = element_bytes(a, i, True)
-            h = hash_combine(h, M32 if b is None else murmur3_32(b, seed))
+        for p in parts:
+            h = part(h, p, r)
         out.append(h)
     return out
+
+
+def murmur_element(a: pa.Array, i: int, seed: int) -> int:
+    """MURMUR3 of element i of a flat column (the null sentinel for a null)."""
+    b = element_bytes(a, i, True)
+    return M32 if b is None else murmur3_32(b, seed)
+
+
+def xxhash_element(a: pa.Array, i: int, h: int) -> int:
+    """XXHASH_64 of element i of a flat column seeded with the row's hash so far."""
+    b = element_bytes(a, i, False)
+    return M64 if b is None else xxh64(b, h)
+
+
+def murmur_rows(arrays: list[pa.Array], seed: int) -> list[int]:
+    return hash_rows(
+        arrays, arrays, lambda h, a, i: hash_combine(h, murmur_element(a, i, seed)), seed
+    )
 
 
 def xxhash_rows(arrays: list[pa.Array], seed: int) -> list[int]:
-    n = len(arrays[0]) if arrays else 0
-    out = []
-    for i in range(n):
-        h = seed
-        for a in arrays:
-            b = element_bytes(a, i, False)
-            h = M64 if b is None else xxh64(b, h)
-        out.append(h)
-    return out
+    return hash_rows(arrays, arrays, lambda h, a, i: xxhash_element(a, i, h), seed)
 
 
 # ---------------------------------------------------------------------------------------
@@ -300,20 +310,17 @@ def murmur_nested_rows(arrays: list[pa.Array], seed: int) -> list[int]:
     def size_hash(n):
         return murmur3_32(n.to_bytes(4, "little"), 0)
 
-    out = []
-    for r in range(len(arrays[0]) if arrays else 0):
-        h = seed
-        for kind, x in nested_parts(arrays):
-            if kind == "flat":
-                b = element_bytes(x, r, True)
-                e = M32 if b is None else murmur3_32(b, seed)
-            elif kind == "direct":
-                e = leaf(x, r)
-            else:
-                e = nested_value(x, r, check, leaf, hash_combine, M32, size_hash, 0)
-            h = hash_combine(h, e)
-        out.append(h)
-    return out
+    def part(h, p, r):
+        kind, x = p
+        if kind == "flat":
+            e = murmur_element(x, r, seed)
+        elif kind == "direct":
+            e = leaf(x, r)
+        else:
+            e = nested_value(x, r, check, leaf, hash_combine, M32, size_hash, 0)
+        return hash_combine(h, e)
+
+    return hash_rows(arrays, nested_parts(arrays), part, seed)
 
 
 def xxhash_nested_rows(arrays: list[pa.Array], seed: int) -> list[int]:
@@ -330,19 +337,15 @@ def xxhash_nested_rows(arrays: list[pa.Array], seed: int) -> list[int]:
     def size_hash(n):
         return xxh64(n.to_bytes(4, "little"), 0)
 
-    out = []
-    for r in range(len(arrays[0]) if arrays else 0):
-        h = seed
-        for kind, x in nested_parts(arrays):
-            if kind == "flat":
-                b = element_bytes(x, r, False)
-                h = M64 if b is None else xxh64(b, h)
-            elif kind == "direct":
-                h = leaf_with(h)(x, r)
-            else:
-                h = nested_value(x, r, check, leaf_with(h), hash_combine64, M64, size_hash, 0)
-        out.append(h)
-    return out
+    def part(h, p, r):
+        kind, x = p
+        if kind == "flat":
+            return xxhash_element(x, r, h)
+        if kind == "direct":
+            return leaf_with(h)(x, r)
+        return nested_value(x, r, check, leaf_with(h), hash_combine64, M64, size_hash, 0)
+
+    return hash_rows(arrays, nested_parts(arrays), part, seed)
 
 
 def table(arrays: list[pa.Array]) -> plc.Table:

@@ -728,27 +728,17 @@ def test_scalar_from_numpy(np_value, type_id):
 # DataType
 # ---------------------------------------------------------------------------------------
 
+#: pyarrow's time units and the TypeId suffix each has in libcudf.
+TIME_UNITS = {"s": "SECONDS", "ms": "MILLISECONDS", "us": "MICROSECONDS", "ns": "NANOSECONDS"}
+
+#: The numbers have the same names in pyarrow and libcudf; the times differ in the unit.
+INTEGER_TYPES = [f"{sign}int{bits}" for sign in ("", "u") for bits in (8, 16, 32, 64)]
 FLAT_TYPE_PAIRS = [
-    (pa.int8(), T.INT8),
-    (pa.int16(), T.INT16),
-    (pa.int32(), T.INT32),
-    (pa.int64(), T.INT64),
-    (pa.uint8(), T.UINT8),
-    (pa.uint16(), T.UINT16),
-    (pa.uint32(), T.UINT32),
-    (pa.uint64(), T.UINT64),
-    (pa.float32(), T.FLOAT32),
-    (pa.float64(), T.FLOAT64),
+    *((getattr(pa, name)(), T[name.upper()]) for name in [*INTEGER_TYPES, "float32", "float64"]),
     (pa.bool_(), T.BOOL8),
     (pa.date32(), T.TIMESTAMP_DAYS),
-    (pa.timestamp("s"), T.TIMESTAMP_SECONDS),
-    (pa.timestamp("ms"), T.TIMESTAMP_MILLISECONDS),
-    (pa.timestamp("us"), T.TIMESTAMP_MICROSECONDS),
-    (pa.timestamp("ns"), T.TIMESTAMP_NANOSECONDS),
-    (pa.duration("s"), T.DURATION_SECONDS),
-    (pa.duration("ms"), T.DURATION_MILLISECONDS),
-    (pa.duration("us"), T.DURATION_MICROSECONDS),
-    (pa.duration("ns"), T.DURATION_NANOSECONDS),
+    *((pa.timestamp(unit), T[f"TIMESTAMP_{name}"]) for unit, name in TIME_UNITS.items()),
+    *((pa.duration(unit), T[f"DURATION_{name}"]) for unit, name in TIME_UNITS.items()),
     (pa.string(), T.STRING),
     (pa.null(), T.EMPTY),
 ]

@@ -200,43 +200,44 @@ def fallback_guard(func, *args, nested=False):
         return func(*args)
 
 
+@pytest.fixture(params=DUP_TYPES, ids=type_id)
+def keys(request):
+    """Keys of each DUP_TYPES type with repeats and nulls (dup_data)."""
+    return dup_data(request.param)
+
+
+def numbered(keys: pa.Array) -> plc.Table:
+    """``keys`` with each row's number as a second column: the rows a deduplication keeps."""
+    return table(keys, pa.array(range(len(keys)), pa.int32()))
+
+
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
-@pytest.mark.parametrize("t", DUP_TYPES, ids=type_id)
 @pytest.mark.parametrize("keep", list(K))
 @pytest.mark.parametrize("nulls_equal", [NullEq.EQUAL, NullEq.UNEQUAL])
-def test_unique(t, keep, nulls_equal):
-    a = dup_data(t)
-    payload = pa.array(range(len(a)), pa.int32())
-    got = fallback_guard(
-        sc.unique, table(a, payload), [0], keep, nulls_equal, nested=pa.types.is_list(t)
-    )
+def test_unique(keys, keep, nulls_equal):
+    nested = pa.types.is_list(keys.type)
+    got = fallback_guard(sc.unique, numbered(keys), [0], keep, nulls_equal, nested=nested)
     if got is None:
         return
-    idx = oracle_unique(a.to_pylist(), keep, nulls_equal == NullEq.EQUAL)
+    idx = oracle_unique(keys.to_pylist(), keep, nulls_equal == NullEq.EQUAL)
     assert got.columns()[1].to_arrow().to_pylist() == idx
 
 
 @pytest.mark.filterwarnings("ignore::RuntimeWarning")
-@pytest.mark.parametrize("t", DUP_TYPES, ids=type_id)
 @pytest.mark.parametrize("keep", list(K))
 @pytest.mark.parametrize("nans_equal", [NanEq.ALL_EQUAL, NanEq.UNEQUAL])
-def test_distinct(t, keep, nans_equal):
-    a = dup_data(t)
-    payload = pa.array(range(len(a)), pa.int32())
+def test_distinct(keys, keep, nans_equal):
+    nested = pa.types.is_list(keys.type)
     for ne in (NullEq.EQUAL, NullEq.UNEQUAL):
         want = oracle_distinct(
-            a.to_pylist(), keep, ne == NullEq.EQUAL, nans_equal == NanEq.ALL_EQUAL
+            keys.to_pylist(), keep, ne == NullEq.EQUAL, nans_equal == NanEq.ALL_EQUAL
         )
         for f in (sc.distinct, sc.stable_distinct):
-            got = fallback_guard(
-                f, table(a, payload), [0], keep, ne, nans_equal, nested=pa.types.is_list(t)
-            )
+            got = fallback_guard(f, numbered(keys), [0], keep, ne, nans_equal, nested=nested)
             if got is None:
                 return
             assert sorted(got.columns()[1].to_arrow().to_pylist()) == want
-        got = fallback_guard(
-            sc.distinct_indices, table(a), keep, ne, nans_equal, nested=pa.types.is_list(t)
-        )
+        got = fallback_guard(sc.distinct_indices, table(keys), keep, ne, nans_equal, nested=nested)
         assert sorted(got.to_arrow().to_pylist()) == want
 
 

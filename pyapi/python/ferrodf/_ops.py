@@ -3,8 +3,9 @@ made from one table for ``DataFrame`` and ``Series``.
 
 Each class implements ``_binary(other, op, reflected)`` (the Rust frontend aligns the
 operands) and makes its own flex methods, whose signatures differ as pandas' do; the
-methods made here only name the operation. ``dataframe.pyi`` and ``series.pyi`` declare
-them for type checkers.
+methods made here only name the operation. For type checkers, ``NDFrame`` (``_ndframe.py``)
+declares the operators both classes have, and each class its flex methods and the rest, in
+``if TYPE_CHECKING:`` blocks.
 """
 
 from __future__ import annotations

@@ -5,8 +5,6 @@ honour raises NotImplementedError naming it."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Any
 
 _ROWS = (None, 0, "index", "rows")
@@ -19,35 +17,14 @@ def check_axis(axis: Any, what: str) -> None:
         )
 
 
-def reduction(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Let a Series reduction take pandas' ``axis`` and ``numeric_only`` keywords: ``axis``
-    must mean the rows; ``numeric_only=True`` on a non-numeric Series raises TypeError, as in
-    pandas."""
-
-    @functools.wraps(func)
-    def wrapper(
-        self: Any, *args: Any, axis: Any = None, numeric_only: bool = False, **kw: Any
-    ) -> Any:
-        check_axis(axis, f"Series.{func.__name__}")
-        if numeric_only and not _is_numeric(self.dtype):
-            raise TypeError(
-                f"Series.{func.__name__}(numeric_only=True) of a {self.dtype} Series; "
-                "drop numeric_only or select numeric data"
-            )
-        return func(self, *args, **kw)
-
-    return wrapper
-
-
-def frame_reduction(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Let a DataFrame reduction take pandas' ``axis`` keyword (the rows only)."""
-
-    @functools.wraps(func)
-    def wrapper(self: Any, *args: Any, axis: Any = None, **kw: Any) -> Any:
-        check_axis(axis, f"DataFrame.{func.__name__}")
-        return func(self, *args, **kw)
-
-    return wrapper
+def check_numeric_only(series: Any, how: str, numeric_only: bool) -> None:
+    """pandas' ``numeric_only`` keyword of a Series reduction: True on a non-numeric
+    Series raises TypeError, as in pandas."""
+    if numeric_only and not _is_numeric(series.dtype):
+        raise TypeError(
+            f"Series.{how}(numeric_only=True) of a {series.dtype} Series; "
+            "drop numeric_only or select numeric data"
+        )
 
 
 def _is_numeric(dtype: Any) -> bool:

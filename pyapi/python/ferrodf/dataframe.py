@@ -7,8 +7,8 @@ docs/frame.md for what differs from pandas.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -16,6 +16,7 @@ import pyarrow as pa
 
 from ferrodf import _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column, same_labels
+from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
 from ferrodf.index import Index, RangeIndex
@@ -30,10 +31,11 @@ def _broadcast(value: Any, n: int) -> Any:
     return value
 
 
-class DataFrame:
+class DataFrame(NDFrame["_ILoc", "_Loc"]):
     """A two-dimensional table of labelled columns; runs on the GPU when one is used."""
 
     __slots__ = ("_df",)
+    _native_attr = "_df"
 
     def __init__(self, data: Any = None, index: Any = None, columns: Any = None) -> None:
         if isinstance(data, _lib.DataFrame):
@@ -95,12 +97,6 @@ class DataFrame:
         self._df = _lib.DataFrame(ca._ca, None if idx is None else idx._index)
 
     @classmethod
-    def _from_lib(cls, df: _lib.DataFrame) -> DataFrame:
-        obj = object.__new__(cls)
-        obj._df = df
-        return obj
-
-    @classmethod
     def from_pandas(cls, df: pd.DataFrame) -> DataFrame:
         return cls(df)
 
@@ -132,14 +128,6 @@ class DataFrame:
 
     def __len__(self) -> int:
         return self.shape[0]
-
-    @property
-    def index(self) -> Index:
-        return Index._from_lib(self._df.index)
-
-    @index.setter
-    def index(self, value: Any) -> None:
-        self._df = self._df.with_index(Index(value)._index)
 
     @property
     def columns(self) -> Index | pd.Index:
@@ -201,23 +189,8 @@ class DataFrame:
         return pl.from_arrow(self.to_arrow())
 
     # -- display ---------------------------------------------------------------------
-    def __repr__(self) -> str:
-        return self._df.to_text()
-
     def _repr_html_(self) -> str:
         return self._df.to_html()
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        from ferrodf.browse import mimebundle
-
-        return mimebundle(self)
-
-    def browse(self, page_size: int = 100, height: int = 420) -> Any:
-        """An interactive view: rows fetched page by page, sort, filter and column
-        summaries, all computed by ferrodf (see :mod:`ferrodf.browse`)."""
-        from ferrodf.browse import browse
-
-        return browse(self, page_size, height)
 
     def _ipython_key_completions_(self) -> list[Any]:
         return list(self._data.names)
@@ -287,31 +260,9 @@ class DataFrame:
     def keys(self) -> Index | pd.Index:
         return self.columns
 
-    def items(self):  # type: ignore[no-untyped-def]
+    def items(self) -> Iterator[tuple[Any, Any]]:
         for name in self._data.names:
             yield name, self[name]
-
-    def head(self, n: int = 5) -> DataFrame:
-        return self._rows(slice(None, n))
-
-    def tail(self, n: int = 5) -> DataFrame:
-        return self._rows(slice(0, 0) if n == 0 else slice(-n, None))
-
-    @property
-    def iloc(self) -> _ILoc:
-        return _ILoc(self)
-
-    @property
-    def loc(self) -> _Loc:
-        return _Loc(self)
-
-    @property
-    def iat(self) -> _ILoc:
-        return _ILoc(self)
-
-    @property
-    def at(self) -> _Loc:
-        return _Loc(self)
 
     # -- editing ---------------------------------------------------------------------
     def insert(self, loc: int, column: Any, value: Any, allow_duplicates: bool = False) -> None:
@@ -388,9 +339,6 @@ class DataFrame:
                 out = DataFrame._from_lib(out._df.rename_index(pairs, level))
         return out
 
-    def copy(self, deep: bool = True) -> DataFrame:
-        return DataFrame._from_lib(self._df.deep_copy() if deep else self._df)
-
     def set_index(self, keys: Any, drop: bool = True, append: bool = False) -> DataFrame:
         if append:
             raise NotImplementedError(
@@ -438,7 +386,7 @@ class DataFrame:
         """Rows ordered by the columns ``by``. Every sort is stable, which is a valid
         result for each ``kind`` pandas names (quicksort, mergesort, heapsort, stable);
         ``key`` is called on each ``by`` column, as in pandas."""
-        _check_sort_args(axis, kind, na_position)
+        check_sort_args(axis, kind, na_position)
         by = list(by) if isinstance(by, list | tuple) else [by]
         asc = list(ascending) if isinstance(ascending, list | tuple) else [ascending]
         keys = None
@@ -447,7 +395,7 @@ class DataFrame:
         out = DataFrame._from_lib(
             self._df.sort_values(by, [bool(a) for a in asc], na_position == "first", keys)
         )
-        return _sorted(self, out, ignore_index, inplace)
+        return self._sort_result(out, ignore_index, inplace)
 
     def groupby(
         self,
@@ -552,12 +500,6 @@ class DataFrame:
             )
         return DataFrame._from_lib(self._df.astype(_dtype_name(dtype)))
 
-    def clip(self, lower: Any = None, upper: Any = None) -> DataFrame:
-        return DataFrame._from_lib(self._df.clip(lower, upper))
-
-    def round(self, decimals: int = 0) -> DataFrame:
-        return DataFrame._from_lib(self._df.round(decimals))
-
     def where(self, cond: Any, other: Any = None) -> DataFrame:
         """Values where ``cond`` holds, ``other`` (null by default) elsewhere."""
         return DataFrame._from_lib(self._df.where_(_condition(cond, self), other, False))
@@ -566,33 +508,15 @@ class DataFrame:
         """``other`` (null by default) where ``cond`` holds, the values elsewhere."""
         return DataFrame._from_lib(self._df.where_(_condition(cond, self), other, True))
 
-    def sort_index(
-        self,
-        *,
-        axis: Any = 0,
-        ascending: bool = True,
-        inplace: bool = False,
-        kind: str = "quicksort",
-        na_position: str = "last",
-        ignore_index: bool = False,
-    ) -> DataFrame | None:
-        """Rows ordered by their labels (stable for every ``kind``)."""
-        _check_sort_args(axis, kind, na_position)
-        out = DataFrame._from_lib(self._df.sort_index(ascending))
-        return _sorted(self, out, ignore_index, inplace)
-
-    def _inplace(self, out: DataFrame) -> None:
-        self._df = out._df
+    def _sort_index(self, ascending: bool, na_first: bool) -> _lib.DataFrame:
+        del na_first  # the Rust frame sorts its labels with nulls last
+        return self._df.sort_index(ascending)
 
     def nlargest(self, n: int, columns: Any) -> DataFrame:
         return DataFrame._from_lib(self._df.nlargest(n, _as_list(columns), True))
 
     def nsmallest(self, n: int, columns: Any) -> DataFrame:
         return DataFrame._from_lib(self._df.nlargest(n, _as_list(columns), False))
-
-    def describe(self) -> DataFrame:
-        """count, mean, std, min, quartiles and max of the numeric columns."""
-        return DataFrame._from_lib(self._df.describe())
 
     def info(self) -> None:
         """Print the columns, their types and null counts, and the memory used."""
@@ -623,18 +547,6 @@ class DataFrame:
     def quantile(self, q: float = 0.5, numeric_only: bool = True) -> Series | pd.Series:
         return self._reduce("quantile", numeric_only, q=q)
 
-    def cumsum(self) -> DataFrame:
-        return DataFrame._from_lib(self._df.cumulative("cumsum"))
-
-    def cumprod(self) -> DataFrame:
-        return DataFrame._from_lib(self._df.cumulative("cumprod"))
-
-    def cummin(self) -> DataFrame:
-        return DataFrame._from_lib(self._df.cumulative("cummin"))
-
-    def cummax(self) -> DataFrame:
-        return DataFrame._from_lib(self._df.cumulative("cummax"))
-
     # -- interchange -----------------------------------------------------------------
     def __arrow_c_stream__(self, requested_schema: Any = None) -> Any:
         return self.to_arrow().__arrow_c_stream__(requested_schema)
@@ -654,7 +566,7 @@ class DataFrame:
     def __array__(self, dtype: Any = None, copy: Any = None) -> Any:
         raise TypeError(_NO_IMPLICIT_HOST)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Any]:
         return iter(self._data.names)
 
     # -- operators and reductions ----------------------------------------------------
@@ -679,20 +591,45 @@ class DataFrame:
             other = other._s
         return DataFrame._from_lib(self._df.binary(op, other, reflected))
 
-    __hash__ = None  # type: ignore[assignment]
-
     # -- flex methods (pandas' DataFrame.add(other, axis=, level=, fill_value=) etc.) --
+    if TYPE_CHECKING:  # made at import time by _frame_flex for each of _ops.FLEX_METHODS
+
+        def add(
+            self, other: Any, axis: Any = "columns", level: Any = None, fill_value: Any = None
+        ) -> DataFrame: ...
+
+        radd = add
+        sub = add
+        subtract = add
+        rsub = add
+        mul = add
+        multiply = add
+        rmul = add
+        truediv = add
+        div = add
+        divide = add
+        rtruediv = add
+        rdiv = add
+        floordiv = add
+        rfloordiv = add
+        mod = add
+        rmod = add
+        pow = add
+        rpow = add
+        eq = add
+        ne = add
+        lt = add
+        le = add
+        gt = add
+        ge = add
+
     def _flex(
         self, other: Any, op: str, reflected: bool, axis: Any, level: Any, fill_value: Any
     ) -> DataFrame:
         """pandas' flex arithmetic and comparison (``ferrodf::frame_flex``): like the
         operator, but a Series aligns on the rows with ``axis=0`` (on the columns by
         default), and ``fill_value`` stands in for a value missing on one side."""
-        if level is not None:
-            raise NotImplementedError(
-                f"DataFrame.{op}(level=...) is not supported; align the MultiIndex level "
-                "first (e.g. with reset_index)"
-            )
+        self._check_flex_level(op, level)
         axis = {0: "index", 1: "columns", None: "columns"}.get(axis, axis)
         if isinstance(other, pd.Series):
             other = Series(other)
@@ -717,11 +654,14 @@ class DataFrame:
             self._df.binary(op, lib_other, reflected, True, str(axis), fill_value)
         )
 
-    def _reduce(self, how: str, numeric_only: bool = False, **kw: Any) -> Series | pd.Series:
+    def _reduce(
+        self, how: str, numeric_only: bool = False, *, axis: Any = None, **kw: Any
+    ) -> Series | pd.Series:
         """One value per column, as a ferrodf Series indexed by the column labels. Results
         of different kinds (a string min next to a number) have no single ferrodf type:
         those come back as a pandas object Series (the values are computed in Rust,
-        ``DataFrame::reduce_each``; pandas only holds them)."""
+        ``DataFrame::reduce_each``; pandas only holds them). ``axis`` must mean the rows."""
+        _pandas_args.check_axis(axis, f"DataFrame.{how}")
         try:
             return Series._from_lib(self._df.reduce(how, numeric_only=numeric_only, **kw))
         except NotImplementedError:
@@ -730,57 +670,57 @@ class DataFrame:
         index = self._data.select_by_label(labels).to_pandas_index() if labels else pd.Index([])
         return pd.Series(values, index=index, dtype=object)
 
-    @_pandas_args.frame_reduction
-    def sum(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("sum", numeric_only, skipna=skipna)
+    def sum(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("sum", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def prod(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("prod", numeric_only, skipna=skipna)
+    def prod(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("prod", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def min(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("min", numeric_only, skipna=skipna)
+    def min(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("min", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def max(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("max", numeric_only, skipna=skipna)
+    def max(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("max", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def mean(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("mean", numeric_only, skipna=skipna)
+    def mean(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("mean", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def median(self, skipna: bool = True, numeric_only: bool = False) -> Series | pd.Series:
-        return self._reduce("median", numeric_only, skipna=skipna)
+    def median(
+        self, skipna: bool = True, numeric_only: bool = False, *, axis: Any = None
+    ) -> Series | pd.Series:
+        return self._reduce("median", numeric_only, axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
     def std(
-        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False
+        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False, *, axis: Any = None
     ) -> Series | pd.Series:
-        return self._reduce("std", numeric_only, skipna=skipna, ddof=ddof)
+        return self._reduce("std", numeric_only, axis=axis, skipna=skipna, ddof=ddof)
 
-    @_pandas_args.frame_reduction
     def var(
-        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False
+        self, skipna: bool = True, ddof: int = 1, numeric_only: bool = False, *, axis: Any = None
     ) -> Series | pd.Series:
-        return self._reduce("var", numeric_only, skipna=skipna, ddof=ddof)
+        return self._reduce("var", numeric_only, axis=axis, skipna=skipna, ddof=ddof)
 
-    @_pandas_args.frame_reduction
-    def count(self) -> Series | pd.Series:
-        return self._reduce("count")
+    def count(self, *, axis: Any = None) -> Series | pd.Series:
+        return self._reduce("count", axis=axis)
 
-    @_pandas_args.frame_reduction
-    def nunique(self) -> Series | pd.Series:
-        return self._reduce("nunique")
+    def nunique(self, *, axis: Any = None) -> Series | pd.Series:
+        return self._reduce("nunique", axis=axis)
 
-    @_pandas_args.frame_reduction
-    def any(self, skipna: bool = True) -> Series | pd.Series:
-        return self._reduce("any", skipna=skipna)
+    def any(self, skipna: bool = True, *, axis: Any = None) -> Series | pd.Series:
+        return self._reduce("any", axis=axis, skipna=skipna)
 
-    @_pandas_args.frame_reduction
-    def all(self, skipna: bool = True) -> Series | pd.Series:
-        return self._reduce("all", skipna=skipna)
+    def all(self, skipna: bool = True, *, axis: Any = None) -> Series | pd.Series:
+        return self._reduce("all", axis=axis, skipna=skipna)
 
 
 _NO_IMPLICIT_HOST = (
@@ -1066,25 +1006,6 @@ def _is_scalar_label(key: Any) -> bool:
     )
 
 
-def _sorted(obj: Any, out: Any, ignore_index: bool, inplace: bool) -> Any:
-    """The end of every sort: renumbered with ``ignore_index``, written into ``obj`` (and
-    None returned) with ``inplace``."""
-    if ignore_index:
-        out = out.reset_index(drop=True)
-    return obj._inplace(out) if inplace else out
-
-
-def _check_sort_args(axis: Any, kind: str, na_position: str) -> None:
-    if axis not in (0, "index", "rows"):
-        raise NotImplementedError("sorting along the columns (axis=1) is not supported")
-    if kind not in ("quicksort", "mergesort", "heapsort", "stable"):
-        raise ValueError(
-            f"kind must be 'quicksort', 'mergesort', 'heapsort' or 'stable', got {kind!r}"
-        )
-    if na_position not in ("first", "last"):
-        raise ValueError(f"na_position must be 'first' or 'last', got {na_position!r}")
-
-
 def _key_column(key: Any, s: Series) -> Any:
     """The plc column of ``key(s)`` (pandas' ``sort_values(key=...)``)."""
     out = key(s)
@@ -1096,3 +1017,6 @@ def _key_column(key: Any, s: Series) -> Any:
             "return one value per row"
         )
     return out._s.column
+
+
+DataFrame._iloc_class, DataFrame._loc_class = _ILoc, _Loc

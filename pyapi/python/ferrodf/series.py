@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -10,6 +11,7 @@ import pyarrow as pa
 
 from ferrodf import _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column
+from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
 from ferrodf.index import Index
 
@@ -43,10 +45,11 @@ def _rows_arg(pos: Any) -> Any:
     return positions_column(arr.astype(np.int64))
 
 
-class Series:
+class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
     """A one-dimensional labelled array; runs on the GPU when one is used."""
 
     __slots__ = ("_s",)
+    _native_attr = "_s"
 
     def __init__(
         self, data: Any = None, index: Any = None, name: Any = None, dtype: Any = None
@@ -77,12 +80,6 @@ class Series:
         raise missing_attribute(self, name)
 
     @classmethod
-    def _from_lib(cls, s: _lib.Series) -> Series:
-        obj = object.__new__(cls)
-        obj._s = s
-        return obj
-
-    @classmethod
     def from_pandas(cls, s: pd.Series) -> Series:
         return cls(s)
 
@@ -101,14 +98,6 @@ class Series:
 
     def rename(self, name: Any) -> Series:
         return Series._from_lib(self._s.rename(name))
-
-    @property
-    def index(self) -> Index:
-        return Index._from_lib(self._s.index)
-
-    @index.setter
-    def index(self, value: Any) -> None:
-        self._s = self._s.with_index(Index(value)._index)
 
     @property
     def dtype(self) -> Any:
@@ -151,7 +140,7 @@ class Series:
 
     to_list = tolist
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Any]:
         raise TypeError(
             "a ferrodf Series is not iterable: iterating would copy GPU data to the host one value "
             "at a time; call .to_arrow(), .to_pandas() or .tolist() for a host copy"
@@ -220,7 +209,7 @@ class Series:
         """A DLPack capsule holding a copy of the values (cuDF's ``Series.to_dlpack``)."""
         return plc.interop.to_dlpack(plc.Table([self._s.column]))
 
-    def items(self):  # type: ignore[no-untyped-def]
+    def items(self) -> Iterator[tuple[Any, Any]]:
         """``(label, value)`` pairs, copied to the host as ``tolist`` does."""
         return zip(self.index.tolist(), self.tolist(), strict=True)
 
@@ -280,14 +269,6 @@ class Series:
         other = other._s if isinstance(other, Series) else other
         return Series._from_lib(self._s.where_(self._cond(cond), other, True))
 
-    def clip(self, lower: Any = None, upper: Any = None) -> Series:
-        """Values limited to ``[lower, upper]`` (None: no bound)."""
-        return Series._from_lib(self._s.clip(lower, upper))
-
-    def round(self, decimals: int = 0) -> Series:
-        """Values rounded half to even, as NumPy and pandas round."""
-        return Series._from_lib(self._s.round(decimals))
-
     def sort_values(
         self,
         *,
@@ -300,31 +281,15 @@ class Series:
         key: Any = None,
     ) -> Series | None:
         """Values in order (stable for every ``kind``); ``key`` maps the values first."""
-        from ferrodf.dataframe import _check_sort_args, _key_column, _sorted
+        from ferrodf.dataframe import _key_column
 
-        _check_sort_args(axis, kind, na_position)
+        check_sort_args(axis, kind, na_position)
         keys = None if key is None else _key_column(key, self)
         out = Series._from_lib(self._s.sort_values(ascending, na_position == "first", keys))
-        return _sorted(self, out, ignore_index, inplace)
+        return self._sort_result(out, ignore_index, inplace)
 
-    def sort_index(
-        self,
-        *,
-        axis: Any = 0,
-        ascending: bool = True,
-        inplace: bool = False,
-        kind: str = "quicksort",
-        na_position: str = "last",
-        ignore_index: bool = False,
-    ) -> Series | None:
-        from ferrodf.dataframe import _check_sort_args, _sorted
-
-        _check_sort_args(axis, kind, na_position)
-        out = Series._from_lib(self._s.sort_index(ascending, na_position == "first"))
-        return _sorted(self, out, ignore_index, inplace)
-
-    def _inplace(self, out: Series) -> None:
-        self._s = out._s
+    def _sort_index(self, ascending: bool, na_first: bool) -> _lib.Series:
+        return self._s.sort_index(ascending, na_first)
 
     def nlargest(self, n: int = 5) -> Series:
         return Series._from_lib(self._s.nlargest(n, True))
@@ -372,27 +337,8 @@ class Series:
             out = (out / out.sum()).rename("proportion")
         return out
 
-    def describe(self) -> Series:
-        """count, mean, std, min, quartiles, max."""
-        return Series._from_lib(self._s.describe())
-
     def __arrow_c_array__(self, requested_schema: Any = None) -> Any:
         return self._s.column.__arrow_c_array__(requested_schema)
-
-    # -- display ---------------------------------------------------------------------
-    def __repr__(self) -> str:
-        return self._s.to_text()
-
-    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> Any:
-        from ferrodf.browse import mimebundle
-
-        return mimebundle(self)
-
-    def browse(self, page_size: int = 100, height: int = 420) -> Any:
-        """An interactive view of this Series as one column (see :mod:`ferrodf.browse`)."""
-        from ferrodf.browse import browse
-
-        return browse(self, page_size, height)
 
     # -- accessors -------------------------------------------------------------------
     @property
@@ -412,30 +358,6 @@ class Series:
     # -- selection -------------------------------------------------------------------
     def _take(self, pos: Any) -> Series:
         return Series._from_lib(self._s.select_rows(_rows_arg(pos)))
-
-    def head(self, n: int = 5) -> Series:
-        return self._take(slice(None, n))
-
-    def tail(self, n: int = 5) -> Series:
-        if n == 0:
-            return self._take(slice(0, 0))
-        return self._take(slice(-n, None))
-
-    @property
-    def iloc(self) -> _SeriesILoc:
-        return _SeriesILoc(self)
-
-    @property
-    def loc(self) -> _SeriesLoc:
-        return _SeriesLoc(self)
-
-    @property
-    def iat(self) -> _SeriesILoc:
-        return _SeriesILoc(self)
-
-    @property
-    def at(self) -> _SeriesLoc:
-        return _SeriesLoc(self)
 
     def _element(self, position: int) -> Any:
         n = len(self)
@@ -463,17 +385,50 @@ class Series:
             return other._binary(self, op, not reflected)
         return Series._from_lib(self._s.binary(op, _operand(other), reflected))
 
+    if TYPE_CHECKING:  # made at import time by _series_flex and _ops.add_operators
+
+        def add(
+            self, other: Any, level: Any = None, fill_value: Any = None, axis: Any = 0
+        ) -> Series: ...
+
+        radd = add
+        sub = add
+        subtract = add
+        rsub = add
+        mul = add
+        multiply = add
+        rmul = add
+        truediv = add
+        div = add
+        divide = add
+        rtruediv = add
+        rdiv = add
+        floordiv = add
+        rfloordiv = add
+        mod = add
+        rmod = add
+        pow = add
+        rpow = add
+        eq = add
+        ne = add
+        lt = add
+        le = add
+        gt = add
+        ge = add
+
+        def __rtruediv__(self, o: Any) -> Series: ...
+        def __rfloordiv__(self, o: Any) -> Series: ...
+        def __rmod__(self, o: Any) -> Series: ...
+        def __rpow__(self, o: Any) -> Series: ...
+        def __and__(self, o: Any) -> Series: ...
+        def __or__(self, o: Any) -> Series: ...
+        def __xor__(self, o: Any) -> Series: ...
+
     def _flex(self, other: Any, op: str, reflected: bool, level: Any, fill_value: Any) -> Series:
         """pandas' flex methods (``s.add(other, fill_value=0)``): the operator with
         ``fill_value`` standing in for a value missing on one side."""
-        if level is not None:
-            raise NotImplementedError(
-                f"Series.{op}(level=...) is not supported; align the MultiIndex level first "
-                "(e.g. with reset_index)"
-            )
+        self._check_flex_level(op, level)
         return Series._from_lib(self._s.binary(op, _operand(other), reflected, fill_value))
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __neg__(self) -> Series:
         return self._binary(-1, "mul") if self.dtype.kind in "iuf" else self._binary(True, "xor")
@@ -484,42 +439,68 @@ class Series:
         return self._binary(True, "xor")
 
     # -- reductions ------------------------------------------------------------------
-    def _reduce(self, how: str, skipna: bool = True, **kw: Any) -> Any:
+    def _reduce(
+        self,
+        how: str,
+        skipna: bool = True,
+        *,
+        axis: Any = None,
+        numeric_only: bool = False,
+        **kw: Any,
+    ) -> Any:
+        """The reduction ``how`` in Rust, after pandas' ``axis`` and ``numeric_only``
+        keywords are checked (callers such as Dask pass pandas' full signatures)."""
+        _pandas_args.check_axis(axis, f"Series.{how}")
+        _pandas_args.check_numeric_only(self, how, numeric_only)
         return self._s.reduce(how, skipna, **kw)
 
-    @_pandas_args.reduction
-    def sum(self, skipna: bool = True, min_count: int = 0) -> Any:
-        return self._reduce("sum", skipna, min_count=min_count)
+    def sum(
+        self,
+        skipna: bool = True,
+        min_count: int = 0,
+        *,
+        axis: Any = None,
+        numeric_only: bool = False,
+    ) -> Any:
+        return self._reduce(
+            "sum", skipna, axis=axis, numeric_only=numeric_only, min_count=min_count
+        )
 
-    @_pandas_args.reduction
-    def prod(self, skipna: bool = True, min_count: int = 0) -> Any:
-        return self._reduce("prod", skipna, min_count=min_count)
+    def prod(
+        self,
+        skipna: bool = True,
+        min_count: int = 0,
+        *,
+        axis: Any = None,
+        numeric_only: bool = False,
+    ) -> Any:
+        return self._reduce(
+            "prod", skipna, axis=axis, numeric_only=numeric_only, min_count=min_count
+        )
 
     product = prod
 
-    @_pandas_args.reduction
-    def min(self, skipna: bool = True) -> Any:
-        return self._reduce("min", skipna)
+    def min(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any:
+        return self._reduce("min", skipna, axis=axis, numeric_only=numeric_only)
 
-    @_pandas_args.reduction
-    def max(self, skipna: bool = True) -> Any:
-        return self._reduce("max", skipna)
+    def max(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any:
+        return self._reduce("max", skipna, axis=axis, numeric_only=numeric_only)
 
-    @_pandas_args.reduction
-    def mean(self, skipna: bool = True) -> Any:
-        return self._reduce("mean", skipna)
+    def mean(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any:
+        return self._reduce("mean", skipna, axis=axis, numeric_only=numeric_only)
 
-    @_pandas_args.reduction
-    def median(self, skipna: bool = True) -> Any:
-        return self._reduce("median", skipna)
+    def median(self, skipna: bool = True, *, axis: Any = None, numeric_only: bool = False) -> Any:
+        return self._reduce("median", skipna, axis=axis, numeric_only=numeric_only)
 
-    @_pandas_args.reduction
-    def std(self, skipna: bool = True, ddof: int = 1) -> Any:
-        return self._reduce("std", skipna, ddof=ddof)
+    def std(
+        self, skipna: bool = True, ddof: int = 1, *, axis: Any = None, numeric_only: bool = False
+    ) -> Any:
+        return self._reduce("std", skipna, axis=axis, numeric_only=numeric_only, ddof=ddof)
 
-    @_pandas_args.reduction
-    def var(self, skipna: bool = True, ddof: int = 1) -> Any:
-        return self._reduce("var", skipna, ddof=ddof)
+    def var(
+        self, skipna: bool = True, ddof: int = 1, *, axis: Any = None, numeric_only: bool = False
+    ) -> Any:
+        return self._reduce("var", skipna, axis=axis, numeric_only=numeric_only, ddof=ddof)
 
     def quantile(self, q: Any = 0.5, interpolation: str = "linear") -> Any:
         """The ``q`` quantile (a scalar), or a Series of them indexed by ``q`` when ``q`` is a
@@ -576,21 +557,6 @@ class Series:
             raise ValueError("Encountered an NA value with skipna=False")
         return self.index[pos]
 
-    def _scan(self, how: str) -> Series:
-        return Series._from_lib(self._s.cumulative(how))
-
-    def cumsum(self) -> Series:
-        return self._scan("cumsum")
-
-    def cumprod(self) -> Series:
-        return self._scan("cumprod")
-
-    def cummin(self) -> Series:
-        return self._scan("cummin")
-
-    def cummax(self) -> Series:
-        return self._scan("cummax")
-
     def isna(self) -> Series:
         return Series._from_lib(self._s.isna())
 
@@ -607,9 +573,6 @@ class Series:
         from ferrodf.dataframe import _dtype_name
 
         return Series._from_lib(self._s.astype(_dtype_name(dtype)))
-
-    def copy(self, deep: bool = True) -> Series:
-        return Series._from_lib(self._s.deep_copy() if deep else self._s)
 
 
 class _SeriesILoc:
@@ -654,4 +617,5 @@ def _series_flex(name: str, op: str, reflected: bool) -> Any:
     return method
 
 
+Series._iloc_class, Series._loc_class = _SeriesILoc, _SeriesLoc
 _ops.add_operators(Series, _ops.OPERATORS, _series_flex)

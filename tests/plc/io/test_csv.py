@@ -13,6 +13,7 @@ import pyarrow.csv as pacsv
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from io_options import build, source, written
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -24,10 +25,7 @@ from ferrodf.plc.types import DataType, TypeId
 def read(src, **kw):
     """read_csv through the builder; ``set_*`` keys go to the options object."""
     sets = {k[4:]: kw.pop(k) for k in list(kw) if k.startswith("set_")}
-    b = CsvReaderOptions.builder(src if isinstance(src, SourceInfo) else SourceInfo([src]))
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    opts = b.build()
+    opts = build(CsvReaderOptions.builder(source(src)), **kw)
     for k, v in sets.items():
         getattr(opts, f"set_{k}")(v)
     return read_csv(opts)
@@ -40,14 +38,9 @@ def pa_read(data):
 
 
 def write(table, names=None, **kw):
-    out = io.BytesIO()
-    b = CsvWriterOptions.builder(SinkInfo([out]), table)
     if names is not None:
-        b.names(names)
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    write_csv(b.build())
-    return out.getvalue()
+        kw = {"names": names, **kw}
+    return written(write_csv, lambda sink: CsvWriterOptions.builder(sink, table), **kw)
 
 
 SAMPLE = pa.table(

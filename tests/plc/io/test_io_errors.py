@@ -13,6 +13,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
+from io_options import reader
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -22,19 +23,8 @@ from ferrodf.plc.io.parquet import ParquetReaderOptions, ParquetWriterOptions, r
 from ferrodf.plc.io.types import CompressionType
 from ferrodf.plc.types import DataType, TypeId
 
-
-def csv(src, **kw):
-    b = CsvReaderOptions.builder(SourceInfo([src]))
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    return read_csv(b.build())
-
-
-def parquet(src, **kw):
-    b = ParquetReaderOptions.builder(SourceInfo([src]))
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    return read_parquet(b.build())
+csv = reader(CsvReaderOptions, read_csv)
+parquet = reader(ParquetReaderOptions, read_parquet)
 
 
 def jsonl(src):

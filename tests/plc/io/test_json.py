@@ -12,6 +12,7 @@ import pyarrow.json as pajson
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from io_options import reader, writer
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -30,21 +31,8 @@ def lines(rows):
     return ("\n".join(json.dumps(r) for r in rows) + "\n").encode()
 
 
-def read(src, **kw):
-    b = JsonReaderOptions.builder(src if isinstance(src, SourceInfo) else SourceInfo([src]))
-    b.lines(True)
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    return read_json(b.build())
-
-
-def write(tw, **kw):
-    out = io.BytesIO()
-    b = JsonWriterOptions.builder(SinkInfo([out]), tw.tbl).metadata(tw)
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    write_json(b.build())
-    return out.getvalue()
+read = reader(JsonReaderOptions, read_json, lines=True)
+write = writer(JsonWriterOptions, write_json)
 
 
 def test_reads_like_pyarrow_with_nesting_and_nulls():

@@ -13,6 +13,7 @@ import pyarrow.parquet as pq
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from io_options import reader, writer
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
@@ -65,20 +66,8 @@ def to_bytes(table, **kw):
     return buf.getvalue()
 
 
-def read(src, **kw):
-    b = ParquetReaderOptions.builder(src if isinstance(src, SourceInfo) else SourceInfo([src]))
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    return read_parquet(b.build())
-
-
-def write(tw, **kw):
-    out = io.BytesIO()
-    b = ParquetWriterOptions.builder(SinkInfo([out]), tw.tbl).metadata(tw)
-    for k, v in kw.items():
-        getattr(b, k)(v)
-    write_parquet(b.build())
-    return out.getvalue()
+read = reader(ParquetReaderOptions, read_parquet)
+write = writer(ParquetWriterOptions, write_parquet)
 
 
 def test_every_dtype_with_nulls_and_nesting_matches_pyarrow():

@@ -29,6 +29,29 @@ def worker_env(
     return env
 
 
+def worker_memory_limit(memory_limit: str | float | None, n_workers: int) -> str | float | None:
+    """Dask's host-memory limit of each of ``n_workers`` workers.
+
+    ``"auto"`` becomes an even share of the machine's memory. Distributed's own ``"auto"``
+    scales the machine's memory by the worker's share of the CPU cores, which for one
+    single-threaded worker per GPU is a sliver: 7.8 GB of a 251 GB, 32-core machine. Dask
+    counts a worker's GPU partitions against that limit (``dask.sizeof`` reports device
+    bytes) and spilled 17 GB of db-benchmark partitions to disk, reading them back for
+    every task: a 13 ms groupby took 45 s.
+
+    >>> from distributed.system import MEMORY_LIMIT
+    >>> worker_memory_limit("auto", 2) == MEMORY_LIMIT // 2
+    True
+    >>> worker_memory_limit("20GB", 2)
+    '20GB'
+    """
+    if memory_limit != "auto":
+        return memory_limit
+    from distributed.system import MEMORY_LIMIT
+
+    return MEMORY_LIMIT // max(n_workers, 1)
+
+
 def local_cluster(
     n_workers: int | None = None,
     gpus: Sequence[int | str] | None = None,
@@ -44,8 +67,10 @@ def local_cluster(
     ``gpus`` lists the devices (default ``range(n_workers)``); ``n_workers`` without GPUs
     (``gpus=[]``) starts CPU workers. ``device_limit`` caps ferrodf's device memory per
     worker (bytes, ``"20GiB"`` or ``"80%"``); past it ferrodf spills to host memory.
-    ``memory_limit`` is Dask's own host-memory limit per worker; ``silence_logs`` a
-    logging level below which the cluster's log lines are dropped.
+    ``memory_limit`` is Dask's own host-memory limit per worker (past 60% of it Dask
+    spills partitions to disk); ``"auto"`` splits the machine's memory evenly between the
+    workers, as dask-cuda does, see :func:`worker_memory_limit`. ``silence_logs`` a logging
+    level below which the cluster's log lines are dropped.
     """
     from distributed import Nanny, Scheduler, SpecCluster
 
@@ -54,6 +79,7 @@ def local_cluster(
             raise ValueError("local_cluster needs n_workers or the list of gpus")
         gpus = list(range(n_workers))
     devices: list[int | str | None] = list(gpus) if gpus else [None] * int(n_workers or 1)
+    memory_limit = worker_memory_limit(memory_limit, len(devices))
     workers = {
         f"ferrodf-{i}": {
             "cls": Nanny,
