@@ -127,6 +127,8 @@ PYTHON_ONLY = {
     "iat": "a Python indexer object (Rust: select_rows with one position)",
     "aggregate": "an alias of agg",
     "browse": "a Jupyter widget (anywidget) that a Python kernel serves (docs/display.md)",
+    "plot": "pandas' plotting API drawing with matplotlib (ferrodf.plotting, docs/display.md)",
+    "hist": "matplotlib histograms of counts computed by ferrodf (ferrodf.plotting)",
 }
 
 

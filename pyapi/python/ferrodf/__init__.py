@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ferrodf import _lib, memory, options, plc
+from ferrodf import _lib, memory, options, plc, plotting
 from ferrodf._lib import (
     __version__,
     gpu_info,
@@ -23,6 +23,8 @@ from ferrodf.index import Index, MultiIndex, RangeIndex
 from ferrodf.io import read_csv, read_json, read_parquet
 from ferrodf.options import get_option, option_context, reset_option, set_option
 from ferrodf.series import Series
+
+plotting.attach(Series, DataFrame)  # .plot and .hist (see ferrodf.plotting)
 
 
 def merge(left: Any, right: Any, how: str = "inner", on: Any = None, **kwargs: Any) -> DataFrame:
@@ -81,6 +83,7 @@ __all__ = [
     "host_fallbacks",
     "option_context",
     "plc",
+    "plotting",
     "reset_host_fallbacks",
     "reset_option",
     "set_option",

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeVa
 
 from ferrodf.index import Index
 
+if TYPE_CHECKING:
+    from ferrodf.plotting import PlotAccessor
+
 __all__ = ["NDFrame", "check_sort_args"]
 
 
@@ -197,6 +200,12 @@ class NDFrame(Generic[ILocT, LocT]):
         def __le__(self, o: Any) -> Self: ...
         def __gt__(self, o: Any) -> Self: ...
         def __ge__(self, o: Any) -> Self: ...
+
+    if TYPE_CHECKING:  # attached at import time by ferrodf.plotting.attach
+
+        @property
+        def plot(self) -> PlotAccessor: ...
+        def hist(self, *args: Any, **kwargs: Any) -> Any: ...
 
     def _check_flex_level(self, op: str, level: Any) -> None:
         """pandas' flex methods take ``level``, which ferrodf does not support yet."""

@@ -20,6 +20,10 @@ computed where the data lives (on the GPU for device columns); only the figures 
 interactive widget of :mod:`ferrodf.browse` (where anywidget is installed) instead of the
 static table, which stays the fallback for front ends without widgets.
 
+``plotting.row_limit`` (50,000): ``.plot`` converts frames up to this many rows to pandas
+and plots every row; longer ones plot what ferrodf computed (histogram counts, box
+statistics) or an evenly spaced or random view of this many rows (see docs/display.md).
+
 ``io.progress_bar`` (True): show a tqdm bar for reads and writes that take over a second.
 
 ``memory.spill`` (on unless ``FERRODF_SPILL=off``): spill least-recently-used GPU buffers to
@@ -46,6 +50,8 @@ _DISPLAY_DEFAULTS = {
     "summary": False,
 }
 _display: dict[str, int | bool] = dict(_DISPLAY_DEFAULTS)
+_PLOTTING_DEFAULTS = {"plotting.row_limit": 50_000}
+_plotting: dict[str, int] = dict(_PLOTTING_DEFAULTS)
 _MEMORY = ("memory.spill", "memory.device_limit", "memory.statistics")
 _OPTIONS = (
     "device",
@@ -53,6 +59,7 @@ _OPTIONS = (
     *_MEMORY,
     *(f"display.{k}" for k in _DISPLAY_DEFAULTS),
     "display.interactive",
+    "plotting.row_limit",
 )
 _io: dict[str, Any] = {"progress_bar": True, "interactive": False}
 _SWITCHES = {"io.progress_bar": "progress_bar", "display.interactive": "interactive"}
@@ -78,6 +85,8 @@ def get_option(name: str) -> Any:
         return _lib.get_device()
     if name in _SWITCHES:
         return _io[_SWITCHES[name]]
+    if name in _plotting:
+        return _plotting[name]
     if name == "memory.spill":
         return _lib.get_spill()
     if name == "memory.device_limit":
@@ -115,6 +124,11 @@ def set_option(name: str, value: Any) -> None:
             raise TypeError(f"option 'memory.statistics' takes 0, 1 or 2, got {value!r}")
         _lib.set_spill_statistics(value)
         return
+    if name in _plotting:
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"option {name!r} takes a positive int, got {value!r}")
+        _plotting[name] = value
+        return
     key = name.split(".", 1)[1]
     if key == "summary":
         if not isinstance(value, bool):
@@ -134,6 +148,9 @@ def reset_option(name: str) -> None:
         raise ValueError("'device' has no fixed default; set it to 'auto', 'gpu' or 'cpu'")
     if name in _SWITCHES:
         set_option(name, name == "io.progress_bar")
+        return
+    if name in _plotting:
+        set_option(name, _PLOTTING_DEFAULTS[name])
         return
     if name in _MEMORY:
         set_option(name, {"memory.spill": True, "memory.device_limit": None}.get(name, 1))
