@@ -222,11 +222,11 @@ GPU_MEMORY = [
     ),
     (
         "md",
-        "**On a GPU.** The three cells above print `host`, then `host+device` (the reduction "
+        "**On a GPU.** The two cells above print `host` after creation, `host+device` after the sum (the reduction "
         "copied the column to the GPU and the host copy stays valid, buffers never change), "
         "then `device` for the computed column, which stays on the GPU until something asks "
         "for host data (`to_arrow`, `tolist`, a display). That is the documented rule of "
-        "[docs/memory.md](../docs/memory.md); without a GPU all three are `host`, as shown "
+        "[docs/memory.md](../docs/memory.md); without a GPU all three lines say `host`, as shown "
         "live here.",
     ),
     (
