@@ -43,9 +43,10 @@ def missing_attribute(obj: Any, name: str) -> AttributeError:
     pandas_type, reach = pandas_counterparts().get(kind, (None, ""))
     if name.startswith("_") or pandas_type is None or not hasattr(pandas_type, name):
         return AttributeError(f"'{kind}' object has no attribute '{name}'")
-    call = "(...)" if callable(getattr(pandas_type, name, None)) else ""
+    method = callable(getattr(pandas_type, name, None))
+    call, what = ("(...)", "method") if method else ("", "attribute")
     return AttributeError(
-        f"'{kind}' object has no attribute '{name}': {kind}.{name} is a pandas member that "
+        f"'{kind}' object has no attribute '{name}': {kind}.{name} is a pandas {what} that "
         f"ferrodf does not have yet; meanwhile use a pandas copy, {reach}.{name}{call}, "
         f"and convert a result back with ferrodf.from_pandas ({MIGRATION_PAGE} lists what is "
         "missing and the ways around it)"
