@@ -145,7 +145,7 @@ def test_statistics_shape_reset_and_text():
         assert getattr(s, part) == {"count": 0, "bytes": 0, "seconds": 0.0}
     assert s.spills_on_demand == 0
     assert "spills" in repr(s) and "unspills" in repr(s)
-    assert "<pre>" in s._repr_html_()
+    assert "<table" in s._repr_html_() and "ferrodf memory statistics" in s._repr_html_()
     assert set(s.to_dict()) >= {"level", "spills", "exposures"}
     ferrodf.set_option("memory.statistics", 2)
     assert "exposed device pointers" in repr(memory.statistics())

@@ -3,6 +3,7 @@ the frames render as HTML tables with a dtype row and a line saying where the da
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ nbclient = pytest.importorskip("nbclient")
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
+@functools.cache  # several tests read one execution's outputs: each notebook runs once
 def execute(name: str):
     nb = nbformat.read(NOTEBOOKS / name, as_version=4)
     nbclient.NotebookClient(
@@ -31,7 +33,9 @@ def outputs(nb, kind: str) -> list:
     ]
 
 
-@pytest.mark.parametrize("name", ["quickstart.ipynb", "plc_low_level.ipynb", "gpu_memory.ipynb"])
+@pytest.mark.parametrize(
+    "name", ["quickstart.ipynb", "plc_low_level.ipynb", "gpu_memory.ipynb", "explore.ipynb"]
+)
 def test_notebook_runs_without_errors(name):
     nb = execute(name)
     assert not outputs(nb, "error"), [o.get("evalue") for o in outputs(nb, "error")]
@@ -83,3 +87,48 @@ def test_dask_scale_out_runs_on_a_local_cluster():
     assert "dashboard: http" in text and "partitions of DataFrame" in text
     html = [o["data"].get("text/html", "") for o in outputs(nb, "execute_result")]
     assert sum("ferrodf-dtypes" in h for h in html) >= 3  # groupby and merge results
+
+
+def _text(nb) -> str:
+    return "\n".join(
+        [
+            o["data"].get("text/plain", "") + o["data"].get("text/html", "")
+            for o in outputs(nb, "execute_result")
+        ]
+        + ["".join(o.get("text", "")) for o in outputs(nb, "stream")]
+    )
+
+
+def test_quickstart_reads_a_csv_with_missing_values_and_dates():
+    """The quickstart's Python-only part: the CSV read back with its gaps counted, cleaned,
+    dates grouped by month, and a missing pandas method's hint and workaround."""
+    nb = execute("quickstart.ipynb")
+    text = _text(nb)
+    assert "datetime64" in text and "&lt;NA&gt;" in text
+    assert "docs/migration.md" in text and "Saturday" in text
+
+
+def test_plc_notebook_shows_residency_and_the_series_round_trip():
+    nb = execute("plc_low_level.ipynb")
+    text = _text(nb)
+    assert "'vals': 'host" in text or "'vals': 'device" in text
+    assert "Name: price" in text or "price" in text
+
+
+def test_gpu_memory_renders_statistics_as_a_table_and_the_recorded_run():
+    nb = execute("gpu_memory.ipynb")
+    html = "".join(o["data"].get("text/html", "") for o in outputs(nb, "execute_result"))
+    assert 'class="ferrodf-memory-statistics"' in html
+    recorded = "".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    assert "recorded on an H200" in recorded and "host+device" in recorded
+
+
+def test_explore_runs_at_the_parameter_size(monkeypatch):
+    """The 10^7-row exploration (smaller here: the size is the notebook's parameter, read
+    from FERRODF_EXPLORE_ROWS, which the kernel inherits); the full size runs in
+    test_notebook_runs_without_errors."""
+    monkeypatch.setenv("FERRODF_EXPLORE_ROWS", "20000")
+    nb = execute.__wrapped__("explore.ipynb")  # not the cached full-size run
+    assert not outputs(nb, "error"), [o.get("evalue") for o in outputs(nb, "error")]
+    text = _text(nb)
+    assert "20,000 rows on" in text and "expensive sales in Oslo" in text

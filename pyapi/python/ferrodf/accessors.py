@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ferrodf import _lib
+from ferrodf._missing import missing_getattr
 
 if TYPE_CHECKING:
     from ferrodf.dataframe import DataFrame
@@ -44,6 +45,8 @@ class StringMethods:
         except TypeError as e:
             raise AttributeError(str(e)) from None
         self._s = series
+
+    __getattr__ = missing_getattr
 
     def _wrap(self, out: Any) -> Any:
         from ferrodf.dataframe import DataFrame
@@ -202,6 +205,8 @@ class DatetimeMethods:
                 f"Can only use .dt accessor with datetime values, not {series.dtype}"
             )
         self._s = series
+
+    __getattr__ = missing_getattr
 
     def _field(self, name: str) -> Series:
         from ferrodf.series import Series

@@ -49,6 +49,18 @@ class GroupBy:
             raise TypeError("a column's groups cannot be indexed further")
         return GroupBy(self._gb.get(key))
 
+    def __getattr__(self, name: str) -> Any:
+        """``gb.col`` is ``gb["col"]``, as in pandas; other names get the missing-member
+        error of :mod:`ferrodf._missing`."""
+        from ferrodf._missing import missing_attribute
+
+        if not name.startswith("_") and isinstance(self.__dict__.get("_gb"), _lib.FrameGroupBy):
+            try:
+                return self[name]
+            except (KeyError, TypeError, ValueError):
+                pass
+        raise missing_attribute(self, name)
+
     def agg(self, func: Any = None, *, ddof: int = 1, **named: Any) -> Any:
         """Aggregate: ``"sum"``, a list of names (MultiIndex columns), a dict column ->
         name(s), or named aggregations ``out=("col", "sum")``."""

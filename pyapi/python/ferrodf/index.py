@@ -10,6 +10,7 @@ import pandas as pd
 import pyarrow as pa
 
 from ferrodf import _lib
+from ferrodf._missing import missing_getattr
 from ferrodf.core.column.column import as_column, to_plc_column
 
 
@@ -35,6 +36,8 @@ class Index:
         if dtype is not None:
             values = pa.array(pd.Series(values, dtype=dtype))
         return Index._from_lib(_lib.Index.from_column(to_plc_column(values), name))
+
+    __getattr__ = missing_getattr
 
     @staticmethod
     def _from_lib(index: _lib.Index) -> Index:

@@ -78,9 +78,9 @@ class MemoryStatistics:
         return self._raw["text"]
 
     def _repr_html_(self) -> str:
-        import html
+        from ferrodf._memory_html import statistics_html
 
-        return f"<pre>{html.escape(self._raw['text'])}</pre>"
+        return statistics_html(self.to_dict())
 
 
 def statistics() -> MemoryStatistics:
