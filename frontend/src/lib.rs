@@ -53,6 +53,7 @@ pub mod index;
 pub mod indexer;
 pub mod io_frames;
 pub mod label;
+pub mod label_map;
 pub mod lookup;
 pub mod merge;
 pub mod reindex;

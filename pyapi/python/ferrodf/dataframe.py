@@ -934,10 +934,11 @@ class _Loc:
         if isinstance(rows, Series) and rows.dtype == np.dtype("bool"):
             return df._rows(_mask_of(rows, df.index))
         if _is_scalar_label(rows) and df.index.nlevels == 1:
-            pos = df.index._index.get_loc(rows)
-            if isinstance(pos, int):
-                return _row_at(df, pos)
-            return df._rows(pos)
+            try:
+                return df._wrap(df._df.loc_label(rows))
+            except NotImplementedError:
+                # a row mixing strings with other types: pandas' object row (_row_at)
+                return _row_at(df, df.index._index.get_loc(rows))
         pos = label_positions(df.index, rows)
         if isinstance(pos, int | np.integer):
             return _row_at(df, int(pos))

@@ -11,6 +11,7 @@ use ferrodf::series::Other;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
+use super::groupby::selected_to_py;
 use super::objects::{PyDataFrame, PyIndex, PySeries};
 use crate::column::PyColumn;
 use crate::errors::{IntoPyResult, run};
@@ -388,6 +389,15 @@ impl PyDataFrame {
     fn row(&self, py: Python<'_>, position: usize) -> PyResult<PySeries> {
         let df = self.0.clone();
         run(py, move || df.row(position)).map(PySeries)
+    }
+
+    /// `df.loc[key]` with one label on a one-level index: the row as a Series, or the
+    /// frame of the rows carrying a repeated label (`DataFrame::loc_label`).
+    fn loc_label(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let key = value_from_py(py, key)?;
+        let df = self.0.clone();
+        let out = run(py, move || df.loc_label(&key))?;
+        selected_to_py(py, out)
     }
 }
 
