@@ -12,7 +12,6 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::sync::{Arc, OnceLock};
 
-use arrow_array::Array;
 use arrow_array::cast::AsArray;
 use ferrodf_core::interop::arrow::to_arrow;
 use ferrodf_core::{Column, Result, TypeId};

@@ -615,10 +615,9 @@ class DataFrame:
         return Series
 
     def select_dtypes(self, include: Any = None, exclude: Any = None) -> DataFrame:
-        """The columns whose dtypes match (pandas' rules, applied to an empty copy)."""
-        empty = self.iloc[:0].to_pandas().select_dtypes(include=include, exclude=exclude)
-        positions = [self.columns.tolist().index(c) for c in empty.columns]
-        return self.iloc[:, positions]
+        """The columns whose dtypes ``include`` names (all when None) and ``exclude`` does
+        not: pandas' rules (``ferrodf::select_dtypes``)."""
+        return DataFrame._from_lib(self._df.select_dtypes(_specs(include), _specs(exclude)))
 
     def quantile(self, q: float = 0.5, numeric_only: bool = True) -> Series | pd.Series:
         return self._reduce("quantile", numeric_only, q=q)
@@ -826,6 +825,13 @@ def _shared_series_index(data: Mapping[Any, Any]) -> Index | None:
 
 def _as_list(v: Any) -> list[Any]:
     return list(v) if isinstance(v, list | pd.Index) else [v]
+
+
+def _specs(v: Any) -> list[Any]:
+    """``select_dtypes``' include or exclude as a list (none for None)."""
+    if v is None:
+        return []
+    return list(v) if isinstance(v, list | tuple | set | frozenset | pd.Index | np.ndarray) else [v]
 
 
 def concat(objs: list[Any], axis: int | str = 0, ignore_index: bool = False) -> DataFrame:
