@@ -139,7 +139,8 @@ def test_one_label_unique_repeated_and_missing(labels):
     p = pd.DataFrame({"x": [1.0, 2.0, None, 4.0, 5.0], "y": [10, 20, 30, 40, 50]}, index=labels)
     for frame in (p, p.iloc[1:]):
         df = DataFrame(frame)
-        series_equal(df.loc[frame.index[1]], frame.loc[frame.index[1]])
+        unique = labels[2]
+        series_equal(df.loc[unique], frame.loc[unique])
         repeated = labels[1]
         frame_equal(df.loc[repeated], frame.loc[repeated])
         with pytest.raises(KeyError):
