@@ -49,7 +49,7 @@ impl Index {
     /// use ferrodf::Index;
     /// let idx = Index::range(0, 3, 1, Some("k".into())).unwrap().astype("float64").unwrap();
     /// assert_eq!(ferrodf::dtype_name(idx.level_columns().unwrap()[0].dtype()), "float64");
-    /// assert_eq!(idx.names()[0].to_string(), "k");
+    /// assert_eq!(idx.names(), vec![ferrodf::Label::from("k")]);
     /// ```
     pub fn astype(&self, dtype: &str) -> Result<Index> {
         let _operation = ferrodf_core::memory::enter_operation();
@@ -68,7 +68,7 @@ impl Index {
     /// let idx = Index::range(0, 2, 1, Some("k".into())).unwrap();
     /// let df = idx.to_frame(false, None).unwrap();
     /// assert_eq!(df.shape(), (2, 1));
-    /// assert_eq!(df.data().names()[0].to_string(), "k");
+    /// assert_eq!(df.data().names()[0], ferrodf::Label::from("k"));
     /// ```
     pub fn to_frame(&self, index: bool, name: Option<Label>) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
@@ -110,10 +110,14 @@ impl Index {
         let t = labels.dtype().id();
         let missing = labels.null_count()? > 0;
         // the types pandas holds as Python objects
-        let object = |kind| match () {
-            _ if labels.size() == 0 => "empty",
-            _ if missing => "mixed",
-            _ => kind,
+        let object = |kind| {
+            if labels.size() == 0 {
+                "empty"
+            } else if missing {
+                "mixed"
+            } else {
+                kind
+            }
         };
         Ok(match t {
             _ if t.is_integer() => {
