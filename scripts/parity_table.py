@@ -84,7 +84,8 @@ RENAMED = {
 # Counterparts on another Rust type (checked to exist there).
 ELSEWHERE = {
     "loc": (
-        "DataFrame", "loc_label",
+        "DataFrame",
+        "loc_label",
         "`DataFrame::loc_label` (one label), else `Index::get_loc`, then `select_rows`",
     ),
     "groupby": ("DataFrame", "groupby", "`DataFrame::groupby` / `groupby_levels` (a `GroupBy`)"),
