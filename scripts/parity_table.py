@@ -83,27 +83,21 @@ RENAMED = {
 
 # Counterparts on another Rust type (checked to exist there).
 ELSEWHERE = {
-    "loc": ("Index", "get_loc", "`Index::get_loc`, then `DataFrame::row` / `select_rows`"),
+    "loc": (
+        "DataFrame",
+        "loc_label",
+        "`DataFrame::loc_label` (one label), else `Index::get_loc`, then `select_rows`",
+    ),
     "groupby": ("DataFrame", "groupby", "`DataFrame::groupby` / `groupby_levels` (a `GroupBy`)"),
 }
 
 # Methods of one class that are compositions of Rust methods (what the Python method calls):
 # (class, name) -> (Rust type, the Rust method that must exist, the text of the row).
 COMPOSED = {
-    ("DataFrame", "select_dtypes"): (
-        "DataFrame", "select_columns_by_position",
-        "`DataFrame::dtypes`, then `DataFrame::select_columns_by_position`",
-    ),
-    ("Index", "min"): ("Series", "reduce", "`Index::level_columns`, then `Series::reduce`"),
-    ("Index", "max"): ("Series", "reduce", "`Index::level_columns`, then `Series::reduce`"),
-    ("Index", "astype"): (
-        "Series", "astype", "`Series::astype` of `Index::level_columns`, then `Index::from_column`"
-    ),
-    ("Index", "to_frame"): (
-        "Series", "to_frame", "`Index::level_columns`, then `Series::to_frame`"
-    ),
-    ("Index", "inferred_type"): (
-        "Index", "level_columns", "pandas' name for `Index::level_columns`' type"
+    ("Series", "quantile"): (
+        "Series", "quantiles",
+        "`Series::reduce(Reduction::Quantile(q), ..)`; several `q` or another interpolation: "
+        "`Series::quantiles`",
     ),
 }  # fmt: skip
 

@@ -12,6 +12,7 @@ use ferrodf_core::ops::unary::is_nan;
 use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
 
 use crate::label::Label;
+use crate::label_map::LabelMap;
 use crate::rows::RowSelection;
 
 /// The row labels of a Series or DataFrame.
@@ -31,8 +32,13 @@ pub enum Index {
         step: i64,
         name: Label,
     },
-    /// Labels held in one column.
-    Column { column: Column, name: Label },
+    /// Labels held in one column, with their label -> positions map, built on the first
+    /// lookup by label and shared by the clones (see [`crate::label_map`]).
+    Column {
+        column: Column,
+        name: Label,
+        map: LabelMap,
+    },
     /// One column per level, all equally long.
     Multi {
         levels: Vec<Column>,
@@ -69,6 +75,7 @@ impl Index {
         Index::Column {
             column,
             name: name.unwrap_or(Label::None),
+            map: LabelMap::default(),
         }
     }
 
@@ -242,10 +249,9 @@ impl Index {
     /// The same kind of index (names kept) over other level columns.
     pub fn rebuild(&self, mut columns: Vec<Column>) -> Index {
         match self {
-            Index::Range { name, .. } | Index::Column { name, .. } => Index::Column {
-                column: columns.remove(0),
-                name: name.clone(),
-            },
+            Index::Range { name, .. } | Index::Column { name, .. } => {
+                Index::from_column(columns.remove(0), Some(name.clone()))
+            }
             Index::Multi { names, .. } => Index::Multi {
                 levels: columns,
                 names: names.clone(),
@@ -285,7 +291,7 @@ impl std::fmt::Display for Index {
                 }
                 f.write_str(")")
             }
-            Index::Column { column, name } => write!(
+            Index::Column { column, name, .. } => write!(
                 f,
                 "Index(<{} labels of {}>, name={name})",
                 column.size(),

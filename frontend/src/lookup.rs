@@ -13,7 +13,9 @@ use crate::compute::promote::result_type;
 use crate::compute::{BinaryOp, Operand, Value, binary_column};
 use crate::index::Index;
 use crate::label::Label;
-use crate::{DataFrame, Series};
+use crate::label_map::Rows;
+use crate::rows::RowSelection;
+use crate::{DataFrame, Selected, Series};
 
 /// Where a label sits in an index.
 #[derive(Clone, Debug)]
@@ -26,7 +28,8 @@ pub enum Location {
 
 impl Index {
     /// The rows whose (single-level) label equals `key` (pandas' `get_loc`); KeyError when
-    /// none does.
+    /// none does. Integer and string labels are found in the index's hash map (built on
+    /// the first lookup, [`crate::label_map`]); other labels by an equality pass.
     ///
     /// ```
     /// use ferrodf::Index;
@@ -51,6 +54,18 @@ impl Index {
             return Err(Error::not_implemented(
                 "get_loc with one scalar on a MultiIndex; give a tuple with a label per level",
             ));
+        }
+        if let Index::Column { column, map, .. } = self
+            && let Some(found) = map.find(column, key)?
+        {
+            // the hashed labels (integers, strings): pandas' index engine
+            return match found {
+                None => Err(missing()),
+                Some(Rows::One(i)) => Ok(Location::Row(i)),
+                Some(Rows::Many(all)) => Ok(Location::Rows(Column::from_values(
+                    all.into_iter().map(|p| p as i32).collect::<Vec<_>>(),
+                ))),
+            };
         }
         let labels = self.level_columns()?.remove(0);
         let comparable = matches!(
@@ -89,6 +104,35 @@ pub(crate) fn describe(key: &Value) -> String {
 }
 
 impl DataFrame {
+    /// `df.loc[key]` with one label on a one-level index, in one call: the row as a Series
+    /// indexed by the column labels and named by the label when the label is unique, else
+    /// the rows carrying it as a frame. KeyError when no label equals `key`; a unique row
+    /// mixing strings with other types has no single column type (NotImplementedError,
+    /// [`DataFrame::row_values`] gives its values).
+    ///
+    /// ```
+    /// use ferrodf::{Index, Selected, df};
+    /// use ferrodf::core::Column;
+    /// let df = df!("a" => [1i64, 2, 3], "b" => [0.5f64, 1.5, 2.5]).unwrap();
+    /// let df = df
+    ///     .with_index(Index::from_column(Column::from_values(vec![10i64, 20, 10]), None))
+    ///     .unwrap();
+    /// let Selected::Series(row) = df.loc_label(&20.into()).unwrap() else { panic!() };
+    /// assert_eq!(row.column().host_values::<f64>().unwrap().to_vec(), vec![2.0, 1.5]);
+    /// let Selected::Frame(rows) = df.loc_label(&10.into()).unwrap() else { panic!() };
+    /// assert_eq!(rows.shape(), (2, 2));
+    /// assert!(df.loc_label(&30.into()).is_err());
+    /// ```
+    pub fn loc_label(&self, key: &Value) -> Result<Selected> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        match self.index().get_loc(key)? {
+            Location::Row(i) => self.row(i).map(Selected::Series),
+            Location::Rows(positions) => self
+                .select_rows(&RowSelection::Take(positions))
+                .map(Selected::Frame),
+        }
+    }
+
     /// Row `position` as a Series indexed by the column labels and named by the row's label
     /// (pandas' `df.loc[label]` / `df.iloc[i]`). The values take one type as pandas gives
     /// them: numbers promote to a common type, columns of one type keep it; frames mixing

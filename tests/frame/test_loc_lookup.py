@@ -114,3 +114,54 @@ def test_rows_of_mixed_types_vs_pandas(name):
             pd.testing.assert_series_equal(frame.loc[label], pframe.loc[label])
     with pytest.raises(IndexError):
         df.iloc[len(p)]
+
+
+def series_equal(got, expected):
+    pd.testing.assert_series_equal(
+        got.to_pandas(), expected, check_dtype=False, check_index_type=False
+    )
+
+
+@pytest.mark.parametrize(
+    "labels",
+    [
+        pd.Index(["r0", "r1", "r2", "r1", "r4"]),
+        pd.Index([7, 3, 5, 3, -1], dtype="int32"),
+        pd.Index([7, 3, 5, 3, 9], dtype="uint64"),
+        pd.Index([1.5, 2.5, 0.5, 2.5, 3.0]),
+    ],
+    ids=["str", "int32", "uint64", "float"],
+)
+def test_one_label_unique_repeated_and_missing(labels):
+    """``df.loc[label]`` (``DataFrame::loc_label``, hashed labels for ints and strings):
+    a unique label gives the row, a repeated one the rows, a missing one KeyError, on the
+    whole frame and on a slice of it."""
+    p = pd.DataFrame({"x": [1.0, 2.0, None, 4.0, 5.0], "y": [10, 20, 30, 40, 50]}, index=labels)
+    for frame in (p, p.iloc[1:]):
+        df = DataFrame(frame)
+        unique = labels[2]
+        series_equal(df.loc[unique], frame.loc[unique])
+        repeated = labels[1]
+        frame_equal(df.loc[repeated], frame.loc[repeated])
+        with pytest.raises(KeyError):
+            df.loc["nope" if labels.dtype == object or labels.dtype == "str" else 1234]
+
+
+def test_one_label_float_key_on_int_labels_and_null_labels():
+    p = pd.DataFrame({"x": [1, 2, 3]}, index=pd.Index([10, 20, 30]))
+    series_equal(DataFrame(p).loc[20.0], p.loc[20.0])
+    with pytest.raises(KeyError):
+        DataFrame(p).loc[20.5]
+    with_null = pd.DataFrame({"x": [1, 2, 3]}, index=pd.Index(["a", None, "c"], dtype="str"))
+    series_equal(DataFrame(with_null).loc["c"], with_null.loc["c"])
+    with pytest.raises(KeyError):
+        DataFrame(with_null).loc["b"]
+
+
+def test_one_label_on_an_empty_frame_and_a_mixed_row():
+    empty = pd.DataFrame({"x": pd.Series([], dtype="int64")}, index=pd.Index([], dtype="str"))
+    with pytest.raises(KeyError):
+        DataFrame(empty).loc["a"]
+    mixed = pd.DataFrame({"x": [1, 2], "s": ["u", "v"]}, index=["a", "b"])
+    got = DataFrame(mixed).loc["b"]
+    assert list(got) == list(mixed.loc["b"])

@@ -196,7 +196,7 @@ mod tests {
             ints(&out.data().columns()[0]),
             vec![Some(20), Some(40), Some(40)]
         );
-        let Index::Column { column, name } = out.index() else {
+        let Index::Column { column, name, .. } = out.index() else {
             panic!("keys become the index")
         };
         assert_eq!(ints(column), vec![Some(1), Some(2), Some(3)]);

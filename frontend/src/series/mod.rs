@@ -3,10 +3,12 @@
 mod counts;
 mod ops;
 mod order;
+mod quantile;
 mod transform;
 mod values;
 
 pub use ops::Other;
+pub use quantile::parse_interpolation;
 pub use values::IntoColumn;
 
 use ferrodf_core::native::NativeType;

@@ -539,10 +539,9 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         return Series
 
     def select_dtypes(self, include: Any = None, exclude: Any = None) -> DataFrame:
-        """The columns whose dtypes match (pandas' rules, applied to an empty copy)."""
-        empty = self.iloc[:0].to_pandas().select_dtypes(include=include, exclude=exclude)
-        positions = [self.columns.tolist().index(c) for c in empty.columns]
-        return self.iloc[:, positions]
+        """The columns whose dtypes ``include`` names (all when None) and ``exclude`` does
+        not: pandas' rules (``ferrodf::select_dtypes``)."""
+        return DataFrame._from_lib(self._df.select_dtypes(_specs(include), _specs(exclude)))
 
     def quantile(self, q: float = 0.5, numeric_only: bool = True) -> Series | pd.Series:
         return self._reduce("quantile", numeric_only, q=q)
@@ -768,6 +767,13 @@ def _as_list(v: Any) -> list[Any]:
     return list(v) if isinstance(v, list | pd.Index) else [v]
 
 
+def _specs(v: Any) -> list[Any]:
+    """``select_dtypes``' include or exclude as a list (none for None)."""
+    if v is None:
+        return []
+    return list(v) if isinstance(v, list | tuple | set | frozenset | pd.Index | np.ndarray) else [v]
+
+
 def concat(objs: list[Any], axis: int | str = 0, ignore_index: bool = False) -> DataFrame:
     """Frames (or Series) one after the other (``axis=0``) or side by side (``axis=1``)."""
     frames = []
@@ -874,10 +880,11 @@ class _Loc:
         if isinstance(rows, Series) and rows.dtype == np.dtype("bool"):
             return df._rows(_mask_of(rows, df.index))
         if _is_scalar_label(rows) and df.index.nlevels == 1:
-            pos = df.index._index.get_loc(rows)
-            if isinstance(pos, int):
-                return _row_at(df, pos)
-            return df._rows(pos)
+            try:
+                return df._wrap(df._df.loc_label(rows))
+            except NotImplementedError:
+                # a row mixing strings with other types: pandas' object row (_row_at)
+                return _row_at(df, df.index._index.get_loc(rows))
         pos = label_positions(df.index, rows)
         if isinstance(pos, int | np.integer):
             return _row_at(df, int(pos))

@@ -105,43 +105,32 @@ class Index:
             ".to_pandas() for a host copy"
         )
 
-    def _labels(self) -> Any:
-        from ferrodf.series import Series
-
-        if self.nlevels != 1:
-            raise NotImplementedError("this MultiIndex method: use the frame's reset_index()")
-        return Series._from_lib(_lib.Series(self._index.level_columns()[0], None, self.name))
-
     @property
     def inferred_type(self) -> str:
-        """pandas' name for the kind of labels ("string", "integer", ...; computed on a host
-        copy of the labels, as pandas computes it)."""
-        return self.to_pandas().inferred_type
+        """pandas' name for the kind of labels ("string", "integer", ...), as pandas names
+        the labels ``to_pandas()`` gives (``ferrodf::Index::inferred_type``)."""
+        return self._index.inferred_type
 
     def min(self) -> Any:
         """The smallest label (nulls skipped)."""
-        return self._labels().min()
+        return self._index.min()
 
     def max(self) -> Any:
         """The largest label (nulls skipped)."""
-        return self._labels().max()
+        return self._index.max()
 
     def astype(self, dtype: Any) -> Index:
         """The labels cast to ``dtype``."""
-        column = self._labels().astype(dtype)._s.column
-        return Index._from_lib(_lib.Index.from_column(column, self.name))
+        from ferrodf.dataframe import _dtype_name
+
+        return Index._from_lib(self._index.astype(_dtype_name(dtype)))
 
     def to_frame(self, index: bool = True, name: Any = None) -> Any:
         """A one-column DataFrame of the labels (named ``name``, else the index's name, else
         0), indexed by this index when ``index`` (pandas' ``Index.to_frame``)."""
-        from ferrodf.series import Series
+        from ferrodf.dataframe import DataFrame
 
-        if self.nlevels != 1:
-            raise NotImplementedError("MultiIndex.to_frame: use reset_index() on the frame")
-        label = name if name is not None else (self.name if self.name is not None else 0)
-        column = self._index.level_columns()[0]
-        values = Series._from_lib(_lib.Series(column, self._index if index else None, label))
-        return values.to_frame()
+        return DataFrame._from_lib(self._index.to_frame(index, name))
 
     def equals(self, other: Any) -> bool:
         """Whether ``other`` holds the same labels in the same order (pandas' ``equals``)."""

@@ -507,21 +507,10 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         list or array; nulls are skipped (pandas' ``interpolation`` names)."""
         if np.ndim(q) == 0 and interpolation == "linear":
             return self._reduce("quantile", True, q=q)
-        qs = [float(x) for x in np.atleast_1d(q)]
-        try:
-            interp = plc.types.Interpolation[interpolation.upper()]
-        except KeyError:
-            raise ValueError(
-                f"interpolation={interpolation!r}: use linear, lower, higher, midpoint or nearest"
-            ) from None
-        valid = plc.stream_compaction.drop_nulls(plc.Table([self._s.column]), [0], 1)
-        order = plc.sorting.sorted_order(
-            valid, [plc.types.Order.ASCENDING], [plc.types.NullOrder.AFTER]
-        )  # plc's quantile reads its input in this order (unsorted input is allowed)
-        out = plc.quantiles.quantile(valid.columns()[0], qs, interp, order)
+        out = self._s.quantiles([float(x) for x in np.atleast_1d(q)], interpolation)
         if np.ndim(q) == 0:
-            return out.to_arrow()[0].as_py() if len(self) else np.nan
-        return Series(out, index=Index(pa.array(qs)), name=self.name)
+            return out.column.to_arrow()[0].as_py() if len(self) else np.nan
+        return Series._from_lib(out)
 
     @property
     def _constructor(self) -> type[Series]:

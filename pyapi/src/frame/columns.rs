@@ -5,9 +5,10 @@
 use ferrodf::compute::{ScanOp, Value};
 use ferrodf::dtype::parse_dtype;
 use ferrodf::frame_columns::Condition;
+use ferrodf::select_dtypes::DtypeSelector;
 use ferrodf::series::Other;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyString, PyType};
 
 use super::compute::{keep_from_py, value_from_py};
 use super::keys::label_from_py;
@@ -307,3 +308,40 @@ delegate_methods!(PySeries {
     deep_copy -> PySeries;
     describe -> PySeries;
 });
+
+/// A `select_dtypes` entry by its name: a string as given, a Python or NumPy type by its
+/// `__name__` (`float`, `np.number`, `np.int64`), a dtype object by `str()` (`int64`,
+/// `datetime64[ns]`, `category`).
+fn dtype_selector_from_py(spec: &Bound<'_, PyAny>) -> PyResult<DtypeSelector> {
+    let name: String = if spec.is_instance_of::<PyString>() {
+        spec.extract()?
+    } else if spec.is_instance_of::<PyType>() {
+        spec.getattr("__name__")?.extract()?
+    } else {
+        spec.str()?.extract()?
+    };
+    name.parse().py()
+}
+
+#[pymethods]
+impl PyDataFrame {
+    /// The columns of the dtypes `include` names (all when empty) and `exclude` does not
+    /// (pandas' `select_dtypes`, `ferrodf::select_dtypes`).
+    fn select_dtypes(
+        &self,
+        py: Python<'_>,
+        include: Vec<Bound<'_, PyAny>>,
+        exclude: Vec<Bound<'_, PyAny>>,
+    ) -> PyResult<PyDataFrame> {
+        let include = include
+            .iter()
+            .map(dtype_selector_from_py)
+            .collect::<PyResult<Vec<_>>>()?;
+        let exclude = exclude
+            .iter()
+            .map(dtype_selector_from_py)
+            .collect::<PyResult<Vec<_>>>()?;
+        let df = self.0.clone();
+        run(py, move || df.select_dtypes(&include, &exclude)).map(PyDataFrame)
+    }
+}

@@ -7,10 +7,12 @@ use ferrodf::compute::{
 };
 use ferrodf::core::ops::stream_compaction::DuplicateKeepOption;
 use ferrodf::core::{Scalar, TypeId};
-use ferrodf::series::Other;
+use ferrodf::series::{Other, parse_interpolation};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
+use super::groupby::selected_to_py;
+use super::keys::label_from_py;
 use super::objects::{PyDataFrame, PyIndex, PySeries};
 use crate::column::PyColumn;
 use crate::errors::{IntoPyResult, run};
@@ -297,6 +299,14 @@ impl PySeries {
         let s = self.0.clone();
         run(py, move || s.drop_duplicates(keep)).map(PySeries)
     }
+
+    /// The `qs` quantiles (missing values skipped) as a Series indexed by `qs`, with
+    /// pandas' `interpolation` name (`Series::quantiles`).
+    fn quantiles(&self, py: Python<'_>, qs: Vec<f64>, interpolation: &str) -> PyResult<Self> {
+        let interpolation = parse_interpolation(interpolation).py()?;
+        let s = self.0.clone();
+        run(py, move || s.quantiles(&qs, interpolation)).map(PySeries)
+    }
 }
 
 #[pymethods]
@@ -351,6 +361,48 @@ impl PyIndex {
 }
 
 #[pymethods]
+impl PyIndex {
+    /// The smallest label, missing labels skipped.
+    fn min(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let index = self.0.clone();
+        let out = run(py, move || index.min())?;
+        scalar_to_py(py, &out)
+    }
+
+    /// The largest label, missing labels skipped.
+    fn max(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let index = self.0.clone();
+        let out = run(py, move || index.max())?;
+        scalar_to_py(py, &out)
+    }
+
+    /// The labels converted to the pandas dtype `dtype` (a dtype name).
+    fn astype(&self, py: Python<'_>, dtype: String) -> PyResult<Self> {
+        let index = self.0.clone();
+        run(py, move || index.astype(&dtype)).map(PyIndex)
+    }
+
+    /// A one-column frame of the labels (`Index::to_frame`).
+    #[pyo3(signature = (index = true, name = None))]
+    fn to_frame(
+        &self,
+        py: Python<'_>,
+        index: bool,
+        name: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyDataFrame> {
+        let name = name.map(label_from_py).transpose()?;
+        let idx = self.0.clone();
+        run(py, move || idx.to_frame(index, name)).map(PyDataFrame)
+    }
+
+    /// pandas' `inferred_type` of the labels.
+    #[getter]
+    fn inferred_type(&self) -> PyResult<&'static str> {
+        self.0.inferred_type().py()
+    }
+}
+
+#[pymethods]
 impl PyDataFrame {
     /// `self op other` (`other op self` when reflected) with pandas' alignment: a scalar,
     /// a frame (rows and columns aligned) or a Series (matched with the column labels); with
@@ -388,6 +440,15 @@ impl PyDataFrame {
     fn row(&self, py: Python<'_>, position: usize) -> PyResult<PySeries> {
         let df = self.0.clone();
         run(py, move || df.row(position)).map(PySeries)
+    }
+
+    /// `df.loc[key]` with one label on a one-level index: the row as a Series, or the
+    /// frame of the rows carrying a repeated label (`DataFrame::loc_label`).
+    fn loc_label(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let key = value_from_py(py, key)?;
+        let df = self.0.clone();
+        let out = run(py, move || df.loc_label(&key))?;
+        selected_to_py(py, out)
     }
 }
 

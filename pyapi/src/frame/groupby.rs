@@ -95,7 +95,8 @@ fn spec_from_py(
     name_from_py(func).map(AggSpec::One)
 }
 
-fn selected_to_py(py: Python<'_>, out: Selected) -> PyResult<Py<PyAny>> {
+/// A frontend selection as the Python object it is (a Series or a frame).
+pub(super) fn selected_to_py(py: Python<'_>, out: Selected) -> PyResult<Py<PyAny>> {
     match out {
         Selected::Series(s) => Ok(Py::new(py, PySeries(s))?.into_any()),
         Selected::Frame(f) => Ok(Py::new(py, PyDataFrame(f))?.into_any()),
