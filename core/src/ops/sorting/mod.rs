@@ -82,15 +82,23 @@ pub(crate) fn prepare(
 }
 
 /// The stable sorted order of `keys` as an INT32 column, on the device or the host (the
-/// identity without rows or key columns).
-fn order_of(keys: &Table, k: &Keys) -> Result<Column> {
+/// identity without rows or key columns), after checking the arguments: the order both
+/// `sorted_order` and `stable_sorted_order` give (every sort here is stable), `function`
+/// naming the caller in errors.
+fn checked_order(
+    function: &str,
+    keys: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Column> {
+    let k = prepare(function, keys, column_order, null_precedence)?;
     let n = keys.num_rows();
     let trivial = keys.num_columns() == 0 || n == 0;
     match (use_device()?, trivial) {
         (true, true) => device::identity_map(n),
-        (true, false) => device::sorted_order(keys, k),
+        (true, false) => device::sorted_order(keys, &k),
         (false, true) => Ok(host::identity_map(n)),
-        (false, false) => host::sorted_order(keys, k),
+        (false, false) => host::sorted_order(keys, &k),
     }
 }
 
@@ -110,9 +118,7 @@ pub fn sorted_order(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Column> {
-    const NAME: &str = "sorting.sorted_order";
-    let k = prepare(NAME, keys, column_order, null_precedence)?;
-    order_of(keys, &k)
+    checked_order("sorting.sorted_order", keys, column_order, null_precedence)
 }
 
 /// The row indices that would sort `keys`, equal rows in their original order (libcudf's
@@ -122,9 +128,12 @@ pub fn stable_sorted_order(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Column> {
-    const NAME: &str = "sorting.stable_sorted_order";
-    let k = prepare(NAME, keys, column_order, null_precedence)?;
-    order_of(keys, &k)
+    checked_order(
+        "sorting.stable_sorted_order",
+        keys,
+        column_order,
+        null_precedence,
+    )
 }
 
 fn gather_table(values: &Table, map: &Column) -> Result<Table> {
@@ -169,9 +178,8 @@ pub fn sort_by_key(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Table> {
-    check_same_rows("sorting.sort_by_key", values, keys)?;
-    let map = sorted_order(keys, column_order, null_precedence)?;
-    gather_table(values, &map)
+    let names = ("sorting.sort_by_key", "sorting.sorted_order");
+    by_key(names, values, keys, column_order, null_precedence)
 }
 
 /// The rows of `values` in the stable order that sorts `keys`.
@@ -181,8 +189,22 @@ pub fn stable_sort_by_key(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Table> {
-    check_same_rows("sorting.stable_sort_by_key", values, keys)?;
-    let map = stable_sorted_order(keys, column_order, null_precedence)?;
+    let names = ("sorting.stable_sort_by_key", "sorting.stable_sorted_order");
+    by_key(names, values, keys, column_order, null_precedence)
+}
+
+/// The rows of `values` in the order that sorts `keys`: `function` names the caller in the
+/// row-count check, `order_function` the sort-order function whose checks follow (as
+/// libcudf's `sort_by_key` reports them).
+fn by_key(
+    (function, order_function): (&str, &str),
+    values: &Table,
+    keys: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Table> {
+    check_same_rows(function, values, keys)?;
+    let map = checked_order(order_function, keys, column_order, null_precedence)?;
     gather_table(values, &map)
 }
 
