@@ -208,18 +208,19 @@ fn by_key(
     gather_table(values, &map)
 }
 
-/// Check that segment offsets are an INT32 column without nulls (their values are checked
-/// where they live, by the sorting path).
-fn check_segment_offsets(function: &str, offsets: &Column) -> Result<()> {
-    if offsets.dtype().id() != TypeId::Int32 {
+/// Check that the argument `what` of `function` is an INT32 column without nulls, as row
+/// positions (segment offsets, ordered indices) must be; their values are checked where
+/// they live, by the path that reads them.
+pub(crate) fn check_int32_positions(function: &str, what: &str, col: &Column) -> Result<()> {
+    if col.dtype().id() != TypeId::Int32 {
         return Err(Error::type_err(format!(
-            "{function}: segment_offsets must be an INT32 column, got {}",
-            offsets.dtype()
+            "{function}: {what} must be an INT32 column, got {}",
+            col.dtype()
         )));
     }
-    if offsets.has_nulls()? {
+    if col.has_nulls()? {
         return Err(Error::value(format!(
-            "{function}: segment_offsets must not contain nulls"
+            "{function}: {what} must not contain nulls"
         )));
     }
     Ok(())
@@ -235,7 +236,7 @@ fn segmented(
 ) -> Result<Table> {
     check_same_rows(function, values, keys)?;
     let k = prepare(function, keys, column_order, null_precedence)?;
-    check_segment_offsets(function, segment_offsets)?;
+    check_int32_positions(function, "segment_offsets", segment_offsets)?;
     let n = keys.num_rows();
     // Nothing moves without rows, key columns or a segment (the offsets are still checked).
     let trivial = n == 0 || keys.num_columns() == 0 || segment_offsets.size() < 2;
