@@ -178,8 +178,9 @@ pub fn sort_by_key(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Table> {
-    let names = ("sorting.sort_by_key", "sorting.sorted_order");
-    by_key(names, values, keys, column_order, null_precedence)
+    check_same_rows("sorting.sort_by_key", values, keys)?;
+    let map = sorted_order(keys, column_order, null_precedence)?;
+    gather_table(values, &map)
 }
 
 /// The rows of `values` in the stable order that sorts `keys`.
@@ -189,22 +190,8 @@ pub fn stable_sort_by_key(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Table> {
-    let names = ("sorting.stable_sort_by_key", "sorting.stable_sorted_order");
-    by_key(names, values, keys, column_order, null_precedence)
-}
-
-/// The rows of `values` in the order that sorts `keys`: `function` names the caller in the
-/// row-count check, `order_function` the sort-order function whose checks follow (as
-/// libcudf's `sort_by_key` reports them).
-fn by_key(
-    (function, order_function): (&str, &str),
-    values: &Table,
-    keys: &Table,
-    column_order: &[Order],
-    null_precedence: &[NullOrder],
-) -> Result<Table> {
-    check_same_rows(function, values, keys)?;
-    let map = checked_order(order_function, keys, column_order, null_precedence)?;
+    check_same_rows("sorting.stable_sort_by_key", values, keys)?;
+    let map = stable_sorted_order(keys, column_order, null_precedence)?;
     gather_table(values, &map)
 }
 
