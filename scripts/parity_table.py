@@ -133,6 +133,8 @@ def rust_methods() -> dict[str, set[str]]:
     fn_re = re.compile(r"^    pub fn ([a-z_][a-z0-9_]*)")
     # methods a macro writes: `named_aggregations!(Out; sum, prod, ...);`
     macro_re = re.compile(r"^    [a-z_]+!\([A-Za-z]+; ([a-z_, ]+)\);")
+    # one method per entry of a block macro: `binary_methods! { eq => Eq; ... }`
+    entry_re = re.compile(r"^        ([a-z_][a-z0-9_]*) => [A-Za-z]+;$")
     for path in sorted((REPO / "frontend" / "src").rglob("*.rs")):
         current = None
         for line in path.read_text().splitlines():
@@ -146,6 +148,9 @@ def rust_methods() -> dict[str, set[str]]:
             m = macro_re.match(line)
             if m and current:
                 found.setdefault(current, set()).update(x.strip() for x in m.group(1).split(","))
+            m = entry_re.match(line)
+            if m and current:
+                found.setdefault(current, set()).add(m.group(1))
     return found
 
 

@@ -48,6 +48,20 @@ pub(crate) fn and_columns(a: Column, b: &Column, or: bool) -> Result<Column> {
     )
 }
 
+/// Per row, whether every one of `keys` is valid (with `any`: whether one of them is);
+/// None without keys.
+pub(crate) fn keys_valid(keys: &[Column], any: bool) -> Result<Option<Column>> {
+    let mut acc: Option<Column> = None;
+    for key in keys {
+        let valid = is_valid(key)?;
+        acc = Some(match acc {
+            None => valid,
+            Some(a) => and_columns(a, &valid, any)?,
+        });
+    }
+    Ok(acc)
+}
+
 impl DataFrame {
     /// The frames' rows one after the other (pandas' `concat(axis=0)`): columns are
     /// matched by label in the order they first appear, a column missing from a frame is
@@ -153,15 +167,7 @@ impl DataFrame {
     pub fn dropna(&self, subset: &[Label], all: bool) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
         let keys = self.key_columns(subset)?;
-        let mut keep: Option<Column> = None;
-        for col in &keys {
-            let valid = is_valid(col)?;
-            keep = Some(match keep {
-                None => valid,
-                Some(k) => and_columns(k, &valid, all)?,
-            });
-        }
-        match keep {
+        match keys_valid(&keys, all)? {
             None => Ok(self.clone()),
             Some(mask) => self.select_rows(&RowSelection::Mask(mask)),
         }

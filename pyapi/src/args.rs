@@ -148,6 +148,23 @@ macro_rules! plc_family {
 }
 pub(crate) use plc_family;
 
+/// [`plc_family!`] for the bindings that take one Column (`input`) and return one Column,
+/// the commonest plc shape: `name = core::path;` per binding, each with its doc comment.
+macro_rules! column_fns {
+    ($($(#[$doc:meta])* $name:ident = $core:path;)*) => {
+        $crate::args::plc_family! {
+            fn column_op(py, input: $crate::column::PyColumn) [stream, mr]
+                -> $crate::column::PyColumn
+            {
+                $crate::errors::run(py, move || column_op(&input.0)).map($crate::column::PyColumn)
+            } for {
+                $($(#[$doc])* $name = $core;)*
+            }
+        }
+    };
+}
+pub(crate) use column_fns;
+
 /// Adds the named `#[pyfunction]`s to module `m`.
 macro_rules! add_functions {
     ($m:expr, $($f:path),+ $(,)?) => {{

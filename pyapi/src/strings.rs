@@ -1,6 +1,6 @@
 //! `plc.strings`: the string operations behind pandas' `.str` accessor.
 
-use crate::args::{ColumnOrScalar, add_functions, plc_fn, type_name};
+use crate::args::{ColumnOrScalar, add_functions, column_fns, type_name};
 use crate::column::PyColumn;
 use crate::enums::extract_enum;
 use crate::errors::run;
@@ -42,26 +42,15 @@ fn opt_scalar(
     }
 }
 
-plc_fn! {
+column_fns! {
     /// Characters (code points) per row, INT32.
-    fn count_characters(py, input: PyColumn) [stream, mr] -> PyColumn {
-        run(py, move || attributes::count_characters(&input.0)).map(PyColumn)
-    }
-
+    count_characters = attributes::count_characters;
     /// UTF-8 bytes per row, INT32.
-    fn count_bytes(py, input: PyColumn) [stream, mr] -> PyColumn {
-        run(py, move || attributes::count_bytes(&input.0)).map(PyColumn)
-    }
-
+    count_bytes = attributes::count_bytes;
     /// Lower-case every row.
-    fn to_lower(py, input: PyColumn) [stream, mr] -> PyColumn {
-        run(py, move || case::to_lower(&input.0)).map(PyColumn)
-    }
-
+    to_lower = case::to_lower;
     /// Upper-case every row.
-    fn to_upper(py, input: PyColumn) [stream, mr] -> PyColumn {
-        run(py, move || case::to_upper(&input.0)).map(PyColumn)
-    }
+    to_upper = case::to_upper;
 }
 
 /// contains / starts_with / ends_with / find / rfind (op 0..=4) against a Column or Scalar

@@ -1,6 +1,6 @@
 //! `plc.unary`: element-wise operators, casts, null and NaN tests.
 
-use crate::args::{add_functions, plc_fn};
+use crate::args::{add_functions, column_fns, plc_fn};
 use crate::column::PyColumn;
 use crate::enums::extract_enum;
 use crate::errors::run;
@@ -8,31 +8,22 @@ use crate::types::PyDataType;
 use ferrodf_core::ops::{cast as core_cast, unary as core_unary};
 use pyo3::prelude::*;
 
+column_fns! {
+    /// A BOOL8 column, true where the input is null.
+    is_null = core_unary::is_null;
+    /// A BOOL8 column, true where the input is valid.
+    is_valid = core_unary::is_valid;
+    /// A BOOL8 column, true where the input is valid and NaN.
+    is_nan = core_unary::is_nan;
+    /// A BOOL8 column, false where the input is valid and NaN.
+    is_not_nan = core_unary::is_not_nan;
+}
+
 plc_fn! {
     /// Apply a unary operator to every row.
     fn unary_operation(py, input: PyColumn, op: &Bound<'_, PyAny>) [stream, mr] -> PyColumn {
         let op = extract_enum::<core_unary::UnaryOperator>(op)?;
         run(py, move || core_unary::unary_operation(&input.0, op)).map(PyColumn)
-    }
-
-    /// A BOOL8 column, true where the input is null.
-    fn is_null(py, input: PyColumn) [stream, mr] -> PyColumn {
-        run(py, move || core_unary::is_null(&input.0)).map(PyColumn)
-    }
-
-    /// A BOOL8 column, true where the input is valid.
-    fn is_valid(py, input: PyColumn) [stream, mr] -> PyColumn {
-        run(py, move || core_unary::is_valid(&input.0)).map(PyColumn)
-    }
-
-    /// A BOOL8 column, true where the input is valid and NaN.
-    fn is_nan(py, input: PyColumn) [stream, mr] -> PyColumn {
-        run(py, move || core_unary::is_nan(&input.0)).map(PyColumn)
-    }
-
-    /// A BOOL8 column, false where the input is valid and NaN.
-    fn is_not_nan(py, input: PyColumn) [stream, mr] -> PyColumn {
-        run(py, move || core_unary::is_not_nan(&input.0)).map(PyColumn)
     }
 
     /// Cast a column to another type.

@@ -380,6 +380,24 @@ fn child_meta(meta: Option<&ColumnMetadata>, i: usize) -> Option<&ColumnMetadata
     meta.and_then(|m| m.children.get(i))
 }
 
+/// The Arrow type of a LIST column (`large`: 64-bit offsets) and its values' data, the
+/// values' field named by `meta` ("item" without a name).
+fn export_list_values(
+    col: &Column,
+    meta: Option<&ColumnMetadata>,
+    large: bool,
+) -> Result<(ArrowType, ArrayData)> {
+    let values = export(&col.children()[1], child_meta(meta, 0))?;
+    let name = child_meta(meta, 0).map_or("item", |m| m.name.as_str());
+    let field = Arc::new(Field::new(name, values.data_type().clone(), true));
+    let t = if large {
+        ArrowType::LargeList(field)
+    } else {
+        ArrowType::List(field)
+    };
+    Ok((t, values))
+}
+
 /// The Arrow data of a column, with `meta` naming nested fields.
 fn export(col: &Column, meta: Option<&ColumnMetadata>) -> Result<ArrayData> {
     use ArrowType as A;
@@ -437,14 +455,7 @@ fn export(col: &Column, meta: Option<&ColumnMetadata>) -> Result<ArrayData> {
         }
         TypeId::List => {
             let (offsets, large) = export_offsets(col)?;
-            let values = export(&col.children()[1], child_meta(meta, 0))?;
-            let name = child_meta(meta, 0).map_or("item", |m| m.name.as_str());
-            let field = Arc::new(Field::new(name, values.data_type().clone(), true));
-            let t = if large {
-                A::LargeList(field)
-            } else {
-                A::List(field)
-            };
+            let (t, values) = export_list_values(col, meta, large)?;
             Ok(ArrayData::try_new(
                 t,
                 len,
@@ -564,14 +575,7 @@ fn export_empty_nested(col: &Column, meta: Option<&ColumnMetadata>) -> Result<Ar
             vec![],
         )?);
     }
-    let values = export(&col.children()[1], child_meta(meta, 0))?;
-    let name = child_meta(meta, 0).map_or("item", |m| m.name.as_str());
-    let field = Arc::new(Field::new(name, values.data_type().clone(), true));
-    let t = if large {
-        ArrowType::LargeList(field)
-    } else {
-        ArrowType::List(field)
-    };
+    let (t, values) = export_list_values(col, meta, large)?;
     Ok(ArrayData::try_new(
         t,
         0,

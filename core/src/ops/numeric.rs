@@ -248,6 +248,17 @@ pub fn common_type(a: TypeId, b: TypeId) -> Result<TypeId> {
     }
 }
 
+/// The word a FLOAT64 key is hashed and compared by in the host hash tables: every NaN
+/// one word and -0.0 the word of 0.0 (`+ 0.0` turns -0.0 into 0.0 without a branch).
+#[inline]
+pub(crate) fn float_key_word(v: f64) -> u64 {
+    if v.is_nan() {
+        f64::NAN.to_bits()
+    } else {
+        (v + 0.0).to_bits()
+    }
+}
+
 /// Float `v` with every NaN as `nan` (a canonical quiet NaN) and, with `zero_norm`, -0.0 as
 /// 0.0: the form in which the host hashes and sorts floats, so that values that compare
 /// equal (and all NaNs) hash and sort as one.

@@ -260,9 +260,7 @@ impl StringMethods<'_> {
         options: PatternOptions,
         na: Option<bool>,
     ) -> Result<Series> {
-        let _operation = ferrodf_core::memory::enter_operation();
-        let prog = program(pat, options, "match")?;
-        self.fill(matches_re(self.col(), &prog)?, na)
+        self.matches_at_start(pat, options, "match", na)
     }
 
     /// Whether the regular expression `pat` matches each whole value.
@@ -272,8 +270,20 @@ impl StringMethods<'_> {
         options: PatternOptions,
         na: Option<bool>,
     ) -> Result<Series> {
+        self.matches_at_start(&format!("(?:{pat})\\z"), options, "fullmatch", na)
+    }
+
+    /// Whether a match of `regex` starts each value, missing values filled with `na`;
+    /// `method` names the pandas method in errors.
+    fn matches_at_start(
+        &self,
+        regex: &str,
+        options: PatternOptions,
+        method: &str,
+        na: Option<bool>,
+    ) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
-        let prog = program(&format!("(?:{pat})\\z"), options, "fullmatch")?;
+        let prog = program(regex, options, method)?;
         self.fill(matches_re(self.col(), &prog)?, na)
     }
 

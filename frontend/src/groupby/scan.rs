@@ -7,7 +7,6 @@ use ferrodf_core::ops::copying::{OutOfBoundsPolicy, Source, gather, scatter};
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
 use ferrodf_core::ops::search::{NullOrder, Order};
 use ferrodf_core::ops::sorting::stable_sorted_order;
-use ferrodf_core::ops::unary::is_valid;
 use ferrodf_core::{Column, Error, Result, Table, TypeId};
 
 use super::aggregate::AggRequest;
@@ -16,7 +15,7 @@ use crate::column_accessor::ColumnAccessor;
 use crate::index::Index;
 use crate::label::Label;
 use crate::merge::JoinHow;
-use crate::reshape::{and_columns, nulls_like};
+use crate::reshape::{keys_valid, nulls_like};
 
 impl DataFrame {
     /// Running aggregations within the groups of `by` (pandas' `groupby(by).cumsum()` and
@@ -93,15 +92,7 @@ impl DataFrame {
             out = vec![minus];
         }
         if dropna {
-            let mut valid: Option<Column> = None;
-            for k in &keys {
-                let v = is_valid(k)?;
-                valid = Some(match valid {
-                    None => v,
-                    Some(acc) => and_columns(acc, &v, false)?,
-                });
-            }
-            if let Some(valid) = valid {
+            if let Some(valid) = keys_valid(&keys, false)? {
                 if valid.size() > 0 {
                     let nulls = out
                         .iter()

@@ -42,6 +42,26 @@ impl<T: Into<Value>> From<T> for Other {
     }
 }
 
+/// Series methods that are one binary operator: `name => BinaryOp;`, each with its docs.
+macro_rules! binary_methods {
+    ($($(#[$doc:meta])* $name:ident => $op:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(&self, other: impl Into<Other>) -> Result<Series> {
+            self.binary(BinaryOp::$op, other)
+        }
+    )*};
+}
+
+/// Series methods that are one reduction with the default options: `name => Reduction;`.
+macro_rules! default_reductions {
+    ($($(#[$doc:meta])* $name:ident => $how:ident;)*) => {$(
+        $(#[$doc])*
+        pub fn $name(&self) -> Result<Scalar> {
+            self.reduce(Reduction::$how, ReduceOptions::default())
+        }
+    )*};
+}
+
 impl Series {
     /// `self op other` with pandas' rules (see [`binary_column`]); Series operands are
     /// aligned on their labels first (the result has the union of the labels, missing
@@ -116,51 +136,30 @@ impl Series {
         }
     }
 
-    /// `self == other` as a boolean Series (False where a side is missing).
-    pub fn eq(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Eq, other)
-    }
-
-    /// `self != other` (True where a side is missing).
-    pub fn ne(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Ne, other)
-    }
-
-    /// `self < other`.
-    pub fn lt(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Lt, other)
-    }
-
-    /// `self <= other`.
-    pub fn le(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Le, other)
-    }
-
-    /// `self > other`.
-    ///
-    /// ```
-    /// use ferrodf::Series;
-    /// let s = Series::from_options("x", vec![Some(1.0f64), None, Some(-1.0)]);
-    /// let m = s.gt(0).unwrap();
-    /// assert_eq!(m.column().host_values::<u8>().unwrap().to_vec(), vec![1, 0, 0]);
-    /// ```
-    pub fn gt(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Gt, other)
-    }
-
-    /// `self >= other`.
-    pub fn ge(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Ge, other)
-    }
-
-    /// `self // other` (floor division).
-    pub fn floordiv(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::FloorDiv, other)
-    }
-
-    /// `self ** other`.
-    pub fn pow(&self, other: impl Into<Other>) -> Result<Series> {
-        self.binary(BinaryOp::Pow, other)
+    binary_methods! {
+        /// `self == other` as a boolean Series (False where a side is missing).
+        eq => Eq;
+        /// `self != other` (True where a side is missing).
+        ne => Ne;
+        /// `self < other`.
+        lt => Lt;
+        /// `self <= other`.
+        le => Le;
+        /// `self > other`.
+        ///
+        /// ```
+        /// use ferrodf::Series;
+        /// let s = Series::from_options("x", vec![Some(1.0f64), None, Some(-1.0)]);
+        /// let m = s.gt(0).unwrap();
+        /// assert_eq!(m.column().host_values::<u8>().unwrap().to_vec(), vec![1, 0, 0]);
+        /// ```
+        gt => Gt;
+        /// `self >= other`.
+        ge => Ge;
+        /// `self // other` (floor division).
+        floordiv => FloorDiv;
+        /// `self ** other`.
+        pow => Pow;
     }
 
     /// Whether each value is missing.
@@ -218,36 +217,24 @@ impl Series {
         reduce_column(&self.column, how, options)
     }
 
-    /// The sum of the values present (0 for none).
-    ///
-    /// ```
-    /// use ferrodf::Series;
-    /// let s = Series::from_options("x", vec![Some(1.5f64), None, Some(2.0)]);
-    /// assert_eq!(s.sum().unwrap().value::<f64>().unwrap(), Some(3.5));
-    /// assert_eq!(s.count().unwrap(), 2);
-    /// ```
-    pub fn sum(&self) -> Result<Scalar> {
-        self.reduce(Reduction::Sum, ReduceOptions::default())
-    }
-
-    /// The arithmetic mean of the values present (NaN for none).
-    pub fn mean(&self) -> Result<Scalar> {
-        self.reduce(Reduction::Mean, ReduceOptions::default())
-    }
-
-    /// The smallest value present.
-    pub fn min(&self) -> Result<Scalar> {
-        self.reduce(Reduction::Min, ReduceOptions::default())
-    }
-
-    /// The largest value present.
-    pub fn max(&self) -> Result<Scalar> {
-        self.reduce(Reduction::Max, ReduceOptions::default())
-    }
-
-    /// The sample standard deviation (`ddof = 1`).
-    pub fn std(&self) -> Result<Scalar> {
-        self.reduce(Reduction::Std, ReduceOptions::default())
+    default_reductions! {
+        /// The sum of the values present (0 for none).
+        ///
+        /// ```
+        /// use ferrodf::Series;
+        /// let s = Series::from_options("x", vec![Some(1.5f64), None, Some(2.0)]);
+        /// assert_eq!(s.sum().unwrap().value::<f64>().unwrap(), Some(3.5));
+        /// assert_eq!(s.count().unwrap(), 2);
+        /// ```
+        sum => Sum;
+        /// The arithmetic mean of the values present (NaN for none).
+        mean => Mean;
+        /// The smallest value present.
+        min => Min;
+        /// The largest value present.
+        max => Max;
+        /// The sample standard deviation (`ddof = 1`).
+        std => Std;
     }
 
     /// The number of values present.

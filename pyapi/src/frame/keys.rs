@@ -87,11 +87,21 @@ fn is_list_like(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
         && !obj.hasattr("items")?)
 }
 
-fn all_bools(items: &[Bound<'_, PyAny>]) -> bool {
-    !items.is_empty()
+/// The items as a boolean mask when every one is a bool (Python's or NumPy's), else None
+/// (an empty list is no mask).
+fn bool_mask(items: &[Bound<'_, PyAny>]) -> PyResult<Option<Vec<bool>>> {
+    let all_bools = !items.is_empty()
         && items.iter().all(|i| {
             i.is_instance_of::<PyBool>() || i.get_type().name().is_ok_and(|n| n == "bool_")
-        })
+        });
+    if !all_bools {
+        return Ok(None);
+    }
+    items
+        .iter()
+        .map(|i| i.is_truthy())
+        .collect::<PyResult<_>>()
+        .map(Some)
 }
 
 fn slice_bound(obj: Bound<'_, PyAny>) -> PyResult<Option<Label>> {
@@ -149,13 +159,8 @@ pub fn label_key_from_py(obj: &Bound<'_, PyAny>) -> PyResult<LabelKey> {
     }
     if is_list_like(obj)? {
         let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
-        if all_bools(&items) {
-            return Ok(LabelKey::Mask(
-                items
-                    .iter()
-                    .map(|i| i.is_truthy())
-                    .collect::<PyResult<_>>()?,
-            ));
+        if let Some(mask) = bool_mask(&items)? {
+            return Ok(LabelKey::Mask(mask));
         }
         return Ok(LabelKey::List(
             items.iter().map(label_from_py).collect::<PyResult<_>>()?,
@@ -185,13 +190,8 @@ pub fn position_key_from_py(obj: &Bound<'_, PyAny>) -> PyResult<PositionKey> {
     }
     if is_list_like(obj)? || obj.is_instance_of::<PyTuple>() {
         let items: Vec<Bound<'_, PyAny>> = obj.try_iter()?.collect::<PyResult<_>>()?;
-        if all_bools(&items) {
-            return Ok(PositionKey::Mask(
-                items
-                    .iter()
-                    .map(|i| i.is_truthy())
-                    .collect::<PyResult<_>>()?,
-            ));
+        if let Some(mask) = bool_mask(&items)? {
+            return Ok(PositionKey::Mask(mask));
         }
         return Ok(PositionKey::List(
             items

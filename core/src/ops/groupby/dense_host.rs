@@ -4,7 +4,7 @@
 //! values present are numbered by their first row (first-appearance order, as the hash
 //! path), and a second parallel pass looks every row's group up in the array.
 
-use super::hash_host::{HostGroups, NONE};
+use super::hash_host::{HostGroups, NONE, chunking};
 use crate::column::Column;
 use crate::error::Result;
 use crate::types::TypeId;
@@ -93,12 +93,7 @@ where
             _ => (Into::<i64>::into(v[i]) - lo) as usize,
         }
     };
-    let parts = if n >= CHUNK {
-        rayon::current_num_threads().clamp(1, 16)
-    } else {
-        1
-    };
-    let per_part = n.div_ceil(parts).max(1);
+    let (parts, per_part) = chunking(n, CHUNK, 16);
     let firsts: Vec<Vec<u32>> = (0..parts)
         .into_par_iter()
         .map(|p| {

@@ -12,12 +12,12 @@
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::interop::arrow::to_arrow;
-use crate::ops::stream_compaction::host_distinct::normalize_float_keys;
+use crate::ops::numeric::float_key_word;
+use crate::ops::stream_compaction::host_distinct::{normalize_float_keys, row_encoding};
 use crate::table::Table;
 use crate::types::TypeId;
 use arrow_array::ArrayRef;
 use arrow_buffer::NullBuffer;
-use arrow_row::{RowConverter, SortField};
 use hashbrown::HashMap;
 use rayon::prelude::*;
 use std::hash::Hash;
@@ -206,20 +206,11 @@ fn key_words(c: &Column) -> Result<Option<Vec<u64>>> {
         TypeId::Uint32 => words!(u32, |x: u32| x as u64),
         TypeId::Uint64 => words!(u64, |x: u64| x),
         TypeId::Bool8 => words!(u8, |x: u8| (x != 0) as u64),
-        TypeId::Float32 => words!(f32, |x: f32| float_word(x as f64)),
-        TypeId::Float64 => words!(f64, float_word),
+        TypeId::Float32 => words!(f32, |x: f32| float_key_word(x as f64)),
+        TypeId::Float64 => words!(f64, float_key_word),
         _ => return Ok(None),
     };
     Ok(Some(out))
-}
-
-#[inline]
-fn float_word(x: f64) -> u64 {
-    if x.is_nan() {
-        f64::NAN.to_bits()
-    } else {
-        (x + 0.0).to_bits()
-    }
 }
 
 /// The arrow-row encoding of the key columns (floats normalised so equal values encode
@@ -229,14 +220,18 @@ pub(crate) fn encode_rows(cols: &[Column]) -> Result<arrow_row::Rows> {
         .iter()
         .map(|c| Ok(normalize_float_keys(to_arrow(c)?)))
         .collect::<Result<_>>()?;
-    let fields = arrays
-        .iter()
-        .map(|a| SortField::new(a.data_type().clone()))
-        .collect();
-    let conv = RowConverter::new(fields)
-        .map_err(|e| Error::not_implemented(format!("groupby keys of these types: {e}")))?;
-    conv.convert_columns(&arrays)
-        .map_err(|e| Error::value(format!("groupby keys: {e}")))
+    row_encoding(&arrays, "groupby keys of these types", "groupby keys")
+}
+
+/// How `n` rows are split for per-chunk work in parallel: (parts, rows per part), one
+/// part per thread (at most `max_parts`) from `min_rows` rows on, else a single part.
+pub(super) fn chunking(n: usize, min_rows: usize, max_parts: usize) -> (usize, usize) {
+    let parts = if n >= min_rows {
+        rayon::current_num_threads().clamp(1, max_parts)
+    } else {
+        1
+    };
+    (parts, n.div_ceil(parts).max(1))
 }
 
 /// One chunk's grouping: local ids per row, and its groups' keys and first rows.
@@ -248,12 +243,7 @@ where
     K: Hash + Eq + Copy + Send + Sync,
     F: Fn(usize) -> Option<K> + Sync,
 {
-    let parts = if n >= PARALLEL_ROWS {
-        rayon::current_num_threads().clamp(1, 64)
-    } else {
-        1
-    };
-    let chunk = n.div_ceil(parts).max(1);
+    let (parts, chunk) = chunking(n, PARALLEL_ROWS, 64);
     // Each chunk: local ids per row, and its groups' keys and first rows, in local order.
     let locals: Vec<Local<K>> = (0..parts)
         .into_par_iter()

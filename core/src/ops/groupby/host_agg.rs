@@ -3,6 +3,7 @@
 //! float results do not depend on the thread count), and per-group work over the grouped
 //! row order for the order-based aggregations.
 
+use super::check_quantiles;
 use super::hash_host::{HostGroups, NONE, encode_rows};
 use super::types::{output_type, storage_view};
 use crate::bitmask::mask_from_bools;
@@ -421,11 +422,7 @@ fn quantiles(
     interp: Interpolation,
     out: DataType,
 ) -> Result<Column> {
-    if let Some(q) = qs.iter().find(|q| !(0.0..=1.0).contains(*q)) {
-        return Err(Error::value(format!(
-            "quantile {q} is outside [0, 1]; pass fractions between 0 and 1"
-        )));
-    }
+    check_quantiles(qs)?;
     let x = column_values_as::<f64>(&storage_view(values)?)?;
     let nulls = values.host_nulls()?;
     let (order, offsets) = grouped_order(g);

@@ -385,14 +385,18 @@ fn check_aggregate(a: &Aggregation) -> Result<()> {
         Aggregation::Rank { .. } => Err(Error::value(
             "RANK is a scan aggregation: use GroupBy.scan, not GroupBy.aggregate",
         )),
-        Aggregation::Quantile { quantiles, .. } => {
-            match quantiles.iter().find(|q| !(0.0..=1.0).contains(*q)) {
-                Some(q) => Err(Error::value(format!(
-                    "quantile {q} is outside [0, 1]; pass fractions between 0 and 1"
-                ))),
-                None => Ok(()),
-            }
-        }
+        Aggregation::Quantile { quantiles, .. } => check_quantiles(quantiles),
         _ => Ok(()),
+    }
+}
+
+/// ValueError unless every quantile is a fraction in [0, 1] (checked by both paths too,
+/// which are also reached without [`check_aggregate`]).
+pub(super) fn check_quantiles(qs: &[f64]) -> Result<()> {
+    match qs.iter().find(|q| !(0.0..=1.0).contains(*q)) {
+        Some(q) => Err(Error::value(format!(
+            "quantile {q} is outside [0, 1]; pass fractions between 0 and 1"
+        ))),
+        None => Ok(()),
     }
 }

@@ -12,6 +12,7 @@
 //! number of groups; outputs have one row per group, in group-id order (QUANTILE: the
 //! quantiles of a group on consecutive rows, or as a list per group).
 
+use super::check_quantiles;
 use super::types::output_type;
 use crate::column::Column;
 use crate::error::Result;
@@ -269,11 +270,7 @@ fn quantiles(
     interp: Interpolation,
     out: DataType,
 ) -> Result<Column> {
-    if let Some(q) = qs.iter().find(|q| !(0.0..=1.0).contains(*q)) {
-        return Err(crate::error::Error::value(format!(
-            "quantile {q} is outside [0, 1]; pass fractions between 0 and 1"
-        )));
-    }
+    check_quantiles(qs)?;
     let seg = segments(gid, groups, values, Within::Value)?;
     let sorted = cast(&gather_col(values, &seg.order)?, TypeId::Float64.into())?;
     let count = bin(&seg.valid_ends, &seg.starts, B::Sub, TypeId::Int32)?;

@@ -132,27 +132,21 @@ pub(crate) fn grouped_rank(
     let g_end = lower_bound(&hay, &Table::new(vec![ids, ones])?, &asc, &before)?;
     let start = gather_col(&g_start, &sg)?;
     let one = i32_scalar(1);
+    // 1 + the distance of `pos` from `from`: a rank counted from 1 within the group.
+    let one_based = |pos: &Column, from: &Column| -> Result<Column> {
+        bin_s(
+            &bin(pos, from, B::Sub, TypeId::Int32)?,
+            &one,
+            B::Add,
+            TypeId::Int32,
+        )
+    };
     let rank = match spec.method {
-        RankMethod::First => bin_s(
-            &bin(&pos, &start, B::Sub, TypeId::Int32)?,
-            &one,
-            B::Add,
-            TypeId::Int32,
-        )?,
-        RankMethod::Min => bin_s(
-            &bin(&a, &start, B::Sub, TypeId::Int32)?,
-            &one,
-            B::Add,
-            TypeId::Int32,
-        )?,
+        RankMethod::First => one_based(&pos, &start)?,
+        RankMethod::Min => one_based(&a, &start)?,
         RankMethod::Max => bin(&b, &start, B::Sub, TypeId::Int32)?,
         RankMethod::Average => {
-            let lo = bin_s(
-                &bin(&a, &start, B::Sub, TypeId::Int32)?,
-                &one,
-                B::Add,
-                TypeId::Int32,
-            )?;
+            let lo = one_based(&a, &start)?;
             let hi = bin(&b, &start, B::Sub, TypeId::Int32)?;
             let sum = bin(&lo, &hi, B::Add, TypeId::Float64)?;
             bin_s(
@@ -164,12 +158,7 @@ pub(crate) fn grouped_rank(
         }
         RankMethod::Dense => {
             let first_run = gather_col(&run_id, &start)?;
-            bin_s(
-                &bin(&run_id, &first_run, B::Sub, TypeId::Int32)?,
-                &one,
-                B::Add,
-                TypeId::Int32,
-            )?
+            one_based(&run_id, &first_run)?
         }
     };
     let rank = if spec.percentage == RankPercentage::None {

@@ -87,6 +87,26 @@ fn check_nulls(input: &Table) -> Result<bool> {
     Ok(false)
 }
 
+/// A row hash of `input` (`function` names it in errors): the columns checked once, then
+/// the device launcher or the host path of that hash, both told whether nulls are checked.
+fn hash_rows<S>(
+    function: &str,
+    input: &Table,
+    seed: S,
+    device: fn(&Table, S, bool) -> Result<Column>,
+    host: fn(&str, &Table, S, bool) -> Result<Column>,
+) -> Result<Column> {
+    for c in input.columns() {
+        check_hashable(function, c)?;
+    }
+    let check = check_nulls(input)?;
+    if use_device()? && input.num_rows() > 0 {
+        device(input, seed, check)
+    } else {
+        host(function, input, seed, check)
+    }
+}
+
 /// MurmurHash3_x86_32 of every row of `input` (a UINT32 column without nulls).
 ///
 /// ```
@@ -98,17 +118,13 @@ fn check_nulls(input: &Table) -> Result<bool> {
 /// assert_eq!(v[1], hash_combine_32(0, u32::MAX));
 /// ```
 pub fn murmurhash3_x86_32(input: &Table, seed: u32) -> Result<Column> {
-    const NAME: &str = "hashing.murmurhash3_x86_32";
-    for c in input.columns() {
-        check_hashable(NAME, c)?;
-    }
-    let n = input.num_rows();
-    let check = check_nulls(input)?;
-    if use_device()? && n > 0 {
-        dev::murmurhash3_x86_32(input, seed, check)
-    } else {
-        host::murmurhash3_x86_32(NAME, input, seed, check)
-    }
+    hash_rows(
+        "hashing.murmurhash3_x86_32",
+        input,
+        seed,
+        dev::murmurhash3_x86_32,
+        host::murmurhash3_x86_32,
+    )
 }
 
 /// XXH64 of every row of `input`, chaining the columns (a UINT64 column without nulls).
@@ -120,15 +136,11 @@ pub fn murmurhash3_x86_32(input: &Table, seed: u32) -> Result<Column> {
 /// assert_eq!(h, xxh64_bytes(&[1u8], xxh64_bytes(&7i64.to_le_bytes(), 42)));
 /// ```
 pub fn xxhash_64(input: &Table, seed: u64) -> Result<Column> {
-    const NAME: &str = "hashing.xxhash_64";
-    for c in input.columns() {
-        check_hashable(NAME, c)?;
-    }
-    let n = input.num_rows();
-    let check = check_nulls(input)?;
-    if use_device()? && n > 0 {
-        dev::xxhash_64(input, seed, check)
-    } else {
-        host::xxhash_64(NAME, input, seed, check)
-    }
+    hash_rows(
+        "hashing.xxhash_64",
+        input,
+        seed,
+        dev::xxhash_64,
+        host::xxhash_64,
+    )
 }

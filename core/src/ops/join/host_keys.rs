@@ -9,6 +9,7 @@
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::keys::{KeyKind, key_kind};
+use crate::ops::numeric::float_key_word;
 use crate::table::Table;
 use arrow_buffer::NullBuffer;
 use rayon::prelude::*;
@@ -40,15 +41,6 @@ pub(crate) struct KeyColumn {
 pub(crate) struct KeyTable {
     pub(crate) cols: Vec<KeyColumn>,
     pub(crate) rows: usize,
-}
-
-#[inline]
-fn canon_f64(v: f64) -> u64 {
-    if v.is_nan() {
-        f64::NAN.to_bits()
-    } else {
-        (v + 0.0).to_bits()
-    }
 }
 
 #[inline]
@@ -84,7 +76,7 @@ fn key_column(c: &Column, kind: KeyKind) -> Result<KeyColumn> {
             KeyValues::Word(v)
         }
         KeyKind::F32 => words::<f32>(c, canon_f32)?,
-        KeyKind::F64 => words::<f64>(c, canon_f64)?,
+        KeyKind::F64 => words::<f64>(c, float_key_word)?,
         KeyKind::I128 => KeyValues::Wide(c.host_values::<u128>()?),
         KeyKind::Str => {
             let (bytes, mut offsets) = c.host_string_parts()?;

@@ -22,7 +22,7 @@ use crate::error::{Error, Result};
 use crate::keys::{NullOrder, Order};
 use crate::ops::aggregation::Interpolation;
 use crate::ops::gather::{Bounds, gather_columns, gather_internal, host_map};
-use crate::ops::sorting::sorted_order;
+use crate::ops::sorting::{check_int32_positions, sorted_order};
 use crate::placement::use_device;
 use crate::table::Table;
 use crate::types::TypeId;
@@ -93,17 +93,7 @@ pub fn quantile(
     check_numeric(NAME, input)?;
     let indices = match ordered_indices {
         Some(ix) if ix.size() > 0 => {
-            if ix.dtype().id() != TypeId::Int32 {
-                return Err(Error::type_err(format!(
-                    "{NAME}: ordered_indices must be an INT32 column, got {}",
-                    ix.dtype()
-                )));
-            }
-            if ix.has_nulls()? {
-                return Err(Error::value(format!(
-                    "{NAME}: ordered_indices must not contain nulls"
-                )));
-            }
+            check_int32_positions(NAME, "ordered_indices", ix)?;
             Some(ix)
         }
         _ => None,

@@ -82,15 +82,23 @@ pub(crate) fn prepare(
 }
 
 /// The stable sorted order of `keys` as an INT32 column, on the device or the host (the
-/// identity without rows or key columns).
-fn order_of(keys: &Table, k: &Keys) -> Result<Column> {
+/// identity without rows or key columns), after checking the arguments: the order both
+/// `sorted_order` and `stable_sorted_order` give (every sort here is stable), `function`
+/// naming the caller in errors.
+fn checked_order(
+    function: &str,
+    keys: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Column> {
+    let k = prepare(function, keys, column_order, null_precedence)?;
     let n = keys.num_rows();
     let trivial = keys.num_columns() == 0 || n == 0;
     match (use_device()?, trivial) {
         (true, true) => device::identity_map(n),
-        (true, false) => device::sorted_order(keys, k),
+        (true, false) => device::sorted_order(keys, &k),
         (false, true) => Ok(host::identity_map(n)),
-        (false, false) => host::sorted_order(keys, k),
+        (false, false) => host::sorted_order(keys, &k),
     }
 }
 
@@ -110,9 +118,7 @@ pub fn sorted_order(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Column> {
-    const NAME: &str = "sorting.sorted_order";
-    let k = prepare(NAME, keys, column_order, null_precedence)?;
-    order_of(keys, &k)
+    checked_order("sorting.sorted_order", keys, column_order, null_precedence)
 }
 
 /// The row indices that would sort `keys`, equal rows in their original order (libcudf's
@@ -122,9 +128,12 @@ pub fn stable_sorted_order(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Column> {
-    const NAME: &str = "sorting.stable_sorted_order";
-    let k = prepare(NAME, keys, column_order, null_precedence)?;
-    order_of(keys, &k)
+    checked_order(
+        "sorting.stable_sorted_order",
+        keys,
+        column_order,
+        null_precedence,
+    )
 }
 
 fn gather_table(values: &Table, map: &Column) -> Result<Table> {
@@ -186,18 +195,19 @@ pub fn stable_sort_by_key(
     gather_table(values, &map)
 }
 
-/// Check that segment offsets are an INT32 column without nulls (their values are checked
-/// where they live, by the sorting path).
-fn check_segment_offsets(function: &str, offsets: &Column) -> Result<()> {
-    if offsets.dtype().id() != TypeId::Int32 {
+/// Check that the argument `what` of `function` is an INT32 column without nulls, as row
+/// positions (segment offsets, ordered indices) must be; their values are checked where
+/// they live, by the path that reads them.
+pub(crate) fn check_int32_positions(function: &str, what: &str, col: &Column) -> Result<()> {
+    if col.dtype().id() != TypeId::Int32 {
         return Err(Error::type_err(format!(
-            "{function}: segment_offsets must be an INT32 column, got {}",
-            offsets.dtype()
+            "{function}: {what} must be an INT32 column, got {}",
+            col.dtype()
         )));
     }
-    if offsets.has_nulls()? {
+    if col.has_nulls()? {
         return Err(Error::value(format!(
-            "{function}: segment_offsets must not contain nulls"
+            "{function}: {what} must not contain nulls"
         )));
     }
     Ok(())
@@ -213,7 +223,7 @@ fn segmented(
 ) -> Result<Table> {
     check_same_rows(function, values, keys)?;
     let k = prepare(function, keys, column_order, null_precedence)?;
-    check_segment_offsets(function, segment_offsets)?;
+    check_int32_positions(function, "segment_offsets", segment_offsets)?;
     let n = keys.num_rows();
     // Nothing moves without rows, key columns or a segment (the offsets are still checked).
     let trivial = n == 0 || keys.num_columns() == 0 || segment_offsets.size() < 2;

@@ -72,16 +72,26 @@ fn key_rows(
         }
         arrays.push(a);
     }
+    let what = "comparing these key columns";
+    let rows = row_encoding(&arrays, what, what)?;
+    Ok(KeyRows { rows, alone, null })
+}
+
+/// The arrow-row encoding of `arrays` (equal rows encode equally); the errors start with
+/// `unsupported` for key types without an encoding and with `what` for the others.
+pub(crate) fn row_encoding(
+    arrays: &[ArrayRef],
+    unsupported: &str,
+    what: &str,
+) -> Result<arrow_row::Rows> {
     let fields = arrays
         .iter()
         .map(|a| SortField::new(a.data_type().clone()))
         .collect();
     let conv = RowConverter::new(fields)
-        .map_err(|e| Error::not_implemented(format!("comparing these key columns: {e}")))?;
-    let rows = conv
-        .convert_columns(&arrays)
-        .map_err(|e| Error::value(format!("comparing these key columns: {e}")))?;
-    Ok(KeyRows { rows, alone, null })
+        .map_err(|e| Error::not_implemented(format!("{unsupported}: {e}")))?;
+    conv.convert_columns(arrays)
+        .map_err(|e| Error::value(format!("{what}: {e}")))
 }
 
 /// A float array with -0.0 turned into +0.0 and every NaN into the canonical NaN, so equal

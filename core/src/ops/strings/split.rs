@@ -132,20 +132,39 @@ fn tokens<'a>(s: &'a str, d: &'a str, maxtok: i64, rev: bool) -> Vec<&'a str> {
     t
 }
 
-/// At most this many tokens per row for `maxsplit` (<= 0: no limit, as pandas and libcudf).
-fn max_tokens(maxsplit: i64) -> i64 {
-    if maxsplit > 0 {
-        maxsplit.saturating_add(1)
-    } else {
-        i64::MAX
-    }
+/// The checked arguments of a split, shared by the table and the record forms.
+struct Splitting {
+    /// The literal delimiter (empty: runs of whitespace).
+    delimiter: String,
+    /// At most this many tokens per row (`maxsplit` <= 0: no limit, as pandas and libcudf).
+    max_tokens: i64,
+    /// Split from the end of each row.
+    rev: bool,
 }
 
-fn delimiter(function: &str, delimiter: &Scalar) -> Result<String> {
-    Ok(
-        String::from_utf8(super::scalar_bytes(delimiter, function, "delimiter")?)
-            .expect("STRING scalar"),
-    )
+impl Splitting {
+    /// Check the arguments of `function` (a STRING input and a STRING delimiter).
+    fn new(
+        function: &str,
+        input: &Column,
+        delimiter: &Scalar,
+        maxsplit: i64,
+        rev: bool,
+    ) -> Result<Self> {
+        check_strings(input, function, "input")?;
+        let delimiter = String::from_utf8(super::scalar_bytes(delimiter, function, "delimiter")?)
+            .expect("STRING scalar");
+        let max_tokens = if maxsplit > 0 {
+            maxsplit.saturating_add(1)
+        } else {
+            i64::MAX
+        };
+        Ok(Splitting {
+            delimiter,
+            max_tokens,
+            rev,
+        })
+    }
 }
 
 /// Split every row at `delimiter` (empty: at whitespace runs) into at most `maxsplit + 1`
@@ -164,7 +183,8 @@ fn delimiter(function: &str, delimiter: &Scalar) -> Result<String> {
 /// assert_eq!(t.columns()[1].null_count().unwrap(), 1);
 /// ```
 pub fn split(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Table> {
-    split_table(input, delimiter, maxsplit, false, "split.split.split")
+    let args = Splitting::new("split.split.split", input, delimiter, maxsplit, false)?;
+    split_table(input, &args)
 }
 
 /// Like [`split`], but the `maxsplit` splits are made from the end of each row (Python's
@@ -180,7 +200,8 @@ pub fn split(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Table>
 /// assert_eq!(t.num_columns(), 2);
 /// ```
 pub fn rsplit(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Table> {
-    split_table(input, delimiter, maxsplit, true, "split.split.rsplit")
+    let args = Splitting::new("split.split.rsplit", input, delimiter, maxsplit, true)?;
+    split_table(input, &args)
 }
 
 /// Like [`split`], but every row's tokens become one LIST<STRING> row (null rows stay null).
@@ -195,36 +216,30 @@ pub fn rsplit(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Table
 /// assert_eq!(l.children()[1].size(), 3);
 /// ```
 pub fn split_record(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Column> {
-    record(
+    let args = Splitting::new(
+        "split.split.split_record",
         input,
         delimiter,
         maxsplit,
         false,
-        "split.split.split_record",
-    )
+    )?;
+    record(input, &args)
 }
 
 /// Like [`rsplit`], but every row's tokens become one LIST<STRING> row.
 pub fn rsplit_record(input: &Column, delimiter: &Scalar, maxsplit: i64) -> Result<Column> {
-    record(
+    let args = Splitting::new(
+        "split.split.rsplit_record",
         input,
         delimiter,
         maxsplit,
         true,
-        "split.split.rsplit_record",
-    )
+    )?;
+    record(input, &args)
 }
 
-fn split_table(
-    input: &Column,
-    delimiter_: &Scalar,
-    maxsplit: i64,
-    rev: bool,
-    name: &str,
-) -> Result<Table> {
-    check_strings(input, name, "input")?;
-    let d = delimiter(name, delimiter_)?;
-    let maxtok = max_tokens(maxsplit);
+fn split_table(input: &Column, args: &Splitting) -> Result<Table> {
+    let (d, maxtok, rev) = (&args.delimiter, args.max_tokens, args.rev);
     if use_device()? {
         let sp = dev::Split::new(input, d.as_bytes(), maxtok, rev)?;
         let ncols = sp.max_count.max(1);
@@ -236,7 +251,7 @@ fn split_table(
     let rows: Vec<Option<Vec<&str>>> = (0..n)
         .into_par_iter()
         .with_min_len(1 << 12)
-        .map(|i| h.opt(i).map(|s| tokens(s, &d, maxtok, rev)))
+        .map(|i| h.opt(i).map(|s| tokens(s, d, maxtok, rev)))
         .collect();
     let ncols = rows
         .iter()
@@ -262,16 +277,8 @@ fn split_table(
     Table::new(cols)
 }
 
-fn record(
-    input: &Column,
-    delimiter_: &Scalar,
-    maxsplit: i64,
-    rev: bool,
-    name: &str,
-) -> Result<Column> {
-    check_strings(input, name, "input")?;
-    let d = delimiter(name, delimiter_)?;
-    let maxtok = max_tokens(maxsplit);
+fn record(input: &Column, args: &Splitting) -> Result<Column> {
+    let (d, maxtok, rev) = (&args.delimiter, args.max_tokens, args.rev);
     if use_device()? {
         let mask = crate::device::kernels::transform::copy_mask(input)?;
         let nulls = if mask.is_some() {
@@ -289,7 +296,7 @@ fn record(
     let mut ends = Vec::new();
     for i in 0..n {
         if let Some(s) = h.opt(i) {
-            for t in tokens(s, &d, maxtok, rev) {
+            for t in tokens(s, d, maxtok, rev) {
                 chars.extend_from_slice(t.as_bytes());
                 ends.push(chars.len() as i64);
             }

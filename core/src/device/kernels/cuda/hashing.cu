@@ -92,6 +92,9 @@ struct MurmurPolicy {
   static __device__ H null_hash() { return 0xffffffffu; }
   static __device__ H combine(H h, H e) { return h ^ (e + 0x9e3779b9u + (h << 6) + (h >> 2)); }
   static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return murmur3_32(p, len, seed); }
+  // Each column's element is hashed with the seed and combined into the running row hash.
+  static __device__ H element_seed(H /*running*/, H seed) { return seed; }
+  static __device__ H fold(H running, H e) { return combine(running, e); }
 };
 
 struct XxhashPolicy {
@@ -102,6 +105,9 @@ struct XxhashPolicy {
     return h ^ (e + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2));
   }
   static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return xxh64(p, len, seed); }
+  // Each column's element is hashed with the running row hash as its seed and replaces it.
+  static __device__ H element_seed(H running, H /*seed*/) { return running; }
+  static __device__ H fold(H /*running*/, H e) { return e; }
 };
 
 // The little-endian bytes of the float bits `b` (U: uint32_t or uint64_t) into `buf`, with
@@ -163,27 +169,19 @@ __device__ __forceinline__ typename P::H element_hash(const uint8_t* data, int w
   return P::bytes(p, len, seed);
 }
 
-extern "C" __global__ void murmur_column(const uint8_t* data, int width, int kind,
-                                         const int32_t* off32, const int64_t* off64,
-                                         int64_t row_off, const uint8_t* mask, int64_t mask_off,
-                                         int64_t n, uint32_t seed, uint32_t* out, int first) {
+// One plain column folded into every row's running hash `out[i]` (`seed` before the first
+// column).
+template <class P>
+__device__ void hash_column(const uint8_t* data, int width, int kind, const int32_t* off32,
+                            const int64_t* off64, int64_t row_off, const uint8_t* mask,
+                            int64_t mask_off, int64_t n, typename P::H seed, typename P::H* out,
+                            int first) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    uint32_t e = element_hash<MurmurPolicy>(data, width, kind, off32, off64, row_off, mask,
-                                            mask_off, i, seed);
-    out[i] = MurmurPolicy::combine(first ? seed : out[i], e);
-  }
-}
-
-extern "C" __global__ void xxhash64_column(const uint8_t* data, int width, int kind,
-                                           const int32_t* off32, const int64_t* off64,
-                                           int64_t row_off, const uint8_t* mask, int64_t mask_off,
-                                           int64_t n, uint64_t seed, uint64_t* out, int first) {
-  int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    uint64_t h = first ? seed : out[i];
-    out[i] = element_hash<XxhashPolicy>(data, width, kind, off32, off64, row_off, mask, mask_off,
-                                        i, h);
+    typename P::H h = first ? seed : out[i];
+    typename P::H e = element_hash<P>(data, width, kind, off32, off64, row_off, mask, mask_off,
+                                      i, P::element_seed(h, seed));
+    out[i] = P::fold(h, e);
   }
 }
 
@@ -301,25 +299,34 @@ __device__ typename P::H nested_value(const uint64_t* desc, int nlevels, int64_t
   return h;
 }
 
-// `direct`: a single non-nested level hashed like a plain column.
-extern "C" __global__ void murmur_nested(const uint64_t* desc, int nlevels, int direct, int check,
-                                         int64_t n, uint32_t seed, uint32_t* out, int first) {
+// One decomposed nested column folded into every row's running hash, as `hash_column`
+// folds a plain one; `direct`: a single non-nested level hashed like a plain column.
+template <class P>
+__device__ void hash_nested(const uint64_t* desc, int nlevels, int direct, int check, int64_t n,
+                            typename P::H seed, typename P::H* out, int first) {
   int64_t stride = (int64_t)gridDim.x * blockDim.x;
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    uint32_t e = direct ? leaf_hash<MurmurPolicy>(desc, i, check, seed)
-                        : nested_value<MurmurPolicy>(desc, nlevels, i, check, seed);
-    out[i] = MurmurPolicy::combine(first ? seed : out[i], e);
+    typename P::H h = first ? seed : out[i];
+    typename P::H s = P::element_seed(h, seed);
+    typename P::H e = direct ? leaf_hash<P>(desc, i, check, s)
+                             : nested_value<P>(desc, nlevels, i, check, s);
+    out[i] = P::fold(h, e);
   }
 }
 
-// The running row hash seeds the decomposed column's leaves and is replaced by its value.
-extern "C" __global__ void xxhash64_nested(const uint64_t* desc, int nlevels, int direct,
-                                           int check, int64_t n, uint64_t seed, uint64_t* out,
-                                           int first) {
-  int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    uint64_t h = first ? seed : out[i];
-    out[i] = direct ? leaf_hash<XxhashPolicy>(desc, i, check, h)
-                    : nested_value<XxhashPolicy>(desc, nlevels, i, check, h);
+// The kernels of one row hash `P`: `PREFIX_column` and `PREFIX_nested`.
+#define FERRO_HASH_KERNELS(PREFIX, P)                                                              \
+  extern "C" __global__ void PREFIX##_column(                                                      \
+      const uint8_t* data, int width, int kind, const int32_t* off32, const int64_t* off64,        \
+      int64_t row_off, const uint8_t* mask, int64_t mask_off, int64_t n, P::H seed, P::H* out,     \
+      int first) {                                                                                 \
+    hash_column<P>(data, width, kind, off32, off64, row_off, mask, mask_off, n, seed, out,         \
+                   first);                                                                         \
+  }                                                                                                \
+  extern "C" __global__ void PREFIX##_nested(const uint64_t* desc, int nlevels, int direct,        \
+                                             int check, int64_t n, P::H seed, P::H* out,           \
+                                             int first) {                                          \
+    hash_nested<P>(desc, nlevels, direct, check, n, seed, out, first);                             \
   }
-}
+FERRO_HASH_KERNELS(murmur, MurmurPolicy)
+FERRO_HASH_KERNELS(xxhash64, XxhashPolicy)

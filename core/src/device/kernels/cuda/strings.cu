@@ -168,25 +168,24 @@ extern "C" __global__ void str_replace(const StrCol* in, int64_t n, const uint8_
 // slice
 // ------------------------------------------------------------------------------------
 
+// One end of Python's slice.indices: `dflt` when not given, else counted from the end when
+// negative and clamped to [lower, upper].
+__device__ __forceinline__ int64_t slice_end(int given, int64_t v, int64_t len, int64_t lower,
+                                             int64_t upper, int64_t dflt) {
+  if (!given) return dflt;
+  v = v < 0 ? v + len : v;
+  if (v < lower) v = lower;
+  if (v > upper) v = upper;
+  return v;
+}
+
 // Python's slice.indices for a sequence of `len` items.
 __device__ __forceinline__ void slice_indices(int64_t len, int has_start, int64_t start,
                                               int has_stop, int64_t stop, int64_t step,
                                               int64_t& s, int64_t& e) {
   int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? len - 1 : len;
-  if (!has_start) {
-    s = step < 0 ? upper : lower;
-  } else {
-    s = start < 0 ? start + len : start;
-    if (s < lower) s = lower;
-    if (s > upper) s = upper;
-  }
-  if (!has_stop) {
-    e = step < 0 ? lower : upper;
-  } else {
-    e = stop < 0 ? stop + len : stop;
-    if (e < lower) e = lower;
-    if (e > upper) e = upper;
-  }
+  s = slice_end(has_start, start, len, lower, upper, step < 0 ? upper : lower);
+  e = slice_end(has_stop, stop, len, lower, upper, step < 0 ? lower : upper);
 }
 
 // Characters [start:stop:step] of each row with Python's slice semantics.
