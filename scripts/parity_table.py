@@ -107,6 +107,7 @@ PYTHON_ONLY = {
     "from_pandas": "reads a pandas object: a Python library",
     "to_numpy": "a NumPy array is a Python object (Rust: the column's host_values)",
     "to_cupy": "a CuPy array is a Python object (Rust: the column's device buffer)",
+    "values": "a NumPy or CuPy array is a Python object (Rust: host_values, device buffer)",
     "to_dlpack": "a DLPack capsule is a Python object (Rust: ferrodf::core::interop::dlpack)",
     "to_polars": "a polars DataFrame is a Python object here",
     "to_arrow": "Rust: ferrodf::core::interop::arrow::to_arrow on the columns",

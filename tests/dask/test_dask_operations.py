@@ -151,14 +151,13 @@ def test_head(frames: Any) -> None:
 
 # What Dask calls that ferrodf does not have yet (the lead adds these in Rust): each is a
 # strict xfail so that it turns into a failure, and is noticed, once it works.
-_VALUES = (
-    "Dask calls Series.values and computes on the array (numpy functions via "
-    "__array_function__; cuDF returns a CuPy array): ferrodf has no Series.values"
+_DIVISIONS = (
+    "Dask computes the divisions of the new partitions with Series.searchsorted and by "
+    "iterating over an Index, which ferrodf does not have yet"
 )
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError, reason=_VALUES)
-def test_std(sync_frames: Any) -> None:
+def test_std(sync_frames: Any) -> None:  # Dask computes on Series.values
     p, f = sync_frames
     assert_scalar(p.x.std(), f.x.std())
 
@@ -166,15 +165,14 @@ def test_std(sync_frames: Any) -> None:
 @pytest.mark.xfail(
     strict=True,
     raises=(AttributeError, TypeError),
-    reason=_VALUES + " (the divisions of set_index; without them the plan fails with a "
-    "TypeError on an unknown partition count)",
+    reason=_DIVISIONS + " (set_index)",
 )
 def test_set_index(sync_frames: Any) -> None:
     p, f = sync_frames
     assert_same(p.set_index("y"), f.set_index("y"))
 
 
-@pytest.mark.xfail(strict=True, raises=AttributeError, reason=_VALUES + " (sort_values' divisions)")
+@pytest.mark.xfail(strict=True, raises=AttributeError, reason=_DIVISIONS + " (sort_values)")
 def test_sort_values(sync_frames: Any) -> None:
     p, f = sync_frames
     assert_same(p.sort_values("y"), f.sort_values("y"), sort_results=False, check_index=False)

@@ -191,3 +191,23 @@ def test_inferred_type_matches_pandas_on_to_pandas(labels) -> None:
     assert ferrodf.RangeIndex(0, 3).inferred_type == "integer"
     multi = ferrodf.MultiIndex.from_pandas(pd.MultiIndex.from_tuples([("a", 1)]))
     assert multi.inferred_type == "mixed"
+
+
+@pytest.mark.parametrize(
+    "values",
+    [[1.5, None, 3.0], [1, 2, 3], ["a", None, "c"], [True, False, True], []],
+    ids=["float-null", "int", "str-null", "bool", "empty"],
+)
+@pytest.mark.parametrize("rows", [slice(None), slice(1, None)])
+def test_series_values_equals_pandas(values: list, rows: slice) -> None:
+    """Series.values: pandas' array on the host (a CuPy array where a numeric column
+    without nulls lives on the GPU, as cuDF gives it)."""
+    dtype = "float64" if not values else None
+    pds = pd.Series(values, dtype=dtype).iloc[rows]
+    got = ferrodf.Series(pd.Series(values, dtype=dtype)).iloc[rows].values
+    if type(got).__module__.startswith("cupy"):
+        got = got.get()
+    got, want = np.asarray(got, dtype=object), pds.to_numpy(dtype=object)
+    assert got.shape == want.shape
+    assert pd.isna(got).tolist() == pd.isna(want).tolist()  # missing where pandas' are
+    assert got[~pd.isna(got)].tolist() == want[~pd.isna(want)].tolist()

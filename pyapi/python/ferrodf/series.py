@@ -135,6 +135,26 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
     def to_numpy(self) -> np.ndarray:
         return self.to_pandas().to_numpy()
 
+    @property
+    def values(self) -> Any:
+        """The values as an array, as cuDF gives them: a CuPy array over the GPU memory for
+        numbers and booleans without nulls that live on the GPU (no copy), otherwise a host
+        NumPy array as pandas' ``to_numpy()`` makes it (NaN or None where values are
+        missing). Dask computes a Series' divisions and some reductions on it."""
+        if self._on_gpu_without_nulls():
+            return self.to_cupy()
+        return self.to_numpy()
+
+    def _on_gpu_without_nulls(self) -> bool:
+        col = self._s.column
+        dtype = self.dtype
+        return (
+            col.residency() != "host"
+            and not col.null_count()
+            and isinstance(dtype, np.dtype)
+            and dtype.kind in "iufb"
+        )
+
     def tolist(self) -> list[Any]:
         return self.to_arrow().to_pylist()
 
