@@ -1,9 +1,9 @@
 """Per-column summaries for the browser's header, computed by ferrodf where the frame lives.
 
 Only small results come to the host: scalars (null count, min, max, mean, distinct count),
-the histogram's bin counts and the top values with their counts. The histogram's bins are
-found with Series arithmetic ((x - min) // width, clipped to the last bin) and counted with
-``value_counts``, so a 10^8-row column on the GPU sends ``bins`` numbers, not its values.
+the histogram's bin counts and the top values with their counts. The histogram is binned as
+``numpy.histogram`` bins (the plots' binning) and counted with ``value_counts``, so a
+10^8-row column on the GPU sends ``bins`` numbers, not its values.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
 import pandas as pd
 
 from ferrodf.browse._kinds import category_codes, column_kind
+from ferrodf.plotting._bins import as_float, bin_counts
 
 if TYPE_CHECKING:
     from ferrodf.series import Series
@@ -35,18 +37,13 @@ def _plain(value: Any) -> Any:
 
 def histogram(s: Series, lo: float, hi: float, bins: int = BINS) -> list[int]:
     """Counts of ``s``'s non-null values in ``bins`` equal bins over [lo, hi] (the last bin
-    takes ``hi``), as ``numpy.histogram`` bins them."""
-    values = s.dropna()
-    if hi > lo:
-        width = (hi - lo) / bins
-        positions = ((values - lo) // width).clip(0, bins - 1)
-    else:
-        positions = values * 0  # one value: everything in the first bin
-    counts = positions.astype("int64").value_counts().to_pandas()
-    out = [0] * bins
-    for position, count in counts.items():
-        out[int(position)] = int(count)
-    return out
+    takes ``hi``), as ``numpy.histogram`` bins them: the plots' binning
+    (:func:`ferrodf.plotting._bins.bin_counts`), so the header and ``df.hist`` agree. One
+    value (``lo == hi``) falls in the first bin."""
+    values = as_float(s)
+    if hi <= lo:
+        return [len(values)] + [0] * (bins - 1)
+    return bin_counts(values, np.linspace(lo, hi, bins + 1)).tolist()
 
 
 def _top(counts: Series, labels: list[str] | None = None) -> list[list[Any]]:
