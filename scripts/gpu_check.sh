@@ -13,8 +13,10 @@ set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
 export PYTHONUNBUFFERED=1
+# .dwhl/ (optional, git-ignored): wheels of dask, distributed and their pure-Python
+# dependencies, so that tests/dask runs on the GPU too (the machine has no internet).
 python3 -m pip install -q --no-index --no-deps --no-compile --upgrade --target /tmp/site .whl/*.whl \
-  || { echo "wheel install failed"; exit 1; }
+  $(ls .dwhl/*.whl 2>/dev/null) || { echo "wheel install failed"; exit 1; }
 export PYTHONPATH=/tmp/site
 { nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv; python3 --version; } \
   | tee "$OUT/device.txt"

@@ -67,6 +67,7 @@ pub mod sort;
 mod suggest;
 #[cfg(test)]
 mod test_util;
+pub mod transpose;
 
 pub use column_accessor::{ColumnAccessor, LabelKey, LevelKey, PositionKey};
 pub use dataframe::{DataFrame, Selected};

@@ -440,7 +440,7 @@ fn typed_label_column(parts: &[&Label]) -> Result<Column> {
     ))
 }
 
-fn label_column(parts: &[&Label]) -> Result<Column> {
+pub(crate) fn label_column(parts: &[&Label]) -> Result<Column> {
     if parts.iter().all(|l| matches!(l, Label::Int(_))) {
         let v: Vec<i64> = parts
             .iter()

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod aggregate;
+mod groups;
 mod scan;
 mod spec;
 

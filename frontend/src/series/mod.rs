@@ -4,11 +4,13 @@ mod counts;
 mod ops;
 mod order;
 mod quantile;
+mod search;
 mod transform;
 mod values;
 
 pub use ops::Other;
 pub use quantile::parse_interpolation;
+pub use search::SearchSide;
 pub use values::IntoColumn;
 
 use ferrodf_core::native::NativeType;

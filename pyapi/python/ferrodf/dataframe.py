@@ -143,7 +143,8 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
 
     @columns.setter
     def columns(self, labels: Any) -> None:
-        labels = list(labels)
+        # column labels are host metadata: an Index given here is read to the host
+        labels = labels.tolist() if isinstance(labels, Index) else list(labels)
         if len(labels) != self.shape[1]:
             raise ValueError(f"{len(labels)} labels for {self.shape[1]} columns")
         ca = self._data
@@ -542,6 +543,20 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         """The columns whose dtypes ``include`` names (all when None) and ``exclude`` does
         not: pandas' rules (``ferrodf::select_dtypes``)."""
         return DataFrame._from_lib(self._df.select_dtypes(_specs(include), _specs(exclude)))
+
+    def transpose(self, *args: Any, copy: Any = None) -> DataFrame:
+        """Rows and columns swapped, as pandas (``ferrodf::DataFrame::transpose``): the column
+        labels become the index and the row labels the column labels. Every value takes one
+        dtype (the columns' own when they share it, NumPy's promotion for numbers); a mix
+        that pandas would hold as ``object`` values raises TypeError."""
+        if args:
+            raise TypeError("transpose takes no positional arguments besides self")
+        return DataFrame._from_lib(self._df.transpose())
+
+    @property
+    def T(self) -> DataFrame:
+        """Rows and columns swapped (``transpose()``)."""
+        return self.transpose()
 
     def quantile(self, q: float = 0.5, numeric_only: bool = True) -> Series | pd.Series:
         return self._reduce("quantile", numeric_only, q=q)

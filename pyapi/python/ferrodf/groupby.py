@@ -103,6 +103,21 @@ class GroupBy:
         """The last ``n`` rows of each group, in the frame's order."""
         return _wrap(self._gb.tail(n))
 
+    @property
+    def groups(self) -> dict[Any, Any]:
+        """Each group's key with the labels of its rows (an Index), keys in order, as
+        pandas' ``groups``; every key moves to the host, so this is for a few groups."""
+        from ferrodf.index import Index
+
+        return {key: Index._from_lib(index) for key, index in self._gb.groups()}
+
+    def get_group(self, name: Any, obj: Any = None) -> Any:
+        """The rows of the group whose key is ``name`` (a tuple for several keys), as
+        pandas' ``get_group``; KeyError when no group has that key."""
+        if obj is not None:
+            raise TypeError("get_group's obj argument was removed in pandas 3; select first")
+        return _wrap(self._gb.get_group(name))
+
     def transform(self, func: Any, ddof: int = 1) -> Any:
         """Each row's group aggregate (``func`` is an aggregation name), in row order."""
         return _wrap(self._gb.transform(func, ddof))

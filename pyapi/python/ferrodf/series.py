@@ -145,6 +145,22 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
             return self.to_cupy()
         return self.to_numpy()
 
+    def searchsorted(self, value: Any, side: str = "left", sorter: Any = None) -> Any:
+        """Where ``value`` would be inserted to keep this (ascending) Series sorted, as
+        pandas: an integer for a scalar, otherwise an int64 array like ``values`` gives (a
+        CuPy array when the positions live on the GPU). ``side="left"`` puts it before equal
+        values, ``"right"`` after them; ``sorter`` holds the positions that sort the Series
+        when it is not sorted itself. Missing values sort last, as NaN does in NumPy."""
+        scalar = pd.api.types.is_scalar(value)
+        needles = to_plc_column([value] if scalar else value)
+        if needles.size() == 0:  # no values (an untyped empty list has no type to check)
+            return np.array([], dtype=np.intp)
+        order = None if sorter is None else to_plc_column(sorter)
+        positions = Series(self._s.searchsorted(needles, side, order))
+        if scalar:
+            return np.intp(positions._element(0))
+        return positions.values
+
     def _on_gpu_without_nulls(self) -> bool:
         col = self._s.column
         dtype = self.dtype

@@ -344,4 +344,10 @@ impl PyDataFrame {
         let df = self.0.clone();
         run(py, move || df.select_dtypes(&include, &exclude)).map(PyDataFrame)
     }
+
+    /// Rows and columns swapped (pandas' `transpose` / `T`, `DataFrame::transpose`).
+    fn transpose(&self, py: Python<'_>) -> PyResult<PyDataFrame> {
+        let df = self.0.clone();
+        run(py, move || df.transpose()).map(PyDataFrame)
+    }
 }

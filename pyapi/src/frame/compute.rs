@@ -7,7 +7,7 @@ use ferrodf::compute::{
 };
 use ferrodf::core::ops::stream_compaction::DuplicateKeepOption;
 use ferrodf::core::{Scalar, TypeId};
-use ferrodf::series::{Other, parse_interpolation};
+use ferrodf::series::{Other, SearchSide, parse_interpolation};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyFloat, PyInt, PyString};
 
@@ -306,6 +306,24 @@ impl PySeries {
         let interpolation = parse_interpolation(interpolation).py()?;
         let s = self.0.clone();
         run(py, move || s.quantiles(&qs, interpolation)).map(PySeries)
+    }
+
+    /// Insertion positions of `values` in this sorted Series (`Series::searchsorted`),
+    /// pandas' `side` name, optional `sorter` positions; an INT64 column.
+    #[pyo3(signature = (values, side = "left", sorter = None))]
+    fn searchsorted(
+        &self,
+        py: Python<'_>,
+        values: PyColumn,
+        side: &str,
+        sorter: Option<PyColumn>,
+    ) -> PyResult<PyColumn> {
+        let side = SearchSide::parse(side).py()?;
+        let s = self.0.clone();
+        run(py, move || {
+            s.searchsorted(&values.0, side, sorter.as_ref().map(|c| &c.0))
+        })
+        .map(PyColumn)
     }
 }
 

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use super::keys::{label_from_py, label_key_from_py};
-use super::objects::{PyDataFrame, PySeries};
+use super::objects::{PyDataFrame, PyIndex, PySeries};
 use crate::errors::{IntoPyResult, run};
 
 #[pyclass(name = "FrameGroupBy", module = "ferrodf._lib", frozen, from_py_object)]
@@ -192,6 +192,23 @@ macro_rules! shared_groupby_methods {
             fn tail(&self, py: Python<'_>, n: i64) -> PyResult<$out> {
                 let gb = self.0.clone();
                 run(py, move || gb.tail(n)).map($out)
+            }
+
+            /// pandas' `get_group(key)`: the group's rows (values of a Series' groups).
+            fn get_group(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<$out> {
+                let key = label_from_py(key)?;
+                let gb = self.0.clone();
+                run(py, move || gb.get_group(&key)).map($out)
+            }
+
+            /// pandas' `groups`: (key, row labels) pairs, keys in order.
+            fn groups(&self, py: Python<'_>) -> PyResult<Vec<(Py<PyAny>, PyIndex)>> {
+                let gb = self.0.clone();
+                let groups = run(py, move || gb.groups())?;
+                groups
+                    .into_iter()
+                    .map(|(key, index)| Ok((super::keys::label_to_py(py, &key)?, PyIndex(index))))
+                    .collect()
             }
         }
     };
