@@ -139,7 +139,17 @@ def run_dask(
                 out[task][q] = (min(times), summary)
                 progress(f"{task} q{q} dask {workers} worker(s)", times)
             del data
+        if args.device_limit:  # show that the workers spilled rather than failed
+            for worker, stats in client.run(_memory_statistics).items():
+                print(f"ferrodf memory statistics of {worker}:\n{stats}", file=sys.stderr)
     return out
+
+
+def _memory_statistics() -> str:
+    """A worker's ferrodf transfer and spill counts (run on each worker)."""
+    from ferrodf import memory
+
+    return str(memory.statistics())
 
 
 def run_single(task: str, tables: dict[str, pa.Table], questions: list[int]) -> dict[int, Any]:
