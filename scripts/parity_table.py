@@ -57,6 +57,7 @@ RENAMED = {
     "cummin": "cumulative",
     "cummax": "cumulative",
     "iloc": "select_rows",
+    "T": "transpose",
     "head": "head",
     "tail": "tail",
     "dayofweek": "dayofweek",

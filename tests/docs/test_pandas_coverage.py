@@ -84,8 +84,8 @@ def test_the_hint_on_a_sliced_frame_and_for_non_pandas_names():
     df = ferrodf.DataFrame({"v": [1.0, None, 3.0, 4.0]}).iloc[1:]
     with pytest.raises(AttributeError, match=r"df\.to_pandas\(\)\.pivot_table\(\.\.\.\)"):
         df.pivot_table  # noqa: B018
-    with pytest.raises(AttributeError, match=r"df\.to_pandas\(\)\.T, and"):
-        df.T  # noqa: B018  (a property: no call in the hint)
+    with pytest.raises(AttributeError, match=r"df\.to_pandas\(\)\.axes, and"):
+        df.axes  # noqa: B018  (a property: no call in the hint)
     with pytest.raises(AttributeError) as err:
         df.no_such_member  # noqa: B018
     assert "migration" not in str(err.value)

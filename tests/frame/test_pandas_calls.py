@@ -145,7 +145,7 @@ def test_to_frame_names_an_unnamed_series_zero():
 
 def test_missing_pandas_method_says_so():
     with pytest.raises(AttributeError, match="pandas method that ferrodf does not have"):
-        Series([1]).searchsorted(1)
+        Series([1]).asof(1)
     with pytest.raises(AttributeError, match="to_pandas"):
         DataFrame({"a": [1]}).pivot_table()
     # a name pandas does not have either stays a plain AttributeError
