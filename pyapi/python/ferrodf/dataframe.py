@@ -7,6 +7,7 @@ docs/frame.md for what differs from pandas.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -25,9 +26,15 @@ from ferrodf.series import Series, _rows_arg
 __all__ = ["DataFrame", "concat"]
 
 
+# What `df[col] = value` repeats down the column (date-times and pandas' Timestamp too).
+_SCALARS = (str, int, float, bool, np.generic, datetime.date, datetime.timedelta)
+
+
 def _broadcast(value: Any, n: int) -> Any:
-    if isinstance(value, str | int | float | bool | np.generic) or value is None:
-        return pa.array([value] * n)
+    """A scalar repeated n times; its type is inferred from one value, so an empty frame
+    gets a column of the scalar's type (pandas' dtype), not Arrow's null type."""
+    if isinstance(value, _SCALARS) or value is None:
+        return pa.array([value] * n, pa.array([value]).type)
     return value
 
 

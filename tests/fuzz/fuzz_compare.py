@@ -1,0 +1,131 @@
+"""Running one step on pandas and on ferrodf, and comparing what came out.
+
+Outcomes are compared strictly: values, dtypes, index (values, names, type up to
+RangeIndex == int64 Index), column labels and order, and exceptions raised by both or
+neither. ferrodf's deliberate differences from pandas (docs/migration.md, "Behaviours that
+differ, and why") are normalized in ONE place, ``as_ferrodf_would``; nowhere else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+import ferrodf
+
+FERRODF_TYPES = (ferrodf.DataFrame, ferrodf.Series, ferrodf.Index)
+# Exceptions that are not a result: a bug in the test itself must not pass as "both raised".
+_TEST_BUGS = (NameError, UnboundLocalError, SyntaxError, AssertionError)
+
+
+@dataclass
+class Outcome:
+    """What a call gave: a value, or the exception it raised."""
+
+    value: Any = None
+    error: BaseException | None = None
+
+
+def call(fn: Callable[[], Any]) -> Outcome:
+    """Run fn, catching what a user could see raised (never the test's own bugs)."""
+    try:
+        return Outcome(value=fn())
+    except _TEST_BUGS:
+        raise
+    except Exception as e:  # noqa: BLE001 - any exception is an outcome to compare
+        return Outcome(error=e)
+
+
+def as_ferrodf_would(expected: Any, op: str = "") -> Any:
+    """pandas' result turned into what ferrodf documents instead (docs/migration.md,
+    "Behaviours that differ, and why"); the only place the fuzzer forgives a difference.
+
+    - "A missing value stays missing in arithmetic: ``1 ** NaN`` and ``NaN ** 0`` are
+      missing": the ``pow`` ops pass their operands' missing mask here (see ``pow_mask``).
+    - Sorting is always stable: the ops ask pandas for ``kind="stable"`` themselves.
+    - Float columns hold no NaN, missing values are nulls: ``to_pandas`` turns nulls back
+      into NaN/None/NaT, so pandas' own missing values compare equal with no change.
+    """
+    if isinstance(expected, tuple) and len(expected) == 2 and op == "pow":
+        value, missing = expected
+        return value.mask(missing)
+    return expected
+
+
+def known_bugs(got: Any, expected: Any) -> Any:
+    """got with the open bugs that need a Rust fix undone, so the fuzzer goes on finding new
+    ones; each names its strict-xfail reproducer in test_fuzz_regressions.py. Remove an
+    entry when its reproducer passes."""
+    if isinstance(got, pd.DataFrame) and isinstance(expected, pd.DataFrame) and len(got) == 0:
+        # test_empty_selection_of_a_dictionary_column_keeps_its_keys: an empty selection
+        # drops the categories.
+        for i, dtype in enumerate(expected.dtypes):
+            g = got.iloc[:, i]
+            if isinstance(dtype, pd.CategoricalDtype) and isinstance(g.dtype, pd.CategoricalDtype):
+                got.isetitem(i, g.astype(dtype))
+    return got
+
+
+def to_pandas(obj: Any) -> Any:
+    """ferrodf objects as pandas ones (``to_pandas``); NumPy scalars as Python ones."""
+    if isinstance(obj, FERRODF_TYPES):
+        return obj.to_pandas()
+    if isinstance(obj, np.generic):
+        return obj.item()
+    return obj
+
+
+def assert_same(got: Any, expected: Any, what: str) -> None:
+    """got (ferrodf's, any kind) equals expected (pandas') including dtypes and labels."""
+    g = known_bugs(to_pandas(got), expected)
+    if isinstance(expected, pd.DataFrame):
+        assert isinstance(g, pd.DataFrame), f"{what}: got {type(got).__name__}, a frame expected"
+        pd.testing.assert_frame_equal(
+            g,
+            expected,
+            check_index_type="equiv",
+            # the labels of no column have no type to compare
+            check_column_type="equiv" if len(expected.columns) else False,
+            obj=what,
+            check_exact=False, rtol=1e-9,
+        )
+    elif isinstance(expected, pd.Series):
+        assert isinstance(g, pd.Series), f"{what}: got {type(got).__name__}, a Series expected"
+        pd.testing.assert_series_equal(
+            g, expected, check_index_type="equiv", obj=what, check_exact=False, rtol=1e-9
+        )
+    elif isinstance(expected, pd.Index):
+        assert isinstance(g, pd.Index), f"{what}: got {type(got).__name__}, an Index expected"
+        pd.testing.assert_index_equal(g, expected, exact="equiv", obj=what)
+    else:
+        same_type, equal = _scalar_compare(g, expected)
+        assert equal and same_type, f"{what}: got {g!r}, pandas gives {expected!r}"
+
+
+def _scalar_compare(got: Any, expected: Any) -> tuple[bool, bool]:
+    """(same kind of value, equal) for two scalars; missing equals missing."""
+    if isinstance(expected, np.generic):
+        expected = expected.item()
+    if np.ndim(expected) == 0 and pd.isna(expected):
+        return True, np.ndim(got) == 0 and bool(pd.isna(got))
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return isinstance(got, bool) and isinstance(expected, bool), got == expected
+    if isinstance(expected, int | float) and isinstance(got, int | float):
+        equal = got == expected or bool(np.isclose(got, expected, rtol=1e-9, atol=0))
+        return isinstance(got, float) == isinstance(expected, float), equal
+    return True, got == expected
+
+
+def assert_same_outcome(got: Outcome, expected: Outcome, what: str) -> None:
+    """Both raised, or neither did and the values are the same."""
+    if expected.error is not None or got.error is not None:
+        assert expected.error is not None and got.error is not None, (
+            f"{what}: pandas {'raised ' + repr(expected.error) if expected.error else 'did not raise'}"
+            f", ferrodf {'raised ' + repr(got.error) if got.error else 'did not raise'}"
+        )
+        return
+    assert_same(got.value, expected.value, what)

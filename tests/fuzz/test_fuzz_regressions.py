@@ -1,0 +1,71 @@
+"""Regression tests of the bugs the fuzz campaigns found (docs/reliability.md lists them,
+read from this file by scripts/fuzz_campaign.py): one test per bug, its docstring the
+finding, pandas (or pyarrow.compute for plc) the oracle. A bug that needs a Rust fix is
+a strict xfail whose reason says what is wrong, so the fix turns it into a pass."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pytest
+from fuzz_compare import assert_same
+
+import ferrodf
+import ferrodf.plc as plc
+
+
+@pytest.mark.parametrize("n", [0, 2])
+@pytest.mark.parametrize("value", [0, 1.5, "x", True, pd.Timestamp("2024-01-01")])
+def test_scalar_assigned_to_an_empty_frame_keeps_its_dtype(value, n):
+    """`df[col] = scalar` on a 0-row frame made a column of Arrow's null type (object in
+    pandas), and a Timestamp raised TypeError on any frame; pandas gives the scalar's
+    dtype. Fixed in DataFrame._broadcast."""
+    pdf = pd.DataFrame({"a": pd.Series(range(n), dtype="int64")})
+    df = ferrodf.DataFrame(pdf)
+    pdf["a"] = value
+    df["a"] = value
+    pdf["b"] = value
+    df["b"] = value
+    assert_same(df, pdf, "assigned")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust: gather and apply_boolean_mask with no row left return a dictionary "
+    "column with an empty dictionary (keys dropped); pyarrow keeps the keys, and pandas' "
+    "categories survive an empty filter",
+)
+@pytest.mark.parametrize("how", ["apply_boolean_mask", "gather"])
+def test_empty_selection_of_a_dictionary_column_keeps_its_keys(how):
+    """A filter or gather that keeps no row of a categorical column drops its categories
+    (the frame's `df[df.x > big]` then has `category[]`)."""
+    arr = pa.DictionaryArray.from_arrays(
+        pa.array([0, 2, None], pa.int8()), pa.array(["lo", "mid", "hi"])
+    )
+    table = plc.Table([plc.Column.from_arrow(arr)])
+    if how == "gather":
+        empty = pa.array([], pa.int32())
+        out = plc.copying.gather(
+            table, plc.Column.from_arrow(empty), plc.copying.OutOfBoundsPolicy.DONT_CHECK
+        )
+        expected = pc.take(arr, empty)
+    else:
+        mask = pa.array([False, False, False])
+        out = plc.stream_compaction.apply_boolean_mask(table, plc.Column.from_arrow(mask))
+        expected = pc.filter(arr, mask)
+    assert out.columns()[0].to_arrow().dictionary.equals(expected.dictionary)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust: an empty row selection drops the categories "
+    "(test_empty_selection_of_a_dictionary_column_keeps_its_keys)",
+)
+def test_frame_filter_to_no_row_keeps_the_categories():
+    """`df[mask]` keeping no row of a frame with a categorical column: pandas keeps the
+    categories in the dtype."""
+    pdf = pd.DataFrame({"i": [1, 2], "c": pd.Categorical(["lo", "hi"], ["lo", "mid", "hi"])})
+    df = ferrodf.DataFrame(pdf)
+    got = df[df["i"] > 5].to_pandas()  # not assert_same: it undoes the known bugs
+    pd.testing.assert_frame_equal(got, pdf[pdf["i"] > 5], check_index_type=False)
