@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pandas as pd
+from fuzz_compare import arith
 from fuzz_frames import KEY_KINDS, NUMERIC_KINDS, Pair, frames, scalar_for
 from hypothesis import strategies as st
 
@@ -116,7 +117,7 @@ def _binary_assign(obj: Any, a: dict[str, Any], side: str) -> Any:
     out = obj.copy()
     left = out[a["left"]]
     right = a["right"] if a["scalar"] else out[a["right"]]
-    out[a["target"]] = getattr(operator, a["op"])(left, right)
+    out[a["target"]] = arith(a["op"], left, right)
     return out
 
 
@@ -351,7 +352,7 @@ OPS: list[Op] = [
         "frame_scalar",
         ARITH[:5] + COMPARE,
         _draw_frame_scalar,
-        lambda o, a, s: getattr(operator, a["op"])(o[a["cols"]], a["value"]),
+        lambda o, a, s: arith(a["op"], o[a["cols"]], a["value"]),
     ),
     Op("assign_scalar", ("__setitem__",), _draw_assign_scalar, _assign_scalar),
     Op("groupby", ("groupby", *AGGS), _draw_groupby, _groupby),

@@ -69,3 +69,17 @@ def test_frame_filter_to_no_row_keeps_the_categories():
     df = ferrodf.DataFrame(pdf)
     got = df[df["i"] > 5].to_pandas()  # not assert_same: it undoes the known bugs
     pd.testing.assert_frame_equal(got, pdf[pdf["i"] > 5], check_index_type=False)
+
+
+@pytest.mark.parametrize("value", [0, 1.5, "", {"a": "x", "b": 2.5}])
+def test_fillna_of_an_all_missing_column(value):
+    """`df[c] = None` makes an untyped column; `fillna(v)` raised TypeError ("a empty
+    column cannot take a str value") where pandas fills it. Fixed in ferrodf._fill."""
+    pdf = pd.DataFrame({"a": [1, 2], "b": [None, 4.0]})
+    df = ferrodf.DataFrame(pdf)
+    pdf["a"] = None
+    df["a"] = None
+    if value != "":  # "" into the float column b raises TypeError in ferrodf (frame.md)
+        assert_same(df.fillna(value), pdf.fillna(value), "frame")
+    if not isinstance(value, dict):
+        assert_same(df["a"].fillna(value), pdf["a"].fillna(value), "series")
