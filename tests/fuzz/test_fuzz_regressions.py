@@ -83,3 +83,24 @@ def test_fillna_of_an_all_missing_column(value):
         assert_same(df.fillna(value), pdf.fillna(value), "frame")
     if not isinstance(value, dict):
         assert_same(df["a"].fillna(value), pdf["a"].fillna(value), "series")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda o: o.groupby("a").sum(),
+        lambda o: o.sort_values("a"),
+        lambda o: o.merge(o, on="a"),
+        lambda o: o.merge(o.reset_index(drop=True), left_on="a", right_on="a"),
+    ],
+    ids=["groupby", "sort_values", "merge", "merge_left_on"],
+)
+def test_a_key_naming_a_column_and_an_index_level_is_ambiguous(call):
+    """After `set_index("a", drop=False)`, `groupby("a")` (and sort_values, merge) took
+    the column where pandas raises ValueError: the name is ambiguous. Fixed in
+    ferrodf._pandas_args.check_unambiguous."""
+    pdf = pd.DataFrame({"a": [1, 1, 2], "b": [1.0, 2.0, 3.0]}).set_index("a", drop=False)
+    with pytest.raises(ValueError, match="both an index level and a column label") as pd_err:
+        call(pdf)
+    with pytest.raises(type(pd_err.value), match="both an index level and a column label"):
+        call(ferrodf.DataFrame(pdf))
