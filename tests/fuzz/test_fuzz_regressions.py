@@ -104,3 +104,24 @@ def test_a_key_naming_a_column_and_an_index_level_is_ambiguous(call):
         call(pdf)
     with pytest.raises(type(pd_err.value), match="both an index level and a column label"):
         call(ferrodf.DataFrame(pdf))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (ferrodf::assign): a cell of a dictionary column cannot be set; an "
+    "existing category raises TypeError ('cannot be held exactly'), None raises TypeError "
+    "('size_of is only defined for fixed-width types, not DICTIONARY32')",
+)
+@pytest.mark.parametrize("value", ["mid", None], ids=["category", "missing"])
+@pytest.mark.parametrize("how", ["iloc", "loc"])
+def test_setting_a_cell_of_a_categorical_column(how, value):
+    """`df.iloc[0, 0] = "mid"` / `df.loc[5, "c"] = None` on a categorical column: pandas
+    sets the cell (the value is one of the categories, or missing)."""
+    pdf = pd.DataFrame({"c": pd.Categorical(["lo", "hi"], ["lo", "mid", "hi"])}, index=[5, 6])
+    df = ferrodf.DataFrame(pdf)
+    for obj in (pdf, df):
+        if how == "iloc":
+            obj.iloc[0, 0] = value
+        else:
+            obj.loc[5, "c"] = value
+    assert_same(df, pdf, "after the assignment")
