@@ -5,11 +5,13 @@ a strict xfail whose reason says what is wrong, so the fix turns it into a pass.
 
 from __future__ import annotations
 
+import operator
+
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
 import pytest
-from fuzz_compare import assert_same
+from fuzz_compare import as_ferrodf_would, assert_same, call
 
 import ferrodf
 import ferrodf.plc as plc
@@ -125,3 +127,71 @@ def test_setting_a_cell_of_a_categorical_column(how, value):
         else:
             obj.loc[5, "c"] = value
     assert_same(df, pdf, "after the assignment")
+
+
+BOOLS = pd.DataFrame({"a": [True, False, True], "b": [True, True, False], "x": [1.0, 2.0, 3.0]})
+
+
+@pytest.mark.parametrize("method", [True, False], ids=["flex", "operator"])
+@pytest.mark.parametrize("op", ["truediv", "floordiv", "pow", "rtruediv", "rpow"])
+@pytest.mark.parametrize(
+    "operands",
+    [
+        lambda lib: (lib.Series(BOOLS["a"]), lib.Series(BOOLS["b"])),
+        lambda lib: (lib.Series(BOOLS["a"]), True),
+        lambda lib: (lib.DataFrame(BOOLS), lib.DataFrame(BOOLS)),
+        lambda lib: (lib.DataFrame(BOOLS[["a", "b"]]), False),
+    ],
+    ids=["series", "series_scalar", "frames", "frame_scalar"],
+)
+def test_bool_true_division_floor_division_and_power(op, operands, method):
+    """bool / bool (// and ** too) computed floats or int8 where pandas raises
+    NotImplementedError (except its flex method between two Series, which computes).
+    Fixed in ferrodf._ops.check_bool_arith."""
+    name = op if method else f"__{op}__"
+    expected = call(lambda: getattr(operands(pd)[0], name)(operands(pd)[1]))
+    got = call(lambda: getattr(operands(ferrodf)[0], name)(operands(ferrodf)[1]))
+    if isinstance(expected.error, NotImplementedError):
+        assert isinstance(got.error, NotImplementedError), got
+        assert "not implemented for bool dtypes" in str(got.error)
+    else:
+        assert got.error is None, got.error
+
+
+def test_bool_operands_other_operations_still_compute():
+    """The check above refuses only what pandas refuses: bool + bool, bool / int and a frame
+    whose bool columns meet no bool column still compute, as in pandas."""
+    pdf, df = BOOLS, ferrodf.DataFrame(BOOLS)
+    assert_same(df["a"] + df["b"], pdf["a"] + pdf["b"], "bool + bool")
+    assert_same(df["a"] / 2, pdf["a"] / 2, "bool / int")
+    assert_same(df[["x"]] / df[["a"]], pdf[["x"]] / pdf[["a"]], "float / bool columns")
+
+
+@pytest.mark.parametrize("op", ["truediv", "floordiv", "mod", "pow"])
+def test_scalar_on_the_left_of_a_frame(op):
+    """`2 / df` (and //, %, **) raised TypeError: the frame had no reflected operators,
+    only its flex methods (`df.rtruediv(2)`). Fixed in ferrodf._ops (FRAME_OPERATORS)."""
+    pdf = pd.DataFrame({"a": [1.0, 2.0, None, 4.0], "b": [1, 2, 3, 4]}, index=[3, 1, 2, 0])
+    fn = getattr(operator, op)
+    assert_same(fn(2, ferrodf.DataFrame(pdf)), as_ferrodf_would(fn(2, pdf)), op)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (frontend compute/binary.rs): bool % bool is int8 with a null where "
+    "the divisor is False; pandas (NumPy) gives 0 there",
+)
+def test_bool_modulo_by_false():
+    """`s % t` of two bool Series where t has False: pandas gives int8 0, ferrodf null."""
+    a, b = BOOLS["a"], BOOLS["b"]
+    assert_same(ferrodf.Series(a) % ferrodf.Series(b), a % b, "bool % bool")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (frontend compute/binary.rs): bool ** int scalar is int64, pandas "
+    "(NumPy 2's weak Python scalars) gives int8",
+)
+def test_bool_power_of_an_int_scalar_dtype():
+    """`s ** 2` of a bool Series: pandas gives int8, ferrodf int64."""
+    assert_same(ferrodf.Series(BOOLS["a"]) ** 2, BOOLS["a"] ** 2, "bool ** 2")
