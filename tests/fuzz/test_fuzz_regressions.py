@@ -195,3 +195,17 @@ def test_bool_modulo_by_false():
 def test_bool_power_of_an_int_scalar_dtype():
     """`s ** 2` of a bool Series: pandas gives int8, ferrodf int64."""
     assert_same(ferrodf.Series(BOOLS["a"]) ** 2, BOOLS["a"] ** 2, "bool ** 2")
+
+
+@pytest.mark.parametrize("value", [None, 7.5])
+def test_loc_cell_of_a_multiindex_row(value):
+    """`df.loc[("p", 0), "x"] = v` on MultiIndex rows took the whole key for a row label
+    and raised TypeError ("a tuple cannot be an operand"); pandas sets the cell. Reading
+    `df.loc[("p", 0), "x"]` gives the cell as well. Fixed in dataframe._is_row_label."""
+    index = pd.MultiIndex.from_arrays([["p", "q", "p"], [0, 1, 2]], names=["o", "i"])
+    pdf = pd.DataFrame({"x": [1.0, 2.0, 3.0], "y": [1, 2, 3]}, index=index)
+    df = ferrodf.DataFrame(pdf)
+    assert df.loc[("p", 2), "x"] == pdf.loc[("p", 2), "x"]
+    pdf.loc[("p", 0), "x"] = value
+    df.loc[("p", 0), "x"] = value
+    assert_same(df, pdf, "after the assignment")

@@ -1004,11 +1004,12 @@ def _loc_row_positions(df: DataFrame, rows: Any) -> plc.Column:
 
 
 def _is_row_label(key: tuple, index: Index) -> bool:
-    """Whether a tuple is one MultiIndex row label rather than a (rows, columns) pair."""
+    """Whether a tuple is one MultiIndex row label rather than a (rows, columns) pair; a
+    tuple inside it (``df.loc[("a", 1), "x"]``) is the row label of a pair, as in pandas."""
     return (
         index.nlevels > 1
         and len(key) == index.nlevels
-        and not any(isinstance(k, slice | list) for k in key)
+        and not any(isinstance(k, slice | list | tuple) for k in key)
     )
 
 
