@@ -97,9 +97,11 @@ def test_written_lines_read_back_by_pyarrow_and_pandas(tmp_path):
 
 def test_unsupported_modes():
     b = JsonReaderOptions.builder(SourceInfo([b"{}"]))
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(NotImplementedError, match=r"only JSONRecoveryMode\.FAIL is supported"):
         b.recovery_mode(JSONRecoveryMode.RECOVER_WITH_NULL)
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(
+        NotImplementedError, match=r"only JSON lines \(lines=True\) can be read; convert"
+    ):
         read_json(b.lines(False).build())
 
 
