@@ -170,7 +170,10 @@ def argument_pool(module: types.ModuleType | None) -> list[tuple[str, Callable[[
         ("string column", lambda: plc.Column.from_arrow(pa.array(["a", None, "bc"]))),
         ("bool column", lambda: plc.Column.from_arrow(pa.array([True, None, False]))),
         ("list column", lambda: plc.Column.from_arrow(pa.array([[1], None, []]))),
-        ("timestamp column", lambda: plc.Column.from_arrow(pa.array([0, None, 5], pa.timestamp("ms")))),
+        (
+            "timestamp column",
+            lambda: plc.Column.from_arrow(pa.array([0, None, 5], pa.timestamp("ms"))),
+        ),
         ("table", lambda: plc.Table([plc.Column.from_arrow(ints)])),
         ("int scalar", lambda: plc.Scalar.from_arrow(pa.scalar(2, pa.int64()))),
         ("string scalar", lambda: plc.Scalar.from_arrow(pa.scalar("a"))),

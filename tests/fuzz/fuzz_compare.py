@@ -75,6 +75,14 @@ def as_ferrodf_would(expected: Any) -> Any:
     return expected
 
 
+def assignment_differs_by_design(kind: str, value: Any) -> bool:
+    """Whether writing value into a cell of a column of this kind is a documented
+    difference that leaves the two frames unequal from then on: docs/frame.md, "`None`,
+    and the missing cells of an enlargement, are nulls of the column's type where pandas
+    turns an int column into floats" (a later 1.5 then raises TypeError in ferrodf only)."""
+    return kind in ("int", "bool") and value is None
+
+
 # --- open bugs ----------------------------------------------------------------------------
 
 
@@ -90,7 +98,9 @@ def known_bugs(got: Any, expected: Any) -> Any:
             if isinstance(dtype, pd.CategoricalDtype) and isinstance(g.dtype, pd.CategoricalDtype):
                 got.isetitem(i, g.astype(dtype))
     if isinstance(got, pd.Series) and isinstance(expected, pd.Series) and len(got) == 0:
-        if isinstance(expected.dtype, pd.CategoricalDtype) and isinstance(got.dtype, pd.CategoricalDtype):
+        if isinstance(expected.dtype, pd.CategoricalDtype) and isinstance(
+            got.dtype, pd.CategoricalDtype
+        ):
             got = got.astype(expected.dtype)
     return got
 
@@ -117,7 +127,8 @@ def assert_same(got: Any, expected: Any, what: str) -> None:
             # the labels of no column have no type to compare
             check_column_type="equiv" if len(expected.columns) else False,
             obj=what,
-            check_exact=False, rtol=1e-9,
+            check_exact=False,
+            rtol=1e-9,
         )
     elif isinstance(expected, pd.Series):
         assert isinstance(g, pd.Series), f"{what}: got {type(got).__name__}, a Series expected"

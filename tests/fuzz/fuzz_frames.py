@@ -115,14 +115,19 @@ def frames(
     extra = draw(st.sampled_from([0, 0, 1, 3]))  # rows cut off the front when sliced
     total = n + extra
     chosen = list(must_have) + draw(
-        st.lists(st.sampled_from(kinds), min_size=max(min_cols - len(must_have), 0), max_size=max_cols)
+        st.lists(
+            st.sampled_from(kinds), min_size=max(min_cols - len(must_have), 0), max_size=max_cols
+        )
     )
     chosen = chosen[: max(max_cols, len(must_have))] or [kinds[0]]
     tuples = multi_columns and draw(st.booleans()) and draw(st.booleans())
     labels: list[Any] = [
         (("g" if i % 2 else "h"), f"{k}{i}") if tuples else f"{k}{i}" for i, k in enumerate(chosen)
     ]
-    data = {lab: _column(k, draw(column_values(k, total))) for lab, k in zip(labels, chosen, strict=True)}
+    data = {
+        lab: _column(k, draw(column_values(k, total)))
+        for lab, k in zip(labels, chosen, strict=True)
+    }
     pdf = pd.DataFrame(data)
     pdf.index = _row_index(draw, total)
     if tuples:

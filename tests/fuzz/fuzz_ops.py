@@ -107,7 +107,11 @@ def _draw_binary(draw: Draw, p: Pair) -> dict[str, Any] | None:
         return None
     left = draw(st.sampled_from(nums))
     right_is_scalar = draw(st.booleans())
-    right = draw(scalar_for("float" if p.kinds[left] == "float" else "int")) if right_is_scalar else draw(st.sampled_from(nums))
+    right = (
+        draw(scalar_for("float" if p.kinds[left] == "float" else "int"))
+        if right_is_scalar
+        else draw(st.sampled_from(nums))
+    )
     op = draw(st.sampled_from(ARITH + COMPARE))
     if p.kinds[left] == "bool" and op in ("mod", "pow"):
         return None  # open bugs: test_bool_modulo_by_false, test_bool_power_of_an_int_scalar_dtype
@@ -127,7 +131,11 @@ def _draw_frame_scalar(draw: Draw, p: Pair) -> dict[str, Any] | None:
     cols = _some(draw, p.columns_of(*NUMERIC_KINDS))
     if not cols:
         return None
-    return {"cols": cols, "op": draw(st.sampled_from(ARITH[:5] + COMPARE)), "value": draw(scalar_for("int"))}
+    return {
+        "cols": cols,
+        "op": draw(st.sampled_from(ARITH[:5] + COMPARE)),
+        "value": draw(scalar_for("int")),
+    }
 
 
 def _draw_assign_scalar(draw: Draw, p: Pair) -> dict[str, Any] | None:
@@ -148,7 +156,20 @@ def _assign_scalar(obj: Any, a: dict[str, Any], side: str) -> Any:
 
 # --- grouping, joining, ordering ------------------------------------------------------
 
-AGGS = ["sum", "mean", "min", "max", "count", "size", "first", "last", "nunique", "std", "var", "median"]
+AGGS = [
+    "sum",
+    "mean",
+    "min",
+    "max",
+    "count",
+    "size",
+    "first",
+    "last",
+    "nunique",
+    "std",
+    "var",
+    "median",
+]
 
 
 def _draw_groupby(draw: Draw, p: Pair) -> dict[str, Any] | None:
@@ -202,7 +223,9 @@ def _draw_sort(draw: Draw, p: Pair) -> dict[str, Any] | None:
         return None
     return {
         "by": by,
-        "ascending": draw(st.one_of(st.booleans(), st.lists(st.booleans(), min_size=len(by), max_size=len(by)))),
+        "ascending": draw(
+            st.one_of(st.booleans(), st.lists(st.booleans(), min_size=len(by), max_size=len(by)))
+        ),
         "na_position": draw(st.sampled_from(["first", "last"])),
     }
 
@@ -210,7 +233,9 @@ def _draw_sort(draw: Draw, p: Pair) -> dict[str, Any] | None:
 def _sort(obj: Any, a: dict[str, Any], side: str) -> Any:
     # kind="stable": ferrodf's sorts are always stable (docs/migration.md), pandas' default
     # quicksort is not, and ties must keep one order to compare.
-    return obj.sort_values(a["by"], ascending=a["ascending"], na_position=a["na_position"], kind="stable")
+    return obj.sort_values(
+        a["by"], ascending=a["ascending"], na_position=a["na_position"], kind="stable"
+    )
 
 
 def _draw_concat(draw: Draw, p: Pair) -> dict[str, Any] | None:
@@ -238,7 +263,10 @@ def _fillna(obj: Any, a: dict[str, Any], side: str) -> Any:
 
 
 def _draw_dropna(draw: Draw, p: Pair) -> dict[str, Any]:
-    return {"how": draw(st.sampled_from(["any", "all"])), "subset": _some(draw, list(p.pdf.columns)) or None}
+    return {
+        "how": draw(st.sampled_from(["any", "all"])),
+        "subset": _some(draw, list(p.pdf.columns)) or None,
+    }
 
 
 def _draw_dupes(draw: Draw, p: Pair) -> dict[str, Any] | None:
@@ -265,7 +293,20 @@ def _index(obj: Any, a: dict[str, Any], side: str) -> Any:
 
 # --- column results -------------------------------------------------------------------
 
-REDUCTIONS = ["sum", "min", "max", "mean", "count", "nunique", "std", "var", "median", "any", "all", "prod"]
+REDUCTIONS = [
+    "sum",
+    "min",
+    "max",
+    "mean",
+    "count",
+    "nunique",
+    "std",
+    "var",
+    "median",
+    "any",
+    "all",
+    "prod",
+]
 # The reductions by column kind: those ferrodf has (GAPS lists the others pandas has).
 REDUCTIONS_OF = {
     "str": ["min", "max", "count", "nunique"],
@@ -277,6 +318,10 @@ REDUCTIONS_OF = {
 GAPS: dict[str, str] = {
     "Series.mean/median/std/var of datetime64": "TypeError in ferrodf; pandas computes a Timestamp/Timedelta",
     "merge(sort=True)": "ferrodf's merge has no sort argument",
+    "comparisons and arithmetic on an all-missing column (df[c] = None)": "ferrodf's "
+    "untyped column raises TypeError, pandas' object column compares as False",
+    "df.loc/iloc[row, col] = None in an int or bool column": "a documented difference: "
+    "ferrodf keeps the column's type (frame.md), so later values differ by design",
 }
 
 
@@ -303,7 +348,11 @@ def _draw_str(draw: Draw, p: Pair) -> dict[str, Any] | None:
     col = _one(draw, p.columns_of("str"))
     if col is None:
         return None
-    how = draw(st.sampled_from(["upper", "lower", "len", "strip", "contains", "startswith", "endswith", "slice"]))
+    how = draw(
+        st.sampled_from(
+            ["upper", "lower", "len", "strip", "contains", "startswith", "endswith", "slice"]
+        )
+    )
     return {"col": col, "how": how, "pat": draw(st.sampled_from(["a", "", "é", "日", " "]))}
 
 
@@ -322,7 +371,14 @@ def _draw_dt(draw: Draw, p: Pair) -> dict[str, Any] | None:
     col = _one(draw, p.columns_of("time"))
     if col is None:
         return None
-    return {"col": col, "field": draw(st.sampled_from(["year", "month", "day", "hour", "minute", "second", "dayofweek", "dayofyear"]))}
+    return {
+        "col": col,
+        "field": draw(
+            st.sampled_from(
+                ["year", "month", "day", "hour", "minute", "second", "dayofweek", "dayofyear"]
+            )
+        ),
+    }
 
 
 def _draw_cum(draw: Draw, p: Pair) -> dict[str, Any] | None:
@@ -362,15 +418,40 @@ OPS: list[Op] = [
     Op("sort", ("sort_values",), _draw_sort, _sort),
     Op("concat", ("concat",), _draw_concat, _concat),
     Op("fillna", ("fillna",), _draw_fillna, _fillna),
-    Op("dropna", ("dropna",), _draw_dropna, lambda o, a, s: o.dropna(how=a["how"], subset=a["subset"])),
-    Op("drop_duplicates", ("drop_duplicates",), _draw_dupes, lambda o, a, s: o.drop_duplicates(subset=a["subset"], keep=a["keep"])),
+    Op(
+        "dropna",
+        ("dropna",),
+        _draw_dropna,
+        lambda o, a, s: o.dropna(how=a["how"], subset=a["subset"]),
+    ),
+    Op(
+        "drop_duplicates",
+        ("drop_duplicates",),
+        _draw_dupes,
+        lambda o, a, s: o.drop_duplicates(subset=a["subset"], keep=a["keep"]),
+    ),
     Op("index", ("set_index", "reset_index"), _draw_index, _index),
     Op("reduce", tuple(REDUCTIONS), _draw_reduce, _reduce),
-    Op("frame_reduce", ("sum", "min", "max", "mean", "count", "nunique"), _draw_frame_reduce, lambda o, a, s: getattr(o, a["how"])()),
+    Op(
+        "frame_reduce",
+        ("sum", "min", "max", "mean", "count", "nunique"),
+        _draw_frame_reduce,
+        lambda o, a, s: getattr(o, a["how"])(),
+    ),
     Op("str", ("str",), _draw_str, _str),
     Op("dt", ("dt",), _draw_dt, lambda o, a, s: getattr(o[a["col"]].dt, a["field"])),
-    Op("cumulative", ("cumsum", "cummin", "cummax"), _draw_cum, lambda o, a, s: getattr(o[a["col"]], a["how"])()),
+    Op(
+        "cumulative",
+        ("cumsum", "cummin", "cummax"),
+        _draw_cum,
+        lambda o, a, s: getattr(o[a["col"]], a["how"])(),
+    ),
     Op("value_counts", ("value_counts",), _draw_value_counts, _value_counts),
-    Op("isna", ("isna", "notna"), lambda d, p: {"how": d(st.sampled_from(["isna", "notna"]))}, lambda o, a, s: getattr(o, a["how"])()),
+    Op(
+        "isna",
+        ("isna", "notna"),
+        lambda d, p: {"how": d(st.sampled_from(["isna", "notna"]))},
+        lambda o, a, s: getattr(o, a["how"])(),
+    ),
 ]
 OPS_BY_NAME = {op.name: op for op in OPS}

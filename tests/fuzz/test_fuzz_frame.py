@@ -30,6 +30,10 @@ def kinds_of(pdf: pd.DataFrame) -> dict[Any, str]:
             kinds[label] = "float"
         elif pd.api.types.is_datetime64_dtype(dtype):
             kinds[label] = "time"
+        elif dtype == object:
+            # pandas' object column: all missing (df[c] = None; ferrodf's untyped column,
+            # which takes no comparison or arithmetic yet: fuzz_ops.GAPS) or mixed values
+            kinds[label] = "other"
         elif pd.api.types.is_string_dtype(dtype):
             kinds[label] = "str"
         else:
