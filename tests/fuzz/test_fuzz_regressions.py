@@ -5,11 +5,14 @@ a strict xfail whose reason says what is wrong, so the fix turns it into a pass.
 
 from __future__ import annotations
 
+import io
+import json
 import operator
 
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.json as pajson
 import pytest
 from fuzz_compare import as_ferrodf_would, assert_same, call
 
@@ -209,3 +212,23 @@ def test_loc_cell_of_a_multiindex_row(value):
     pdf.loc[("p", 0), "x"] = value
     df.loc[("p", 0), "x"] = value
     assert_same(df, pdf, "after the assignment")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust: arrow-json 59.3.2 (reader/tape.rs, char_from_surrogate_pair) ORs "
+    "instead of adding 0x10000, so an escaped surrogate pair above U+1FFFF decodes wrong "
+    "(\\ud840\\udc00 gives U+10000, not U+20000); upgrade arrow-json or patch it",
+)
+@pytest.mark.parametrize("char", ["\U00020000", "\U0010ffff"])
+def test_json_reader_decodes_escaped_surrogate_pairs(char):
+    """Found by test_json.py's round trip cross-checked with Python's json: json.dumps
+    writes non-BMP characters as escaped surrogate pairs, and ferrodf's JSON reader turns
+    some of them into other characters."""
+    from ferrodf.plc.io import SourceInfo
+    from ferrodf.plc.io.json import JsonReaderOptions, read_json
+
+    data = "".join(json.dumps({"t": c}) + "\n" for c in ["\U0001f980", char]).encode()
+    opts = JsonReaderOptions.builder(SourceInfo([data])).lines(True).build()
+    got = read_json(opts).to_arrow()
+    assert got["t"].to_pylist() == pajson.read_json(io.BytesIO(data))["t"].to_pylist()

@@ -311,6 +311,21 @@ def test_round_trip_property(ints, words):
         set_dtypes={"i": DataType(TypeId.INT64), "w": DataType(TypeId.STRING)},
     ).to_arrow()
     assert got.equals(src)
+    # A bug both writer and reader share would pass the round trip: pyarrow reads what
+    # ferrodf wrote, and ferrodf reads what pyarrow wrote (empty field: null).
+    types = {"i": pa.int64(), "w": pa.string()}
+    opts = pacsv.ConvertOptions(
+        column_types=types, strings_can_be_null=True, quoted_strings_can_be_null=False
+    )
+    assert pacsv.read_csv(io.BytesIO(data), convert_options=opts).equals(src)
+    theirs = io.BytesIO()
+    pacsv.write_csv(src, theirs)
+    ours = read(
+        theirs.getvalue(),
+        keep_default_na=False,
+        set_dtypes={"i": DataType(TypeId.INT64), "w": DataType(TypeId.STRING)},
+    ).to_arrow()
+    assert ours.equals(src)
 
 
 def _csv_field(kind, value, quote_all):
