@@ -37,7 +37,7 @@ def call(fn: Callable[[], Any]) -> Outcome:
         return Outcome(value=fn())
     except _TEST_BUGS:
         raise
-    except Exception as e:  # noqa: BLE001 - any exception is an outcome to compare
+    except Exception as e:
         return Outcome(error=e)
 
 
@@ -56,7 +56,7 @@ def arith(op: str, left: Any, right: Any) -> Any:
         missing = left.isna()
         if isinstance(right, pd.Series | pd.DataFrame):
             missing = missing | right.isna()
-        elif right is None or isinstance(right, float) and np.isnan(right):
+        elif right is None or (isinstance(right, float) and np.isnan(right)):
             missing = missing | True
         out = out.mask(missing)
     return out
@@ -68,7 +68,7 @@ def as_ferrodf_would(expected: Any) -> Any:
     pandas holds them): an object column of one kind of value (a fillna of an all-None
     column, for one) has that kind's dtype. Missing values need nothing: ferrodf's nulls
     come back from ``to_pandas`` as pandas' NaN/None/NaT."""
-    if isinstance(expected, pd.DataFrame) and any(t == object for t in expected.dtypes):
+    if isinstance(expected, pd.DataFrame) and any(t is np.dtype(object) for t in expected.dtypes):
         return expected.infer_objects()
     if isinstance(expected, pd.Series) and expected.dtype == object:
         return expected.infer_objects()
@@ -160,9 +160,10 @@ def _scalar_compare(got: Any, expected: Any) -> tuple[bool, bool]:
 def assert_same_outcome(got: Outcome, expected: Outcome, what: str) -> None:
     """Both raised, or neither did and the values are the same."""
     if expected.error is not None or got.error is not None:
+        theirs = f"raised {expected.error!r}" if expected.error else "did not raise"
+        ours = f"raised {got.error!r}" if got.error else "did not raise"
         assert expected.error is not None and got.error is not None, (
-            f"{what}: pandas {'raised ' + repr(expected.error) if expected.error else 'did not raise'}"
-            f", ferrodf {'raised ' + repr(got.error) if got.error else 'did not raise'}"
+            f"{what}: pandas {theirs}, ferrodf {ours}"
         )
         return
     assert_same(got.value, expected.value, what)

@@ -89,7 +89,7 @@ def _row_index(draw: Callable, n: int) -> pd.Index:
         labels = draw(st.lists(st.integers(-50, 50), min_size=n, max_size=n, unique=True))
         return pd.Index(labels, dtype="int64")
     if shape == "str":
-        labels = draw(st.lists(st.sampled_from(STRINGS + ["k", "m"]), min_size=n, max_size=n))
+        labels = draw(st.lists(st.sampled_from([*STRINGS, "k", "m"]), min_size=n, max_size=n))
         return pd.Index([f"{s}{i}" for i, s in enumerate(labels)], dtype="str", name="key")
     outer = draw(st.lists(st.sampled_from(["p", "q"]), min_size=n, max_size=n))
     return pd.MultiIndex.from_arrays([outer, list(range(n))], names=["o", "i"])

@@ -56,7 +56,7 @@ def test_public_api_raises_only_python_or_ferrodf_exceptions(target: Target, tmp
                 warnings.simplefilter("ignore")
                 with ferrodf.option_context(device=ferrodf.get_option("device")):
                     fn(*args)
-        except BaseException as e:  # noqa: BLE001 - the exception's type is the subject
+        except BaseException as e:
             if isinstance(e, KeyboardInterrupt):
                 raise
             _record(target, kinds, e)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
 import pandas as pd
 from fuzz_compare import assert_same_outcome, call
 from fuzz_frames import Pair, frames
@@ -30,7 +31,7 @@ def kinds_of(pdf: pd.DataFrame) -> dict[Any, str]:
             kinds[label] = "float"
         elif pd.api.types.is_datetime64_dtype(dtype):
             kinds[label] = "time"
-        elif dtype == object:
+        elif dtype is np.dtype(object):
             # pandas' object column: all missing (df[c] = None; ferrodf's untyped column,
             # which takes no comparison or arithmetic yet: fuzz_ops.GAPS) or mixed values
             kinds[label] = "other"
@@ -50,8 +51,8 @@ def run_chain(pair: Pair, draw: Any, steps: int) -> None:
         if args is None:
             continue
         event(f"op {op.name}")
-        expected = call(lambda op=op, args=args: op.apply(p.pdf, args, "pd"))
-        got = call(lambda op=op, args=args: op.apply(p.df, args, "fd"))
+        expected = call(lambda op=op, args=args, p=p: op.apply(p.pdf, args, "pd"))
+        got = call(lambda op=op, args=args, p=p: op.apply(p.df, args, "fd"))
         assert_same_outcome(got, expected, f"step {step}: {op.name}({args})")
         if expected.error is not None or not isinstance(expected.value, pd.DataFrame):
             return

@@ -79,6 +79,11 @@ class Case:
     ferrodf: Callable[..., Any]
     pyarrow: Callable[..., Any]
 
+    @property
+    def module(self) -> str:
+        """The plc module the case exercises (docs/reliability.md lists those none does)."""
+        return MODULE_OF.get(self.name, "binaryop")
+
 
 def _binary(op: Any, out: pa.DataType | None = None) -> Callable[..., Any]:
     def run(a: plc.Column, b: plc.Column, ta: pa.DataType) -> plc.Column:
@@ -101,11 +106,11 @@ CASES = [
     Case("sub", NUMS, 2, _binary(B.SUB), pc.subtract),
     Case("mul", NUMS, 2, _binary(B.MUL), pc.multiply),
     Case("true_div", FLOAT_TYPES, 2, _binary(B.TRUE_DIV), pc.divide),
-    Case("equal", NUMS + [pa.string()] + TIME_TYPES, 2, _binary(B.EQUAL, pa.bool_()), pc.equal),
-    Case("less", NUMS + [pa.string()] + TIME_TYPES, 2, _binary(B.LESS, pa.bool_()), pc.less),
+    Case("equal", [*NUMS, pa.string(), *TIME_TYPES], 2, _binary(B.EQUAL, pa.bool_()), pc.equal),
+    Case("less", [*NUMS, pa.string(), *TIME_TYPES], 2, _binary(B.LESS, pa.bool_()), pc.less),
     Case(
         "greater_equal",
-        NUMS + [pa.string()],
+        [*NUMS, pa.string()],
         2,
         _binary(B.GREATER_EQUAL, pa.bool_()),
         pc.greater_equal,
@@ -114,12 +119,12 @@ CASES = [
     Case("bitwise_xor", INT_TYPES, 2, _binary(B.BITWISE_XOR), pc.bit_wise_xor),
     Case("null_logical_and", [pa.bool_()], 2, _binary(B.NULL_LOGICAL_AND), pc.and_kleene),
     Case("null_logical_or", [pa.bool_()], 2, _binary(B.NULL_LOGICAL_OR), pc.or_kleene),
-    Case("abs", [pa.int32(), pa.int64()] + FLOAT_TYPES, 1, _unary(U.ABS), pc.abs),
+    Case("abs", [pa.int32(), pa.int64(), *FLOAT_TYPES], 1, _unary(U.ABS), pc.abs),
     Case("floor", FLOAT_TYPES, 1, _unary(U.FLOOR), pc.floor),
     Case("ceil", FLOAT_TYPES, 1, _unary(U.CEIL), pc.ceil),
     Case("sqrt", FLOAT_TYPES, 1, _unary(U.SQRT), pc.sqrt),
     Case("not", [pa.bool_()], 1, _unary(U.NOT), pc.invert),
-    Case("is_null", NUMS + [pa.string()], 1, lambda a, ta: plc.unary.is_null(a), pc.is_null),
+    Case("is_null", [*NUMS, pa.string()], 1, lambda a, ta: plc.unary.is_null(a), pc.is_null),
     # libcudf's is_nan is false, not null, on a null row
     Case(
         "is_nan",
@@ -129,8 +134,8 @@ CASES = [
         lambda x: pc.is_nan(x).fill_null(False),
     ),
     Case("sum", [pa.int64(), pa.float64()], 1, _reduce(plc.aggregation.sum), pc.sum),
-    Case("min", NUMS + [pa.string()], 1, _reduce(plc.aggregation.min), pc.min),
-    Case("max", NUMS + [pa.string()], 1, _reduce(plc.aggregation.max), pc.max),
+    Case("min", [*NUMS, pa.string()], 1, _reduce(plc.aggregation.min), pc.min),
+    Case("max", [*NUMS, pa.string()], 1, _reduce(plc.aggregation.max), pc.max),
     Case("any", [pa.bool_()], 1, _reduce(plc.aggregation.any), pc.any),
     Case("all", [pa.bool_()], 1, _reduce(plc.aggregation.all), pc.all),
     Case(
@@ -138,14 +143,14 @@ CASES = [
     ),
     Case(
         "drop_nulls",
-        NUMS + [pa.string()],
+        [*NUMS, pa.string()],
         1,
         lambda a, ta: plc.stream_compaction.drop_nulls(plc.Table([a]), [0], 1).columns()[0],
         pc.drop_null,
     ),
     Case(
         "replace_nulls",
-        NUMS + [pa.string()],
+        [*NUMS, pa.string()],
         1,
         lambda a, ta: plc.replace.replace_nulls(a, plc.Scalar.from_arrow(_fill(ta))),
         lambda x: pc.fill_null(x, _fill(x.type)),
@@ -205,6 +210,16 @@ CASES = [
     ),
 ]
 CASES_BY_NAME = {c.name: c for c in CASES}
+MODULE_OF = {
+    **dict.fromkeys(["abs", "floor", "ceil", "sqrt", "not", "is_null", "is_nan"], "unary"),
+    **dict.fromkeys(["sum", "min", "max", "any", "all", "mean"], "reduce"),
+    "drop_nulls": "stream_compaction",
+    "replace_nulls": "replace",
+    **dict.fromkeys(["to_upper", "to_lower", "count_characters", "contains"], "strings"),
+    "starts_with": "strings",
+    "year": "datetime",
+    "round_half_even": "round",
+}
 
 
 def _py(arr: pa.Array, fn: Callable[[str], str]) -> pa.Array:
