@@ -1,7 +1,8 @@
 """Regression tests of the bugs the fuzz campaigns found (docs/reliability.md lists them,
 read from this file by scripts/fuzz_campaign.py): one test per bug, its docstring the
-finding, pandas (or pyarrow.compute for plc) the oracle. A bug that needs a Rust fix is
-a strict xfail whose reason says what is wrong, so the fix turns it into a pass."""
+finding and where it was "Fixed in", pandas (or pyarrow.compute for plc) the oracle. A
+bug that needs a Rust fix is a strict xfail whose reason says what is wrong, so the fix
+turns it into a pass."""
 
 from __future__ import annotations
 
