@@ -105,9 +105,9 @@ fuzz-io:
 # The long fuzz campaign (tests/fuzz, random cases, and the suite's property tests under
 # the 500-example hypothesis profile); writes the figures of docs/reliability.md and the
 # error catalogue docs/errors.md. `make test` runs the same tests short and seeded.
-FUZZ_EXAMPLES ?= 3000
+FUZZ_MINUTES ?= 20
 fuzz: build
-	$(PY) scripts/fuzz_campaign.py --examples $(FUZZ_EXAMPLES)
+	$(PY) scripts/fuzz_campaign.py --minutes $(FUZZ_MINUTES)
 
 clean:
 	$(CARGO) clean

@@ -36,7 +36,7 @@ FAKE = {
 def test_figures_name_cases_failures_bugs_and_gaps():
     text = fuzz_campaign.figures(FAKE)
     assert text.startswith(fuzz_campaign.BEGIN) and text.endswith(fuzz_campaign.END)
-    assert "| pandas layer: op chains vs pandas | 1 | 1,234 | 1 | 1 | 1.5 |" in text
+    assert "| pandas layer: op chains vs pandas | 1 | 1 | 1,234 | 1 | 1 | 1.5 |" in text
     assert "`tests.fuzz::test_x`: AssertionError: boom" in text
     for row in fuzz_campaign.regression_tests():
         assert f"`{row['test']}`" in text
