@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
 import pandas as pd
 from fuzz_compare import arith
 from fuzz_frames import KEY_KINDS, NUMERIC_KINDS, Pair, frames, scalar_for
@@ -331,6 +332,8 @@ def _draw_reduce(draw: Draw, p: Pair) -> dict[str, Any] | None:
     if col is None:
         return None
     how = draw(st.sampled_from(REDUCTIONS_OF.get(p.kinds[col], REDUCTIONS)))
+    if how == "median" and p.kinds[col] == "float" and p.pdf[col].abs().eq(np.inf).any():
+        return None  # open bug: test_median_of_infinite_values
     return {"col": col, "how": how, "skipna": draw(st.booleans())}
 
 

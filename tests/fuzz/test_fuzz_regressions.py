@@ -233,3 +233,23 @@ def test_json_reader_decodes_escaped_surrogate_pairs(char):
     opts = JsonReaderOptions.builder(SourceInfo([data])).lines(True).build()
     got = read_json(opts).to_arrow()
     assert got["t"].to_pylist() == pajson.read_json(io.BytesIO(data))["t"].to_pylist()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (ops/quantiles, ops/reduce median): LINEAR interpolation at an exact "
+    "position computes lo + (hi - lo) * 0, which is NaN for an infinite value; libcudf and "
+    "pyarrow return the value itself",
+)
+@pytest.mark.parametrize("values", [[float("inf")], [1.0, float("inf"), float("inf")]])
+def test_median_of_infinite_values(values):
+    """Found by the op-chain fuzzer: `Series([inf]).median()` is missing where pandas gives
+    inf; plc's quantile and median reduction have the bug (pyarrow.compute is the oracle)."""
+    arr = pa.array(values)
+    col = plc.Column.from_arrow(arr)
+    assert plc.quantiles.quantile(col, [0.5]).to_pylist() == pc.quantile(arr, 0.5).to_pylist()
+    f64 = plc.DataType(plc.TypeId.FLOAT64)
+    assert (
+        plc.reduce.reduce(col, plc.aggregation.median(), f64).to_py() == pd.Series(values).median()
+    )
+    assert ferrodf.Series(values).median() == pd.Series(values).median()
