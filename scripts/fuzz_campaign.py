@@ -121,7 +121,8 @@ def run_round(name: str, examples: int, timeout: float) -> dict[str, Any]:
         out = (e.stdout or b"").decode() if isinstance(e.stdout, bytes) else e.stdout or ""
         timed_out = True
     seconds = time.monotonic() - start
-    (BUILD / (re.sub(r"\W+", "_", name) + ".log")).write_text(out)
+    with (BUILD / (re.sub(r"\W+", "_", name) + ".log")).open("a") as log:
+        log.write(out)  # every round's output, failures with their reproduce blobs
     cases = failing = 0
     for m in STATS.finditer(out):
         cases += int(m[1]) + int(m[2])
@@ -358,7 +359,8 @@ def main(argv: list[str] | None = None) -> int:
     BUILD.mkdir(parents=True, exist_ok=True)
     result = BUILD / "campaign.json"
     if not args.render_only:
-        (BUILD / "errors.jsonl").unlink(missing_ok=True)
+        for old in [*BUILD.glob("*.log"), BUILD / "errors.jsonl"]:
+            old.unlink(missing_ok=True)
         start = time.monotonic()
         campaigns = []
         for name in CAMPAIGNS:
