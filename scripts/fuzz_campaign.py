@@ -259,7 +259,12 @@ def figures(data: dict[str, Any]) -> str:
         )
     failed = [(c["name"], f) for c in data["campaigns"] for f in c["failed_tests"]]
     if failed:
-        lines += ["", "Failures of that campaign (each becomes a regression test below):", ""]
+        lines += [
+            "",
+            "Failures of that campaign (a bug becomes a regression test below; a mistake of "
+            "the fuzzer itself is fixed in tests/fuzz):",
+            "",
+        ]
         lines += [f"- {name}: `{f['test']}`: {f['first']}" for name, f in failed]
     rows = regression_tests()
     lines += [

@@ -138,6 +138,32 @@ def frames(
     return Pair(pdf, df, dict(zip(labels, chosen, strict=True)))
 
 
+def kinds_of(pdf: pd.DataFrame) -> dict[Any, str]:
+    """The column kinds of a result frame, for the next op to draw arguments from."""
+    kinds = {}
+    for label in pdf.columns:
+        dtype = pdf[label].dtype
+        if isinstance(dtype, pd.CategoricalDtype):
+            kinds[label] = "cat"
+        elif pd.api.types.is_bool_dtype(dtype):
+            kinds[label] = "bool"
+        elif pd.api.types.is_integer_dtype(dtype):
+            kinds[label] = "int"
+        elif pd.api.types.is_float_dtype(dtype):
+            kinds[label] = "float"
+        elif pd.api.types.is_datetime64_dtype(dtype):
+            kinds[label] = "time"
+        elif dtype is np.dtype(object):
+            # pandas' object column: all missing (df[c] = None; ferrodf's untyped column,
+            # which takes no comparison or arithmetic yet: fuzz_ops.GAPS) or mixed values
+            kinds[label] = "other"
+        elif pd.api.types.is_string_dtype(dtype):
+            kinds[label] = "str"
+        else:
+            kinds[label] = "other"
+    return kinds
+
+
 def scalar_for(kind: str) -> st.SearchStrategy[Any]:
     """A scalar a column of this kind may be compared with or filled with."""
     _, pool, _ = KINDS[kind]

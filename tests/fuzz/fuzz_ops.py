@@ -114,6 +114,8 @@ def _draw_binary(draw: Draw, p: Pair) -> dict[str, Any] | None:
         else draw(st.sampled_from(nums))
     )
     op = draw(st.sampled_from(ARITH + COMPARE))
+    if op == "floordiv" and _has_inf(p, [left]):
+        return None  # open bug: test_floor_division_of_infinity
     if p.kinds[left] == "bool" and op in ("mod", "pow"):
         return None  # open bugs: test_bool_modulo_by_false, test_bool_power_of_an_int_scalar_dtype
     target = draw(st.sampled_from([left, "new"])) if not isinstance(left, tuple) else left
@@ -132,11 +134,14 @@ def _draw_frame_scalar(draw: Draw, p: Pair) -> dict[str, Any] | None:
     cols = _some(draw, p.columns_of(*NUMERIC_KINDS))
     if not cols:
         return None
-    return {
-        "cols": cols,
-        "op": draw(st.sampled_from(ARITH[:5] + COMPARE)),
-        "value": draw(scalar_for("int")),
-    }
+    op = draw(st.sampled_from(ARITH[:5] + COMPARE))
+    if op == "floordiv" and _has_inf(p, cols):
+        return None  # open bug: test_floor_division_of_infinity
+    return {"cols": cols, "op": op, "value": draw(scalar_for("int"))}
+
+
+def _has_inf(p: Pair, cols: list[Any]) -> bool:
+    return any(p.kinds[c] == "float" and p.pdf[c].abs().eq(np.inf).any() for c in cols)
 
 
 def _draw_assign_scalar(draw: Draw, p: Pair) -> dict[str, Any] | None:

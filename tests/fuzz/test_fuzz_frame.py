@@ -6,40 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pandas as pd
 from fuzz_compare import assert_same_outcome, call
-from fuzz_frames import Pair, frames
+from fuzz_frames import Pair, frames, kinds_of
 from fuzz_ops import OPS
 from fuzz_settings import fuzz_settings
 from hypothesis import event, given
 from hypothesis import strategies as st
-
-
-def kinds_of(pdf: pd.DataFrame) -> dict[Any, str]:
-    """The column kinds of a result frame, for the next op to draw arguments from."""
-    kinds = {}
-    for label in pdf.columns:
-        dtype = pdf[label].dtype
-        if isinstance(dtype, pd.CategoricalDtype):
-            kinds[label] = "cat"
-        elif pd.api.types.is_bool_dtype(dtype):
-            kinds[label] = "bool"
-        elif pd.api.types.is_integer_dtype(dtype):
-            kinds[label] = "int"
-        elif pd.api.types.is_float_dtype(dtype):
-            kinds[label] = "float"
-        elif pd.api.types.is_datetime64_dtype(dtype):
-            kinds[label] = "time"
-        elif dtype is np.dtype(object):
-            # pandas' object column: all missing (df[c] = None; ferrodf's untyped column,
-            # which takes no comparison or arithmetic yet: fuzz_ops.GAPS) or mixed values
-            kinds[label] = "other"
-        elif pd.api.types.is_string_dtype(dtype):
-            kinds[label] = "str"
-        else:
-            kinds[label] = "other"
-    return kinds
 
 
 def run_chain(pair: Pair, draw: Any, steps: int) -> None:

@@ -253,3 +253,14 @@ def test_median_of_infinite_values(values):
         plc.reduce.reduce(col, plc.aggregation.median(), f64).to_py() == pd.Series(values).median()
     )
     assert ferrodf.Series(values).median() == pd.Series(values).median()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (frontend compute/binary.rs): float floordiv of ±inf by a finite "
+    "number gives ±inf (libcudf's floor(a / b)); pandas (NumPy's floor_divide) gives NaN",
+)
+def test_floor_division_of_infinity():
+    """Found by the op-chain fuzzer: `df // 1` with an infinite value."""
+    s = pd.Series([float("inf"), -float("inf"), 2.5])
+    assert_same(ferrodf.Series(s) // 1, s // 1, "inf // 1")

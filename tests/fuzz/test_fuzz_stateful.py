@@ -11,7 +11,7 @@ from typing import Any
 
 import pandas as pd
 from fuzz_compare import assert_same, assert_same_outcome, assignment_differs_by_design, call
-from fuzz_frames import KEY_KINDS, KINDS, NUMERIC_KINDS, frames, scalar_for
+from fuzz_frames import KEY_KINDS, KINDS, NUMERIC_KINDS, frames, kinds_of, scalar_for
 from fuzz_settings import fuzz_settings
 from hypothesis import event
 from hypothesis import strategies as st
@@ -74,7 +74,7 @@ class InPlaceMachine(RuleBasedStateMachine):
             obj[label] = value
 
         self._both(f"df[{label!r}] = {value!r}", fn)
-        self.kinds[label] = "float" if kind == "int_na" else kind
+        self.kinds = kinds_of(self.pdf)
 
     @precondition(lambda self: len(self._labels(*NUMERIC_KINDS)) > 0)
     @rule(data=st.data(), op=st.sampled_from(["add", "mul", "sub", "truediv"]))
@@ -88,7 +88,7 @@ class InPlaceMachine(RuleBasedStateMachine):
             obj[label] = getattr(obj[a], op)(obj[b])
 
         self._both(f"df[{label!r}] = df[{a!r}].{op}(df[{b!r}])", fn)
-        self.kinds[label] = "float"
+        self.kinds = kinds_of(self.pdf)
 
     @precondition(lambda self: len(self.pdf.columns) > 1)
     @rule(data=st.data())
@@ -112,7 +112,7 @@ class InPlaceMachine(RuleBasedStateMachine):
             obj.insert(loc, label, value)
 
         self._both(f"insert({loc}, {label!r}, {value!r})", fn)
-        self.kinds.setdefault(label, kind)
+        self.kinds = kinds_of(self.pdf)
 
     @precondition(lambda self: len(self.pdf) > 0 and self.pdf.index.is_unique)
     @rule(data=st.data())
