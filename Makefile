@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.deps-installed
 CARGO  ?= cargo
 export VIRTUAL_ENV := $(VENV)
 
-.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel polars-pack gpu-check bench bench-io fuzz-io clean
+.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel polars-pack gpu-check bench bench-io fuzz-io fuzz clean
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -101,6 +101,13 @@ bench-io: build
 FUZZ_SECONDS ?= 60
 fuzz-io:
 	$(CARGO) run --release -p ferrodf-core --example fuzz_io -- $(FUZZ_SECONDS)
+
+# The long fuzz campaign (tests/fuzz, random cases, and the suite's property tests under
+# the 500-example hypothesis profile); writes the figures of docs/reliability.md and the
+# error catalogue docs/errors.md. `make test` runs the same tests short and seeded.
+FUZZ_MINUTES ?= 20
+fuzz: build
+	$(PY) scripts/fuzz_campaign.py --minutes $(FUZZ_MINUTES)
 
 clean:
 	$(CARGO) clean

@@ -31,7 +31,9 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-settings.register_profile("ferrodf-long", max_examples=500, deadline=None)
+# The long campaign's profile (scripts/fuzz_campaign.py, `make fuzz`): the same checks
+# relaxed, ten times the examples.
+settings.register_profile("ferrodf-long", parent=settings.get_profile("ferrodf"), max_examples=500)
 settings.load_profile(os.environ.get("FERRODF_HYPOTHESIS_PROFILE", "ferrodf"))
 
 # ---------------------------------------------------------------------------------------

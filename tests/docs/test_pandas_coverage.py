@@ -86,7 +86,7 @@ def test_the_hint_on_a_sliced_frame_and_for_non_pandas_names():
         df.pivot_table  # noqa: B018
     with pytest.raises(AttributeError, match=r"df\.to_pandas\(\)\.axes, and"):
         df.axes  # noqa: B018  (a property: no call in the hint)
-    with pytest.raises(AttributeError) as err:
+    with pytest.raises(AttributeError, match="'DataFrame' object has no attribute") as err:
         df.no_such_member  # noqa: B018
     assert "migration" not in str(err.value)
     # what the hint says to do works: the pandas copy, then back

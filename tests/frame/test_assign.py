@@ -28,7 +28,7 @@ def test_iloc_assignment_errors_change_nothing():
     p, df = _frames()
     with pytest.raises(TypeError, match="invalid value for column 'y'"):
         df.iloc[0, 1] = 1.5
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"the map has entries outside \[-4, 4\) for 4 rows"):
         df.iloc[10, 0] = 1.0
     with pytest.raises(ValueError, match="one value per selected row"):
         df.iloc[0:2, 0] = [1.0, 2.0, 3.0]

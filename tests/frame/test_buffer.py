@@ -27,7 +27,7 @@ def test_empty():
     buf = Buffer.empty(10)
     assert buf.size == 10 and buf._owner is not None
     assert Buffer.empty(0).size == 0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a buffer size cannot be negative, got -1"):
         Buffer.empty(-1)
 
 

@@ -167,9 +167,9 @@ def test_errors(flat, tree):
         flat.insert("x", [1, 2, 3])
     with pytest.raises(ValueError, match="rows"):
         flat.insert("w", [1, 2])
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="column position 3 is out of range for 3 columns"):
         flat.select_by_index(3)
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="boolean mask of length 2 for 3 columns: give one"):
         flat.select_by_label([True, False])
     with pytest.raises(TypeError, match="step"):
         flat.select_by_label(slice("x", "z", 2))

@@ -157,9 +157,9 @@ def test_scalar_access(df, pdf):
     assert df.iloc[3, 1] == pdf.iloc[3, 1]
     assert df["s"].iloc[0] == "a"
     assert df["f"].loc[30] == 3.25
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="'99 not found in the index'"):
         df.loc[99]
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="row position 5 is out of bounds for 5 rows"):
         df.iloc[5]
 
 
@@ -294,7 +294,7 @@ def test_empty_frames():
 def test_from_pandas_function(pdf):
     assert isinstance(ferrodf.from_pandas(pdf), DataFrame)
     assert isinstance(ferrodf.from_pandas(pdf["f"]), Series)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="from_pandas takes a pandas DataFrame, Series or"):
         ferrodf.from_pandas([1, 2])
 
 
@@ -302,7 +302,7 @@ def test_completions_and_attribute_access(df):
     assert df._ipython_key_completions_() == ["i", "f", "s", "b", "t"]
     assert "s" in dir(df)
     assert df.f.tolist() == df["f"].tolist()
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match="'DataFrame' object has no attribute 'nope'"):
         df.nope  # noqa: B018
 
 

@@ -55,7 +55,7 @@ def test_concat_rows_and_columns(pdf):
     )
     with pytest.raises(ValueError, match="rows"):
         ferrodf.concat([DataFrame(a), DataFrame(pdf)], axis=1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="concat needs at least one object"):
         ferrodf.concat([])
 
 

@@ -118,7 +118,7 @@ def test_groupby_argument_errors(pdf):
         df.groupby()
     with pytest.raises(KeyError):
         df.groupby(level="nope")
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="level 3 is out of range for an index of 1 levels"):
         df.groupby(level=3)
     with pytest.raises(KeyError):
         df.groupby("k")[["nope"]]

@@ -73,11 +73,11 @@ def test_json_lines(tmp_path):
 
 
 def test_errors(tmp_path):
-    with pytest.raises(FileNotFoundError):
+    with pytest.raises(FileNotFoundError, match=r"missing\.csv"):
         ferrodf.read_csv(tmp_path / "missing.csv")
     with pytest.raises(ValueError, match="compression"):
         ferrodf.read_csv(tmp_path / "missing.csv", compression="rar")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"option 'io\.progress_bar' takes True or False, got"):
         ferrodf.set_option("io.progress_bar", "yes")
 
 
@@ -119,7 +119,7 @@ def test_read_csv_index_col_by_name_and_position(tmp_path):
         pd.testing.assert_frame_equal(
             got, pd.read_csv(path, index_col=index_col), check_dtype=False
         )
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="index_col 7 is out of range for 3 columns"):
         ferrodf.read_csv(path, index_col=7)
 
 

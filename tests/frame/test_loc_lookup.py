@@ -57,9 +57,9 @@ def test_sorted_index_slices_with_missing_bounds():
 
 def test_unsorted_index_slice_with_missing_bound_raises():
     p = pd.DataFrame({"x": range(3)}, index=[30, 10, 20])
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="'15 is not in the index, and a label slice with a"):
         DataFrame(p).loc[15:25]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="'Cannot get left slice bound for non-monotonic"):
         p.loc[15:25]
 
 
@@ -112,7 +112,7 @@ def test_rows_of_mixed_types_vs_pandas(name):
             )
             label = pframe.index[i]
             pd.testing.assert_series_equal(frame.loc[label], pframe.loc[label])
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="row position 3 is out of bounds for 3 rows"):
         df.iloc[len(p)]
 
 
@@ -150,7 +150,7 @@ def test_one_label_unique_repeated_and_missing(labels):
 def test_one_label_float_key_on_int_labels_and_null_labels():
     p = pd.DataFrame({"x": [1, 2, 3]}, index=pd.Index([10, 20, 30]))
     series_equal(DataFrame(p).loc[20.0], p.loc[20.0])
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match=r"'20\.5 not found in the index'"):
         DataFrame(p).loc[20.5]
     with_null = pd.DataFrame({"x": [1, 2, 3]}, index=pd.Index(["a", None, "c"], dtype="str"))
     series_equal(DataFrame(with_null).loc["c"], with_null.loc["c"])

@@ -162,7 +162,7 @@ def test_errors_are_python_exceptions():
         DataFrame({"a": [1]}).iloc["x"]
     with pytest.raises(TypeError, match="str"):
         Series(["x"]) + 1
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="operation 'add' not supported for dtype 'str'"):
         pd.Series(["x"]) + 1
 
 

@@ -239,7 +239,7 @@ def test_timestamp_arithmetic_and_comparison():
 
 def test_timestamp_with_number_raises_type_error():
     p = pd.Series(pd.to_datetime(["2024-01-01"]))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="Addition/subtraction of integers and"):
         p + 1
     with pytest.raises(TypeError, match="unsupported operand"):
         Series(p) + 1

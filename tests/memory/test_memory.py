@@ -89,15 +89,15 @@ def test_spill_and_statistics_options():
     assert ferrodf.get_option("memory.spill") is False
     ferrodf.options.reset_option("memory.spill")
     assert ferrodf.get_option("memory.spill") is True
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"option 'memory\.spill' takes True or False, got"):
         ferrodf.set_option("memory.spill", "yes")
     for level in (0, 1, 2):
         ferrodf.set_option("memory.statistics", level)
         assert ferrodf.get_option("memory.statistics") == level
         assert memory.statistics().level == level
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="the statistics level is 0, 1 or 2, got 3"):
         ferrodf.set_option("memory.statistics", 3)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"option 'memory\.statistics' takes 0, 1 or 2, got"):
         ferrodf.set_option("memory.statistics", True)
     with ferrodf.option_context("memory.spill", False):
         assert memory.info()["spill"] is False
@@ -162,7 +162,7 @@ def test_info_reports_every_part():
 
 @pytest.mark.parametrize(("arg", "exc"), [("x", TypeError), (True, TypeError), (-1, ValueError)])
 def test_spill_rejects_bad_sizes(arg, exc):
-    with pytest.raises(exc):
+    with pytest.raises(exc, match="spill takes a"):
         memory.spill(arg)
 
 

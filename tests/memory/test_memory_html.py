@@ -91,5 +91,5 @@ def test_human_bytes(n, text):
 
 
 def test_missing_keys_are_an_error():
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="'host_to_device'"):
         statistics_html({"level": 1})

@@ -51,15 +51,15 @@ def test_concatenate_tables():
 def test_concatenate_single_and_errors():
     c = col(data(pa.int32(), 5))
     assert_column_eq(plc.concatenate.concatenate([c]), data(pa.int32(), 5))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="concatenate: the input list may not be empty"):
         plc.concatenate.concatenate([])
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="concatenate needs columns of one type, got INT32"):
         plc.concatenate.concatenate([c, col(data(pa.int64(), 2))])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="concatenate needs tables with the same number of"):
         plc.concatenate.concatenate([plc.Table([c]), plc.Table([c, c])])
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="concatenate: mix of Column and other objects"):
         plc.concatenate.concatenate([c, plc.Table([c])])
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="concatenate takes Columns or Tables, got int"):
         plc.concatenate.concatenate([1, 2])
 
 

@@ -179,7 +179,7 @@ def test_errors():
         D.extract_datetime_component(col(ts([1], "s")), 42)
     with pytest.raises(ValueError, match="RoundingFrequency"):
         D.round_datetimes(col(ts([1], "s")), 9)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"expected a DatetimeComponent \(or its integer"):
         D.extract_datetime_component(col(ts([1], "s")), "year")
 
 

@@ -44,15 +44,15 @@ def test_fill_in_place(t):
 
 def test_fill_errors():
     c = col(data(pa.int32(), 5))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="fill: the value is INT64 but the column is INT32"):
         fl.fill(c, 0, 1, scalar(1, pa.int64()))
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"fill: range 2\.\.6 is not inside a column of 5 rows"):
         fl.fill(c, 2, 6, scalar(1, pa.int32()))
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match=r"fill: range 3\.\.2 is not inside a column of 5 rows"):
         fl.fill(c, 3, 2, scalar(1, pa.int32()))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="fill_in_place works on fixed-width columns only"):
         fl.fill_in_place(col(data(pa.string(), 3)), 0, 1, scalar("x", pa.string()))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="fill_in_place: the value is null but the column"):
         fl.fill_in_place(col(data(pa.int32(), 3, nulls=False)), 0, 1, scalar(None, pa.int32()))
 
 
@@ -76,13 +76,13 @@ def test_sequence(t, size):
 
 
 def test_sequence_errors():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="sequence: init is INT32 but step is INT64"):
         fl.sequence(3, scalar(1, pa.int32()), scalar(1, pa.int64()))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="sequence needs a numeric type other than BOOL8"):
         fl.sequence(3, scalar("a", pa.string()), scalar("b", pa.string()))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"sequence: init and step must be valid \(not null\)"):
         fl.sequence(3, scalar(None, pa.int32()), scalar(1, pa.int32()))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="sequence size -1 is negative"):
         fl.sequence(-1, scalar(1, pa.int32()), scalar(1, pa.int32()))
 
 
@@ -101,17 +101,17 @@ def test_repeat(t):
 
 def test_repeat_errors():
     t = table(data(pa.int32(), 3))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="repeat count -1 is negative"):
         fl.repeat(t, -1)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="repeat: 2 counts for 3 rows; they must match"):
         fl.repeat(t, col(pa.array([1, 2], pa.int32())))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="repeat counts must not be null"):
         fl.repeat(t, col(pa.array([1, None, 2], pa.int32())))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="repeat counts must not be negative, got -2"):
         fl.repeat(t, col(pa.array([1, -2, 2], pa.int32())))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="repeat counts must be integers, got FLOAT64"):
         fl.repeat(t, col(pa.array([1.0, 2.0, 2.0])))
-    with pytest.raises(OverflowError):
+    with pytest.raises(OverflowError, match="repeat: 3 rows x 1073741824 exceeds the"):
         fl.repeat(t, 2**30)
 
 

@@ -682,9 +682,9 @@ def test_seed_range_and_defaults():
     assert plc.hashing.xxhash_64(tbl, 2**64 - 1).to_pylist() == xxhash_rows(
         [pa.array([1, 2, 3], pa.int32())], 2**64 - 1
     )
-    with pytest.raises(OverflowError):
+    with pytest.raises(OverflowError, match="out of range integral type conversion attempted"):
         plc.hashing.murmurhash3_x86_32(tbl, 2**32)
-    with pytest.raises(OverflowError):
+    with pytest.raises(OverflowError, match="can't convert negative int to unsigned"):
         plc.hashing.xxhash_64(tbl, -1)
 
 

@@ -140,11 +140,19 @@ def test_arrow_c_schema_of_column(pa_array, column):
     )
 
 
-def test_to_pylist(pa_type, pa_array, column):
+def test_to_pylist(pa_type, pa_array, column, request):
     if pa.types.is_struct(pa_type) or (
         pa.types.is_list(pa_type) and pa.types.is_struct(pa_type.value_type)
     ):
-        pytest.skip("struct field names are empty without metadata; see the metadata tests")
+        request.applymarker(
+            pytest.mark.xfail(
+                strict=True,
+                raises=ValueError,
+                reason="needs Rust (pyapi/src/column.rs): to_pylist of a struct column goes "
+                "through Arrow with empty field names, which pyarrow cannot make dicts of",
+            )
+        )
+        assert column.to_pylist() == pa_array.to_pylist()
     assert column.to_pylist() == normalize(pa_array).to_pylist()
 
 
@@ -846,7 +854,7 @@ def test_string_export_checks_utf8_until_it_passed():
     except ValueError:
         return  # rejected at import: nothing invalid can reach the export
     for _ in range(2):
-        with pytest.raises(ValueError):
+        with pytest.raises(ValueError, match=r"Invalid UTF8 sequence at string index 1 \(1\.\.3\)"):
             c.to_arrow()
     good = pa.array(["x", "é", None, "日本", ""] * 50)
     g = plc.Column.from_arrow(good)

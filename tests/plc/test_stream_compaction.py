@@ -42,9 +42,9 @@ def test_apply_boolean_mask_all_or_none(p):
 def test_apply_boolean_mask_empty_and_errors():
     got = sc.apply_boolean_mask(table(data(pa.int64(), 0)), col(pa.array([], pa.bool_())))
     assert got.num_rows() == 0
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="apply_boolean_mask: the boolean mask must be"):
         sc.apply_boolean_mask(table(data(pa.int64(), 3)), col(pa.array([1, 0, 1], pa.int8())))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="apply_boolean_mask: the boolean mask has 2 rows"):
         sc.apply_boolean_mask(table(data(pa.int64(), 3)), col(pa.array([True, False])))
 
 
@@ -95,9 +95,9 @@ def test_drop_nans(t, threshold, offset):
 
 
 def test_drop_errors():
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="drop_nans needs floating-point key columns, got"):
         sc.drop_nans(table(data(pa.int32(), 4)), [0], 1)
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="key column 1 does not exist in a table of 1"):
         sc.drop_nulls(table(data(pa.int32(), 4)), [1], 1)
 
 

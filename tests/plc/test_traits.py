@@ -62,5 +62,5 @@ def test_is_bit_castable():
 
 def test_traits_exports():
     assert set(plc.traits.__all__) == set(EXPECTED) | {"is_bit_castable"}
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="'TypeId' object is not an instance of 'DataType'"):
         plc.traits.is_numeric(plc.TypeId.INT8)

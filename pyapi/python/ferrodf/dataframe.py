@@ -7,6 +7,7 @@ docs/frame.md for what differs from pandas.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +15,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ferrodf import _lib, _ops, _pandas_args, plc
+from ferrodf import _fill, _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column, same_labels
 from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf.core.column.column import to_plc_column
@@ -25,9 +26,15 @@ from ferrodf.series import Series, _rows_arg
 __all__ = ["DataFrame", "concat"]
 
 
+# What `df[col] = value` repeats down the column (date-times and pandas' Timestamp too).
+_SCALARS = (str, int, float, bool, np.generic, datetime.date, datetime.timedelta)
+
+
 def _broadcast(value: Any, n: int) -> Any:
-    if isinstance(value, str | int | float | bool | np.generic) or value is None:
-        return pa.array([value] * n)
+    """A scalar repeated n times; its type is inferred from one value, so an empty frame
+    gets a column of the scalar's type (pandas' dtype), not Arrow's null type."""
+    if isinstance(value, _SCALARS) or value is None:
+        return pa.array([value] * n, pa.array([value]).type)
     return value
 
 
@@ -389,6 +396,7 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         ``key`` is called on each ``by`` column, as in pandas."""
         check_sort_args(axis, kind, na_position)
         by = list(by) if isinstance(by, list | tuple) else [by]
+        _pandas_args.check_unambiguous(self, by)
         asc = list(ascending) if isinstance(ascending, list | tuple) else [ascending]
         keys = None
         if key is not None:
@@ -419,6 +427,7 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         sort, observed, dropna = (True if v is None else v for v in (sort, observed, dropna))
         by = None if by is None else _as_list(by)
         level = None if level is None else _as_list(level)
+        _pandas_args.check_unambiguous(self, by)
         return GroupBy(self._df.groupby(by, level, sort, dropna, as_index, observed))
 
     def merge(
@@ -440,6 +449,8 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         if not isinstance(right, DataFrame):
             right = DataFrame(right)
         keys = [None if k is None else _as_list(k) for k in (on, left_on, right_on)]
+        _pandas_args.check_unambiguous(self, keys[0] or keys[1])
+        _pandas_args.check_unambiguous(right, keys[0] or keys[2])
         return DataFrame._from_lib(
             self._df.merge(right._df, how, *keys, left_index, right_index, tuple(suffixes))
         )
@@ -480,7 +491,8 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         """Nulls replaced by ``value`` (a scalar, or a dict column -> scalar)."""
         if isinstance(value, Mapping):
             value = dict(value)
-        return DataFrame._from_lib(self._df.fillna(value))
+        df, value = _fill.fill_untyped(self, value)
+        return DataFrame._from_lib(df._df.fillna(value))
 
     def isna(self) -> DataFrame:
         return DataFrame._from_lib(self._df.missing(False))
@@ -599,6 +611,8 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
                     f"given {len(values)}"
                 )
             other = Series(values, index=self._data.to_pandas_index())
+        if not isinstance(other, Series):  # a Series aligns on the columns: values per column
+            _ops.check_bool_arith(self, other, op)
         if isinstance(other, DataFrame):
             other = other._df
         elif isinstance(other, Series):
@@ -662,6 +676,8 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
                 )
             else:
                 other = Series(pd.Series(values, index=self._data.to_pandas_index()))
+        if not isinstance(other, Series):
+            _ops.check_bool_arith(self, other, op)
         lib_other = other._df if isinstance(other, DataFrame) else other
         lib_other = lib_other._s if isinstance(other, Series) else lib_other
         return DataFrame._from_lib(
@@ -1003,11 +1019,12 @@ def _loc_row_positions(df: DataFrame, rows: Any) -> plc.Column:
 
 
 def _is_row_label(key: tuple, index: Index) -> bool:
-    """Whether a tuple is one MultiIndex row label rather than a (rows, columns) pair."""
+    """Whether a tuple is one MultiIndex row label rather than a (rows, columns) pair; a
+    tuple inside it (``df.loc[("a", 1), "x"]``) is the row label of a pair, as in pandas."""
     return (
         index.nlevels > 1
         and len(key) == index.nlevels
-        and not any(isinstance(k, slice | list) for k in key)
+        and not any(isinstance(k, slice | list | tuple) for k in key)
     )
 
 

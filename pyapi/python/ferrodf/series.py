@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
-from ferrodf import _lib, _ops, _pandas_args, plc
+from ferrodf import _fill, _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column
 from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
@@ -287,6 +287,8 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
 
     def fillna(self, value: Any) -> Series:
         """Missing values replaced by ``value``."""
+        if value is not None and _fill.is_untyped(self.dtype) and not isinstance(value, dict):
+            return self.to_frame("v").fillna(value)["v"].rename(self.name)
         return Series._from_lib(self._s.fillna(value))
 
     def dropna(self) -> Series:
@@ -419,6 +421,7 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
             # ``series <op> frame`` is the frame's reflected operation (pandas aligns the
             # Series on the columns).
             return other._binary(self, op, not reflected)
+        _ops.check_bool_arith(self, other, op)
         return Series._from_lib(self._s.binary(op, _operand(other), reflected))
 
     if TYPE_CHECKING:  # made at import time by _series_flex and _ops.add_operators
@@ -452,10 +455,6 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         gt = add
         ge = add
 
-        def __rtruediv__(self, o: Any) -> Series: ...
-        def __rfloordiv__(self, o: Any) -> Series: ...
-        def __rmod__(self, o: Any) -> Series: ...
-        def __rpow__(self, o: Any) -> Series: ...
         def __and__(self, o: Any) -> Series: ...
         def __or__(self, o: Any) -> Series: ...
         def __xor__(self, o: Any) -> Series: ...
@@ -464,6 +463,8 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         """pandas' flex methods (``s.add(other, fill_value=0)``): the operator with
         ``fill_value`` standing in for a value missing on one side."""
         self._check_flex_level(op, level)
+        if not isinstance(other, Series | pd.Series):  # pandas' flex path computes those
+            _ops.check_bool_arith(self, other, op)
         return Series._from_lib(self._s.binary(op, _operand(other), reflected, fill_value))
 
     def __neg__(self) -> Series:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
 
 import pyarrow as pa
@@ -43,7 +44,7 @@ def test_missing_file_is_file_not_found(reader, tmp_path):
 
 @pytest.mark.parametrize("reader", READERS)
 def test_directory_is_an_os_error(reader, tmp_path):
-    with pytest.raises(IsADirectoryError):
+    with pytest.raises(IsADirectoryError, match=re.escape(str(tmp_path))):
         reader(str(tmp_path))
 
 
@@ -69,9 +70,9 @@ def test_unwritable_sink_is_permission_error(tmp_path):
         d.mkdir()
         d.chmod(0o500)
         target = str(d / "out.csv")
-    with pytest.raises(PermissionError):
+    with pytest.raises(PermissionError, match=re.escape(target)):
         write_csv(CsvWriterOptions.builder(SinkInfo([target]), tbl).build())
-    with pytest.raises(PermissionError):
+    with pytest.raises(PermissionError, match=re.escape(target)):
         from ferrodf.plc.io.parquet import write_parquet
 
         write_parquet(ParquetWriterOptions.builder(SinkInfo([target]), tbl).build())
@@ -112,7 +113,7 @@ def test_unknown_column_names():
         read_csv(b)
     with pytest.raises(KeyError):
         parquet(pq_bytes(), columns=["zz"])
-    with pytest.raises(IndexError):
+    with pytest.raises(IndexError, match="<1724 bytes in memory>: row group 7 does not"):
         parquet(pq_bytes(), row_groups=[[7]])
 
 
@@ -133,7 +134,7 @@ def test_corrupt_parquet_page_is_value_error():
     data = bytearray(pq_bytes())
     for i in range(20, 60):
         data[i] ^= 0x5A
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="<1724 bytes in memory>: Parquet argument error"):
         parquet(bytes(data))
 
 
@@ -150,7 +151,9 @@ def test_corrupt_gzip_is_value_error():
 
 
 def test_unsupported_compression():
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(
+        NotImplementedError, match="Xz compression is not supported for CSV and JSON"
+    ):
         csv(b"a\n1\n", compression=CompressionType.XZ)
 
 

@@ -1,0 +1,266 @@
+"""Regression tests of the bugs the fuzz campaigns found (docs/reliability.md lists them,
+read from this file by scripts/fuzz_campaign.py): one test per bug, its docstring the
+finding and where it was "Fixed in", pandas (or pyarrow.compute for plc) the oracle. A
+bug that needs a Rust fix is a strict xfail whose reason says what is wrong, so the fix
+turns it into a pass."""
+
+from __future__ import annotations
+
+import io
+import json
+import operator
+
+import pandas as pd
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.json as pajson
+import pytest
+from fuzz_compare import as_ferrodf_would, assert_same, call
+
+import ferrodf
+import ferrodf.plc as plc
+
+
+@pytest.mark.parametrize("n", [0, 2])
+@pytest.mark.parametrize("value", [0, 1.5, "x", True, pd.Timestamp("2024-01-01")])
+def test_scalar_assigned_to_an_empty_frame_keeps_its_dtype(value, n):
+    """`df[col] = scalar` on a 0-row frame made a column of Arrow's null type (object in
+    pandas), and a Timestamp raised TypeError on any frame; pandas gives the scalar's
+    dtype. Fixed in DataFrame._broadcast."""
+    pdf = pd.DataFrame({"a": pd.Series(range(n), dtype="int64")})
+    df = ferrodf.DataFrame(pdf)
+    pdf["a"] = value
+    df["a"] = value
+    pdf["b"] = value
+    df["b"] = value
+    assert_same(df, pdf, "assigned")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust: gather and apply_boolean_mask with no row left return a dictionary "
+    "column with an empty dictionary (keys dropped); pyarrow keeps the keys, and pandas' "
+    "categories survive an empty filter",
+)
+@pytest.mark.parametrize("how", ["apply_boolean_mask", "gather"])
+def test_empty_selection_of_a_dictionary_column_keeps_its_keys(how):
+    """A filter or gather that keeps no row of a categorical column drops its categories
+    (the frame's `df[df.x > big]` then has `category[]`)."""
+    arr = pa.DictionaryArray.from_arrays(
+        pa.array([0, 2, None], pa.int8()), pa.array(["lo", "mid", "hi"])
+    )
+    table = plc.Table([plc.Column.from_arrow(arr)])
+    if how == "gather":
+        empty = pa.array([], pa.int32())
+        out = plc.copying.gather(
+            table, plc.Column.from_arrow(empty), plc.copying.OutOfBoundsPolicy.DONT_CHECK
+        )
+        expected = pc.take(arr, empty)
+    else:
+        mask = pa.array([False, False, False])
+        out = plc.stream_compaction.apply_boolean_mask(table, plc.Column.from_arrow(mask))
+        expected = pc.filter(arr, mask)
+    assert out.columns()[0].to_arrow().dictionary.equals(expected.dictionary)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust: an empty row selection drops the categories "
+    "(test_empty_selection_of_a_dictionary_column_keeps_its_keys)",
+)
+def test_frame_filter_to_no_row_keeps_the_categories():
+    """`df[mask]` keeping no row of a frame with a categorical column: pandas keeps the
+    categories in the dtype."""
+    pdf = pd.DataFrame({"i": [1, 2], "c": pd.Categorical(["lo", "hi"], ["lo", "mid", "hi"])})
+    df = ferrodf.DataFrame(pdf)
+    got = df[df["i"] > 5].to_pandas()  # not assert_same: it undoes the known bugs
+    pd.testing.assert_frame_equal(got, pdf[pdf["i"] > 5], check_index_type=False)
+
+
+@pytest.mark.parametrize("value", [0, 1.5, "", {"a": "x", "b": 2.5}])
+def test_fillna_of_an_all_missing_column(value):
+    """`df[c] = None` makes an untyped column; `fillna(v)` raised TypeError ("a empty
+    column cannot take a str value") where pandas fills it. Fixed in ferrodf._fill."""
+    pdf = pd.DataFrame({"a": [1, 2], "b": [None, 4.0]})
+    df = ferrodf.DataFrame(pdf)
+    pdf["a"] = None
+    df["a"] = None
+    if value != "":  # "" into the float column b raises TypeError in ferrodf (frame.md)
+        assert_same(df.fillna(value), pdf.fillna(value), "frame")
+    if not isinstance(value, dict):
+        assert_same(df["a"].fillna(value), pdf["a"].fillna(value), "series")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda o: o.groupby("a").sum(),
+        lambda o: o.sort_values("a"),
+        lambda o: o.merge(o, on="a"),
+        lambda o: o.merge(o.reset_index(drop=True), left_on="a", right_on="a"),
+    ],
+    ids=["groupby", "sort_values", "merge", "merge_left_on"],
+)
+def test_a_key_naming_a_column_and_an_index_level_is_ambiguous(call):
+    """After `set_index("a", drop=False)`, `groupby("a")` (and sort_values, merge) took
+    the column where pandas raises ValueError: the name is ambiguous. Fixed in
+    ferrodf._pandas_args.check_unambiguous."""
+    pdf = pd.DataFrame({"a": [1, 1, 2], "b": [1.0, 2.0, 3.0]}).set_index("a", drop=False)
+    with pytest.raises(ValueError, match="both an index level and a column label") as pd_err:
+        call(pdf)
+    with pytest.raises(type(pd_err.value), match="both an index level and a column label"):
+        call(ferrodf.DataFrame(pdf))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (ferrodf::assign): a cell of a dictionary column cannot be set; an "
+    "existing category raises TypeError ('cannot be held exactly'), None raises TypeError "
+    "('size_of is only defined for fixed-width types, not DICTIONARY32')",
+)
+@pytest.mark.parametrize("value", ["mid", None], ids=["category", "missing"])
+@pytest.mark.parametrize("how", ["iloc", "loc"])
+def test_setting_a_cell_of_a_categorical_column(how, value):
+    """`df.iloc[0, 0] = "mid"` / `df.loc[5, "c"] = None` on a categorical column: pandas
+    sets the cell (the value is one of the categories, or missing)."""
+    pdf = pd.DataFrame({"c": pd.Categorical(["lo", "hi"], ["lo", "mid", "hi"])}, index=[5, 6])
+    df = ferrodf.DataFrame(pdf)
+    for obj in (pdf, df):
+        if how == "iloc":
+            obj.iloc[0, 0] = value
+        else:
+            obj.loc[5, "c"] = value
+    assert_same(df, pdf, "after the assignment")
+
+
+BOOLS = pd.DataFrame({"a": [True, False, True], "b": [True, True, False], "x": [1.0, 2.0, 3.0]})
+
+
+@pytest.mark.parametrize("method", [True, False], ids=["flex", "operator"])
+@pytest.mark.parametrize("op", ["truediv", "floordiv", "pow", "rtruediv", "rpow"])
+@pytest.mark.parametrize(
+    "operands",
+    [
+        lambda lib: (lib.Series(BOOLS["a"]), lib.Series(BOOLS["b"])),
+        lambda lib: (lib.Series(BOOLS["a"]), True),
+        lambda lib: (lib.DataFrame(BOOLS), lib.DataFrame(BOOLS)),
+        lambda lib: (lib.DataFrame(BOOLS[["a", "b"]]), False),
+    ],
+    ids=["series", "series_scalar", "frames", "frame_scalar"],
+)
+def test_bool_true_division_floor_division_and_power(op, operands, method):
+    """bool / bool (// and ** too) computed floats or int8 where pandas raises
+    NotImplementedError (except its flex method between two Series, which computes).
+    Fixed in ferrodf._ops.check_bool_arith."""
+    name = op if method else f"__{op}__"
+    expected = call(lambda: getattr(operands(pd)[0], name)(operands(pd)[1]))
+    got = call(lambda: getattr(operands(ferrodf)[0], name)(operands(ferrodf)[1]))
+    if isinstance(expected.error, NotImplementedError):
+        assert isinstance(got.error, NotImplementedError), got
+        assert "not implemented for bool dtypes" in str(got.error)
+    else:
+        assert got.error is None, got.error
+
+
+def test_bool_operands_other_operations_still_compute():
+    """The check above refuses only what pandas refuses: bool + bool, bool / int and a frame
+    whose bool columns meet no bool column still compute, as in pandas."""
+    pdf, df = BOOLS, ferrodf.DataFrame(BOOLS)
+    assert_same(df["a"] + df["b"], pdf["a"] + pdf["b"], "bool + bool")
+    assert_same(df["a"] / 2, pdf["a"] / 2, "bool / int")
+    assert_same(df[["x"]] / df[["a"]], pdf[["x"]] / pdf[["a"]], "float / bool columns")
+
+
+@pytest.mark.parametrize("op", ["truediv", "floordiv", "mod", "pow"])
+def test_scalar_on_the_left_of_a_frame(op):
+    """`2 / df` (and //, %, **) raised TypeError: the frame had no reflected operators,
+    only its flex methods (`df.rtruediv(2)`). Fixed in ferrodf._ops (FRAME_OPERATORS)."""
+    pdf = pd.DataFrame({"a": [1.0, 2.0, None, 4.0], "b": [1, 2, 3, 4]}, index=[3, 1, 2, 0])
+    fn = getattr(operator, op)
+    assert_same(fn(2, ferrodf.DataFrame(pdf)), as_ferrodf_would(fn(2, pdf)), op)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (frontend compute/binary.rs): bool % bool is int8 with a null where "
+    "the divisor is False; pandas (NumPy) gives 0 there",
+)
+def test_bool_modulo_by_false():
+    """`s % t` of two bool Series where t has False: pandas gives int8 0, ferrodf null."""
+    a, b = BOOLS["a"], BOOLS["b"]
+    assert_same(ferrodf.Series(a) % ferrodf.Series(b), a % b, "bool % bool")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (frontend compute/binary.rs): bool ** int scalar is int64, pandas "
+    "(NumPy 2's weak Python scalars) gives int8",
+)
+def test_bool_power_of_an_int_scalar_dtype():
+    """`s ** 2` of a bool Series: pandas gives int8, ferrodf int64."""
+    assert_same(ferrodf.Series(BOOLS["a"]) ** 2, BOOLS["a"] ** 2, "bool ** 2")
+
+
+@pytest.mark.parametrize("value", [None, 7.5])
+def test_loc_cell_of_a_multiindex_row(value):
+    """`df.loc[("p", 0), "x"] = v` on MultiIndex rows took the whole key for a row label
+    and raised TypeError ("a tuple cannot be an operand"); pandas sets the cell. Reading
+    `df.loc[("p", 0), "x"]` gives the cell as well. Fixed in dataframe._is_row_label."""
+    index = pd.MultiIndex.from_arrays([["p", "q", "p"], [0, 1, 2]], names=["o", "i"])
+    pdf = pd.DataFrame({"x": [1.0, 2.0, 3.0], "y": [1, 2, 3]}, index=index)
+    df = ferrodf.DataFrame(pdf)
+    assert df.loc[("p", 2), "x"] == pdf.loc[("p", 2), "x"]
+    pdf.loc[("p", 0), "x"] = value
+    df.loc[("p", 0), "x"] = value
+    assert_same(df, pdf, "after the assignment")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust: arrow-json 59.3.2 (reader/tape.rs, char_from_surrogate_pair) ORs "
+    "instead of adding 0x10000, so an escaped surrogate pair above U+1FFFF decodes wrong "
+    "(\\ud840\\udc00 gives U+10000, not U+20000); upgrade arrow-json or patch it",
+)
+@pytest.mark.parametrize("char", ["\U00020000", "\U0010ffff"])
+def test_json_reader_decodes_escaped_surrogate_pairs(char):
+    """Found by test_json.py's round trip cross-checked with Python's json: json.dumps
+    writes non-BMP characters as escaped surrogate pairs, and ferrodf's JSON reader turns
+    some of them into other characters."""
+    from ferrodf.plc.io import SourceInfo
+    from ferrodf.plc.io.json import JsonReaderOptions, read_json
+
+    data = "".join(json.dumps({"t": c}) + "\n" for c in ["\U0001f980", char]).encode()
+    opts = JsonReaderOptions.builder(SourceInfo([data])).lines(True).build()
+    got = read_json(opts).to_arrow()
+    assert got["t"].to_pylist() == pajson.read_json(io.BytesIO(data))["t"].to_pylist()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (ops/quantiles, ops/reduce median): LINEAR interpolation at an exact "
+    "position computes lo + (hi - lo) * 0, which is NaN for an infinite value; libcudf and "
+    "pyarrow return the value itself",
+)
+@pytest.mark.parametrize("values", [[float("inf")], [1.0, float("inf"), float("inf")]])
+def test_median_of_infinite_values(values):
+    """Found by the op-chain fuzzer: `Series([inf]).median()` is missing where pandas gives
+    inf; plc's quantile and median reduction have the bug (pyarrow.compute is the oracle)."""
+    arr = pa.array(values)
+    col = plc.Column.from_arrow(arr)
+    assert plc.quantiles.quantile(col, [0.5]).to_pylist() == pc.quantile(arr, 0.5).to_pylist()
+    f64 = plc.DataType(plc.TypeId.FLOAT64)
+    assert (
+        plc.reduce.reduce(col, plc.aggregation.median(), f64).to_py() == pd.Series(values).median()
+    )
+    assert ferrodf.Series(values).median() == pd.Series(values).median()
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="needs Rust (frontend compute/binary.rs): float floordiv of ±inf by a finite "
+    "number gives ±inf (libcudf's floor(a / b)); pandas (NumPy's floor_divide) gives NaN",
+)
+def test_floor_division_of_infinity():
+    """Found by the op-chain fuzzer: `df // 1` with an infinite value."""
+    s = pd.Series([float("inf"), -float("inf"), 2.5])
+    assert_same(ferrodf.Series(s) // 1, s // 1, "inf // 1")
