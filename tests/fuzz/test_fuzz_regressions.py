@@ -235,12 +235,6 @@ def test_json_reader_decodes_escaped_surrogate_pairs(char):
     assert got["t"].to_pylist() == pajson.read_json(io.BytesIO(data))["t"].to_pylist()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs Rust (ops/quantiles, ops/reduce median): LINEAR interpolation at an exact "
-    "position computes lo + (hi - lo) * 0, which is NaN for an infinite value; libcudf and "
-    "pyarrow return the value itself",
-)
 @pytest.mark.parametrize("values", [[float("inf")], [1.0, float("inf"), float("inf")]])
 def test_median_of_infinite_values(values):
     """Found by the op-chain fuzzer: `Series([inf]).median()` is missing where pandas gives

@@ -55,6 +55,9 @@ impl QuantileIndex {
 /// Interpolation as libcudf computes it, in float64.
 pub(crate) fn interpolate(interp: Interpolation, lo: f64, hi: f64, fraction: f64) -> f64 {
     match interp {
+        // at an exact position the value itself: the weighted sum would give
+        // inf * 0 = NaN for an infinite value (libcudf and pyarrow return it)
+        Interpolation::Linear if fraction == 0.0 => lo,
         Interpolation::Linear => (1.0 - fraction) * lo + fraction * hi,
         Interpolation::Midpoint => lo / 2.0 + hi / 2.0,
         Interpolation::Lower => lo,

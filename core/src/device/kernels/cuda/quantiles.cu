@@ -66,7 +66,8 @@ extern "C" __global__ void quantile_select(int kind, uint64_t data, uint64_t mas
       double v;
       bool ok;
       switch (interp) {
-        case 0: v = (1.0 - frac) * lo + frac * hi; ok = okl && okh; break;
+        // at an exact position the value itself (inf * 0 would make NaN)
+        case 0: v = frac == 0.0 ? lo : (1.0 - frac) * lo + frac * hi; ok = okl && okh; break;
         case 1: v = lo; ok = okl; break;
         case 2: v = hi; ok = okh; break;
         case 3: v = lo / 2.0 + hi / 2.0; ok = okl && okh; break;
