@@ -1,0 +1,403 @@
+//! Prebuilt kernels: the modules of the manifest (`kernels/manifest.rs`) compiled when the
+//! wheel is built (`make kernels`, `examples/kernel_bundle.rs`), so a fresh machine loads
+//! them instead of running NVRTC (0.3 to 0.6 s a module, about 12 s for a first groupby).
+//!
+//! One file per target, `<dir>/<arch>.fdk`: `sm_XY` files hold cubins (machine code the
+//! driver loads as is), `compute_XY` files PTX, which the driver compiles for any newer
+//! GPU (its own cache, `CUDA_CACHE_PATH`, keeps the result). Each entry is named by the
+//! fingerprint of its source, target and options (`kernel_cache::fingerprint`), which
+//! includes ferrodf's version: a module whose source changed, or a file of another
+//! release, is simply not found, never used. Entries are zstd-compressed one by one and
+//! read on demand: a process pays only for the modules it loads.
+//!
+//! The directory is where the Python package put the files (it calls [`set_dir`] on
+//! import); `FERRODF_KERNEL_BUNDLE` overrides it (`off` or `0` disables prebuilt kernels,
+//! e.g. to measure NVRTC).
+//!
+//! File layout (integers little endian): `MAGIC`, the version and the target as
+//! u32-length-prefixed strings, a u32 entry count, the index (per entry: 16-byte
+//! fingerprint, u64 offset from the end of the index, u32 stored and u32 raw length, the
+//! module key as a u16-length-prefixed string), then the compressed images.
+
+use super::kernel_cache::fingerprint;
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+const MAGIC: &[u8; 8] = b"FDKRNL01";
+
+/// A prebuilt module image.
+pub enum Image {
+    /// Machine code for the device's architecture.
+    Cubin(Vec<u8>),
+    /// PTX of a virtual architecture, compiled by the driver.
+    Ptx(String),
+}
+
+/// One module of a bundle file, as [`write`] takes it and [`read_index`] lists it.
+pub struct BundleEntry {
+    /// The module key (`binop0_double0_double0_double0`, ...), for listings.
+    pub key: String,
+    /// The fingerprint of the module's source for the file's target.
+    pub fingerprint: u128,
+    /// The cubin or PTX bytes (empty in [`read_index`]'s listing).
+    pub image: Vec<u8>,
+}
+
+/// The targets `make kernels` builds: a cubin set for each architecture in use (Ampere,
+/// its consumer and Ada variants, Hopper, Blackwell data-center and consumer), and PTX of
+/// the oldest for every other GPU from Ampere on (the driver compiles it once, then keeps it).
+pub const DEFAULT_TARGETS: [&str; 7] = [
+    "sm_80",
+    "sm_86",
+    "sm_89",
+    "sm_90",
+    "sm_100",
+    "sm_120",
+    "compute_80",
+];
+
+/// Compile module `key` from `source` for `target` with NVRTC into a bundle entry: the
+/// cubin of a real architecture (`sm_90`), the PTX of a virtual one (`compute_80`).
+pub fn compile_entry(key: &str, source: &str, target: &str) -> crate::error::Result<BundleEntry> {
+    let real = target.starts_with("sm_");
+    let compiled = super::nvrtc::compile(key, source, target, real)?;
+    let image = match compiled.cubin {
+        Some(cubin) => cubin,
+        None => compiled.ptx.into_bytes(),
+    };
+    Ok(BundleEntry {
+        key: key.to_string(),
+        fingerprint: fingerprint(source, target, &super::nvrtc::options()),
+        image,
+    })
+}
+
+/// Write the bundle file of `target` (`sm_90`, `compute_80`) at `path`, through a
+/// temporary file renamed into place.
+pub fn write(path: &Path, target: &str, entries: &[BundleEntry]) -> io::Result<()> {
+    let mut blobs = Vec::with_capacity(entries.len());
+    for e in entries {
+        blobs.push(zstd::bulk::compress(&e.image, 19)?);
+    }
+    let mut out = Vec::new();
+    out.extend_from_slice(MAGIC);
+    put_str(&mut out, env!("CARGO_PKG_VERSION"));
+    put_str(&mut out, target);
+    out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
+    let mut offset = 0u64;
+    for (e, blob) in entries.iter().zip(&blobs) {
+        out.extend_from_slice(&e.fingerprint.to_le_bytes());
+        out.extend_from_slice(&offset.to_le_bytes());
+        out.extend_from_slice(&(blob.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(e.image.len() as u32).to_le_bytes());
+        out.extend_from_slice(&(e.key.len() as u16).to_le_bytes());
+        out.extend_from_slice(e.key.as_bytes());
+        offset += blob.len() as u64;
+    }
+    for blob in &blobs {
+        out.extend_from_slice(blob);
+    }
+    let tmp = path.with_extension("fdk.tmp");
+    File::create(&tmp)?.write_all(&out)?;
+    std::fs::rename(&tmp, path)
+}
+
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(&(s.len() as u32).to_le_bytes());
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// Where an entry's image lies in its file.
+struct Slot {
+    offset: u64,
+    stored: u32,
+    raw: u32,
+}
+
+/// An opened bundle file: its index in memory, the images read on demand.
+struct Bundle {
+    file: Mutex<File>,
+    /// Where the images start.
+    base: u64,
+    slots: HashMap<u128, Slot>,
+}
+
+/// The header and index of a bundle file: (version, target, entries with their slots).
+fn read_header(file: &File) -> io::Result<(String, String, Vec<(BundleEntry, Slot)>, u64)> {
+    let mut r = BufReader::new(file);
+    let mut magic = [0u8; 8];
+    r.read_exact(&mut magic)?;
+    if &magic != MAGIC {
+        return Err(io::Error::other("not a ferrodf kernel bundle"));
+    }
+    let version = get_str(&mut r)?;
+    let target = get_str(&mut r)?;
+    let count = get_u32(&mut r)? as usize;
+    let mut entries = Vec::with_capacity(count);
+    let mut consumed = 8 + 4 + version.len() + 4 + target.len() + 4;
+    for _ in 0..count {
+        let mut fp = [0u8; 16];
+        r.read_exact(&mut fp)?;
+        let mut off = [0u8; 8];
+        r.read_exact(&mut off)?;
+        let stored = get_u32(&mut r)?;
+        let raw = get_u32(&mut r)?;
+        let mut len = [0u8; 2];
+        r.read_exact(&mut len)?;
+        let mut key = vec![0u8; u16::from_le_bytes(len) as usize];
+        r.read_exact(&mut key)?;
+        consumed += 16 + 8 + 4 + 4 + 2 + key.len();
+        entries.push((
+            BundleEntry {
+                key: String::from_utf8_lossy(&key).into_owned(),
+                fingerprint: u128::from_le_bytes(fp),
+                image: vec![],
+            },
+            Slot {
+                offset: u64::from_le_bytes(off),
+                stored,
+                raw,
+            },
+        ));
+    }
+    Ok((version, target, entries, consumed as u64))
+}
+
+fn get_u32(r: &mut impl Read) -> io::Result<u32> {
+    let mut b = [0u8; 4];
+    r.read_exact(&mut b)?;
+    Ok(u32::from_le_bytes(b))
+}
+
+fn get_str(r: &mut impl Read) -> io::Result<String> {
+    let len = get_u32(r)? as usize;
+    if len > 4096 {
+        return Err(io::Error::other("damaged kernel bundle header"));
+    }
+    let mut b = vec![0u8; len];
+    r.read_exact(&mut b)?;
+    String::from_utf8(b).map_err(io::Error::other)
+}
+
+/// The version, target and entries (keys and fingerprints, no images) of a bundle file.
+pub fn read_index(path: &Path) -> io::Result<(String, String, Vec<BundleEntry>)> {
+    let (version, target, entries, _) = read_header(&File::open(path)?)?;
+    Ok((
+        version,
+        target,
+        entries.into_iter().map(|(e, _)| e).collect(),
+    ))
+}
+
+impl Bundle {
+    /// The bundle file at `path` when it exists and belongs to this version of ferrodf.
+    fn open(path: &Path) -> Option<Bundle> {
+        let file = File::open(path).ok()?;
+        let (version, _, entries, base) = read_header(&file).ok()?;
+        if version != env!("CARGO_PKG_VERSION") {
+            return None;
+        }
+        let slots = entries
+            .into_iter()
+            .map(|(e, slot)| (e.fingerprint, slot))
+            .collect();
+        Some(Bundle {
+            file: Mutex::new(file),
+            base,
+            slots,
+        })
+    }
+
+    /// The image stored under `fp`, decompressed; `None` when absent or unreadable.
+    fn get(&self, fp: u128) -> Option<Vec<u8>> {
+        let slot = self.slots.get(&fp)?;
+        let mut stored = vec![0u8; slot.stored as usize];
+        {
+            let mut f = self.file.lock().unwrap_or_else(|p| p.into_inner());
+            f.seek(SeekFrom::Start(self.base + slot.offset)).ok()?;
+            f.read_exact(&mut stored).ok()?;
+        }
+        let image = zstd::bulk::decompress(&stored, slot.raw as usize).ok()?;
+        (image.len() == slot.raw as usize).then_some(image)
+    }
+}
+
+/// The process's view of the bundle directory: where it is and the files opened so far.
+struct State {
+    dir: Option<PathBuf>,
+    /// Opened files by target (`None`: absent or of another version); few targets.
+    open: Vec<(String, Option<Arc<Bundle>>)>,
+}
+
+static STATE: Mutex<State> = Mutex::new(State {
+    dir: None,
+    open: Vec::new(),
+});
+
+/// Use the prebuilt kernels in `dir` (the Python package's `_kernels` folder).
+pub fn set_dir(dir: impl Into<PathBuf>) {
+    let mut st = STATE.lock().unwrap_or_else(|p| p.into_inner());
+    st.dir = Some(dir.into());
+    st.open.clear();
+}
+
+/// The bundle directory: `FERRODF_KERNEL_BUNDLE` when set (`off`/`0`/empty: none), else
+/// the one [`set_dir`] gave.
+fn dir(st: &State) -> Option<PathBuf> {
+    match std::env::var_os("FERRODF_KERNEL_BUNDLE") {
+        Some(v) => {
+            let s = v.to_string_lossy();
+            let off = s.is_empty() || s == "0" || s.eq_ignore_ascii_case("off");
+            (!off).then(|| PathBuf::from(v))
+        }
+        None => st.dir.clone(),
+    }
+}
+
+/// The bundle of `target`, opened on first use.
+fn bundle(target: &str) -> Option<Arc<Bundle>> {
+    let mut st = STATE.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((_, b)) = st.open.iter().find(|(t, _)| t == target) {
+        return b.clone();
+    }
+    let opened = dir(&st)
+        .and_then(|d| Bundle::open(&d.join(format!("{target}.fdk"))))
+        .map(Arc::new);
+    st.open.push((target.to_string(), opened.clone()));
+    opened
+}
+
+/// The virtual architectures with a PTX bundle that a GPU of architecture `arch`
+/// (`sm_90`) can run, newest first.
+fn ptx_targets(arch: &str) -> Vec<String> {
+    let Some(number) = arch_number(arch, "sm_") else {
+        return vec![];
+    };
+    let st = STATE.lock().unwrap_or_else(|p| p.into_inner());
+    let Some(dir) = dir(&st) else { return vec![] };
+    drop(st);
+    let mut found: Vec<(u32, String)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let target = name.strip_suffix(".fdk")?.to_string();
+            let n = arch_number(&target, "compute_")?;
+            (n <= number).then_some((n, target))
+        })
+        .collect();
+    found.sort_by(|a, b| b.cmp(a));
+    found.into_iter().map(|(_, t)| t).collect()
+}
+
+/// 90 for `sm_90` with prefix `sm_`.
+fn arch_number(arch: &str, prefix: &str) -> Option<u32> {
+    arch.strip_prefix(prefix)?.parse().ok()
+}
+
+/// The prebuilt image of the module compiled from `source` with `options`, for a GPU of
+/// architecture `arch`: its cubin when the bundle of `arch` has it, else PTX of the newest
+/// virtual architecture the GPU runs.
+pub(crate) fn find(source: &str, arch: &str, options: &[String]) -> Option<Image> {
+    if let Some(b) = bundle(arch)
+        && let Some(cubin) = b.get(fingerprint(source, arch, options))
+    {
+        return Some(Image::Cubin(cubin));
+    }
+    ptx_targets(arch).into_iter().find_map(|target| {
+        let ptx = bundle(&target)?.get(fingerprint(source, &target, options))?;
+        String::from_utf8(ptx).ok().map(Image::Ptx)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn written_bundles_are_found_by_fingerprint_only() {
+        let dir = std::env::temp_dir().join(format!("ferrodf-bundle-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let opts = vec!["--std=c++17".to_string()];
+        let entry = |src: &str, target: &str, image: &[u8]| BundleEntry {
+            key: format!("k_{src}"),
+            fingerprint: fingerprint(src, target, &opts),
+            image: image.to_vec(),
+        };
+        write(
+            &dir.join("sm_90.fdk"),
+            "sm_90",
+            &[
+                entry("a", "sm_90", b"cubin-a"),
+                entry("b", "sm_90", b"cubin-b"),
+            ],
+        )
+        .unwrap();
+        write(
+            &dir.join("compute_80.fdk"),
+            "compute_80",
+            &[
+                entry("a", "compute_80", b"ptx-a"),
+                entry("c", "compute_80", b"ptx-c"),
+            ],
+        )
+        .unwrap();
+        let (version, target, listed) = read_index(&dir.join("sm_90.fdk")).unwrap();
+        assert_eq!(
+            (version.as_str(), target.as_str()),
+            (env!("CARGO_PKG_VERSION"), "sm_90")
+        );
+        assert_eq!(
+            listed.iter().map(|e| e.key.as_str()).collect::<Vec<_>>(),
+            ["k_a", "k_b"]
+        );
+
+        let sm90 = Bundle::open(&dir.join("sm_90.fdk")).unwrap();
+        assert_eq!(
+            sm90.get(fingerprint("b", "sm_90", &opts)).unwrap(),
+            b"cubin-b"
+        );
+        // Another source, target or option set has another fingerprint.
+        assert!(sm90.get(fingerprint("b", "sm_80", &opts)).is_none());
+        assert!(sm90.get(fingerprint("c", "sm_90", &opts)).is_none());
+        assert!(sm90.get(fingerprint("b", "sm_90", &[])).is_none());
+
+        // Through the directory: cubin first, then PTX a newer GPU can run, then nothing.
+        set_dir(&dir);
+        let cubin = |src: &str, arch: &str| match find(src, arch, &opts) {
+            Some(Image::Cubin(c)) => Some(c),
+            _ => None,
+        };
+        let ptx = |src: &str, arch: &str| match find(src, arch, &opts) {
+            Some(Image::Ptx(p)) => Some(p),
+            _ => None,
+        };
+        if std::env::var_os("FERRODF_KERNEL_BUNDLE").is_none() {
+            assert_eq!(cubin("a", "sm_90").unwrap(), b"cubin-a");
+            assert_eq!(ptx("c", "sm_90").as_deref(), Some("ptx-c"));
+            assert_eq!(ptx("a", "sm_120").as_deref(), Some("ptx-a"));
+            assert!(find("c", "sm_75", &opts).is_none());
+            assert!(find("d", "sm_90", &opts).is_none());
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_bundle_of_another_version_is_ignored() {
+        let dir = std::env::temp_dir().join(format!("ferrodf-bundle-v-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("sm_90.fdk");
+        write(&path, "sm_90", &[]).unwrap();
+        assert!(Bundle::open(&path).is_some());
+        // The version string follows the magic: change its first character.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[12] ^= 1;
+        std::fs::write(&path, bytes).unwrap();
+        assert!(Bundle::open(&path).is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
