@@ -43,7 +43,7 @@ fn the_manifest_enumerates_without_a_gpu() {
     }
     let prebuilt = modules.iter().filter(|m| m.prebuilt).count();
     assert!(
-        (300..1500).contains(&prebuilt),
+        (200..400).contains(&prebuilt),
         "{prebuilt} prebuilt modules of {}",
         modules.len()
     );
@@ -76,7 +76,10 @@ fn a_sample_compiles_into_bundle_entries() {
     assert_eq!(&cubin.image[..4], b"\x7fELF", "a cubin is an ELF image");
     let ptx = kernel_bundle::compile_entry("bitmask", &source, "compute_80").unwrap();
     let text = String::from_utf8(ptx.image.clone()).unwrap();
-    assert!(text.contains(".target sm_80"), "PTX of the virtual architecture");
+    assert!(
+        text.contains(".target sm_80"),
+        "PTX of the virtual architecture"
+    );
     assert_ne!(cubin.fingerprint, ptx.fingerprint);
 
     // Written and read back: the index lists the module under its fingerprint.

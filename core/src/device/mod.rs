@@ -177,7 +177,7 @@ impl GpuRuntime {
     fn compile(&self, key: &str, source: &str) -> Result<Arc<CudaModule>> {
         let start = std::time::Instant::now();
         let options = nvrtc::options();
-        if let Some(image) = kernel_bundle::find(source, &self.arch, &options) {
+        if let Some(image) = kernel_bundle::find(source, &self.arch) {
             let (origin, image) = match image {
                 kernel_bundle::Image::Cubin(c) => {
                     (ModuleOrigin::EmbeddedCubin, Ptx::from_binary(c))
