@@ -1,6 +1,5 @@
 //! The prebuilt kernel files (`device/kernel_bundle.rs`) without NVRTC or a GPU: written,
-//! listed, and looked up by fingerprint only (cubin of the GPU's architecture first, then
-//! PTX a newer GPU can run); an entry of another source or target, or a file of another
+//! listed, and looked up by fingerprint only (a cubin the GPU runs first, then PTX); an entry of another source or target, or a file of another
 //! version, is never used. One test, since the bundle folder is process-wide.
 
 use ferrodf_core::device::kernel_bundle::{
@@ -48,6 +47,7 @@ fn bundles_are_found_by_fingerprint_only() {
         ],
     )
     .unwrap();
+    write(&dir.join("sm_80.fdk"), "sm_80", &[entry("e", "sm_80", b"cubin-e")]).unwrap();
     write(
         &dir.join("compute_80.fdk"),
         "compute_80",
@@ -67,6 +67,11 @@ fn bundles_are_found_by_fingerprint_only() {
     // The cubin of the GPU's architecture first.
     assert_eq!(cubin("a", "sm_90").unwrap(), b"cubin-a");
     assert_eq!(cubin("b", "sm_90").unwrap(), b"cubin-b");
+    // A cubin of the same major version and a lower minor one runs (8.0 on 8.6), never
+    // one of another major version.
+    assert_eq!(cubin("e", "sm_86").unwrap(), b"cubin-e");
+    assert!(find("e", "sm_90").is_none());
+    assert!(find("a", "sm_86").map(|i| matches!(i, Image::Ptx(_))).unwrap());
     // Then PTX of a virtual architecture the GPU runs.
     assert_eq!(ptx("c", "sm_90").as_deref(), Some("ptx-c"));
     assert_eq!(ptx("a", "sm_120").as_deref(), Some("ptx-a"));

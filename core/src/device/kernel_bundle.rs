@@ -45,18 +45,11 @@ pub struct BundleEntry {
     pub image: Vec<u8>,
 }
 
-/// The targets `make kernels` builds: a cubin set for each architecture in use (Ampere,
-/// its consumer and Ada variants, Hopper, Blackwell data-center and consumer), and PTX of
-/// the oldest for every other GPU from Ampere on (the driver compiles it once, then keeps it).
-pub const DEFAULT_TARGETS: [&str; 7] = [
-    "sm_80",
-    "sm_86",
-    "sm_89",
-    "sm_90",
-    "sm_100",
-    "sm_120",
-    "compute_80",
-];
+/// The targets `make kernels` builds: a cubin set per major architecture in use (Ampere,
+/// whose cubins also run on sm_86/sm_87/sm_89; Hopper; Blackwell data-center, also for
+/// sm_103; Blackwell consumer, also for sm_121), and PTX for every other GPU from Ampere
+/// on (the driver compiles it once, then keeps it). `--targets` builds others (sm_86, ...).
+pub const DEFAULT_TARGETS: [&str; 5] = ["sm_80", "sm_90", "sm_100", "sm_120", "compute_80"];
 
 /// Compile module `key` from `source` for `target` with NVRTC into a bundle entry: the
 /// cubin of a real architecture (`sm_90`), the PTX of a virtual one (`compute_80`).
@@ -235,11 +228,14 @@ struct State {
     dir: Option<PathBuf>,
     /// Opened files by target (`None`: absent or of another version); few targets.
     open: Vec<(String, Option<Arc<Bundle>>)>,
+    /// [`usable_targets`] by GPU architecture (one directory listing per process).
+    usable: Vec<(String, Vec<String>)>,
 }
 
 static STATE: Mutex<State> = Mutex::new(State {
     dir: None,
     open: Vec::new(),
+    usable: Vec::new(),
 });
 
 /// Use the prebuilt kernels in `dir` (the Python package's `_kernels` folder).
@@ -247,6 +243,7 @@ pub fn set_dir(dir: impl Into<PathBuf>) {
     let mut st = STATE.lock().unwrap_or_else(|p| p.into_inner());
     st.dir = Some(dir.into());
     st.open.clear();
+    st.usable.clear();
 }
 
 /// The bundle directory: `FERRODF_KERNEL_BUNDLE` when set (`off`/`0`/empty: none), else
@@ -275,27 +272,43 @@ fn bundle(target: &str) -> Option<Arc<Bundle>> {
     opened
 }
 
-/// The virtual architectures with a PTX bundle that a GPU of architecture `arch`
-/// (`sm_90`) can run, newest first.
-fn ptx_targets(arch: &str) -> Vec<String> {
-    let Some(number) = arch_number(arch, "sm_") else {
-        return vec![];
+/// The bundle files a GPU of architecture `arch` (`sm_86`) can use, best first: cubins of
+/// its own major version and the same or a lower minor one (a cubin for 8.0 runs on 8.6,
+/// as CUDA guarantees), then PTX of virtual architectures up to its own, newest first.
+fn usable_targets(arch: &str) -> Vec<String> {
+    let mut st = STATE.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some((_, targets)) = st.usable.iter().find(|(a, _)| a == arch) {
+        return targets.clone();
+    }
+    let targets = match (dir(&st), arch_number(arch, "sm_")) {
+        (Some(dir), Some(number)) => list_usable(&dir, number),
+        _ => vec![],
     };
-    let st = STATE.lock().unwrap_or_else(|p| p.into_inner());
-    let Some(dir) = dir(&st) else { return vec![] };
-    drop(st);
-    let mut found: Vec<(u32, String)> = std::fs::read_dir(dir)
+    st.usable.push((arch.to_string(), targets.clone()));
+    targets
+}
+
+/// [`usable_targets`] of a GPU of architecture number `number` among the files of `dir`.
+fn list_usable(dir: &Path, number: u32) -> Vec<String> {
+    // (is PTX, minus the version): sorting puts cubins first, newest first.
+    let mut found: Vec<((bool, i64), String)> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
         .flatten()
         .filter_map(|e| {
             let name = e.file_name().to_string_lossy().into_owned();
             let target = name.strip_suffix(".fdk")?.to_string();
-            let n = arch_number(&target, "compute_")?;
-            (n <= number).then_some((n, target))
+            let rank = match arch_number(&target, "sm_") {
+                Some(n) => (n / 10 == number / 10 && n <= number).then_some((false, n))?,
+                None => {
+                    let n = arch_number(&target, "compute_")?;
+                    (n <= number).then_some((true, n))?
+                }
+            };
+            Some(((rank.0, -i64::from(rank.1)), target))
         })
         .collect();
-    found.sort_by(|a, b| b.cmp(a));
+    found.sort();
     found.into_iter().map(|(_, t)| t).collect()
 }
 
@@ -305,16 +318,14 @@ fn arch_number(arch: &str, prefix: &str) -> Option<u32> {
 }
 
 /// The prebuilt image of the module compiled from `source`, for a GPU of architecture
-/// `arch`: its cubin when the bundle of `arch` has it, else PTX of the newest virtual
-/// architecture the GPU runs.
+/// `arch`: the first of [`usable_targets`] that has it.
 pub fn find(source: &str, arch: &str) -> Option<Image> {
-    if let Some(b) = bundle(arch)
-        && let Some(cubin) = b.get(fingerprint(source, arch))
-    {
-        return Some(Image::Cubin(cubin));
-    }
-    ptx_targets(arch).into_iter().find_map(|target| {
-        let ptx = bundle(&target)?.get(fingerprint(source, &target))?;
-        String::from_utf8(ptx).ok().map(Image::Ptx)
+    usable_targets(arch).into_iter().find_map(|target| {
+        let image = bundle(&target)?.get(fingerprint(source, &target))?;
+        if target.starts_with("sm_") {
+            Some(Image::Cubin(image))
+        } else {
+            String::from_utf8(image).ok().map(Image::Ptx)
+        }
     })
 }
