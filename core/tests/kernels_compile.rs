@@ -40,18 +40,11 @@ fn compile(name: &str, src: &str) {
     compile_ptx(name, src);
 }
 
-/// Compiles `src` for sm_90 and returns its PTX.
+/// Compiles `src` for sm_90 with the runtime's options and returns its PTX.
 fn compile_ptx(name: &str, src: &str) -> String {
-    let opts = cudarc::nvrtc::CompileOptions {
-        arch: Some("sm_90"),
-        options: vec!["--std=c++17".into(), "--device-int128".into()],
-        fmad: Some(false),
-        name: Some(format!("{name}.cu")),
-        ..Default::default()
-    };
-    match cudarc::nvrtc::compile_ptx_with_opts(src, opts) {
-        Ok(ptx) => ptx.to_src(),
-        Err(e) => panic!("{name} failed to compile: {e:?}"),
+    match ferrodf_core::device::nvrtc::compile(name, src, "sm_90", false) {
+        Ok(compiled) => compiled.ptx,
+        Err(e) => panic!("{name} failed to compile: {e}"),
     }
 }
 
