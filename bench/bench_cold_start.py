@@ -95,17 +95,22 @@ def child(task: str, n: int, nas: int, questions: list[int], args, data_dir: Pat
     for line in proc.stdout.splitlines():
         if line.startswith("RESULT "):
             return json.loads(line[len("RESULT ") :])
-    raise RuntimeError(f"{task} {questions} failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
+    raise RuntimeError(
+        f"{task} {questions} failed (exit {proc.returncode}):\n{proc.stderr[-3000:]}"
+    )
 
 
 def import_times(reps: int) -> list[float]:
     """`import ferrodf` in fresh processes (the first one also reads the files cold)."""
     code = "import time; t = time.perf_counter(); import ferrodf; print(time.perf_counter() - t)"
     return [
-        float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             check=True).stdout)
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code], capture_output=True, text=True, check=True
+            ).stdout
+        )
         for _ in range(reps)
-    ]  # fmt: skip
+    ]
 
 
 def row(q: int, label: str, runs: list[dict]) -> tuple[str, bool]:
@@ -117,8 +122,15 @@ def row(q: int, label: str, runs: list[dict]) -> tuple[str, bool]:
     else:
         origins = " / ".join(str(m[o]) for o in ORIGINS)
         nvrtc_s = f"{m['nvrtc_seconds']:.2f}"
-    cells = [f"q{q} {label}", f"{first:.3f}", f"{second:.3f}", f"{2 * second + 0.3:.3f}",
-             "yes" if ok else "**no**", origins, nvrtc_s]  # fmt: skip
+    cells = [
+        f"q{q} {label}",
+        f"{first:.3f}",
+        f"{second:.3f}",
+        f"{2 * second + 0.3:.3f}",
+        "yes" if ok else "**no**",
+        origins,
+        nvrtc_s,
+    ]
     return "| " + " | ".join(cells) + " |", ok
 
 
@@ -142,8 +154,10 @@ def main() -> int:
 
     n = int(args.n)
     imports = import_times(args.import_reps)
-    print(f"import ferrodf: first {imports[0]:.3f} s, median of {len(imports)} "
-          f"{statistics.median(imports):.3f} s (target <= 0.3 s)")  # fmt: skip
+    print(
+        f"import ferrodf: first {imports[0]:.3f} s, median of {len(imports)} "
+        f"{statistics.median(imports):.3f} s (target <= 0.3 s)"
+    )
     print(f"prebuilt kernels: {'off (NVRTC baseline)' if args.no_bundle else 'on'}; N={n:.0e}")
     results, missed = {}, 0
     for task in args.task:
@@ -156,10 +170,12 @@ def main() -> int:
             outs = [child(task, n, args.nas, [q], args, DATA) for q in qs]
         per_q = {int(q): runs for o in outs for q, runs in o["questions"].items()}
         results[task] = {"processes": outs}
-        print(f"\n### {task}, N={n:.0e}, GPU: {outs[0]['gpu'] or 'none'} "
-              f"({'one process' if args.per_task else 'one fresh process per question'})\n")  # fmt: skip
-        print("| question | first run (s) | second run (s) | target (s) | met | modules of "
-              "the first run: embedded / embedded PTX / disk cache / NVRTC | NVRTC (s) |")  # fmt: skip
+        how = "one process" if args.per_task else "one fresh process per question"
+        print(f"\n### {task}, N={n:.0e}, GPU: {outs[0]['gpu'] or 'none'} ({how})\n")
+        print(
+            "| question | first run (s) | second run (s) | target (s) | met | modules of the "
+            "first run: embedded / embedded PTX / disk cache / NVRTC | NVRTC (s) |"
+        )
         print("|---|---:|---:|---:|---|---|---:|")
         first_total = second_total = 0.0
         for q in qs:
@@ -169,13 +185,22 @@ def main() -> int:
             second_total += per_q[q][1]["s"]
             print(line)
         print(f"| **total** | **{first_total:.3f}** | **{second_total:.3f}** | | | | |")
-        nvrtc_keys = sorted({k for runs in per_q.values() for r in runs
-                             for k in (r["modules"] or {}).get("nvrtc_keys", [])})  # fmt: skip
+        nvrtc_keys = sorted(
+            {
+                k
+                for runs in per_q.values()
+                for r in runs
+                for k in (r["modules"] or {}).get("nvrtc_keys", [])
+            }
+        )
         if nvrtc_keys:
             print(f"\nmodules NVRTC compiled: {', '.join(nvrtc_keys)}")
-        ctx = [o["context_s"] for o in outs]
-        print(f"\nCUDA context creation (not in the runs): median {statistics.median(ctx):.3f} s; "
-              f"import in the workers: median {statistics.median(o['import_s'] for o in outs):.3f} s")  # fmt: skip
+        ctx = statistics.median(o["context_s"] for o in outs)
+        imp = statistics.median(o["import_s"] for o in outs)
+        print(
+            f"\nCUDA context creation (not in the runs): median {ctx:.3f} s; "
+            f"import in the workers: median {imp:.3f} s"
+        )
     if args.json:
         args.json.write_text(json.dumps({"import_s": imports, "results": results}, indent=1))
     print(f"\nquestions over target: {missed}")
