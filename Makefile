@@ -90,7 +90,7 @@ kernels: $(KERNELS)/.built
 # one architecture: longer than `make test` should take, so a target of its own.
 kernels-check: $(STAMP)
 	LD_LIBRARY_PATH=$(NVRTC_LIB) FERRODF_REQUIRE_NVRTC=1 $(CARGO) test --release -p ferrodf-core \
-		--test kernels_manifest -- --ignored
+		--test kernels_compile -- --ignored
 
 # polars' installed files from the venv, packed for scripts/gpu_dbbench.sh: the GPU machine
 # has no polars, and its wheels are too big to travel with ferrodf's in one device call.

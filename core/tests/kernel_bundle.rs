@@ -47,7 +47,12 @@ fn bundles_are_found_by_fingerprint_only() {
         ],
     )
     .unwrap();
-    write(&dir.join("sm_80.fdk"), "sm_80", &[entry("e", "sm_80", b"cubin-e")]).unwrap();
+    write(
+        &dir.join("sm_80.fdk"),
+        "sm_80",
+        &[entry("e", "sm_80", b"cubin-e")],
+    )
+    .unwrap();
     write(
         &dir.join("compute_80.fdk"),
         "compute_80",
@@ -71,7 +76,11 @@ fn bundles_are_found_by_fingerprint_only() {
     // one of another major version.
     assert_eq!(cubin("e", "sm_86").unwrap(), b"cubin-e");
     assert!(find("e", "sm_90").is_none());
-    assert!(find("a", "sm_86").map(|i| matches!(i, Image::Ptx(_))).unwrap());
+    assert!(
+        find("a", "sm_86")
+            .map(|i| matches!(i, Image::Ptx(_)))
+            .unwrap()
+    );
     // Then PTX of a virtual architecture the GPU runs.
     assert_eq!(ptx("c", "sm_90").as_deref(), Some("ptx-c"));
     assert_eq!(ptx("a", "sm_120").as_deref(), Some("ptx-a"));

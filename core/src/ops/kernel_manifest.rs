@@ -2,7 +2,7 @@
 //! GPU: the fixed modules and each type specialization, with the key and the source the
 //! launcher (`device/kernels/`) builds.
 //! `examples/kernel_bundle.rs` compiles the prebuilt set from it when the wheel is built,
-//! and `tests/kernels_manifest.rs` compiles it with NVRTC.
+//! and `tests/kernels_compile.rs` compiles it with NVRTC.
 //!
 //! Nothing in a module's source depends on the data: regular expressions travel as DFA
 //! tables, sizes and scalars as kernel arguments. The tuning knobs (`FERRODF_SORT_ITEMS`,
@@ -26,7 +26,7 @@ use crate::device::primitives::bitmask;
 use crate::types::TypeId;
 
 /// The value types the typed modules are built for (BOOL8 is stored as `uint8_t`).
-const NUMERIC: [TypeId; 11] = [
+pub const NUMERIC: [TypeId; 11] = [
     TypeId::Int8,
     TypeId::Int16,
     TypeId::Int32,
