@@ -123,8 +123,17 @@ struct Bundle {
     slots: HashMap<u128, Slot>,
 }
 
-/// The header and index of a bundle file: (version, target, entries with their slots).
-fn read_header(file: &File) -> io::Result<(String, String, Vec<(BundleEntry, Slot)>, u64)> {
+/// The header and index of a bundle file.
+struct Header {
+    version: String,
+    target: String,
+    /// The entries (without images) and where their images lie.
+    entries: Vec<(BundleEntry, Slot)>,
+    /// Where the images start.
+    base: u64,
+}
+
+fn read_header(file: &File) -> io::Result<Header> {
     let mut r = BufReader::new(file);
     let mut magic = [0u8; 8];
     r.read_exact(&mut magic)?;
@@ -161,7 +170,12 @@ fn read_header(file: &File) -> io::Result<(String, String, Vec<(BundleEntry, Slo
             },
         ));
     }
-    Ok((version, target, entries, consumed as u64))
+    Ok(Header {
+        version,
+        target,
+        entries,
+        base: consumed as u64,
+    })
 }
 
 fn get_u32(r: &mut impl Read) -> io::Result<u32> {
@@ -182,29 +196,27 @@ fn get_str(r: &mut impl Read) -> io::Result<String> {
 
 /// The version, target and entries (keys and fingerprints, no images) of a bundle file.
 pub fn read_index(path: &Path) -> io::Result<(String, String, Vec<BundleEntry>)> {
-    let (version, target, entries, _) = read_header(&File::open(path)?)?;
-    Ok((
-        version,
-        target,
-        entries.into_iter().map(|(e, _)| e).collect(),
-    ))
+    let h = read_header(&File::open(path)?)?;
+    let entries = h.entries.into_iter().map(|(e, _)| e).collect();
+    Ok((h.version, h.target, entries))
 }
 
 impl Bundle {
     /// The bundle file at `path` when it exists and belongs to this version of ferrodf.
     fn open(path: &Path) -> Option<Bundle> {
         let file = File::open(path).ok()?;
-        let (version, _, entries, base) = read_header(&file).ok()?;
-        if version != env!("CARGO_PKG_VERSION") {
+        let h = read_header(&file).ok()?;
+        if h.version != env!("CARGO_PKG_VERSION") {
             return None;
         }
-        let slots = entries
+        let slots = h
+            .entries
             .into_iter()
             .map(|(e, slot)| (e.fingerprint, slot))
             .collect();
         Some(Bundle {
             file: Mutex::new(file),
-            base,
+            base: h.base,
             slots,
         })
     }

@@ -76,9 +76,12 @@ pub fn modules() -> Vec<Module> {
     out
 }
 
+/// The source builder of a module with one variant.
+type FixedSource = fn() -> String;
+
 /// The modules with one variant.
 fn fixed_modules() -> Vec<Module> {
-    let fixed: [(&str, fn() -> String); 17] = [
+    let fixed: [(&str, FixedSource); 17] = [
         ("bitmask", bitmask::module_source),
         ("binop_strings", binaryop::strings_module_source),
         ("decimal128_binop", binaryop::decimal128_module_source),
