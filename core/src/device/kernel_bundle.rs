@@ -7,8 +7,10 @@
 //! GPU (its own cache, `CUDA_CACHE_PATH`, keeps the result). Each entry is named by the
 //! fingerprint of its source, target and options (`kernel_cache::fingerprint`), which
 //! includes ferrodf's version: a module whose source changed, or a file of another
-//! release, is simply not found, never used. Entries are zstd-compressed one by one and
-//! read on demand: a process pays only for the modules it loads.
+//! release, is simply not found, never used. The images of a file are zstd-compressed as
+//! one stream: modules share most of their code (the common headers), so that is about a
+//! quarter of compressing them one by one (sm_80: 32 MB of cubins, 0.96 MB against 3.9 MB).
+//! A process decompresses a file on its first lookup in it (about 25 ms for 32 MB).
 //!
 //! The directory is where the Python package put the files (it calls [`set_dir`] on
 //! import); `FERRODF_KERNEL_BUNDLE` overrides it (`off` or `0` disables prebuilt kernels,
@@ -16,16 +18,17 @@
 //!
 //! File layout (integers little endian): `MAGIC`, the version and the target as
 //! u32-length-prefixed strings, a u32 entry count, the index (per entry: 16-byte
-//! fingerprint, u64 offset from the end of the index, u32 stored and u32 raw length, the
-//! module key as a u16-length-prefixed string), then the compressed images.
+//! fingerprint, u64 offset into the images, u32 length, the module key as a
+//! u16-length-prefixed string), the u64 length of the images, then the images as one
+//! zstd frame to the end of the file.
 
 use std::collections::HashMap;
 use std::fs::File;
-use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
-const MAGIC: &[u8; 8] = b"FDKRNL01";
+const MAGIC: &[u8; 8] = b"FDKRNL02";
 
 /// A prebuilt module image.
 pub enum Image {
@@ -76,28 +79,26 @@ pub fn fingerprint(source: &str, target: &str) -> u128 {
 /// Write the bundle file of `target` (`sm_90`, `compute_80`) at `path`, through a
 /// temporary file renamed into place.
 pub fn write(path: &Path, target: &str, entries: &[BundleEntry]) -> io::Result<()> {
-    let mut blobs = Vec::with_capacity(entries.len());
-    for e in entries {
-        blobs.push(zstd::bulk::compress(&e.image, 19)?);
-    }
+    let images: Vec<u8> = entries
+        .iter()
+        .flat_map(|e| e.image.iter().copied())
+        .collect();
     let mut out = Vec::new();
     out.extend_from_slice(MAGIC);
     put_str(&mut out, env!("CARGO_PKG_VERSION"));
     put_str(&mut out, target);
     out.extend_from_slice(&(entries.len() as u32).to_le_bytes());
     let mut offset = 0u64;
-    for (e, blob) in entries.iter().zip(&blobs) {
+    for e in entries {
         out.extend_from_slice(&e.fingerprint.to_le_bytes());
         out.extend_from_slice(&offset.to_le_bytes());
-        out.extend_from_slice(&(blob.len() as u32).to_le_bytes());
         out.extend_from_slice(&(e.image.len() as u32).to_le_bytes());
         out.extend_from_slice(&(e.key.len() as u16).to_le_bytes());
         out.extend_from_slice(e.key.as_bytes());
-        offset += blob.len() as u64;
+        offset += e.image.len() as u64;
     }
-    for blob in &blobs {
-        out.extend_from_slice(blob);
-    }
+    out.extend_from_slice(&(images.len() as u64).to_le_bytes());
+    out.extend_from_slice(&zstd::bulk::compress(&images, 19)?);
     let tmp = path.with_extension("fdk.tmp");
     File::create(&tmp)?.write_all(&out)?;
     std::fs::rename(&tmp, path)
@@ -108,19 +109,21 @@ fn put_str(out: &mut Vec<u8>, s: &str) {
     out.extend_from_slice(s.as_bytes());
 }
 
-/// Where an entry's image lies in its file.
+/// Where an entry's image lies in the decompressed images.
 struct Slot {
     offset: u64,
-    stored: u32,
-    raw: u32,
+    len: u32,
 }
 
-/// An opened bundle file: its index in memory, the images read on demand.
+/// An opened bundle file: its index in memory, the images decompressed on first use.
 struct Bundle {
-    file: Mutex<File>,
-    /// Where the images start.
+    path: PathBuf,
+    /// Where the compressed images start in the file, and their decompressed length.
     base: u64,
+    len: u64,
     slots: HashMap<u128, Slot>,
+    /// The decompressed images (`None`: unreadable).
+    images: OnceLock<Option<Vec<u8>>>,
 }
 
 /// The header and index of a bundle file.
@@ -129,8 +132,9 @@ struct Header {
     target: String,
     /// The entries (without images) and where their images lie.
     entries: Vec<(BundleEntry, Slot)>,
-    /// Where the images start.
+    /// Where the compressed images start, and their decompressed length.
     base: u64,
+    len: u64,
 }
 
 fn read_header(file: &File) -> io::Result<Header> {
@@ -148,34 +152,36 @@ fn read_header(file: &File) -> io::Result<Header> {
     for _ in 0..count {
         let mut fp = [0u8; 16];
         r.read_exact(&mut fp)?;
-        let mut off = [0u8; 8];
-        r.read_exact(&mut off)?;
-        let stored = get_u32(&mut r)?;
-        let raw = get_u32(&mut r)?;
-        let mut len = [0u8; 2];
-        r.read_exact(&mut len)?;
-        let mut key = vec![0u8; u16::from_le_bytes(len) as usize];
+        let offset = get_u64(&mut r)?;
+        let len = get_u32(&mut r)?;
+        let mut key_len = [0u8; 2];
+        r.read_exact(&mut key_len)?;
+        let mut key = vec![0u8; u16::from_le_bytes(key_len) as usize];
         r.read_exact(&mut key)?;
-        consumed += 16 + 8 + 4 + 4 + 2 + key.len();
+        consumed += 16 + 8 + 4 + 2 + key.len();
         entries.push((
             BundleEntry {
                 key: String::from_utf8_lossy(&key).into_owned(),
                 fingerprint: u128::from_le_bytes(fp),
                 image: vec![],
             },
-            Slot {
-                offset: u64::from_le_bytes(off),
-                stored,
-                raw,
-            },
+            Slot { offset, len },
         ));
     }
+    let len = get_u64(&mut r)?;
     Ok(Header {
         version,
         target,
         entries,
-        base: consumed as u64,
+        base: consumed as u64 + 8,
+        len,
     })
+}
+
+fn get_u64(r: &mut impl Read) -> io::Result<u64> {
+    let mut b = [0u8; 8];
+    r.read_exact(&mut b)?;
+    Ok(u64::from_le_bytes(b))
 }
 
 fn get_u32(r: &mut impl Read) -> io::Result<u32> {
@@ -204,8 +210,7 @@ pub fn read_index(path: &Path) -> io::Result<(String, String, Vec<BundleEntry>)>
 impl Bundle {
     /// The bundle file at `path` when it exists and belongs to this version of ferrodf.
     fn open(path: &Path) -> Option<Bundle> {
-        let file = File::open(path).ok()?;
-        let h = read_header(&file).ok()?;
+        let h = read_header(&File::open(path).ok()?).ok()?;
         if h.version != env!("CARGO_PKG_VERSION") {
             return None;
         }
@@ -215,23 +220,35 @@ impl Bundle {
             .map(|(e, slot)| (e.fingerprint, slot))
             .collect();
         Some(Bundle {
-            file: Mutex::new(file),
+            path: path.to_path_buf(),
             base: h.base,
+            len: h.len,
             slots,
+            images: OnceLock::new(),
         })
     }
 
-    /// The image stored under `fp`, decompressed; `None` when absent or unreadable.
+    /// The decompressed images, read on first use.
+    fn images(&self) -> Option<&[u8]> {
+        self.images
+            .get_or_init(|| {
+                let bytes = std::fs::read(&self.path).ok()?;
+                let stored = bytes.get(self.base as usize..)?;
+                let images = zstd::bulk::decompress(stored, self.len as usize).ok()?;
+                (images.len() as u64 == self.len).then_some(images)
+            })
+            .as_deref()
+    }
+
+    /// The image stored under `fp`; `None` when absent or unreadable.
     fn get(&self, fp: u128) -> Option<Vec<u8>> {
         let slot = self.slots.get(&fp)?;
-        let mut stored = vec![0u8; slot.stored as usize];
-        {
-            let mut f = self.file.lock().unwrap_or_else(|p| p.into_inner());
-            f.seek(SeekFrom::Start(self.base + slot.offset)).ok()?;
-            f.read_exact(&mut stored).ok()?;
-        }
-        let image = zstd::bulk::decompress(&stored, slot.raw as usize).ok()?;
-        (image.len() == slot.raw as usize).then_some(image)
+        let start = slot.offset as usize;
+        Some(
+            self.images()?
+                .get(start..start + slot.len as usize)?
+                .to_vec(),
+        )
     }
 }
 
