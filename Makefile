@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.deps-installed
 CARGO  ?= cargo
 export VIRTUAL_ENV := $(VENV)
 
-.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel polars-pack gpu-check bench bench-io fuzz-io fuzz clean
+.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel kernels kernels-check polars-pack gpu-check bench bench-io fuzz-io fuzz clean
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -32,11 +32,13 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
+# NVRTC from the nvidia-cuda-nvrtc wheel of requirements-dev.txt (no GPU needed).
+NVRTC_LIB = $$($(PY) -c "import nvidia, os; print(os.path.join(nvidia.__path__[0], 'cu13', 'lib'))")
+
 # The extension crate links against Python only when loaded, so its Rust tests are the
 # Python tests; cargo tests cover the core and the frontend (unit tests and doc examples).
 cargo-test: $(STAMP)
-	LD_LIBRARY_PATH=$$($(PY) -c "import nvidia, os; print(os.path.join(nvidia.__path__[0], 'cu13', 'lib'))") \
-	FERRODF_REQUIRE_NVRTC=1 $(CARGO) test -p ferrodf-core -p ferrodf
+	LD_LIBRARY_PATH=$(NVRTC_LIB) FERRODF_REQUIRE_NVRTC=1 $(CARGO) test -p ferrodf-core -p ferrodf
 
 # The evcxr and browser tests must run here, not skip: the tools are installed first.
 pytest: build evcxr chromium
@@ -71,9 +73,24 @@ chromium:
 
 test: lint cargo-test pytest
 
-# An abi3 wheel for the GPU machine (see scripts/gpu_check.sh).
-wheel: $(STAMP)
+# An abi3 wheel for the GPU machine (see scripts/gpu_check.sh), with the prebuilt kernels.
+wheel: kernels
 	rm -f .whl/*.whl && $(VENV)/bin/maturin build --release -m pyapi/Cargo.toml --out .whl
+
+# The prebuilt kernels the wheel carries (docs/gpu.md, "Cold start"): the manifest's modules
+# compiled by NVRTC for each GPU architecture, one file per target in $(KERNELS)
+# (git-ignored). Rebuilt when a core source changes.
+KERNELS := pyapi/python/ferrodf/_kernels
+$(KERNELS)/.built: $(STAMP) Cargo.toml $(shell find core/src core/examples/kernel_bundle.rs -name '*.rs' -o -name '*.cu' -o -name '*.cuh')
+	LD_LIBRARY_PATH=$(NVRTC_LIB) $(CARGO) run --release -p ferrodf-core --example kernel_bundle -- --out $(KERNELS)
+	touch $@
+kernels: $(KERNELS)/.built
+
+# Every module of the manifest (the on-demand binary operations too) compiled by NVRTC for
+# one architecture: longer than `make test` should take, so a target of its own.
+kernels-check: $(STAMP)
+	LD_LIBRARY_PATH=$(NVRTC_LIB) FERRODF_REQUIRE_NVRTC=1 $(CARGO) test --release -p ferrodf-core \
+		--test kernels_compile -- --ignored
 
 # polars' installed files from the venv, packed for scripts/gpu_dbbench.sh: the GPU machine
 # has no polars, and its wheels are too big to travel with ferrodf's in one device call.
@@ -111,4 +128,4 @@ fuzz: build
 
 clean:
 	$(CARGO) clean
-	rm -rf $(VENV) .whl .pytest_cache .hypothesis build
+	rm -rf $(VENV) .whl .pytest_cache .hypothesis build $(KERNELS)

@@ -1,28 +1,20 @@
-//! Every device kernel module compiles with NVRTC for Hopper (sm_90), checked without a GPU.
+//! Every device kernel module compiles with NVRTC for Hopper (sm_90), checked without a GPU;
+//! the kernel manifest (`ops/kernel_manifest.rs`) enumerates, and a sample of it compiles
+//! into prebuilt-kernel entries (cubin and PTX); `--ignored` (`make kernels-check`) compiles
+//! every module of the manifest.
 //!
 //! Needs only NVRTC (`libnvrtc.so.13`, e.g. from the `nvidia-cuda-nvrtc` wheel that
 //! `make test` installs and puts on `LD_LIBRARY_PATH`). Without it the test says so and
 //! passes only when `FERRODF_REQUIRE_NVRTC` is unset, so plain `cargo test` works anywhere.
 
+use ferrodf_core::device::kernel_bundle::{self, DEFAULT_TARGETS};
 use ferrodf_core::device::kernels::{
     binaryop, cast, hashing, null_mask, reduce, search, transform, unary,
 };
 use ferrodf_core::device::primitives::bitmask;
+use ferrodf_core::ops::kernel_manifest::{self, Module, NUMERIC};
 use ferrodf_core::types::TypeId;
-
-const NUMERIC: [TypeId; 11] = [
-    TypeId::Int8,
-    TypeId::Int16,
-    TypeId::Int32,
-    TypeId::Int64,
-    TypeId::Uint8,
-    TypeId::Uint16,
-    TypeId::Uint32,
-    TypeId::Uint64,
-    TypeId::Float32,
-    TypeId::Float64,
-    TypeId::Bool8,
-];
+use std::collections::HashSet;
 
 fn nvrtc_present() -> bool {
     // SAFETY: only probes whether the library can be opened.
@@ -40,18 +32,11 @@ fn compile(name: &str, src: &str) {
     compile_ptx(name, src);
 }
 
-/// Compiles `src` for sm_90 and returns its PTX.
+/// Compiles `src` for sm_90 with the runtime's options and returns its PTX.
 fn compile_ptx(name: &str, src: &str) -> String {
-    let opts = cudarc::nvrtc::CompileOptions {
-        arch: Some("sm_90"),
-        options: vec!["--std=c++17".into(), "--device-int128".into()],
-        fmad: Some(false),
-        name: Some(format!("{name}.cu")),
-        ..Default::default()
-    };
-    match cudarc::nvrtc::compile_ptx_with_opts(src, opts) {
-        Ok(ptx) => ptx.to_src(),
-        Err(e) => panic!("{name} failed to compile: {e:?}"),
+    match ferrodf_core::device::nvrtc::compile(name, src, "sm_90", false) {
+        Ok(compiled) => compiled.ptx,
+        Err(e) => panic!("{name} failed to compile: {e}"),
     }
 }
 
@@ -271,4 +256,104 @@ fn strings_and_datetime_modules_compile() {
     compile("strings", &strings::module_source());
     compile("datetime_i32", &datetime::module_source(true));
     compile("datetime_i64", &datetime::module_source(false));
+}
+
+#[test]
+fn the_manifest_enumerates_without_a_gpu() {
+    let modules = kernel_manifest::modules();
+    let keys: HashSet<&str> = modules.iter().map(|m| m.key.as_str()).collect();
+    assert_eq!(keys.len(), modules.len(), "module keys are unique");
+    // The fixed modules and a specialization of each family are there.
+    for key in [
+        "bitmask",
+        "hash_table",
+        "groupby_keys",
+        "strings",
+        "groupby_agg_double_false",
+        "reduce_double_double",
+        "unary_int128false",
+        "cast_int128false",
+        "binop0_doublefalse_doublefalse_doublefalse",
+        "binop1_int64_tfalse_int64_tfalse_uint8_ttrue",
+    ] {
+        assert!(keys.contains(key), "{key} missing");
+    }
+    let prebuilt = modules.iter().filter(|m| m.prebuilt).count();
+    assert!(
+        (200..400).contains(&prebuilt),
+        "{prebuilt} prebuilt modules of {}",
+        modules.len()
+    );
+    // Every module outside the binary operations is prebuilt.
+    assert!(
+        modules
+            .iter()
+            .all(|m| m.prebuilt || m.key.starts_with("binop"))
+    );
+}
+
+#[test]
+fn distinct_keys_have_distinct_sources() {
+    // A sample across the families (building every source takes a while in debug builds).
+    let modules = kernel_manifest::modules();
+    let sample: Vec<&Module> = modules.iter().step_by(7).collect();
+    let sources: HashSet<String> = sample.iter().map(|m| m.source()).collect();
+    assert_eq!(sources.len(), sample.len());
+}
+
+#[test]
+fn a_sample_compiles_into_bundle_entries() {
+    if !nvrtc_present() {
+        return;
+    }
+    let modules = kernel_manifest::modules();
+    let bitmask = modules.iter().find(|m| m.key == "bitmask").unwrap();
+    let source = bitmask.source();
+    let cubin = kernel_bundle::compile_entry("bitmask", &source, "sm_90").unwrap();
+    assert_eq!(&cubin.image[..4], b"\x7fELF", "a cubin is an ELF image");
+    let ptx = kernel_bundle::compile_entry("bitmask", &source, "compute_80").unwrap();
+    let text = String::from_utf8(ptx.image.clone()).unwrap();
+    assert!(
+        text.contains(".target sm_80"),
+        "PTX of the virtual architecture"
+    );
+    assert_ne!(cubin.fingerprint, ptx.fingerprint);
+
+    // Written and read back: the index lists the module under its fingerprint.
+    let dir = std::env::temp_dir().join(format!("ferrodf-manifest-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("sm_90.fdk");
+    kernel_bundle::write(&path, "sm_90", &[cubin]).unwrap();
+    let (version, target, entries) = kernel_bundle::read_index(&path).unwrap();
+    assert_eq!(version, env!("CARGO_PKG_VERSION"));
+    assert_eq!(target, "sm_90");
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0].key, "bitmask");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_default_target_is_known_to_nvrtc() {
+    if !nvrtc_present() {
+        return;
+    }
+    let src = "extern \"C\" __global__ void k(int *p) { p[threadIdx.x] = 1; }";
+    for target in DEFAULT_TARGETS {
+        kernel_bundle::compile_entry("probe", src, target)
+            .unwrap_or_else(|e| panic!("{target}: {e}"));
+    }
+}
+
+/// Every module of the manifest compiles for sm_90 (`make kernels-check`: minutes).
+#[test]
+#[ignore]
+fn every_manifest_module_compiles() {
+    use rayon::prelude::*;
+    if !nvrtc_present() {
+        return;
+    }
+    kernel_manifest::modules().par_iter().for_each(|m| {
+        kernel_bundle::compile_entry(&m.key, &m.source(), "sm_90")
+            .unwrap_or_else(|e| panic!("{}: {e}", m.key));
+    });
 }

@@ -32,7 +32,33 @@ pub fn gpu_info(py: Python<'_>) -> PyResult<Option<Bound<'_, PyDict>>> {
     let (total, free) = rt.memory_info().py()?;
     d.set_item("total_memory", total)?;
     d.set_item("free_memory", free)?;
+    d.set_item("kernel_modules", kernel_modules(py)?)?;
     Ok(Some(d))
+}
+
+/// Where this process's kernel modules came from: counts and seconds (finding, compiling
+/// and loading) for the prebuilt cubins and PTX of the wheel, the on-disk cache and NVRTC,
+/// and the keys of the modules NVRTC compiled.
+fn kernel_modules(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let stats = ferrodf_core::device::module_stats();
+    let d = PyDict::new(py);
+    for (name, (count, took)) in [
+        ("embedded", stats.embedded_cubin),
+        ("embedded_ptx", stats.embedded_ptx),
+        ("disk_cache", stats.disk_cache),
+        ("nvrtc", stats.nvrtc),
+    ] {
+        d.set_item(name, count)?;
+        d.set_item(format!("{name}_seconds"), took.as_secs_f64())?;
+    }
+    d.set_item("nvrtc_keys", stats.nvrtc_keys)?;
+    Ok(d)
+}
+
+/// Use the prebuilt kernels in `path` (the package's `_kernels` folder, set on import).
+#[pyfunction]
+pub fn set_kernel_bundle_dir(path: &str) {
+    ferrodf_core::device::kernel_bundle::set_dir(path);
 }
 
 /// Why no GPU is used, or None when one is usable.
@@ -91,5 +117,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         host_fallbacks,
         reset_host_fallbacks,
         host_fallback,
+        set_kernel_bundle_dir,
     )
 }

@@ -45,8 +45,11 @@ fn fnv1a(seed: u64, parts: &[&[u8]]) -> u64 {
     h
 }
 
-/// The file that holds (or will hold) the PTX of `source` compiled for `arch` with `options`.
-fn entry_path(dir: &std::path::Path, source: &str, arch: &str, options: &[String]) -> PathBuf {
+/// The 128-bit fingerprint of everything that determines a compiled module: its source,
+/// the target architecture, the compile options and ferrodf's version. The on-disk cache
+/// names its entries by it, and the prebuilt kernels of the wheel (`kernel_bundle.rs`) are
+/// looked up by it, so an artifact of another source, option set or release is never used.
+pub(crate) fn fingerprint(source: &str, arch: &str, options: &[String]) -> u128 {
     let opts = options.join("\u{1f}");
     let parts: [&[u8]; 4] = [
         source.as_bytes(),
@@ -56,7 +59,13 @@ fn entry_path(dir: &std::path::Path, source: &str, arch: &str, options: &[String
     ];
     let a = fnv1a(0xcbf2_9ce4_8422_2325, &parts);
     let b = fnv1a(0x84222325_cbf29ce4, &parts);
-    dir.join(arch).join(format!("{a:016x}{b:016x}.ptx"))
+    (u128::from(a) << 64) | u128::from(b)
+}
+
+/// The file that holds (or will hold) the PTX of `source` compiled for `arch` with `options`.
+fn entry_path(dir: &std::path::Path, source: &str, arch: &str, options: &[String]) -> PathBuf {
+    let fp = fingerprint(source, arch, options);
+    dir.join(arch).join(format!("{fp:032x}.ptx"))
 }
 
 /// The PTX of a module: from the cache, or compiled by `compile` and stored.

@@ -6,13 +6,17 @@
 //! runtime is first asked for. A machine without them is a normal state ([`runtime`] returns
 //! an error that callers in `auto` placement treat as "use the host").
 
+pub mod kernel_bundle;
 mod kernel_cache;
 pub mod kernels;
 mod launch;
 mod memory;
+mod module_stats;
+pub mod nvrtc;
 pub mod primitives;
 
 pub use memory::DeviceMemory;
+pub use module_stats::{ModuleOrigin, ModuleStats, module_stats};
 
 use crate::error::{Error, Result};
 use cudarc::driver::{CudaContext, CudaFunction, CudaModule, CudaStream, LaunchConfig};
@@ -168,32 +172,43 @@ impl GpuRuntime {
         Ok(f)
     }
 
+    /// The module of `key` from its `source`: a prebuilt image from the wheel when it has
+    /// one for this GPU, else the PTX of the on-disk cache, else NVRTC's (then cached).
     fn compile(&self, key: &str, source: &str) -> Result<Arc<CudaModule>> {
-        let options: Vec<String> = vec![
-            "--std=c++17".into(),
-            "--device-int128".into(),
-            // No fused multiply-add: the host path rounds each operation separately.
-            "--fmad=false".into(),
-        ];
-        let arch: &'static str = Box::leak(self.arch.clone().into_boxed_str());
-        let nvrtc = || -> Result<String> {
-            let opts = cudarc::nvrtc::CompileOptions {
-                arch: Some(arch),
-                options: options.clone(),
-                name: Some(format!("{key}.cu")),
-                ..Default::default()
+        let start = std::time::Instant::now();
+        let options = nvrtc::options();
+        if let Some(image) = kernel_bundle::find(source, &self.arch) {
+            let (origin, image) = match image {
+                kernel_bundle::Image::Cubin(c) => {
+                    (ModuleOrigin::EmbeddedCubin, Ptx::from_binary(c))
+                }
+                kernel_bundle::Image::Ptx(p) => (ModuleOrigin::EmbeddedPtx, Ptx::from_src(p)),
             };
-            let ptx = cudarc::nvrtc::compile_ptx_with_opts(source, opts).map_err(|e| {
-                Error::Device(format!("NVRTC failed to compile kernel module {key}: {e}"))
-            })?;
-            Ok(ptx.to_src())
-        };
-        let text = kernel_cache::get_or_compile(source, &self.arch, &options, nvrtc)?;
-        match self.ctx.load_module(Ptx::from_src(text)) {
-            Ok(m) => Ok(m),
-            // A damaged cache entry: compile afresh.
-            Err(_) => Ok(self.ctx.load_module(Ptx::from_src(nvrtc()?))?),
+            // A driver older than the compiler that built it refuses the image: compile
+            // it here as without one.
+            if let Ok(m) = self.ctx.load_module(image) {
+                module_stats::record(key, origin, start.elapsed());
+                return Ok(m);
+            }
         }
+        let compiled = std::cell::Cell::new(false);
+        let compile_now = || -> Result<String> {
+            compiled.set(true);
+            Ok(nvrtc::compile(key, source, &self.arch, false)?.ptx)
+        };
+        let text = kernel_cache::get_or_compile(source, &self.arch, &options, compile_now)?;
+        let module = match self.ctx.load_module(Ptx::from_src(text)) {
+            Ok(m) => m,
+            // A damaged cache entry: compile afresh.
+            Err(_) => self.ctx.load_module(Ptx::from_src(compile_now()?))?,
+        };
+        let origin = if compiled.get() {
+            ModuleOrigin::Nvrtc
+        } else {
+            ModuleOrigin::DiskCache
+        };
+        module_stats::record(key, origin, start.elapsed());
+        Ok(module)
     }
 
     /// A launch configuration covering `n` items with a grid-stride loop: at most

@@ -7,6 +7,7 @@ the ``FERRODF_DEVICE`` environment variable.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from ferrodf import _lib, memory, options, plc, plotting
@@ -23,6 +24,10 @@ from ferrodf.index import Index, MultiIndex, RangeIndex
 from ferrodf.io import read_csv, read_json, read_parquet
 from ferrodf.options import get_option, option_context, reset_option, set_option
 from ferrodf.series import Series
+
+# The kernels compiled when the wheel was built (`make kernels`): a fresh machine loads
+# them instead of compiling each module with NVRTC (docs/gpu.md, "Cold start").
+_lib.set_kernel_bundle_dir(os.path.join(os.path.dirname(__file__), "_kernels"))
 
 plotting.attach(Series, DataFrame)  # .plot and .hist (see ferrodf.plotting)
 

@@ -128,6 +128,17 @@ pub fn module_source(
     ))
 }
 
+/// The key of the module [`module_source`] builds: the storage type and BOOL8 flag of
+/// each operand and the output (the common type follows from the operands).
+pub fn module_key(lhs: TypeId, rhs: TypeId, out: TypeId, family: u8) -> Result<String> {
+    let (l_t, l_bool) = cuda_type(lhs)?;
+    let (r_t, r_bool) = cuda_type(rhs)?;
+    let (o_t, o_bool) = cuda_type(out)?;
+    Ok(format!(
+        "binop{family}_{l_t}{l_bool}_{r_t}{r_bool}_{o_t}{o_bool}"
+    ))
+}
+
 /// Run operator `op` (one with a kernel, see [`kernel_name`]) over `n` rows. `common` is
 /// C++'s common type of the operand types; `may_null` says whether the operator can itself
 /// produce nulls (integer division by zero). Null scalars reach only the null-aware
@@ -143,11 +154,8 @@ pub fn binary(
     may_null: bool,
 ) -> Result<Column> {
     let rt = runtime()?;
-    let (l_t, l_bool) = cuda_type(lhs.type_id())?;
-    let (r_t, r_bool) = cuda_type(rhs.type_id())?;
-    let (o_t, o_bool) = cuda_type(out_type.id())?;
     let family = module_family(op);
-    let key = format!("binop{family}_{l_t}{l_bool}_{r_t}{r_bool}_{o_t}{o_bool}");
+    let key = module_key(lhs.type_id(), rhs.type_id(), out_type.id(), family)?;
     let source = || {
         module_source(lhs.type_id(), rhs.type_id(), common, out_type.id(), family)
             .expect("types checked above")

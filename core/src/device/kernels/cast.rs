@@ -21,9 +21,14 @@ pub fn module_source(input: TypeId) -> Result<String> {
     ))
 }
 
-fn function(input: TypeId, name: &str) -> Result<CudaFunction> {
+/// The key of the module [`module_source`] builds.
+pub fn module_key(input: TypeId) -> Result<String> {
     let (t, is_bool) = storage_type(input)?;
-    let key = format!("cast_{}{is_bool}", t.trim_start_matches('_'));
+    Ok(format!("cast_{}{is_bool}", t.trim_start_matches('_')))
+}
+
+fn function(input: TypeId, name: &str) -> Result<CudaFunction> {
+    let key = module_key(input)?;
     runtime()?.function(&key, || module_source(input).expect("checked above"), name)
 }
 

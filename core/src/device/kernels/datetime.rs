@@ -17,9 +17,13 @@ pub fn module_source(days: bool) -> String {
     format!("{COMMON}\n#define IN_T {t}\n{SOURCE}")
 }
 
+/// The key of the module [`module_source`] builds.
+pub fn module_key(days: bool) -> &'static str {
+    if days { "datetime_i32" } else { "datetime_i64" }
+}
+
 fn function(days: bool, name: &str) -> Result<CudaFunction> {
-    let key = if days { "datetime_i32" } else { "datetime_i64" };
-    runtime()?.function(key, || module_source(days), name)
+    runtime()?.function(module_key(days), || module_source(days), name)
 }
 
 fn map(col: &Column, out_type: DataType, name: &str, extra: &[Arg]) -> Result<Column> {

@@ -49,6 +49,13 @@ pub fn module_source(idx: TypeId) -> Result<String> {
     ))
 }
 
+/// The key of the module [`module_source`] builds (the tuning knobs change its source).
+pub fn module_key(idx: TypeId) -> Result<String> {
+    let (it, _) = cuda_type(idx)?;
+    let (unroll, stream, ..) = gather_tuning();
+    Ok(format!("gather_{it}_{unroll}_{stream}"))
+}
+
 /// A row map on the device, with how to treat its entries.
 pub struct DeviceMap<'a> {
     map: &'a Column,
@@ -95,10 +102,8 @@ impl<'a> DeviceMap<'a> {
     }
     fn function(&self, name: &str) -> Result<cudarc::driver::CudaFunction> {
         let idx = self.map.dtype().id();
-        let (it, _) = cuda_type(idx)?;
-        let (unroll, stream, ..) = gather_tuning();
         runtime()?.function(
-            &format!("gather_{it}_{unroll}_{stream}"),
+            &module_key(idx)?,
             || module_source(idx).expect("integer"),
             name,
         )

@@ -41,9 +41,14 @@ fn keys_fn(name: &str) -> Result<cudarc::driver::CudaFunction> {
     runtime()?.function("groupby_keys", keys_module_source, name)
 }
 
-fn agg_fn(t: TypeId, name: &str) -> Result<cudarc::driver::CudaFunction> {
+/// The key of the module [`agg_module_source`] builds.
+pub fn agg_module_key(t: TypeId) -> Result<String> {
     let (ct, is_bool) = cuda_type(t)?;
-    let key = format!("groupby_agg_{ct}_{is_bool}");
+    Ok(format!("groupby_agg_{ct}_{is_bool}"))
+}
+
+fn agg_fn(t: TypeId, name: &str) -> Result<cudarc::driver::CudaFunction> {
+    let key = agg_module_key(t)?;
     runtime()?.function(&key, || agg_module_source(t).expect("numeric"), name)
 }
 

@@ -42,6 +42,16 @@ pub fn module_source(input: TypeId, acc: TypeId) -> Result<String> {
     ))
 }
 
+/// The key of the module [`module_source`] builds.
+pub fn module_key(input: TypeId, acc: TypeId) -> Result<String> {
+    let (in_t, in_bool) = cuda_type(input)?;
+    let (acc_t, _) = cuda_type(acc)?;
+    Ok(format!(
+        "reduce_{in_t}{}_{acc_t}",
+        if in_bool { "b" } else { "" }
+    ))
+}
+
 /// Reduce the valid rows of a numeric column, accumulating in `acc` (each value converted to
 /// `acc` first, as libcudf does). Returns the accumulator's bytes (little endian, `acc`'s
 /// width) and the number of valid rows.
@@ -75,9 +85,7 @@ static SCRATCH: std::sync::Mutex<Option<Scratch>> = std::sync::Mutex::new(None);
 /// Launch `{kernel}_pass1` and `{kernel}_pass2`, which produce `outputs` results.
 fn run(col: &Column, kernel: &str, outputs: usize, acc: TypeId) -> Result<(Vec<Vec<u8>>, u64)> {
     let rt = runtime()?;
-    let (in_t, in_bool) = cuda_type(col.dtype().id())?;
-    let (acc_t, _) = cuda_type(acc)?;
-    let key = format!("reduce_{in_t}{}_{acc_t}", if in_bool { "b" } else { "" });
+    let key = module_key(col.dtype().id(), acc)?;
     let source = || module_source(col.dtype().id(), acc).expect("types checked above");
     let pass1 = rt.function(&key, source, &format!("{kernel}_pass1"))?;
 

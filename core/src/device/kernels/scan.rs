@@ -122,13 +122,14 @@ pub fn exclusive_sum_with_total(values: &DeviceMemory, n: usize) -> Result<i64> 
     ))
 }
 
-fn typed_function(t: TypeId, name: &str) -> Result<cudarc::driver::CudaFunction> {
+/// The key of the module [`module_source`] builds (the tuning knob changes its source).
+pub fn module_key(t: TypeId) -> Result<String> {
     let (ct, _) = cuda_type(t)?;
-    runtime()?.function(
-        &format!("scan_{ct}_{}", scan_items()),
-        || module_source(t).expect("numeric"),
-        name,
-    )
+    Ok(format!("scan_{ct}_{}", scan_items()))
+}
+
+fn typed_function(t: TypeId, name: &str) -> Result<cudarc::driver::CudaFunction> {
+    runtime()?.function(&module_key(t)?, || module_source(t).expect("numeric"), name)
 }
 
 /// The bounds and replacements of a device clamp, as value bits (little-endian in u64);

@@ -58,14 +58,18 @@ pub fn module_source(wide: bool) -> String {
     )
 }
 
-fn function(wide: bool, name: &str) -> Result<cudarc::driver::CudaFunction> {
-    let key = format!(
+/// The key of the module [`module_source`] builds (the tuning knobs change its source).
+pub fn module_key(wide: bool) -> String {
+    format!(
         "sort_u{}_{}_{}",
         if wide { 64 } else { 32 },
         sort_items(),
         sort_min_blocks()
-    );
-    runtime()?.function(&key, || module_source(wide), name)
+    )
+}
+
+fn function(wide: bool, name: &str) -> Result<cudarc::driver::CudaFunction> {
+    runtime()?.function(&module_key(wide), || module_source(wide), name)
 }
 
 /// One key of the sort (see the spec kinds in sorting.cu).
