@@ -12,7 +12,9 @@ pub mod case;
 pub mod char_types;
 pub mod combine;
 pub mod find;
+pub mod like;
 pub mod padding;
+pub mod partition;
 pub mod regex;
 pub mod repeat;
 pub mod replace;
@@ -20,6 +22,7 @@ pub mod reverse;
 pub mod slice;
 pub mod split;
 pub mod strip;
+pub mod translate;
 
 use crate::buffer::Buffer;
 use crate::column::Column;
