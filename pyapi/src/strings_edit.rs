@@ -10,8 +10,8 @@ use crate::errors::run;
 use crate::strings::{col_or_scalar, opt_scalar, scalar_arg};
 use crate::table::PyTable;
 use ferrodf_core::ops::strings::{
-    attributes, capitalize, case, char_types, like, padding, partition, repeat, replace, reverse,
-    translate,
+    attributes, capitalize, case, char_types, like, padding, partition, repeat, replace,
+    reverse as core_reverse, translate,
 };
 use ferrodf_core::string_options::{FilterType, SideType};
 use pyo3::exceptions::PyValueError;
@@ -23,7 +23,7 @@ column_fns! {
     /// Whether every row is title-cased, BOOL8.
     is_title = capitalize::is_title;
     /// The characters of every row reversed.
-    reverse = reverse::reverse;
+    reverse_strings = core_reverse::reverse;
     /// The UTF-8 integer of every character of every row, INT32.
     code_points = attributes::code_points;
 }
@@ -199,9 +199,11 @@ pub fn replace_multiple(
     maxrepl: i64,
 ) -> PyResult<PyColumn> {
     const NAME: &str = "replace.replace_multiple";
-    let column = |obj: &Bound<'_, PyAny>, what: &str| match col_or_scalar(obj, NAME, what)? {
-        ColumnOrScalar::Column(c) => Ok(c),
-        ColumnOrScalar::Scalar(s) => Ok(s.as_column().clone()),
+    let column = |obj: &Bound<'_, PyAny>, what: &str| -> PyResult<ferrodf_core::Column> {
+        Ok(match col_or_scalar(obj, NAME, what)? {
+            ColumnOrScalar::Column(c) => c,
+            ColumnOrScalar::Scalar(s) => s.as_column().clone(),
+        })
     };
     let (t, r) = (column(target, "target")?, column(repl, "repl")?);
     Ok(PyColumn(run(py, move || {
@@ -284,7 +286,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m,
         swapcase,
         is_title,
-        reverse,
+        reverse_strings,
         code_points,
         capitalize_strings,
         title,

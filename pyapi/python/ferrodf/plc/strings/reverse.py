@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ferrodf._lib.strings import reverse as _reverse
+from ferrodf._lib.strings import reverse_strings as _reverse
 
 
 def reverse(input, stream=None, mr=None):
