@@ -40,7 +40,8 @@ named_enum! {
         Decimal = 1,
         /// Unicode general categories Nd, Nl and No.
         Numeric = 2,
-        /// Nd, as pyarrow's `utf8_is_digit` (Python's `str.isdigit` adds some No).
+        /// Nd, as DECIMAL (pyarrow's `utf8_is_digit` adds all of No: `²`, `½`, `①`;
+        /// Python's `str.isdigit` adds `²` and `①`).
         Digit = 4,
         /// Unicode letters (general categories L*), as Python's `str.isalpha`.
         Alpha = 8,

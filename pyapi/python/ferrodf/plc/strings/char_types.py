@@ -1,7 +1,7 @@
 """pylibcudf's ``strings.char_types`` module.
 
-The classes follow Unicode: DECIMAL and DIGIT are category Nd (as pyarrow's
-``utf8_is_decimal`` / ``utf8_is_digit``; Python's ``str.isdigit`` also takes superscripts),
+The classes follow Unicode: DECIMAL and DIGIT are category Nd (pyarrow's ``utf8_is_digit``
+also takes category No, ``²``, ``½``, ``①``; Python's ``str.isdigit`` takes ``²`` and ``①``),
 NUMERIC the N categories, ALPHA the letters (L), SPACE White_Space, UPPER and LOWER the
 Uppercase and Lowercase properties. Unlike libcudf, characters past U+FFFF have classes too.
 """
