@@ -9,10 +9,10 @@ class StringCharacterTypes(IntEnum):
     NUMERIC = 2
     DIGIT = 4
     ALPHA = 8
+    ALPHANUM = 15
     SPACE = 16
     UPPER = 32
     LOWER = 64
-    ALPHANUM = 15
     CASE_TYPES = 96
     ALL_TYPES = 127
 
