@@ -33,6 +33,8 @@ pub const PYTHON_ENUMS: &[EnumInfo] = &[
     crate::string_options::SideType::INFO,
     crate::string_options::SeparatorOnNulls::INFO,
     crate::string_options::OutputIfEmptyList::INFO,
+    crate::string_options::StringCharacterTypes::INFO,
+    crate::string_options::FilterType::INFO,
     crate::io::compression::CompressionType::INFO,
     crate::io::QuoteStyle::INFO,
     crate::io::parquet::StatisticsFreq::INFO,

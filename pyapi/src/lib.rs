@@ -35,6 +35,7 @@ mod search;
 mod sorting;
 mod stream_compaction;
 mod strings;
+mod strings_edit;
 mod table;
 mod traits;
 mod transform;
@@ -71,7 +72,10 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ("search", &[search::register]),
     ("sorting", &[sorting::register]),
     ("stream_compaction", &[stream_compaction::register]),
-    ("strings", &[strings::register, regex::register]),
+    (
+        "strings",
+        &[strings::register, regex::register, strings_edit::register],
+    ),
     ("traits", &[traits::register]),
     ("transform", &[transform::register]),
     ("types", &[types::register]),

@@ -13,7 +13,11 @@ use ferrodf_core::string_options::SeparatorOnNulls;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
-fn col_or_scalar(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult<ColumnOrScalar> {
+pub(crate) fn col_or_scalar(
+    obj: &Bound<'_, PyAny>,
+    function: &str,
+    what: &str,
+) -> PyResult<ColumnOrScalar> {
     ColumnOrScalar::extract(obj).ok_or_else(|| {
         PyTypeError::new_err(format!(
             "strings.{function}: {what} must be a ferrodf.plc.Column or Scalar, got {}",
@@ -22,7 +26,7 @@ fn col_or_scalar(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult
     })
 }
 
-fn scalar_arg(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult<PyScalar> {
+pub(crate) fn scalar_arg(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult<PyScalar> {
     obj.extract::<PyScalar>().map_err(|_| {
         PyTypeError::new_err(format!(
             "strings.{function}: {what} must be a ferrodf.plc.Scalar, got {}",
@@ -31,7 +35,7 @@ fn scalar_arg(obj: &Bound<'_, PyAny>, function: &str, what: &str) -> PyResult<Py
     })
 }
 
-fn opt_scalar(
+pub(crate) fn opt_scalar(
     obj: Option<&Bound<'_, PyAny>>,
     function: &str,
     what: &str,

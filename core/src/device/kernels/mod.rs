@@ -29,6 +29,8 @@ pub mod search;
 pub mod sorting;
 pub mod stream_compaction;
 pub mod strings;
+pub mod strings_chars;
+pub mod strings_edit;
 pub mod transform;
 pub mod unary;
 

@@ -17,11 +17,14 @@ use cudarc::driver::CudaFunction;
 const HELPERS: &str = include_str!("cuda/strings.cuh");
 const SOURCE: &str = include_str!("cuda/strings.cu");
 const REGEX: &str = include_str!("cuda/regex.cu");
+const CHARS: &str = include_str!("cuda/strings_chars.cu");
+const EDIT: &str = include_str!("cuda/strings_edit.cu");
 
 /// The CUDA source of the strings module: the string helpers of `strings.cuh`, then the
-/// string and the regex kernels, which both build on them.
+/// string and the regex kernels, which both build on them, then the character-class
+/// (`strings_chars.rs`) and row-editing (`strings_edit.rs`) kernels.
 pub fn module_source() -> String {
-    format!("{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}")
+    format!("{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}\n{CHARS}\n{EDIT}")
 }
 
 fn function(name: &str) -> Result<CudaFunction> {
@@ -84,11 +87,12 @@ impl Descs {
 }
 
 /// Host bytes on the device (kept alive with the returned memory).
-fn upload(bytes: &[u8]) -> Result<DeviceMemory> {
+pub(crate) fn upload(bytes: &[u8]) -> Result<DeviceMemory> {
     DeviceMemory::from_host(bytes)
 }
 
-fn upload_u32(v: &[u32]) -> Result<DeviceMemory> {
+/// Host `u32`s on the device.
+pub(crate) fn upload_u32(v: &[u32]) -> Result<DeviceMemory> {
     let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
     upload(&bytes)
 }

@@ -1,13 +1,15 @@
-//! pylibcudf's `strings.case`: `to_lower` and `to_upper`.
+//! pylibcudf's `strings.case`: `to_lower`, `to_upper` and `swapcase`.
 //!
 //! Each code point is mapped by itself with Rust's full case mapping (`char::to_lowercase`,
 //! `char::to_uppercase`), so one character may become several (`ß` -> `SS`, `İ` -> `i̇`).
 //! The mapping is context free, as libcudf's: a final `Σ` lowers to `σ`, not `ς`. The
 //! device uses a table generated from the same Rust mapping, so both paths agree.
 
+use super::char_types::{LOWER, UPPER, device_tables, table as class_table};
 use super::{check_strings, map_rows};
 use crate::column::Column;
 use crate::device::kernels::strings as dev;
+use crate::device::kernels::strings_chars::{self as dev_chars, Recase};
 use crate::error::Result;
 use crate::placement::use_device;
 use std::sync::OnceLock;
@@ -54,6 +56,21 @@ pub(crate) fn table(upper: bool) -> &'static CaseTable {
     }
 }
 
+/// Append the upper- (`upper`) or lower-case mapping of `c` to `out`.
+#[inline]
+pub(crate) fn push_case(c: char, upper: bool, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 4];
+    if upper {
+        for m in c.to_uppercase() {
+            out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
+        }
+    } else {
+        for m in c.to_lowercase() {
+            out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
+        }
+    }
+}
+
 fn convert(input: &Column, upper: bool) -> Result<Column> {
     let name = if upper {
         "case.to_upper"
@@ -76,17 +93,8 @@ fn convert(input: &Column, upper: bool) -> Result<Column> {
             }
             return;
         }
-        let mut buf = [0u8; 4];
         for c in s.chars() {
-            if upper {
-                for m in c.to_uppercase() {
-                    out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
-                }
-            } else {
-                for m in c.to_lowercase() {
-                    out.extend_from_slice(m.encode_utf8(&mut buf).as_bytes());
-                }
-            }
+            push_case(c, upper, out);
         }
     })
 }
@@ -117,4 +125,37 @@ pub fn to_lower(input: &Column) -> Result<Column> {
 /// ```
 pub fn to_upper(input: &Column) -> Result<Column> {
     convert(input, true)
+}
+
+/// Upper-case characters (the Unicode Uppercase property) in lower case and lower-case ones
+/// in upper case, each with the full mapping of [`to_upper`] and [`to_lower`]; others, such
+/// as the titlecase `ǅ`, stay as they are (as Python's `str.swapcase`). Nulls stay null.
+///
+/// ```
+/// use ferrodf_core::interop::arrow::{from_arrow, to_arrow};
+/// use ferrodf_core::ops::strings::case::swapcase;
+/// let c = from_arrow(&arrow_array::StringArray::from(vec!["aBc ß1"])).unwrap();
+/// let r = to_arrow(&swapcase(&c).unwrap()).unwrap();
+/// let r = r.as_any().downcast_ref::<arrow_array::StringArray>().unwrap();
+/// assert_eq!(r.value(0), "AbC SS1");
+/// ```
+pub fn swapcase(input: &Column) -> Result<Column> {
+    check_strings(input, "case.swapcase", "input")?;
+    if use_device()? {
+        return dev_chars::recase(input, Recase::Swapcase, &device_tables()?);
+    }
+    let t = class_table();
+    map_rows(input, |s, out| {
+        for c in s.chars() {
+            let f = t.flags_of(c);
+            if f & UPPER != 0 {
+                push_case(c, false, out);
+            } else if f & LOWER != 0 {
+                push_case(c, true, out);
+            } else {
+                let mut buf = [0u8; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+    })
 }

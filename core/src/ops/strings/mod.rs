@@ -7,14 +7,22 @@
 //! `replace` and `split` are literal; [`regex`] has the regular-expression functions.
 
 pub mod attributes;
+pub mod capitalize;
 pub mod case;
+pub mod char_types;
 pub mod combine;
 pub mod find;
+pub mod like;
+pub mod padding;
+pub mod partition;
 pub mod regex;
+pub mod repeat;
 pub mod replace;
+pub mod reverse;
 pub mod slice;
 pub mod split;
 pub mod strip;
+pub mod translate;
 
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -197,6 +205,34 @@ pub(crate) fn map_rows(input: &Column, f: impl Fn(&str, &mut Vec<u8>) + Sync) ->
     });
     let (mask, nulls) = host_mask_copy(input)?;
     host_string_column(chars, ends, mask, nulls)
+}
+
+/// The validity of rows valid in both `a` and `b` (same length): None when all are valid.
+pub(crate) fn both_valid(a: &Column, b: &Column) -> Result<(Option<Buffer>, usize)> {
+    let (m, nulls) = crate::ops::null_mask::bitmask_and(&[a.clone(), b.clone()])?;
+    Ok(if m.is_empty() || nulls == 0 {
+        (None, 0)
+    } else {
+        (Some(m), nulls)
+    })
+}
+
+/// An integer column as INT64 (`TypeError` for another type, `ValueError` when its length
+/// is not `n`).
+pub(crate) fn int64_rows(c: &Column, n: usize, function: &str, what: &str) -> Result<Column> {
+    if !c.dtype().id().is_integer() {
+        return Err(Error::type_err(format!(
+            "strings.{function}: {what} must be an integer column, got {}",
+            c.dtype()
+        )));
+    }
+    if c.size() != n {
+        return Err(Error::value(format!(
+            "strings.{function}: {what} has {} rows, the input {n}",
+            c.size()
+        )));
+    }
+    crate::ops::cast::cast(c, TypeId::Int64.into())
 }
 
 /// A host mask from validity flags (None when every row is valid).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ferrodf._lib.strings import code_points as _code_points
 from ferrodf._lib.strings import count_bytes as _count_bytes
 from ferrodf._lib.strings import count_characters as _count_characters
 
@@ -16,4 +17,10 @@ def count_bytes(input, stream=None, mr=None):
     return _count_bytes(input)
 
 
-__all__ = ["count_bytes", "count_characters"]
+def code_points(input, stream=None, mr=None):
+    """INT32: every character of every non-null row, one after the other, as libcudf
+    encodes it: its UTF-8 bytes read as one integer (``é`` is 50089)."""
+    return _code_points(input)
+
+
+__all__ = ["code_points", "count_bytes", "count_characters"]

@@ -6,6 +6,7 @@ Each code point is mapped by itself with full Unicode case mapping (``ß`` upper
 
 from __future__ import annotations
 
+from ferrodf._lib.strings import swapcase as _swapcase
 from ferrodf._lib.strings import to_lower as _to_lower
 from ferrodf._lib.strings import to_upper as _to_upper
 
@@ -20,4 +21,10 @@ def to_upper(input, stream=None, mr=None):
     return _to_upper(input)
 
 
-__all__ = ["to_lower", "to_upper"]
+def swapcase(input, stream=None, mr=None):
+    """Upper-case characters lower-cased and lower-case ones upper-cased (full mappings:
+    ``ß`` becomes ``SS``); others, such as the titlecase ``ǅ``, stay."""
+    return _swapcase(input)
+
+
+__all__ = ["swapcase", "to_lower", "to_upper"]

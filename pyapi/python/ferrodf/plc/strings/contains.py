@@ -1,8 +1,12 @@
 """pylibcudf's ``strings.contains`` module: regular-expression searches (on the GPU the
-pattern runs as a DFA, one thread per row)."""
+pattern runs as a DFA, one thread per row) and SQL ``like``."""
 
 from __future__ import annotations
 
+import pyarrow as pa
+
+from ferrodf._lib import Column, Scalar
+from ferrodf._lib.strings import like_strings as _like
 from ferrodf._lib.strings import regex_search as _search
 
 
@@ -22,4 +26,20 @@ def count_re(input, prog, stream=None, mr=None):
     return _search(input, prog, 2)
 
 
-__all__ = ["contains_re", "count_re", "matches_re"]
+def _string_scalar(v):
+    return Scalar.from_arrow(pa.scalar(v, pa.string())) if isinstance(v, str) else v
+
+
+def like(input, pattern, escape_character=None, stream=None, mr=None):
+    """BOOL8: whether each row matches the SQL LIKE ``pattern`` (a str or string Scalar:
+    ``%`` any characters, ``_`` one); ``escape_character`` (one character, a str or
+    Scalar) makes the next pattern character literal. Null rows give null."""
+    if isinstance(pattern, Column):
+        raise NotImplementedError(
+            "strings.contains.like: a Column of patterns (one per row) is not supported; "
+            "pass one pattern (str or Scalar)"
+        )
+    return _like(input, _string_scalar(pattern), _string_scalar(escape_character))
+
+
+__all__ = ["contains_re", "count_re", "like", "matches_re"]

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from ferrodf.plc.strings.split import split
+from ferrodf.plc.strings.split import partition, split
 
-__all__ = ["split"]
+__all__ = ["partition", "split"]

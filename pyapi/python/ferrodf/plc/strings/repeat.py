@@ -1,0 +1,14 @@
+"""pylibcudf's ``strings.repeat`` module."""
+
+from __future__ import annotations
+
+from ferrodf._lib.strings import repeat_strings as _repeat
+
+
+def repeat_strings(input, repeat_times, stream=None, mr=None):
+    """Every row repeated ``repeat_times`` times: an int, or an integer Column row by row
+    (a null count gives a null row); counts below 1 give empty strings."""
+    return _repeat(input, repeat_times)
+
+
+__all__ = ["repeat_strings"]

@@ -1,0 +1,13 @@
+"""pylibcudf's ``strings.reverse`` module."""
+
+from __future__ import annotations
+
+from ferrodf._lib.strings import reverse_strings as _reverse
+
+
+def reverse(input, stream=None, mr=None):
+    """The characters (code points) of every row in reverse order."""
+    return _reverse(input)
+
+
+__all__ = ["reverse"]
