@@ -12,6 +12,7 @@ pub(crate) mod gather;
 pub mod groupby;
 pub mod hashing;
 pub mod join;
+pub mod lists;
 pub mod merge;
 pub mod null_mask;
 pub(crate) mod numeric;
