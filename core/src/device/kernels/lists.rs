@@ -247,9 +247,16 @@ pub fn flatten_flags(
     })
 }
 
-/// Whether each valid outer row holds no null inner list (BOOL8).
-pub fn rows_without_null_lists(offs: u64, mask: Mask, n: usize, imask: Mask) -> Result<DeviceMemory> {
-    output("rows_without_null_lists", n, 1, n, |o| {
+/// Whether each outer row is valid and all (or, with `any`, at least one) of its inner
+/// lists are valid (BOOL8).
+pub fn rows_of_valid_lists(
+    offs: u64,
+    mask: Mask,
+    n: usize,
+    imask: Mask,
+    any: bool,
+) -> Result<DeviceMemory> {
+    output("rows_of_valid_lists", n, 1, n, |o| {
         args![
             offs,
             mask.ptr,
@@ -257,6 +264,7 @@ pub fn rows_without_null_lists(offs: u64, mask: Mask, n: usize, imask: Mask) -> 
             n as i64,
             imask.ptr,
             imask.offset as i64,
+            i32::from(any),
             o
         ]
         .to_vec()

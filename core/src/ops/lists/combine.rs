@@ -72,8 +72,10 @@ pub fn concatenate_rows(input: &Table) -> Result<Column> {
 }
 
 /// Each row's lists (the input is a list of lists) concatenated into one list. With
-/// [`ConcatenateNullPolicy::Ignore`] null inner lists are skipped; with
-/// `NullifyOutputRow` a row holding one is null. Null rows stay null.
+/// [`ConcatenateNullPolicy::Ignore`] null inner lists are skipped, and when the input
+/// holds any, a row none of whose lists is valid (an empty row too) is null, as in
+/// libcudf; with `NullifyOutputRow` a row holding a null list is null. Null rows stay
+/// null.
 pub fn concatenate_list_elements(input: &Column, null_policy: ConcatenateNullPolicy) -> Result<Column> {
     let function = "concatenate_list_elements";
     check_list(function, "input", input)?;
@@ -81,11 +83,12 @@ pub fn concatenate_list_elements(input: &Column, null_policy: ConcatenateNullPol
     let (outer, inner) = covered(input)?;
     let inner_offs = maps::offsets(&inner)?;
     let composed = maps::compose_offsets(&outer, &inner_offs)?;
-    let keep_row = match null_policy {
-        ConcatenateNullPolicy::Ignore => is_valid(input)?,
-        ConcatenateNullPolicy::NullifyOutputRow => {
-            maps::rows_without_null_lists(&outer, input, &inner)?
-        }
+    let nullify = null_policy == ConcatenateNullPolicy::NullifyOutputRow;
+    let null_lists = inner.has_nulls()?;
+    let keep_row = if null_lists {
+        maps::rows_of_valid_lists(&outer, input, &inner, !nullify)?
+    } else {
+        is_valid(input)?
     };
     let inner_rows = maps::element_rows(&inner_offs)?;
     let outer_rows = maps::element_rows(&outer)?;
@@ -94,12 +97,11 @@ pub fn concatenate_list_elements(input: &Column, null_policy: ConcatenateNullPol
     let kept = kept_positions(&flags, first)?;
     let offsets = maps::kept_offsets(&composed, &kept)?;
     let values = gather_internal(child(&inner), &kept)?;
-    let (mask, nulls) = match null_policy {
-        ConcatenateNullPolicy::Ignore => rows_mask(input)?,
-        ConcatenateNullPolicy::NullifyOutputRow => {
-            let (m, nulls) = bools_to_mask(&keep_row)?;
-            (Some(m), nulls)
-        }
+    let (mask, nulls) = if null_lists {
+        let (m, nulls) = bools_to_mask(&keep_row)?;
+        (Some(m), nulls)
+    } else {
+        rows_mask(input)?
     };
     list_column(offsets, values, mask, nulls)
 }

@@ -198,10 +198,13 @@ pub(super) fn flatten_flags(
     bools(out, total)
 }
 
-pub(super) fn rows_without_null_lists(offs: &Column, list: &Column, inner: &Column) -> Result<Column> {
+pub(super) fn rows_of_valid_lists(
+    offs: &Column,
+    list: &Column,
+    inner: &Column,
+    any: bool,
+) -> Result<Column> {
     let n = list.size();
-    bools(
-        k::rows_without_null_lists(ptr(offs)?, mask(list)?, n, mask(inner)?)?,
-        n,
-    )
+    let out = k::rows_of_valid_lists(ptr(offs)?, mask(list)?, n, mask(inner)?, any)?;
+    bools(out, n)
 }

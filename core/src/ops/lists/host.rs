@@ -253,14 +253,23 @@ pub(super) fn flatten_flags(
     )
 }
 
-pub(super) fn rows_without_null_lists(offs: &Column, list: &Column, inner: &Column) -> Result<Column> {
+pub(super) fn rows_of_valid_lists(
+    offs: &Column,
+    list: &Column,
+    inner: &Column,
+    any: bool,
+) -> Result<Column> {
     let o = values(offs)?;
     let valid = validity(list)?;
     let inner_valid = validity(inner)?;
     bool_column(
         o.windows(2)
             .enumerate()
-            .map(|(i, w)| u8::from(valid(i) && (w[0]..w[1]).all(|r| inner_valid(r as usize))))
+            .map(|(i, w)| {
+                let mut lists = (w[0]..w[1]).map(|r| inner_valid(r as usize));
+                let ok = if any { lists.any(|v| v) } else { lists.all(|v| v) };
+                u8::from(valid(i) && ok)
+            })
             .collect(),
     )
 }

@@ -245,12 +245,17 @@ pub(super) fn flatten_flags(
     }
 }
 
-/// Whether each row of `list` (offsets `offs` into `inner`) is valid and holds no null
-/// list of `inner` (BOOL8).
-pub(super) fn rows_without_null_lists(offs: &Column, list: &Column, inner: &Column) -> Result<Column> {
+/// Whether each row of `list` (offsets `offs` into the lists `inner`) is valid and all
+/// (or, with `any`, at least one) of its lists are valid (BOOL8).
+pub(super) fn rows_of_valid_lists(
+    offs: &Column,
+    list: &Column,
+    inner: &Column,
+    any: bool,
+) -> Result<Column> {
     if use_device()? {
-        device::rows_without_null_lists(offs, list, inner)
+        device::rows_of_valid_lists(offs, list, inner, any)
     } else {
-        host::rows_without_null_lists(offs, list, inner)
+        host::rows_of_valid_lists(offs, list, inner, any)
     }
 }

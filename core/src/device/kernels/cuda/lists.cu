@@ -181,15 +181,18 @@ extern "C" __global__ void flatten_flags(const int32_t* irows, const uint8_t* im
   }
 }
 
-// concatenate_list_elements with NULLIFY_OUTPUT_ROW: whether outer row i is valid and
-// none of its inner lists is null.
-extern "C" __global__ void rows_without_null_lists(const int32_t* offs, const uint8_t* mask,
-                                                   int64_t moff, int64_t n,
-                                                   const uint8_t* imask, int64_t ioff,
-                                                   uint8_t* out) {
+// concatenate_list_elements' output validity: outer row i is valid and all (`any` = 0:
+// NULLIFY_OUTPUT_ROW) or at least one (`any` = 1: IGNORE) of its inner lists is valid.
+extern "C" __global__ void rows_of_valid_lists(const int32_t* offs, const uint8_t* mask,
+                                               int64_t moff, int64_t n, const uint8_t* imask,
+                                               int64_t ioff, int32_t any, uint8_t* out) {
   GRID_STRIDE(i, n) {
-    bool ok = row_valid(mask, moff, i);
-    for (int64_t r = offs[i]; r < offs[i + 1] && ok; ++r) ok = row_valid(imask, ioff, r);
-    out[i] = ok;
+    bool all_valid = true, any_valid = false;
+    for (int64_t r = offs[i]; r < offs[i + 1]; ++r) {
+      bool v = row_valid(imask, ioff, r);
+      all_valid = all_valid && v;
+      any_valid = any_valid || v;
+    }
+    out[i] = row_valid(mask, moff, i) && (any ? any_valid : all_valid);
   }
 }
