@@ -4,6 +4,7 @@
 //! (an INT32 column just before the exploded one; 0 for the row of a null or empty list).
 
 use super::{check_list, child, maps};
+use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::ops::gather::{Bounds, gather_columns, gather_internal_nullable};
 use crate::table::Table;
@@ -19,18 +20,12 @@ fn explode_impl(table: &Table, idx: usize, outer: bool, position: bool) -> Resul
     check_list(function, "the exploded column", list)?;
     let offs = maps::offsets(list)?;
     let (rows, elems, pos) = maps::explode_maps(&offs, list, outer)?;
-    let others = gather_columns(table.columns(), table.num_rows(), &rows, Bounds::Trusted)?;
-    let exploded = gather_internal_nullable(child(list), &elems)?;
-    let mut out = Vec::with_capacity(table.num_columns() + 1);
-    for (j, col) in others.into_iter().enumerate() {
-        if j != idx {
-            out.push(col);
-            continue;
-        }
-        if position {
-            out.push(pos.clone());
-        }
-        out.push(exploded.clone());
+    let mut others: Vec<Column> = table.columns().to_vec();
+    others.remove(idx);
+    let mut out = gather_columns(&others, table.num_rows(), &rows, Bounds::Trusted)?;
+    out.insert(idx, gather_internal_nullable(child(list), &elems)?);
+    if position {
+        out.insert(idx, pos);
     }
     Table::new(out)
 }

@@ -31,6 +31,18 @@ pub(super) fn offsets(list: &Column) -> Result<Column> {
     if n == 0 || child.size() == 0 {
         return zeros(n + 1);
     }
+    if child.dtype().id() == crate::types::TypeId::Int64 {
+        // The maps are INT32: the rows must cover at most MAX_ROWS child rows.
+        let at = (child.offset() + list.offset() + n) * 8;
+        let b = child.data().expect("offsets have data").host_range(at, 8)?;
+        let last = i64::from_le_bytes(b.as_slice().try_into().expect("8 bytes"));
+        if last > MAX_ROWS as i64 {
+            return Err(Error::overflow(format!(
+                "the lists reach child row {last}; ferrodf's list functions handle at most \
+                 {MAX_ROWS} child rows"
+            )));
+        }
+    }
     if use_device()? {
         device::offsets(list)
     } else {
