@@ -484,7 +484,9 @@ def test_errors():
         L.contains(lists, 1)
     with pytest.raises(ValueError):
         L.index_of(
-            lists, plc.Column.from_arrow(pa.array([1], pa.int64())), L.DuplicateFindOption.FIND_FIRST
+            lists,
+            plc.Column.from_arrow(pa.array([1], pa.int64())),
+            L.DuplicateFindOption.FIND_FIRST,
         )
     with pytest.raises(IndexError):
         L.explode_outer(plc.Table([lists]), 1)
@@ -499,7 +501,9 @@ def test_errors():
     with pytest.raises(ValueError):
         L.apply_boolean_mask(lists, plc.Column.from_arrow(pa.array([[True], [True], None])))
     with pytest.raises(TypeError):
-        L.segmented_gather(lists, plc.Column.from_arrow(pa.array([[0], [0], []], pa.list_(pa.int64()))))
+        L.segmented_gather(
+            lists, plc.Column.from_arrow(pa.array([[0], [0], []], pa.list_(pa.int64())))
+        )
     with pytest.raises(TypeError):
         L.have_overlap(lists, plc.Column.from_arrow(pa.array([["a"], [], []])))
     with pytest.raises(ValueError):
@@ -511,6 +515,4 @@ def test_errors():
     with pytest.raises(TypeError):
         L.sequences(ints, plc.Column.from_arrow(pa.array([1.0, 2.0, 3.0])))
     with pytest.raises(ValueError):
-        L.concatenate_list_elements(
-            plc.Column.from_arrow(pa.array([[[1]]])), 7
-        )
+        L.concatenate_list_elements(plc.Column.from_arrow(pa.array([[[1]]])), 7)
