@@ -158,7 +158,10 @@ fn lists_module_compiles() {
     if !nvrtc_present() {
         return;
     }
-    compile("lists", &ferrodf_core::device::kernels::lists::module_source());
+    compile(
+        "lists",
+        &ferrodf_core::device::kernels::lists::module_source(),
+    );
 }
 
 #[test]

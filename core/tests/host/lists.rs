@@ -32,7 +32,10 @@ fn list_array(v: &Lists) -> ListArray {
 /// The lists of a LIST<INT64> column, read back through arrow.
 fn lists_of(c: &ferrodf_core::Column) -> Lists {
     let a = arr(c);
-    let l = a.as_any().downcast_ref::<ListArray>().expect("a list array");
+    let l = a
+        .as_any()
+        .downcast_ref::<ListArray>()
+        .expect("a list array");
     (0..l.len())
         .map(|i| l.is_valid(i).then(|| i64_values(l.value(i).as_ref())))
         .collect()
@@ -192,7 +195,15 @@ fn reorder_within_lists() {
         assert_eq!(lists_of(&got), sorted);
         let distinct = map(&|r| {
             let mut seen = vec![];
-            r.iter().filter(|x| !seen.contains(*x) && { seen.push(**x); true }).copied().collect()
+            r.iter()
+                .filter(|x| {
+                    !seen.contains(*x) && {
+                        seen.push(**x);
+                        true
+                    }
+                })
+                .copied()
+                .collect()
         });
         assert_eq!(lists_of(&distinct_lists(&c)), distinct);
     }

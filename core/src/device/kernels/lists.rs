@@ -69,7 +69,15 @@ pub fn widen_sizes(sizes: u64, n: usize) -> Result<DeviceMemory> {
 /// The number of rows explode emits per list row.
 pub fn explode_counts(offs: u64, mask: Mask, n: usize, outer: bool) -> Result<DeviceMemory> {
     output("explode_counts", n, 4, n, |o| {
-        args![offs, mask.ptr, mask.offset as i64, n as i64, i32::from(outer), o].to_vec()
+        args![
+            offs,
+            mask.ptr,
+            mask.offset as i64,
+            n as i64,
+            i32::from(outer),
+            o
+        ]
+        .to_vec()
     })
 }
 

@@ -25,7 +25,9 @@ pub fn concatenate_rows(input: &Table) -> Result<Column> {
     let function = "concatenate_rows";
     let cols = input.columns();
     let Some(first) = cols.first() else {
-        return Err(Error::value(format!("{function}: the table has no columns")));
+        return Err(Error::value(format!(
+            "{function}: the table has no columns"
+        )));
     };
     for c in cols {
         check_list(function, "every column", c)?;
@@ -76,7 +78,10 @@ pub fn concatenate_rows(input: &Table) -> Result<Column> {
 /// holds any, a row none of whose lists is valid (an empty row too) is null, as in
 /// libcudf; with `NullifyOutputRow` a row holding a null list is null. Null rows stay
 /// null.
-pub fn concatenate_list_elements(input: &Column, null_policy: ConcatenateNullPolicy) -> Result<Column> {
+pub fn concatenate_list_elements(
+    input: &Column,
+    null_policy: ConcatenateNullPolicy,
+) -> Result<Column> {
     let function = "concatenate_list_elements";
     check_list(function, "input", input)?;
     check_list(function, "its elements", child(input))?;

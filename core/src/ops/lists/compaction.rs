@@ -7,18 +7,23 @@ use super::maps;
 use super::{check_list, check_rows, child, covered, kept_positions, list_column, rows_mask};
 use crate::binary_operator::BinaryOperator;
 use crate::column::Column;
+use crate::error::{Error, Result};
 use crate::ops::aggregation::Aggregation;
 use crate::ops::binaryop::{Operand, binary_operation};
-use crate::ops::reduce::reduce;
-use crate::error::{Error, Result};
 use crate::ops::gather::gather_internal;
+use crate::ops::reduce::reduce;
 use crate::ops::stream_compaction::{DuplicateKeepOption, distinct_indices};
 use crate::table::Table;
 use crate::types::TypeId;
 
 /// The lists keeping the ascending element positions `kept` (into `values`, whose rows
 /// `offs` give), with `input`'s null rows.
-pub(super) fn keep(input: &Column, offs: &Column, values: &Column, kept: &Column) -> Result<Column> {
+pub(super) fn keep(
+    input: &Column,
+    offs: &Column,
+    values: &Column,
+    kept: &Column,
+) -> Result<Column> {
     let offsets = maps::kept_offsets(offs, kept)?;
     let (mask, nulls) = rows_mask(input)?;
     list_column(offsets, gather_internal(values, kept)?, mask, nulls)
@@ -76,5 +81,10 @@ pub(super) fn distinct_elements(
 ) -> Result<Column> {
     let rows = maps::element_rows(offs)?;
     let pairs = Table::new(vec![rows, values.clone()])?;
-    distinct_indices(&pairs, DuplicateKeepOption::KeepFirst, nulls_equal, nans_equal)
+    distinct_indices(
+        &pairs,
+        DuplicateKeepOption::KeepFirst,
+        nulls_equal,
+        nans_equal,
+    )
 }

@@ -82,10 +82,7 @@ pub(super) fn element_rows(offs: &Column) -> Result<Column> {
 
 pub(super) fn element_positions(offs: &Column, rows: &Column) -> Result<Column> {
     let total = rows.size();
-    device_map(
-        k::element_positions(ptr(offs)?, ptr(rows)?, total)?,
-        total,
-    )
+    device_map(k::element_positions(ptr(offs)?, ptr(rows)?, total)?, total)
 }
 
 pub(super) fn exclusive_offsets(sizes: &Column) -> Result<(Column, i64)> {
@@ -163,7 +160,12 @@ pub(super) fn segmented_gather_map(g: &GatherLists) -> Result<Column> {
     device_map(k::segmented_gather_map(&args, total)?, total)
 }
 
-pub(super) fn mask_flags(offs: &Column, rows: &Column, boffs: &Column, b: &Column) -> Result<Column> {
+pub(super) fn mask_flags(
+    offs: &Column,
+    rows: &Column,
+    boffs: &Column,
+    b: &Column,
+) -> Result<Column> {
     let total = rows.size();
     let out = k::mask_flags(
         ptr(offs)?,

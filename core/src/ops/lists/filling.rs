@@ -43,7 +43,9 @@ pub fn sequences(starts: &Column, sizes: &Column, steps: Option<&Column>) -> Res
             )));
         }
         if c.has_nulls()? {
-            return Err(Error::value(format!("{function}: {what} must not hold nulls")));
+            return Err(Error::value(format!(
+                "{function}: {what} must not hold nulls"
+            )));
         }
     }
     if n > 0 {
@@ -52,7 +54,9 @@ pub fn sequences(starts: &Column, sizes: &Column, steps: Option<&Column>) -> Res
             Ok(s.value::<i64>()?.unwrap_or(0))
         };
         if bound(Aggregation::Min)? < 0 {
-            return Err(Error::value(format!("{function}: sizes must not be negative")));
+            return Err(Error::value(format!(
+                "{function}: sizes must not be negative"
+            )));
         }
         if bound(Aggregation::Max)? > MAX_ROWS as i64 {
             return Err(Error::overflow(format!(
@@ -73,7 +77,12 @@ pub fn sequences(starts: &Column, sizes: &Column, steps: Option<&Column>) -> Res
         )?,
         None => j,
     };
-    let values = binary_operation(Operand::Column(&base), Operand::Column(&step), BinaryOperator::Add, t)?;
+    let values = binary_operation(
+        Operand::Column(&base),
+        Operand::Column(&step),
+        BinaryOperator::Add,
+        t,
+    )?;
     debug_assert_eq!(values.size(), total);
     list_column(offs, values, None, 0)
 }

@@ -35,7 +35,9 @@ pub(super) fn rebased(offs: &Column, first: usize) -> Result<Column> {
 
 pub(super) fn sizes(offs: &Column) -> Result<Column> {
     let o = values(offs)?;
-    Ok(Column::from_values(o.windows(2).map(|w| w[1] - w[0]).collect()))
+    Ok(Column::from_values(
+        o.windows(2).map(|w| w[1] - w[0]).collect(),
+    ))
 }
 
 pub(super) fn element_rows(offs: &Column) -> Result<Column> {
@@ -161,7 +163,9 @@ pub(super) fn kept_offsets(offs: &Column, kept: &Column) -> Result<Column> {
     let o = values(offs)?;
     let k = values(kept)?;
     Ok(Column::from_values(
-        o.iter().map(|&v| k.partition_point(|&x| x < v) as i32).collect(),
+        o.iter()
+            .map(|&v| k.partition_point(|&x| x < v) as i32)
+            .collect(),
     ))
 }
 
@@ -207,7 +211,12 @@ pub(super) fn segmented_gather_map(g: &GatherLists) -> Result<Column> {
     ))
 }
 
-pub(super) fn mask_flags(offs: &Column, rows: &Column, boffs: &Column, b: &Column) -> Result<Column> {
+pub(super) fn mask_flags(
+    offs: &Column,
+    rows: &Column,
+    boffs: &Column,
+    b: &Column,
+) -> Result<Column> {
     let o = values(offs)?;
     let r = values(rows)?;
     let bo = values(boffs)?;
@@ -267,7 +276,11 @@ pub(super) fn rows_of_valid_lists(
             .enumerate()
             .map(|(i, w)| {
                 let mut lists = (w[0]..w[1]).map(|r| inner_valid(r as usize));
-                let ok = if any { lists.any(|v| v) } else { lists.all(|v| v) };
+                let ok = if any {
+                    lists.any(|v| v)
+                } else {
+                    lists.all(|v| v)
+                };
                 u8::from(valid(i) && ok)
             })
             .collect(),

@@ -224,7 +224,12 @@ pub(super) fn segmented_gather_map(g: &GatherLists) -> Result<Column> {
 /// apply_boolean_mask's keep flags of the child rows `offs[0]..offs[n]` (their rows
 /// `rows`): the element at the same position of the mask lists (offsets `boffs`, BOOL8
 /// child `b`) is valid and true.
-pub(super) fn mask_flags(offs: &Column, rows: &Column, boffs: &Column, b: &Column) -> Result<Column> {
+pub(super) fn mask_flags(
+    offs: &Column,
+    rows: &Column,
+    boffs: &Column,
+    b: &Column,
+) -> Result<Column> {
     if use_device()? {
         device::mask_flags(offs, rows, boffs, b)
     } else {

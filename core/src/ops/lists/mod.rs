@@ -41,8 +41,8 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::named_enum::named_enum;
-use crate::table::Table;
 use crate::ops::gather::mask_copy;
+use crate::table::Table;
 use crate::types::TypeId;
 
 named_enum! {

@@ -43,7 +43,11 @@ fn side(list: &Column) -> Result<Side> {
 }
 
 /// Both inputs checked, as sides, with the validity both rows share.
-fn sides(function: &str, lhs: &Column, rhs: &Column) -> Result<(Side, Side, Option<Buffer>, usize)> {
+fn sides(
+    function: &str,
+    lhs: &Column,
+    rhs: &Column,
+) -> Result<(Side, Side, Option<Buffer>, usize)> {
     check_list(function, "lhs", lhs)?;
     check_list(function, "rhs", rhs)?;
     check_rows(function, lhs, rhs, "rhs")?;
@@ -53,7 +57,12 @@ fn sides(function: &str, lhs: &Column, rhs: &Column) -> Result<(Side, Side, Opti
         ("the rhs elements", child(rhs).dtype()),
     )?;
     let (mask, nulls) = bitmask_and(&[lhs.clone(), rhs.clone()])?;
-    Ok((side(lhs)?, side(rhs)?, Some(mask).filter(|_| nulls > 0), nulls))
+    Ok((
+        side(lhs)?,
+        side(rhs)?,
+        Some(mask).filter(|_| nulls > 0),
+        nulls,
+    ))
 }
 
 /// The (row, element) pairs of `s` that may equal another: with `nans_equal` false a NaN
@@ -90,14 +99,24 @@ fn distinct_of(
     let rows = gather_internal(&l.pairs.columns()[0], m)?;
     let values = gather_internal(&l.values, m)?;
     let pairs = Table::new(vec![rows, values])?;
-    let idx = distinct_indices(&pairs, DuplicateKeepOption::KeepFirst, nulls_equal, nans_equal)?;
+    let idx = distinct_indices(
+        &pairs,
+        DuplicateKeepOption::KeepFirst,
+        nulls_equal,
+        nans_equal,
+    )?;
     let kept = gather_internal(m, &idx)?;
     let offsets = maps::kept_offsets(&l.offs, &kept)?;
     list_column(offsets, gather_internal(&l.values, &kept)?, mask, nulls)
 }
 
 /// Whether list `i` of `lhs` and of `rhs` share an element (BOOL8).
-pub fn have_overlap(lhs: &Column, rhs: &Column, nulls_equal: bool, nans_equal: bool) -> Result<Column> {
+pub fn have_overlap(
+    lhs: &Column,
+    rhs: &Column,
+    nulls_equal: bool,
+    nans_equal: bool,
+) -> Result<Column> {
     let (l, r, mask, nulls) = sides("have_overlap", lhs, rhs)?;
     let m = matches(&l, &r, true, nulls_equal, nans_equal)?;
     let pos = maps::match_positions(&l.offs, &m, false)?.with_mask(mask, Some(nulls))?;
@@ -134,7 +153,12 @@ pub fn difference_distinct(
 }
 
 /// The distinct elements of list `i` of `lhs` and of `rhs` (lhs's first).
-pub fn union_distinct(lhs: &Column, rhs: &Column, nulls_equal: bool, nans_equal: bool) -> Result<Column> {
+pub fn union_distinct(
+    lhs: &Column,
+    rhs: &Column,
+    nulls_equal: bool,
+    nans_equal: bool,
+) -> Result<Column> {
     let (_, _, mask, nulls) = sides("union_distinct", lhs, rhs)?;
     let both = super::concatenate_rows(&Table::new(vec![lhs.clone(), rhs.clone()])?)?;
     let (offs, values) = covered(&both)?;
