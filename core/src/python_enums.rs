@@ -41,6 +41,8 @@ pub const PYTHON_ENUMS: &[EnumInfo] = &[
     crate::io::parquet::DictionaryPolicy::INFO,
     crate::io::parquet::ColumnEncoding::INFO,
     crate::io::json::JSONRecoveryMode::INFO,
+    crate::ops::lists::ConcatenateNullPolicy::INFO,
+    crate::ops::lists::DuplicateFindOption::INFO,
 ];
 
 /// The description of the enum called `name` (class names are unique across `plc`).

@@ -139,6 +139,17 @@ fn data_movement_modules_compile() {
 }
 
 #[test]
+fn lists_module_compiles() {
+    if !nvrtc_present() {
+        return;
+    }
+    compile(
+        "lists",
+        &ferrodf_core::device::kernels::lists::module_source(),
+    );
+}
+
+#[test]
 fn binaryop_extra_operator_modules_compile() {
     if !nvrtc_present() {
         return;

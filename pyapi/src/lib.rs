@@ -20,6 +20,7 @@ mod groupby;
 mod hashing;
 mod io;
 mod join;
+mod lists;
 mod memory;
 mod merge;
 mod null_mask;
@@ -62,6 +63,7 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ("interop", &[dlpack::register]),
     ("io", &[io::register]),
     ("join", &[join::register]),
+    ("lists", &[lists::register]),
     ("merge", &[merge::register]),
     ("null_mask", &[null_mask::register]),
     ("partitioning", &[partitioning::register]),
@@ -106,6 +108,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<types::PyDataType>()?;
     m.add_class::<column::PyColumn>()?;
+    m.add_class::<lists::PyListsColumnView>()?;
     m.add_class::<table::PyTable>()?;
     m.add_class::<scalar::PyScalar>()?;
     m.add_class::<gpumemoryview::GpuMemoryView>()?;

@@ -19,8 +19,8 @@
 
 use crate::device::kernels::{
     binaryop, cast, concatenate, copying, datetime, filling, gather, groupby, hash_table, hashing,
-    movement, null_mask, partitioning, quantiles, reduce, scan, search, sorting, stream_compaction,
-    strings, transform, unary,
+    lists, movement, null_mask, partitioning, quantiles, reduce, scan, search, sorting,
+    stream_compaction, strings, transform, unary,
 };
 use crate::device::primitives::bitmask;
 use crate::types::TypeId;
@@ -81,7 +81,7 @@ type FixedSource = fn() -> String;
 
 /// The modules with one variant.
 fn fixed_modules() -> Vec<Module> {
-    let fixed: [(&str, FixedSource); 17] = [
+    let fixed: [(&str, FixedSource); 18] = [
         ("bitmask", bitmask::module_source),
         ("binop_strings", binaryop::strings_module_source),
         ("decimal128_binop", binaryop::decimal128_module_source),
@@ -91,6 +91,7 @@ fn fixed_modules() -> Vec<Module> {
         ("groupby_keys", groupby::keys_module_source),
         ("hash_table", hash_table::module_source),
         ("hashing", hashing::module_source),
+        ("lists", lists::module_source),
         ("movement", movement::module_source),
         ("null_mask", null_mask::module_source),
         ("partitioning", partitioning::module_source),

@@ -13,6 +13,7 @@ pub mod groupby;
 pub mod hashing;
 pub mod join;
 pub mod kernel_manifest;
+pub mod lists;
 pub mod merge;
 pub mod null_mask;
 pub(crate) mod numeric;

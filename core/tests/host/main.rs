@@ -18,6 +18,7 @@ mod filling;
 mod groupby;
 mod hashing;
 mod join;
+mod lists;
 mod merge;
 mod null_mask;
 mod partitioning;

@@ -18,6 +18,7 @@ pub mod groupby;
 pub mod hash_table;
 pub mod hashing;
 pub mod join;
+pub mod lists;
 pub mod movement;
 pub mod null_mask;
 pub mod partitioning;

@@ -32,6 +32,7 @@ from ferrodf._lib import hashing as hashing
 from ferrodf._lib import interop as interop
 from ferrodf._lib import io as io
 from ferrodf._lib import join as join
+from ferrodf._lib import lists as lists
 from ferrodf._lib import merge as merge
 from ferrodf._lib import null_mask as null_mask
 from ferrodf._lib import partitioning as partitioning
@@ -157,6 +158,12 @@ class gpumemoryview:
     def __repr__(self) -> str: ...
 
 @final
+class ListsColumnView:
+    def __new__(cls, col: Column) -> Self: ...
+    def offsets(self) -> Column: ...
+    def child(self) -> Column: ...
+
+@final
 class Column:
     def __new__(
         cls,
@@ -179,6 +186,7 @@ class Column:
     def children(self) -> list[Column]: ...
     def num_children(self) -> int: ...
     def child(self, index: int) -> Column: ...
+    def list_view(self) -> ListsColumnView: ...
     def with_mask(
         self,
         mask: gpumemoryview | _SupportsCudaArrayInterface | None,

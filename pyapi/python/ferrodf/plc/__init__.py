@@ -15,6 +15,7 @@ from ferrodf.plc import (
     interop,
     io,
     join,
+    lists,
     merge,
     null_mask,
     partitioning,
@@ -70,4 +71,5 @@ __all__ = [
     "merge",
     "join",
     "partitioning",
+    "lists",
 ]

@@ -1,5 +1,5 @@
 """pylibcudf's ``column`` module."""
 
-from ferrodf._lib import Column
+from ferrodf._lib import Column, ListsColumnView
 
-__all__ = ["Column"]
+__all__ = ["Column", "ListsColumnView"]
