@@ -44,8 +44,10 @@ def _shown(value: Any) -> dict[str, str]:
     return out
 
 
-def run(notebook: Path) -> list[dict[str, Any]]:
-    """Every code cell's printed text, displayed values, error and time, in order."""
+def run(notebook: Path, progress: Path | None = None) -> list[dict[str, Any]]:
+    """Every code cell's printed text, displayed values, error and time, in order; with
+    ``progress``, the records so far are written there after each cell (a run cut short
+    by a time limit still leaves them)."""
     cells = json.loads(notebook.read_text())["cells"]
     shown: list[dict[str, str]] = []
     namespace: dict[str, Any] = {
@@ -84,6 +86,8 @@ def run(notebook: Path) -> list[dict[str, Any]]:
                 "seconds": round(time.perf_counter() - start, 3),
             }
         )
+        if progress is not None:
+            progress.write_text(json.dumps(records, indent=1))
     return records
 
 
@@ -131,8 +135,7 @@ def main() -> None:
     m.add_argument("--label", required=True, help='e.g. "Recorded on an NVIDIA H200"')
     args = parser.parse_args()
     if args.command == "run":
-        records = run(args.notebook)
-        args.json.write_text(json.dumps(records, indent=1))
+        records = run(args.notebook, progress=args.json)
         failed = [r["cell"] for r in records if r["error"]]
         print(
             f"{len(records)} code cells, errors in cells {failed}"
