@@ -1,7 +1,9 @@
 """Writes the Python notebooks of this folder (without outputs) from the cells below.
 
 Edit the cells here and run `python notebooks/make_notebooks.py && ruff format notebooks`;
-the .ipynb files are what users open and what tests/notebooks executes.
+the .ipynb files are what users open and what tests/notebooks executes. The outputs
+recorded on a GPU (`recorded/*.json`, made by scripts/gpu_notebooks.sh on the GPU machine)
+are merged back after each cell whose source they recorded (scripts/record_notebook.py).
 """
 
 from __future__ import annotations
@@ -572,6 +574,29 @@ def write(name: str, cells: list[tuple[str, str]], kernel: str = "python") -> No
     nbformat.write(nb, HERE / name)
 
 
+# What each recording was made with (scripts/gpu_notebooks.sh on the `nvidia-h200` kind).
+RECORDED = {
+    "gpu_memory": "Recorded on an NVIDIA H200 (FERRODF_DEVICE=gpu, wheel of 4df62d0, 2026-11-27)",
+    "explore": "Recorded on an NVIDIA H200 with FERRODF_EXPLORE_ROWS=100000000 "
+    "(FERRODF_DEVICE=gpu, wheel of 4df62d0, 2026-11-27)",
+}
+
+
+def merge_recordings() -> None:
+    """Puts the GPU recordings next to the cells they recorded."""
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location(
+        "record_notebook", HERE.parent / "scripts" / "record_notebook.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, label in RECORDED.items():
+        records = json.loads((HERE / "recorded" / f"{name}.json").read_text())
+        module.merge(HERE / f"{name}.ipynb", records, label)
+
+
 # evcxr_jupyter --install registers the kernel "rust"; ruff formats only the Python ones
 KERNELS = {
     "python": {
@@ -592,3 +617,4 @@ if __name__ == "__main__":
     write("dask_scale_out.ipynb", DASK_SCALE_OUT)
     write("explore.ipynb", EXPLORE)
     write("evcxr_quickstart.ipynb", EVCXR, kernel="rust")
+    merge_recordings()

@@ -102,15 +102,23 @@ def _markdown(record: dict[str, Any], label: str) -> str:
     return "\n".join(parts)
 
 
+def _key(source: str) -> str:
+    """The source without what a formatter changes (whitespace, quote style, trailing
+    commas), so that a recording still finds its cell after make_notebooks.py and ruff."""
+    return "".join(source.split()).translate(str.maketrans("", "", "'\",()"))
+
+
 def merge(notebook: Path, records: list[dict[str, Any]], label: str) -> None:
     """Puts each record after its code cell (replacing earlier recordings), in place."""
     nb = json.loads(notebook.read_text())
     cells = [c for c in nb["cells"] if not c.get("metadata", {}).get(RECORDED)]
-    by_source = {r["source"]: r for r in records}
+    by_source = {_key(r["source"]): r for r in records}
     merged = []
     for cell in cells:
         merged.append(cell)
-        record = by_source.get("".join(cell["source"])) if cell["cell_type"] == "code" else None
+        record = (
+            by_source.get(_key("".join(cell["source"]))) if cell["cell_type"] == "code" else None
+        )
         if record and (record["stdout"] or record["displayed"] or record["error"]):
             merged.append(
                 {

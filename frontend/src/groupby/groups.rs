@@ -39,6 +39,9 @@ impl GroupBy {
     /// several columns. Every key moves to the host: meant for a few groups.
     pub fn groups(&self) -> Result<Vec<(Label, Index)>> {
         let _operation = ferrodf_core::memory::enter_operation();
+        if self.keyed.num_rows() == 0 {
+            return Ok(Vec::new()); // no rows, no groups (and nothing to sort)
+        }
         let keys = self.keyed.key_columns(&self.by)?;
         let n = keys.len();
         let nulls = if self.dropna {
