@@ -245,7 +245,9 @@ def test_json_reader_decodes_escaped_surrogate_pairs(char):
 @pytest.mark.parametrize("values", [[float("inf")], [1.0, float("inf"), float("inf")]])
 def test_median_of_infinite_values(values):
     """Found by the op-chain fuzzer: `Series([inf]).median()` is missing where pandas gives
-    inf; plc's quantile and median reduction have the bug (pyarrow.compute is the oracle)."""
+    inf; plc's quantile and median reduction had the bug (pyarrow.compute is the oracle).
+    Fixed in ops/quantiles (interpolate) and quantiles.cu: LINEAR at an exact position
+    returns the value itself."""
     arr = pa.array(values)
     col = plc.Column.from_arrow(arr)
     assert plc.quantiles.quantile(col, [0.5]).to_pylist() == pc.quantile(arr, 0.5).to_pylist()
