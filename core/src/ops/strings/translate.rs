@@ -66,7 +66,7 @@ pub fn translate(input: &Column, chars_table: &[(char, &str)]) -> Result<Column>
 /// let r = Scalar::from_column(from_arrow(&arrow_array::StringArray::from(vec!["_"])).unwrap()).unwrap();
 /// let out = filter_characters(&c, &[('a', 'z')], FilterType::Keep, &r).unwrap();
 /// let out = to_arrow(&out).unwrap();
-/// assert_eq!(out.as_any().downcast_ref::<arrow_array::StringArray>().unwrap().value(0), "a___b_");
+/// assert_eq!(out.as_any().downcast_ref::<arrow_array::StringArray>().unwrap().value(0), "a__b_");
 /// ```
 pub fn filter_characters(
     input: &Column,
