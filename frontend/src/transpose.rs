@@ -6,7 +6,6 @@
 //! the GPU is transposed there.
 
 use ferrodf_core::ops::binaryop::{BinaryOperator, Operand, binary_operation};
-use ferrodf_core::ops::cast::cast;
 use ferrodf_core::ops::concatenate::concatenate;
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather, slice};
 use ferrodf_core::ops::filling::sequence;
@@ -15,7 +14,7 @@ use ferrodf_core::{Column, DataType, Error, Result, Table, TypeId};
 
 use crate::DataFrame;
 use crate::column_accessor::ColumnAccessor;
-use crate::compute::promote::result_type;
+use crate::compute::promote::{cast_to, result_type};
 use crate::dtype::dtype_name;
 use crate::index::Index;
 use crate::lookup::{label_column, labels_of};
@@ -108,13 +107,7 @@ impl DataFrame {
             let dtype = common_dtype(columns)?;
             let typed = columns
                 .iter()
-                .map(|c| {
-                    if c.dtype() == dtype {
-                        Ok(c.clone())
-                    } else {
-                        cast(c, dtype)
-                    }
-                })
+                .map(|c| cast_to(c, dtype))
                 .collect::<Result<Vec<_>>>()?;
             let all = Table::new(vec![concatenate(&typed)?])?;
             let map = row_major_map(rows, columns.len())?;

@@ -101,3 +101,15 @@ pub fn integer_bounds(t: TypeId) -> (i128, i128) {
         _ => (0, 1),
     }
 }
+
+/// `column` as type `to`, without a copy when it already is.
+pub(crate) fn cast_to(
+    column: &ferrodf_core::Column,
+    to: ferrodf_core::DataType,
+) -> Result<ferrodf_core::Column> {
+    if column.dtype() == to {
+        Ok(column.clone())
+    } else {
+        ferrodf_core::ops::cast::cast(column, to)
+    }
+}

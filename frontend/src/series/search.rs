@@ -8,7 +8,7 @@ use ferrodf_core::ops::search::{NullOrder, Order, lower_bound, upper_bound};
 use ferrodf_core::{Column, DataType, Error, Result, Table, TypeId};
 
 use super::Series;
-use crate::compute::promote::result_type;
+use crate::compute::promote::{cast_to, result_type};
 
 /// pandas' `side`: `"left"` (the first suitable position) or `"right"` (the last).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,14 +41,7 @@ fn comparable(haystack: &Column, needles: &Column) -> Result<(Column, Column)> {
     }
     if a.id().is_numeric() && b.id().is_numeric() {
         let to = DataType::new(result_type(a.id(), b.id())?, 0);
-        let convert = |c: &Column| {
-            if c.dtype() == to {
-                Ok(c.clone())
-            } else {
-                cast(c, to)
-            }
-        };
-        return Ok((convert(haystack)?, convert(needles)?));
+        return Ok((cast_to(haystack, to)?, cast_to(needles, to)?));
     }
     let same_kind = |f: fn(TypeId) -> bool| f(a.id()) && f(b.id());
     if same_kind(TypeId::is_timestamp) || same_kind(TypeId::is_duration) {
@@ -59,14 +52,7 @@ fn comparable(haystack: &Column, needles: &Column) -> Result<(Column, Column)> {
         } else {
             b
         };
-        let convert = |c: &Column| {
-            if c.dtype() == to {
-                Ok(c.clone())
-            } else {
-                cast(c, to)
-            }
-        };
-        return Ok((convert(haystack)?, convert(needles)?));
+        return Ok((cast_to(haystack, to)?, cast_to(needles, to)?));
     }
     Err(Error::type_err(format!(
         "searchsorted: values of type {b} cannot be ordered among values of type {a}; cast one \
