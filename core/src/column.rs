@@ -481,6 +481,7 @@ impl Column {
     /// The `size` data values of a fixed-width column as a host slice of `T`.
     ///
     /// Errors with `TypeError` when `T` does not match the column's type width.
+    #[track_caller]
     pub fn host_values<T: arrow_buffer::ArrowNativeType>(
         &self,
     ) -> Result<arrow_buffer::ScalarBuffer<T>> {
@@ -495,6 +496,16 @@ impl Column {
             )));
         }
         match self.data() {
+            // A small slice of a buffer only the device holds (a few rows of a large
+            // column): just its rows, not the whole buffer that `Buffer::host` would copy
+            // and keep.
+            Some(d)
+                if d.residency() == crate::buffer::Residency::Device
+                    && self.size() * width * 4 <= d.len() =>
+            {
+                let rows = d.host_range(self.offset() * width, self.size() * width)?;
+                Ok(arrow_buffer::ScalarBuffer::new(rows, 0, self.size()))
+            }
             Some(d) => {
                 let host = d.host()?;
                 Ok(arrow_buffer::ScalarBuffer::new(
@@ -527,6 +538,7 @@ impl Column {
     ///
     /// The host paths that compare, search or hash strings byte-wise (sorting, search,
     /// hashing, join keys) read a STRING column through this one place.
+    #[track_caller]
     pub(crate) fn host_string_parts(&self) -> Result<(arrow_buffer::Buffer, Vec<i64>)> {
         let offsets = if self.size() > 0 {
             self.host_offsets(self.size())?
@@ -541,6 +553,7 @@ impl Column {
     }
 
     /// The validity of rows `0..size` as an arrow `NullBuffer` on the host (None: no nulls).
+    #[track_caller]
     pub fn host_nulls(&self) -> Result<Option<arrow_buffer::NullBuffer>> {
         match self.mask() {
             None => Ok(None),

@@ -1,5 +1,5 @@
 //! Writing values into a frame: pandas' `df.loc[rows, cols] = values`,
-//! `df.iloc[rows, cols] = values` and `df[col] = series`, with pandas 3's rules:
+//! `df.iloc[rows, cols] = values`, `df[col] = series` and `df[col] = scalar`, with pandas 3's rules:
 //!
 //! - a Series aligns on the labels it is written to (the selected rows; the selected
 //!   columns when one row is written);
@@ -16,7 +16,7 @@ use ferrodf_core::ops::binaryop::{BinaryOperator, Operand, binary_operation};
 use ferrodf_core::ops::cast::{cast, is_supported_cast};
 use ferrodf_core::ops::concatenate::concatenate;
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, Source, scatter};
-use ferrodf_core::ops::filling::sequence;
+use ferrodf_core::ops::filling::{column_from_scalar, sequence};
 use ferrodf_core::ops::stream_compaction::apply_boolean_mask;
 use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
 
@@ -139,6 +139,27 @@ impl DataFrame {
         let mut out = self.clone();
         out.set_column(label, column)?;
         Ok(out)
+    }
+
+    /// pandas' `df[label] = scalar`: a column of the frame's length with `value` in every
+    /// row, built where the frame computes (on the GPU when one is used, without a
+    /// host-side column). A missing value gives a float64 column of nulls (pandas' NaN).
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let mut df = df!("a" => [1i64, 2, 3]).unwrap();
+    /// df.set_scalar("n".into(), 1.5).unwrap();
+    /// let n = df.column(&"n".into()).unwrap();
+    /// assert_eq!(n.column().host_values::<f64>().unwrap().to_vec(), vec![1.5; 3]);
+    /// ```
+    pub fn set_scalar(&mut self, label: Label, value: impl Into<Value>) -> Result<()> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let scalar = match value.into() {
+            Value::Null => Scalar::from_native_as::<f64>(TypeId::Float64.into(), None)?,
+            v => v.to_scalar()?,
+        };
+        let column = column_from_scalar(&scalar, self.num_rows())?;
+        self.set_column(label, column)
     }
 
     /// pandas' `df.loc[rows, columns] = values`. A row label the index lacks appends a

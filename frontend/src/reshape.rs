@@ -3,12 +3,13 @@
 use ferrodf_core::ops::binaryop::{BinaryOperator, binary_operation};
 use ferrodf_core::ops::concatenate::concatenate;
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
+use ferrodf_core::ops::filling::column_from_scalar;
 use ferrodf_core::ops::join::JOIN_NONE;
 use ferrodf_core::ops::search::{NullOrder, Order};
 use ferrodf_core::ops::sorting::stable_sorted_order;
 use ferrodf_core::ops::stream_compaction::{DuplicateKeepOption, distinct_indices};
 use ferrodf_core::ops::unary::is_valid;
-use ferrodf_core::{Column, Error, Result, Table, TypeId};
+use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
 
 use crate::DataFrame;
 use crate::column_accessor::ColumnAccessor;
@@ -27,11 +28,17 @@ pub(crate) fn gather_column(
         .remove(0))
 }
 
-/// An all-null column of `like`'s type with `n` rows.
+/// An all-null column of `like`'s type (a categorical's categories included) with `n`
+/// rows, built where columns are computed: one null row gathered from `like`, then
+/// broadcast, so that no map of n rows is built on the host.
 pub(crate) fn nulls_like(like: &Column, n: usize) -> Result<Column> {
-    let map = Column::from_values(vec![JOIN_NONE; n]);
     let first = like.slice(0, like.size().min(1))?;
-    gather_column(first, &map, OutOfBoundsPolicy::Nullify)
+    let one_null = gather_column(
+        first,
+        &Column::from_values(vec![JOIN_NONE]),
+        OutOfBoundsPolicy::Nullify,
+    )?;
+    column_from_scalar(&Scalar::from_column(one_null)?, n)
 }
 
 pub(crate) fn and_columns(a: Column, b: &Column, or: bool) -> Result<Column> {

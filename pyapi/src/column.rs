@@ -261,6 +261,27 @@ impl PyColumn {
         Ok(PyColumn(col))
     }
 
+    /// A column of `size` copies of `slr` (all null for a null scalar), built where
+    /// columns are computed (on the GPU when one is used).
+    #[staticmethod]
+    #[pyo3(signature = (slr, size, stream = None, mr = None))]
+    fn from_scalar(
+        py: Python<'_>,
+        slr: crate::scalar::PyScalar,
+        size: i64,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyColumn> {
+        let _ = (stream, mr);
+        let size = usize::try_from(size).map_err(|_| {
+            PyValueError::new_err(format!("a column's size must not be negative, got {size}"))
+        })?;
+        run(py, move || {
+            ferrodf_core::ops::filling::column_from_scalar(&slr.0, size)
+        })
+        .map(PyColumn)
+    }
+
     /// A column from a 1-D array: zero-copy for device arrays (`__cuda_array_interface__`,
     /// e.g. CuPy), a host copy for NumPy arrays (moved to the GPU when a kernel needs it).
     #[classmethod]

@@ -1,4 +1,5 @@
-//! Assignments for Python (`df.loc[...] = v`, `df.iloc[...] = v`, `df[col] = series`):
+//! Assignments for Python (`df.loc[...] = v`, `df.iloc[...] = v`, `df[col] = series`,
+//! `df[col] = scalar`):
 //! argument conversion only; the rules live in `ferrodf::assign`.
 
 use ferrodf::assign::Values;
@@ -37,6 +38,19 @@ impl PyDataFrame {
         let label = super::keys::label_from_py(label)?;
         let df = self.0.clone();
         run(py, move || df.set_series(label, &series.0)).map(PyDataFrame)
+    }
+
+    /// `df[label] = scalar`: a new or replaced column with `value` in every row.
+    fn with_scalar(
+        &self,
+        py: Python<'_>,
+        label: &Bound<'_, PyAny>,
+        value: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
+        let label = super::keys::label_from_py(label)?;
+        let value = value_from_py(py, value)?;
+        let mut df = self.0.clone();
+        run(py, move || df.set_scalar(label, value).map(|()| df)).map(PyDataFrame)
     }
 
     /// The cells at row `positions` (an integer column) of the columns `columns` (a label

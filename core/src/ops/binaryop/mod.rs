@@ -81,7 +81,6 @@ pub use super::numeric::common_type;
 pub use crate::binary_operator::BinaryOperator;
 pub use type_rules::{is_supported_operation, promoted, shift_type};
 
-use crate::bitmask::new_mask;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::kernels::binaryop::{self as dev, DeviceOperand};
@@ -178,18 +177,10 @@ fn device_operand<'a>(o: &Operand<'a>) -> Result<DeviceOperand<'a>> {
     })
 }
 
+/// The result of an operation with a null scalar: every row null, allocated where the
+/// operation runs (not built on the host and uploaded).
 fn all_null(output: DataType, n: usize) -> Result<Column> {
-    let width = fixed_width(output.id()).expect("numeric");
-    let data = Buffer::zeroed(n * width);
-    Column::new(
-        output,
-        n,
-        Some(data),
-        Some(new_mask(n, false)),
-        Some(n),
-        0,
-        vec![],
-    )
+    crate::ops::filling::all_null(output, n)
 }
 
 /// The number of rows of a binary operation with at least one column operand.

@@ -26,23 +26,53 @@ pub(super) fn fill_map(n: usize, begin: usize, end: usize) -> Result<Column> {
 
 /// The values `init + i * step` of a sequence (integers wrap).
 pub(super) fn sequence(size: usize, init: &Scalar, step: &Scalar) -> Result<Buffer> {
-    let t = init.dtype();
-    let bits = |s: &Scalar| -> Result<u64> {
-        let b = s
-            .as_column()
-            .data()
-            .expect("numeric")
-            .host_range(0, fixed_width(t.id()).expect("numeric"))?;
-        let mut v = [0u8; 8];
-        v[..b.len()].copy_from_slice(b.as_slice());
-        Ok(u64::from_le_bytes(v))
-    };
     Ok(Buffer::from_device(dscan::sequence(
-        t.id(),
+        init.dtype().id(),
         size,
-        bits(init)?,
-        bits(step)?,
+        scalar_bits(init)?,
+        scalar_bits(step)?,
     )?))
+}
+
+/// The integer type whose sequence kernel writes values of `t`'s width, for fixed-width
+/// types of 1, 2, 4 or 8 bytes.
+pub(super) fn fill_bits(t: TypeId) -> Option<TypeId> {
+    match fixed_width(t)? {
+        1 => Some(TypeId::Int8),
+        2 => Some(TypeId::Int16),
+        4 => Some(TypeId::Int32),
+        8 => Some(TypeId::Int64),
+        _ => None,
+    }
+}
+
+/// `size` copies of `value`'s bits, written as the sequence `bits, bits + 0, ...` of the
+/// same-width integer type `bits_type` (a float's bits are copied, not added to).
+pub(super) fn filled_values(value: &Scalar, bits_type: TypeId, size: usize) -> Result<Buffer> {
+    Ok(Buffer::from_device(dscan::sequence(
+        bits_type,
+        size,
+        scalar_bits(value)?,
+        0,
+    )?))
+}
+
+/// The scalar's value bits, zero-extended to 64.
+fn scalar_bits(s: &Scalar) -> Result<u64> {
+    let width = fixed_width(s.dtype().id()).expect("fixed width");
+    let b = s
+        .as_column()
+        .data()
+        .expect("fixed width")
+        .host_range(0, width)?;
+    let mut v = [0u8; 8];
+    v[..b.len()].copy_from_slice(b.as_slice());
+    Ok(u64::from_le_bytes(v))
+}
+
+/// `len` zero bytes on the device.
+pub(super) fn zeroed(len: usize) -> Result<Buffer> {
+    Ok(Buffer::from_device(DeviceMemory::zeroed(len)?))
 }
 
 /// Each row of `table` repeated, through a repeat map built from the count offsets.

@@ -13,13 +13,15 @@ mod host;
 use super::concatenate::concatenate;
 use super::copying::{check_rows_in, write_rows_in_place};
 use super::gather::{Bounds, gather_columns, gather_internal};
+use super::null_mask::create_null_mask;
 use super::numeric::{Num, with_num_type};
 use crate::column::{Column, MAX_ROWS};
+use crate::copy_options::MaskState;
 use crate::error::{Error, Result};
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::table::Table;
-use crate::types::{TypeId, check_same_type, fixed_width};
+use crate::types::{DataType, TypeId, check_same_type, fixed_width};
 
 fn check_fill(what: &str, dest: &Column, begin: usize, end: usize, value: &Scalar) -> Result<()> {
     check_same_type(
@@ -102,6 +104,68 @@ pub fn sequence(size: usize, init: &Scalar, step: &Scalar) -> Result<Column> {
         host::sequence(size, init, step)?
     };
     Column::without_nulls(t, size, data)
+}
+
+/// A column of `size` rows, each `value` (all null when the scalar is null): pylibcudf's
+/// `Column.from_scalar`, libcudf's `make_column_from_scalar`.
+///
+/// On the device, fixed-width values of 1, 2, 4 or 8 bytes are written by one kernel from
+/// the scalar's bits (so `-0.0` and NaN payloads survive); other types repeat the scalar's
+/// one-row column. Nothing of `size` rows is built on the host.
+///
+/// ```
+/// use ferrodf_core::{scalar::Scalar, ops::filling::column_from_scalar};
+/// let c = column_from_scalar(&Scalar::from_native(-0.0f64), 3).unwrap();
+/// let v = c.host_values::<f64>().unwrap().to_vec();
+/// assert!(v.iter().all(|x| *x == 0.0 && x.is_sign_negative()));
+/// ```
+pub fn column_from_scalar(value: &Scalar, size: usize) -> Result<Column> {
+    if size > MAX_ROWS {
+        return Err(Error::overflow(format!(
+            "a column of {size} rows exceeds the {MAX_ROWS} rows a column holds"
+        )));
+    }
+    let t = value.dtype();
+    if t.id() == TypeId::Empty {
+        // Arrow's null type: no buffers, every row null
+        return Column::new(t, size, None, None, Some(size), 0, vec![]);
+    }
+    if !value.is_valid()? && fixed_width(t.id()).is_some() {
+        return all_null(t, size);
+    }
+    if use_device()? {
+        if let Some(bits) = device::fill_bits(t.id()) {
+            let data = device::filled_values(value, bits, size)?;
+            return Column::without_nulls(t, size, data);
+        }
+    }
+    let one = Table::new(vec![value.as_column().clone()])?;
+    Ok(repeat(&one, RepeatCount::All(size))?
+        .into_columns()
+        .remove(0))
+}
+
+/// A column of `size` nulls of the fixed-width type `t` (zeroed values under an all-null
+/// mask), allocated where columns are computed.
+///
+/// ```
+/// use ferrodf_core::{TypeId, ops::filling::all_null};
+/// let c = all_null(TypeId::Float64.into(), 4).unwrap();
+/// assert_eq!(c.null_count().unwrap(), 4);
+/// ```
+pub fn all_null(t: DataType, size: usize) -> Result<Column> {
+    let width = fixed_width(t.id()).ok_or_else(|| {
+        Error::type_err(format!(
+            "all_null builds fixed-width columns, not {t}; use column_from_scalar"
+        ))
+    })?;
+    let data = if use_device()? {
+        device::zeroed(size * width)?
+    } else {
+        crate::buffer::Buffer::zeroed(size * width)
+    };
+    let mask = create_null_mask(size, MaskState::AllNull)?;
+    Column::new(t, size, Some(data), Some(mask), Some(size), 0, vec![])
 }
 
 /// How many times `repeat` repeats each row.
