@@ -177,11 +177,13 @@ fn binaryop_modules() -> Vec<Module> {
 /// (`lhs`, `rhs`) into `dst`: operands of one type, or an int32/int64/float32/float64 mix
 /// (a column and a Python scalar, db-benchmark's `var > 0`), into the common type or
 /// BOOL8 (comparisons, logic); the arithmetic family also into FLOAT64 (true division of
-/// integers).
+/// integers) and int32/int64 operands into INT64 (db-benchmark q8's widened arithmetic).
 fn prebuilt_binaryop(lhs: TypeId, rhs: TypeId, common: TypeId, dst: TypeId, family: u8) -> bool {
     use TypeId::*;
     let mix = |t: TypeId| matches!(t, Int32 | Int64 | Float32 | Float64);
+    let int = |t: TypeId| matches!(t, Int32 | Int64);
     let operands = lhs == rhs || (family == 0 && mix(lhs) && mix(rhs));
-    let output = dst == common || dst == Bool8 || (family == 0 && dst == Float64);
+    let widened = family == 0 && dst == Int64 && int(lhs) && int(rhs);
+    let output = dst == common || dst == Bool8 || (family == 0 && dst == Float64) || widened;
     operands && output
 }

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
 from ferrodf import plc
+from ferrodf._pandas import pd
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.index import Index
 

@@ -12,12 +12,12 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
 from ferrodf import _fill, _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column, same_labels
 from ferrodf._ndframe import NDFrame, check_sort_args
+from ferrodf._pandas import pd
 from ferrodf.core.column.column import to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
 from ferrodf.index import Index, RangeIndex
@@ -30,11 +30,22 @@ __all__ = ["DataFrame", "concat"]
 _SCALARS = (str, int, float, bool, np.generic, datetime.date, datetime.timedelta)
 
 
+def _repeats(value: Any) -> bool:
+    """Whether `df[col] = value` repeats `value` down the column."""
+    return isinstance(value, _SCALARS) or value is None
+
+
+def _typed_scalar(value: Any) -> _lib.Scalar:
+    """A Python scalar typed as pandas types it in a column (``pa.array([value])``'s type, so
+    an empty frame gets a column of the scalar's type, not Arrow's null type)."""
+    return plc.copying.get_element(to_plc_column(pa.array([value])), 0)
+
+
 def _broadcast(value: Any, n: int) -> Any:
-    """A scalar repeated n times; its type is inferred from one value, so an empty frame
-    gets a column of the scalar's type (pandas' dtype), not Arrow's null type."""
-    if isinstance(value, _SCALARS) or value is None:
-        return pa.array([value] * n, pa.array([value]).type)
+    """A scalar repeated n times, built by the core where columns are computed (on the GPU
+    when one is used); other values as they are."""
+    if _repeats(value):
+        return _lib.Column.from_scalar(_typed_scalar(value), n)
     return value
 
 
@@ -248,7 +259,6 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         return self._wrap(self._df.get(key))
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        n = len(self)
         if isinstance(value, DataFrame):
             if value.shape[1] != 1:
                 raise ValueError("cannot set a column from a DataFrame with more than one column")
@@ -256,8 +266,10 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         if isinstance(value, Series):
             self._df = self._df.set_series(key, value._s)  # aligned on the row labels
             return
-        col = to_plc_column(_broadcast(value, n if self.shape[1] or n else 1))
-        self._df = self._df.with_column(key, col)
+        if _repeats(value):
+            self._df = self._df.with_scalar(key, _typed_scalar(value))
+            return
+        self._df = self._df.with_column(key, to_plc_column(value))
 
     def __delitem__(self, key: Any) -> None:
         self._df = self._df.drop_columns([key])

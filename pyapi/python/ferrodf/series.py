@@ -6,12 +6,12 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 import pyarrow as pa
 
 from ferrodf import _fill, _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column
 from ferrodf._ndframe import NDFrame, check_sort_args
+from ferrodf._pandas import pd
 from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
 from ferrodf.index import Index
 

@@ -20,8 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import pandas as pd
-
+from ferrodf._pandas import pd
 from ferrodf.browse._kinds import column_kind, label_text
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
+from ferrodf._pandas import pd
 from ferrodf.browse import _filter
 from ferrodf.browse._summary import summarize
 

@@ -12,8 +12,8 @@ import math
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
+from ferrodf._pandas import pd
 from ferrodf.browse._kinds import category_codes, column_kind
 from ferrodf.plotting._bins import as_float, bin_counts
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-import pandas as pd
-
 from ferrodf import _lib
+from ferrodf._pandas import pd
 from ferrodf.core.column.column import ColumnBase, as_column, column_class
 
 

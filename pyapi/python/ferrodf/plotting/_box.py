@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import pandas as pd
-
+from ferrodf._pandas import pd
 from ferrodf.plotting._bins import is_numeric
 from ferrodf.plotting._hist import frame_groups
 from ferrodf.plotting._large import box_stats

@@ -13,8 +13,8 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
+from ferrodf._pandas import pd
 from ferrodf.plotting._bins import (
     as_days,
     as_float,

@@ -2,8 +2,7 @@
 
 from typing import Any
 
-import pandas as pd
-
+from ferrodf._pandas import pd
 from ferrodf.core.column.column import ColumnBase
 
 

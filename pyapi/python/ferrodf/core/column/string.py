@@ -3,8 +3,8 @@
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
+from ferrodf._pandas import pd
 from ferrodf.core.column.column import ColumnBase
 
 
