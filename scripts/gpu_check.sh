@@ -29,6 +29,9 @@ read -r FIRST LAST <<< "${GPU_SHARD_RANGE:-0 $((JOBS - 1))}"
 # The device tool brings back at most 8 files: shard logs go to $LOGS and come back as one
 # tarball; $OUT keeps the summary.
 LOGS=$(mktemp -d)
+# AUDIT=1: the transfer audit (tests/conftest.py, scripts/transfer_audit.py) records every
+# host/device copy; its report lands in $OUT/transfer-audit.md.
+if [ "${AUDIT:-0}" != 0 ]; then export FERRODF_TRANSFER_AUDIT="$LOGS/audit"; fi
 pids=()
 for k in $(seq "$FIRST" "$LAST"); do
   # shellcheck disable=SC2086
@@ -49,6 +52,10 @@ if [ "${EXCLUSIVE:-1}" != 0 ]; then
     -p no:cacheprovider > "$LOGS/pytest-gpu-exclusive.log" 2>&1 || test_rc=1
   { echo "== exclusive"; grep -E "^(FAILED|ERROR)" "$LOGS/pytest-gpu-exclusive.log" | head -n 20;
     tail -n 1 "$LOGS/pytest-gpu-exclusive.log"; } | tee -a "$OUT/pytest-gpu.log"
+fi
+if [ "${AUDIT:-0}" != 0 ]; then
+  python3 scripts/transfer_audit.py "$LOGS/audit" --markdown "$OUT/transfer-audit.md" > /dev/null
+  echo "transfer audit: exit $? ($OUT/transfer-audit.md)" | tee -a "$OUT/pytest-gpu.log"
 fi
 tar -czf "$OUT/pytest-gpu-logs.tar.gz" -C "$LOGS" .
 

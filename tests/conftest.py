@@ -144,6 +144,53 @@ def _restore_device_option():
 
 
 # ---------------------------------------------------------------------------------------
+# The transfer audit (scripts/transfer_audit.py): FERRODF_TRANSFER_AUDIT=DIR records every
+# host/device copy of every test at statistics level 3 and writes them to DIR at the end.
+# ---------------------------------------------------------------------------------------
+
+_AUDIT_DIR = os.environ.get("FERRODF_TRANSFER_AUDIT")
+# (function, origin, direction) -> [count, bytes, largest, first test]
+_audit: dict[tuple[str, str, str], list] = {}
+
+
+@pytest.fixture(autouse=True)
+def _transfer_audit(request):
+    if not _AUDIT_DIR:
+        yield
+        return
+    ferrodf.set_option("memory.statistics", 3)
+    ferrodf.memory.reset_statistics()
+    yield
+    for site, origin, direction, count, nbytes, largest in ferrodf.memory.statistics().transfers:
+        e = _audit.setdefault((site, origin, direction), [0, 0, 0, request.node.nodeid])
+        e[0] += count
+        e[1] += nbytes
+        e[2] = max(e[2], largest)
+
+
+def pytest_sessionfinish(session):
+    if not _AUDIT_DIR:
+        return
+    import json
+
+    Path(_AUDIT_DIR).mkdir(parents=True, exist_ok=True)
+    rows = [
+        {
+            "function": f,
+            "origin": o,
+            "direction": d,
+            "count": c,
+            "bytes": b,
+            "largest": lg,
+            "test": t,
+        }
+        for (f, o, d), (c, b, lg, t) in _audit.items()
+    ]
+    out = Path(_AUDIT_DIR) / f"audit-{os.getpid()}.json"
+    out.write_text(json.dumps(rows, indent=1))
+
+
+# ---------------------------------------------------------------------------------------
 # Data generation
 # ---------------------------------------------------------------------------------------
 

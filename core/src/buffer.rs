@@ -305,6 +305,7 @@ impl Buffer {
     /// buffer is read from its host copy and stays spilled. An exposed buffer is copied
     /// afresh on every call and keeps no host copy: code outside ferrodf may write its
     /// device bytes, which would leave a cached copy stale.
+    #[track_caller]
     pub fn host(&self) -> Result<arrow_buffer::Buffer> {
         let mut c = self.copies();
         if self.is_exposed()
@@ -332,6 +333,7 @@ impl Buffer {
 
     /// Copy `len` bytes from `offset` to the host without caching the whole buffer there:
     /// used to show a few rows of device data.
+    #[track_caller]
     pub fn host_range(&self, offset: usize, len: usize) -> Result<arrow_buffer::Buffer> {
         let part = self.slice(offset, len)?;
         let c = part.copies();
@@ -353,6 +355,7 @@ impl Buffer {
     /// bringing spilled bytes back) and the byte offset of this buffer inside it. Used by
     /// kernel launches inside ferrodf: does not mark the buffer exposed, but stamps it as
     /// used so that it is not spilled while the running operation lasts.
+    #[track_caller]
     pub fn device(&self) -> Result<(Arc<DeviceMemory>, usize)> {
         self.shared
             .last_access
@@ -363,6 +366,12 @@ impl Buffer {
                 .host
                 .as_ref()
                 .expect("a buffer always has a host or a device copy");
+            // the audit counts bringing spilled bytes back apart from other copies
+            let _unspill_site = (memory::statistics_level() >= 3
+                && self.shared.spilled.load(Ordering::Relaxed))
+            .then(|| {
+                memory::audit::enter_site(format!("{} (unspill)", memory::audit::current_site()))
+            });
             let start = Instant::now();
             // The host buffer may itself be a slice of a bigger arrow allocation: copy just
             // our bytes.

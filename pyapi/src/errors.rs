@@ -60,10 +60,16 @@ pub fn warn_host_fallbacks(py: Python<'_>) -> PyResult<()> {
 /// Run core work with the GIL released, as one operation (its device buffers are not
 /// spilled while it runs; its allocations may spill others), then map its error and
 /// announce host fallbacks.
+#[track_caller]
 pub fn run<T: Send>(
     py: Python<'_>,
     f: impl FnOnce() -> ferrodf_core::Result<T> + Send,
 ) -> PyResult<T> {
+    // The transfer audit names the public function; the binding is known by its file.
+    let _site = (ferrodf_core::memory::statistics_level() >= 3).then(|| {
+        let binding = std::panic::Location::caller().file();
+        ferrodf_core::memory::audit::enter_site(crate::memory::audit_site(py, binding))
+    });
     let out = py
         .detach(|| ferrodf_core::memory::operation(f))
         .map_err(to_py);

@@ -61,12 +61,12 @@ pub fn get_spill_statistics() -> u8 {
     memory::statistics_level()
 }
 
-/// Set the statistics level (0, 1 or 2).
+/// Set the statistics level (0 to 3).
 #[pyfunction]
 pub fn set_spill_statistics(level: i64) -> PyResult<()> {
-    if !(0..=2).contains(&level) {
+    if !(0..=3).contains(&level) {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
-            "the statistics level is 0, 1 or 2, got {level}"
+            "the statistics level is 0, 1, 2 or 3, got {level}"
         )));
     }
     memory::set_statistics_level(level as u8);
@@ -99,6 +99,22 @@ pub fn memory_statistics(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
         .map(|e| (e.site.clone(), e.count, e.bytes))
         .collect();
     d.set_item("exposures", sites)?;
+    let transfers: Vec<(String, String, &str, u64, u64, u64)> = s
+        .transfers
+        .iter()
+        .map(|t| {
+            let direction = t.direction.as_str();
+            (
+                t.site.clone(),
+                t.origin.clone(),
+                direction,
+                t.count,
+                t.bytes,
+                t.largest,
+            )
+        })
+        .collect();
+    d.set_item("transfers", transfers)?;
     d.set_item("text", s.to_string())?;
     Ok(d)
 }
@@ -163,28 +179,69 @@ pub fn py_has_cuda_array_interface(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
     has_cuda_array_interface(obj)
 }
 
+/// One Python frame of the calling thread.
+struct Frame {
+    /// The frame's module (`__name__` of its globals).
+    module: String,
+    file: String,
+    line: i64,
+    /// The function's qualified name (`DataFrame.__setitem__`).
+    function: String,
+}
+
+impl Frame {
+    fn in_ferrodf(&self) -> bool {
+        self.module == "ferrodf" || self.module.starts_with("ferrodf.")
+    }
+}
+
+/// The Python frames of this thread, innermost first.
+fn python_frames(py: Python<'_>) -> PyResult<Vec<Frame>> {
+    let mut frames = Vec::new();
+    let mut frame = py.import("sys")?.call_method1("_getframe", (0,))?;
+    while !frame.is_none() {
+        let code = frame.getattr("f_code")?;
+        let module = frame
+            .getattr("f_globals")?
+            .get_item("__name__")
+            .and_then(|m| m.extract())
+            .unwrap_or_default();
+        frames.push(Frame {
+            module,
+            file: code.getattr("co_filename")?.extract()?,
+            line: frame.getattr("f_lineno")?.extract().unwrap_or(0),
+            function: code.getattr("co_qualname")?.extract()?,
+        });
+        frame = frame.getattr("f_back")?;
+    }
+    Ok(frames)
+}
+
 /// "what at file:line in function" for the first Python frame outside ferrodf, when the
 /// statistics level records exposure sites; `what` alone otherwise.
 pub fn exposure_site(py: Python<'_>, what: &str) -> String {
     if memory::statistics_level() < 2 {
         return what.to_string();
     }
-    let site = || -> PyResult<Option<String>> {
-        let mut frame = py.import("sys")?.call_method1("_getframe", (0,))?;
-        while !frame.is_none() {
-            let code = frame.getattr("f_code")?;
-            let file: String = code.getattr("co_filename")?.extract()?;
-            let inside = file.contains("/ferrodf/") || file.contains("\\ferrodf\\");
-            if !inside {
-                let line: i64 = frame.getattr("f_lineno")?.extract().unwrap_or(0);
-                let func: String = code.getattr("co_name")?.extract()?;
-                return Ok(Some(format!("{what} at {file}:{line} in {func}")));
-            }
-            frame = frame.getattr("f_back")?;
-        }
-        Ok(None)
-    };
-    site().ok().flatten().unwrap_or_else(|| what.to_string())
+    let frames = python_frames(py).unwrap_or_default();
+    match frames.iter().find(|f| !f.in_ferrodf()) {
+        Some(f) => format!("{what} at {}:{} in {}", f.file, f.line, f.function),
+        None => what.to_string(),
+    }
+}
+
+/// The public function a copy is audited under (statistics level 3): the outermost ferrodf
+/// function on the Python stack (`ferrodf.dataframe.DataFrame.__setitem__`), or, for a
+/// binding called directly (most of `ferrodf.plc`), `binding` and the calling file.
+pub fn audit_site(py: Python<'_>, binding: &str) -> String {
+    let frames = python_frames(py).unwrap_or_default();
+    if let Some(f) = frames.iter().rev().find(|f| f.in_ferrodf()) {
+        return format!("{}.{}", f.module, f.function);
+    }
+    match frames.first() {
+        Some(f) => format!("{binding} (called from {})", f.module),
+        None => binding.to_string(),
+    }
 }
 
 /// Move the bytes of `columns` to "device" or "host" memory now (they move lazily anyway);

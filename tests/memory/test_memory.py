@@ -91,13 +91,14 @@ def test_spill_and_statistics_options():
     assert ferrodf.get_option("memory.spill") is True
     with pytest.raises(TypeError, match=r"option 'memory\.spill' takes True or False, got"):
         ferrodf.set_option("memory.spill", "yes")
-    for level in (0, 1, 2):
+    for level in (0, 1, 2, 3):
         ferrodf.set_option("memory.statistics", level)
         assert ferrodf.get_option("memory.statistics") == level
         assert memory.statistics().level == level
-    with pytest.raises(ValueError, match="the statistics level is 0, 1 or 2, got 3"):
-        ferrodf.set_option("memory.statistics", 3)
-    with pytest.raises(TypeError, match=r"option 'memory\.statistics' takes 0, 1 or 2, got"):
+    ferrodf.set_option("memory.statistics", 1)
+    with pytest.raises(ValueError, match="the statistics level is 0, 1, 2 or 3, got 4"):
+        ferrodf.set_option("memory.statistics", 4)
+    with pytest.raises(TypeError, match=r"option 'memory\.statistics' takes 0, 1, 2 or 3, got"):
         ferrodf.set_option("memory.statistics", True)
     with ferrodf.option_context("memory.spill", False):
         assert memory.info()["spill"] is False

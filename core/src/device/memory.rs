@@ -126,6 +126,7 @@ impl DeviceMemory {
 
     /// Copy host bytes to a new device allocation (through pinned staging memory; returns
     /// once `bytes` may be reused, the copy ordered on ferrodf's stream).
+    #[track_caller]
     pub fn from_host(bytes: &[u8]) -> Result<DeviceMemory> {
         let mem = Self::alloc(bytes.len())?;
         memory::pinned::host_to_device(mem.ptr, bytes)?;
@@ -134,6 +135,7 @@ impl DeviceMemory {
 
     /// [`DeviceMemory::from_host`], with CUDA events around the copy of large buffers so
     /// that the statistics can count the copy's own time, not just the time to queue it.
+    #[track_caller]
     pub(crate) fn from_host_timed(
         bytes: &[u8],
     ) -> Result<(DeviceMemory, Option<memory::GpuTiming>)> {
@@ -188,6 +190,7 @@ impl DeviceMemory {
     }
 
     /// Copy `len` bytes starting `offset` bytes in to a new (64-byte aligned) host buffer.
+    #[track_caller]
     pub fn copy_to_host(&self, offset: usize, len: usize) -> Result<arrow_buffer::Buffer> {
         let mut out = arrow_buffer::MutableBuffer::from_len_zeroed(len);
         // The caller's range lies within this allocation (checked by Buffer).

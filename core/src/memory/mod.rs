@@ -19,6 +19,7 @@
 //! assert!(stats.spills.count <= stats.device_to_host.count + stats.spills.count);
 //! ```
 
+pub mod audit;
 mod manager;
 mod options;
 pub(crate) mod pinned;

@@ -136,14 +136,15 @@ pub fn set_device_limit_text(text: &str) -> Result<()> {
 
 /// The statistics level (`FERRODF_SPILL_STATS`, default 1): 0 records nothing, 1 counts
 /// transfers, spills and unspills with their bytes and seconds, 2 also records where device
-/// pointers were handed out of ferrodf.
+/// pointers were handed out of ferrodf, 3 also audits every host/device copy with the
+/// public function that caused it ([`super::audit`]).
 pub fn statistics_level() -> u8 {
     match STATS_LEVEL.load(Ordering::Relaxed) {
         UNSET8 => {
             let level = std::env::var("FERRODF_SPILL_STATS")
                 .ok()
                 .and_then(|v| v.trim().parse::<u8>().ok())
-                .map_or(1, |l| l.min(2));
+                .map_or(1, |l| l.min(3));
             STATS_LEVEL.store(level, Ordering::Relaxed);
             level
         }
@@ -151,9 +152,9 @@ pub fn statistics_level() -> u8 {
     }
 }
 
-/// Set the statistics level (0, 1 or 2; larger values mean 2).
+/// Set the statistics level (0 to 3; larger values mean 3).
 pub fn set_statistics_level(level: u8) {
-    STATS_LEVEL.store(level.min(2), Ordering::Relaxed);
+    STATS_LEVEL.store(level.min(3), Ordering::Relaxed);
 }
 
 #[cfg(test)]

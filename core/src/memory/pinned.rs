@@ -237,10 +237,12 @@ fn parallel_copy(dst: &mut [u8], src: &[u8]) {
 
 /// Copy host bytes to device memory at `dst`, on ferrodf's stream. Returns once `src` may be
 /// reused; the DMA itself may still be in flight (later work on the stream waits for it).
+#[track_caller]
 pub(crate) fn host_to_device(dst: u64, src: &[u8]) -> Result<()> {
     if src.is_empty() {
         return Ok(());
     }
+    super::audit::record(super::audit::Direction::HostToDevice, src.len());
     let rt = runtime()?;
     let stream = rt.stream().cu_stream();
     let direct =
@@ -269,10 +271,12 @@ pub(crate) fn host_to_device(dst: u64, src: &[u8]) -> Result<()> {
 }
 
 /// Copy device bytes at `src` into `dst` and wait for them.
+#[track_caller]
 pub(crate) fn device_to_host(dst: &mut [u8], src: u64) -> Result<()> {
     if dst.is_empty() {
         return Ok(());
     }
+    super::audit::record(super::audit::Direction::DeviceToHost, dst.len());
     let rt = runtime()?;
     let stream = rt.stream().cu_stream();
     if dst.len() <= SMALL_READ && !is_pinned(dst.as_ptr() as usize, dst.len()) {

@@ -62,6 +62,8 @@ pub struct Statistics {
     pub spills_on_demand: u64,
     /// Where device pointers left ferrodf, most bytes first.
     pub exposures: Vec<ExposureSite>,
+    /// Every host/device copy by public function and origin, most bytes first (level 3).
+    pub transfers: Vec<super::audit::AuditedTransfer>,
 }
 
 /// CUDA events around an asynchronous copy: its seconds are read when the statistics are.
@@ -250,6 +252,7 @@ pub fn statistics() -> Statistics {
             .collect();
         s.exposures
             .sort_by(|a, b| b.bytes.cmp(&a.bytes).then(a.site.cmp(&b.site)));
+        s.transfers = super::audit::transfers();
         s
     })
 }
@@ -257,6 +260,7 @@ pub fn statistics() -> Statistics {
 /// Forget the statistics gathered so far.
 pub fn reset_statistics() {
     with(|r| *r = Recorder::default());
+    super::audit::reset();
 }
 
 fn gb_per_s(t: &TransferStats) -> String {
@@ -304,6 +308,24 @@ impl fmt::Display for Statistics {
             }
             for e in &self.exposures {
                 write!(f, "\n  {} x{} ({} bytes)", e.site, e.count, e.bytes)?;
+            }
+        }
+        if self.level >= 3 {
+            write!(f, "\ncopies by public function:")?;
+            if self.transfers.is_empty() {
+                write!(f, " none")?;
+            }
+            for t in &self.transfers {
+                write!(
+                    f,
+                    "\n  {} {}: x{}, {} bytes (largest {}) from {}",
+                    t.site,
+                    t.direction.as_str(),
+                    t.count,
+                    t.bytes,
+                    t.largest,
+                    t.origin
+                )?;
             }
         }
         Ok(())

@@ -56,7 +56,10 @@ class MemoryStatistics:
     Attributes ``host_to_device``, ``device_to_host``, ``spills``, ``spills_copied`` and
     ``unspills`` are dicts with ``count``, ``bytes`` and ``seconds``; ``spills_on_demand``
     counts allocations that succeeded after spilling; ``exposures`` lists
-    ``(site, count, bytes)`` at level 2. ``print()`` shows a table.
+    ``(site, count, bytes)`` at level 2; ``transfers`` lists every host/device copy at
+    level 3 as ``(function, origin, direction, count, bytes, largest)``: the ferrodf
+    function that was called, the Rust code that copied, ``"host -> device"`` or
+    ``"device -> host"``. ``print()`` shows a table.
     """
 
     def __init__(self, raw: dict[str, Any]) -> None:
@@ -69,6 +72,7 @@ class MemoryStatistics:
         self.unspills: dict[str, float] = raw["unspills"]
         self.spills_on_demand: int = raw["spills_on_demand"]
         self.exposures: list[tuple[str, int, int]] = raw["exposures"]
+        self.transfers: list[tuple[str, str, str, int, int, int]] = raw["transfers"]
 
     def to_dict(self) -> dict[str, Any]:
         """The statistics as plain data."""
@@ -172,9 +176,9 @@ def _check_environment() -> None:
                 f"FERRODF_DEVICE_LIMIT={limit!r} is ignored: {e}", RuntimeWarning, stacklevel=3
             )
     level = os.environ.get("FERRODF_SPILL_STATS")
-    if level is not None and level.strip() not in {"0", "1", "2"}:
+    if level is not None and level.strip() not in {"0", "1", "2", "3"}:
         warnings.warn(
-            f"FERRODF_SPILL_STATS={level!r} is not 0, 1 or 2; the level stays 1",
+            f"FERRODF_SPILL_STATS={level!r} is not 0, 1, 2 or 3; the level stays 1",
             RuntimeWarning,
             stacklevel=3,
         )

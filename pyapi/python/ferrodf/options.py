@@ -121,7 +121,7 @@ def set_option(name: str, value: Any) -> None:
         return
     if name == "memory.statistics":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"option 'memory.statistics' takes 0, 1 or 2, got {value!r}")
+            raise TypeError(f"option 'memory.statistics' takes 0, 1, 2 or 3, got {value!r}")
         _lib.set_spill_statistics(value)
         return
     if name in _plotting:

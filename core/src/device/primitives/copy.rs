@@ -16,10 +16,12 @@ pub fn memcpy(dst: u64, src: u64, len: usize) -> Result<()> {
 }
 
 /// Copy host bytes to a device address (waits until the copy is done).
+#[track_caller]
 pub fn write_bytes(dst: u64, bytes: &[u8]) -> Result<()> {
     if bytes.is_empty() {
         return Ok(());
     }
+    crate::memory::audit::record(crate::memory::audit::Direction::HostToDevice, bytes.len());
     let rt = runtime()?;
     // SAFETY: `dst` covers bytes.len() bytes; we synchronise before `bytes` goes away.
     unsafe { cudarc::driver::result::memcpy_htod_async(dst, bytes, rt.stream().cu_stream())? };
