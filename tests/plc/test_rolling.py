@@ -181,6 +181,7 @@ def test_sliced_inputs(offset):
 @pytest.mark.parametrize("how", ["sum", "mean", "min", "max", "var", "std"])
 def test_against_pandas_rolling(window, min_periods, center, how):
     s = pd.Series([1.5, None, -2.0, 4.0, 8.25, None, None, 3.0, 0.5, -7.0, 2.0, 6.0])
+    min_periods = min(min_periods, window)  # pandas requires min_periods <= window
     want = getattr(s.rolling(window, min_periods=min_periods, center=center), how)()
     pre, fol = (window // 2 + 1, (window - 1) // 2) if center else (window, 0)
     a = {"var": agg.variance(1), "std": agg.std(1)}.get(how) or getattr(agg, how)()
@@ -232,9 +233,13 @@ def test_output_types():
     for t, a, want in cases:
         src = plc.Column.from_arrow(pa.array([None, None], t))
         out = rolling.rolling_window(src, 2, 0, 1, a)
-        assert out.to_arrow().type == want, (t, a)
         empty = rolling.rolling_window(plc.Column.from_arrow(pa.array([], t)), 2, 0, 1, a)
-        assert empty.size() == 0 and empty.to_arrow().type == want
+        assert empty.size() == 0
+        for got in (out.to_arrow().type, empty.to_arrow().type):
+            if pa.types.is_list(want):
+                assert pa.types.is_list(got) and got.value_type == want.value_type, (t, a)
+            else:
+                assert got == want, (t, a)
 
 
 def test_timestamps_min_max():

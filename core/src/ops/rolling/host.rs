@@ -224,14 +224,23 @@ pub(super) fn values(
         Plan::Sum { out } => {
             let st = storage_id(source.dtype().id()).expect("numeric or duration");
             let ot = storage_id(out).expect("numeric or duration");
+            let bool_source = source.dtype().id() == TypeId::Bool8;
             with_num_type!(st, T => {
                 let v = source.host_values::<T>()?;
                 with_num_type!(ot, O => {
+                    // BOOL8 bytes count as 0 or 1, as the kernel loads them.
+                    let x = |j: usize| {
+                        if bool_source {
+                            if v[j] != T::zero() { O::one() } else { O::zero() }
+                        } else {
+                            v[j].cast::<O>()
+                        }
+                    };
                     column_of(out_type, per_row(n, |i| {
                         let (mut acc, mut count) = (O::zero(), 0usize);
                         for j in range(start, end, i) {
                             if valid(&nulls, j) {
-                                acc = acc.wadd(v[j].cast::<O>());
+                                acc = acc.wadd(x(j));
                                 count += 1;
                             }
                         }
