@@ -9,9 +9,9 @@ use crate::errors::run;
 use crate::scalar::PyScalar;
 use crate::table::PyTable;
 use crate::types::PyDataType;
+use ferrodf_core::Column;
 use ferrodf_core::keys::{NullOrder, Order};
 use ferrodf_core::ops::rolling::{self, RangeWindowType, RollingRequest, WindowSize};
-use ferrodf_core::Column;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
@@ -122,7 +122,9 @@ impl Size {
             return Ok(Size::PerRow(c.0));
         }
         if obj.is_instance_of::<pyo3::types::PyBool>() {
-            return Err(PyTypeError::new_err(format!("{what} must be an int or a Column")));
+            return Err(PyTypeError::new_err(format!(
+                "{what} must be an int or a Column"
+            )));
         }
         obj.extract::<i32>().map(Size::Fixed).map_err(|_| {
             PyTypeError::new_err(format!(

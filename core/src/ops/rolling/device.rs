@@ -1,7 +1,7 @@
 //! The device path of `rolling`: the launchers of `device/kernels/rolling.rs` over the
 //! source's device data, with per-row validity bytes turned into masks.
 
-use super::plan::Plan;
+use super::plan::{Collected, Plan};
 use super::{Bounds, WindowSize};
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -89,7 +89,7 @@ pub(super) fn collect_list(
     end: &DeviceMemory,
     exclude_nulls: bool,
     min_periods: i32,
-) -> Result<(Column, Column, Option<(Buffer, usize)>)> {
+) -> Result<Collected> {
     let n = source.size();
     let (s, e) = (start.ptr(), end.ptr());
     let m = mask_of(source)?;
@@ -99,11 +99,11 @@ pub(super) fn collect_list(
     let total = i32::from_le_bytes(last.as_slice().try_into().expect("4 bytes")) as usize;
     let map = dev::collect_map(s, e, m, n, exclude_nulls, valid.ptr(), offsets.ptr(), total)?;
     let mask = mask_from_bytes(valid, n)?;
-    Ok((
-        device_values(TypeId::Int32.into(), n + 1, offsets)?,
-        device_values(TypeId::Int32.into(), total, map)?,
+    Ok(Collected {
+        offsets: device_values(TypeId::Int32.into(), n + 1, offsets)?,
+        map: device_values(TypeId::Int32.into(), total, map)?,
         mask,
-    ))
+    })
 }
 
 /// The per-row values of a COUNT, ROW_NUMBER, SUM, MEAN, VARIANCE or STD plan.

@@ -2,7 +2,7 @@
 //! window (rows in parallel with rayon for large columns), following the kernels of
 //! `device/kernels/cuda/rolling.cu` step for step so both paths give the same bits.
 
-use super::plan::{CountMode, Plan};
+use super::plan::{Collected, CountMode, Plan};
 use super::{Bounds, WindowSize};
 use crate::bitmask::mask_from_bools;
 use crate::buffer::Buffer;
@@ -153,15 +153,15 @@ pub(super) fn collect_list(
     end: &[i32],
     exclude_nulls: bool,
     min_periods: i32,
-) -> Result<(Column, Column, Option<(Buffer, usize)>)> {
+) -> Result<Collected> {
     let n = start.len();
     let nulls = source.host_nulls()?.filter(|_| exclude_nulls);
     let ok: Vec<bool> = per_row(n, |i| end[i] - start[i] >= min_periods);
     let mut offsets = Vec::with_capacity(n + 1);
     let mut map = vec![];
     offsets.push(0i32);
-    for i in 0..n {
-        if ok[i] {
+    for (i, &keep) in ok.iter().enumerate() {
+        if keep {
             map.extend(
                 range(start, end, i)
                     .filter(|&j| valid(&nulls, j))
@@ -171,8 +171,11 @@ pub(super) fn collect_list(
         offsets.push(map.len() as i32);
     }
     let mask = mask_from_bools(n, ok.iter().copied());
-    let mask = (mask.1 > 0).then_some(mask);
-    Ok((Column::from_values(offsets), host_map(map), mask))
+    Ok(Collected {
+        offsets: Column::from_values(offsets),
+        map: host_map(map),
+        mask: (mask.1 > 0).then_some(mask),
+    })
 }
 
 /// A column of `dtype` from per-row (value, valid) pairs.

@@ -140,9 +140,8 @@ fn aggregate(source: &Column, bounds: &Bounds, plan: &Plan, min_periods: i32) ->
                 return gather_internal_nullable(source, &map);
             }
             if let Plan::CollectList { exclude_nulls } = plan {
-                let (offsets, map, mask) =
-                    host::collect_list(source, start, end, *exclude_nulls, min_periods)?;
-                return plan::list_column(source, offsets, &map, mask);
+                let c = host::collect_list(source, start, end, *exclude_nulls, min_periods)?;
+                return plan::list_column(source, c);
             }
             host::values(source, start, end, plan, min_periods)
         }
@@ -151,9 +150,8 @@ fn aggregate(source: &Column, bounds: &Bounds, plan: &Plan, min_periods: i32) ->
                 return gather_internal_nullable(source, &map);
             }
             if let Plan::CollectList { exclude_nulls } = plan {
-                let (offsets, map, mask) =
-                    device::collect_list(source, start, end, *exclude_nulls, min_periods)?;
-                return plan::list_column(source, offsets, &map, mask);
+                let c = device::collect_list(source, start, end, *exclude_nulls, min_periods)?;
+                return plan::list_column(source, c);
             }
             device::values(source, start, end, plan, min_periods)
         }

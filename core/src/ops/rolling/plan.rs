@@ -159,15 +159,18 @@ pub fn is_valid_rolling_aggregation(source: DataType, agg: &Aggregation) -> bool
     Plan::new(source, agg).is_ok()
 }
 
-/// The COLLECT_LIST result: lists over `offsets` (INT32, one more than the rows) of the
-/// source rows `map` (all in bounds), null where `mask` says.
-pub(crate) fn list_column(
-    source: &Column,
-    offsets: Column,
-    map: &Column,
-    mask: Option<(Buffer, usize)>,
-) -> Result<Column> {
-    let child = gather_internal(source, map)?;
+/// COLLECT_LIST's pieces, from either path: INT32 `offsets` (one more than the rows) into
+/// the source rows `map` (all in bounds), and the null rows (mask and count) if any.
+pub(crate) struct Collected {
+    pub offsets: Column,
+    pub map: Column,
+    pub mask: Option<(Buffer, usize)>,
+}
+
+/// The COLLECT_LIST result: the lists of `c` over the source's rows.
+pub(crate) fn list_column(source: &Column, c: Collected) -> Result<Column> {
+    let Collected { offsets, map, mask } = c;
+    let child = gather_internal(source, &map)?;
     let (mask, nulls) = match mask {
         Some((m, nulls)) => (Some(m), nulls),
         None => (None, 0),
