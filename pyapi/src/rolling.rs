@@ -141,6 +141,21 @@ impl Size {
     }
 }
 
+/// The order, null order and window types of the range-window bindings.
+fn range_args(
+    order: &Bound<'_, PyAny>,
+    null_order: &Bound<'_, PyAny>,
+    preceding: &Bound<'_, PyAny>,
+    following: &Bound<'_, PyAny>,
+) -> PyResult<(Order, NullOrder, RangeWindowType, RangeWindowType)> {
+    Ok((
+        extract_enum(order)?,
+        extract_enum(null_order)?,
+        range_window(preceding, "preceding")?,
+        range_window(following, "following")?,
+    ))
+}
+
 plc_fn! {
     /// Aggregate over a window of `preceding_window` rows up to and including each row and
     /// `following_window` rows after it (ints, or INT32 Columns of one size per row).
@@ -175,9 +190,7 @@ plc_fn! {
         preceding: &Bound<'_, PyAny>,
         following: &Bound<'_, PyAny>,
     ) [stream, mr] -> (PyColumn, PyColumn) {
-        let o: Order = extract_enum(order)?;
-        let n: NullOrder = extract_enum(null_order)?;
-        let (p, f) = (range_window(preceding, "preceding")?, range_window(following, "following")?);
+        let (o, n, p, f) = range_args(order, null_order, preceding, following)?;
         run(py, move || rolling::make_range_windows(&group_keys.0, &orderby.0, o, n, &p, &f))
             .map(|(p, f)| (PyColumn(p), PyColumn(f)))
     }
@@ -193,9 +206,7 @@ plc_fn! {
         following: &Bound<'_, PyAny>,
         requests: Vec<Bound<'_, PyAny>>,
     ) [stream, mr] -> PyTable {
-        let o: Order = extract_enum(order)?;
-        let n: NullOrder = extract_enum(null_order)?;
-        let (p, f) = (range_window(preceding, "preceding")?, range_window(following, "following")?);
+        let (o, n, p, f) = range_args(order, null_order, preceding, following)?;
         let reqs = requests
             .iter()
             .map(|r| {

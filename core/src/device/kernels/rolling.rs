@@ -208,94 +208,86 @@ pub fn collect_map(
     Ok(out)
 }
 
+/// The source rows a typed kernel reads: its values and mask, the windows and the rows.
+#[derive(Clone, Copy)]
+pub struct Source {
+    /// Device address of the first value.
+    pub values: u64,
+    /// The values' validity.
+    pub mask: Mask,
+    /// The window starts (INT32 per row).
+    pub start: u64,
+    /// The window ends (INT32 per row).
+    pub end: u64,
+    /// The rows.
+    pub n: usize,
+}
+
+/// Run typed kernel `name` over the rows of `src` with the arguments every typed kernel
+/// starts with (values, mask, windows, rows, `min_periods`) followed by `rest`.
+fn run_over(
+    t: TypeId,
+    acc: TypeId,
+    name: &str,
+    src: Source,
+    min_periods: i32,
+    rest: &[Arg],
+) -> Result<()> {
+    let mut a = args![
+        src.values,
+        src.mask.ptr,
+        src.mask.offset,
+        src.start,
+        src.end,
+        src.n as i64,
+        min_periods
+    ]
+    .to_vec();
+    a.extend_from_slice(rest);
+    run_typed(t, acc, name, src.n, &a)
+}
+
 /// SUM of `t` values into `acc` per row, and validity.
-#[allow(clippy::too_many_arguments)]
 pub fn sum(
     t: TypeId,
     acc: TypeId,
-    values: u64,
-    mask: Mask,
-    start: u64,
-    end: u64,
-    n: usize,
+    src: Source,
     min_periods: i32,
 ) -> Result<(DeviceMemory, DeviceMemory)> {
     let width = crate::types::fixed_width(acc).expect("numeric");
-    let out = DeviceMemory::alloc(n * width)?;
-    let valid = DeviceMemory::alloc(n)?;
-    let a = args![
-        values,
-        mask.ptr,
-        mask.offset,
-        start,
-        end,
-        n as i64,
-        min_periods,
-        out.ptr(),
-        valid.ptr()
-    ];
-    run_typed(t, acc, "rolling_sum", n, &a)?;
+    let out = DeviceMemory::alloc(src.n * width)?;
+    let valid = DeviceMemory::alloc(src.n)?;
+    let rest = args![out.ptr(), valid.ptr()];
+    run_over(t, acc, "rolling_sum", src, min_periods, &rest)?;
     Ok((out, valid))
 }
 
 /// MEAN (`var` 0), VARIANCE (1) or STD (2) of `t` values per row (FLOAT64), and validity.
-#[allow(clippy::too_many_arguments)]
 pub fn moment(
     t: TypeId,
     acc: TypeId,
-    values: u64,
-    mask: Mask,
-    start: u64,
-    end: u64,
-    n: usize,
+    src: Source,
     min_periods: i32,
     var: i32,
     ddof: i64,
 ) -> Result<(DeviceMemory, DeviceMemory)> {
-    let out = DeviceMemory::alloc(n * 8)?;
-    let valid = DeviceMemory::alloc(n)?;
-    let a = args![
-        values,
-        mask.ptr,
-        mask.offset,
-        start,
-        end,
-        n as i64,
-        min_periods,
-        var,
-        ddof,
-        out.ptr(),
-        valid.ptr()
-    ];
-    run_typed(t, acc, "rolling_moment", n, &a)?;
+    let out = DeviceMemory::alloc(src.n * 8)?;
+    let valid = DeviceMemory::alloc(src.n)?;
+    let rest = args![var, ddof, out.ptr(), valid.ptr()];
+    run_over(t, acc, "rolling_moment", src, min_periods, &rest)?;
     Ok((out, valid))
 }
 
 /// The row of each window's MIN (or MAX when `is_max`) of `t` values.
-#[allow(clippy::too_many_arguments)]
 pub fn extreme_map(
     t: TypeId,
     acc: TypeId,
-    values: u64,
-    mask: Mask,
-    start: u64,
-    end: u64,
-    n: usize,
+    src: Source,
     min_periods: i32,
     is_max: bool,
 ) -> Result<DeviceMemory> {
-    let out = DeviceMemory::alloc(n * 4)?;
-    let a = args![
-        values,
-        mask.ptr,
-        mask.offset,
-        start,
-        end,
-        n as i64,
-        min_periods,
-        i32::from(is_max),
-        out.ptr()
-    ];
-    run_typed(t, acc, "rolling_extreme_map", n, &a)?;
+    let out = DeviceMemory::alloc(src.n * 4)?;
+    let rest = args![i32::from(is_max), out.ptr()];
+    run_over(t, acc, "rolling_extreme_map", src, min_periods, &rest)?;
     Ok(out)
 }

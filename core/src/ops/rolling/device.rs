@@ -6,7 +6,7 @@ use super::{Bounds, WindowSize};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
-use crate::device::kernels::rolling::{self as dev, Mask};
+use crate::device::kernels::rolling::{self as dev, Mask, Source};
 use crate::device::kernels::scan::{ScanOp, scan_in_place};
 use crate::device::kernels::storage_id;
 use crate::device::kernels::transform::{bools_to_mask, data_ptr, mask_arg};
@@ -30,6 +30,17 @@ pub(super) fn bounds(n: usize, pre: WindowSize<'_>, fol: WindowSize<'_>) -> Resu
 fn mask_of(c: &Column) -> Result<Mask> {
     let (ptr, offset) = mask_arg(c)?;
     Ok(Mask { ptr, offset })
+}
+
+/// The source and windows as the typed kernels read them.
+fn source_of(c: &Column, start: &DeviceMemory, end: &DeviceMemory) -> Result<Source> {
+    Ok(Source {
+        values: data_ptr(c)?,
+        mask: mask_of(c)?,
+        start: start.ptr(),
+        end: end.ptr(),
+        n: c.size(),
+    })
 }
 
 /// The storage type of the source and the SUM accumulator its typed module is built with.
@@ -59,8 +70,7 @@ pub(super) fn gather_map(
     let map = match *plan {
         Plan::Extreme { max } => {
             let (st, acc) = typed(source, None);
-            let v = data_ptr(source)?;
-            dev::extreme_map(st, acc, v, mask_of(source)?, s, e, n, min_periods, max)?
+            dev::extreme_map(st, acc, source_of(source, start, end)?, min_periods, max)?
         }
         Plan::Shift { lead, offset } => dev::shift_map(s, e, n, lead, i64::from(offset))?,
         Plan::Nth {
@@ -122,7 +132,7 @@ pub(super) fn values(
         Plan::Count(mode) => dev::count(s, e, m, n, min_periods, mode as i32)?,
         Plan::Sum { out } => {
             let (st, acc) = typed(source, Some(out));
-            dev::sum(st, acc, data_ptr(source)?, m, s, e, n, min_periods)?
+            dev::sum(st, acc, source_of(source, start, end)?, min_periods)?
         }
         Plan::Mean | Plan::Variance { .. } => {
             let (st, acc) = typed(source, None);
@@ -130,8 +140,8 @@ pub(super) fn values(
                 Plan::Variance { ddof, std } => (1 + i32::from(std), i64::from(ddof)),
                 _ => (0, 0),
             };
-            let v = data_ptr(source)?;
-            dev::moment(st, acc, v, m, s, e, n, min_periods, var, ddof)?
+            let src = source_of(source, start, end)?;
+            dev::moment(st, acc, src, min_periods, var, ddof)?
         }
         _ => unreachable!("gather and list plans are handled by the caller"),
     };

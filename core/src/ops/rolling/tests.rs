@@ -44,63 +44,46 @@ fn oracle_window(i: i64, p: i64, f: i64, n: i64) -> std::ops::Range<usize> {
 fn fixed_windows_match_a_loop() {
     let data = [Some(3), None, Some(-1), Some(7), Some(2), None, Some(5)];
     let c = ints(&data);
+    let n = data.len() as i64;
     for (p, f) in [(1, 0), (2, 1), (3, 3), (0, 2), (-1, 2), (10, 10), (2, -1)] {
         for mp in [0, 1, 2, 4] {
-            let sum = rolling_window(
-                &c,
-                WindowSize::Fixed(p),
-                WindowSize::Fixed(f),
-                mp,
-                &Aggregation::Sum,
-            )
-            .unwrap();
-            let count = rolling_window(
-                &c,
-                WindowSize::Fixed(p),
-                WindowSize::Fixed(f),
-                mp,
-                &Aggregation::Count(NullPolicy::Include),
-            )
-            .unwrap();
-            let max = rolling_window(
-                &c,
-                WindowSize::Fixed(p),
-                WindowSize::Fixed(f),
-                mp,
-                &Aggregation::Max,
-            )
-            .unwrap();
-            let n = data.len() as i64;
-            let want_sum: Vec<Option<f64>> = (0..n)
-                .map(|i| {
-                    let w: Vec<i32> = data[oracle_window(i, p.into(), f.into(), n)]
-                        .iter()
-                        .flatten()
-                        .copied()
-                        .collect();
-                    (w.len() >= mp.max(1) as usize).then(|| w.iter().map(|&x| f64::from(x)).sum())
-                })
-                .collect();
-            let want_max: Vec<Option<f64>> = (0..n)
-                .map(|i| {
-                    let w: Vec<i32> = data[oracle_window(i, p.into(), f.into(), n)]
-                        .iter()
-                        .flatten()
-                        .copied()
-                        .collect();
-                    (w.len() >= mp.max(1) as usize).then(|| f64::from(*w.iter().max().unwrap()))
-                })
-                .collect();
-            let want_count: Vec<Option<f64>> = (0..n)
-                .map(|i| {
-                    let len = oracle_window(i, p.into(), f.into(), n).len();
-                    (len >= mp.max(1) as usize).then_some(len as f64)
-                })
-                .collect();
-            assert_eq!(rows(&sum), want_sum, "sum p={p} f={f} mp={mp}");
-            assert_eq!(rows(&count), want_count, "count p={p} f={f} mp={mp}");
-            let max32 = rows(&max);
-            assert_eq!(max32, want_max, "max p={p} f={f} mp={mp}");
+            let run = |agg: Aggregation| {
+                rows(
+                    &rolling_window(&c, WindowSize::Fixed(p), WindowSize::Fixed(f), mp, &agg)
+                        .unwrap(),
+                )
+            };
+            let min_rows = mp.max(1) as usize;
+            // The loop: each row's window, its valid values, and the result when the
+            // window is long enough (`all`: count every row, else the valid ones).
+            let want = |all: bool, fold: fn(&[i32]) -> f64| -> Vec<Option<f64>> {
+                (0..n)
+                    .map(|i| {
+                        let range = oracle_window(i, p.into(), f.into(), n);
+                        let len = range.len();
+                        let w: Vec<i32> = data[range].iter().flatten().copied().collect();
+                        let seen = if all { len } else { w.len() };
+                        (seen >= min_rows).then(|| if all { len as f64 } else { fold(&w) })
+                    })
+                    .collect()
+            };
+            let sum = |w: &[i32]| w.iter().map(|&x| f64::from(x)).sum();
+            let max = |w: &[i32]| f64::from(*w.iter().max().unwrap());
+            assert_eq!(
+                run(Aggregation::Sum),
+                want(false, sum),
+                "sum p={p} f={f} mp={mp}"
+            );
+            assert_eq!(
+                run(Aggregation::Max),
+                want(false, max),
+                "max p={p} f={f} mp={mp}"
+            );
+            assert_eq!(
+                run(Aggregation::Count(NullPolicy::Include)),
+                want(true, sum),
+                "count p={p} f={f} mp={mp}"
+            );
         }
     }
 }
