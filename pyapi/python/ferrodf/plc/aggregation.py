@@ -133,7 +133,6 @@ def rank(
     """Rank of each value within its group (use with ``GroupBy.scan``)."""
     return make_aggregation(
         "rank",
-        "row_number",
         method=int(method),
         column_order=int(column_order),
         null_handling=int(null_handling),
