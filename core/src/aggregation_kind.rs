@@ -25,15 +25,17 @@ named_enum! {
         Argmin,
         Nunique,
         NthElement,
-        // 19 and 20 are ROW_NUMBER and EWMA.
+        RowNumber,
+        // 20 is EWMA.
         Rank = 21,
         CollectList,
         CollectSet,
+        Lead,
+        Lag,
     }
     // Kinds of pylibcudf that ferrodf has no aggregation for.
     python_only {
         "M2" = 10,
-        "ROW_NUMBER" = 19,
         "EWMA" = 20,
     }
 }

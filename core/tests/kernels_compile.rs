@@ -202,6 +202,22 @@ fn binaryop_modules_define_the_kernels_of_their_operators() {
 }
 
 #[test]
+fn rolling_modules_compile() {
+    use ferrodf_core::device::kernels::rolling;
+    use rayon::prelude::*;
+    if !nvrtc_present() {
+        return;
+    }
+    compile("rolling", &rolling::module_source());
+    rolling::typed_variants().par_iter().for_each(|&(t, acc)| {
+        compile(
+            &rolling::typed_module_key(t, acc).unwrap(),
+            &rolling::typed_module_source(t, acc).unwrap(),
+        );
+    });
+}
+
+#[test]
 fn single_variant_modules_compile() {
     if !nvrtc_present() {
         return;

@@ -105,6 +105,9 @@ pub fn make_aggregation(
             null_handling: nh,
         },
         "collect_list" => A::CollectList(nh),
+        "row_number" => A::RowNumber,
+        "lead" => A::Lead { offset: n },
+        "lag" => A::Lag { offset: n },
         "collect_set" => A::CollectSet {
             null_handling: nh,
             nulls_equal,

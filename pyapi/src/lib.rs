@@ -29,6 +29,7 @@ mod quantiles;
 mod reduce;
 mod regex;
 mod replace;
+mod rolling;
 mod round;
 mod runtime;
 mod scalar;
@@ -70,6 +71,7 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ("quantiles", &[quantiles::register]),
     ("reduce", &[reduce::register]),
     ("replace", &[replace::register]),
+    ("rolling", &[rolling::register]),
     ("round", &[round::register]),
     ("search", &[search::register]),
     ("sorting", &[sorting::register]),

@@ -45,6 +45,18 @@ pub enum Aggregation {
         nulls_equal: bool,
         nans_equal: bool,
     },
+    /// The 1-based position of each row in its window (rolling windows only).
+    RowNumber,
+    /// The value `offset` rows after each row, inside its window (rolling windows only; a
+    /// negative offset looks back).
+    Lead {
+        offset: i32,
+    },
+    /// The value `offset` rows before each row, inside its window (rolling windows only; a
+    /// negative offset looks ahead).
+    Lag {
+        offset: i32,
+    },
     /// Rank of each value within its group (a groupby scan).
     Rank {
         method: RankMethod,
@@ -97,6 +109,9 @@ impl Aggregation {
             A::CollectList(_) => Kind::CollectList,
             A::CollectSet { .. } => Kind::CollectSet,
             A::Rank { .. } => Kind::Rank,
+            A::RowNumber => Kind::RowNumber,
+            A::Lead { .. } => Kind::Lead,
+            A::Lag { .. } => Kind::Lag,
         }
     }
 }

@@ -19,7 +19,7 @@
 
 use crate::device::kernels::{
     binaryop, cast, concatenate, copying, datetime, filling, gather, groupby, hash_table, hashing,
-    lists, movement, null_mask, partitioning, quantiles, reduce, scan, search, sorting,
+    lists, movement, null_mask, partitioning, quantiles, reduce, rolling, scan, search, sorting,
     stream_compaction, strings, transform, unary,
 };
 use crate::device::primitives::bitmask;
@@ -81,7 +81,7 @@ type FixedSource = fn() -> String;
 
 /// The modules with one variant.
 fn fixed_modules() -> Vec<Module> {
-    let fixed: [(&str, FixedSource); 18] = [
+    let fixed: [(&str, FixedSource); 19] = [
         ("bitmask", bitmask::module_source),
         ("binop_strings", binaryop::strings_module_source),
         ("decimal128_binop", binaryop::decimal128_module_source),
@@ -96,6 +96,7 @@ fn fixed_modules() -> Vec<Module> {
         ("null_mask", null_mask::module_source),
         ("partitioning", partitioning::module_source),
         ("quantiles", quantiles::module_source),
+        ("rolling", rolling::module_source),
         ("search", search::module_source),
         ("stream_compaction", stream_compaction::module_source),
         ("strings", strings::module_source),
@@ -126,6 +127,12 @@ fn typed_modules() -> Vec<Module> {
         out.push(module(cast::module_key(t).expect(ok), move || {
             cast::module_source(t).expect(ok)
         }));
+    }
+    for (t, acc) in rolling::typed_variants() {
+        out.push(module(
+            rolling::typed_module_key(t, acc).expect(ok),
+            move || rolling::typed_module_source(t, acc).expect(ok),
+        ));
     }
     for t in NUMERIC {
         out.push(module(groupby::agg_module_key(t).expect(ok), move || {

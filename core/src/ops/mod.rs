@@ -21,6 +21,7 @@ pub mod partitioning;
 pub mod quantiles;
 pub mod reduce;
 pub mod replace;
+pub mod rolling;
 pub mod round;
 pub mod scan;
 pub mod search;

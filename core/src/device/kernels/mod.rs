@@ -25,6 +25,7 @@ pub mod partitioning;
 pub mod quantiles;
 pub mod reduce;
 pub mod regex;
+pub mod rolling;
 pub mod scan;
 pub mod search;
 pub mod sorting;

@@ -253,6 +253,7 @@ pub(crate) fn aggregate(values: &Column, agg: &Aggregation, g: &HostGroups) -> R
         A::Rank { .. } => Err(Error::value(
             "RANK is a scan aggregation: use GroupBy.scan, not GroupBy.aggregate",
         )),
+        A::RowNumber | A::Lead { .. } | A::Lag { .. } => Err(super::window_only(agg)),
     }
 }
 

@@ -386,8 +386,19 @@ fn check_aggregate(a: &Aggregation) -> Result<()> {
             "RANK is a scan aggregation: use GroupBy.scan, not GroupBy.aggregate",
         )),
         Aggregation::Quantile { quantiles, .. } => check_quantiles(quantiles),
+        Aggregation::RowNumber | Aggregation::Lead { .. } | Aggregation::Lag { .. } => {
+            Err(window_only(a))
+        }
         _ => Ok(()),
     }
+}
+
+/// The TypeError of a window-only aggregation (ROW_NUMBER, LEAD, LAG) given to a groupby.
+pub(super) fn window_only(a: &Aggregation) -> Error {
+    Error::type_err(format!(
+        "{} aggregations are not supported by groupby (they are rolling-window ones)",
+        a.kind()
+    ))
 }
 
 /// ValueError unless every quantile is a fraction in [0, 1] (checked by both paths too,

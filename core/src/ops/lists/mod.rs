@@ -132,7 +132,7 @@ fn child(list: &Column) -> &Column {
 
 /// A LIST column of `offsets.size() - 1` rows over `offsets` (INT32, into `values`) with
 /// the validity `mask` (`nulls` null rows).
-fn list_column(
+pub(crate) fn list_column(
     offsets: Column,
     values: Column,
     mask: Option<Buffer>,

@@ -22,6 +22,7 @@ from ferrodf.plc import (
     quantiles,
     reduce,
     replace,
+    rolling,
     round,
     search,
     sorting,
@@ -72,4 +73,5 @@ __all__ = [
     "join",
     "partitioning",
     "lists",
+    "rolling",
 ]

@@ -88,6 +88,24 @@ def collect_list(null_handling: NullPolicy = NullPolicy.INCLUDE) -> Aggregation:
     return make_aggregation("collect_list", null_handling=int(null_handling))
 
 
+def row_number() -> Aggregation:
+    """libcudf's ``make_row_number_aggregation``: each row's 1-based position in its
+    window (rolling windows only; pylibcudf has no factory for it)."""
+    return make_aggregation("row_number")
+
+
+def lead(offset: int) -> Aggregation:
+    """libcudf's ``make_lead_aggregation``: the value ``offset`` rows after each row,
+    within its window (rolling windows only; pylibcudf has no factory for it)."""
+    return make_aggregation("lead", n=offset)
+
+
+def lag(offset: int) -> Aggregation:
+    """libcudf's ``make_lag_aggregation``: the value ``offset`` rows before each row,
+    within its window (rolling windows only; pylibcudf has no factory for it)."""
+    return make_aggregation("lag", n=offset)
+
+
 def collect_set(
     null_handling: NullPolicy = NullPolicy.INCLUDE,
     nulls_equal: NullEquality = NullEquality.EQUAL,
@@ -135,6 +153,8 @@ __all__ = [
     "collect_list",
     "collect_set",
     "count",
+    "lag",
+    "lead",
     "max",
     "mean",
     "median",
@@ -144,6 +164,7 @@ __all__ = [
     "product",
     "quantile",
     "rank",
+    "row_number",
     "std",
     "sum",
     "sum_of_squares",
