@@ -25,60 +25,102 @@ pub struct Mask {
     pub offset: usize,
 }
 
+impl Mask {
+    /// No mask: every row valid.
+    pub const NONE: Mask = Mask { ptr: 0, offset: 0 };
+}
+
+/// One launcher value in kernel-parameter order: pushes the C arguments it stands for.
+trait ListArg {
+    fn push(self, args: &mut Vec<Arg>);
+}
+
+/// A device address.
+impl ListArg for u64 {
+    fn push(self, args: &mut Vec<Arg>) {
+        args.push(Arg::P(self));
+    }
+}
+
+/// An `int64_t` value.
+impl ListArg for i64 {
+    fn push(self, args: &mut Vec<Arg>) {
+        args.push(Arg::I(self));
+    }
+}
+
+/// A row count, passed as `int64_t`.
+impl ListArg for usize {
+    fn push(self, args: &mut Vec<Arg>) {
+        args.push(Arg::I(self as i64));
+    }
+}
+
+/// A flag, passed as `int` 0 or 1.
+impl ListArg for bool {
+    fn push(self, args: &mut Vec<Arg>) {
+        args.push(Arg::I32(i32::from(self)));
+    }
+}
+
+/// A mask: its address and the bit of row 0 (`int64_t`).
+impl ListArg for Mask {
+    fn push(self, args: &mut Vec<Arg>) {
+        args.extend(args![self.ptr, self.offset as i64]);
+    }
+}
+
+/// The kernel arguments of launcher values (each a [`ListArg`]), in kernel-parameter
+/// order, without the output address that [`output`] appends.
+macro_rules! list_args {
+    ($($a:expr),* $(,)?) => {{
+        let mut v = Vec::new();
+        $(ListArg::push($a, &mut v);)*
+        v
+    }};
+}
+
 /// A new allocation of `n` items of `width` bytes written by kernel `name`, launched over
-/// `items` threads with `args(output address)`.
+/// `items` threads with `args` and the output's address last (every lists kernel takes it
+/// there).
 fn output(
     name: &str,
     n: usize,
     width: usize,
     items: usize,
-    args: impl FnOnce(u64) -> Vec<Arg>,
+    mut args: Vec<Arg>,
 ) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(n * width)?;
+    args.push(Arg::P(out.ptr()));
     // SAFETY: every caller passes buffers sized for its item count; `out` holds n items.
-    unsafe { run_grid("lists", module_source, name, items, &args(out.ptr()))? };
+    unsafe { run_grid("lists", module_source, name, items, &args)? };
     Ok(out)
 }
 
 /// The size of each of the `n` rows (INT32).
 pub fn sizes(offs: u64, n: usize) -> Result<DeviceMemory> {
-    output("list_sizes", n, 4, n, |o| args![offs, n as i64, o].to_vec())
+    output("list_sizes", n, 4, n, list_args![offs, n])
 }
 
 /// The row of each of the `total` child rows from `offs[0]` on (INT32).
 pub fn element_rows(offs: u64, n: usize, total: usize) -> Result<DeviceMemory> {
-    output("element_rows", total, 4, total, |o| {
-        args![offs, n as i64, total as i64, o].to_vec()
-    })
+    output("element_rows", total, 4, total, list_args![offs, n, total])
 }
 
 /// The position inside its list of each of the `total` child rows from `offs[0]` on.
 pub fn element_positions(offs: u64, rows: u64, total: usize) -> Result<DeviceMemory> {
-    output("element_positions", total, 4, total, |o| {
-        args![offs, rows, total as i64, o].to_vec()
-    })
+    let a = list_args![offs, rows, total];
+    output("element_positions", total, 4, total, a)
 }
 
 /// `n` INT32 sizes widened to `n + 1` int64 values, the last 0 (for an exclusive scan).
 pub fn widen_sizes(sizes: u64, n: usize) -> Result<DeviceMemory> {
-    output("widen_sizes", n + 1, 8, n + 1, |o| {
-        args![sizes, n as i64, o].to_vec()
-    })
+    output("widen_sizes", n + 1, 8, n + 1, list_args![sizes, n])
 }
 
 /// The number of rows explode emits per list row.
 pub fn explode_counts(offs: u64, mask: Mask, n: usize, outer: bool) -> Result<DeviceMemory> {
-    output("explode_counts", n, 4, n, |o| {
-        args![
-            offs,
-            mask.ptr,
-            mask.offset as i64,
-            n as i64,
-            i32::from(outer),
-            o
-        ]
-        .to_vec()
-    })
+    output("explode_counts", n, 4, n, list_args![offs, mask, n, outer])
 }
 
 /// explode's maps over `total` output rows: input rows, child rows and positions.
@@ -92,13 +134,12 @@ pub fn explode_maps(
     let rows = DeviceMemory::alloc(total * 4)?;
     let elems = DeviceMemory::alloc(total * 4)?;
     let pos = DeviceMemory::alloc(total * 4)?;
-    let a = args![
+    let a = list_args![
         out_offs,
         offs,
-        mask.ptr,
-        mask.offset as i64,
-        n as i64,
-        total as i64,
+        mask,
+        n,
+        total,
         rows.ptr(),
         elems.ptr(),
         pos.ptr()
@@ -118,27 +159,13 @@ pub fn extract_map(
     index_mask: Mask,
     k0: i64,
 ) -> Result<DeviceMemory> {
-    output("extract_map", n, 4, n, |o| {
-        args![
-            offs,
-            mask.ptr,
-            mask.offset as i64,
-            n as i64,
-            index,
-            index_mask.ptr,
-            index_mask.offset as i64,
-            k0,
-            o
-        ]
-        .to_vec()
-    })
+    let a = list_args![offs, mask, n, index, index_mask, k0];
+    output("extract_map", n, 4, n, a)
 }
 
 /// Whether each row holds a null element (BOOL8), for a child with mask `child_mask`.
 pub fn rows_with_nulls(offs: u64, n: usize, child_mask: Mask) -> Result<DeviceMemory> {
-    output("rows_with_nulls", n, 1, n, |o| {
-        args![offs, n as i64, child_mask.ptr, child_mask.offset as i64, o].to_vec()
-    })
+    output("rows_with_nulls", n, 1, n, list_args![offs, n, child_mask])
 }
 
 /// The position of the first (or last) of the `m` sorted child rows `matched` in each
@@ -150,23 +177,30 @@ pub fn match_positions(
     m: usize,
     find_last: bool,
 ) -> Result<DeviceMemory> {
-    output("match_positions", n, 4, n, |o| {
-        args![offs, n as i64, matched, m as i64, i32::from(find_last), o].to_vec()
-    })
+    let a = list_args![offs, n, matched, m, find_last];
+    output("match_positions", n, 4, n, a)
 }
 
 /// The `n + 1` offsets of the rows keeping only the `m` sorted child rows `kept`.
 pub fn kept_offsets(offs: u64, n: usize, kept: u64, m: usize) -> Result<DeviceMemory> {
-    output("kept_offsets", n + 1, 4, n + 1, |o| {
-        args![offs, n as i64, kept, m as i64, o].to_vec()
-    })
+    output(
+        "kept_offsets",
+        n + 1,
+        4,
+        n + 1,
+        list_args![offs, n, kept, m],
+    )
 }
 
 /// reverse's map over the `total` child rows from `offs[0]` on.
 pub fn reverse_map(offs: u64, rows: u64, total: usize) -> Result<DeviceMemory> {
-    output("reverse_map", total, 4, total, |o| {
-        args![offs, rows, total as i64, o].to_vec()
-    })
+    output(
+        "reverse_map",
+        total,
+        4,
+        total,
+        list_args![offs, rows, total],
+    )
 }
 
 /// The lists of a segmented gather: the input's offsets and validity, the map lists'
@@ -182,21 +216,16 @@ pub struct SegmentedGather {
 
 /// segmented_gather's map over the `total` map elements.
 pub fn segmented_gather_map(g: &SegmentedGather, total: usize) -> Result<DeviceMemory> {
-    output("segmented_gather_map", total, 4, total, |o| {
-        args![
-            g.offs,
-            g.mask.ptr,
-            g.mask.offset as i64,
-            g.map_offs,
-            g.map_rows,
-            g.indices,
-            g.indices_mask.ptr,
-            g.indices_mask.offset as i64,
-            total as i64,
-            o
-        ]
-        .to_vec()
-    })
+    let a = list_args![
+        g.offs,
+        g.mask,
+        g.map_offs,
+        g.map_rows,
+        g.indices,
+        g.indices_mask,
+        total
+    ];
+    output("segmented_gather_map", total, 4, total, a)
 }
 
 /// apply_boolean_mask's keep flags (BOOL8) of the `total` child rows from `offs[0]` on:
@@ -209,26 +238,13 @@ pub fn mask_flags(
     bmask: Mask,
     total: usize,
 ) -> Result<DeviceMemory> {
-    output("mask_flags", total, 1, total, |o| {
-        args![
-            offs,
-            rows,
-            boffs,
-            b,
-            bmask.ptr,
-            bmask.offset as i64,
-            total as i64,
-            o
-        ]
-        .to_vec()
-    })
+    let a = list_args![offs, rows, boffs, b, bmask, total];
+    output("mask_flags", total, 1, total, a)
 }
 
 /// `inner[outer[i]]` for the `n1` outer offsets.
 pub fn compose_offsets(outer: u64, inner: u64, n1: usize) -> Result<DeviceMemory> {
-    output("compose_offsets", n1, 4, n1, |o| {
-        args![outer, inner, n1 as i64, o].to_vec()
-    })
+    output("compose_offsets", n1, 4, n1, list_args![outer, inner, n1])
 }
 
 /// concatenate_list_elements' keep flags (BOOL8) of `total` innermost rows: their inner
@@ -241,18 +257,8 @@ pub fn flatten_flags(
     keep_row: u64,
     total: usize,
 ) -> Result<DeviceMemory> {
-    output("flatten_flags", total, 1, total, |o| {
-        args![
-            irows,
-            imask.ptr,
-            imask.offset as i64,
-            orows,
-            keep_row,
-            total as i64,
-            o
-        ]
-        .to_vec()
-    })
+    let a = list_args![irows, imask, orows, keep_row, total];
+    output("flatten_flags", total, 1, total, a)
 }
 
 /// Whether each outer row is valid and all (or, with `any`, at least one) of its inner
@@ -264,17 +270,11 @@ pub fn rows_of_valid_lists(
     imask: Mask,
     any: bool,
 ) -> Result<DeviceMemory> {
-    output("rows_of_valid_lists", n, 1, n, |o| {
-        args![
-            offs,
-            mask.ptr,
-            mask.offset as i64,
-            n as i64,
-            imask.ptr,
-            imask.offset as i64,
-            i32::from(any),
-            o
-        ]
-        .to_vec()
-    })
+    output(
+        "rows_of_valid_lists",
+        n,
+        1,
+        n,
+        list_args![offs, mask, n, imask, any],
+    )
 }

@@ -29,7 +29,7 @@ fn mask(c: &Column) -> Result<Mask> {
             ptr: m.device_ptr()?,
             offset: c.offset(),
         },
-        _ => Mask { ptr: 0, offset: 0 },
+        _ => Mask::NONE,
     })
 }
 
@@ -114,7 +114,7 @@ pub(super) fn explode_maps(
 pub(super) fn extract_map(offs: &Column, list: &Column, index: &Index) -> Result<Column> {
     let n = list.size();
     let (idx, imask, k0) = match index {
-        Index::All(k0) => (0, Mask { ptr: 0, offset: 0 }, *k0),
+        Index::All(k0) => (0, Mask::NONE, *k0),
         Index::PerRow(c) => (ptr(c)?, mask(c)?, 0),
     };
     device_map(
