@@ -180,20 +180,28 @@ pub(super) struct GatherLists<'a> {
     pub indices: &'a Column,
 }
 
+/// A list of lists as concatenate_list_elements flattens it: the outer rows `list`, their
+/// offsets `offs` into the lists `inner`, and `inner_offs`, those lists' offsets.
+pub(super) struct Nested<'a> {
+    pub list: &'a Column,
+    pub offs: &'a Column,
+    pub inner: &'a Column,
+    pub inner_offs: &'a Column,
+}
+
 host_or_device! {
     /// segmented_gather's map over the map lists' elements.
     fn segmented_gather_map(g: &GatherLists) -> Column;
-    /// apply_boolean_mask's keep flags of the child rows `offs[0]..offs[n]` (their rows
-    /// `rows`): the element at the same position of the mask lists (offsets `boffs`, BOOL8
-    /// child `b`) is valid and true.
-    fn mask_flags(offs: &Column, rows: &Column, boffs: &Column, b: &Column) -> Column;
+    /// apply_boolean_mask's keep flags of the child rows `offs[0]..offs[n]`: the element
+    /// at the same position of the mask lists (offsets `boffs`, BOOL8 child `b`) is valid
+    /// and true.
+    fn mask_flags(offs: &Column, boffs: &Column, b: &Column) -> Column;
     /// `inner[outer[i]]`: the offsets of a list of lists flattened by one level.
     fn compose_offsets(outer: &Column, inner: &Column) -> Column;
-    /// concatenate_list_elements' keep flags of innermost rows: their inner list (row
-    /// `irows[p]` of `inner`) is valid and that list's outer row (`orows`) is kept
-    /// (`keep_row`, BOOL8).
-    fn flatten_flags(irows: &Column, inner: &Column, orows: &Column, keep_row: &Column) -> Column;
-    /// Whether each row of `list` (offsets `offs` into the lists `inner`) is valid and all
-    /// (or, with `any`, at least one) of its lists are valid (BOOL8).
-    fn rows_of_valid_lists(offs: &Column, list: &Column, inner: &Column, any: bool) -> Column;
+    /// concatenate_list_elements' keep flags of the innermost rows: their inner list is
+    /// valid and that list's outer row is kept (`keep_row`, BOOL8).
+    fn flatten_flags(l: &Nested, keep_row: &Column) -> Column;
+    /// Whether each row of the list of lists is valid and all (or, with `any`, at least
+    /// one) of its lists are valid (BOOL8).
+    fn rows_of_valid_lists(l: &Nested, any: bool) -> Column;
 }
