@@ -1,7 +1,7 @@
 //! The lists family's kernels in `cuda/lists.cu`: the row maps, positions, offsets and
 //! flags that `ops/lists` turns into gathers, compactions and sorts of the child column.
 //! All but explode's write one array over one thread per item with the output address
-//! last, so they are a table ([`Kernel`]) and one launcher ([`output`]); the offsets they
+//! last, so they are a table (`Kernel`) and one launcher (`output`); the offsets they
 //! read are the list's absolute INT32 offsets (`n + 1` entries, a device address at the
 //! column's first row).
 
