@@ -259,6 +259,27 @@ impl Column {
         Column::new(dtype, size, Some(data), None, Some(0), 0, vec![])
     }
 
+    /// A LIST column over `offsets` (`n + 1` entries into `values`, INT32 or INT64) with
+    /// validity `mask` (`null_count` null rows): the one shape every list builder returns.
+    pub(crate) fn list(
+        offsets: Column,
+        values: Column,
+        mask: Option<Buffer>,
+        null_count: usize,
+    ) -> Result<Column> {
+        let n = offsets.size() - 1;
+        let children = vec![offsets, values];
+        Column::new(
+            TypeId::List.into(),
+            n,
+            None,
+            mask,
+            Some(null_count),
+            0,
+            children,
+        )
+    }
+
     /// A column of fixed-width native values with no nulls (host resident).
     pub fn from_values<T: crate::native::NativeType>(values: Vec<T>) -> Column {
         let size = values.len();

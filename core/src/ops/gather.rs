@@ -21,6 +21,7 @@ use crate::device::kernels::movement::iota;
 use crate::device::primitives::bitmask::copy_bits;
 use crate::error::{Error, Result};
 use crate::interop::arrow::{from_arrow, to_arrow};
+use crate::ops::numeric::with_width_type;
 use crate::placement::use_device;
 use crate::types::{TypeId, fixed_width};
 use arrow_array::{Array, Int32Array};
@@ -144,14 +145,9 @@ fn host_gather_fixed(col: &Column, indices: &Int32Array, width: usize) -> Result
         Ok(Buffer::from_vec(out))
     }
     let idx = indices.values();
-    let data = match width {
-        1 => values::<u8>(col, idx)?,
-        2 => values::<u16>(col, idx)?,
-        4 => values::<u32>(col, idx)?,
-        8 => values::<u64>(col, idx)?,
-        16 => values::<i128>(col, idx)?,
-        _ => return host_take(col, indices),
-    };
+    let data = with_width_type!(width, T => { values::<T>(col, idx)? }, _ => {
+        return host_take(col, indices)
+    });
     let src_nulls = col.host_nulls()?;
     let mask = match (&src_nulls, indices.nulls()) {
         (None, None) => None,

@@ -154,6 +154,22 @@ macro_rules! with_num_type {
 }
 pub(crate) use with_num_type;
 
+/// Run `$body` with `$T` the word that holds fixed-width values of `$width` bytes (`u8` to
+/// `u64`, `i128`), and `$fallback` for other widths: the host gather, scatter, selection
+/// and compaction move values as such words whatever their type.
+macro_rules! with_width_type {
+    ($width:expr, $T:ident => $body:block, _ => $fallback:expr) => {
+        $crate::ops::numeric::match_storage_type!($width, $T => $body, [
+            1 => u8,
+            2 => u16,
+            4 => u32,
+            8 => u64,
+            16 => i128,
+        ], _ => $fallback)
+    };
+}
+pub(crate) use with_width_type;
+
 /// Run `$body` with `$T` the storage type of decimal type id `$id` (DECIMAL128 for any
 /// other id).
 macro_rules! with_decimal_type {

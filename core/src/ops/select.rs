@@ -10,6 +10,7 @@
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::error::{Error, Result};
+use crate::ops::numeric::with_width_type;
 use crate::types::{DataType, fixed_width};
 use arrow_buffer::{ArrowNativeType, BooleanBuffer, ScalarBuffer};
 use rayon::prelude::*;
@@ -61,18 +62,11 @@ pub(crate) fn select_host(
     let n = cond.len();
     let width = fixed_width(dtype.id())
         .ok_or_else(|| Error::type_err(format!("{dtype} has no fixed-width values")))?;
-    let values = match width {
-        1 => values::<u8>(cond, when_true, when_false)?,
-        2 => values::<u16>(cond, when_true, when_false)?,
-        4 => values::<u32>(cond, when_true, when_false)?,
-        8 => values::<u64>(cond, when_true, when_false)?,
-        16 => values::<i128>(cond, when_true, when_false)?,
-        w => {
-            return Err(Error::not_implemented(format!(
-                "no host selection for {w}-byte values ({dtype})"
-            )));
-        }
-    };
+    let values = with_width_type!(width, T => { values::<T>(cond, when_true, when_false)? }, _ => {
+        return Err(Error::not_implemented(format!(
+            "no host selection for {width}-byte values ({dtype})"
+        )));
+    });
     let mask = match (when_true.validity(n)?, when_false.validity(n)?) {
         (None, None) => None,
         (t, f) => {

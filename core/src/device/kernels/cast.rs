@@ -1,12 +1,12 @@
 //! Cast kernels: one module per input storage type with a kernel per output storage type.
 
 use super::transform::{data_ptr, launch, map_values, mask_arg};
-use super::unary::{WIDE, split128, storage_type};
+use super::unary::{WIDE, split128, storage_function, storage_key, storage_type};
 use super::{COMMON, device_column};
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;
-use crate::device::{DeviceMemory, runtime};
+use crate::device::DeviceMemory;
 use crate::error::Result;
 use crate::types::{DataType, TypeId, fixed_width};
 use cudarc::driver::CudaFunction;
@@ -23,13 +23,11 @@ pub fn module_source(input: TypeId) -> Result<String> {
 
 /// The key of the module [`module_source`] builds.
 pub fn module_key(input: TypeId) -> Result<String> {
-    let (t, is_bool) = storage_type(input)?;
-    Ok(format!("cast_{}{is_bool}", t.trim_start_matches('_')))
+    storage_key("cast", input)
 }
 
 fn function(input: TypeId, name: &str) -> Result<CudaFunction> {
-    let key = module_key(input)?;
-    runtime()?.function(&key, || module_source(input).expect("checked above"), name)
+    storage_function("cast", input, module_source, name)
 }
 
 /// The kernel-name suffix of an output type's storage.

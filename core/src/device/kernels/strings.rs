@@ -364,15 +364,7 @@ impl Split {
             ],
         )?;
         let (offsets, _, _) = narrow_offsets(self.counts, n + 1, total > i32::MAX as usize)?;
-        Column::new(
-            TypeId::List.into(),
-            n,
-            None,
-            mask,
-            Some(null_count),
-            0,
-            vec![offsets, child],
-        )
+        Column::list(offsets, child, mask, null_count)
     }
 }
 

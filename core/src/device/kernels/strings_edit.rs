@@ -32,36 +32,34 @@ pub fn pad(col: &Column, width: i64, side: i32, fill: &[u8]) -> Result<Column> {
     build_rows(col, "str_pad", &a)
 }
 
-/// zfill to `width`, or to each row's width of the INT64 column `widths`; the output has
-/// `mask` as its validity.
-pub fn zfill(
-    col: &Column,
-    width: i64,
-    widths: Option<&Column>,
-    mask: Option<Buffer>,
-    null_count: usize,
-) -> Result<Column> {
-    let (w, m, off) = int64_parts(widths)?;
-    let n = col.size();
-    let d = Descs::new(&[(col, false)])?;
-    let a = args![d.ptr(), n as i64, width, w, m, off as i64];
-    build_strings("str_zfill", n, mask, Some(null_count), &a)
+/// The string kernels with an INT64 parameter that may differ per row (`row_param` in
+/// `strings.cuh`).
+#[derive(Debug, Clone, Copy)]
+pub enum PerRowKernel {
+    /// zfill to a width.
+    Zfill,
+    /// Every row a number of times.
+    Repeat,
 }
 
-/// Every row `times` times, or each row's count of the INT64 column `per_row`; the output
-/// has `mask` as its validity.
-pub fn repeat(
+/// `kernel` with the parameter `value`, or each row's value of the INT64 column `per_row`
+/// (a null row: 0); the output has `mask` as its validity.
+pub fn per_row_param(
+    kernel: PerRowKernel,
     col: &Column,
-    times: i64,
+    value: i64,
     per_row: Option<&Column>,
-    mask: Option<Buffer>,
-    null_count: usize,
+    (mask, null_count): (Option<Buffer>, usize),
 ) -> Result<Column> {
+    let name = match kernel {
+        PerRowKernel::Zfill => "str_zfill",
+        PerRowKernel::Repeat => "str_repeat",
+    };
     let (p, m, off) = int64_parts(per_row)?;
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
-    let a = args![d.ptr(), n as i64, times, p, m, off as i64];
-    build_strings("str_repeat", n, mask, Some(null_count), &a)
+    let a = args![d.ptr(), n as i64, value, p, m, off as i64];
+    build_strings(name, n, mask, Some(null_count), &a)
 }
 
 /// The characters of every row reversed.

@@ -32,13 +32,30 @@ pub fn module_source(input: TypeId) -> Result<String> {
 
 /// The key of the module [`module_source`] builds.
 pub fn module_key(input: TypeId) -> Result<String> {
-    let (t, is_bool) = storage_type(input)?;
-    Ok(format!("unary_{}{is_bool}", t.trim_start_matches('_')))
+    storage_key("unary", input)
 }
 
 fn function(input: TypeId, name: &str) -> Result<CudaFunction> {
-    let key = module_key(input)?;
-    runtime()?.function(&key, || module_source(input).expect("checked above"), name)
+    storage_function("unary", input, module_source, name)
+}
+
+/// The key of `family`'s module for inputs of type `input` (one module per storage type:
+/// the unary and cast families).
+pub(crate) fn storage_key(family: &str, input: TypeId) -> Result<String> {
+    let (t, is_bool) = storage_type(input)?;
+    Ok(format!("{family}_{}{is_bool}", t.trim_start_matches('_')))
+}
+
+/// Kernel `name` of `family`'s module for inputs of type `input`, compiled from
+/// `source(input)` on first use.
+pub(crate) fn storage_function(
+    family: &str,
+    input: TypeId,
+    source: fn(TypeId) -> Result<String>,
+    name: &str,
+) -> Result<CudaFunction> {
+    let key = storage_key(family, input)?;
+    runtime()?.function(&key, || source(input).expect("checked above"), name)
 }
 
 /// The two 64-bit halves of a 128-bit kernel argument.

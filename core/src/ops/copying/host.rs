@@ -7,6 +7,7 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::error::Result;
 use crate::ops::gather::host_map;
+use crate::ops::numeric::with_width_type;
 use crate::ops::select::{Choice, select_host};
 use crate::types::fixed_width;
 use arrow_buffer::BooleanBuffer;
@@ -54,14 +55,9 @@ fn scatter_fixed_host(
         Ok(Buffer::from_vec(out))
     }
     let step = usize::from(!scalar);
-    let data = match width {
-        1 => values::<u8>(target, source, step, positions)?,
-        2 => values::<u16>(target, source, step, positions)?,
-        4 => values::<u32>(target, source, step, positions)?,
-        8 => values::<u64>(target, source, step, positions)?,
-        16 => values::<i128>(target, source, step, positions)?,
-        _ => return scatter_generic_host(target, source, step as i64, positions),
-    };
+    let data = with_width_type!(width, T => { values::<T>(target, source, step, positions)? }, _ => {
+        return scatter_generic_host(target, source, step as i64, positions)
+    });
     let (t_nulls, s_nulls) = (target.host_nulls()?, source.host_nulls()?);
     let mask = if t_nulls.is_none() && s_nulls.is_none() {
         None

@@ -576,15 +576,7 @@ fn collect(
         list_offsets.push(end);
     }
     let child = gather_internal(values, &host_map(map))?;
-    Column::new(
-        TypeId::List.into(),
-        g.len(),
-        None,
-        None,
-        Some(0),
-        0,
-        vec![Column::from_values(list_offsets), child],
-    )
+    Column::list(Column::from_values(list_offsets), child, None, 0)
 }
 
 /// Per row whether the value is NaN (None for non-float columns).

@@ -90,14 +90,18 @@ pub fn concatenate_list_elements(
     let composed = maps::compose_offsets(&outer, &inner_offs)?;
     let nullify = null_policy == ConcatenateNullPolicy::NullifyOutputRow;
     let null_lists = inner.has_nulls()?;
+    let nested = maps::Nested {
+        list: input,
+        offs: &outer,
+        inner: &inner,
+        inner_offs: &inner_offs,
+    };
     let keep_row = if null_lists {
-        maps::rows_of_valid_lists(&outer, input, &inner, !nullify)?
+        maps::rows_of_valid_lists(&nested, !nullify)?
     } else {
         is_valid(input)?
     };
-    let inner_rows = maps::element_rows(&inner_offs)?;
-    let outer_rows = maps::element_rows(&outer)?;
-    let flags = maps::flatten_flags(&inner_rows, &inner, &outer_rows, &keep_row)?;
+    let flags = maps::flatten_flags(&nested, &keep_row)?;
     let (first, _) = maps::bounds(&inner_offs)?;
     let kept = kept_positions(&flags, first)?;
     let offsets = maps::kept_offsets(&composed, &kept)?;

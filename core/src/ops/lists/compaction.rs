@@ -57,8 +57,7 @@ pub fn apply_boolean_mask(input: &Column, boolean_mask: &Column) -> Result<Colum
             "{function}: boolean_mask must have as many entries as input in every row"
         )));
     }
-    let rows = maps::element_rows(&offs)?;
-    let flags = maps::mask_flags(&offs, &rows, &moffs, child(boolean_mask))?;
+    let flags = maps::mask_flags(&offs, &moffs, child(boolean_mask))?;
     let kept = kept_positions(&flags, 0)?;
     keep(input, &offs, &values, &kept)
 }

@@ -1,12 +1,12 @@
 //! The device path of the lists primitives (`maps.rs`): the launchers of
 //! `device/kernels/lists.rs` over device-resident INT32 offsets, maps and flags.
 
-use super::maps::{GatherLists, Index};
+use super::maps::{GatherLists, Index, Nested};
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::device::kernels::concatenate::rebase_offsets;
 use crate::device::kernels::device_values;
-use crate::device::kernels::lists::{self as k, Mask, SegmentedGather};
+use crate::device::kernels::lists::{self as k, Kernel, ListArgs, Mask, list_args};
 use crate::device::kernels::movement::iota as iota_map;
 use crate::device::kernels::scan::exclusive_sum_with_total;
 use crate::error::Result;
@@ -29,12 +29,13 @@ fn mask(c: &Column) -> Result<Mask> {
             ptr: m.device_ptr()?,
             offset: c.offset(),
         },
-        _ => Mask { ptr: 0, offset: 0 },
+        _ => Mask::NONE,
     })
 }
 
-fn bools(mem: DeviceMemory, n: usize) -> Result<Column> {
-    device_values(TypeId::Bool8.into(), n, mem)
+/// The `n` items `kernel` writes (its arguments `args`), as a column of their type.
+fn run(kernel: Kernel, n: usize, args: ListArgs) -> Result<Column> {
+    device_values(kernel.out().into(), n, k::output(kernel, n, args)?)
 }
 
 /// The number of child rows `offs` spans.
@@ -71,23 +72,24 @@ pub(super) fn iota(n: usize, first: usize) -> Result<Column> {
 
 pub(super) fn sizes(offs: &Column) -> Result<Column> {
     let n = offs.size() - 1;
-    device_map(k::sizes(ptr(offs)?, n)?, n)
+    run(k::SIZES, n, list_args![ptr(offs)?, n])
 }
 
 pub(super) fn element_rows(offs: &Column) -> Result<Column> {
     let n = offs.size() - 1;
     let total = span(offs)?;
-    device_map(k::element_rows(ptr(offs)?, n, total)?, total)
+    run(k::ELEMENT_ROWS, total, list_args![ptr(offs)?, n, total])
 }
 
 pub(super) fn element_positions(offs: &Column, rows: &Column) -> Result<Column> {
     let total = rows.size();
-    device_map(k::element_positions(ptr(offs)?, ptr(rows)?, total)?, total)
+    let a = list_args![ptr(offs)?, ptr(rows)?, total];
+    run(k::ELEMENT_POSITIONS, total, a)
 }
 
 pub(super) fn exclusive_offsets(sizes: &Column) -> Result<(Column, i64)> {
     let n = sizes.size();
-    let wide = k::widen_sizes(ptr(sizes)?, n)?;
+    let wide = k::output(k::WIDEN_SIZES, n + 1, list_args![ptr(sizes)?, n])?;
     let total = exclusive_sum_with_total(&wide, n)?;
     let narrow = rebase_offsets(wide.ptr(), true, n + 1, 0, 0, false)?;
     Ok((device_map(narrow, n + 1)?, total))
@@ -101,7 +103,7 @@ pub(super) fn explode_maps(
     let n = list.size();
     let m = mask(list)?;
     let o = ptr(offs)?;
-    let counts = device_map(k::explode_counts(o, m, n, outer)?, n)?;
+    let counts = run(k::EXPLODE_COUNTS, n, list_args![o, m, n, outer])?;
     let (out_offs, total) = super::maps::exclusive_offsets(&counts)?;
     let [rows, elems, pos] = k::explode_maps(ptr(&out_offs)?, o, m, n, total)?;
     Ok((
@@ -114,99 +116,72 @@ pub(super) fn explode_maps(
 pub(super) fn extract_map(offs: &Column, list: &Column, index: &Index) -> Result<Column> {
     let n = list.size();
     let (idx, imask, k0) = match index {
-        Index::All(k0) => (0, Mask { ptr: 0, offset: 0 }, *k0),
+        Index::All(k0) => (0, Mask::NONE, *k0),
         Index::PerRow(c) => (ptr(c)?, mask(c)?, 0),
     };
-    device_map(
-        k::extract_map(ptr(offs)?, mask(list)?, n, idx, imask, k0)?,
-        n,
-    )
+    let a = list_args![ptr(offs)?, mask(list)?, n, idx, imask, k0];
+    run(k::EXTRACT_MAP, n, a)
 }
 
 pub(super) fn rows_with_nulls(offs: &Column, child: &Column) -> Result<Column> {
     let n = offs.size() - 1;
-    bools(k::rows_with_nulls(ptr(offs)?, n, mask(child)?)?, n)
+    let a = list_args![ptr(offs)?, n, mask(child)?];
+    run(k::ROWS_WITH_NULLS, n, a)
 }
 
 pub(super) fn match_positions(offs: &Column, matched: &Column, find_last: bool) -> Result<Column> {
     let n = offs.size() - 1;
-    let out = k::match_positions(ptr(offs)?, n, ptr(matched)?, matched.size(), find_last)?;
-    device_map(out, n)
+    let a = list_args![ptr(offs)?, n, ptr(matched)?, matched.size(), find_last];
+    run(k::MATCH_POSITIONS, n, a)
 }
 
 pub(super) fn kept_offsets(offs: &Column, kept: &Column) -> Result<Column> {
     let n = offs.size() - 1;
-    device_map(
-        k::kept_offsets(ptr(offs)?, n, ptr(kept)?, kept.size())?,
-        n + 1,
-    )
+    let a = list_args![ptr(offs)?, n, ptr(kept)?, kept.size()];
+    run(k::KEPT_OFFSETS, n + 1, a)
 }
 
 pub(super) fn reverse_map(offs: &Column, rows: &Column) -> Result<Column> {
     let total = rows.size();
-    device_map(k::reverse_map(ptr(offs)?, ptr(rows)?, total)?, total)
+    let a = list_args![ptr(offs)?, ptr(rows)?, total];
+    run(k::REVERSE_MAP, total, a)
 }
 
 pub(super) fn segmented_gather_map(g: &GatherLists) -> Result<Column> {
     let total = g.map_rows.size();
-    let args = SegmentedGather {
-        offs: ptr(g.offs)?,
-        mask: mask(g.list)?,
-        map_offs: ptr(g.map_offs)?,
-        map_rows: ptr(g.map_rows)?,
-        indices: ptr(g.indices)?,
-        indices_mask: mask(g.indices)?,
-    };
-    device_map(k::segmented_gather_map(&args, total)?, total)
+    let list = (ptr(g.offs)?, mask(g.list)?);
+    let map_list = (ptr(g.map_offs)?, ptr(g.map_rows)?);
+    let indices = (ptr(g.indices)?, mask(g.indices)?);
+    let a = list_args![
+        list.0, list.1, map_list.0, map_list.1, indices.0, indices.1, total
+    ];
+    run(k::SEGMENTED_GATHER_MAP, total, a)
 }
 
-pub(super) fn mask_flags(
-    offs: &Column,
-    rows: &Column,
-    boffs: &Column,
-    b: &Column,
-) -> Result<Column> {
+pub(super) fn mask_flags(offs: &Column, boffs: &Column, b: &Column) -> Result<Column> {
+    let rows = element_rows(offs)?;
     let total = rows.size();
-    let out = k::mask_flags(
-        ptr(offs)?,
-        ptr(rows)?,
-        ptr(boffs)?,
-        ptr(b)?,
-        mask(b)?,
-        total,
-    )?;
-    bools(out, total)
+    let (o, r, bo) = (ptr(offs)?, ptr(&rows)?, ptr(boffs)?);
+    let a = list_args![o, r, bo, ptr(b)?, mask(b)?, total];
+    run(k::MASK_FLAGS, total, a)
 }
 
 pub(super) fn compose_offsets(outer: &Column, inner: &Column) -> Result<Column> {
     let n1 = outer.size();
-    device_map(k::compose_offsets(ptr(outer)?, ptr(inner)?, n1)?, n1)
+    let a = list_args![ptr(outer)?, ptr(inner)?, n1];
+    run(k::COMPOSE_OFFSETS, n1, a)
 }
 
-pub(super) fn flatten_flags(
-    irows: &Column,
-    inner: &Column,
-    orows: &Column,
-    keep_row: &Column,
-) -> Result<Column> {
+pub(super) fn flatten_flags(l: &Nested, keep_row: &Column) -> Result<Column> {
+    let (irows, orows) = (element_rows(l.inner_offs)?, element_rows(l.offs)?);
     let total = irows.size();
-    let out = k::flatten_flags(
-        ptr(irows)?,
-        mask(inner)?,
-        ptr(orows)?,
-        ptr(keep_row)?,
-        total,
-    )?;
-    bools(out, total)
+    let (ir, imask, or) = (ptr(&irows)?, mask(l.inner)?, ptr(&orows)?);
+    let a = list_args![ir, imask, or, ptr(keep_row)?, total];
+    run(k::FLATTEN_FLAGS, total, a)
 }
 
-pub(super) fn rows_of_valid_lists(
-    offs: &Column,
-    list: &Column,
-    inner: &Column,
-    any: bool,
-) -> Result<Column> {
-    let n = list.size();
-    let out = k::rows_of_valid_lists(ptr(offs)?, mask(list)?, n, mask(inner)?, any)?;
-    bools(out, n)
+pub(super) fn rows_of_valid_lists(l: &Nested, any: bool) -> Result<Column> {
+    let n = l.list.size();
+    let a = list_args![ptr(l.offs)?, mask(l.list)?, n, mask(l.inner)?, any];
+    run(k::ROWS_OF_VALID_LISTS, n, a)
 }

@@ -1,6 +1,6 @@
 //! The host path of the lists primitives (`maps.rs`): plain loops over the INT32 offsets.
 
-use super::maps::{GatherLists, Index};
+use super::maps::{GatherLists, Index, Nested};
 use crate::column::Column;
 use crate::error::Result;
 use crate::ops::gather::NULL_ROW;
@@ -211,14 +211,9 @@ pub(super) fn segmented_gather_map(g: &GatherLists) -> Result<Column> {
     ))
 }
 
-pub(super) fn mask_flags(
-    offs: &Column,
-    rows: &Column,
-    boffs: &Column,
-    b: &Column,
-) -> Result<Column> {
+pub(super) fn mask_flags(offs: &Column, boffs: &Column, b: &Column) -> Result<Column> {
     let o = values(offs)?;
-    let r = values(rows)?;
+    let r = values(&element_rows(offs)?)?;
     let bo = values(boffs)?;
     let bv = b.host_values::<u8>()?;
     let valid = validity(b)?;
@@ -242,16 +237,11 @@ pub(super) fn compose_offsets(outer: &Column, inner: &Column) -> Result<Column> 
     ))
 }
 
-pub(super) fn flatten_flags(
-    irows: &Column,
-    inner: &Column,
-    orows: &Column,
-    keep_row: &Column,
-) -> Result<Column> {
-    let ir = values(irows)?;
-    let or = values(orows)?;
+pub(super) fn flatten_flags(l: &Nested, keep_row: &Column) -> Result<Column> {
+    let ir = values(&element_rows(l.inner_offs)?)?;
+    let or = values(&element_rows(l.offs)?)?;
     let keep = keep_row.host_values::<u8>()?;
-    let valid = validity(inner)?;
+    let valid = validity(l.inner)?;
     bool_column(
         ir.iter()
             .map(|&r| {
@@ -262,15 +252,10 @@ pub(super) fn flatten_flags(
     )
 }
 
-pub(super) fn rows_of_valid_lists(
-    offs: &Column,
-    list: &Column,
-    inner: &Column,
-    any: bool,
-) -> Result<Column> {
-    let o = values(offs)?;
-    let valid = validity(list)?;
-    let inner_valid = validity(inner)?;
+pub(super) fn rows_of_valid_lists(l: &Nested, any: bool) -> Result<Column> {
+    let o = values(l.offs)?;
+    let valid = validity(l.list)?;
+    let inner_valid = validity(l.inner)?;
     bool_column(
         o.windows(2)
             .enumerate()

@@ -13,6 +13,22 @@ use crate::column::{Column, MAX_ROWS};
 use crate::error::{Error, Result};
 use crate::placement::use_device;
 
+/// Primitives that are only their host/device decision: each `fn f(args) -> T;` becomes
+/// `f`, calling `device::f` when the work runs on the device and `host::f` otherwise (the
+/// two paths share the signature).
+macro_rules! host_or_device {
+    ($($(#[$doc:meta])* fn $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty;)*) => {$(
+        $(#[$doc])*
+        pub(super) fn $name($($arg: $ty),*) -> Result<$ret> {
+            if use_device()? {
+                device::$name($($arg),*)
+            } else {
+                host::$name($($arg),*)
+            }
+        }
+    )*};
+}
+
 /// The first and last of `offs` (read on the host: two values).
 pub(super) fn bounds(offs: &Column) -> Result<(usize, usize)> {
     let n1 = offs.size();
@@ -72,32 +88,14 @@ pub(super) fn rebased(offs: &Column) -> Result<Column> {
     }
 }
 
-/// The size of every row (INT32).
-pub(super) fn sizes(offs: &Column) -> Result<Column> {
-    if use_device()? {
-        device::sizes(offs)
-    } else {
-        host::sizes(offs)
-    }
-}
-
-/// The row of each child row `offs[0]..offs[n]` (INT32).
-pub(super) fn element_rows(offs: &Column) -> Result<Column> {
-    if use_device()? {
-        device::element_rows(offs)
-    } else {
-        host::element_rows(offs)
-    }
-}
-
-/// The position inside its list of each child row `offs[0]..offs[n]` (their rows
-/// `rows`).
-pub(super) fn element_positions(offs: &Column, rows: &Column) -> Result<Column> {
-    if use_device()? {
-        device::element_positions(offs, rows)
-    } else {
-        host::element_positions(offs, rows)
-    }
+host_or_device! {
+    /// The size of every row (INT32).
+    fn sizes(offs: &Column) -> Column;
+    /// The row of each child row `offs[0]..offs[n]` (INT32).
+    fn element_rows(offs: &Column) -> Column;
+    /// The position inside its list of each child row `offs[0]..offs[n]` (their rows
+    /// `rows`).
+    fn element_positions(offs: &Column, rows: &Column) -> Column;
 }
 
 /// Offsets `0, s0, s0 + s1, ...` of INT32 sizes (none negative), and their total.
@@ -126,19 +124,11 @@ pub(super) fn iota(n: usize, first: usize) -> Result<Column> {
     }
 }
 
-/// explode's maps: for each output row the input row, the child row (`NULL_ROW` for
-/// the row an empty or null list emits with `outer`) and the position in the list (0
-/// there). `list` gives the validity of the rows.
-pub(super) fn explode_maps(
-    offs: &Column,
-    list: &Column,
-    outer: bool,
-) -> Result<(Column, Column, Column)> {
-    if use_device()? {
-        device::explode_maps(offs, list, outer)
-    } else {
-        host::explode_maps(offs, list, outer)
-    }
+host_or_device! {
+    /// explode's maps: for each output row the input row, the child row (`NULL_ROW` for
+    /// the row an empty or null list emits with `outer`) and the position in the list (0
+    /// there). `list` gives the validity of the rows.
+    fn explode_maps(offs: &Column, list: &Column, outer: bool) -> (Column, Column, Column);
 }
 
 /// Which element extract_list_element takes from every row.
@@ -149,14 +139,10 @@ pub(super) enum Index<'a> {
     PerRow(&'a Column),
 }
 
-/// extract_list_element's map: the child row of the chosen element of each row of
-/// `list`, `NULL_ROW` where the row is null or too short, or the index null.
-pub(super) fn extract_map(offs: &Column, list: &Column, index: &Index) -> Result<Column> {
-    if use_device()? {
-        device::extract_map(offs, list, index)
-    } else {
-        host::extract_map(offs, list, index)
-    }
+host_or_device! {
+    /// extract_list_element's map: the child row of the chosen element of each row of
+    /// `list`, `NULL_ROW` where the row is null or too short, or the index null.
+    fn extract_map(offs: &Column, list: &Column, index: &Index) -> Column;
 }
 
 /// Whether each row holds a null element of `child` (BOOL8, no nulls).
@@ -172,32 +158,14 @@ pub(super) fn rows_with_nulls(offs: &Column, child: &Column) -> Result<Column> {
     }
 }
 
-/// The position in its row of the first (or last) of the ascending child rows `matched`
-/// that the row holds, -1 when it holds none (INT32).
-pub(super) fn match_positions(offs: &Column, matched: &Column, find_last: bool) -> Result<Column> {
-    if use_device()? {
-        device::match_positions(offs, matched, find_last)
-    } else {
-        host::match_positions(offs, matched, find_last)
-    }
-}
-
-/// The offsets (from 0) of the rows keeping only the ascending child rows `kept`.
-pub(super) fn kept_offsets(offs: &Column, kept: &Column) -> Result<Column> {
-    if use_device()? {
-        device::kept_offsets(offs, kept)
-    } else {
-        host::kept_offsets(offs, kept)
-    }
-}
-
-/// reverse's map over the child rows `offs[0]..offs[n]` (their rows `rows`).
-pub(super) fn reverse_map(offs: &Column, rows: &Column) -> Result<Column> {
-    if use_device()? {
-        device::reverse_map(offs, rows)
-    } else {
-        host::reverse_map(offs, rows)
-    }
+host_or_device! {
+    /// The position in its row of the first (or last) of the ascending child rows `matched`
+    /// that the row holds, -1 when it holds none (INT32).
+    fn match_positions(offs: &Column, matched: &Column, find_last: bool) -> Column;
+    /// The offsets (from 0) of the rows keeping only the ascending child rows `kept`.
+    fn kept_offsets(offs: &Column, kept: &Column) -> Column;
+    /// reverse's map over the child rows `offs[0]..offs[n]` (their rows `rows`).
+    fn reverse_map(offs: &Column, rows: &Column) -> Column;
 }
 
 /// The inputs of segmented_gather's map.
@@ -212,67 +180,28 @@ pub(super) struct GatherLists<'a> {
     pub indices: &'a Column,
 }
 
-/// segmented_gather's map over the map lists' elements.
-pub(super) fn segmented_gather_map(g: &GatherLists) -> Result<Column> {
-    if use_device()? {
-        device::segmented_gather_map(g)
-    } else {
-        host::segmented_gather_map(g)
-    }
+/// A list of lists as concatenate_list_elements flattens it: the outer rows `list`, their
+/// offsets `offs` into the lists `inner`, and `inner_offs`, those lists' offsets.
+pub(super) struct Nested<'a> {
+    pub list: &'a Column,
+    pub offs: &'a Column,
+    pub inner: &'a Column,
+    pub inner_offs: &'a Column,
 }
 
-/// apply_boolean_mask's keep flags of the child rows `offs[0]..offs[n]` (their rows
-/// `rows`): the element at the same position of the mask lists (offsets `boffs`, BOOL8
-/// child `b`) is valid and true.
-pub(super) fn mask_flags(
-    offs: &Column,
-    rows: &Column,
-    boffs: &Column,
-    b: &Column,
-) -> Result<Column> {
-    if use_device()? {
-        device::mask_flags(offs, rows, boffs, b)
-    } else {
-        host::mask_flags(offs, rows, boffs, b)
-    }
-}
-
-/// `inner[outer[i]]`: the offsets of a list of lists flattened by one level.
-pub(super) fn compose_offsets(outer: &Column, inner: &Column) -> Result<Column> {
-    if use_device()? {
-        device::compose_offsets(outer, inner)
-    } else {
-        host::compose_offsets(outer, inner)
-    }
-}
-
-/// concatenate_list_elements' keep flags of innermost rows: their inner list (row
-/// `irows[p]` of `inner`) is valid and that list's outer row (`orows`) is kept
-/// (`keep_row`, BOOL8).
-pub(super) fn flatten_flags(
-    irows: &Column,
-    inner: &Column,
-    orows: &Column,
-    keep_row: &Column,
-) -> Result<Column> {
-    if use_device()? {
-        device::flatten_flags(irows, inner, orows, keep_row)
-    } else {
-        host::flatten_flags(irows, inner, orows, keep_row)
-    }
-}
-
-/// Whether each row of `list` (offsets `offs` into the lists `inner`) is valid and all
-/// (or, with `any`, at least one) of its lists are valid (BOOL8).
-pub(super) fn rows_of_valid_lists(
-    offs: &Column,
-    list: &Column,
-    inner: &Column,
-    any: bool,
-) -> Result<Column> {
-    if use_device()? {
-        device::rows_of_valid_lists(offs, list, inner, any)
-    } else {
-        host::rows_of_valid_lists(offs, list, inner, any)
-    }
+host_or_device! {
+    /// segmented_gather's map over the map lists' elements.
+    fn segmented_gather_map(g: &GatherLists) -> Column;
+    /// apply_boolean_mask's keep flags of the child rows `offs[0]..offs[n]`: the element
+    /// at the same position of the mask lists (offsets `boffs`, BOOL8 child `b`) is valid
+    /// and true.
+    fn mask_flags(offs: &Column, boffs: &Column, b: &Column) -> Column;
+    /// `inner[outer[i]]`: the offsets of a list of lists flattened by one level.
+    fn compose_offsets(outer: &Column, inner: &Column) -> Column;
+    /// concatenate_list_elements' keep flags of the innermost rows: their inner list is
+    /// valid and that list's outer row is kept (`keep_row`, BOOL8).
+    fn flatten_flags(l: &Nested, keep_row: &Column) -> Column;
+    /// Whether each row of the list of lists is valid and all (or, with `any`, at least
+    /// one) of its lists are valid (BOOL8).
+    fn rows_of_valid_lists(l: &Nested, any: bool) -> Column;
 }

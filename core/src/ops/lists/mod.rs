@@ -138,17 +138,7 @@ pub(crate) fn list_column(
     mask: Option<Buffer>,
     nulls: usize,
 ) -> Result<Column> {
-    let n = offsets.size() - 1;
-    let mask = mask.filter(|_| nulls > 0);
-    Column::new(
-        TypeId::List.into(),
-        n,
-        None,
-        mask,
-        Some(nulls),
-        0,
-        vec![offsets, values],
-    )
+    Column::list(offsets, values, mask.filter(|_| nulls > 0), nulls)
 }
 
 /// `list`'s null rows as a mask from bit 0, with their count.

@@ -8,6 +8,7 @@ use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::interop::arrow::{from_arrow, to_arrow};
 use crate::ops::copying::host::host_cond_bits;
+use crate::ops::numeric::with_width_type;
 use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
 use arrow_array::{Array, BooleanArray};
@@ -167,18 +168,11 @@ fn compact_fixed_host(
         unsafe { out.set_len(kept) };
         Ok(Buffer::from_vec(out))
     }
-    let data = match width {
-        1 => values::<u8>(col, keep, kept)?,
-        2 => values::<u16>(col, keep, kept)?,
-        4 => values::<u32>(col, keep, kept)?,
-        8 => values::<u64>(col, keep, kept)?,
-        16 => values::<i128>(col, keep, kept)?,
-        w => {
-            return Err(Error::not_implemented(format!(
-                "no host compaction for {w}-byte values"
-            )));
-        }
-    };
+    let data = with_width_type!(width, T => { values::<T>(col, keep, kept)? }, _ => {
+        return Err(Error::not_implemented(format!(
+            "no host compaction for {width}-byte values"
+        )));
+    });
     let mask = match col.host_nulls()? {
         None => None,
         // Every kept row is valid (drop_nulls on this column): the result has no nulls.

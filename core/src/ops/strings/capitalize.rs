@@ -7,7 +7,7 @@
 
 use super::case::push_case;
 use super::char_types::{LOWER, UPPER, device_tables, table, type_bits};
-use super::{HostStrs, check_strings, map_rows, scalar_bytes};
+use super::{HostStrs, check_strings, map_rows, scalar_chars};
 use crate::column::Column;
 use crate::device::kernels::strings_chars::{self as dev, Recase};
 use crate::error::Result;
@@ -38,13 +38,7 @@ fn push_char(c: char, out: &mut Vec<u8>) {
 pub fn capitalize(input: &Column, delimiters: Option<&Scalar>) -> Result<Column> {
     const NAME: &str = "capitalize.capitalize";
     check_strings(input, NAME, "input")?;
-    let delims: Vec<char> = match delimiters {
-        Some(d) => String::from_utf8(scalar_bytes(d, NAME, "delimiters")?)
-            .expect("STRING scalar")
-            .chars()
-            .collect(),
-        None => vec![],
-    };
+    let delims = scalar_chars(delimiters, NAME, "delimiters")?;
     if use_device()? {
         let cps: Vec<u32> = delims.iter().map(|&c| c as u32).collect();
         return dev::recase(input, Recase::Capitalize(&cps), &device_tables()?);

@@ -63,6 +63,18 @@ pub(crate) fn scalar_bytes(s: &Scalar, function: &str, what: &str) -> Result<Vec
     Ok(h.get(0).as_bytes().to_vec())
 }
 
+/// The characters of an optional STRING scalar (none without one), checked as
+/// [`scalar_bytes`] checks it: the character sets of capitalize and strip.
+pub(crate) fn scalar_chars(s: Option<&Scalar>, function: &str, what: &str) -> Result<Vec<char>> {
+    Ok(match s {
+        Some(s) => String::from_utf8(scalar_bytes(s, function, what)?)
+            .expect("STRING scalar")
+            .chars()
+            .collect(),
+        None => vec![],
+    })
+}
+
 /// The rows of a STRING column on the host.
 pub(crate) struct HostStrs {
     chars: arrow_buffer::Buffer,

@@ -9,7 +9,7 @@ use super::{
     HostStrs, both_valid, build_rows, check_strings, host_string_column, int64_rows, map_rows,
 };
 use crate::column::Column;
-use crate::device::kernels::strings_edit as dev;
+use crate::device::kernels::strings_edit::{self as dev, PerRowKernel};
 use crate::error::{Error, Result};
 use crate::placement::use_device;
 use crate::string_options::SideType;
@@ -82,7 +82,8 @@ pub fn zfill(input: &Column, width: i64) -> Result<Column> {
     check_strings(input, "padding.zfill", "input")?;
     if use_device()? {
         let (mask, nulls) = crate::device::kernels::transform::copied_validity(input)?;
-        return dev::zfill(input, width, None, mask, nulls.unwrap_or(0));
+        let validity = (mask, nulls.unwrap_or(0));
+        return dev::per_row_param(PerRowKernel::Zfill, input, width, None, validity);
     }
     map_rows(input, |s, out| zfill_row(s, width, out))
 }
@@ -95,7 +96,7 @@ pub fn zfill_by_widths(input: &Column, widths: &Column) -> Result<Column> {
     let w = int64_rows(widths, input.size(), NAME, "widths")?;
     let (mask, nulls) = both_valid(input, &w)?;
     if use_device()? {
-        return dev::zfill(input, 0, Some(&w), mask, nulls);
+        return dev::per_row_param(PerRowKernel::Zfill, input, 0, Some(&w), (mask, nulls));
     }
     let h = HostStrs::of(input)?;
     let wv = w.host_values::<i64>()?;

@@ -2,7 +2,7 @@
 
 use super::{HostStrs, both_valid, build_rows, check_strings, host_string_column, int64_rows};
 use crate::column::Column;
-use crate::device::kernels::strings_edit as dev;
+use crate::device::kernels::strings_edit::{self as dev, PerRowKernel};
 use crate::device::kernels::transform::copied_validity;
 use crate::error::Result;
 use crate::ops::numeric::host_mask_copy;
@@ -49,7 +49,8 @@ pub fn repeat_strings(input: &Column, repeat_times: Times) -> Result<Column> {
         None => host_mask_copy(input)?,
     };
     if on_device {
-        return dev::repeat(input, times, per_row.as_ref(), mask, nulls);
+        let p = per_row.as_ref();
+        return dev::per_row_param(PerRowKernel::Repeat, input, times, p, (mask, nulls));
     }
     let h = HostStrs::of(input)?;
     let counts = per_row

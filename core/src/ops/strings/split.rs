@@ -11,7 +11,6 @@ use crate::ops::numeric::host_mask_copy;
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::table::Table;
-use crate::types::TypeId;
 use rayon::prelude::*;
 
 /// The tokens of one row; mirrors `Tokens` in `cuda/strings.cu`. With a delimiter every
@@ -310,13 +309,5 @@ fn record(input: &Column, args: &Splitting) -> Result<Column> {
         Column::from_values(list_offsets)
     };
     let (mask, nulls) = host_mask_copy(input)?;
-    Column::new(
-        TypeId::List.into(),
-        n,
-        None,
-        mask,
-        Some(nulls),
-        0,
-        vec![offsets, child],
-    )
+    Column::list(offsets, child, mask, nulls)
 }

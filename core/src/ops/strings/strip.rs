@@ -1,6 +1,6 @@
 //! pylibcudf's `strings.strip.strip` and `SideType`.
 
-use super::{check_strings, is_white, map_rows, scalar_bytes};
+use super::{check_strings, is_white, map_rows, scalar_chars};
 use crate::column::Column;
 use crate::device::kernels::strings as dev;
 use crate::error::Result;
@@ -23,13 +23,7 @@ pub use crate::string_options::SideType;
 pub fn strip(input: &Column, side: SideType, to_strip: Option<&Scalar>) -> Result<Column> {
     const NAME: &str = "strip.strip";
     check_strings(input, NAME, "input")?;
-    let set: Vec<char> = match to_strip {
-        Some(s) => String::from_utf8(scalar_bytes(s, NAME, "to_strip")?)
-            .expect("STRING scalar")
-            .chars()
-            .collect(),
-        None => vec![],
-    };
+    let set = scalar_chars(to_strip, NAME, "to_strip")?;
     if use_device()? {
         let cps: Vec<u32> = set.iter().map(|&c| c as u32).collect();
         return dev::strip(input, side as i32, &cps);

@@ -126,3 +126,22 @@ template <class T> __device__ __forceinline__ T wrapping_mul(T a, T b) {
   if constexpr (traits<T>::is_float) return a * b;
   else { typedef typename traits<T>::unsigned_t U; return (T)((U)a * (U)b); }
 }
+
+// Store v at out[j] in the column type of code `kind` (0-3 int8-int64, 4-7 uint8-uint64,
+// 8 float, 9 double, any other BOOL8 as v != 0), converted as C++ converts.
+template <class V>
+__device__ __forceinline__ void store_kind(int64_t kind, void* out, int64_t j, V v) {
+  switch (kind) {
+    case 0: ((int8_t*)out)[j] = (int8_t)v; break;
+    case 1: ((int16_t*)out)[j] = (int16_t)v; break;
+    case 2: ((int32_t*)out)[j] = (int32_t)v; break;
+    case 3: ((int64_t*)out)[j] = (int64_t)v; break;
+    case 4: ((uint8_t*)out)[j] = (uint8_t)v; break;
+    case 5: ((uint16_t*)out)[j] = (uint16_t)v; break;
+    case 6: ((uint32_t*)out)[j] = (uint32_t)v; break;
+    case 7: ((uint64_t*)out)[j] = (uint64_t)v; break;
+    case 8: ((float*)out)[j] = (float)v; break;
+    case 9: ((double*)out)[j] = (double)v; break;
+    default: ((uint8_t*)out)[j] = v != 0 ? 1 : 0;
+  }
+}

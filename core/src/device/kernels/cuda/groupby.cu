@@ -180,19 +180,6 @@ __device__ int64_t sm_i64(const SmallAgg& a, int64_t i) {
   }
 }
 
-__device__ void sm_store_int(uint64_t out, int64_t kind, int64_t g, int64_t v) {
-  switch (kind) {
-    case 0: ((int8_t*)out)[g] = (int8_t)v; break;
-    case 1: ((int16_t*)out)[g] = (int16_t)v; break;
-    case 2: ((int32_t*)out)[g] = (int32_t)v; break;
-    case 4: ((uint8_t*)out)[g] = (uint8_t)v; break;
-    case 5: ((uint16_t*)out)[g] = (uint16_t)v; break;
-    case 6: ((uint32_t*)out)[g] = (uint32_t)v; break;
-    case 10: ((uint8_t*)out)[g] = v != 0; break;
-    default: ((int64_t*)out)[g] = v; break;  // 3 and 7
-  }
-}
-
 // Group g's aggregation `a` over the rows of group g (in row order, so float sums are
 // deterministic); min_count 1 except for the counts.
 __device__ void sm_aggregate(const SmallAgg& a, const int32_t* gid, int64_t n, int32_t g) {
@@ -240,7 +227,7 @@ __device__ void sm_aggregate(const SmallAgg& a, const int32_t* gid, int64_t n, i
   } else if (a.out_kind == 8) {
     ((float*)a.out)[g] = (float)f;
   } else {
-    sm_store_int(a.out, a.out_kind, g, un && op >= 3 ? (int64_t)u : s);
+    store_kind(a.out_kind, (void*)a.out, g, un && op >= 3 ? (int64_t)u : s);
   }
 }
 

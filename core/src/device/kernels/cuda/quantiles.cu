@@ -18,23 +18,6 @@ __device__ __forceinline__ double load_as_double(int kind, uint64_t data, int64_
   }
 }
 
-// Store v converted to the column type of `kind` (C++ conversion; BOOL8 is v != 0).
-__device__ __forceinline__ void store_as(int kind, void* out, int64_t j, double v) {
-  switch (kind) {
-    case 0: ((int8_t*)out)[j] = (int8_t)v; break;
-    case 1: ((int16_t*)out)[j] = (int16_t)v; break;
-    case 2: ((int32_t*)out)[j] = (int32_t)v; break;
-    case 3: ((int64_t*)out)[j] = (int64_t)v; break;
-    case 4: ((uint8_t*)out)[j] = (uint8_t)v; break;
-    case 5: ((uint16_t*)out)[j] = (uint16_t)v; break;
-    case 6: ((uint32_t*)out)[j] = (uint32_t)v; break;
-    case 7: ((uint64_t*)out)[j] = (uint64_t)v; break;
-    case 8: ((float*)out)[j] = (float)v; break;
-    case 9: ((double*)out)[j] = v; break;
-    default: ((uint8_t*)out)[j] = v != 0.0 ? 1 : 0;
-  }
-}
-
 // Quantile j of `size` values read in the order of `indices` (row p when null); rows out
 // of [0, n) read as null. interp: 0 LINEAR, 1 LOWER, 2 HIGHER, 3 MIDPOINT, 4 NEAREST.
 // One thread per 32 quantiles writes one word of the validity mask.
@@ -76,7 +59,7 @@ extern "C" __global__ void quantile_select(int kind, uint64_t data, uint64_t mas
           ok = okn;
       }
       if (exact) ((double*)out)[j] = v;
-      else store_as(kind, out, j, v);
+      else store_kind(kind, out, j, v);
       if (ok) bits |= 1u << b;
     }
     out_mask[w] = bits;

@@ -45,16 +45,9 @@ extern "C" __global__ void str_case(const StrCol* in, int64_t n, int upper, cons
       }
       int cl;
       uint32_t c = decode_utf8(p + k, cl);
-      int64_t lo = 0, hi = nkeys;
-      while (lo < hi) {
-        int64_t mid = (lo + hi) >> 1;
-        if (keys[mid] < c) lo = mid + 1; else hi = mid;
-      }
-      if (lo < nkeys && keys[lo] == c) {
-        for (int j = 0; j < 3 && vals[3 * lo + j] != 0; ++j) o.put_char(vals[3 * lo + j]);
-      } else {
-        o.put_bytes(p + k, cl);
-      }
+      int64_t j = find_key(keys, nkeys, c);
+      if (j >= 0) put_mapped(o, vals, j);
+      else o.put_bytes(p + k, cl);
       k += cl;
     }
   };

@@ -55,6 +55,29 @@ __device__ __forceinline__ uint32_t decode_utf8(const uint8_t* p, int& n) {
          ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F);
 }
 
+// Call f(c, k, cl) for every character of p[0..len): its code point, the byte it starts at
+// and its byte length.
+template <class F>
+__device__ __forceinline__ void for_each_char(const uint8_t* p, int64_t len, F f) {
+  for (int64_t k = 0; k < len;) {
+    int cl;
+    uint32_t c = decode_utf8(p + k, cl);
+    f(c, k, cl);
+    k += cl;
+  }
+}
+
+// The position of code point c in the ascending keys[0..nkeys) of a table the host built
+// (case mappings, translate), or -1 when it is not a key.
+__device__ __forceinline__ int64_t find_key(const uint32_t* keys, int64_t nkeys, uint32_t c) {
+  int64_t lo = 0, hi = nkeys;
+  while (lo < hi) {
+    int64_t mid = (lo + hi) >> 1;
+    if (keys[mid] < c) lo = mid + 1; else hi = mid;
+  }
+  return lo < nkeys && keys[lo] == c ? lo : -1;
+}
+
 // Rust's char::is_whitespace (Unicode White_Space).
 __device__ __forceinline__ bool is_white(uint32_t c) {
   if (c <= 0x20) return c == 0x20 || (c >= 0x09 && c <= 0x0D);
@@ -94,6 +117,11 @@ struct Out {
   }
 };
 
+// Put entry j of a case table's values: up to three code points, 0-padded.
+__device__ __forceinline__ void put_mapped(Out& o, const uint32_t* vals, int64_t j) {
+  for (int k = 0; k < 3 && vals[3 * j + k] != 0; ++k) o.put_char(vals[3 * j + k]);
+}
+
 __device__ __forceinline__ Out out_begin(int64_t i, int write, const int64_t* out_off,
                                          uint8_t* out_chars) {
   Out o;
@@ -127,19 +155,36 @@ __device__ __forceinline__ void map_rows(const StrCol& in, int64_t n, Body body,
 }
 
 // The grid-stride loop of a two-pass kernel that builds one string per row of `in`:
-// `body(o, p, len)` puts a valid row's output into `o`; a null row stays empty.
+// `body(o, i, p, len)` puts valid row i's output into `o`; a null row stays empty.
 template <class Body>
-__device__ __forceinline__ void build_rows(const StrCol& in, int64_t n, int write,
-                                           int64_t* sizes, const int64_t* out_off,
-                                           uint8_t* out_chars, Body body) {
+__device__ __forceinline__ void build_rows_at(const StrCol& in, int64_t n, int write,
+                                              int64_t* sizes, const int64_t* out_off,
+                                              uint8_t* out_chars, Body body) {
   STR_GRID_LOOP(i, n) {
     Out o = out_begin(i, write, out_off, out_chars);
     if (sc_valid(in, i)) {
       const uint8_t* p;
       int64_t len;
       sc_get(in, i, p, len);
-      body(o, p, len);
+      body(o, i, p, len);
     }
     out_end(i, write, o, sizes);
   }
+}
+
+// build_rows_at for a `body(o, p, len)` that does not need the row number.
+template <class Body>
+__device__ __forceinline__ void build_rows(const StrCol& in, int64_t n, int write,
+                                           int64_t* sizes, const int64_t* out_off,
+                                           uint8_t* out_chars, Body body) {
+  auto at = [&](Out& o, int64_t, const uint8_t* p, int64_t len) { body(o, p, len); };
+  build_rows_at(in, n, write, sizes, out_off, out_chars, at);
+}
+
+// Row i's value of an INT64 parameter given for every row (`per_row`, validity `mask` from
+// bit `mask_off`; a null row's value is 0) or, without `per_row`, `scalar` for all.
+__device__ __forceinline__ int64_t row_param(int64_t i, int64_t scalar, const int64_t* per_row,
+                                             const uint8_t* mask, int64_t mask_off) {
+  if (!per_row) return scalar;
+  return (mask == nullptr || bit_is_set(mask, mask_off + i)) ? per_row[i] : 0;
 }

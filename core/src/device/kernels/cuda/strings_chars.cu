@@ -36,16 +36,9 @@ __device__ __forceinline__ void ct_put_case(Out& o, const uint64_t* ct, uint32_t
   }
   const uint32_t* keys = (const uint32_t*)ct[upper ? 3 : 6];
   const uint32_t* vals = (const uint32_t*)ct[upper ? 4 : 7];
-  int64_t nkeys = (int64_t)ct[upper ? 5 : 8], lo = 0, hi = nkeys;
-  while (lo < hi) {
-    int64_t mid = (lo + hi) >> 1;
-    if (keys[mid] < c) lo = mid + 1; else hi = mid;
-  }
-  if (lo < nkeys && keys[lo] == c) {
-    for (int j = 0; j < 3 && vals[3 * lo + j] != 0; ++j) o.put_char(vals[3 * lo + j]);
-  } else {
-    o.put_char(c);
-  }
+  int64_t j = find_key(keys, (int64_t)ct[upper ? 5 : 8], c);
+  if (j >= 0) put_mapped(o, vals, j);
+  else o.put_char(c);
 }
 
 // Whether c is one of the `ndelims` code points of `delims`.
@@ -66,10 +59,7 @@ extern "C" __global__ void str_recase(const StrCol* in, int64_t n, int mode,
                                       uint8_t* out_chars) {
   auto row = [&](Out& o, const uint8_t* p, int64_t len) {
     bool first = true;
-    for (int64_t k = 0; k < len;) {
-      int cl;
-      uint32_t c = decode_utf8(p + k, cl);
-      k += cl;
+    for_each_char(p, len, [&](uint32_t c, int64_t, int) {
       if (mode == 0) {
         ct_put_case(o, ct, c, first);
         first = cp_in(delims, ndelims, c);
@@ -87,7 +77,7 @@ extern "C" __global__ void str_recase(const StrCol* in, int64_t n, int mode,
         else if (f & CT_LOWER) ct_put_case(o, ct, c, 1);
         else o.put_char(c);
       }
-    }
+    });
   };
   build_rows(in[0], n, write, sizes, out_off, out_chars, row);
 }
@@ -165,18 +155,11 @@ extern "C" __global__ void str_translate(const StrCol* in, int64_t n, const uint
                                          int64_t nkeys, int write, int64_t* sizes,
                                          const int64_t* out_off, uint8_t* out_chars) {
   auto row = [&](Out& o, const uint8_t* p, int64_t len) {
-    for (int64_t k = 0; k < len;) {
-      int cl;
-      uint32_t c = decode_utf8(p + k, cl);
-      int64_t lo = 0, hi = nkeys;
-      while (lo < hi) {
-        int64_t mid = (lo + hi) >> 1;
-        if (keys[mid] < c) lo = mid + 1; else hi = mid;
-      }
-      if (lo < nkeys && keys[lo] == c) o.put_bytes(vals + voff[lo], voff[lo + 1] - voff[lo]);
+    for_each_char(p, len, [&](uint32_t c, int64_t k, int cl) {
+      int64_t j = find_key(keys, nkeys, c);
+      if (j >= 0) o.put_bytes(vals + voff[j], voff[j + 1] - voff[j]);
       else o.put_bytes(p + k, cl);
-      k += cl;
-    }
+    });
   };
   build_rows(in[0], n, write, sizes, out_off, out_chars, row);
 }
@@ -188,16 +171,13 @@ extern "C" __global__ void str_filter_chars(const StrCol* in, int64_t n, const u
                                             int64_t rlen, int write, int64_t* sizes,
                                             const int64_t* out_off, uint8_t* out_chars) {
   auto row = [&](Out& o, const uint8_t* p, int64_t len) {
-    for (int64_t k = 0; k < len;) {
-      int cl;
-      uint32_t c = decode_utf8(p + k, cl);
+    for_each_char(p, len, [&](uint32_t c, int64_t k, int cl) {
       bool inside = false;
       for (int64_t r = 0; r < nranges && !inside; ++r)
         inside = ranges[2 * r] <= c && c <= ranges[2 * r + 1];
       if (inside == (keep != 0)) o.put_bytes(p + k, cl);
       else o.put_bytes(repl, rlen);
-      k += cl;
-    }
+    });
   };
   build_rows(in[0], n, write, sizes, out_off, out_chars, row);
 }

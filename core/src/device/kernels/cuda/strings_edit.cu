@@ -31,24 +31,17 @@ extern "C" __global__ void str_zfill(const StrCol* in, int64_t n, int64_t width,
                                      const int64_t* widths, const uint8_t* wmask,
                                      int64_t wmask_off, int write, int64_t* sizes,
                                      const int64_t* out_off, uint8_t* out_chars) {
-  STR_GRID_LOOP(i, n) {
-    Out o = out_begin(i, write, out_off, out_chars);
-    if (sc_valid(in[0], i)) {
-      const uint8_t* p;
-      int64_t len;
-      sc_get(in[0], i, p, len);
-      int64_t w = width;
-      if (widths) w = (wmask == nullptr || bit_is_set(wmask, wmask_off + i)) ? widths[i] : 0;
-      int64_t nch = count_chars(p, len), pad = w > nch ? w - nch : 0, k = 0;
-      if (pad > 0 && len > 0 && (p[0] == '+' || p[0] == '-')) {
-        o.put(p[0]);
-        k = 1;
-      }
-      for (int64_t z = 0; z < pad; ++z) o.put('0');
-      o.put_bytes(p + k, len - k);
+  auto row = [&](Out& o, int64_t i, const uint8_t* p, int64_t len) {
+    int64_t w = row_param(i, width, widths, wmask, wmask_off);
+    int64_t nch = count_chars(p, len), pad = w > nch ? w - nch : 0, k = 0;
+    if (pad > 0 && len > 0 && (p[0] == '+' || p[0] == '-')) {
+      o.put(p[0]);
+      k = 1;
     }
-    out_end(i, write, o, sizes);
-  }
+    for (int64_t z = 0; z < pad; ++z) o.put('0');
+    o.put_bytes(p + k, len - k);
+  };
+  build_rows_at(in[0], n, write, sizes, out_off, out_chars, row);
 }
 
 // ------------------------------------------------------------------------------------
@@ -61,18 +54,11 @@ extern "C" __global__ void str_repeat(const StrCol* in, int64_t n, int64_t times
                                       const int64_t* per_row, const uint8_t* pmask,
                                       int64_t pmask_off, int write, int64_t* sizes,
                                       const int64_t* out_off, uint8_t* out_chars) {
-  STR_GRID_LOOP(i, n) {
-    Out o = out_begin(i, write, out_off, out_chars);
-    if (sc_valid(in[0], i)) {
-      const uint8_t* p;
-      int64_t len;
-      sc_get(in[0], i, p, len);
-      int64_t t = times;
-      if (per_row) t = (pmask == nullptr || bit_is_set(pmask, pmask_off + i)) ? per_row[i] : 0;
-      for (int64_t r = 0; r < t; ++r) o.put_bytes(p, len);
-    }
-    out_end(i, write, o, sizes);
-  }
+  auto row = [&](Out& o, int64_t i, const uint8_t* p, int64_t len) {
+    int64_t t = row_param(i, times, per_row, pmask, pmask_off);
+    for (int64_t r = 0; r < t; ++r) o.put_bytes(p, len);
+  };
+  build_rows_at(in[0], n, write, sizes, out_off, out_chars, row);
 }
 
 // The characters of every row in reverse order (each character's bytes kept in order).
