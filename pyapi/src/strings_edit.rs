@@ -1,6 +1,7 @@
 //! `plc.strings` bindings of `capitalize`, `case.swapcase`, `char_types`, `padding`,
 //! `repeat`, `reverse`, `contains.like`, `replace.replace_slice` / `replace_multiple`,
-//! `split.partition`, `translate` and `attributes.code_points`. The Python modules turn
+//! `split.partition`, `translate`, `attributes.code_points`, `find_multiple` and
+//! `combine.join_strings`. The Python modules turn
 //! pylibcudf's Python-side arguments (plain strings, dicts) into these.
 
 use crate::args::{ColumnOrScalar, add_functions, column_fns};
@@ -10,7 +11,7 @@ use crate::errors::run;
 use crate::strings::{col_or_scalar, opt_scalar, scalar_arg};
 use crate::table::PyTable;
 use ferrodf_core::ops::strings::{
-    attributes, capitalize, case, char_types, like, padding, partition, repeat, replace,
+    attributes, capitalize, case, char_types, find_multiple as core_find_multiple, join, like, padding, partition, repeat, replace,
     reverse as core_reverse, translate,
 };
 use ferrodf_core::string_options::{FilterType, SideType};
@@ -280,6 +281,32 @@ pub fn filter_characters(
     })?))
 }
 
+
+/// Every row of `targets` searched in every row, LIST<INT32>.
+#[pyfunction]
+#[pyo3(signature = (input, targets))]
+pub fn find_multiple(py: Python<'_>, input: PyColumn, targets: PyColumn) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        core_find_multiple::find_multiple(&input.0, &targets.0)
+    })?))
+}
+
+/// All rows joined into one with `separator` (null rows as `narep`, or left out).
+#[pyfunction]
+#[pyo3(signature = (input, separator, narep))]
+pub fn join_strings(
+    py: Python<'_>,
+    input: PyColumn,
+    separator: &Bound<'_, PyAny>,
+    narep: &Bound<'_, PyAny>,
+) -> PyResult<PyColumn> {
+    const NAME: &str = "combine.join_strings";
+    let (s, n) = (scalar_arg(separator, NAME, "separator")?, scalar_arg(narep, NAME, "narep")?);
+    Ok(PyColumn(run(py, move || {
+        join::join_strings(&input.0, &s.0, &n.0)
+    })?))
+}
+
 /// Add these bindings to the extension module's `strings`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_functions!(
@@ -301,5 +328,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         partition_strings,
         translate_strings,
         filter_characters,
+        find_multiple,
+        join_strings,
     )
 }

@@ -1,6 +1,6 @@
 //! Device launchers of the row-editing string kernels (`cuda/strings_edit.cu`, compiled in
 //! the strings module): padding, repeat, reverse, replace_slice, replace_multiple,
-//! partition, like and code_points.
+//! partition, like, code_points, find_multiple and join_strings.
 
 use super::scan::exclusive_sum_with_total;
 use super::strings::{Descs, build_rows, build_strings, map_rows, run, upload, upload_u32};
@@ -125,4 +125,61 @@ pub fn code_points(col: &Column) -> Result<Column> {
         run("str_code_points", n, &a)?;
     }
     device_values(TypeId::Int32.into(), total, out)
+}
+
+/// LIST<INT32> with list offsets `offsets` (m per row): the character position of every
+/// row of `targets` in every row (-1 when absent or for a null row).
+pub fn find_multiple(col: &Column, targets: &Column, offsets: &[i32]) -> Result<Column> {
+    let (n, m) = (col.size(), targets.size());
+    let d = Descs::new(&[(col, false), (targets, false)])?;
+    let out = DeviceMemory::alloc(n * m * 4)?;
+    let a = args![d.ptr(), n as i64, m as i64, out.ptr()];
+    run("str_find_multiple", n * m, &a)?;
+    let values = device_values(TypeId::Int32.into(), n * m, out)?;
+    let b: Vec<u8> = offsets.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let offsets = device_values(TypeId::Int32.into(), n + 1, upload(&b)?)?;
+    let children = vec![offsets, values];
+    Column::new(TypeId::List.into(), n, None, None, Some(0), 0, children)
+}
+
+/// One row: the rows joined with `sep`, a null row as `narep` or (None) left out. At least
+/// one row must be written (the caller makes the all-left-out case a null row).
+pub fn join_strings(col: &Column, sep: &[u8], narep: Option<&[u8]>) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let (s, r) = (upload(sep)?, upload(narep.unwrap_or(&[]))?);
+    let pass = |write: i32, sizes: u64, out_off: u64, out_chars: u64| {
+        let a = args![
+            d.ptr(),
+            n as i64,
+            s.ptr(),
+            sep.len() as i64,
+            r.ptr(),
+            narep.map_or(0, <[u8]>::len) as i64,
+            i32::from(narep.is_some()),
+            write,
+            sizes,
+            out_off,
+            out_chars
+        ];
+        run("str_join_pieces", n, &a)
+    };
+    let sizes = DeviceMemory::zeroed((n + 1) * 8)?;
+    pass(0, sizes.ptr(), 0, 0)?;
+    let total = exclusive_sum_with_total(&sizes, n)? as usize;
+    let chars = DeviceMemory::alloc(total)?;
+    if total > 0 {
+        pass(1, 0, sizes.ptr(), chars.ptr())?;
+    }
+    // Every written row ends with a separator; the last one is not part of the result.
+    let len = total - sep.len();
+    let offsets = if len <= i32::MAX as usize {
+        let b: Vec<u8> = [0i32, len as i32].iter().flat_map(|x| x.to_le_bytes()).collect();
+        device_values(TypeId::Int32.into(), 2, upload(&b)?)?
+    } else {
+        let b: Vec<u8> = [0i64, len as i64].iter().flat_map(|x| x.to_le_bytes()).collect();
+        device_values(TypeId::Int64.into(), 2, upload(&b)?)?
+    };
+    let chars = Buffer::from_device(chars);
+    Column::new(TypeId::String.into(), 1, Some(chars), None, Some(0), 0, vec![offsets])
 }

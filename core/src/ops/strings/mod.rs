@@ -12,6 +12,8 @@ pub mod case;
 pub mod char_types;
 pub mod combine;
 pub mod find;
+pub mod find_multiple;
+pub mod join;
 pub mod like;
 pub mod padding;
 pub mod partition;

@@ -1,6 +1,7 @@
 // Row-editing kernels of plc.strings: padding, repeat, reverse, replace_slice,
-// replace_multiple, partition, like and code_points, on top of strings.cuh and strings.cu
-// (find_bytes, char_to_byte, count_chars). The string builders run twice as the others.
+// replace_multiple, partition, like, code_points, find_multiple and join_strings, on top
+// of strings.cuh and strings.cu (find_bytes, char_to_byte, count_chars). The string
+// builders run twice as the others.
 
 // ------------------------------------------------------------------------------------
 // padding
@@ -257,5 +258,49 @@ extern "C" __global__ void str_code_points(const StrCol* in, int64_t n, const in
       while (k < len && is_cont(p[k])) v = (v << 8) | p[k++];
       out[o++] = (int32_t)v;
     }
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// find_multiple, join_strings
+// ------------------------------------------------------------------------------------
+
+// out[i * m + j]: the character position of the first d[1] row j in row i of d[0] (-1
+// when absent or when row i is null); m targets, n rows.
+extern "C" __global__ void str_find_multiple(const StrCol* d, int64_t n, int64_t m,
+                                             int32_t* out) {
+  STR_GRID_LOOP(k, n * m) {
+    int64_t i = k / m, j = k % m, r = -1;
+    if (sc_valid(d[0], i)) {
+      const uint8_t *p, *t;
+      int64_t len, tlen;
+      sc_get(d[0], i, p, len);
+      sc_get(d[1], j, t, tlen);
+      int64_t at = find_bytes(p, 0, len, t, tlen);
+      if (at >= 0) r = count_chars(p, at);
+    }
+    out[k] = (int32_t)r;
+  }
+}
+
+// The pieces of join_strings: every valid row (a null one as `narep` when has_narep, else
+// nothing) followed by `sep`; the host drops the last separator.
+extern "C" __global__ void str_join_pieces(const StrCol* in, int64_t n, const uint8_t* sep,
+                                           int64_t slen, const uint8_t* narep, int64_t nlen,
+                                           int has_narep, int write, int64_t* sizes,
+                                           const int64_t* out_off, uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      o.put_bytes(p, len);
+      o.put_bytes(sep, slen);
+    } else if (has_narep) {
+      o.put_bytes(narep, nlen);
+      o.put_bytes(sep, slen);
+    }
+    out_end(i, write, o, sizes);
   }
 }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ferrodf._lib.strings import concatenate as _concatenate
+from ferrodf._lib.strings import join_strings as _join_strings
 from ferrodf.plc._enums import rust_enum
 
 SeparatorOnNulls = rust_enum("SeparatorOnNulls", __name__)
@@ -27,4 +28,11 @@ def concatenate(
     return _concatenate(strings_columns, separator, narep, col_narep, separate_nulls)
 
 
-__all__ = ["OutputIfEmptyList", "SeparatorOnNulls", "concatenate"]
+def join_strings(input, separator, narep, stream=None, mr=None):
+    """One row: the rows of ``input`` joined with ``separator`` (a string Scalar); null rows
+    are written as ``narep`` when it is valid, left out when it is null (all left out: a
+    null row; an empty input gives an empty column)."""
+    return _join_strings(input, separator, narep)
+
+
+__all__ = ["OutputIfEmptyList", "SeparatorOnNulls", "concatenate", "join_strings"]

@@ -22,3 +22,6 @@ def concatenate(
     stream: Any = None,
     mr: Any = None,
 ) -> Column: ...
+def join_strings(
+    input: Column, separator: Scalar, narep: Scalar, stream: Any = None, mr: Any = None
+) -> Column: ...
