@@ -11,8 +11,8 @@ use crate::errors::run;
 use crate::strings::{col_or_scalar, opt_scalar, scalar_arg};
 use crate::table::PyTable;
 use ferrodf_core::ops::strings::{
-    attributes, capitalize, case, char_types, find_multiple as core_find_multiple, join, like, padding, partition, repeat, replace,
-    reverse as core_reverse, translate,
+    attributes, capitalize, case, char_types, find_multiple as core_find_multiple, join, like,
+    padding, partition, repeat, replace, reverse as core_reverse, translate,
 };
 use ferrodf_core::string_options::{FilterType, SideType};
 use pyo3::exceptions::PyValueError;
@@ -281,7 +281,6 @@ pub fn filter_characters(
     })?))
 }
 
-
 /// Every row of `targets` searched in every row, LIST<INT32>.
 #[pyfunction]
 #[pyo3(signature = (input, targets))]
@@ -301,7 +300,10 @@ pub fn join_strings(
     narep: &Bound<'_, PyAny>,
 ) -> PyResult<PyColumn> {
     const NAME: &str = "combine.join_strings";
-    let (s, n) = (scalar_arg(separator, NAME, "separator")?, scalar_arg(narep, NAME, "narep")?);
+    let (s, n) = (
+        scalar_arg(separator, NAME, "separator")?,
+        scalar_arg(narep, NAME, "narep")?,
+    );
     Ok(PyColumn(run(py, move || {
         join::join_strings(&input.0, &s.0, &n.0)
     })?))

@@ -174,12 +174,26 @@ pub fn join_strings(col: &Column, sep: &[u8], narep: Option<&[u8]>) -> Result<Co
     // Every written row ends with a separator; the last one is not part of the result.
     let len = total - sep.len();
     let offsets = if len <= i32::MAX as usize {
-        let b: Vec<u8> = [0i32, len as i32].iter().flat_map(|x| x.to_le_bytes()).collect();
+        let b: Vec<u8> = [0i32, len as i32]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
         device_values(TypeId::Int32.into(), 2, upload(&b)?)?
     } else {
-        let b: Vec<u8> = [0i64, len as i64].iter().flat_map(|x| x.to_le_bytes()).collect();
+        let b: Vec<u8> = [0i64, len as i64]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
         device_values(TypeId::Int64.into(), 2, upload(&b)?)?
     };
     let chars = Buffer::from_device(chars);
-    Column::new(TypeId::String.into(), 1, Some(chars), None, Some(0), 0, vec![offsets])
+    Column::new(
+        TypeId::String.into(),
+        1,
+        Some(chars),
+        None,
+        Some(0),
+        0,
+        vec![offsets],
+    )
 }
