@@ -9,14 +9,16 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::Result;
-use crate::types::TypeId;
+use crate::types::{TypeId, fixed_width};
 
-/// The values and the (mask, bit offset) of an INT64 column, or zeros for None.
-fn int64_parts(c: Option<&Column>) -> Result<(u64, u64, u64)> {
+/// The values and the (mask, bit offset) of a fixed-width column (INT64 here, also the
+/// inputs of `strings_convert.rs`), or zeros for None.
+pub(crate) fn value_parts(c: Option<&Column>) -> Result<(u64, u64, u64)> {
     let Some(c) = c.filter(|c| c.size() > 0) else {
         return Ok((0, 0, 0));
     };
-    let data = c.data().expect("INT64 values").device_ptr()? + (c.offset() * 8) as u64;
+    let w = fixed_width(c.dtype().id()).expect("fixed-width values");
+    let data = c.data().expect("values").device_ptr()? + (c.offset() * w) as u64;
     let (mask, off) = match c.mask() {
         Some(m) if c.null_count()? > 0 => (m.device_ptr()?, c.offset() as u64),
         _ => (0, 0),
@@ -41,7 +43,7 @@ pub fn zfill(
     mask: Option<Buffer>,
     null_count: usize,
 ) -> Result<Column> {
-    let (w, m, off) = int64_parts(widths)?;
+    let (w, m, off) = value_parts(widths)?;
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
     let a = args![d.ptr(), n as i64, width, w, m, off as i64];
@@ -57,7 +59,7 @@ pub fn repeat(
     mask: Option<Buffer>,
     null_count: usize,
 ) -> Result<Column> {
-    let (p, m, off) = int64_parts(per_row)?;
+    let (p, m, off) = value_parts(per_row)?;
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
     let a = args![d.ptr(), n as i64, times, p, m, off as i64];

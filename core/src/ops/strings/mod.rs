@@ -11,6 +11,7 @@ pub mod capitalize;
 pub mod case;
 pub mod char_types;
 pub mod combine;
+pub mod convert;
 pub mod find;
 pub mod find_multiple;
 pub mod join;
