@@ -37,7 +37,7 @@ __device__ __forceinline__ int64_t parse_integer(const uint8_t* p, int64_t len, 
     } else {
       ok = p[k] >= '0' && p[k] <= '9';
       uint64_t d = (uint64_t)(p[k] - '0');
-      if (mag > (UINT64_MAX - d) / 10) overflow = true;
+      if (mag > (~(uint64_t)0 - d) / 10) overflow = true;
       mag = mag * 10 + d;
     }
   }
