@@ -1,6 +1,6 @@
 //! Device launchers of `plc.strings.convert` (`cuda/strings_convert.cu`, compiled in the
-//! strings module): integer parsing and formatting (decimal and hex), booleans to strings
-//! and URL encoding.
+//! strings module): integer parsing and formatting (decimal and hex), booleans to strings,
+//! URL encoding and IPv4 addresses.
 
 use super::strings::{Descs, build_flagged_strings, build_rows, build_strings, run, upload};
 use super::strings_edit::value_parts;
@@ -10,6 +10,15 @@ use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::Result;
 use crate::types::TypeId;
+
+/// The validity that BOOL8 `flags` give (None when every row is set).
+fn flag_mask(flags: &Column) -> Result<(Option<crate::buffer::Buffer>, usize)> {
+    if flags.size() == 0 {
+        return Ok((None, 0));
+    }
+    let (mask, nulls) = bools_to_mask(flags)?;
+    Ok(((nulls > 0).then_some(mask), nulls))
+}
 
 /// How [`parse_integers`] reads the rows.
 #[derive(Clone, Copy)]
@@ -49,12 +58,7 @@ pub fn parse_integers(col: &Column, g: IntegerGrammar, values: bool) -> Result<C
         let (mask, nulls) = copied_validity(col)?;
         return flags.with_mask(mask, nulls);
     };
-    let (mask, nulls) = if n == 0 {
-        (None, 0)
-    } else {
-        let (mask, nulls) = bools_to_mask(&flags)?;
-        ((nulls > 0).then_some(mask), nulls)
-    };
+    let (mask, nulls) = flag_mask(&flags)?;
     let id = if g.is_unsigned {
         TypeId::Uint64
     } else {
@@ -110,4 +114,40 @@ pub fn url_decode(col: &Column) -> Result<Column> {
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
     build_flagged_strings("str_url_decode", n, &args![d.ptr(), n as i64])
+}
+
+/// Every row as an IPv4 address: UINT32, null where a row is not `a.b.c.d` (or, with
+/// `flags_only`, BOOL8 flags with the input's nulls).
+pub fn parse_ipv4(col: &Column, flags_only: bool) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let out = DeviceMemory::alloc(if flags_only { 0 } else { n * 4 })?;
+    let ok = DeviceMemory::zeroed(n)?;
+    let out_ptr = if flags_only { 0 } else { out.ptr() };
+    run(
+        "str_parse_ipv4",
+        n,
+        &args![d.ptr(), n as i64, out_ptr, ok.ptr()],
+    )?;
+    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
+    if flags_only {
+        let (mask, nulls) = copied_validity(col)?;
+        return flags.with_mask(mask, nulls);
+    }
+    let (mask, nulls) = flag_mask(&flags)?;
+    device_column(TypeId::Uint32.into(), n, out, mask, Some(nulls))
+}
+
+/// Every valid row of the UINT32 column `addrs` as `a.b.c.d`.
+pub fn from_ipv4(addrs: &Column) -> Result<Column> {
+    let n = addrs.size();
+    let (v, m, off) = value_parts(Some(addrs))?;
+    let (mask, nulls) = copied_validity(addrs)?;
+    build_strings(
+        "str_from_ipv4",
+        n,
+        mask,
+        nulls,
+        &args![v, n as i64, m, off as i64],
+    )
 }

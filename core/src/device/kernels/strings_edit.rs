@@ -1,9 +1,11 @@
 //! Device launchers of the row-editing string kernels (`cuda/strings_edit.cu`, compiled in
 //! the strings module): padding, repeat, reverse, replace_slice, replace_multiple,
-//! partition, like, code_points, find_multiple and join_strings.
+//! partition, like, code_points, find_multiple, join_strings and join_list_elements.
 
 use super::scan::exclusive_sum_with_total;
-use super::strings::{Descs, build_rows, build_strings, map_rows, run, upload, upload_u32};
+use super::strings::{
+    Descs, build_flagged_strings, build_rows, build_strings, map_rows, run, upload, upload_u32,
+};
 use super::{args, device_values};
 use crate::buffer::Buffer;
 use crate::column::Column;
@@ -198,4 +200,57 @@ pub fn join_strings(col: &Column, sep: &[u8], narep: Option<&[u8]>) -> Result<Co
         0,
         vec![offsets],
     )
+}
+
+/// The options of [`join_list_elements`] (see `str_join_list_elements`).
+pub struct JoinListOptions<'a> {
+    /// The separator of a row whose separator is null (None: the row is null).
+    pub sep_narep: Option<&'a [u8]>,
+    /// The string of a null element (None: the row is null).
+    pub narep: Option<&'a [u8]>,
+    /// Whether null elements get separators.
+    pub separate_nulls: bool,
+    /// Whether a list without a valid element gives null (else an empty string).
+    pub empty_null: bool,
+}
+
+/// Every list of the LIST<STRING> column `lists` joined with its row of `separators` (a
+/// STRING column, or with `sep_is_scalar` a one-row column serving every row).
+pub fn join_list_elements(
+    lists: &Column,
+    separators: &Column,
+    sep_is_scalar: bool,
+    o: &JoinListOptions,
+) -> Result<Column> {
+    let n = lists.size();
+    let offsets = &lists.children()[0];
+    let w = fixed_width(offsets.dtype().id()).expect("integer offsets");
+    let list_off = offsets.data().expect("list offsets").device_ptr()?
+        + ((offsets.offset() + lists.offset()) * w) as u64;
+    let (mask, mask_off) = match lists.mask() {
+        Some(m) if lists.null_count()? > 0 => (m.device_ptr()?, lists.offset() as i64),
+        _ => (0, 0),
+    };
+    let d = Descs::new(&[(&lists.children()[1], false), (separators, sep_is_scalar)])?;
+    let (sn, r) = (
+        upload(o.sep_narep.unwrap_or(&[]))?,
+        upload(o.narep.unwrap_or(&[]))?,
+    );
+    let a = args![
+        d.ptr(),
+        n as i64,
+        list_off,
+        i32::from(w == 8),
+        mask,
+        mask_off,
+        sn.ptr(),
+        o.sep_narep.map_or(0, <[u8]>::len) as i64,
+        i32::from(o.sep_narep.is_some()),
+        r.ptr(),
+        o.narep.map_or(0, <[u8]>::len) as i64,
+        i32::from(o.narep.is_some()),
+        i32::from(o.separate_nulls),
+        i32::from(o.empty_null)
+    ];
+    build_flagged_strings("str_join_list_elements", n, &a)
 }

@@ -1,6 +1,6 @@
-// Kernels of plc.strings.convert (integers, booleans, urls), on top of strings.cuh. The
-// grammars are those of the host path (ops/strings/convert/): both give the same values
-// and the same validity.
+// Kernels of plc.strings.convert (integers, booleans, urls, ipv4) on top of strings.cuh.
+// The grammars are those of the host path (ops/strings/convert/): both give the same
+// values and the same validity.
 
 // ------------------------------------------------------------------------------------
 // integers
@@ -215,6 +215,70 @@ extern "C" __global__ void str_url_decode(const StrCol* in, int64_t n, uint8_t* 
       bool good = !u.bad && u.need == 0;
       if (!good) o.n = 0;
       if (!write) flags[i] = good;
+    }
+    out_end(i, write, o, sizes);
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// ipv4
+// ------------------------------------------------------------------------------------
+
+// Parse p[0..len) as a dotted IPv4 address: four parts of one to three ASCII digits, each
+// at most 255. Returns the address as one integer (first part highest).
+__device__ __forceinline__ uint32_t parse_ipv4(const uint8_t* p, int64_t len, bool& ok) {
+  uint32_t addr = 0, part = 0;
+  int parts = 0, digits = 0;
+  ok = true;
+  for (int64_t k = 0; k <= len && ok; ++k) {
+    if (k == len || p[k] == '.') {
+      ok = digits > 0 && part <= 255;
+      addr = (addr << 8) | part;
+      ++parts;
+      part = 0;
+      digits = 0;
+    } else {
+      ok = p[k] >= '0' && p[k] <= '9' && digits < 3;
+      part = part * 10 + (p[k] - '0');
+      ++digits;
+    }
+  }
+  ok = ok && parts == 4;
+  return addr;
+}
+
+// out[i] (when out is not null): row i as an address; ok[i]: 1 when row i is valid and an
+// address, else 0.
+extern "C" __global__ void str_parse_ipv4(const StrCol* in, int64_t n, uint32_t* out,
+                                          uint8_t* ok) {
+  STR_GRID_LOOP(i, n) {
+    bool good = false;
+    uint32_t v = 0;
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      v = parse_ipv4(p, len, good);
+    }
+    if (out) out[i] = good ? v : 0;
+    ok[i] = good;
+  }
+}
+
+// Every valid row of the UINT32 addresses `v` as a.b.c.d; a null row stays empty.
+extern "C" __global__ void str_from_ipv4(const uint32_t* v, int64_t n, const uint8_t* mask,
+                                         int64_t mask_off, int write, int64_t* sizes,
+                                         const int64_t* out_off, uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (mask == 0 || bit_is_set(mask, mask_off + i)) {
+      for (int b = 3; b >= 0; --b) {
+        uint32_t part = (v[i] >> (8 * b)) & 0xFF;
+        if (part >= 100) o.put((uint8_t)('0' + part / 100));
+        if (part >= 10) o.put((uint8_t)('0' + part / 10 % 10));
+        o.put((uint8_t)('0' + part % 10));
+        if (b) o.put('.');
+      }
     }
     out_end(i, write, o, sizes);
   }

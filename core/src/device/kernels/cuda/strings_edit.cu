@@ -304,3 +304,49 @@ extern "C" __global__ void str_join_pieces(const StrCol* in, int64_t n, const ui
     out_end(i, write, o, sizes);
   }
 }
+
+// join_list_elements: row i joins the strings d[0] rows list_off[i]..list_off[i + 1] with
+// the separator d[1] row i (a scalar or a column; a null one is `sep_narep` when
+// has_sep_narep). A null element is `narep` (has_narep; else the row is null) and, unless
+// separate_nulls, gets no separator before it and does not ask for one after it. Null:
+// null lists, null separators without sep_narep, and (empty_null) lists without a valid
+// element, which are empty strings otherwise.
+extern "C" __global__ void str_join_list_elements(
+    const StrCol* d, int64_t n, const void* list_off, int off64, const uint8_t* list_mask,
+    int64_t list_mask_off, const uint8_t* sep_narep, int64_t snlen, int has_sep_narep,
+    const uint8_t* narep, int64_t nlen, int has_narep, int separate_nulls, int empty_null,
+    uint8_t* flags, int write, int64_t* sizes, const int64_t* out_off, uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    int64_t s = off64 ? ((const int64_t*)list_off)[i] : ((const int32_t*)list_off)[i];
+    int64_t e = off64 ? ((const int64_t*)list_off)[i + 1] : ((const int32_t*)list_off)[i + 1];
+    bool good = (list_mask == 0 || bit_is_set(list_mask, list_mask_off + i)) &&
+                (sc_valid(d[1], i) || has_sep_narep) && (!write || flags[i]);
+    bool any_valid = false;
+    for (int64_t j = s; j < e && good; ++j) {
+      bool v = sc_valid(d[0], j);
+      any_valid = any_valid || v;
+      good = v || has_narep;
+    }
+    if (good && any_valid) {
+      const uint8_t* sep = sep_narep;
+      int64_t slen = snlen;
+      if (sc_valid(d[1], i)) sc_get(d[1], i, sep, slen);
+      bool want_sep = false;
+      for (int64_t j = s; j < e; ++j) {
+        bool v = sc_valid(d[0], j);
+        if (want_sep && (separate_nulls || v)) {
+          o.put_bytes(sep, slen);
+          want_sep = false;
+        }
+        const uint8_t* p = narep;
+        int64_t len = nlen;
+        if (v) sc_get(d[0], j, p, len);
+        o.put_bytes(p, len);
+        want_sep = want_sep || separate_nulls || v;
+      }
+    }
+    if (!write) flags[i] = good && (any_valid || !empty_null);
+    out_end(i, write, o, sizes);
+  }
+}

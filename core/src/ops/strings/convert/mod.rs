@@ -9,6 +9,7 @@
 pub mod convert_booleans;
 pub mod convert_floats;
 pub mod convert_integers;
+pub mod convert_ipv4;
 pub mod convert_urls;
 
 use crate::buffer::Buffer;
