@@ -1,7 +1,7 @@
 """The CUDA kernels of strings_convert.cu, compiled as plain C++ for the CPU (as
 test_str_kernels_on_host.py does for strings.cu), give the same results as ferrodf's host
 path: integer parsing (decimal and hex), integer and boolean formatting, URL encoding and
-decoding."""
+decoding, IPv4 addresses, and join_list_elements (strings_edit.cu)."""
 
 from __future__ import annotations
 
@@ -53,7 +53,14 @@ WIDTHS = {
 def lib(tmp_path_factory):
     d = tmp_path_factory.mktemp("convert_kernels")
     src = [PRELUDE] + [
-        f'#include "{CUDA / f}"' for f in ("strings.cuh", "strings.cu", "strings_convert.cu")
+        f'#include "{CUDA / f}"'
+        for f in (
+            "strings.cuh",
+            "strings.cu",
+            "strings_chars.cu",
+            "strings_edit.cu",
+            "strings_convert.cu",
+        )
     ]
     (d / "k.cpp").write_text("\n".join(src))
     subprocess.run(
@@ -202,3 +209,83 @@ def test_urls(lib):
     want = host(lambda: CU.url_decode(pcol(sub)))
     assert any(w is None and v is not None for w, v in zip(want, sub, strict=True))
     assert nullify(dec, [bool(x) for x in flags[:m]]) == want
+
+
+IP_POOL = [*"0123456789", ".", ".", ".", "a", " "]
+
+
+def test_ipv4(lib):
+    rng = np.random.default_rng(5)
+    vals = []
+    for _ in range(400):
+        r = rng.random()
+        if r < 0.1:
+            vals.append(None)
+        elif r < 0.6:
+            vals.append(".".join(str(int(x)) for x in rng.integers(0, 300, 4)))
+        else:
+            vals.append("".join(rng.choice(IP_POOL, int(rng.integers(0, 16)))))
+    off, sub = 1, vals[1:]
+    m, valid = len(sub), [v is not None for v in sub]
+    a = Arena()
+    d = a.descs(a.strcol(vals, off))
+    out, ok = np.zeros(m + 1, np.uint32), np.zeros(m + 1, np.uint8)
+    lib.str_parse_ipv4(P(d), I64(m), P(a.ptr(out)), P(a.ptr(ok)))
+    CV = plc.strings.convert.convert_ipv4
+    want = host(lambda: CV.ipv4_to_integers(pcol(sub)))
+    assert [int(v) if k else None for v, k in zip(out[:m], ok[:m], strict=True)] == want
+    assert nullify(ok[:m].astype(bool).tolist(), valid) == host(lambda: CV.is_ipv4(pcol(sub)))
+    addrs = np.array([0 if w is None else w for w in want], np.uint32)
+    wvalid = [w is not None for w in want]
+    mask = np.packbits(np.array([*wvalid, *[True] * 8], bool), bitorder="little")
+    ap, mp = a.ptr(addrs), a.ptr(mask)
+    got = a.build(
+        m,
+        lambda w, s, o, c: lib.str_from_ipv4(
+            P(ap), I64(m), P(mp), I64(0), I32(w), P(s), P(o), P(c)
+        ),
+    )
+    c = plc.Column.from_arrow(pa.array(want, pa.uint32()))
+    assert nullify(got, wvalid) == host(lambda: CV.integers_to_ipv4(c))
+
+
+@pytest.mark.parametrize("separate", [0, 1])
+@pytest.mark.parametrize("empty_null", [0, 1])
+@pytest.mark.parametrize(("sep_narep", "narep"), [(None, None), ("+", "_"), (None, "")])
+def test_join_list_elements(lib, separate, empty_null, sep_narep, narep):
+    rng = np.random.default_rng(11)
+    elems = [
+        None if rng.random() < 0.2 else "".join(rng.choice(NUM_POOL, int(rng.integers(0, 4))))
+        for _ in range(600)
+    ]
+    lens = rng.integers(0, 5, 150)
+    loffs = np.zeros(151, np.int32)
+    loffs[1:] = np.cumsum(lens)
+    rows = [elems[loffs[i] : loffs[i + 1]] for i in range(150)]
+    rows = [None if rng.random() < 0.1 else r for r in rows]
+    seps = [None if rng.random() < 0.15 else str(rng.choice(["-", "日", "", "::"])) for _ in rows]
+    lvalid = [r is not None for r in rows]
+    lmask = np.packbits(np.array([*lvalid, *[True] * 8], bool), bitorder="little")
+    a = Arena()
+    d = a.descs(a.strcol(elems[: int(loffs[-1])]), a.strcol(seps))
+    lp, mp = a.ptr(loffs), a.ptr(lmask)
+    (snp, snl), (np_, nl) = a.bytes_(sep_narep or ""), a.bytes_(narep or "")
+    n = len(rows)
+    flags = np.zeros(n + 1, np.uint8)
+    fp, has_sn = a.ptr(flags), I32(sep_narep is not None)
+    got = a.build(
+        n,
+        lambda w, s, o, c: lib.str_join_list_elements(
+            P(d), I64(n), P(lp), I32(0), P(mp), I64(0), P(snp), I64(snl), has_sn,
+            P(np_), I64(nl), I32(narep is not None), I32(separate), I32(empty_null), P(fp),
+            I32(w), P(s), P(o), P(c),
+        ),
+    )  # fmt: skip
+    C = plc.strings.combine
+    lists = plc.Column.from_arrow(pa.array(rows, pa.list_(pa.string())))
+    policy = C.OutputIfEmptyList.NULL_ELEMENT if empty_null else C.OutputIfEmptyList.EMPTY_STRING
+    on_nulls = C.SeparatorOnNulls.YES if separate else C.SeparatorOnNulls.NO
+    want = host(
+        lambda: C.join_list_elements(lists, pcol(seps), sc(sep_narep), sc(narep), on_nulls, policy)
+    )
+    assert nullify(got, [bool(x) for x in flags[:n]]) == want
