@@ -254,3 +254,8 @@ pub fn join_list_elements(
     ];
     build_flagged_strings("str_join_list_elements", n, &a)
 }
+
+/// libcudf's `wrap` of every row at `width` characters (see `str_wrap`).
+pub fn wrap(col: &Column, width: i64) -> Result<Column> {
+    build_rows(col, "str_wrap", &args![width])
+}

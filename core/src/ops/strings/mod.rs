@@ -26,6 +26,7 @@ pub mod slice;
 pub mod split;
 pub mod strip;
 pub mod translate;
+pub mod wrap;
 
 use crate::buffer::Buffer;
 use crate::column::Column;

@@ -350,3 +350,33 @@ extern "C" __global__ void str_join_list_elements(
     out_end(i, write, o, sizes);
   }
 }
+
+// wrap: every character at most ' ' becomes a space; walking the characters, once the
+// line started at character `spos` is `width` characters long, the last space seen turns
+// into '\n' and the next line starts there (libcudf's rule). Same bytes per row.
+extern "C" __global__ void str_wrap(const StrCol* in, int64_t n, int64_t width, int write,
+                                    int64_t* sizes, const int64_t* out_off,
+                                    uint8_t* out_chars) {
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    int64_t last_b = -1, last_c = -1, spos = 0, pos = 0;
+    for (int64_t k = 0; k < len; ++pos) {
+      int cl;
+      uint32_t c = decode_utf8(p + k, cl);
+      if (c <= ' ') {
+        o.put(' ');
+        last_b = k;
+        last_c = pos;
+      } else {
+        o.put_bytes(p + k, cl);
+      }
+      if (pos - spos >= width && last_b >= 0) {
+        if (o.p) o.p[last_b] = '\n';
+        spos = last_c;
+        last_b = -1;
+        last_c = -1;
+      }
+      k += cl;
+    }
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
+}
