@@ -9,6 +9,7 @@ import pytest
 from str_helpers import TEXT, col, sliced, values
 from test_str_convert_kernels_on_host import lib  # noqa: F401 (the compiled kernels)
 from test_str_kernels_on_host import I32, I64, Arena, P, host, nullify, pcol
+from test_str_kernels_on_host import pytestmark as needs_gxx
 
 import ferrodf.plc as plc
 
@@ -62,6 +63,7 @@ def test_wrap_errors_and_empty():
         W.wrap(plc.Column.from_arrow(pa.array([1])), 3)
 
 
+@needs_gxx
 @pytest.mark.parametrize("width", [1, 4, 9])
 def test_wrap_kernel(lib, width):  # noqa: F811
     vals = texts(100 + width)
