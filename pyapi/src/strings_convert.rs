@@ -1,5 +1,5 @@
 //! `plc.strings.convert` bindings: `convert_integers`, `convert_floats`,
-//! `convert_booleans` and `convert_urls`.
+//! `convert_booleans`, `convert_urls` and `convert_ipv4`.
 
 use crate::args::{add_functions, column_fns, plc_fn};
 use crate::column::PyColumn;
@@ -7,7 +7,7 @@ use crate::errors::run;
 use crate::strings::scalar_arg;
 use crate::types::PyDataType;
 use ferrodf_core::ops::strings::convert::{
-    convert_booleans, convert_floats, convert_integers, convert_urls,
+    convert_booleans, convert_floats, convert_integers, convert_ipv4, convert_urls,
 };
 use pyo3::prelude::*;
 
@@ -26,6 +26,17 @@ column_fns! {
     url_encode = convert_urls::url_encode;
     /// Percent-decoding (null where the bytes are not UTF-8).
     url_decode = convert_urls::url_decode;
+    /// UINT32: every row's IPv4 address.
+    ipv4_to_integers = convert_ipv4::ipv4_to_integers;
+    /// BOOL8: whether each row is an IPv4 address.
+    is_ipv4 = convert_ipv4::is_ipv4;
+}
+
+plc_fn! {
+    /// Every UINT32 (or INT64) row as `a.b.c.d`.
+    fn integers_to_ipv4(py, integers: PyColumn) [stream, mr] -> PyColumn {
+        run(py, move || convert_ipv4::integers_to_ipv4(&integers.0)).map(PyColumn)
+    }
 }
 
 plc_fn! {
@@ -94,5 +105,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         from_booleans,
         url_encode,
         url_decode,
+        ipv4_to_integers,
+        integers_to_ipv4,
+        is_ipv4,
     )
 }
