@@ -7,6 +7,7 @@
 //! matching `is_*` says false. Valid rows give libcudf's (and pyarrow's) values.
 
 pub mod convert_booleans;
+pub mod convert_datetime;
 pub mod convert_floats;
 pub mod convert_integers;
 pub mod convert_ipv4;
