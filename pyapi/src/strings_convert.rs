@@ -1,5 +1,5 @@
 //! `plc.strings.convert` bindings: `convert_integers`, `convert_floats`,
-//! `convert_booleans`, `convert_urls` and `convert_ipv4`.
+//! `convert_booleans`, `convert_urls`, `convert_ipv4` and `convert_datetime`.
 
 use crate::args::{add_functions, column_fns, plc_fn};
 use crate::column::PyColumn;
@@ -7,7 +7,8 @@ use crate::errors::run;
 use crate::strings::scalar_arg;
 use crate::types::PyDataType;
 use ferrodf_core::ops::strings::convert::{
-    convert_booleans, convert_floats, convert_integers, convert_ipv4, convert_urls,
+    convert_booleans, convert_datetime, convert_floats, convert_integers, convert_ipv4,
+    convert_urls,
 };
 use pyo3::prelude::*;
 
@@ -33,6 +34,29 @@ column_fns! {
 }
 
 plc_fn! {
+    /// The timestamps the rows spell in `format` (null where they do not).
+    fn to_timestamps(py, input: PyColumn, timestamp_type: PyDataType, format: String)
+        [stream, mr] -> PyColumn
+    {
+        run(py, move || convert_datetime::to_timestamps(&input.0, timestamp_type.0, &format))
+            .map(PyColumn)
+    }
+
+    /// Every timestamp as `format` writes it.
+    fn from_timestamps(py, timestamps: PyColumn, format: String, input_strings_names: PyColumn)
+        [stream, mr] -> PyColumn
+    {
+        run(py, move || {
+            convert_datetime::from_timestamps(&timestamps.0, &format, &input_strings_names.0)
+        })
+        .map(PyColumn)
+    }
+
+    /// BOOL8: whether each row matches `format`.
+    fn is_timestamp(py, input: PyColumn, format: String) [stream, mr] -> PyColumn {
+        run(py, move || convert_datetime::is_timestamp(&input.0, &format)).map(PyColumn)
+    }
+
     /// Every UINT32 (or INT64) row as `a.b.c.d`.
     fn integers_to_ipv4(py, integers: PyColumn) [stream, mr] -> PyColumn {
         run(py, move || convert_ipv4::integers_to_ipv4(&integers.0)).map(PyColumn)
@@ -108,5 +132,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         ipv4_to_integers,
         integers_to_ipv4,
         is_ipv4,
+        to_timestamps,
+        from_timestamps,
+        is_timestamp,
     )
 }
