@@ -11,6 +11,7 @@ pub mod convert_datetime;
 pub mod convert_floats;
 pub mod convert_integers;
 pub mod convert_ipv4;
+pub mod convert_lists;
 pub mod convert_urls;
 
 use crate::buffer::Buffer;
