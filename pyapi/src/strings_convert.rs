@@ -1,14 +1,16 @@
 //! `plc.strings.convert` bindings: `convert_integers`, `convert_floats`,
-//! `convert_booleans`, `convert_urls`, `convert_ipv4` and `convert_datetime`.
+//! `convert_booleans`, `convert_urls`, `convert_ipv4`, `convert_datetime` and
+//! `convert_lists`.
 
 use crate::args::{add_functions, column_fns, plc_fn};
 use crate::column::PyColumn;
 use crate::errors::run;
+use crate::scalar::PyScalar;
 use crate::strings::scalar_arg;
 use crate::types::PyDataType;
 use ferrodf_core::ops::strings::convert::{
     convert_booleans, convert_datetime, convert_floats, convert_integers, convert_ipv4,
-    convert_urls,
+    convert_lists, convert_urls,
 };
 use pyo3::prelude::*;
 
@@ -34,6 +36,23 @@ column_fns! {
 }
 
 plc_fn! {
+    /// Every list row written as text (`[a,b]`).
+    fn format_list_column(
+        py,
+        input: PyColumn,
+        na_rep: Option<PyScalar> = None,
+        separators: Option<PyColumn> = None,
+    ) [stream, mr] -> PyColumn {
+        run(py, move || {
+            convert_lists::format_list_column(
+                &input.0,
+                na_rep.as_ref().map(|s| &s.0),
+                separators.as_ref().map(|c| &c.0),
+            )
+        })
+        .map(PyColumn)
+    }
+
     /// The timestamps the rows spell in `format` (null where they do not).
     fn to_timestamps(py, input: PyColumn, timestamp_type: PyDataType, format: String)
         [stream, mr] -> PyColumn
@@ -135,5 +154,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         to_timestamps,
         from_timestamps,
         is_timestamp,
+        format_list_column,
     )
 }

@@ -114,9 +114,11 @@ def test_is_integer_matches_to_integers(tid):
 
 
 def test_to_integers_vs_pyarrow_cast():
-    # pyarrow reads no leading '+' and reads 0x hex: compare on the other rows.
-    rows = [s for s in ROWS if s is not None and not s.startswith("+") and "x" not in s]
+    # pyarrow reads no leading '+' and reads 0x hex, and rejects "-0" as unsigned (its value
+    # fits, as Python's int() says): compare on the other rows.
+    base = [s for s in ROWS if s is not None and not s.startswith("+") and "x" not in s]
     for tid, np_type in INT_TYPES.items():
+        rows = [s for s in base if s != "-0" or np.iinfo(np_type).min < 0]
         pa_type = pa.from_numpy_dtype(np_type)
         want = []
         for s in rows:
@@ -214,18 +216,8 @@ def py_hex(v, bits):
 def test_integers_to_hex_vs_python_format():
     for tid, np_type in INT_TYPES.items():
         info = np.iinfo(np_type)
-        vals = [
-            0,
-            1,
-            10,
-            255,
-            256,
-            1234,
-            int(info.min),
-            int(info.max),
-            -1 if info.min < 0 else 7,
-            None,
-        ]
+        vals = [0, 1, 10, 255, 256, 1234, int(info.min), int(info.max), -1, 7, None]
+        vals = [v for v in vals if v is None or info.min <= v <= info.max]
         c = plc.Column.from_arrow(pa.array(vals, pa.from_numpy_dtype(np_type)))
         want = [None if v is None else py_hex(v, info.bits) for v in vals]
         assert values(CI.integers_to_hex(c)) == want, tid

@@ -76,8 +76,30 @@ pub fn is_float(input: &Column) -> Result<Column> {
     host_flags(input, flags)
 }
 
-/// `v` as pyarrow's cast to string writes it: the shortest digits that read back as `v`
-/// (of its own type), in positional notation for decimal exponents -6 to 9 ("0.000001",
+/// The shortest digits that read back as `v` (of its own type), in Rust's `{:e}` form.
+/// When two candidates of that length are equally close (1889013.25f32: ...2 and ...3),
+/// the even one, as double-conversion (pyarrow's formatter) picks; Rust's shortest
+/// formatting may pick the other.
+fn shortest<T>(v: T) -> String
+where
+    T: std::fmt::LowerExp + std::str::FromStr + PartialEq + Copy,
+{
+    let s = format!("{v:e}");
+    let Some((mantissa, _)) = s.split_once('e') else {
+        return s; // NaN, inf
+    };
+    let digits = mantissa.trim_start_matches('-').len() - usize::from(mantissa.contains('.'));
+    // Rust rounds the exact binary value to that many digits, ties to even.
+    let even = format!("{v:.*e}", digits - 1);
+    if even.parse::<T>().ok() == Some(v) {
+        even
+    } else {
+        s
+    }
+}
+
+/// The shortest digits `sci` of a value (see [`shortest`]) as pyarrow's cast to string
+/// writes them: in positional notation for decimal exponents -6 to 9 ("0.000001",
 /// "1234567890", "1" without a point) and scientific otherwise ("1e-7", "1.5e+300"), and
 /// "nan", "inf", "-inf", "-0".
 fn format_float(sci: String) -> String {
@@ -133,7 +155,7 @@ pub fn from_floats(floats: &Column) -> Result<Column> {
         let v = floats.host_values::<f32>()?;
         build_rows(n, |i, out| {
             if valid(i) {
-                out.extend_from_slice(format_float(format!("{:e}", v[i])).as_bytes());
+                out.extend_from_slice(format_float(shortest(v[i])).as_bytes());
             }
             true
         })
@@ -141,7 +163,7 @@ pub fn from_floats(floats: &Column) -> Result<Column> {
         let v = floats.host_values::<f64>()?;
         build_rows(n, |i, out| {
             if valid(i) {
-                out.extend_from_slice(format_float(format!("{:e}", v[i])).as_bytes());
+                out.extend_from_slice(format_float(shortest(v[i])).as_bytes());
             }
             true
         })

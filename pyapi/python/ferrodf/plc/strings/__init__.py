@@ -28,6 +28,7 @@ from ferrodf.plc.strings import (
     split,
     strip,
     translate,
+    wrap,
 )
 from ferrodf.plc.strings.regex_flags import RegexFlags
 from ferrodf.plc.strings.regex_program import RegexProgram
@@ -58,4 +59,5 @@ __all__ = [
     "split",
     "strip",
     "translate",
+    "wrap",
 ]

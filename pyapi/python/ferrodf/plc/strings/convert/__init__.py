@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from ferrodf.plc.strings.convert import (
     convert_booleans,
+    convert_datetime,
     convert_floats,
     convert_integers,
+    convert_ipv4,
+    convert_lists,
     convert_urls,
 )
 
-__all__ = ["convert_booleans", "convert_floats", "convert_integers", "convert_urls"]
+__all__ = [
+    "convert_booleans",
+    "convert_datetime",
+    "convert_floats",
+    "convert_integers",
+    "convert_ipv4",
+    "convert_lists",
+    "convert_urls",
+]
