@@ -1,14 +1,12 @@
 //! pylibcudf's `strings.convert.convert_booleans`.
 
-use super::super::{check_strings, host_string_column, scalar_bytes};
-use super::check_type;
+use super::super::{check_strings, scalar_bytes};
+use super::{check_type, format_rows};
 use crate::binary_operator::BinaryOperator;
 use crate::column::Column;
 use crate::device::kernels::strings_convert as dev;
 use crate::error::{Error, Result};
 use crate::ops::binaryop::{Operand, binary_operation};
-use crate::ops::numeric::host_mask_copy;
-use crate::ops::strings::build_rows;
 use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::types::TypeId;
@@ -58,13 +56,7 @@ pub fn from_booleans(
         return dev::from_booleans(booleans, &t, &f);
     }
     let v = booleans.host_values::<u8>()?;
-    let nulls = booleans.host_nulls()?;
-    let (chars, ends, _) = build_rows(v.len(), |i, out| {
-        if nulls.as_ref().is_none_or(|nb| nb.is_valid(i)) {
-            out.extend_from_slice(if v[i] != 0 { &t } else { &f });
-        }
-        true
-    });
-    let (mask, nulls) = host_mask_copy(booleans)?;
-    host_string_column(chars, ends, mask, nulls)
+    format_rows(booleans, |i, out| {
+        out.extend_from_slice(if v[i] != 0 { &t } else { &f });
+    })
 }

@@ -12,12 +12,11 @@
 //! libcudf leaves malformed rows undefined, here they are null. Missing fields default to
 //! 1970-01-01 00:00:00 (libcudf's; Python's year is 1900). `%z` offsets are subtracted.
 
-use super::super::{HostStrs, build_rows, check_strings, host_string_column};
-use super::{check_dtype, check_type, host_flags, host_values_column};
+use super::super::{HostStrs, check_strings};
+use super::{check_dtype, check_type, format_rows, host_flags, host_values_column};
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::ops::datetime::host::{civil_from_days, days_from_civil};
-use crate::ops::numeric::host_mask_copy;
 use crate::placement::{host_fallback, use_device};
 use crate::types::{DataType, TypeId};
 
@@ -293,13 +292,9 @@ pub fn from_timestamps(
     } else {
         timestamps.host_values::<i64>()?.to_vec()
     };
-    let nulls = timestamps.host_nulls()?;
     let per = ns_per_tick(id);
     let name = |k: usize| names.get(k).as_bytes();
-    let (chars, ends, _) = build_rows(ticks.len(), |i, out| {
-        if nulls.as_ref().is_some_and(|nb| nb.is_null(i)) {
-            return true;
-        }
+    format_rows(timestamps, |i, out| {
         let ns = i128::from(ticks[i]) * per;
         let day_ns = 86_400_000_000_000i128;
         let days = ns.div_euclid(day_ns) as i64;
@@ -355,8 +350,5 @@ pub fn from_timestamps(
             };
             out.extend_from_slice(text.as_bytes());
         }
-        true
-    });
-    let (mask, nulls) = host_mask_copy(timestamps)?;
-    host_string_column(chars, ends, mask, nulls)
+    })
 }

@@ -7,11 +7,10 @@
 //! Parsing and formatting follow pyarrow's casts (which are correctly rounded; libcudf's
 //! are not always, and its `from_floats` prints at most 9 significant digits).
 
-use super::super::{HostStrs, build_rows, check_strings, host_string_column};
-use super::{check_dtype, check_type, host_flags, host_values_column};
+use super::super::{HostStrs, check_strings};
+use super::{check_dtype, check_type, format_rows, host_flags, host_values_column};
 use crate::column::Column;
 use crate::error::Result;
-use crate::ops::numeric::host_mask_copy;
 use crate::placement::{host_fallback, use_device};
 use crate::types::{DataType, TypeId};
 
@@ -148,26 +147,14 @@ pub fn from_floats(floats: &Column) -> Result<Column> {
     const NAME: &str = "convert_floats.from_floats";
     check_type(floats, TypeId::is_floating, NAME, FLOAT)?;
     on_host(NAME)?;
-    let n = floats.size();
-    let nulls = floats.host_nulls()?;
-    let valid = |i: usize| nulls.as_ref().is_none_or(|nb| nb.is_valid(i));
-    let (chars, ends, _) = if floats.dtype().id() == TypeId::Float32 {
+    if floats.dtype().id() == TypeId::Float32 {
         let v = floats.host_values::<f32>()?;
-        build_rows(n, |i, out| {
-            if valid(i) {
-                out.extend_from_slice(format_float(shortest(v[i])).as_bytes());
-            }
-            true
-        })
-    } else {
-        let v = floats.host_values::<f64>()?;
-        build_rows(n, |i, out| {
-            if valid(i) {
-                out.extend_from_slice(format_float(shortest(v[i])).as_bytes());
-            }
-            true
-        })
-    };
-    let (mask, nulls) = host_mask_copy(floats)?;
-    host_string_column(chars, ends, mask, nulls)
+        return format_rows(floats, |i, out| {
+            out.extend_from_slice(format_float(shortest(v[i])).as_bytes());
+        });
+    }
+    let v = floats.host_values::<f64>()?;
+    format_rows(floats, |i, out| {
+        out.extend_from_slice(format_float(shortest(v[i])).as_bytes());
+    })
 }

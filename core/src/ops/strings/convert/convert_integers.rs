@@ -9,14 +9,11 @@
 //! [`super`]). Hex values keep their low bits, as in libcudf ("FF" as INT8 is -1).
 
 use super::super::{HostStrs, check_strings};
-use super::{check_dtype, check_type, host_flags, host_values_column};
+use super::{check_dtype, check_type, format_rows, host_flags, host_values_column};
 use crate::column::Column;
 use crate::device::kernels::strings_convert::{self as dev, IntegerGrammar};
 use crate::error::Result;
 use crate::ops::cast::cast;
-use crate::ops::numeric::host_mask_copy;
-use crate::ops::strings::build_rows;
-use crate::ops::strings::host_string_column;
 use crate::placement::use_device;
 use crate::types::{DataType, TypeId, fixed_width};
 
@@ -177,21 +174,15 @@ fn widened(integers: &Column, function: &str) -> Result<(Column, usize)> {
 fn format_host(wide: &Column, hex_width: Option<usize>) -> Result<Column> {
     let unsigned = wide.dtype().id() == TypeId::Uint64;
     let v = wide.host_values::<i64>()?;
-    let nulls = wide.host_nulls()?;
-    let (chars, ends, _) = build_rows(v.len(), |i, out| {
-        if nulls.as_ref().is_none_or(|nb| nb.is_valid(i)) {
-            let x = v[i];
-            let s = match hex_width {
-                Some(w) => hex_bytes(x as u64, w),
-                None if unsigned => (x as u64).to_string(),
-                None => x.to_string(),
-            };
-            out.extend_from_slice(s.as_bytes());
-        }
-        true
-    });
-    let (mask, nulls) = host_mask_copy(wide)?;
-    host_string_column(chars, ends, mask, nulls)
+    format_rows(wide, |i, out| {
+        let x = v[i];
+        let s = match hex_width {
+            Some(w) => hex_bytes(x as u64, w),
+            None if unsigned => (x as u64).to_string(),
+            None => x.to_string(),
+        };
+        out.extend_from_slice(s.as_bytes());
+    })
 }
 
 /// The low `width` bytes of `u` in upper-case hex, two digits a byte, without leading

@@ -4,13 +4,12 @@
 //! dots (leading zeros allowed, as libcudf; Python's `ipaddress` rejects them). libcudf
 //! leaves other rows undefined; here they are null.
 
-use super::super::{HostStrs, build_rows, check_strings, host_string_column};
-use super::{check_type, host_flags, host_values_column};
+use super::super::{HostStrs, check_strings};
+use super::{check_type, format_rows, host_flags, host_values_column};
 use crate::column::Column;
 use crate::device::kernels::strings_convert as dev;
 use crate::error::Result;
 use crate::ops::cast::cast;
-use crate::ops::numeric::host_mask_copy;
 use crate::placement::use_device;
 use crate::types::TypeId;
 
@@ -77,14 +76,8 @@ pub fn integers_to_ipv4(integers: &Column) -> Result<Column> {
         return dev::from_ipv4(&addrs);
     }
     let v = addrs.host_values::<u32>()?;
-    let nulls = addrs.host_nulls()?;
-    let (chars, ends, _) = build_rows(v.len(), |i, out| {
-        if nulls.as_ref().is_none_or(|nb| nb.is_valid(i)) {
-            let b = v[i].to_be_bytes();
-            out.extend_from_slice(format!("{}.{}.{}.{}", b[0], b[1], b[2], b[3]).as_bytes());
-        }
-        true
-    });
-    let (mask, nulls) = host_mask_copy(&addrs)?;
-    host_string_column(chars, ends, mask, nulls)
+    format_rows(&addrs, |i, out| {
+        let b = v[i].to_be_bytes();
+        out.extend_from_slice(format!("{}.{}.{}.{}", b[0], b[1], b[2], b[3]).as_bytes());
+    })
 }

@@ -62,3 +62,17 @@ pub(crate) fn host_flags(like: &Column, flags: Vec<bool>) -> Result<Column> {
     let v: Vec<u8> = flags.into_iter().map(u8::from).collect();
     host_column(like, TypeId::Bool8.into(), v)
 }
+
+/// A STRING column with `col`'s rows and validity on the host: `f(i, out)` appends valid
+/// row i's text (the `from_*` formatters).
+pub(crate) fn format_rows(col: &Column, f: impl Fn(usize, &mut Vec<u8>) + Sync) -> Result<Column> {
+    let nulls = col.host_nulls()?;
+    let (chars, ends, _) = super::build_rows(col.size(), |i, out| {
+        if nulls.as_ref().is_none_or(|nb| nb.is_valid(i)) {
+            f(i, out);
+        }
+        true
+    });
+    let (mask, nulls) = crate::ops::numeric::host_mask_copy(col)?;
+    super::host_string_column(chars, ends, mask, nulls)
+}
