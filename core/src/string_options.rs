@@ -24,8 +24,8 @@ named_enum! {
 }
 
 named_enum! {
-    /// libcudf's `output_if_empty_list` (for `join_list_elements`, which is not
-    /// implemented).
+    /// libcudf's `output_if_empty_list`: what `join_list_elements` gives for a list
+    /// without a valid element.
     pub enum OutputIfEmptyList in "strings.combine" {
         EmptyString,
         NullElement,

@@ -37,6 +37,7 @@ mod search;
 mod sorting;
 mod stream_compaction;
 mod strings;
+mod strings_convert;
 mod strings_edit;
 mod table;
 mod traits;
@@ -78,7 +79,12 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ("stream_compaction", &[stream_compaction::register]),
     (
         "strings",
-        &[strings::register, regex::register, strings_edit::register],
+        &[
+            strings::register,
+            regex::register,
+            strings_edit::register,
+            strings_convert::register,
+        ],
     ),
     ("traits", &[traits::register]),
     ("transform", &[transform::register]),

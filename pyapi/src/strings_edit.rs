@@ -1,6 +1,7 @@
 //! `plc.strings` bindings of `capitalize`, `case.swapcase`, `char_types`, `padding`,
 //! `repeat`, `reverse`, `contains.like`, `replace.replace_slice` / `replace_multiple`,
-//! `split.partition`, `translate` and `attributes.code_points`. The Python modules turn
+//! `split.partition`, `translate`, `attributes.code_points`, `find_multiple` and
+//! `combine.join_strings` / `join_list_elements` and `wrap`. The Python modules turn
 //! pylibcudf's Python-side arguments (plain strings, dicts) into these.
 
 use crate::args::{ColumnOrScalar, add_functions, column_fns};
@@ -9,11 +10,12 @@ use crate::enums::{enum_value, extract_enum};
 use crate::errors::run;
 use crate::strings::{col_or_scalar, opt_scalar, scalar_arg};
 use crate::table::PyTable;
+use ferrodf_core::ops::strings::combine::Separator;
 use ferrodf_core::ops::strings::{
-    attributes, capitalize, case, char_types, like, padding, partition, repeat, replace,
-    reverse as core_reverse, translate,
+    attributes, capitalize, case, char_types, find_multiple as core_find_multiple, join, like,
+    padding, partition, repeat, replace, reverse as core_reverse, translate, wrap as core_wrap,
 };
-use ferrodf_core::string_options::{FilterType, SideType};
+use ferrodf_core::string_options::{FilterType, OutputIfEmptyList, SeparatorOnNulls, SideType};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -280,6 +282,78 @@ pub fn filter_characters(
     })?))
 }
 
+/// Every row of `targets` searched in every row, LIST<INT32>.
+#[pyfunction]
+#[pyo3(signature = (input, targets))]
+pub fn find_multiple(py: Python<'_>, input: PyColumn, targets: PyColumn) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        core_find_multiple::find_multiple(&input.0, &targets.0)
+    })?))
+}
+
+/// All rows joined into one with `separator` (null rows as `narep`, or left out).
+#[pyfunction]
+#[pyo3(signature = (input, separator, narep))]
+pub fn join_strings(
+    py: Python<'_>,
+    input: PyColumn,
+    separator: &Bound<'_, PyAny>,
+    narep: &Bound<'_, PyAny>,
+) -> PyResult<PyColumn> {
+    const NAME: &str = "combine.join_strings";
+    let (s, n) = (
+        scalar_arg(separator, NAME, "separator")?,
+        scalar_arg(narep, NAME, "narep")?,
+    );
+    Ok(PyColumn(run(py, move || {
+        join::join_strings(&input.0, &s.0, &n.0)
+    })?))
+}
+
+/// Every list of a LIST<STRING> column joined with a Scalar or per-row Column separator.
+#[pyfunction]
+#[pyo3(signature = (
+    lists_strings_column, separator, separator_narep, string_narep, separate_nulls,
+    empty_list_policy
+))]
+pub fn join_list_elements(
+    py: Python<'_>,
+    lists_strings_column: PyColumn,
+    separator: &Bound<'_, PyAny>,
+    separator_narep: &Bound<'_, PyAny>,
+    string_narep: &Bound<'_, PyAny>,
+    separate_nulls: &Bound<'_, PyAny>,
+    empty_list_policy: &Bound<'_, PyAny>,
+) -> PyResult<PyColumn> {
+    const NAME: &str = "combine.join_list_elements";
+    let sep = col_or_scalar(separator, NAME, "separator")?;
+    let sep_narep = scalar_arg(separator_narep, NAME, "separator_narep")?;
+    let narep = scalar_arg(string_narep, NAME, "string_narep")?;
+    let on_nulls = extract_enum::<SeparatorOnNulls>(separate_nulls)?;
+    let policy = extract_enum::<OutputIfEmptyList>(empty_list_policy)?;
+    Ok(PyColumn(run(py, move || {
+        let s = match &sep {
+            ColumnOrScalar::Column(c) => Separator::Column(c),
+            ColumnOrScalar::Scalar(s) => Separator::Scalar(s),
+        };
+        join::join_list_elements(
+            &lists_strings_column.0,
+            s,
+            &sep_narep.0,
+            &narep.0,
+            on_nulls,
+            policy,
+        )
+    })?))
+}
+
+/// libcudf's line wrapping of every row at `width` characters.
+#[pyfunction]
+#[pyo3(signature = (input, width))]
+pub fn wrap(py: Python<'_>, input: PyColumn, width: i64) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || core_wrap::wrap(&input.0, width))?))
+}
+
 /// Add these bindings to the extension module's `strings`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_functions!(
@@ -301,5 +375,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         partition_strings,
         translate_strings,
         filter_characters,
+        find_multiple,
+        join_strings,
+        join_list_elements,
+        wrap,
     )
 }

@@ -32,6 +32,7 @@ pub mod sorting;
 pub mod stream_compaction;
 pub mod strings;
 pub mod strings_chars;
+pub mod strings_convert;
 pub mod strings_edit;
 pub mod transform;
 pub mod unary;

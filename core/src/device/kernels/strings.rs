@@ -19,12 +19,14 @@ const SOURCE: &str = include_str!("cuda/strings.cu");
 const REGEX: &str = include_str!("cuda/regex.cu");
 const CHARS: &str = include_str!("cuda/strings_chars.cu");
 const EDIT: &str = include_str!("cuda/strings_edit.cu");
+const CONVERT: &str = include_str!("cuda/strings_convert.cu");
 
 /// The CUDA source of the strings module: the string helpers of `strings.cuh`, then the
 /// string and the regex kernels, which both build on them, then the character-class
-/// (`strings_chars.rs`) and row-editing (`strings_edit.rs`) kernels.
+/// (`strings_chars.rs`), row-editing (`strings_edit.rs`) and conversion
+/// (`strings_convert.rs`) kernels.
 pub fn module_source() -> String {
-    format!("{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}\n{CHARS}\n{EDIT}")
+    format!("{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}\n{CHARS}\n{EDIT}\n{CONVERT}")
 }
 
 fn function(name: &str) -> Result<CudaFunction> {
@@ -142,7 +144,7 @@ pub(crate) fn build_strings(
 /// A STRING column built by the two-pass kernel `name` (see [`build_strings`]) whose size
 /// pass also says which rows are valid: one byte per row, in a zeroed allocation passed
 /// after `args`. The flags become the column's validity.
-fn build_flagged_strings(name: &str, n: usize, args: &[Arg]) -> Result<Column> {
+pub(crate) fn build_flagged_strings(name: &str, n: usize, args: &[Arg]) -> Result<Column> {
     let flags = DeviceMemory::zeroed(n)?;
     let mut all = args.to_vec();
     all.push(Arg::P(flags.ptr()));

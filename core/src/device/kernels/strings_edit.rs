@@ -1,22 +1,26 @@
 //! Device launchers of the row-editing string kernels (`cuda/strings_edit.cu`, compiled in
 //! the strings module): padding, repeat, reverse, replace_slice, replace_multiple,
-//! partition, like and code_points.
+//! partition, like, code_points, find_multiple, join_strings and join_list_elements.
 
 use super::scan::exclusive_sum_with_total;
-use super::strings::{Descs, build_rows, build_strings, map_rows, run, upload, upload_u32};
+use super::strings::{
+    Descs, build_flagged_strings, build_rows, build_strings, map_rows, run, upload, upload_u32,
+};
 use super::{args, device_values};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::Result;
-use crate::types::TypeId;
+use crate::types::{TypeId, fixed_width};
 
-/// The values and the (mask, bit offset) of an INT64 column, or zeros for None.
-fn int64_parts(c: Option<&Column>) -> Result<(u64, u64, u64)> {
+/// The values and the (mask, bit offset) of a fixed-width column (INT64 here, also the
+/// inputs of `strings_convert.rs`), or zeros for None.
+pub(crate) fn value_parts(c: Option<&Column>) -> Result<(u64, u64, u64)> {
     let Some(c) = c.filter(|c| c.size() > 0) else {
         return Ok((0, 0, 0));
     };
-    let data = c.data().expect("INT64 values").device_ptr()? + (c.offset() * 8) as u64;
+    let w = fixed_width(c.dtype().id()).expect("fixed-width values");
+    let data = c.data().expect("values").device_ptr()? + (c.offset() * w) as u64;
     let (mask, off) = match c.mask() {
         Some(m) if c.null_count()? > 0 => (m.device_ptr()?, c.offset() as u64),
         _ => (0, 0),
@@ -55,7 +59,7 @@ pub fn per_row_param(
         PerRowKernel::Zfill => "str_zfill",
         PerRowKernel::Repeat => "str_repeat",
     };
-    let (p, m, off) = int64_parts(per_row)?;
+    let (p, m, off) = value_parts(per_row)?;
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
     let a = args![d.ptr(), n as i64, value, p, m, off as i64];
@@ -123,4 +127,133 @@ pub fn code_points(col: &Column) -> Result<Column> {
         run("str_code_points", n, &a)?;
     }
     device_values(TypeId::Int32.into(), total, out)
+}
+
+/// LIST<INT32> with list offsets `offsets` (m per row): the character position of every
+/// row of `targets` in every row (-1 when absent or for a null row).
+pub fn find_multiple(col: &Column, targets: &Column, offsets: &[i32]) -> Result<Column> {
+    let (n, m) = (col.size(), targets.size());
+    let d = Descs::new(&[(col, false), (targets, false)])?;
+    let out = DeviceMemory::alloc(n * m * 4)?;
+    let a = args![d.ptr(), n as i64, m as i64, out.ptr()];
+    run("str_find_multiple", n * m, &a)?;
+    let values = device_values(TypeId::Int32.into(), n * m, out)?;
+    let b: Vec<u8> = offsets.iter().flat_map(|x| x.to_le_bytes()).collect();
+    let offsets = device_values(TypeId::Int32.into(), n + 1, upload(&b)?)?;
+    let children = vec![offsets, values];
+    Column::new(TypeId::List.into(), n, None, None, Some(0), 0, children)
+}
+
+/// One row: the rows joined with `sep`, a null row as `narep` or (None) left out. At least
+/// one row must be written (the caller makes the all-left-out case a null row).
+pub fn join_strings(col: &Column, sep: &[u8], narep: Option<&[u8]>) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let (s, r) = (upload(sep)?, upload(narep.unwrap_or(&[]))?);
+    let pass = |write: i32, sizes: u64, out_off: u64, out_chars: u64| {
+        let a = args![
+            d.ptr(),
+            n as i64,
+            s.ptr(),
+            sep.len() as i64,
+            r.ptr(),
+            narep.map_or(0, <[u8]>::len) as i64,
+            i32::from(narep.is_some()),
+            write,
+            sizes,
+            out_off,
+            out_chars
+        ];
+        run("str_join_pieces", n, &a)
+    };
+    let sizes = DeviceMemory::zeroed((n + 1) * 8)?;
+    pass(0, sizes.ptr(), 0, 0)?;
+    let total = exclusive_sum_with_total(&sizes, n)? as usize;
+    let chars = DeviceMemory::alloc(total)?;
+    if total > 0 {
+        pass(1, 0, sizes.ptr(), chars.ptr())?;
+    }
+    // Every written row ends with a separator; the last one is not part of the result.
+    let len = total - sep.len();
+    let offsets = if len <= i32::MAX as usize {
+        let b: Vec<u8> = [0i32, len as i32]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        device_values(TypeId::Int32.into(), 2, upload(&b)?)?
+    } else {
+        let b: Vec<u8> = [0i64, len as i64]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        device_values(TypeId::Int64.into(), 2, upload(&b)?)?
+    };
+    let chars = Buffer::from_device(chars);
+    Column::new(
+        TypeId::String.into(),
+        1,
+        Some(chars),
+        None,
+        Some(0),
+        0,
+        vec![offsets],
+    )
+}
+
+/// The options of [`join_list_elements`] (see `str_join_list_elements`).
+pub struct JoinListOptions<'a> {
+    /// The separator of a row whose separator is null (None: the row is null).
+    pub sep_narep: Option<&'a [u8]>,
+    /// The string of a null element (None: the row is null).
+    pub narep: Option<&'a [u8]>,
+    /// Whether null elements get separators.
+    pub separate_nulls: bool,
+    /// Whether a list without a valid element gives null (else an empty string).
+    pub empty_null: bool,
+}
+
+/// Every list of the LIST<STRING> column `lists` joined with its row of `separators` (a
+/// STRING column, or with `sep_is_scalar` a one-row column serving every row).
+pub fn join_list_elements(
+    lists: &Column,
+    separators: &Column,
+    sep_is_scalar: bool,
+    o: &JoinListOptions,
+) -> Result<Column> {
+    let n = lists.size();
+    let offsets = &lists.children()[0];
+    let w = fixed_width(offsets.dtype().id()).expect("integer offsets");
+    let list_off = offsets.data().expect("list offsets").device_ptr()?
+        + ((offsets.offset() + lists.offset()) * w) as u64;
+    let (mask, mask_off) = match lists.mask() {
+        Some(m) if lists.null_count()? > 0 => (m.device_ptr()?, lists.offset() as i64),
+        _ => (0, 0),
+    };
+    let d = Descs::new(&[(&lists.children()[1], false), (separators, sep_is_scalar)])?;
+    let (sn, r) = (
+        upload(o.sep_narep.unwrap_or(&[]))?,
+        upload(o.narep.unwrap_or(&[]))?,
+    );
+    let a = args![
+        d.ptr(),
+        n as i64,
+        list_off,
+        i32::from(w == 8),
+        mask,
+        mask_off,
+        sn.ptr(),
+        o.sep_narep.map_or(0, <[u8]>::len) as i64,
+        i32::from(o.sep_narep.is_some()),
+        r.ptr(),
+        o.narep.map_or(0, <[u8]>::len) as i64,
+        i32::from(o.narep.is_some()),
+        i32::from(o.separate_nulls),
+        i32::from(o.empty_null)
+    ];
+    build_flagged_strings("str_join_list_elements", n, &a)
+}
+
+/// libcudf's `wrap` of every row at `width` characters (see `str_wrap`).
+pub fn wrap(col: &Column, width: i64) -> Result<Column> {
+    build_rows(col, "str_wrap", &args![width])
 }

@@ -7,7 +7,7 @@ use crate::ops::numeric::{host_column, map_values};
 use crate::types::TypeId;
 
 /// Days since 1970-01-01 -> (year, month, day).
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
+pub(crate) fn civil_from_days(z: i64) -> (i64, i64, i64) {
     let z = z + 719_468;
     let era = z.div_euclid(146_097);
     let doe = z - era * 146_097;
@@ -20,7 +20,7 @@ fn civil_from_days(z: i64) -> (i64, i64, i64) {
 }
 
 /// (year, month, day) -> days since 1970-01-01.
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+pub(crate) fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
     let y = y - i64::from(m <= 2);
     let era = y.div_euclid(400);
     let yoe = y - era * 400;

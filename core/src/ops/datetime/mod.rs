@@ -8,7 +8,7 @@
 //! ([`host`]) and the launchers of `device/kernels/datetime.rs` (`cuda/datetime.cu`, which
 //! mirrors the host's formulas).
 
-mod host;
+pub(crate) mod host;
 
 use crate::column::Column;
 use crate::device::kernels::datetime as dev;

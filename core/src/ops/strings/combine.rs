@@ -1,5 +1,5 @@
 //! pylibcudf's `strings.combine.concatenate` (pandas' `str.cat` of several columns) and
-//! `SeparatorOnNulls`. `join_strings` and `join_list_elements` are not implemented.
+//! `SeparatorOnNulls`. `join_strings` and `join_list_elements` are in [`super::join`].
 
 use super::{HostStrs, build_rows, check_strings, host_string_column, mask_of, scalar_bytes};
 use crate::column::Column;

@@ -11,7 +11,10 @@ pub mod capitalize;
 pub mod case;
 pub mod char_types;
 pub mod combine;
+pub mod convert;
 pub mod find;
+pub mod find_multiple;
+pub mod join;
 pub mod like;
 pub mod padding;
 pub mod partition;
@@ -23,6 +26,7 @@ pub mod slice;
 pub mod split;
 pub mod strip;
 pub mod translate;
+pub mod wrap;
 
 use crate::buffer::Buffer;
 use crate::column::Column;

@@ -1,6 +1,7 @@
 // Row-editing kernels of plc.strings: padding, repeat, reverse, replace_slice,
-// replace_multiple, partition, like and code_points, on top of strings.cuh and strings.cu
-// (find_bytes, char_to_byte, count_chars). The string builders run twice as the others.
+// replace_multiple, partition, like, code_points, find_multiple and join_strings, on top
+// of strings.cuh and strings.cu (find_bytes, char_to_byte, count_chars). The string
+// builders run twice as the others.
 
 // ------------------------------------------------------------------------------------
 // padding
@@ -244,4 +245,124 @@ extern "C" __global__ void str_code_points(const StrCol* in, int64_t n, const in
       out[o++] = (int32_t)v;
     }
   }
+}
+
+// ------------------------------------------------------------------------------------
+// find_multiple, join_strings
+// ------------------------------------------------------------------------------------
+
+// out[i * m + j]: the character position of the first d[1] row j in row i of d[0] (-1
+// when absent or when row i is null); m targets, n rows.
+extern "C" __global__ void str_find_multiple(const StrCol* d, int64_t n, int64_t m,
+                                             int32_t* out) {
+  STR_GRID_LOOP(k, n * m) {
+    int64_t i = k / m, j = k % m, r = -1;
+    if (sc_valid(d[0], i)) {
+      const uint8_t *p, *t;
+      int64_t len, tlen;
+      sc_get(d[0], i, p, len);
+      sc_get(d[1], j, t, tlen);
+      int64_t at = find_bytes(p, 0, len, t, tlen);
+      if (at >= 0) r = count_chars(p, at);
+    }
+    out[k] = (int32_t)r;
+  }
+}
+
+// The pieces of join_strings: every valid row (a null one as `narep` when has_narep, else
+// nothing) followed by `sep`; the host drops the last separator.
+extern "C" __global__ void str_join_pieces(const StrCol* in, int64_t n, const uint8_t* sep,
+                                           int64_t slen, const uint8_t* narep, int64_t nlen,
+                                           int has_narep, int write, int64_t* sizes,
+                                           const int64_t* out_off, uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      o.put_bytes(p, len);
+      o.put_bytes(sep, slen);
+    } else if (has_narep) {
+      o.put_bytes(narep, nlen);
+      o.put_bytes(sep, slen);
+    }
+    out_end(i, write, o, sizes);
+  }
+}
+
+// join_list_elements: row i joins the strings d[0] rows list_off[i]..list_off[i + 1] with
+// the separator d[1] row i (a scalar or a column; a null one is `sep_narep` when
+// has_sep_narep). A null element is `narep` (has_narep; else the row is null) and, unless
+// separate_nulls, gets no separator before it and does not ask for one after it. Null:
+// null lists, null separators without sep_narep, and (empty_null) lists without a valid
+// element, which are empty strings otherwise.
+extern "C" __global__ void str_join_list_elements(
+    const StrCol* d, int64_t n, const void* list_off, int off64, const uint8_t* list_mask,
+    int64_t list_mask_off, const uint8_t* sep_narep, int64_t snlen, int has_sep_narep,
+    const uint8_t* narep, int64_t nlen, int has_narep, int separate_nulls, int empty_null,
+    uint8_t* flags, int write, int64_t* sizes, const int64_t* out_off, uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    int64_t s = off64 ? ((const int64_t*)list_off)[i] : ((const int32_t*)list_off)[i];
+    int64_t e = off64 ? ((const int64_t*)list_off)[i + 1] : ((const int32_t*)list_off)[i + 1];
+    bool good = (list_mask == 0 || bit_is_set(list_mask, list_mask_off + i)) &&
+                (sc_valid(d[1], i) || has_sep_narep) && (!write || flags[i]);
+    bool any_valid = false;
+    for (int64_t j = s; j < e && good; ++j) {
+      bool v = sc_valid(d[0], j);
+      any_valid = any_valid || v;
+      good = v || has_narep;
+    }
+    if (good && any_valid) {
+      const uint8_t* sep = sep_narep;
+      int64_t slen = snlen;
+      if (sc_valid(d[1], i)) sc_get(d[1], i, sep, slen);
+      bool want_sep = false;
+      for (int64_t j = s; j < e; ++j) {
+        bool v = sc_valid(d[0], j);
+        if (want_sep && (separate_nulls || v)) {
+          o.put_bytes(sep, slen);
+          want_sep = false;
+        }
+        const uint8_t* p = narep;
+        int64_t len = nlen;
+        if (v) sc_get(d[0], j, p, len);
+        o.put_bytes(p, len);
+        want_sep = want_sep || separate_nulls || v;
+      }
+    }
+    if (!write) flags[i] = good && (any_valid || !empty_null);
+    out_end(i, write, o, sizes);
+  }
+}
+
+// wrap: every character at most ' ' becomes a space; walking the characters, once the
+// line started at character `spos` is `width` characters long, the last space seen turns
+// into '\n' and the next line starts there (libcudf's rule). Same bytes per row.
+extern "C" __global__ void str_wrap(const StrCol* in, int64_t n, int64_t width, int write,
+                                    int64_t* sizes, const int64_t* out_off,
+                                    uint8_t* out_chars) {
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    int64_t last_b = -1, last_c = -1, spos = 0, pos = 0;
+    for (int64_t k = 0; k < len; ++pos) {
+      int cl;
+      uint32_t c = decode_utf8(p + k, cl);
+      if (c <= ' ') {
+        o.put(' ');
+        last_b = k;
+        last_c = pos;
+      } else {
+        o.put_bytes(p + k, cl);
+      }
+      if (pos - spos >= width && last_b >= 0) {
+        if (o.p) o.p[last_b] = '\n';
+        spos = last_c;
+        last_b = -1;
+        last_c = -1;
+      }
+      k += cl;
+    }
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
 }

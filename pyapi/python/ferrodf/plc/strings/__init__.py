@@ -13,7 +13,9 @@ from ferrodf.plc.strings import (
     char_types,
     combine,
     contains,
+    convert,
     find,
+    find_multiple,
     padding,
     regex_flags,
     regex_program,
@@ -26,6 +28,7 @@ from ferrodf.plc.strings import (
     split,
     strip,
     translate,
+    wrap,
 )
 from ferrodf.plc.strings.regex_flags import RegexFlags
 from ferrodf.plc.strings.regex_program import RegexProgram
@@ -41,7 +44,9 @@ __all__ = [
     "char_types",
     "combine",
     "contains",
+    "convert",
     "find",
+    "find_multiple",
     "padding",
     "regex_flags",
     "regex_program",
@@ -54,4 +59,5 @@ __all__ = [
     "split",
     "strip",
     "translate",
+    "wrap",
 ]

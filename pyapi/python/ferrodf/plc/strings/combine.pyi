@@ -22,3 +22,16 @@ def concatenate(
     stream: Any = None,
     mr: Any = None,
 ) -> Column: ...
+def join_strings(
+    input: Column, separator: Scalar, narep: Scalar, stream: Any = None, mr: Any = None
+) -> Column: ...
+def join_list_elements(
+    lists_strings_column: Column,
+    separator: Column | Scalar,
+    separator_narep: Scalar,
+    string_narep: Scalar,
+    separate_nulls: SeparatorOnNulls,
+    empty_list_policy: OutputIfEmptyList,
+    stream: Any = None,
+    mr: Any = None,
+) -> Column: ...

@@ -1,0 +1,6 @@
+from typing import Any
+
+from ferrodf.plc.column import Column
+
+def url_encode(input: Column, stream: Any = None, mr: Any = None) -> Column: ...
+def url_decode(input: Column, stream: Any = None, mr: Any = None) -> Column: ...

@@ -1,0 +1,14 @@
+"""pylibcudf's ``strings.find_multiple`` module."""
+
+from __future__ import annotations
+
+from ferrodf._lib.strings import find_multiple as _find_multiple
+
+
+def find_multiple(input, targets, stream=None, mr=None):
+    """LIST<INT32>: for every row, the character position of each row of ``targets`` (a
+    STRING Column without nulls) in it, -1 when absent; a null row gives -1s (as libcudf)."""
+    return _find_multiple(input, targets)
+
+
+__all__ = ["find_multiple"]
