@@ -95,7 +95,10 @@ pub fn current_site() -> String {
 
 type Key = (String, &'static Location<'static>, Direction);
 
-static LOG: Mutex<Option<HashMap<Key, (u64, u64, u64)>>> = Mutex::new(None);
+/// Count, bytes and the largest copy of one key.
+type Tally = (u64, u64, u64);
+
+static LOG: Mutex<Option<HashMap<Key, Tally>>> = Mutex::new(None);
 
 /// Record one copy of `bytes` (at statistics level 3): the caller's caller chain up to the
 /// first function without `#[track_caller]` is the origin.
