@@ -93,29 +93,42 @@ pub fn bounds(
     Ok((start, end))
 }
 
+/// The windows of `n` rows over a source with validity `mask`: the arguments the untyped
+/// kernels below take first.
+#[derive(Clone, Copy)]
+pub struct Windows {
+    /// Device address of the INT32 window starts.
+    pub start: u64,
+    /// Device address of the INT32 window ends.
+    pub end: u64,
+    /// The source's validity.
+    pub mask: Mask,
+    /// The rows.
+    pub n: usize,
+}
+
+impl Windows {
+    /// Run untyped kernel `name` with the windows' arguments followed by `rest`.
+    fn run(&self, name: &str, rest: &[Arg]) -> Result<()> {
+        let w = args![
+            self.start,
+            self.end,
+            self.mask.ptr,
+            self.mask.offset,
+            self.n as i64
+        ];
+        run(name, self.n, &[&w[..], rest].concat())
+    }
+}
+
 /// COUNT_VALID (`mode` 0), COUNT_ALL (1) or ROW_NUMBER (2) per row (INT32) and validity.
-pub fn count(
-    start: u64,
-    end: u64,
-    mask: Mask,
-    n: usize,
-    min_periods: i32,
-    mode: i32,
-) -> Result<(DeviceMemory, DeviceMemory)> {
-    let out = DeviceMemory::alloc(n * 4)?;
-    let valid = DeviceMemory::alloc(n)?;
-    let a = args![
-        start,
-        end,
-        mask.ptr,
-        mask.offset,
-        n as i64,
-        min_periods,
-        mode,
-        out.ptr(),
-        valid.ptr()
-    ];
-    run("rolling_count", n, &a)?;
+pub fn count(w: &Windows, min_periods: i32, mode: i32) -> Result<(DeviceMemory, DeviceMemory)> {
+    let out = DeviceMemory::alloc(w.n * 4)?;
+    let valid = DeviceMemory::alloc(w.n)?;
+    w.run(
+        "rolling_count",
+        &args![min_periods, mode, out.ptr(), valid.ptr()],
+    )?;
     Ok((out, valid))
 }
 
@@ -128,83 +141,38 @@ pub fn shift_map(start: u64, end: u64, n: usize, lead: bool, k: i64) -> Result<D
 }
 
 /// NTH_ELEMENT map.
-pub fn nth_map(
-    start: u64,
-    end: u64,
-    mask: Mask,
-    n: usize,
-    nth: i64,
-    exclude: bool,
-    min_periods: i32,
-) -> Result<DeviceMemory> {
-    let out = DeviceMemory::alloc(n * 4)?;
-    let a = args![
-        start,
-        end,
-        mask.ptr,
-        mask.offset,
-        n as i64,
-        nth,
-        i32::from(exclude),
-        min_periods,
-        out.ptr()
-    ];
-    run("rolling_nth_map", n, &a)?;
+pub fn nth_map(w: &Windows, nth: i64, exclude: bool, min_periods: i32) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(w.n * 4)?;
+    let a = args![nth, i32::from(exclude), min_periods, out.ptr()];
+    w.run("rolling_nth_map", &a)?;
     Ok(out)
 }
 
 /// COLLECT_LIST: each row's list size (`n + 1` INT32 entries, the last 0, ready for an
 /// exclusive scan into offsets) and validity.
 pub fn collect_sizes(
-    start: u64,
-    end: u64,
-    mask: Mask,
-    n: usize,
+    w: &Windows,
     exclude: bool,
     min_periods: i32,
 ) -> Result<(DeviceMemory, DeviceMemory)> {
-    let sizes = DeviceMemory::zeroed((n + 1) * 4)?;
-    let valid = DeviceMemory::alloc(n)?;
-    let a = args![
-        start,
-        end,
-        mask.ptr,
-        mask.offset,
-        n as i64,
-        i32::from(exclude),
-        min_periods,
-        sizes.ptr(),
-        valid.ptr()
-    ];
-    run("rolling_collect_sizes", n, &a)?;
+    let sizes = DeviceMemory::zeroed((w.n + 1) * 4)?;
+    let valid = DeviceMemory::alloc(w.n)?;
+    let a = args![i32::from(exclude), min_periods, sizes.ptr(), valid.ptr()];
+    w.run("rolling_collect_sizes", &a)?;
     Ok((sizes, valid))
 }
 
 /// COLLECT_LIST's map of `total` source rows, row `i`'s from `offs[i]` on.
-#[allow(clippy::too_many_arguments)]
 pub fn collect_map(
-    start: u64,
-    end: u64,
-    mask: Mask,
-    n: usize,
+    w: &Windows,
     exclude: bool,
     valid: u64,
     offs: u64,
     total: usize,
 ) -> Result<DeviceMemory> {
     let out = DeviceMemory::alloc(total * 4)?;
-    let a = args![
-        start,
-        end,
-        mask.ptr,
-        mask.offset,
-        n as i64,
-        i32::from(exclude),
-        valid,
-        offs,
-        out.ptr()
-    ];
-    run("rolling_collect_map", n, &a)?;
+    let a = args![i32::from(exclude), valid, offs, out.ptr()];
+    w.run("rolling_collect_map", &a)?;
     Ok(out)
 }
 

@@ -6,7 +6,7 @@ use super::{Bounds, WindowSize};
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
-use crate::device::kernels::rolling::{self as dev, Mask, Source};
+use crate::device::kernels::rolling::{self as dev, Mask, Source, Windows};
 use crate::device::kernels::scan::{ScanOp, scan_in_place};
 use crate::device::kernels::storage_id;
 use crate::device::kernels::transform::{bools_to_mask, data_ptr, mask_arg};
@@ -77,8 +77,14 @@ pub(super) fn gather_map(
             n: nth,
             exclude_nulls,
         } => {
-            let m = mask_of(source)?;
-            dev::nth_map(s, e, m, n, i64::from(nth), exclude_nulls, min_periods)?
+            let mask = mask_of(source)?;
+            let w = Windows {
+                start: s,
+                end: e,
+                mask,
+                n,
+            };
+            dev::nth_map(&w, i64::from(nth), exclude_nulls, min_periods)?
         }
         _ => return Ok(None),
     };
@@ -102,12 +108,17 @@ pub(super) fn collect_list(
 ) -> Result<Collected> {
     let n = source.size();
     let (s, e) = (start.ptr(), end.ptr());
-    let m = mask_of(source)?;
-    let (offsets, valid) = dev::collect_sizes(s, e, m, n, exclude_nulls, min_periods)?;
+    let w = Windows {
+        start: s,
+        end: e,
+        mask: mask_of(source)?,
+        n,
+    };
+    let (offsets, valid) = dev::collect_sizes(&w, exclude_nulls, min_periods)?;
     scan_in_place(&offsets, n + 1, TypeId::Int32, ScanOp::Sum, true)?;
     let last = offsets.copy_to_host(n * 4, 4)?;
     let total = i32::from_le_bytes(last.as_slice().try_into().expect("4 bytes")) as usize;
-    let map = dev::collect_map(s, e, m, n, exclude_nulls, valid.ptr(), offsets.ptr(), total)?;
+    let map = dev::collect_map(&w, exclude_nulls, valid.ptr(), offsets.ptr(), total)?;
     let mask = mask_from_bytes(valid, n)?;
     Ok(Collected {
         offsets: device_values(TypeId::Int32.into(), n + 1, offsets)?,
@@ -129,7 +140,15 @@ pub(super) fn values(
     let m = mask_of(source)?;
     let out_type: DataType = plan.output_type(source.dtype());
     let (out, valid) = match *plan {
-        Plan::Count(mode) => dev::count(s, e, m, n, min_periods, mode as i32)?,
+        Plan::Count(mode) => {
+            let w = Windows {
+                start: s,
+                end: e,
+                mask: m,
+                n,
+            };
+            dev::count(&w, min_periods, mode as i32)?
+        }
         Plan::Sum { out } => {
             let (st, acc) = typed(source, Some(out));
             dev::sum(st, acc, source_of(source, start, end)?, min_periods)?
