@@ -83,6 +83,7 @@ impl DataFrame {
         fill_value: Option<Value>,
     ) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
+        self.refuse_bool_columns(op, &other)?;
         let flex = Flex {
             op,
             reflected,

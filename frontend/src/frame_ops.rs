@@ -5,10 +5,11 @@
 use std::cmp::Ordering;
 
 use ferrodf_core::ops::copying::get_element;
-use ferrodf_core::{Column, Error, Result};
+use ferrodf_core::{Column, Error, Result, TypeId};
 
 use crate::align::align;
 use crate::column_accessor::ColumnAccessor;
+use crate::compute::binary::{is_bool_value, refuse_bool_arith};
 use crate::compute::{BinaryOp, Operand, Value, binary_column};
 use crate::label::Label;
 use crate::{DataFrame, Series};
@@ -64,6 +65,7 @@ impl DataFrame {
     /// ```
     pub fn binary(&self, op: BinaryOp, other: FrameOther, reflected: bool) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
+        self.refuse_bool_columns(op, &other)?;
         match other {
             FrameOther::Value(v) => {
                 let cols = self
@@ -76,6 +78,29 @@ impl DataFrame {
             }
             FrameOther::Frame(o) => self.binary_frame(op, &o, reflected),
             FrameOther::Series(s) => self.binary_series(op, &s, reflected),
+        }
+    }
+
+    /// pandas' refusal of `/`, `//` and `**` between booleans (see [`refuse_bool_arith`]): a
+    /// bool column against a bool scalar or against the other frame's bool column of the
+    /// same label. A Series operand is not checked: pandas computes those.
+    pub(crate) fn refuse_bool_columns(&self, op: BinaryOp, other: &FrameOther) -> Result<()> {
+        let is_bool = |c: &Column| c.dtype().id() == TypeId::Bool8;
+        match other {
+            FrameOther::Value(v) => {
+                let any_bool = self.data().columns().iter().any(is_bool);
+                refuse_bool_arith(op, any_bool, is_bool_value(v))
+            }
+            FrameOther::Frame(o) => {
+                let own = self.data().names().iter().zip(self.data().columns());
+                for (label, _) in own.filter(|(_, c)| is_bool(c)) {
+                    if let Ok(theirs) = o.data().get(label) {
+                        refuse_bool_arith(op, true, is_bool(theirs))?;
+                    }
+                }
+                Ok(())
+            }
+            FrameOther::Series(_) => Ok(()),
         }
     }
 

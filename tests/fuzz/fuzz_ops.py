@@ -117,7 +117,9 @@ def _draw_binary(draw: Draw, p: Pair) -> dict[str, Any] | None:
     if op == "floordiv" and _has_inf(p, [left]):
         return None  # open bug: test_floor_division_of_infinity
     if p.kinds[left] == "bool" and op in ("mod", "pow"):
-        return None  # open bugs: test_bool_modulo_by_false, test_bool_power_of_an_int_scalar_dtype
+        # open bug: test_bool_power_of_an_int_scalar_dtype; bool % bool is fixed, bool % an
+        # int scalar is not yet compared by the campaign
+        return None
     target = draw(st.sampled_from([left, "new"])) if not isinstance(left, tuple) else left
     return {"left": left, "right": right, "scalar": right_is_scalar, "op": op, "target": target}
 

@@ -187,13 +187,9 @@ def test_scalar_on_the_left_of_a_frame(op):
     assert_same(fn(2, ferrodf.DataFrame(pdf)), as_ferrodf_would(fn(2, pdf)), op)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs Rust (frontend compute/binary.rs): bool % bool is int8 with a null where "
-    "the divisor is False; pandas (NumPy) gives 0 there",
-)
 def test_bool_modulo_by_false():
-    """`s % t` of two bool Series where t has False: pandas gives int8 0, ferrodf null."""
+    """`s % t` of two bool Series where t has False: pandas gives int8 0 (ferrodf gave
+    null until the frontend's bool rules; // too)."""
     a, b = BOOLS["a"], BOOLS["b"]
     assert_same(ferrodf.Series(a) % ferrodf.Series(b), a % b, "bool % bool")
 

@@ -169,6 +169,38 @@ impl BinaryOp {
     }
 }
 
+/// pandas' NotImplementedError for `/`, `//` and `**` between two booleans, which NumPy
+/// would compute. pandas' operators refuse them, and so do its flex methods except against
+/// a Series: the callers decide which operands are checked.
+///
+/// ```
+/// use ferrodf::compute::binary::refuse_bool_arith;
+/// use ferrodf::compute::BinaryOp;
+/// assert!(refuse_bool_arith(BinaryOp::TrueDiv, true, true).is_err());
+/// assert!(refuse_bool_arith(BinaryOp::Add, true, true).is_ok());
+/// assert!(refuse_bool_arith(BinaryOp::Pow, true, false).is_ok());
+/// ```
+pub fn refuse_bool_arith(op: BinaryOp, left_bool: bool, right_bool: bool) -> Result<()> {
+    let refused = matches!(op, BinaryOp::TrueDiv | BinaryOp::FloorDiv | BinaryOp::Pow);
+    if refused && left_bool && right_bool {
+        return Err(Error::not_implemented(format!(
+            "operator '{}' not implemented for bool dtypes (as in pandas); convert one side \
+             first, e.g. s.astype('int64')",
+            op.name()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether a scalar operand is a boolean (for [`refuse_bool_arith`]).
+pub fn is_bool_value(v: &Value) -> bool {
+    match v {
+        Value::Bool(_) => true,
+        Value::Scalar(s) => s.dtype().id() == TypeId::Bool8,
+        _ => false,
+    }
+}
+
 /// The right-hand side of [`binary_column`]: a column of the same length, or a scalar.
 #[derive(Clone, Copy)]
 pub enum Operand<'a> {
@@ -338,7 +370,22 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
             ));
         }
         TrueDiv => true_div_type(common),
-        FloorDiv | Mod if both_bool => TypeId::Int8,
+        // NumPy's int8 rules between booleans, where x // False and x % False are 0: so
+        // a // b is a AND b, and a % b is always 0
+        FloorDiv | Mod if both_bool => {
+            let and = core_op(a, b, BinaryOperator::LogicalAnd, TypeId::Bool8)?;
+            let int8 = cast(&and, TypeId::Int8.into())?;
+            if op == FloorDiv {
+                return Ok(int8);
+            }
+            let zero = Scalar::from_native(0i8);
+            return binaryop::binary_operation(
+                CoreOperand::Column(&int8),
+                CoreOperand::Scalar(&zero),
+                BinaryOperator::Mul,
+                TypeId::Int8.into(),
+            );
+        }
         FloorDiv | Mod if !common.is_floating() && has_zero(b)? => {
             // pandas: an integer division by zero gives inf/-inf/NaN in float64
             let fa = to_float64(a)?;

@@ -10,7 +10,7 @@ use ferrodf_core::{Column, Result, Scalar};
 
 use super::Series;
 use crate::align::align;
-use crate::compute::binary::fill_scalar;
+use crate::compute::binary::{fill_scalar, is_bool_value, refuse_bool_arith};
 use crate::compute::{
     BinaryOp, Operand, ReduceOptions, Reduction, ScanOp, Value, binary_column, reduce_column,
     scan_column,
@@ -75,12 +75,25 @@ impl Series {
     /// assert_eq!(q.column().host_values::<f64>().unwrap().to_vec(), vec![0.5, 1.0, 1.5]);
     /// ```
     pub fn binary(&self, op: BinaryOp, other: impl Into<Other>) -> Result<Series> {
-        self.binary_with(op, other.into(), false, None)
+        self.operator(op, other.into(), false)
     }
 
     /// `other op self` (pandas' `radd`, `rsub`, ...).
     pub fn rbinary(&self, op: BinaryOp, other: impl Into<Other>) -> Result<Series> {
-        self.binary_with(op, other.into(), true, None)
+        self.operator(op, other.into(), true)
+    }
+
+    /// pandas' operators: the flex path without a fill value, and `/`, `//`, `**` between
+    /// booleans refused whatever the other side is.
+    fn operator(&self, op: BinaryOp, other: Other, reflected: bool) -> Result<Series> {
+        if let Other::Series(o) = &other {
+            refuse_bool_arith(op, self.is_bool(), o.is_bool())?;
+        }
+        self.binary_with(op, other, reflected, None)
+    }
+
+    fn is_bool(&self) -> bool {
+        self.column.dtype().id() == ferrodf_core::TypeId::Bool8
     }
 
     /// pandas' flex methods (`s.add(other, fill_value=0)`): `fill_value` stands in for a
@@ -103,6 +116,15 @@ impl Series {
         fill_value: Option<Value>,
     ) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
+        // pandas' flex methods compute these against a Series (see `refuse_bool_arith`)
+        match &other {
+            Other::Column(c) => {
+                let right = c.dtype().id() == ferrodf_core::TypeId::Bool8;
+                refuse_bool_arith(op, self.is_bool(), right)?;
+            }
+            Other::Value(v) => refuse_bool_arith(op, self.is_bool(), is_bool_value(v))?,
+            Other::Series(_) => {}
+        }
         match other {
             Other::Series(o) => {
                 let al = align(&self.index, &o.index)?;

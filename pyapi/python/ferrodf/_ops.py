@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import numpy as np
-
 #: pandas' flex method -> (operation, reflected).
 FLEX_METHODS: dict[str, tuple[str, bool]] = {
     "add": ("add", False),
@@ -86,34 +84,3 @@ def add_operators(
         setattr(cls, name, _operator(cls, name, op, reflected))
     for name, (op, reflected) in FLEX_METHODS.items():
         setattr(cls, name, flex_method(name, op, reflected))
-
-
-#: The operations pandas refuses between two booleans (``pandas.core.ops._bool_arith_check``).
-_NO_BOOL_ARITH = ("truediv", "floordiv", "pow")
-
-
-def _bool_labels(obj: Any) -> set[Any] | None:
-    """The labels of obj's bool columns (a frame), {None} for a bool Series or scalar, and
-    None for anything else."""
-    if isinstance(obj, bool | np.bool_):
-        return {None}
-    dtypes = getattr(obj, "dtypes", None)
-    if dtypes is not None and hasattr(obj, "columns"):
-        return {k for k, t in zip(obj.columns, dtypes.tolist(), strict=True) if str(t) == "bool"}
-    dtype = getattr(obj, "dtype", None)
-    return {None} if dtype is not None and str(dtype) == "bool" else None
-
-
-def check_bool_arith(left: Any, right: Any, op: str) -> None:
-    """pandas' NotImplementedError for ``/``, ``//`` and ``**`` between two booleans (a bool
-    Series or column with a bool Series, column or scalar), which NumPy would compute."""
-    if op not in _NO_BOOL_ARITH:
-        return
-    a, b = _bool_labels(left), _bool_labels(right)
-    if not a or not b:
-        return
-    if None in a or None in b or a & b:
-        raise NotImplementedError(
-            f"operator {op!r} not implemented for bool dtypes (as in pandas); convert one "
-            "side first, e.g. s.astype('int64')"
-        )

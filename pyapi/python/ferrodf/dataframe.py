@@ -623,8 +623,6 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
                     f"given {len(values)}"
                 )
             other = Series(values, index=self._data.to_pandas_index())
-        if not isinstance(other, Series):  # a Series aligns on the columns: values per column
-            _ops.check_bool_arith(self, other, op)
         if isinstance(other, DataFrame):
             other = other._df
         elif isinstance(other, Series):
@@ -688,8 +686,6 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
                 )
             else:
                 other = Series(pd.Series(values, index=self._data.to_pandas_index()))
-        if not isinstance(other, Series):
-            _ops.check_bool_arith(self, other, op)
         lib_other = other._df if isinstance(other, DataFrame) else other
         lib_other = lib_other._s if isinstance(other, Series) else lib_other
         return DataFrame._from_lib(

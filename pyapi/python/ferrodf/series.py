@@ -421,7 +421,6 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
             # ``series <op> frame`` is the frame's reflected operation (pandas aligns the
             # Series on the columns).
             return other._binary(self, op, not reflected)
-        _ops.check_bool_arith(self, other, op)
         return Series._from_lib(self._s.binary(op, _operand(other), reflected))
 
     if TYPE_CHECKING:  # made at import time by _series_flex and _ops.add_operators
@@ -463,9 +462,9 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         """pandas' flex methods (``s.add(other, fill_value=0)``): the operator with
         ``fill_value`` standing in for a value missing on one side."""
         self._check_flex_level(op, level)
-        if not isinstance(other, Series | pd.Series):  # pandas' flex path computes those
-            _ops.check_bool_arith(self, other, op)
-        return Series._from_lib(self._s.binary(op, _operand(other), reflected, fill_value))
+        return Series._from_lib(
+            self._s.binary(op, _operand(other), reflected, fill_value, flex=True)
+        )
 
     def __neg__(self) -> Series:
         return self._binary(-1, "mul") if self.dtype.kind in "iuf" else self._binary(True, "xor")

@@ -173,8 +173,9 @@ fn reduction(how: &str, q: f64) -> PyResult<Reduction> {
 #[pymethods]
 impl PySeries {
     /// `self op other` (`other op self` when reflected) with pandas' rules, aligned on the
-    /// labels; `fill_value` stands in for a value missing on one side (flex methods).
-    #[pyo3(signature = (op, other, reflected = false, fill_value = None))]
+    /// labels: an operator, or with `flex` a flex method, where `fill_value` stands in for a
+    /// value missing on one side.
+    #[pyo3(signature = (op, other, reflected = false, fill_value = None, flex = false))]
     fn binary(
         &self,
         py: Python<'_>,
@@ -182,12 +183,18 @@ impl PySeries {
         other: &Bound<'_, PyAny>,
         reflected: bool,
         fill_value: Option<&Bound<'_, PyAny>>,
+        flex: bool,
     ) -> PyResult<Self> {
         let op = BinaryOp::parse(op).py()?;
         let other = other_from_py(py, other)?;
         let fill = fill_value.map(|f| value_from_py(py, f)).transpose()?;
         let s = self.0.clone();
-        run(py, move || s.binary_with(op, other, reflected, fill)).map(PySeries)
+        run(py, move || match (flex, reflected) {
+            (true, _) => s.binary_with(op, other, reflected, fill),
+            (false, false) => s.binary(op, other),
+            (false, true) => s.rbinary(op, other),
+        })
+        .map(PySeries)
     }
 
     /// A reduction (`sum`, `mean`, `count`, ...) with pandas' options.

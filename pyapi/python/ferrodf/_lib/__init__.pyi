@@ -420,7 +420,12 @@ class Series:
     def to_text(self) -> str: ...
     def to_html(self) -> str: ...
     def binary(
-        self, op: str, other: Any, reflected: bool = False, fill_value: Any = None
+        self,
+        op: str,
+        other: Any,
+        reflected: bool = False,
+        fill_value: Any = None,
+        flex: bool = False,
     ) -> Series: ...
     def reduce(
         self,
