@@ -261,6 +261,13 @@ impl Buffer {
         }
     }
 
+    /// Whether reading `bytes` of this buffer should copy just those bytes: only the device
+    /// holds it and they are a small part of it (a page of a large column), so copying and
+    /// keeping the whole buffer on the host, as [`Buffer::host`] does, would waste the copy.
+    pub(crate) fn wants_partial_read(&self, bytes: usize) -> bool {
+        self.residency() == Residency::Device && bytes * 4 <= self.len()
+    }
+
     /// Whether a raw device pointer of this buffer has left ferrodf.
     pub fn is_exposed(&self) -> bool {
         self.shared.exposed.load(Ordering::Relaxed)

@@ -520,10 +520,7 @@ impl Column {
             // A small slice of a buffer only the device holds (a few rows of a large
             // column): just its rows, not the whole buffer that `Buffer::host` would copy
             // and keep.
-            Some(d)
-                if d.residency() == crate::buffer::Residency::Device
-                    && self.size() * width * 4 <= d.len() =>
-            {
+            Some(d) if d.wants_partial_read(self.size() * width) => {
                 let rows = d.host_range(self.offset() * width, self.size() * width)?;
                 Ok(arrow_buffer::ScalarBuffer::new(rows, 0, self.size()))
             }

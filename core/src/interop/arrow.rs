@@ -351,7 +351,7 @@ fn small_device_window(
         return Ok(None);
     };
     let (offset, len) = (col.offset(), col.size());
-    if data.residency() != crate::buffer::Residency::Device || len * width * 4 > data.len() {
+    if !data.wants_partial_read(len * width) {
         return Ok(None);
     }
     let base = offset - offset % 8;

@@ -4,6 +4,7 @@
 use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Sub};
 
 use ferrodf_core::ops::copying::{Side, copy_if_else};
+use ferrodf_core::ops::filling::column_from_scalar;
 use ferrodf_core::ops::replace::{Replacement, clamp, replace_nulls};
 use ferrodf_core::ops::unary::{UnaryOperator, is_null, is_valid, unary_operation};
 use ferrodf_core::{Column, Result, Scalar};
@@ -205,7 +206,15 @@ impl Series {
     /// ```
     pub fn fillna(&self, value: impl Into<Value>) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
-        self.with_column(fill_missing(&self.column, &value.into())?)
+        let value = value.into();
+        // A column of nulls without a type (what `df[col] = None` makes) has no type to
+        // cast the value to: as in pandas, every row becomes the value, of its own type.
+        if self.column.dtype().id() == ferrodf_core::TypeId::Empty && !matches!(value, Value::Null)
+        {
+            let n = self.column.size();
+            return self.with_column(column_from_scalar(&value.to_scalar()?, n)?);
+        }
+        self.with_column(fill_missing(&self.column, &value)?)
     }
 
     /// Values limited to `[lower, upper]` (a missing bound is no bound).

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyarrow as pa
 
-from ferrodf import _fill, _lib, _ops, _pandas_args, plc
+from ferrodf import _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column, same_labels
 from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf._pandas import pd
@@ -503,8 +503,7 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         """Nulls replaced by ``value`` (a scalar, or a dict column -> scalar)."""
         if isinstance(value, Mapping):
             value = dict(value)
-        df, value = _fill.fill_untyped(self, value)
-        return DataFrame._from_lib(df._df.fillna(value))
+        return DataFrame._from_lib(self._df.fillna(value))
 
     def isna(self) -> DataFrame:
         return DataFrame._from_lib(self._df.missing(False))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pyarrow as pa
 
-from ferrodf import _fill, _lib, _ops, _pandas_args, plc
+from ferrodf import _lib, _ops, _pandas_args, plc
 from ferrodf._align import label_positions, positions_column
 from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf._pandas import pd
@@ -287,8 +287,6 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
 
     def fillna(self, value: Any) -> Series:
         """Missing values replaced by ``value``."""
-        if value is not None and _fill.is_untyped(self.dtype) and not isinstance(value, dict):
-            return self.to_frame("v").fillna(value)["v"].rename(self.name)
         return Series._from_lib(self._s.fillna(value))
 
     def dropna(self) -> Series:
