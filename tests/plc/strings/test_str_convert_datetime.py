@@ -15,6 +15,9 @@ from str_helpers import col, sliced, values
 import ferrodf
 import ferrodf.plc as plc
 
+# No device path yet: a counted host fallback (conftest.host_fallback).
+pytestmark = pytest.mark.usefixtures("host_fallback")
+
 CD = plc.strings.convert.convert_datetime
 T = plc.types.TypeId
 UTC = dt.UTC

@@ -13,6 +13,9 @@ from str_helpers import col, sliced, values
 import ferrodf
 import ferrodf.plc as plc
 
+# No device path yet: a counted host fallback (conftest.host_fallback).
+pytestmark = pytest.mark.usefixtures("host_fallback")
+
 CF = plc.strings.convert.convert_floats
 T = plc.types.TypeId
 ROWS = [

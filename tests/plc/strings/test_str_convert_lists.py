@@ -7,7 +7,11 @@ import pyarrow as pa
 import pytest
 from str_helpers import col, sc, values
 
+import ferrodf
 import ferrodf.plc as plc
+
+# No device path yet: a counted host fallback (conftest.host_fallback).
+pytestmark = pytest.mark.usefixtures("host_fallback")
 
 CL = plc.strings.convert.convert_lists
 
@@ -66,3 +70,13 @@ def test_sliced_separators_and_errors():
         CL.format_list_column(col(["a"]))
     with pytest.raises(TypeError):
         CL.format_list_column(plc.Column.from_arrow(pa.array([[1]], pa.list_(pa.int32()))))
+
+
+@pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
+def test_gpu_mode_raises_not_implemented():
+    c = plc.Column.from_arrow(pa.array(FLAT[:2], pa.list_(pa.string())))
+    with (
+        ferrodf.option_context(device="gpu"),
+        pytest.raises(NotImplementedError, match="format_list_column"),
+    ):
+        CL.format_list_column(c, sc("-"))
