@@ -26,7 +26,8 @@ use crate::compute::binary::fill_scalar;
 use crate::compute::{ReduceOptions, Reduction, Value, nan_as_null, reduce_column};
 use crate::index::Index;
 use crate::label::Label;
-use crate::lookup::{Location, labels_index};
+use crate::loc::RowMatch;
+use crate::lookup::labels_index;
 use crate::reshape::{gather_column, nulls_like};
 use crate::rows::RowSelection;
 use crate::selection::Rows;
@@ -184,32 +185,19 @@ impl DataFrame {
     pub fn loc_set(&self, rows: &Rows, columns: &LabelKey, values: &Values) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
         let labels = self.assigned_labels(columns)?;
-        let (positions, one_label) = match rows {
-            Rows::Label(key) => match self.index().get_loc(key) {
-                Ok(Location::Row(i)) => (Column::from_values(vec![i as i64]), true),
-                Ok(Location::Rows(map)) => (map, false),
-                Err(Error::Key(_)) => {
-                    return self.append_row(std::slice::from_ref(key), &labels, values);
-                }
-                Err(e) => return Err(e),
-            },
-            Rows::All => (self.all_positions()?, false),
-            Rows::Slice { start, stop } => {
-                let (from, to) = self
-                    .index()
-                    .slice_positions(start.as_ref(), stop.as_ref())?;
-                (positions_range(from, to - from)?, false)
+        let (positions, one_label) = match self.index().locate(rows) {
+            Ok(RowMatch::One(i)) => (Column::from_values(vec![i as i64]), true),
+            Ok(RowMatch::Rows { rows: found, .. }) => (self.positions_of(&found)?, false),
+            // a new label appends a row
+            Err(Error::Key(_)) if matches!(rows, Rows::Label(_) | Rows::Tuple(_)) => {
+                let label = match rows {
+                    Rows::Label(key) => std::slice::from_ref(key),
+                    Rows::Tuple(key) => key.as_slice(),
+                    _ => unreachable!("matched above"),
+                };
+                return self.append_row(label, &labels, values);
             }
-            Rows::Labels(wanted) => (self.index().get_indexer(wanted)?, false),
-            Rows::Mask(mask) => {
-                if !self.index().same_labels(mask.index())? {
-                    return Err(Error::value(
-                        "the boolean Series' index does not match the frame's index \
-                         (unalignable boolean Series); align it first, e.g. with reindex()",
-                    ));
-                }
-                (self.mask_positions(mask.column())?, false)
-            }
+            Err(e) => return Err(e),
         };
         self.set_at(&positions, &labels, values, one_label)
     }
@@ -239,15 +227,7 @@ impl DataFrame {
             .data()
             .names()
             .to_vec();
-        let positions = match rows {
-            RowSelection::Slice { start, len, step } => sequence(
-                *len,
-                &Scalar::from_native(*start as i64),
-                &Scalar::from_native(*step as i64),
-            )?,
-            RowSelection::Take(map) => map.clone(),
-            RowSelection::Mask(mask) => self.mask_positions(mask)?,
-        };
+        let positions = self.positions_of(rows)?;
         self.set_at(&positions, &labels, values, false)
     }
 
@@ -409,6 +389,19 @@ impl DataFrame {
                 (0..k).map(|_| Cell::Column(aligned.clone())).collect()
             }
         })
+    }
+
+    /// The positions a row selection names, as an integer column.
+    pub(crate) fn positions_of(&self, rows: &RowSelection) -> Result<Column> {
+        match rows {
+            RowSelection::Slice { start, len, step } => sequence(
+                *len,
+                &Scalar::from_native(*start as i64),
+                &Scalar::from_native(*step as i64),
+            ),
+            RowSelection::Take(map) => Ok(map.clone()),
+            RowSelection::Mask(mask) => self.mask_positions(mask),
+        }
     }
 
     /// Every row position, as an int64 column.

@@ -175,6 +175,12 @@ impl DataFrame {
         Ok((values, self.row_label(position)?))
     }
 
+    /// Whether the rows have one type that holds every column's values ([`DataFrame::row`]
+    /// can make a Series of a row).
+    pub(crate) fn has_row_type(&self) -> bool {
+        common_type(self.data().columns()).is_ok()
+    }
+
     fn check_row(&self, position: usize) -> Result<()> {
         let n = self.num_rows();
         if position >= n {

@@ -5,6 +5,7 @@
 use ferrodf_core::ops::cast::cast;
 use ferrodf_core::ops::concatenate::concatenate;
 use ferrodf_core::ops::copying::{Source, scatter};
+use ferrodf_core::ops::filling::column_from_scalar;
 use ferrodf_core::ops::replace::find_and_replace_all;
 use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
 
@@ -141,7 +142,8 @@ impl DataFrame {
     pub fn drop_rows(&self, positions: &Column) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
         let n = self.num_rows();
-        let ones = Table::new(vec![Column::from_values(vec![1u8; n])])?;
+        // built where the data lives (no host vector of n flags)
+        let ones = Table::new(vec![column_from_scalar(&Scalar::from_native(1u8), n)?])?;
         let kept = scatter(
             Source::Scalars(&[Scalar::from_native(0u8)]),
             positions,
@@ -149,6 +151,27 @@ impl DataFrame {
         )?;
         let keep = cast(&kept.into_columns().remove(0), TypeId::Bool8.into())?;
         self.select_rows(&RowSelection::Mask(keep))
+    }
+
+    /// pandas' `df.drop(index=key)`: the frame without the rows `key` names by label (a
+    /// label, a MultiIndex prefix, a list of labels, ...); KeyError when one is missing.
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// use ferrodf::core::Column;
+    /// use ferrodf::selection::Rows;
+    /// let df = df!("a" => [1i64, 2, 3]).unwrap();
+    /// let out = df.drop_labels(&Rows::Labels(Column::from_values(vec![0i64, 2]))).unwrap();
+    /// assert_eq!(out.num_rows(), 1);
+    /// assert!(df.drop_labels(&Rows::Label(7.into())).is_err());
+    /// ```
+    pub fn drop_labels(&self, key: &crate::selection::Rows) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let positions = match self.index().locate(key)? {
+            crate::loc::RowMatch::One(i) => Column::from_values(vec![i as i64]),
+            crate::loc::RowMatch::Rows { rows, .. } => self.positions_of(&rows)?,
+        };
+        self.drop_rows(&positions)
     }
 
     /// Row labels renamed (pandas' `df.rename(index={old: new})`): in every level (or

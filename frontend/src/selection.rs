@@ -6,27 +6,37 @@ use ferrodf_core::{Error, Result, TypeId};
 
 use crate::column_accessor::{LabelKey, PositionKey};
 use crate::compute::Value;
-use crate::lookup::Location;
+use crate::loc::RowMatch;
 use crate::rows::RowSelection;
 use crate::{DataFrame, Series};
 
-/// The rows of a `loc` selection, by label.
+/// The rows of a `loc` selection, by label ([`crate::Index::locate`] finds them).
 #[derive(Clone, Debug)]
 pub enum Rows {
     /// Every row (`:`).
     All,
-    /// The rows labelled `key` (a one-row frame when the label is unique).
+    /// The rows labelled `key` (one row when the label is unique); on a MultiIndex, the
+    /// rows whose first level is `key`.
     Label(Value),
+    /// One MultiIndex label, one value per level, or a prefix of the levels.
+    Tuple(Vec<Value>),
     /// From the first row labelled `start` to the last labelled `stop`, both included, as
-    /// pandas' label slices (`None`: from the first / to the last row).
+    /// pandas' label slices (`None`: from the first / to the last row), every `step`-th
+    /// (a negative step walks from `start` down to `stop`).
     Slice {
         start: Option<Value>,
         stop: Option<Value>,
+        step: Option<i64>,
     },
     /// The rows labelled by each value of a column, in its order (pandas' `loc[[...]]`;
     /// KeyError when one is missing).
     Labels(ferrodf_core::Column),
-    /// The rows where a boolean Series is true (missing counts as false).
+    /// The rows labelled by each MultiIndex key, given as one column per level.
+    LevelLabels(Vec<ferrodf_core::Column>),
+    /// One flag per row, by position (a boolean array).
+    Flags(ferrodf_core::Column),
+    /// The rows where a boolean Series over the same labels is true (missing counts as
+    /// false).
     Mask(Series),
 }
 
@@ -61,7 +71,7 @@ impl DataFrame {
     /// // df.loc[1:2, "a":"b"]
     /// let part = df
     ///     .loc(
-    ///         &Rows::Slice { start: Some(1i64.into()), stop: Some(2i64.into()) },
+    ///         &Rows::Slice { start: Some(1i64.into()), stop: Some(2i64.into()), step: None },
     ///         &LabelKey::Slice { start: Some("a".into()), stop: Some("b".into()) },
     ///     )
     ///     .unwrap();
@@ -69,30 +79,13 @@ impl DataFrame {
     /// ```
     pub fn loc(&self, rows: &Rows, columns: &LabelKey) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
-        let picked = match rows {
-            Rows::All => self.clone(),
-            Rows::Label(key) => match self.index().get_loc(key)? {
-                Location::Row(i) => self.select_rows(&RowSelection::Slice {
-                    start: i,
-                    len: 1,
-                    step: 1,
-                })?,
-                Location::Rows(map) => self.select_rows(&RowSelection::Take(map))?,
-            },
-            Rows::Slice { start, stop } => {
-                let (from, to) = self
-                    .index()
-                    .slice_positions(start.as_ref(), stop.as_ref())?;
-                self.select_rows(&RowSelection::Slice {
-                    start: from,
-                    len: to - from,
-                    step: 1,
-                })?
-            }
-            Rows::Labels(labels) => {
-                self.select_rows(&RowSelection::Take(self.index().get_indexer(labels)?))?
-            }
-            Rows::Mask(mask) => self.filter(mask)?,
+        let picked = match self.index().locate(rows)? {
+            RowMatch::One(i) => self.select_rows(&RowSelection::Slice {
+                start: i,
+                len: 1,
+                step: 1,
+            })?,
+            RowMatch::Rows { rows, .. } => self.select_rows(&rows)?,
         };
         picked.select_columns(columns)
     }

@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 
 from ferrodf import _lib, _ops, _pandas_args, plc
-from ferrodf._align import label_positions, positions_column, same_labels
+from ferrodf._align import same_labels
 from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf._pandas import pd
 from ferrodf.core.column.column import to_plc_column
@@ -238,10 +238,10 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         if isinstance(key, slice):
             if all(v is None or isinstance(v, int | np.integer) for v in (key.start, key.stop)):
                 return self._rows(key)
-            return self._rows(label_positions(self.index, key))
+            return self.loc[key]
         if isinstance(key, Series):
             if key.dtype == np.dtype("bool"):
-                return self._rows(_mask_of(key, self.index))
+                return self.loc[key]
             key = key.tolist()
         if isinstance(key, np.ndarray) and key.dtype == bool:
             return self._rows(key)
@@ -316,7 +316,7 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         if index is not None:
             labels_ = list(index) if isinstance(index, list | pd.Index | np.ndarray) else [index]
             # found where the labels are (KeyError names missing ones), dropped there
-            out = DataFrame._from_lib(out._df.drop_rows(_loc_row_positions(out, labels_)))
+            out = DataFrame._from_lib(out._df.drop_labels(labels_))
         return out
 
     def rename(
@@ -852,16 +852,6 @@ def _frame_flex(name: str, op: str, reflected: bool) -> Any:
 _ops.add_operators(DataFrame, _ops.FRAME_OPERATORS, _frame_flex)
 
 
-def _mask_of(mask: Series, index: Index) -> Any:
-    if not same_labels(mask.index, index):
-        raise ValueError(
-            "the boolean Series' index does not match the frame's index "
-            "(unalignable boolean Series)"
-        )
-    # stays a (device) column: a missing flag counts as False (RowSelection::Mask)
-    return mask._s.column
-
-
 class _ILoc:
     __slots__ = ("_df",)
 
@@ -902,31 +892,10 @@ class _Loc:
         self._df = df
 
     def __getitem__(self, key: Any) -> Any:
-        df = self._df
-        if isinstance(key, tuple) and _is_row_label(key, df.index):
-            rows, cols = key, slice(None)
-        elif isinstance(key, tuple) and len(key) == 2:
-            rows, cols = key
-        else:
-            rows, cols = key, slice(None)
-        if not (isinstance(cols, slice) and cols == slice(None)):
-            picked = df._df.get(list(cols) if isinstance(cols, pd.Index) else cols)
-            if isinstance(picked, _lib.Series):
-                s = Series._from_lib(picked)
-                return s.loc[rows]
-            df = DataFrame._from_lib(picked)
-        if isinstance(rows, Series) and rows.dtype == np.dtype("bool"):
-            return df._rows(_mask_of(rows, df.index))
-        if _is_scalar_label(rows) and df.index.nlevels == 1:
-            try:
-                return df._wrap(df._df.loc_label(rows))
-            except NotImplementedError:
-                # a row mixing strings with other types: pandas' object row (_row_at)
-                return _row_at(df, df.index._index.get_loc(rows))
-        pos = label_positions(df.index, rows)
-        if isinstance(pos, int | np.integer):
-            return _row_at(df, int(pos))
-        return df._rows(pos)
+        """``df.loc[key]``: what the key names and the shape of the result are
+        ``ferrodf::DataFrame::loc_get``'s rules (pandas')."""
+        out, mixed_row = self._df._df.loc(_loc_key(key))
+        return _located(out, mixed_row)
 
     def __setitem__(self, key: Any, value: Any) -> None:
         """``df.loc[rows, cols] = value``: rows by label, list, label slice or boolean mask;
@@ -936,37 +905,35 @@ class _Loc:
         row label appends a row and a new column label adds a column (missing elsewhere).
         A failed assignment changes nothing."""
         df = self._df
-        if isinstance(key, tuple) and len(key) == 2 and not _is_row_label(key, df.index):
-            rows, cols = key
-        else:
-            rows, cols = key, slice(None)
-        all_rows = isinstance(rows, slice) and rows == slice(None)
-        if all_rows and not (isinstance(cols, slice) and cols == slice(None)):
-            df[cols] = value
-            return
-        cols = list(cols) if isinstance(cols, pd.Index) else cols
-        values = _assign_values(value)
-        try:
-            positions = _loc_row_positions(df, rows)
-        except KeyError:
-            if not _is_one_label(rows):
-                raise
-            label = list(rows) if isinstance(rows, tuple) else [rows]
-            df._df = df._df.append_row(label, cols, values)
-            return
-        one = _is_one_label(rows) and positions.size() == 1
-        df._df = df._df.set_at(positions, cols, values, one)
+        df._df = df._df.loc_set(_loc_key(key), _assign_values(value))
 
 
-def _is_one_label(rows: Any) -> bool:
-    """Whether a ``.loc`` row key is one label (a new one appends a row)."""
-    if isinstance(rows, slice | list | np.ndarray | pd.Index | Series | pd.Series | dict | set):
-        return False
-    try:
-        hash(rows)
-    except TypeError:
-        return False
-    return True
+def _loc_key(key: Any) -> Any:
+    """A ``.loc`` key with ferrodf objects (and those inside a tuple key) unwrapped to the
+    Rust objects the binding reads."""
+    if isinstance(key, tuple):
+        return tuple(_loc_part(k) for k in key)
+    return _loc_part(key)
+
+
+def _loc_part(part: Any) -> Any:
+    if isinstance(part, Series):
+        return part._s
+    if isinstance(part, Index):
+        return part._index
+    return part
+
+
+def _located(out: Any, mixed_row: bool) -> Any:
+    """A ``.loc`` result as a ferrodf object; a row mixing strings with other types, which no
+    ferrodf dtype holds, is pandas' object Series (as pandas gives it)."""
+    if mixed_row:
+        return DataFrame._from_lib(out).to_pandas().iloc[0]
+    if isinstance(out, _lib.DataFrame):
+        return DataFrame._from_lib(out)
+    if isinstance(out, _lib.Series):
+        return Series._from_lib(out)
+    return out
 
 
 def _assign_values(value: Any) -> Any:
@@ -997,44 +964,6 @@ def _is_scalar(value: Any) -> bool:
     return value is None or (np.ndim(value) == 0 and not isinstance(value, list | tuple | dict))
 
 
-def _loc_row_positions(df: DataFrame, rows: Any) -> plc.Column:
-    """The row positions (an INT64 column) a ``.loc`` row key selects."""
-    n = len(df)
-    if isinstance(rows, Series) and rows.dtype == np.dtype("bool"):
-        # a device mask: its positions are found on the device
-        every = plc.filling.sequence(
-            n,
-            plc.interop.from_arrow(pa.scalar(0, pa.int64())),
-            plc.interop.from_arrow(pa.scalar(1, pa.int64())),
-        )
-        kept = plc.stream_compaction.apply_boolean_mask(
-            plc.Table([every]), _mask_of(rows, df.index)
-        )
-        return kept.columns()[0]
-    pos = label_positions(df.index, rows)
-    if isinstance(pos, plc.Column):
-        return pos
-    if isinstance(pos, slice):
-        pos = np.arange(n)[pos]
-    elif isinstance(pos, int | np.integer):
-        pos = [int(pos)]
-    elif isinstance(pos, np.ndarray) and pos.dtype == bool:
-        if len(pos) != n:
-            raise IndexError(f"a boolean row mask of {len(pos)} values for {n} rows")
-        pos = np.flatnonzero(pos)
-    return positions_column(pos)
-
-
-def _is_row_label(key: tuple, index: Index) -> bool:
-    """Whether a tuple is one MultiIndex row label rather than a (rows, columns) pair; a
-    tuple inside it (``df.loc[("a", 1), "x"]``) is the row label of a pair, as in pandas."""
-    return (
-        index.nlevels > 1
-        and len(key) == index.nlevels
-        and not any(isinstance(k, slice | list | tuple) for k in key)
-    )
-
-
 def _row_at(df: DataFrame, position: int) -> Series | pd.Series:
     """Row ``position`` as a Series indexed by the column labels (``DataFrame::row``).
     A row mixing strings with other types has no ferrodf dtype: the one-row frame goes to
@@ -1044,12 +973,6 @@ def _row_at(df: DataFrame, position: int) -> Series | pd.Series:
         return Series._from_lib(df._df.row(position))
     except NotImplementedError:
         return df._rows([position]).to_pandas().iloc[0]
-
-
-def _is_scalar_label(key: Any) -> bool:
-    return isinstance(key, str | int | float | np.integer | np.floating) and not isinstance(
-        key, bool | np.bool_
-    )
 
 
 def _key_column(key: Any, s: Series) -> Any:

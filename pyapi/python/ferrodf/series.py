@@ -9,7 +9,7 @@ import numpy as np
 import pyarrow as pa
 
 from ferrodf import _lib, _ops, _pandas_args, plc
-from ferrodf._align import label_positions, positions_column
+from ferrodf._align import positions_column
 from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf._pandas import pd
 from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
@@ -411,6 +411,16 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
             return self.loc[key]
         return self.loc[key]
 
+    def __setitem__(self, key: Any, value: Any) -> None:
+        """``s[key] = value``: by position for a slice of integers, else by label (a
+        label, labels, a label slice or a boolean mask), as ``__getitem__`` reads."""
+        if isinstance(key, slice) and all(
+            v is None or isinstance(v, int | np.integer) for v in (key.start, key.stop)
+        ):
+            self.iloc[key] = value
+        else:
+            self.loc[key] = value
+
     # -- operators -------------------------------------------------------------------
     def _binary(self, other: Any, op: str, reflected: bool = False) -> Any:
         from ferrodf.dataframe import DataFrame
@@ -611,6 +621,13 @@ class _SeriesILoc:
             key = key.to_numpy()
         return self._s._take(key)
 
+    def __setitem__(self, key: Any, value: Any) -> None:
+        """``s.iloc[rows] = value`` by position (``ferrodf::Series::iloc_set``); nothing
+        is appended, and a failed assignment changes nothing."""
+        s = self._s
+        rows = key._s.column if isinstance(key, Series) else _rows_arg(key)
+        s._s = s._s.iloc_set(rows, _series_values(value))
+
 
 class _SeriesLoc:
     __slots__ = ("_s",)
@@ -619,10 +636,39 @@ class _SeriesLoc:
         self._s = s
 
     def __getitem__(self, key: Any) -> Any:
-        pos = label_positions(self._s.index, key)
-        if isinstance(pos, int | np.integer):
-            return self._s._element(int(pos))
-        return self._s._take(pos)
+        """``s.loc[key]`` (``ferrodf::Series::loc_get``): one value for a label found once,
+        else a Series."""
+        out, _ = self._s._s.loc(_loc_part(key))
+        return Series._from_lib(out) if isinstance(out, _lib.Series) else out
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        """``s.loc[key] = value`` (``ferrodf::Series::loc_set``): a new label appends a
+        value; a value the Series cannot hold exactly raises TypeError."""
+        s = self._s
+        s._s = s._s.loc_set(_loc_part(key), _series_values(value))
+
+
+def _loc_part(key: Any) -> Any:
+    """A ``.loc`` key with ferrodf objects unwrapped to the Rust objects the binding reads."""
+    if isinstance(key, Series):
+        return key._s
+    if isinstance(key, Index):
+        return key._index
+    return key
+
+
+def _series_values(value: Any) -> Any:
+    """Assigned values as the binding reads them: a Series, a column or a scalar."""
+    if isinstance(value, Series):
+        return value._s
+    if isinstance(value, pd.Series):
+        return Series(value)._s
+    if value is None or np.ndim(value) == 0:
+        return value
+    try:
+        return to_plc_column(value)
+    except (pa.ArrowInvalid, pa.ArrowTypeError) as e:
+        raise TypeError(f"cannot set values of an unsupported type ({e})") from None
 
 
 def _series_flex(name: str, op: str, reflected: bool) -> Any:

@@ -13,7 +13,7 @@ use crate::errors::run;
 
 /// The values of an assignment: a Series, a column (one value per row or per column), a
 /// list of columns (one per written column), or a scalar.
-fn values_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Values> {
+pub(super) fn values_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Values> {
     if let Ok(s) = obj.extract::<PySeries>() {
         return Ok(Values::Series(s.0));
     }

@@ -23,6 +23,7 @@ mod columns;
 mod compute;
 mod groupby;
 mod keys;
+mod loc;
 mod objects;
 mod strings;
 
