@@ -34,7 +34,7 @@ def both(f, fd, pdf):
     exception type from both."""
     try:
         expected = f(pdf)
-    except Exception as e:  # noqa: BLE001 - the oracle decides which errors are right
+    except Exception as e:  # the oracle decides which errors are right
         with pytest.raises(type(e)):
             f(fd)
         return
@@ -172,7 +172,7 @@ def test_series_loc_set(key, value):
         expected = p.copy()
         try:
             expected.loc[key] = value
-        except Exception as e:  # noqa: BLE001 - pandas decides
+        except Exception as e:  # pandas decides
             with pytest.raises(type(e)):
                 s.loc[key] = value
             pd.testing.assert_series_equal(s.to_pandas(), p)  # unchanged
@@ -208,7 +208,7 @@ def test_series_iloc_set_and_setitem(key, value):
                 expected.iloc[key] = value
             else:
                 expected[key] = value
-        except Exception as e:  # noqa: BLE001 - pandas decides
+        except Exception as e:  # pandas decides
             with pytest.raises(type(e)):
                 if setter == "iloc":
                     s.iloc[key] = value
