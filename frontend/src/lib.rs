@@ -42,6 +42,7 @@ pub mod align;
 pub mod assign;
 pub mod column_accessor;
 pub mod compute;
+pub mod construct;
 pub mod dataframe;
 pub mod display;
 pub mod dtype;

@@ -15,12 +15,11 @@ import numpy as np
 import pyarrow as pa
 
 from ferrodf import _lib, _ops, _pandas_args, plc
-from ferrodf._align import same_labels
 from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf._pandas import pd
-from ferrodf.core.column.column import to_plc_column
+from ferrodf.core.column.column import as_column, to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
-from ferrodf.index import Index, RangeIndex
+from ferrodf.index import Index
 from ferrodf.series import Series, _rows_arg
 
 __all__ = ["DataFrame", "concat"]
@@ -41,12 +40,17 @@ def _typed_scalar(value: Any) -> _lib.Scalar:
     return plc.copying.get_element(to_plc_column(pa.array([value])), 0)
 
 
-def _broadcast(value: Any, n: int) -> Any:
-    """A scalar repeated n times, built by the core where columns are computed (on the GPU
-    when one is used); other values as they are."""
+def _entry(value: Any, positional: bool = False) -> Any:
+    """One column's data as ``DataFrame::from_entries`` takes it: a Series (aligned on its
+    labels; a pandas frame's columns are taken by position), a column, or a typed scalar
+    (repeated down the column)."""
+    if isinstance(value, Series):
+        return value._s
+    if isinstance(value, pd.Series) and not positional:
+        return Series(value)._s
     if _repeats(value):
-        return _lib.Column.from_scalar(_typed_scalar(value), n)
-    return value
+        return _typed_scalar(value)
+    return as_column(value).plc_column
 
 
 class DataFrame(NDFrame["_ILoc", "_Loc"]):
@@ -66,6 +70,7 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         level_names = None
         if isinstance(data, pd.DataFrame) and isinstance(data.columns, pd.MultiIndex):
             level_names = list(data.columns.names)
+        positional = isinstance(data, pd.DataFrame)
         if isinstance(data, pd.DataFrame):
             if idx is None:
                 idx = Index(data.index)
@@ -84,6 +89,7 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         elif isinstance(data, list) and data and isinstance(data[0], Mapping):
             data = pd.DataFrame(data)
             data = {k: data[k] for k in data.columns}
+            positional = True
         elif data is None:
             data = {}
         if not isinstance(data, Mapping):
@@ -92,27 +98,12 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
                 f"or a pandas, pyarrow or polars table; got {type(data).__name__}"
             )
         if columns is not None:
-            data = {k: data[k] for k in columns} if data else {k: [] for k in columns}
-        n = None
-        for v in data.values():
-            if not isinstance(v, str | int | float | bool | np.generic) and v is not None:
-                n = len(v)
-                break
-        if n is None:
-            n = len(idx) if idx is not None else (1 if data else 0)
-        series_index = _shared_series_index(data) if idx is None else None
-        aligned = {}
-        for k, v in data.items():
-            if isinstance(v, Series) and idx is not None:
-                v = Series._from_lib(v._s.reindex(idx._index))
-            aligned[k] = _broadcast(v, n)
-        multiindex = any(isinstance(k, tuple) for k in aligned)
-        ca = ColumnAccessor(aligned, multiindex=multiindex)
-        if level_names is not None:
-            ca.level_names = level_names
-        if series_index is not None:
-            idx = series_index  # pandas: a dict of Series keeps their index
-        self._df = _lib.DataFrame(ca._ca, None if idx is None else idx._index)
+            empty = [] if idx is None else None  # no data: missing values in each row
+            data = {k: data[k] for k in columns} if data else dict.fromkeys(columns, empty)
+        entries = [(k, _entry(v, positional)) for k, v in data.items()]
+        self._df = _lib.DataFrame.from_entries(
+            entries, None if idx is None else idx._index, level_names
+        )
 
     @classmethod
     def from_pandas(cls, df: pd.DataFrame) -> DataFrame:
@@ -289,7 +280,9 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         del allow_duplicates  # labels are unique in ferrodf
         if isinstance(value, Series):
             value = Series._from_lib(value._s.reindex(self._df.index))
-        self._df = self._df.insert(loc, column, to_plc_column(_broadcast(value, len(self))))
+        if _repeats(value):
+            value = _lib.Column.from_scalar(_typed_scalar(value), len(self))
+        self._df = self._df.insert(loc, column, to_plc_column(value))
 
     def assign(self, **kwargs: Any) -> DataFrame:
         out = self.copy(deep=False)
@@ -787,18 +780,6 @@ def _condition(cond: Any, df: DataFrame) -> Any:
     if isinstance(cond, pd.DataFrame):
         return DataFrame(cond)._df
     return Series(cond, index=df.index)._s
-
-
-def _shared_series_index(data: Mapping[Any, Any]) -> Index | None:
-    """The index of the Series in ``data`` when they all have the same labels (and
-    nothing else has a length), else None."""
-    values = [v for v in data.values() if not isinstance(v, str | int | float | bool)]
-    if not values or not all(isinstance(v, Series) for v in values):
-        return None
-    first = values[0].index
-    if isinstance(first, RangeIndex) and first.start == 0 and first.step == 1:
-        return None
-    return first if all(same_labels(first, v.index) for v in values[1:]) else None
 
 
 def _as_list(v: Any) -> list[Any]:

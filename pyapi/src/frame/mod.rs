@@ -21,6 +21,7 @@ mod accessor;
 mod assign;
 mod columns;
 mod compute;
+mod construct;
 mod groupby;
 mod keys;
 mod loc;
