@@ -83,21 +83,22 @@ pub fn align(left: &Index, right: &Index) -> Result<Alignment> {
         }
     }
     let names = merged_names(left, right);
-    let union = if right.is_empty() {
+    // the sorted union (pandas' outer join of the labels; one empty side included)
+    let distinct_rows = if right.is_empty() {
         lt.clone()
     } else if left.is_empty() {
         rt.clone()
     } else {
         let both = concatenate_tables(&[lt.clone(), rt.clone()])?;
         let keys: Vec<usize> = (0..both.num_columns()).collect();
-        let distinct_rows = distinct(&both, &keys, DuplicateKeepOption::KeepFirst, true, true)?;
-        let k = distinct_rows.num_columns();
-        sort(
-            &distinct_rows,
-            &vec![Order::Ascending; k],
-            &vec![NullOrder::After; k],
-        )?
+        distinct(&both, &keys, DuplicateKeepOption::KeepFirst, true, true)?
     };
+    let k = distinct_rows.num_columns();
+    let union = sort(
+        &distinct_rows,
+        &vec![Order::Ascending; k],
+        &vec![NullOrder::After; k],
+    )?;
     let left_map = positions_of(&lt, &union)?;
     let right_map = positions_of(&rt, &union)?;
     let mut index = left.rebuild(union.into_columns());

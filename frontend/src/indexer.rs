@@ -33,17 +33,22 @@ impl Index {
         self.get_indexer_levels(std::slice::from_ref(labels))
     }
 
-    /// [`get_indexer`](Self::get_indexer) of MultiIndex keys: one column per level (row i
-    /// of every column makes key i).
+    /// [`get_indexer`](Self::get_indexer) of MultiIndex keys: one column per level, or per
+    /// leading level (row i of every column makes key i; a key of fewer levels matches
+    /// every row under it, as pandas' `loc[["a", "c"]]` on a MultiIndex).
     pub fn get_indexer_levels(&self, labels: &[Column]) -> Result<Column> {
         let _operation = ferrodf_core::memory::enter_operation();
         let own = self.level_columns()?;
-        if labels.len() != own.len() || labels.is_empty() {
+        if labels.len() > own.len() || labels.is_empty() {
             return Err(Error::Key(format!(
                 "keys of {} levels for an index of {} levels",
                 labels.len(),
                 own.len()
             )));
+        }
+        if labels[0].size() == 0 {
+            // no labels select no rows, whatever their type
+            return Ok(Column::from_values(Vec::<i32>::new()));
         }
         let mut wanted = Vec::with_capacity(labels.len());
         let mut own_keys = Vec::with_capacity(own.len());

@@ -31,21 +31,31 @@ fn is_plain_label(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
             || obj.hasattr("__len__")?))
 }
 
-/// A `.loc` key split into its row part and its column part (`None`: every column).
+/// A `.loc` key split into its row part and its column part (`None`: every column), and,
+/// for a pair of plain labels that could also be one MultiIndex row label, the other
+/// reading: pandas tries the row label first and falls back to `(rows, columns)`.
+type Split<'py> = (Bound<'py, PyAny>, Option<Bound<'py, PyAny>>);
+
 fn split_key<'py>(
     key: &Bound<'py, PyAny>,
     nlevels: usize,
-) -> PyResult<(Bound<'py, PyAny>, Option<Bound<'py, PyAny>>)> {
+) -> PyResult<(Split<'py>, Option<Split<'py>>)> {
     if let Ok(t) = key.cast::<PyTuple>() {
         let plain = t
             .iter()
             .map(|p| is_plain_label(&p))
             .collect::<PyResult<Vec<_>>>()?;
-        if !tuple_is_row_label(nlevels, &plain) && t.len() == 2 {
-            return Ok((t.get_item(0)?, Some(t.get_item(1)?)));
+        let pair = t.len() == 2;
+        if !tuple_is_row_label(nlevels, &plain) {
+            if pair {
+                return Ok(((t.get_item(0)?, Some(t.get_item(1)?)), None));
+            }
+        } else if pair {
+            let other = (t.get_item(0)?, Some(t.get_item(1)?));
+            return Ok(((key.clone(), None), Some(other)));
         }
     }
-    Ok((key.clone(), None))
+    Ok(((key.clone(), None), None))
 }
 
 /// The row part of a `.loc` key: a label, a MultiIndex tuple, a label slice, labels (a
@@ -186,11 +196,17 @@ fn located_to_py(py: Python<'_>, out: Located) -> PyResult<(Py<PyAny>, bool)> {
 impl PyDataFrame {
     /// `df.loc[key]` (`ferrodf::DataFrame::loc_get`).
     fn loc(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<(Py<PyAny>, bool)> {
-        let (rows, columns) = split_key(key, self.0.index().nlevels())?;
-        let rows = rows_from_py(py, &rows)?;
-        let columns = columns_from_py(columns.as_ref())?;
-        let df = self.0.clone();
-        let out = run(py, move || df.loc_get(&rows, &columns))?;
+        let (first, other) = split_key(key, self.0.index().nlevels())?;
+        let get = |(rows, columns): Split<'_>| -> PyResult<Located> {
+            let rows = rows_from_py(py, &rows)?;
+            let columns = columns_from_py(columns.as_ref())?;
+            let df = self.0.clone();
+            run(py, move || df.loc_get(&rows, &columns))
+        };
+        let out = match (get(first), other) {
+            (Err(e), Some(other)) if e.is_instance_of::<PyKeyError>(py) => get(other)?,
+            (out, _) => out?,
+        };
         located_to_py(py, out)
     }
 
@@ -202,7 +218,8 @@ impl PyDataFrame {
         key: &Bound<'_, PyAny>,
         values: &Bound<'_, PyAny>,
     ) -> PyResult<Self> {
-        let (rows, columns) = split_key(key, self.0.index().nlevels())?;
+        // a new row label appends a row: no fallback to (rows, columns) here
+        let ((rows, columns), _) = split_key(key, self.0.index().nlevels())?;
         let rows = rows_from_py(py, &rows)?;
         let columns = columns_from_py(columns.as_ref())?;
         let values = values_from_py(py, values)?;
