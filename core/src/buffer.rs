@@ -55,6 +55,10 @@ struct Shared {
     foreign: AtomicBool,
     /// Whether the device copy was spilled and not brought back yet.
     spilled: AtomicBool,
+    /// Where a buffer made on the host was made (the caller chain of its constructor up to
+    /// the first function without `#[track_caller]`): its first upload is recorded there
+    /// by the transfer audit.
+    born: &'static std::panic::Location<'static>,
 }
 
 impl Shared {
@@ -180,6 +184,7 @@ impl fmt::Debug for Buffer {
 }
 
 impl Buffer {
+    #[track_caller]
     fn from_copies(
         len: usize,
         host: Option<arrow_buffer::Buffer>,
@@ -198,6 +203,7 @@ impl Buffer {
             device_len: AtomicUsize::new(0),
             foreign: AtomicBool::new(false),
             spilled: AtomicBool::new(false),
+            born: std::panic::Location::caller(),
         });
         if let Some(mem) = &device {
             shared.gained_device(mem);
@@ -210,12 +216,14 @@ impl Buffer {
     }
 
     /// A host buffer sharing an arrow-rs buffer (no copy).
+    #[track_caller]
     pub fn from_arrow(buf: arrow_buffer::Buffer) -> Self {
         let len = buf.len();
         Self::from_copies(len, Some(buf), None)
     }
 
     /// A host buffer taking ownership of a vector of native values (no copy).
+    #[track_caller]
     pub fn from_vec<T: arrow_buffer::ArrowNativeType>(v: Vec<T>) -> Self {
         if v.is_empty() {
             // An empty Vec's pointer is only aligned for T; the buffer may be viewed as
@@ -226,16 +234,19 @@ impl Buffer {
     }
 
     /// A host buffer of `len` zero bytes, 64-byte aligned.
+    #[track_caller]
     pub fn zeroed(len: usize) -> Self {
         Self::from_arrow(arrow_buffer::MutableBuffer::from_len_zeroed(len).into())
     }
 
     /// A host buffer holding a copy of `values`.
+    #[track_caller]
     pub fn from_slice_ref<T: arrow_buffer::ArrowNativeType>(values: &[T]) -> Self {
         Self::from_arrow(arrow_buffer::Buffer::from_slice_ref(values))
     }
 
     /// A device buffer owning (or wrapping) `mem`.
+    #[track_caller]
     pub fn from_device(mem: DeviceMemory) -> Self {
         let len = mem.len();
         Self::from_copies(len, None, Some(mem))
@@ -379,10 +390,20 @@ impl Buffer {
             .then(|| {
                 memory::audit::enter_site(format!("{} (unspill)", memory::audit::current_site()))
             });
+            let unspilling = self.shared.spilled.load(Ordering::Relaxed);
             let start = Instant::now();
             // The host buffer may itself be a slice of a bigger arrow allocation: copy just
             // our bytes.
-            let (mem, timing) = DeviceMemory::from_host_timed(&host.as_slice()[..self.shared.len])?;
+            let bytes = &host.as_slice()[..self.shared.len];
+            // the first upload is recorded where the host bytes were made; bringing back
+            // spilled bytes where they were needed
+            let (mem, timing) = if unspilling {
+                DeviceMemory::from_host_timed(bytes)?
+            } else {
+                memory::audit::with_origin(self.shared.born, || {
+                    DeviceMemory::from_host_timed(bytes)
+                })?
+            };
             let seconds = start.elapsed().as_secs_f64();
             let unspill = self.shared.spilled.swap(false, Ordering::Relaxed);
             if unspill {

@@ -281,6 +281,7 @@ impl Column {
     }
 
     /// A column of fixed-width native values with no nulls (host resident).
+    #[track_caller]
     pub fn from_values<T: crate::native::NativeType>(values: Vec<T>) -> Column {
         let size = values.len();
         Column::without_nulls(T::TYPE.into(), size, Buffer::from_vec(values))
@@ -288,6 +289,7 @@ impl Column {
     }
 
     /// A column of fixed-width native values with validity flags (host resident).
+    #[track_caller]
     pub fn from_options<T: crate::native::NativeType>(values: Vec<Option<T>>) -> Column {
         let size = values.len();
         let (mask, nulls) =

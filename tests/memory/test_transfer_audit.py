@@ -10,10 +10,12 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 from conftest import runs_on_gpu
 
 import ferrodf
+import ferrodf.plc as plc
 from ferrodf import DataFrame, memory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -126,6 +128,60 @@ def test_verdict_script_separates_documented_and_hidden(tmp_path):
     (only_documented / "audit-1.json").write_text(json.dumps(rows[:2]))
     r = subprocess.run([sys.executable, str(script), str(only_documented)], capture_output=True)
     assert r.returncode == 0
+
+
+def test_verdict_script_reads_origins(tmp_path):
+    """An upload whose bytes were made by converting an input is the input's first use, and
+    an Arrow export by a plc call straight from a test is a conversion; an upload of bytes
+    an operation made on the host stays hidden."""
+
+    def row(function, origin, direction):
+        return {
+            "function": function,
+            "origin": origin,
+            "direction": direction,
+            "count": 1,
+            "bytes": 4000,
+            "largest": 4000,
+            "test": function,
+        }
+
+    rows = [
+        row("ferrodf._ops.add", "core/src/interop/arrow.rs:120", "host -> device"),
+        row(
+            "pyapi/src/errors.rs (called from test_join)",
+            "core/src/interop/arrow.rs:336",
+            "device -> host",
+        ),
+        row("ferrodf.dataframe.DataFrame.drop", "frontend/src/reindex.rs:144", "host -> device"),
+        row("ferrodf._ops.sub", "core/src/interop/arrow.rs:120", "device -> host"),
+    ]
+    (tmp_path / "audit-1.json").write_text(json.dumps(rows))
+    report = tmp_path / "report.md"
+    script = ROOT / "scripts" / "transfer_audit.py"
+    r = subprocess.run(
+        [sys.executable, str(script), str(tmp_path), "--markdown", str(report)],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 1, r.stderr
+    text = report.read_text()
+    assert "## Hidden transfers: 2" in text
+    assert "first use of data built from host input" in text
+    hidden = text.split("## Hidden transfers")[1]
+    assert "DataFrame.drop" in hidden and "_ops.sub" in hidden and "_ops.add" not in hidden
+
+
+@pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
+def test_first_upload_is_recorded_where_the_bytes_were_made(audit):
+    """A column converted from Arrow on the host is uploaded when first computed on; the
+    audit names the conversion as the origin, not the lazy migration in buffer.rs."""
+    c = plc.Column.from_arrow(pa.array(np.arange(4096, dtype=np.int64)))
+    ferrodf.memory.reset_statistics()
+    plc.unary.unary_operation(c, plc.unary.UnaryOperator.ABS)
+    uploads = [t for t in ferrodf.memory.statistics().transfers if t[2] == "host -> device"]
+    assert uploads, "the column was not uploaded"
+    assert not any(t[1].startswith("core/src/buffer.rs") for t in uploads), uploads
 
 
 def test_verdict_script_needs_audit_files(tmp_path):

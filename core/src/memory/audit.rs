@@ -65,6 +65,20 @@ const NO_SITE: &str = "(no site)";
 
 thread_local! {
     static SITE: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// Where the bytes being copied were made, when that says more than the copy's caller
+    /// (see [`with_origin`]).
+    static ORIGIN: RefCell<Option<&'static Location<'static>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with copies recorded under `origin` instead of their caller: the first upload
+/// of a buffer made on the host is recorded where the buffer was made (an input's
+/// conversion, or the operation that built it on the host), which is what finding a hidden
+/// transfer needs; the upload's own caller is always the lazy migration in `Buffer`.
+pub(crate) fn with_origin<R>(origin: &'static Location<'static>, f: impl FnOnce() -> R) -> R {
+    let previous = ORIGIN.with(|o| o.borrow_mut().replace(origin));
+    let out = f();
+    ORIGIN.with(|o| *o.borrow_mut() = previous);
+    out
 }
 
 /// Restores the previous site when dropped (see [`enter_site`]).
@@ -107,7 +121,10 @@ pub(crate) fn record(direction: Direction, bytes: usize) {
     if super::statistics_level() < 3 || bytes == 0 {
         return;
     }
-    let key = (current_site(), Location::caller(), direction);
+    let origin = ORIGIN
+        .with(|o| *o.borrow())
+        .unwrap_or_else(Location::caller);
+    let key = (current_site(), origin, direction);
     let mut log = LOG.lock().unwrap_or_else(|p| p.into_inner());
     let e = log.get_or_insert_with(HashMap::new).entry(key).or_default();
     e.0 += 1;
