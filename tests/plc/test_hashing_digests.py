@@ -406,7 +406,8 @@ def test_empty_inputs():
         assert col.size() == 0
         assert col.type().id() == plc.TypeId.STRING
         # libcudf returns before looking at the types of a table without rows
-        assert getattr(plc.hashing, name)(table([pa.array([], pa.timestamp("s"))])).size() == 0
+        for refused in (pa.timestamp("s"), pa.struct([("a", pa.int8())])):
+            assert getattr(plc.hashing, name)(table([pa.array([], refused)])).size() == 0
     assert xxhash32([empty], 5) == []
     assert murmur128([empty, empty], 5) == []
 

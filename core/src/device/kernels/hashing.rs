@@ -519,7 +519,16 @@ fn digest_leaf_words(function: &str, c: &Column) -> Result<[u64; 8]> {
     let mut w = [0u64; 8];
     let (data, width, kind, o32, o64, row_off, mask, mask_off) = if c.size() == 0 {
         // An empty LIST child: nothing is read.
-        (0, 0, element_kind(function, c.dtype())? as i32, 0, 0, 0, 0, 0)
+        (
+            0,
+            0,
+            element_kind(function, c.dtype())? as i32,
+            0,
+            0,
+            0,
+            0,
+            0,
+        )
     } else {
         column_args(function, c)?
     };

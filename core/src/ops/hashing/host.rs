@@ -633,10 +633,11 @@ pub(super) fn murmurhash3_x64_128(
     let n = input.num_rows();
     let cols = flat_columns(function, input)?;
     let row = |i: usize| {
-        cols.iter().fold((seed, 0), |(h, _), c| match c.is_valid(i) {
-            true => c.with_bytes(i, false, |b| murmur3_x64_128_bytes(b, h)),
-            false => (u64::MAX, u64::MAX),
-        })
+        cols.iter()
+            .fold((seed, 0), |(h, _), c| match c.is_valid(i) {
+                true => c.with_bytes(i, false, |b| murmur3_x64_128_bytes(b, h)),
+                false => (u64::MAX, u64::MAX),
+            })
     };
     let (first, second): (Vec<u64>, Vec<u64>) = (0..n)
         .into_par_iter()
@@ -763,6 +764,95 @@ mod tests {
 
     fn paths(c: &Column) -> Vec<Vec<(Vec<usize>, bool)>> {
         decompose(c).into_iter().map(|b| b.levels).collect()
+    }
+
+    #[test]
+    fn murmur3_x64_128_matches_reference_vectors() {
+        // Values of the reference MurmurHash3_x64_128 (the mmh3 package's hash64).
+        let cases: [(&[u8], u64, (u64, u64)); 3] = [
+            (b"hello", 0, (0xcbd8_a7b3_41bd_9b02, 0x5b1e_906a_48ae_1d19)),
+            (
+                b"The quick brown fox jumps over the lazy dog",
+                42,
+                (0x740d_cf93_fe0b_d5d7, 0xc454_6cf4_ec70_5c8f),
+            ),
+            (
+                b"0123456789abcdef0",
+                7,
+                (0xf5f2_6de0_2f93_4af3, 0x1f66_ca61_7080_3b77),
+            ),
+        ];
+        for (bytes, seed, want) in cases {
+            assert_eq!(murmur3_x64_128_bytes(bytes, seed), want);
+        }
+    }
+
+    fn sha256_hex(message: &[u8]) -> Vec<u8> {
+        use sha2::Digest as _;
+        let d = sha2::Sha256::digest(message);
+        d.iter()
+            .flat_map(|b| format!("{b:02x}").into_bytes())
+            .collect()
+    }
+
+    #[test]
+    fn digest_feeds_the_valid_elements_of_a_row() {
+        let a = Column::from_options(vec![Some(1i32), None, Some(3)]);
+        let f = Column::from_options(vec![Some(-0.0f64), Some(f64::NAN), None]);
+        let t = Table::new(vec![a, f]).unwrap();
+        let out = digest(&t, Digest::Sha256).unwrap();
+        let chars = out.data().unwrap().host().unwrap();
+        let zero = 0.0f64.to_le_bytes();
+        let nan = f64::from_bits(0x7ff8_0000_0000_0000).to_le_bytes();
+        let want: Vec<Vec<u8>> = vec![
+            [&1i32.to_le_bytes()[..], &zero].concat(),
+            nan.to_vec(),
+            3i32.to_le_bytes().to_vec(),
+        ];
+        for (i, m) in want.iter().enumerate() {
+            assert_eq!(&chars[64 * i..64 * (i + 1)], &sha256_hex(m)[..], "row {i}");
+        }
+        // Sliced: rows 1..3.
+        let sliced =
+            Table::new(t.columns().iter().map(|c| c.slice(1, 2).unwrap()).collect()).unwrap();
+        let chars = digest(&sliced, Digest::Sha256)
+            .unwrap()
+            .data()
+            .unwrap()
+            .host()
+            .unwrap();
+        assert_eq!(&chars[..64], &sha256_hex(&want[1])[..]);
+    }
+
+    #[test]
+    fn xxhash_32_and_murmur_x64_128_chain_the_columns() {
+        let a = Column::from_options(vec![Some(7i64), None]);
+        let b = Column::from_values(vec![1u8, 2]);
+        let t = Table::new(vec![a, b]).unwrap();
+        let x = xxhash_32("t", &t, 5)
+            .unwrap()
+            .host_values::<u32>()
+            .unwrap()
+            .to_vec();
+        let seven = 7i64.to_le_bytes();
+        assert_eq!(
+            x,
+            vec![
+                xxh32_bytes(&[1], xxh32_bytes(&seven, 5)),
+                xxh32_bytes(&[2], u32::MAX)
+            ]
+        );
+        let (h1, h2) = murmurhash3_x64_128("t", &t, 5).unwrap();
+        let row0 = murmur3_x64_128_bytes(&[1], murmur3_x64_128_bytes(&seven, 5).0);
+        let row1 = murmur3_x64_128_bytes(&[2], u64::MAX);
+        assert_eq!(
+            h1.host_values::<u64>().unwrap().to_vec(),
+            vec![row0.0, row1.0]
+        );
+        assert_eq!(
+            h2.host_values::<u64>().unwrap().to_vec(),
+            vec![row0.1, row1.1]
+        );
     }
 
     #[test]
