@@ -1,7 +1,10 @@
-//! Row hashing kernels (`murmurhash3_x86_32`, `xxhash_64`): one launch per column, or for
-//! a LIST or STRUCT column one per decomposed column (see [`crate::ops::hashing`]).
+//! Row hashing kernels: `murmurhash3_x86_32`, `xxhash_64`, `xxhash_32` and
+//! `murmurhash3_x64_128` launch once per column (for a LIST or STRUCT column of the first
+//! two, once per decomposed column); the row digests (`md5`, `sha1`, ..., `sha512`) launch
+//! once for the table, one thread per row (see [`crate::ops::hashing`]).
 
 use super::{chars_ptr, device_values, string_parts};
+use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
 use crate::error::{Error, Result};
@@ -111,10 +114,11 @@ pub(crate) fn decompose(c: &Column) -> Vec<Branch> {
 }
 
 const SOURCE: &str = include_str!("cuda/hashing.cu");
+const DIGEST: &str = include_str!("cuda/digest.cuh");
 
 /// The CUDA source of the hashing module (one variant for every type).
 pub fn module_source() -> String {
-    format!("{}\n{SOURCE}", super::COMMON)
+    format!("{}\n{DIGEST}\n{SOURCE}", super::COMMON)
 }
 
 /// Kernel arguments of one column: (data, width, kind, off32, off64, row offset, mask,
@@ -293,7 +297,7 @@ fn run<S: cudarc::driver::DeviceRepr>(
     input: &Table,
     function: &str,
     kernel: &str,
-    nested_kernel: &str,
+    nested_kernel: Option<&str>,
     seed: S,
     width: usize,
     dtype: TypeId,
@@ -318,6 +322,12 @@ fn run<S: cudarc::driver::DeviceRepr>(
     let mut first_launch = true;
     for c in input.columns() {
         if is_nested(c.dtype().id()) {
+            let Some(nested_kernel) = nested_kernel else {
+                return Err(Error::type_err(format!(
+                    "{function} does not support {} columns",
+                    c.dtype().id()
+                )));
+            };
             let g = rt.function("hashing", module_source, nested_kernel)?;
             run_nested(function, &g, c, &seed, check, out_ptr, &mut first_launch)?;
             continue;
@@ -353,7 +363,7 @@ pub fn murmurhash3_x86_32(input: &Table, seed: u32, check: bool) -> Result<Colum
         input,
         "hashing.murmurhash3_x86_32",
         "murmur_column",
-        "murmur_nested",
+        Some("murmur_nested"),
         seed,
         4,
         TypeId::Uint32,
@@ -369,11 +379,232 @@ pub fn xxhash_64(input: &Table, seed: u64, check: bool) -> Result<Column> {
         input,
         "hashing.xxhash_64",
         "xxhash64_column",
-        "xxhash64_nested",
+        Some("xxhash64_nested"),
         seed,
         8,
         TypeId::Uint64,
         seed,
         check,
+    )
+}
+
+/// XXH32 of every row, chained across columns like [`xxhash_64`]; flat columns only
+/// (checked by the caller); `n > 0`.
+pub fn xxhash_32(input: &Table, seed: u32) -> Result<Column> {
+    run(
+        input,
+        "hashing.xxhash_32",
+        "xxhash32_column",
+        None,
+        seed,
+        4,
+        TypeId::Uint32,
+        u64::from(seed),
+        false,
+    )
+}
+
+/// MurmurHash3_x64_128 of every row as its two UINT64 halves: each column's element is
+/// hashed with the first half so far as the seed; flat columns only (checked by the
+/// caller); `n > 0`.
+pub fn murmurhash3_x64_128(input: &Table, seed: u64) -> Result<(Column, Column)> {
+    let function = "hashing.murmurhash3_x64_128";
+    let rt = runtime()?;
+    let n = input.num_rows();
+    let (out1, out2) = (DeviceMemory::alloc(n * 8)?, DeviceMemory::alloc(n * 8)?);
+    let (p1, p2) = (out1.ptr(), out2.ptr());
+    let n64 = n as i64;
+    let cfg = rt.grid_stride_config(n, 256, 8);
+    if input.num_columns() == 0 {
+        // libcudf's row fold starts at (seed, 0).
+        let f = rt.function("hashing", module_source, "fill_u64")?;
+        for (ptr, v) in [(p1, seed), (p2, 0u64)] {
+            let is32 = 0i32;
+            let mut launch = rt.stream().launch_builder(&f);
+            launch.arg(&ptr).arg(&n64).arg(&v).arg(&is32);
+            // SAFETY: writes n u64 values into an allocation of n * 8 bytes.
+            unsafe { launch.launch(cfg)? };
+        }
+    }
+    let f = rt.function("hashing", module_source, "murmur128_column")?;
+    for (j, c) in input.columns().iter().enumerate() {
+        let (data, w, kind, o32, o64, row_off, mask, mask_off) = column_args(function, c)?;
+        let first = i32::from(j == 0);
+        let mut launch = rt.stream().launch_builder(&f);
+        launch
+            .arg(&data)
+            .arg(&w)
+            .arg(&kind)
+            .arg(&o32)
+            .arg(&o64)
+            .arg(&row_off)
+            .arg(&mask)
+            .arg(&mask_off)
+            .arg(&n64)
+            .arg(&seed)
+            .arg(&p1)
+            .arg(&p2)
+            .arg(&first);
+        // SAFETY: reads rows offset..offset+n of the column (checked at its construction)
+        // and reads/writes n values of each output.
+        unsafe { launch.launch(cfg)? };
+    }
+    Ok((
+        device_values(TypeId::Uint64.into(), n, out1)?,
+        device_values(TypeId::Uint64.into(), n, out2)?,
+    ))
+}
+
+/// A row digest of `hashing`: the algorithm, its kernel and the length of its hex string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Digest {
+    /// MD5 (32 hex digits).
+    Md5,
+    /// SHA-1 (40).
+    Sha1,
+    /// SHA-224 (56).
+    Sha224,
+    /// SHA-256 (64).
+    Sha256,
+    /// SHA-384 (96).
+    Sha384,
+    /// SHA-512 (128).
+    Sha512,
+}
+
+impl Digest {
+    /// The function's name, as errors give it.
+    pub fn function(self) -> &'static str {
+        match self {
+            Digest::Md5 => "hashing.md5",
+            Digest::Sha1 => "hashing.sha1",
+            Digest::Sha224 => "hashing.sha224",
+            Digest::Sha256 => "hashing.sha256",
+            Digest::Sha384 => "hashing.sha384",
+            Digest::Sha512 => "hashing.sha512",
+        }
+    }
+
+    /// Hex digits of one digest (twice its bytes).
+    pub fn hex_len(self) -> usize {
+        match self {
+            Digest::Md5 => 32,
+            Digest::Sha1 => 40,
+            Digest::Sha224 => 56,
+            Digest::Sha256 => 64,
+            Digest::Sha384 => 96,
+            Digest::Sha512 => 128,
+        }
+    }
+
+    fn kernel(self) -> &'static str {
+        match self {
+            Digest::Md5 => "md5_rows",
+            Digest::Sha1 => "sha1_rows",
+            Digest::Sha224 => "sha224_rows",
+            Digest::Sha256 => "sha256_rows",
+            Digest::Sha384 => "sha384_rows",
+            Digest::Sha512 => "sha512_rows",
+        }
+    }
+}
+
+/// 64-bit words per column of a digest descriptor (`DIGEST_WORDS` in hashing.cu).
+const DIGEST_WORDS: usize = 16;
+/// The descriptor kind of a LIST of leaves (after the element kinds).
+const DIGEST_LIST: u64 = 5;
+
+/// Words 0..8 of a leaf column's digest descriptor (layout in hashing.cu).
+fn digest_leaf_words(function: &str, c: &Column) -> Result<[u64; 8]> {
+    let mut w = [0u64; 8];
+    let (data, width, kind, o32, o64, row_off, mask, mask_off) = if c.size() == 0 {
+        // An empty LIST child: nothing is read.
+        (
+            0,
+            0,
+            element_kind(function, c.dtype())? as i32,
+            0,
+            0,
+            0,
+            0,
+            0,
+        )
+    } else {
+        column_args(function, c)?
+    };
+    w[0] = kind as u64;
+    w[1] = data;
+    w[2] = width as u64;
+    (w[3], w[4]) = if o64 != 0 { (o64, 1) } else { (o32, 0) };
+    w[5] = row_off as u64;
+    w[6] = mask;
+    w[7] = mask_off as u64;
+    Ok(w)
+}
+
+/// The row digest `digest` of every row of `input` (column types checked by the caller),
+/// a STRING column of hex strings; `n > 0`.
+pub fn digest(input: &Table, digest: Digest) -> Result<Column> {
+    let function = digest.function();
+    let rt = runtime()?;
+    let n = input.num_rows();
+    let mut words = Vec::with_capacity(input.num_columns() * DIGEST_WORDS);
+    for c in input.columns() {
+        let mut w = [0u64; DIGEST_WORDS];
+        if c.dtype().id() == TypeId::List {
+            let o = &c.children()[0];
+            let width = fixed_width(o.dtype().id()).expect("integer offsets");
+            w[0] = DIGEST_LIST;
+            w[3] = o.data().expect("n > 0").device_ptr()? + (o.offset() * width) as u64;
+            w[4] = u64::from(width == 8);
+            w[5] = c.offset() as u64;
+            match c.mask() {
+                Some(m) if c.has_nulls()? => (w[6], w[7]) = (m.device_ptr()?, c.offset() as u64),
+                _ => {}
+            }
+            w[8..].copy_from_slice(&digest_leaf_words(function, &c.children()[1])?);
+        } else {
+            w[..8].copy_from_slice(&digest_leaf_words(function, c)?);
+        }
+        words.extend(w);
+    }
+    let hex = digest.hex_len();
+    let total = n * hex;
+    let wide = total > i32::MAX as usize;
+    let chars = DeviceMemory::alloc(total)?;
+    let offsets = DeviceMemory::alloc((n + 1) * if wide { 8 } else { 4 })?;
+    let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+    let desc = DeviceMemory::from_host(&bytes)?;
+    let f = rt.function("hashing", module_source, digest.kernel())?;
+    let (dp, ncols, n64, cp, op, wd) = (
+        desc.ptr(),
+        input.num_columns() as i32,
+        n as i64,
+        chars.ptr(),
+        offsets.ptr(),
+        i32::from(wide),
+    );
+    let mut launch = rt.stream().launch_builder(&f);
+    launch
+        .arg(&dp)
+        .arg(&ncols)
+        .arg(&n64)
+        .arg(&cp)
+        .arg(&op)
+        .arg(&wd);
+    // SAFETY: the descriptor points into the columns' buffers at offsets checked at their
+    // construction; each thread writes its row's `hex` chars and offset (row 0 also the
+    // leading 0), inside allocations of n * hex bytes and n + 1 offsets.
+    unsafe { launch.launch(rt.grid_stride_config(n, 128, 4))? };
+    let offsets_type = if wide { TypeId::Int64 } else { TypeId::Int32 };
+    let offsets = device_values(offsets_type.into(), n + 1, offsets)?;
+    Column::new(
+        TypeId::String.into(),
+        n,
+        Some(Buffer::from_device(chars)),
+        None,
+        Some(0),
+        0,
+        vec![offsets],
     )
 }

@@ -1,5 +1,6 @@
-//! The host path of `hashing`: libcudf's element hashes (MurmurHash3_x86_32, XXH64) and
-//! row hasher over arrow-rs buffers, one parallel pass over the rows.
+//! The host path of `hashing`: libcudf's element hashes (MurmurHash3_x86_32, XXH64, XXH32,
+//! MurmurHash3_x64_128), row hashers and row digests (RustCrypto's MD5, SHA-1 and SHA-2)
+//! over arrow-rs buffers, one parallel pass over the rows.
 
 use crate::bitmask::get_bit;
 use crate::buffer::Buffer;
@@ -10,7 +11,10 @@ use crate::table::Table;
 use crate::types::{TypeId, fixed_width};
 use rayon::prelude::*;
 
-use crate::device::kernels::hashing::{Branch, ElementKind, decompose, element_kind, is_nested};
+use crate::device::kernels::hashing::{
+    Branch, Digest, ElementKind, decompose, element_kind, is_nested,
+};
+use crate::ops::strings::host_string_column;
 
 /// MurmurHash3_x86_32 of `bytes` (Austin Appleby's reference algorithm).
 ///
@@ -122,6 +126,75 @@ pub fn xxh64_bytes(bytes: &[u8], seed: u64) -> u64 {
     h ^= h >> 29;
     h = h.wrapping_mul(P3);
     h ^ (h >> 32)
+}
+
+/// XXH32 of `bytes` (the twox-hash crate's reference implementation).
+///
+/// ```
+/// use ferrodf_core::ops::hashing::xxh32_bytes;
+/// assert_eq!(xxh32_bytes(b"", 0), 0x02CC5D05);
+/// ```
+pub fn xxh32_bytes(bytes: &[u8], seed: u32) -> u32 {
+    twox_hash::XxHash32::oneshot(seed, bytes)
+}
+
+fn fmix64(mut k: u64) -> u64 {
+    k ^= k >> 33;
+    k = k.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    k ^= k >> 33;
+    k = k.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    k ^ (k >> 33)
+}
+
+/// MurmurHash3_x64_128 of `bytes` as its two 64-bit halves (Austin Appleby's reference
+/// algorithm), both halves starting at the 64-bit `seed` as libcudf (through cuco) seeds
+/// them; for a seed below 2^32 this is the reference's `MurmurHash3_x64_128`. Written out
+/// here because the crates take a 32-bit seed.
+///
+/// ```
+/// use ferrodf_core::ops::hashing::murmur3_x64_128_bytes;
+/// assert_eq!(murmur3_x64_128_bytes(b"", 0), (0, 0));
+/// assert_eq!(murmur3_x64_128_bytes(b"hello", 0).0, 0xcbd8_a7b3_41bd_9b02);
+/// ```
+pub fn murmur3_x64_128_bytes(bytes: &[u8], seed: u64) -> (u64, u64) {
+    const C1: u64 = 0x87c3_7b91_1142_53d5;
+    const C2: u64 = 0x4cf5_ad43_2745_937f;
+    let mix1 = |k: u64| k.wrapping_mul(C1).rotate_left(31).wrapping_mul(C2);
+    let mix2 = |k: u64| k.wrapping_mul(C2).rotate_left(33).wrapping_mul(C1);
+    let (mut h1, mut h2) = (seed, seed);
+    let mut blocks = bytes.chunks_exact(16);
+    for b in &mut blocks {
+        h1 ^= mix1(le64(b));
+        h1 = h1
+            .rotate_left(27)
+            .wrapping_add(h2)
+            .wrapping_mul(5)
+            .wrapping_add(0x52dc_e729);
+        h2 ^= mix2(le64(&b[8..]));
+        h2 = h2
+            .rotate_left(31)
+            .wrapping_add(h1)
+            .wrapping_mul(5)
+            .wrapping_add(0x3849_5ab5);
+    }
+    let tail = blocks.remainder();
+    // The tail's bytes are little-endian words: 0..8 feed k1, 8..16 feed k2.
+    let word = |t: &[u8]| t.iter().rev().fold(0u64, |k, &b| (k << 8) | u64::from(b));
+    if tail.len() > 8 {
+        h2 ^= mix2(word(&tail[8..]));
+    }
+    if !tail.is_empty() {
+        h1 ^= mix1(word(&tail[..tail.len().min(8)]));
+    }
+    h1 ^= bytes.len() as u64;
+    h2 ^= bytes.len() as u64;
+    h1 = h1.wrapping_add(h2);
+    h2 = h2.wrapping_add(h1);
+    h1 = fmix64(h1);
+    h2 = fmix64(h2);
+    h1 = h1.wrapping_add(h2);
+    h2 = h2.wrapping_add(h1);
+    (h1, h2)
 }
 
 /// Host access to the elements of one column.
@@ -521,6 +594,151 @@ pub(super) fn xxhash_64(function: &str, input: &Table, seed: u64, check: bool) -
     output_column(TypeId::Uint64, Buffer::from_vec(values), n)
 }
 
+/// The columns of a table without nested ones, prepared for hashing on the host.
+fn flat_columns(function: &str, input: &Table) -> Result<Vec<HostColumn>> {
+    input
+        .columns()
+        .iter()
+        .map(|c| HostColumn::new(function, c))
+        .collect()
+}
+
+/// XXH32 of every row of `input` (flat columns), chained across columns.
+pub(super) fn xxhash_32(function: &str, input: &Table, seed: u32) -> Result<Column> {
+    let n = input.num_rows();
+    let cols = flat_columns(function, input)?;
+    // A column's mask is kept only when it has nulls, so a null here means libcudf checks
+    // nulls (some column has them) and the row's running hash becomes all ones.
+    let row = |i: usize| {
+        cols.iter().fold(seed, |h, c| match c.is_valid(i) {
+            true => c.with_bytes(i, true, |b| xxh32_bytes(b, h)),
+            false => u32::MAX,
+        })
+    };
+    let values: Vec<u32> = (0..n)
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .map(row)
+        .collect();
+    output_column(TypeId::Uint32, Buffer::from_vec(values), n)
+}
+
+/// MurmurHash3_x64_128 of every row of `input` (flat columns) as two UINT64 columns: the
+/// row starts at `(seed, 0)` and each element is hashed with the first half so far.
+pub(super) fn murmurhash3_x64_128(
+    function: &str,
+    input: &Table,
+    seed: u64,
+) -> Result<(Column, Column)> {
+    let n = input.num_rows();
+    let cols = flat_columns(function, input)?;
+    let row = |i: usize| {
+        cols.iter()
+            .fold((seed, 0), |(h, _), c| match c.is_valid(i) {
+                true => c.with_bytes(i, false, |b| murmur3_x64_128_bytes(b, h)),
+                false => (u64::MAX, u64::MAX),
+            })
+    };
+    let (first, second): (Vec<u64>, Vec<u64>) = (0..n)
+        .into_par_iter()
+        .with_min_len(1 << 12)
+        .map(row)
+        .unzip();
+    Ok((
+        output_column(TypeId::Uint64, Buffer::from_vec(first), n)?,
+        output_column(TypeId::Uint64, Buffer::from_vec(second), n)?,
+    ))
+}
+
+/// A column of a row digest: a leaf, or a LIST of leaves (md5 only).
+enum DigestColumn {
+    Leaf(HostColumn),
+    List {
+        valid: Option<arrow_buffer::NullBuffer>,
+        /// `size + 1` offsets into `child`'s rows.
+        offsets: Vec<usize>,
+        child: HostColumn,
+    },
+}
+
+impl DigestColumn {
+    fn new(function: &str, c: &Column) -> Result<DigestColumn> {
+        if c.dtype().id() != TypeId::List {
+            return Ok(DigestColumn::Leaf(HostColumn::new(function, c)?));
+        }
+        let offsets = list_offsets(c)?;
+        let (start, end) = (offsets[0], offsets[c.size()]);
+        let child = c.children()[1].slice(start, end - start)?;
+        Ok(DigestColumn::List {
+            valid: c.host_nulls()?,
+            offsets: offsets.iter().map(|o| o - start).collect(),
+            child: HostColumn::new(function, &child)?,
+        })
+    }
+
+    /// Feed row `i`'s valid elements into `d` (nulls add nothing).
+    fn feed<D: sha2::Digest>(&self, i: usize, d: &mut D) {
+        match self {
+            DigestColumn::Leaf(c) => {
+                if c.is_valid(i) {
+                    c.with_bytes(i, true, |b| d.update(b));
+                }
+            }
+            DigestColumn::List {
+                valid,
+                offsets,
+                child,
+            } => {
+                if valid.as_ref().is_none_or(|v| v.is_valid(i)) {
+                    for j in (offsets[i]..offsets[i + 1]).filter(|&j| child.is_valid(j)) {
+                        child.with_bytes(j, true, |b| d.update(b));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The digest of row `i` as lowercase hex into `out` (twice the digest's bytes).
+fn digest_row<D: sha2::Digest>(cols: &[DigestColumn], i: usize, out: &mut [u8]) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut d = D::new();
+    for c in cols {
+        c.feed(i, &mut d);
+    }
+    for (pair, b) in out.chunks_exact_mut(2).zip(d.finalize()) {
+        pair[0] = HEX[usize::from(b >> 4)];
+        pair[1] = HEX[usize::from(b & 15)];
+    }
+}
+
+/// Row digest `digest` of every row of `input`: a STRING column of hex strings.
+pub(super) fn digest(input: &Table, digest: Digest) -> Result<Column> {
+    let function = digest.function();
+    let n = input.num_rows();
+    let cols: Vec<DigestColumn> = input
+        .columns()
+        .iter()
+        .map(|c| DigestColumn::new(function, c))
+        .collect::<Result<_>>()?;
+    let hex = digest.hex_len();
+    let mut chars = vec![0u8; n * hex];
+    chars
+        .par_chunks_mut(hex)
+        .with_min_len(1 << 10)
+        .enumerate()
+        .for_each(|(i, out)| match digest {
+            Digest::Md5 => digest_row::<::md5::Md5>(&cols, i, out),
+            Digest::Sha1 => digest_row::<::sha1::Sha1>(&cols, i, out),
+            Digest::Sha224 => digest_row::<sha2::Sha224>(&cols, i, out),
+            Digest::Sha256 => digest_row::<sha2::Sha256>(&cols, i, out),
+            Digest::Sha384 => digest_row::<sha2::Sha384>(&cols, i, out),
+            Digest::Sha512 => digest_row::<sha2::Sha512>(&cols, i, out),
+        });
+    let ends = (1..=n).map(|i| (i * hex) as i64).collect();
+    host_string_column(chars, ends, None, 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -546,6 +764,95 @@ mod tests {
 
     fn paths(c: &Column) -> Vec<Vec<(Vec<usize>, bool)>> {
         decompose(c).into_iter().map(|b| b.levels).collect()
+    }
+
+    #[test]
+    fn murmur3_x64_128_matches_reference_vectors() {
+        // Values of the reference MurmurHash3_x64_128 (the mmh3 package's hash64).
+        let cases: [(&[u8], u64, (u64, u64)); 3] = [
+            (b"hello", 0, (0xcbd8_a7b3_41bd_9b02, 0x5b1e_906a_48ae_1d19)),
+            (
+                b"The quick brown fox jumps over the lazy dog",
+                42,
+                (0x740d_cf93_fe0b_d5d7, 0xc454_6cf4_ec70_5c8f),
+            ),
+            (
+                b"0123456789abcdef0",
+                7,
+                (0xf5f2_6de0_2f93_4af3, 0x1f66_ca61_7080_3b77),
+            ),
+        ];
+        for (bytes, seed, want) in cases {
+            assert_eq!(murmur3_x64_128_bytes(bytes, seed), want);
+        }
+    }
+
+    fn sha256_hex(message: &[u8]) -> Vec<u8> {
+        use sha2::Digest as _;
+        let d = sha2::Sha256::digest(message);
+        d.iter()
+            .flat_map(|b| format!("{b:02x}").into_bytes())
+            .collect()
+    }
+
+    #[test]
+    fn digest_feeds_the_valid_elements_of_a_row() {
+        let a = Column::from_options(vec![Some(1i32), None, Some(3)]);
+        let f = Column::from_options(vec![Some(-0.0f64), Some(f64::NAN), None]);
+        let t = Table::new(vec![a, f]).unwrap();
+        let out = digest(&t, Digest::Sha256).unwrap();
+        let chars = out.data().unwrap().host().unwrap();
+        let zero = 0.0f64.to_le_bytes();
+        let nan = f64::from_bits(0x7ff8_0000_0000_0000).to_le_bytes();
+        let want: Vec<Vec<u8>> = vec![
+            [&1i32.to_le_bytes()[..], &zero].concat(),
+            nan.to_vec(),
+            3i32.to_le_bytes().to_vec(),
+        ];
+        for (i, m) in want.iter().enumerate() {
+            assert_eq!(&chars[64 * i..64 * (i + 1)], &sha256_hex(m)[..], "row {i}");
+        }
+        // Sliced: rows 1..3.
+        let sliced =
+            Table::new(t.columns().iter().map(|c| c.slice(1, 2).unwrap()).collect()).unwrap();
+        let chars = digest(&sliced, Digest::Sha256)
+            .unwrap()
+            .data()
+            .unwrap()
+            .host()
+            .unwrap();
+        assert_eq!(&chars[..64], &sha256_hex(&want[1])[..]);
+    }
+
+    #[test]
+    fn xxhash_32_and_murmur_x64_128_chain_the_columns() {
+        let a = Column::from_options(vec![Some(7i64), None]);
+        let b = Column::from_values(vec![1u8, 2]);
+        let t = Table::new(vec![a, b]).unwrap();
+        let x = xxhash_32("t", &t, 5)
+            .unwrap()
+            .host_values::<u32>()
+            .unwrap()
+            .to_vec();
+        let seven = 7i64.to_le_bytes();
+        assert_eq!(
+            x,
+            vec![
+                xxh32_bytes(&[1], xxh32_bytes(&seven, 5)),
+                xxh32_bytes(&[2], u32::MAX)
+            ]
+        );
+        let (h1, h2) = murmurhash3_x64_128("t", &t, 5).unwrap();
+        let row0 = murmur3_x64_128_bytes(&[1], murmur3_x64_128_bytes(&seven, 5).0);
+        let row1 = murmur3_x64_128_bytes(&[2], u64::MAX);
+        assert_eq!(
+            h1.host_values::<u64>().unwrap().to_vec(),
+            vec![row0.0, row1.0]
+        );
+        assert_eq!(
+            h2.host_values::<u64>().unwrap().to_vec(),
+            vec![row0.1, row1.1]
+        );
     }
 
     #[test]

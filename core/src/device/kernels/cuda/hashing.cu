@@ -84,7 +84,80 @@ __device__ uint64_t xxh64(const uint8_t* p, int64_t len, uint64_t seed) {
   return h;
 }
 
-// The two row hashes: how an element's bytes hash, how element hashes combine, a null's hash,
+#define XX32P1 0x9E3779B1u
+#define XX32P2 0x85EBCA77u
+#define XX32P3 0xC2B2AE3Du
+#define XX32P4 0x27D4EB2Fu
+#define XX32P5 0x165667B1u
+
+__device__ __forceinline__ uint32_t xxh32_round(uint32_t acc, uint32_t input) {
+  return rotl32(acc + input * XX32P2, 13) * XX32P1;
+}
+
+// XXH32 (Yann Collet's reference algorithm).
+__device__ uint32_t xxh32(const uint8_t* p, int64_t len, uint32_t seed) {
+  int64_t i = 0;
+  uint32_t h;
+  if (len >= 16) {
+    uint32_t v1 = seed + XX32P1 + XX32P2, v2 = seed + XX32P2, v3 = seed, v4 = seed - XX32P1;
+    for (; i + 16 <= len; i += 16) {
+      v1 = xxh32_round(v1, load_le32(p + i));
+      v2 = xxh32_round(v2, load_le32(p + i + 4));
+      v3 = xxh32_round(v3, load_le32(p + i + 8));
+      v4 = xxh32_round(v4, load_le32(p + i + 12));
+    }
+    h = rotl32(v1, 1) + rotl32(v2, 7) + rotl32(v3, 12) + rotl32(v4, 18);
+  } else {
+    h = seed + XX32P5;
+  }
+  h += (uint32_t)len;
+  for (; i + 4 <= len; i += 4) {
+    h += load_le32(p + i) * XX32P3;
+    h = rotl32(h, 17) * XX32P4;
+  }
+  for (; i < len; ++i) {
+    h += (uint32_t)p[i] * XX32P5;
+    h = rotl32(h, 11) * XX32P1;
+  }
+  h ^= h >> 15; h *= XX32P2; h ^= h >> 13; h *= XX32P3; h ^= h >> 16;
+  return h;
+}
+
+__device__ __forceinline__ uint64_t fmix64(uint64_t k) {
+  k ^= k >> 33; k *= 0xff51afd7ed558ccdULL; k ^= k >> 33; k *= 0xc4ceb9fe1a85ec53ULL;
+  return k ^ (k >> 33);
+}
+
+// MurmurHash3_x64_128 (Austin Appleby's reference algorithm) with a 64-bit seed, as cuco
+// (and so libcudf) seeds both halves.
+__device__ void murmur3_128(const uint8_t* p, int64_t len, uint64_t seed, uint64_t& o1,
+                            uint64_t& o2) {
+  const uint64_t c1 = 0x87c37b91114253d5ULL, c2 = 0x4cf5ad432745937fULL;
+  uint64_t h1 = seed, h2 = seed;
+  int64_t nblocks = len / 16;
+  for (int64_t b = 0; b < nblocks; ++b) {
+    uint64_t k1 = load_le64(p + 16 * b), k2 = load_le64(p + 16 * b + 8);
+    k1 *= c1; k1 = rotl64(k1, 31); k1 *= c2; h1 ^= k1;
+    h1 = rotl64(h1, 27); h1 += h2; h1 = h1 * 5 + 0x52dce729ULL;
+    k2 *= c2; k2 = rotl64(k2, 33); k2 *= c1; h2 ^= k2;
+    h2 = rotl64(h2, 31); h2 += h1; h2 = h2 * 5 + 0x38495ab5ULL;
+  }
+  const uint8_t* tail = p + 16 * nblocks;
+  int rest = (int)(len & 15);
+  uint64_t k1 = 0, k2 = 0;
+  for (int j = rest - 1; j >= 8; --j) k2 = (k2 << 8) | tail[j];
+  if (rest > 8) { k2 *= c2; k2 = rotl64(k2, 33); k2 *= c1; h2 ^= k2; }
+  for (int j = (rest < 8 ? rest : 8) - 1; j >= 0; --j) k1 = (k1 << 8) | tail[j];
+  if (rest > 0) { k1 *= c1; k1 = rotl64(k1, 31); k1 *= c2; h1 ^= k1; }
+  h1 ^= (uint64_t)len; h2 ^= (uint64_t)len;
+  h1 += h2; h2 += h1;
+  h1 = fmix64(h1); h2 = fmix64(h2);
+  h1 += h2; h2 += h1;
+  o1 = h1;
+  o2 = h2;
+}
+
+// The row hashes: how an element's bytes hash, how element hashes combine, a null's hash,
 // and whether -0.0 hashes as 0.0.
 struct MurmurPolicy {
   typedef uint32_t H;
@@ -106,6 +179,16 @@ struct XxhashPolicy {
   }
   static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return xxh64(p, len, seed); }
   // Each column's element is hashed with the running row hash as its seed and replaces it.
+  static __device__ H element_seed(H running, H /*seed*/) { return running; }
+  static __device__ H fold(H /*running*/, H e) { return e; }
+};
+
+// libcudf's xxhash_32 chains like xxhash_64, but normalises -0.0 as well.
+struct Xxhash32Policy {
+  typedef uint32_t H;
+  static constexpr bool zero_norm = true;
+  static __device__ H null_hash() { return 0xffffffffu; }
+  static __device__ H bytes(const uint8_t* p, int64_t len, H seed) { return xxh32(p, len, seed); }
   static __device__ H element_seed(H running, H /*seed*/) { return running; }
   static __device__ H fold(H /*running*/, H e) { return e; }
 };
@@ -330,3 +413,108 @@ __device__ void hash_nested(const uint64_t* desc, int nlevels, int direct, int c
   }
 FERRO_HASH_KERNELS(murmur, MurmurPolicy)
 FERRO_HASH_KERNELS(xxhash64, XxhashPolicy)
+
+// xxhash_32 (flat columns only, as libcudf).
+extern "C" __global__ void xxhash32_column(const uint8_t* data, int width, int kind,
+                                           const int32_t* off32, const int64_t* off64,
+                                           int64_t row_off, const uint8_t* mask,
+                                           int64_t mask_off, int64_t n, uint32_t seed,
+                                           uint32_t* out, int first) {
+  hash_column<Xxhash32Policy>(data, width, kind, off32, off64, row_off, mask, mask_off, n, seed,
+                              out, first);
+}
+
+// murmurhash3_x64_128, one column: each row's first half so far (`seed` before the first
+// column) seeds the element's hash, which replaces both halves; a null is all ones.
+extern "C" __global__ void murmur128_column(const uint8_t* data, int width, int kind,
+                                            const int32_t* off32, const int64_t* off64,
+                                            int64_t row_off, const uint8_t* mask,
+                                            int64_t mask_off, int64_t n, uint64_t seed,
+                                            uint64_t* out1, uint64_t* out2, int first) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    uint64_t h = first ? seed : out1[i];
+    if (mask != nullptr && !bit_is_set(mask, mask_off + i)) {
+      out1[i] = 0xffffffffffffffffULL;
+      out2[i] = 0xffffffffffffffffULL;
+      continue;
+    }
+    uint8_t buf[8];
+    int64_t len;
+    const uint8_t* p = element_bytes(data, width, kind, off32, off64, row_off, i, false, buf, len);
+    murmur3_128(p, len, h, out1[i], out2[i]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Row digests (md5, sha1, sha224, sha256, sha384, sha512): one thread per row feeds the
+// bytes of the row's valid elements, column by column, into one digest (digest.cuh) and
+// writes its hex digits; nulls add nothing. Every row's string has the same length, so
+// the thread also writes its own offset. Floats hash with NaN and -0.0 normalised.
+// `cols` holds DIGEST_WORDS 64-bit words per column:
+//   0 element kind (see element_bytes), or 5 for a LIST of leaves
+//   1 data (fixed width: at the column's row offset; STRING: the chars)
+//   2 width                         3 STRING/LIST offsets (at the offsets' own offset)
+//   4 offsets are INT64             5 STRING/LIST: the column's row offset
+//   6 mask (0: no nulls)            7 mask bit offset
+//   8.. a LIST's child, as words 0..7 (its row numbers are the list offsets' values)
+
+#define DIGEST_WORDS 16
+
+__device__ __forceinline__ int64_t digest_offset(const uint64_t* C, int64_t r) {
+  return C[4] ? ((const int64_t*)C[3])[r] : (int64_t)((const int32_t*)C[3])[r];
+}
+
+// Feed element `i` of the leaf column described by `C` into `d`, unless it is null.
+template <class D>
+__device__ __forceinline__ void digest_leaf(D& d, const uint64_t* C, int64_t i) {
+  if (C[6] != 0 && !bit_is_set((const uint8_t*)C[6], (int64_t)C[7] + i)) return;
+  uint8_t buf[8];
+  int64_t len;
+  const int32_t* o32 = C[4] ? nullptr : (const int32_t*)C[3];
+  const int64_t* o64 = C[4] ? (const int64_t*)C[3] : nullptr;
+  const uint8_t* p = element_bytes((const uint8_t*)C[1], (int)C[2], (int)C[0], o32, o64,
+                                   (int64_t)C[5], i, true, buf, len);
+  digest_update(d, p, len);
+}
+
+template <class D>
+__device__ void digest_rows(const uint64_t* cols, int ncols, int64_t n, char* chars,
+                            void* offsets, int wide) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    D d;
+    d.init();
+    for (int c = 0; c < ncols; ++c) {
+      const uint64_t* C = cols + (int64_t)c * DIGEST_WORDS;
+      if (C[0] != 5) {
+        digest_leaf(d, C, i);
+        continue;
+      }
+      if (C[6] != 0 && !bit_is_set((const uint8_t*)C[6], (int64_t)C[7] + i)) continue;
+      int64_t r = (int64_t)C[5] + i;
+      int64_t s = digest_offset(C, r), e = digest_offset(C, r + 1);
+      for (int64_t j = s; j < e; ++j) digest_leaf(d, C + 8, j);
+    }
+    digest_finish(d, chars + i * D::HEX);
+    if (wide) {
+      ((int64_t*)offsets)[i + 1] = (i + 1) * D::HEX;
+      if (i == 0) ((int64_t*)offsets)[0] = 0;
+    } else {
+      ((int32_t*)offsets)[i + 1] = (int32_t)((i + 1) * D::HEX);
+      if (i == 0) ((int32_t*)offsets)[0] = 0;
+    }
+  }
+}
+
+#define FERRO_DIGEST_KERNEL(NAME, D)                                                     \
+  extern "C" __global__ void NAME##_rows(const uint64_t* cols, int ncols, int64_t n,      \
+                                         char* chars, void* offsets, int wide) {          \
+    digest_rows<D>(cols, ncols, n, chars, offsets, wide);                                \
+  }
+FERRO_DIGEST_KERNEL(md5, Md5)
+FERRO_DIGEST_KERNEL(sha1, Sha1)
+FERRO_DIGEST_KERNEL(sha224, Sha256<true>)
+FERRO_DIGEST_KERNEL(sha256, Sha256<false>)
+FERRO_DIGEST_KERNEL(sha384, Sha512<true>)
+FERRO_DIGEST_KERNEL(sha512, Sha512<false>)
