@@ -70,7 +70,7 @@ RENAMED = {
     "from_tuples": "multi",
     "columns": "columns_index data",
     "insert": "insert",
-    "drop": "drop_columns drop_rows",
+    "drop": "drop_columns drop_labels",
     "rename": "rename rename_columns rename_index with_names",
     "where": "keep_where",
     "copy": "deep_copy",
@@ -86,8 +86,9 @@ RENAMED = {
 ELSEWHERE = {
     "loc": (
         "DataFrame",
-        "loc_label",
-        "`DataFrame::loc_label` (one label), else `Index::get_loc`, then `select_rows`",
+        "loc_get",
+        "`DataFrame::loc_get` / `Series::loc_get` (a `Located`: frame, Series or value); "
+        "`loc_set` for assignment",
     ),
     "groupby": ("DataFrame", "groupby", "`DataFrame::groupby` / `groupby_levels` (a `GroupBy`)"),
 }
