@@ -121,9 +121,9 @@ pub(crate) fn record(direction: Direction, bytes: usize) {
     if super::statistics_level() < 3 || bytes == 0 {
         return;
     }
-    let origin = ORIGIN
-        .with(|o| *o.borrow())
-        .unwrap_or_else(Location::caller);
+    // read here: passed as a function, `Location::caller` would name its own caller
+    let caller = Location::caller();
+    let origin = ORIGIN.with(|o| *o.borrow()).unwrap_or(caller);
     let key = (current_site(), origin, direction);
     let mut log = LOG.lock().unwrap_or_else(|p| p.into_inner());
     let e = log.get_or_insert_with(HashMap::new).entry(key).or_default();

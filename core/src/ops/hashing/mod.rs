@@ -82,9 +82,9 @@ pub use host::{
 };
 
 use crate::column::Column;
-use crate::ops::strings::host_string_column;
 use crate::device::kernels::hashing::{self as dev, element_kind};
 use crate::error::{Error, Result};
+use crate::ops::strings::host_string_column;
 use crate::placement::use_device;
 use crate::table::Table;
 use crate::types::TypeId;
