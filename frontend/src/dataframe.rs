@@ -115,6 +115,30 @@ impl DataFrame {
         Ok(Selected::Frame(self.with_data(data)?))
     }
 
+    /// pandas' refusal of a key that names both a column and an index level
+    /// (`df.set_index("a", drop=False).groupby("a")`): ValueError rather than a silent
+    /// choice of the column.
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let df = df!("a" => [1i64, 2], "b" => [3i64, 4]).unwrap();
+    /// let both = df.set_index(["a"], false).unwrap();
+    /// assert!(both.check_unambiguous(&["a".into()]).is_err());
+    /// assert!(both.check_unambiguous(&["b".into()]).is_ok());
+    /// ```
+    pub fn check_unambiguous(&self, keys: &[Label]) -> Result<()> {
+        let levels = self.index.names();
+        for key in keys {
+            if *key != Label::None && levels.contains(key) && self.data.contains(key) {
+                return Err(Error::value(format!(
+                    "{key} is both an index level and a column label, which is ambiguous; \
+                     rename one (rename_axis or reset_index) or pass level= for the index"
+                )));
+            }
+        }
+        Ok(())
+    }
+
     /// The columns `key` selects by label, always as a frame.
     pub fn select_columns(&self, key: &LabelKey) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();

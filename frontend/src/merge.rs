@@ -281,6 +281,11 @@ impl<'a> Merge<'a> {
     pub fn run(self) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
         let suffixes = (self.suffixes.0.as_str(), self.suffixes.1.as_str());
+        let no_keys = Vec::new();
+        let side_keys =
+            |side: &Option<Vec<Label>>| self.on.as_ref().or(side.as_ref()).unwrap_or(&no_keys);
+        self.left.check_unambiguous(side_keys(&self.left_on))?;
+        self.right.check_unambiguous(side_keys(&self.right_on))?;
         if self.left_index || self.right_index {
             return self.index_merge();
         }

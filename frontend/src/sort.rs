@@ -97,6 +97,7 @@ impl DataFrame {
                 "sort_values needs at least one column in `by`",
             ));
         }
+        self.check_unambiguous(by)?;
         if ascending.len() != 1 && ascending.len() != by.len() {
             return Err(Error::value(format!(
                 "{} ascending flags for {} sort columns: give one, or one per column",

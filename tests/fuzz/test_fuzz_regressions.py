@@ -111,7 +111,7 @@ def test_fillna_of_an_all_missing_column(value):
 def test_a_key_naming_a_column_and_an_index_level_is_ambiguous(call):
     """After `set_index("a", drop=False)`, `groupby("a")` (and sort_values, merge) took
     the column where pandas raises ValueError: the name is ambiguous. Fixed in
-    ferrodf._pandas_args.check_unambiguous."""
+    the frontend's DataFrame::check_unambiguous (groupby, sort_values, merge)."""
     pdf = pd.DataFrame({"a": [1, 1, 2], "b": [1.0, 2.0, 3.0]}).set_index("a", drop=False)
     with pytest.raises(ValueError, match="both an index level and a column label") as pd_err:
         call(pdf)

@@ -91,6 +91,7 @@ impl DataFrame {
                 missing.join(", ")
             )));
         }
+        self.check_unambiguous(&by)?;
         Ok(GroupBy {
             source: self.clone(),
             keyed: self.clone(),

@@ -51,18 +51,3 @@ def astype_errors(obj: Any, dtype: Any, errors: str) -> Any:
     if errors != "raise":
         raise ValueError(f"astype(errors={errors!r}): errors is 'raise' or 'ignore'")
     return None
-
-
-def check_unambiguous(df: Any, keys: list[Any] | None) -> None:
-    """pandas' ValueError for a key that names both a column and an index level
-    (``df.set_index("a", drop=False).groupby("a")``): ferrodf would take the column
-    silently, pandas refuses to guess."""
-    if not keys:
-        return
-    levels = {name for name in df.index.names if name is not None}
-    for key in keys:
-        if isinstance(key, str | int | float | tuple) and key in levels and key in df:
-            raise ValueError(
-                f"{key!r} is both an index level and a column label, which is ambiguous; "
-                "rename one (df.rename_axis or df.reset_index) or pass level= for the index"
-            )

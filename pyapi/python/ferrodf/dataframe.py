@@ -401,7 +401,6 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         ``key`` is called on each ``by`` column, as in pandas."""
         check_sort_args(axis, kind, na_position)
         by = list(by) if isinstance(by, list | tuple) else [by]
-        _pandas_args.check_unambiguous(self, by)
         asc = list(ascending) if isinstance(ascending, list | tuple) else [ascending]
         keys = None
         if key is not None:
@@ -432,7 +431,6 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         sort, observed, dropna = (True if v is None else v for v in (sort, observed, dropna))
         by = None if by is None else _as_list(by)
         level = None if level is None else _as_list(level)
-        _pandas_args.check_unambiguous(self, by)
         return GroupBy(self._df.groupby(by, level, sort, dropna, as_index, observed))
 
     def merge(
@@ -454,8 +452,6 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         if not isinstance(right, DataFrame):
             right = DataFrame(right)
         keys = [None if k is None else _as_list(k) for k in (on, left_on, right_on)]
-        _pandas_args.check_unambiguous(self, keys[0] or keys[1])
-        _pandas_args.check_unambiguous(right, keys[0] or keys[2])
         return DataFrame._from_lib(
             self._df.merge(right._df, how, *keys, left_index, right_index, tuple(suffixes))
         )
