@@ -3,10 +3,11 @@
 //! shared node of ferrodf-core's tree; `to_expression` (parsing Python syntax) is in the
 //! Python package.
 
-use crate::enums::extract_enum_or;
+use crate::enums::{extract_enum, extract_enum_or};
 use crate::errors::IntoPyResult;
 use crate::scalar::PyScalar;
 use ferrodf_core::ops::expressions::{ASTOperator, Expression, TableReference};
+use pyo3::PyClass;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 use std::sync::Arc;
@@ -31,8 +32,9 @@ impl PyExpression {
     }
 }
 
-fn base(e: Expression) -> PyExpression {
-    PyExpression(Arc::new(e))
+/// The initializer of subclass `sub` over the node `e`.
+fn node<S: PyClass<BaseType = PyExpression>>(sub: S, e: Expression) -> PyClassInitializer<S> {
+    PyClassInitializer::from(PyExpression(Arc::new(e))).add_subclass(sub)
 }
 
 /// A constant of the tree, from a numeric, boolean, timestamp, duration, decimal or
@@ -43,8 +45,8 @@ pub struct PyLiteral;
 #[pymethods]
 impl PyLiteral {
     #[new]
-    fn new(value: PyScalar) -> PyResult<(Self, PyExpression)> {
-        Ok((PyLiteral, base(Expression::literal(value.0).py()?)))
+    fn new(value: PyScalar) -> PyResult<PyClassInitializer<Self>> {
+        Ok(node(PyLiteral, Expression::literal(value.0).py()?))
     }
 }
 
@@ -57,14 +59,17 @@ pub struct PyColumnReference;
 impl PyColumnReference {
     #[new]
     #[pyo3(signature = (index, table_source = None))]
-    fn new(index: i64, table_source: Option<&Bound<'_, PyAny>>) -> PyResult<(Self, PyExpression)> {
+    fn new(
+        index: i64,
+        table_source: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyClassInitializer<Self>> {
         let table = extract_enum_or(table_source, TableReference::Left)?;
         let index = usize::try_from(index).map_err(|_| {
             PyIndexError::new_err(format!(
                 "ColumnReference needs a column index >= 0, got {index}"
             ))
         })?;
-        Ok((PyColumnReference, base(Expression::column(index, table))))
+        Ok(node(PyColumnReference, Expression::column(index, table)))
     }
 }
 
@@ -75,11 +80,8 @@ pub struct PyColumnNameReference;
 #[pymethods]
 impl PyColumnNameReference {
     #[new]
-    fn new(name: String) -> (Self, PyExpression) {
-        (
-            PyColumnNameReference,
-            base(Expression::ColumnNameReference(name)),
-        )
+    fn new(name: String) -> PyClassInitializer<Self> {
+        node(PyColumnNameReference, Expression::ColumnNameReference(name))
     }
 }
 
@@ -95,15 +97,10 @@ impl PyOperation {
         op: &Bound<'_, PyAny>,
         left: PyExpression,
         right: Option<PyExpression>,
-    ) -> PyResult<(Self, PyExpression)> {
-        let op = ferrodf_core::named_enum::NamedEnum::from_i32(crate::enums::enum_value(
-            op,
-            "ASTOperator",
-        )?)
-        .py()?;
-        let op: ASTOperator = op;
+    ) -> PyResult<PyClassInitializer<Self>> {
+        let op = extract_enum::<ASTOperator>(op)?;
         let e = Expression::operation(op, left.0, right.map(|r| r.0)).py()?;
-        Ok((PyOperation, base(e)))
+        Ok(node(PyOperation, e))
     }
 }
 

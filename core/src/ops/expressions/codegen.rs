@@ -49,9 +49,9 @@ pub(super) fn generate(typed: &Typed) -> Result<ExprKernel> {
     let mut params = String::new();
     for (p, &c) in g.columns.iter().enumerate() {
         let t = ctype(g.column_types[p])?;
-        let _ = write!(
+        let _ = writeln!(
             params,
-            "    const {t}* __restrict__ d{p}, const uint8_t* __restrict__ m{p}, int64_t o{p}, // col{c}\n"
+            "    const {t}* __restrict__ d{p}, const uint8_t* __restrict__ m{p}, int64_t o{p}, // col{c}"
         );
     }
     for q in 0..g.literals.len() {

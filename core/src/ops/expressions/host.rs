@@ -100,7 +100,7 @@ pub(super) fn evaluate(table: &Table, typed: &Typed) -> Result<Column> {
     to_column(typed.dtype, out)
 }
 
-/// The array of a node: `n` rows of its storage type (LargeUtf8 for strings).
+/// The array of a node: `n` rows of its storage type (Utf8 or LargeUtf8 for strings).
 fn eval(table: &Table, t: &Typed, n: usize) -> Result<ArrayRef> {
     match &t.node {
         TypedNode::Column(i) => load(&table.columns()[*i]),
@@ -129,8 +129,8 @@ fn eval(table: &Table, t: &Typed, n: usize) -> Result<ArrayRef> {
 fn load(col: &Column) -> Result<ArrayRef> {
     let id = col.dtype().id();
     if id == TypeId::String {
-        let a = crate::interop::arrow::to_arrow(col)?;
-        return Ok(arrow_cast::cast(&a, &arrow_schema::DataType::LargeUtf8)?);
+        // Utf8 or LargeUtf8 after the column's offsets; comparisons cast both sides alike.
+        return crate::interop::arrow::to_arrow(col);
     }
     with_storage!(id, A => {
         let vals = col.host_values::<<A as ArrowPrimitiveType>::Native>()?;
@@ -284,7 +284,10 @@ where
 fn string_compare(op: ASTOperator, a: &ArrayRef, b: &ArrayRef) -> Result<ArrayRef> {
     use ASTOperator::*;
     use arrow_ord::cmp;
-    let (x, y) = (a.as_ref(), b.as_ref());
+    // Both sides as LargeUtf8: the columns' offset widths may differ.
+    let large = arrow_schema::DataType::LargeUtf8;
+    let (x, y) = (arrow_cast::cast(a, &large)?, arrow_cast::cast(b, &large)?);
+    let (x, y) = (x.as_ref(), y.as_ref());
     let r = match op {
         Equal => cmp::eq(&x, &y)?,
         NotEqual => cmp::neq(&x, &y)?,
@@ -313,8 +316,8 @@ where
         Mul => binary(x, y, Num::wmul)?,
         Div => binary(x, y, |p, q| if int && q == zero { zero } else { p.wdiv(q) })?,
         Mod => binary(x, y, |p, q| if int && q == zero { zero } else { p.wrem(q) })?,
-        FloorDiv => binary(x, y, |p, q| floor_div(p, q))?,
-        Pymod => binary(x, y, |p, q| pymod(p, q))?,
+        FloorDiv => binary(x, y, floor_div)?,
+        Pymod => binary(x, y, pymod)?,
         BitwiseAnd => binary(x, y, |p, q| A::Native::from_i128(p.to_i128() & q.to_i128()))?,
         BitwiseOr => binary(x, y, |p, q| A::Native::from_i128(p.to_i128() | q.to_i128()))?,
         BitwiseXor => binary(x, y, |p, q| A::Native::from_i128(p.to_i128() ^ q.to_i128()))?,
