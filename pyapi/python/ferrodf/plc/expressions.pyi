@@ -58,8 +58,7 @@ class ASTOperator(IntEnum):
     CAST_TO_UINT64 = 48
     CAST_TO_FLOAT64 = 49
 
-class Expression:
-    __hash__: None  # type: ignore[assignment]
+class Expression: ...
 
 class Literal(Expression):
     def __init__(self, value: Scalar) -> None: ...
