@@ -255,7 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn literals_of_nested_types_are_refused() {
+    fn literals_show_their_value_and_type() {
         let s = Scalar::from_native(1.5f64);
         assert_eq!(Expression::literal(s).unwrap().to_string(), "1.5:FLOAT64");
     }
