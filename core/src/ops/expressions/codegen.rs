@@ -21,6 +21,36 @@ use std::fmt::Write;
 /// The row helpers the generated code calls (`ex_div`, `ex_pymod`, ...).
 const EXPR_CUH: &str = include_str!("../../device/kernels/cuda/expressions.cuh");
 
+/// The kernel around the generated rows: `@PARAMS@` (one a line), `@OUT@` (the result's C
+/// type), `@BODY@` (the nodes' lines, defining `v<k>` and `k<k>`) and `@ROOT@` (the
+/// result's number) are filled in.
+const KERNEL_TEMPLATE: &str = r#"extern "C" __global__ void @NAME@(
+@PARAMS@    @OUT@* __restrict__ out, uint32_t* __restrict__ out_mask,
+    unsigned long long* __restrict__ null_count, int64_t n) {
+  const int lane = threadIdx.x & 31;
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  unsigned long long invalid = 0;
+  // Every lane of a warp runs the same iterations (base is the warp's first row), so the
+  // ballot below sees the whole warp.
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + threadIdx.x - lane; base < n;
+       base += stride) {
+    const int64_t i = base + lane;
+    bool ok = false;
+    if (i < n) {
+@BODY@      out[i] = v@ROOT@;
+      ok = k@ROOT@;
+    }
+    const uint32_t word = __ballot_sync(0xffffffffu, ok);
+    if (lane == 0) {
+      out_mask[base >> 5] = word;
+      const int64_t rows = n - base < 32 ? n - base : 32;
+      invalid += (unsigned long long)(rows - __popc(word));
+    }
+  }
+  if (lane == 0 && invalid != 0) atomicAdd(null_count, invalid);
+}
+"#;
+
 /// The name of the kernel in every expression module.
 pub const KERNEL_NAME: &str = "ferro_expr";
 
@@ -57,35 +87,13 @@ pub(super) fn generate(typed: &Typed) -> Result<ExprKernel> {
     for q in 0..g.literals.len() {
         let _ = writeln!(params, "    uint64_t l{q},");
     }
-    let source = format!(
-        "{COMMON}\n{EXPR_CUH}\n// expression: {canonical}\n\
-extern \"C\" __global__ void {KERNEL_NAME}(\n{params}\
-    {out_t}* __restrict__ out, uint32_t* __restrict__ out_mask,\n\
-    unsigned long long* __restrict__ null_count, int64_t n) {{\n\
-  const int lane = threadIdx.x & 31;\n\
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;\n\
-  unsigned long long invalid = 0;\n\
-  // Every lane of a warp runs the same iterations (base is the warp's first row), so the\n\
-  // ballot below sees the whole warp.\n\
-  for (int64_t base = (int64_t)blockIdx.x * blockDim.x + threadIdx.x - lane; base < n;\n\
-       base += stride) {{\n\
-    const int64_t i = base + lane;\n\
-    bool ok = false;\n\
-    if (i < n) {{\n{body}\
-      out[i] = v{root};\n\
-      ok = k{root};\n\
-    }}\n\
-    const uint32_t word = __ballot_sync(0xffffffffu, ok);\n\
-    if (lane == 0) {{\n\
-      out_mask[base >> 5] = word;\n\
-      const int64_t rows = n - base < 32 ? n - base : 32;\n\
-      invalid += (unsigned long long)(rows - __popc(word));\n\
-    }}\n\
-  }}\n\
-  if (lane == 0 && invalid != 0) atomicAdd(null_count, invalid);\n\
-}}\n",
-        body = g.body
-    );
+    let source = KERNEL_TEMPLATE
+        .replace("@NAME@", KERNEL_NAME)
+        .replace("@PARAMS@", &params)
+        .replace("@OUT@", out_t)
+        .replace("@BODY@", &g.body)
+        .replace("@ROOT@", &root.to_string());
+    let source = format!("{COMMON}\n{EXPR_CUH}\n// expression: {canonical}\n{source}");
     let fp = crate::device::kernel_bundle::fingerprint(&source, "expr");
     Ok(ExprKernel {
         key: format!("expr_{fp:032x}"),
@@ -110,6 +118,8 @@ struct Gen {
     next: usize,
     columns: Vec<usize>,
     column_types: Vec<DataType>,
+    /// The variable holding each passed column's row (loaded once).
+    column_vars: Vec<usize>,
     literals: Vec<Scalar>,
 }
 
@@ -120,20 +130,19 @@ impl Gen {
         let is_bool = t.dtype.id() == TypeId::Bool8;
         match &t.node {
             TypedNode::Column(c) => {
-                let p = match self.columns.iter().position(|x| x == c) {
-                    Some(p) => p,
-                    None => {
-                        self.columns.push(*c);
-                        self.column_types.push(t.dtype);
-                        self.columns.len() - 1
-                    }
-                };
+                if let Some(p) = self.columns.iter().position(|x| x == c) {
+                    return Ok((self.column_vars[p], format!("c{p}:{}", t.dtype)));
+                }
+                let p = self.columns.len();
                 let load = if is_bool {
                     format!("(uint8_t)(d{p}[i] != 0)")
                 } else {
                     format!("d{p}[i]")
                 };
                 let k = self.line(ty, &load, &format!("ex_valid(m{p}, o{p}, i)"));
+                self.columns.push(*c);
+                self.column_types.push(t.dtype);
+                self.column_vars.push(k);
                 Ok((k, format!("c{p}:{}", t.dtype)))
             }
             TypedNode::Literal(s) => {

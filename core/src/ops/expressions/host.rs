@@ -445,3 +445,105 @@ fn unary_op(op: ASTOperator, in_type: TypeId, out_type: TypeId, a: &ArrayRef) ->
         }),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{ASTOperator, Expression, TableReference, compute_column};
+    use crate::column::Column;
+    use crate::scalar::Scalar;
+    use crate::table::Table;
+    use std::sync::Arc;
+
+    fn col(i: usize) -> Arc<Expression> {
+        Arc::new(Expression::column(i, TableReference::Left))
+    }
+
+    fn run(t: &Table, op: ASTOperator, a: Arc<Expression>, b: Arc<Expression>) -> Column {
+        let e = Expression::operation(op, a, Some(b)).unwrap();
+        // The host path itself (compute_column picks the device on a GPU machine).
+        let types: Vec<_> = t.columns().iter().map(|c| c.dtype()).collect();
+        super::evaluate(t, &super::super::typing::check(&e, &types).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn integer_division_by_zero_is_null_and_min_over_minus_one_wraps() {
+        let t = Table::new(vec![
+            Column::from_values(vec![7i32, i32::MIN, -7, 5]),
+            Column::from_values(vec![0i32, -1, 2, -3]),
+        ])
+        .unwrap();
+        let rows = |op| {
+            let c = run(&t, op, col(0), col(1));
+            let nulls = c.host_nulls().unwrap();
+            let v = c.host_values::<i32>().unwrap();
+            (0..4)
+                .map(|i| nulls.as_ref().is_none_or(|n| n.is_valid(i)).then(|| v[i]))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            rows(ASTOperator::Div),
+            vec![None, Some(i32::MIN), Some(-3), Some(-1)]
+        );
+        assert_eq!(
+            rows(ASTOperator::FloorDiv),
+            vec![None, Some(i32::MIN), Some(-4), Some(-2)]
+        );
+        assert_eq!(
+            rows(ASTOperator::Mod),
+            vec![None, Some(0), Some(-1), Some(2)]
+        );
+        assert_eq!(
+            rows(ASTOperator::Pymod),
+            vec![None, Some(0), Some(1), Some(-1)]
+        );
+    }
+
+    #[test]
+    fn kleene_logic_decides_rows_with_one_null() {
+        let b = |v: Vec<Option<u8>>| {
+            let c = Column::from_options(v);
+            Column::new(
+                crate::types::TypeId::Bool8.into(),
+                c.size(),
+                c.data().cloned(),
+                c.mask().cloned(),
+                None,
+                0,
+                vec![],
+            )
+            .unwrap()
+        };
+        let t = Table::new(vec![
+            b(vec![Some(0), Some(1), None, None]),
+            b(vec![None, None, Some(0), None]),
+        ])
+        .unwrap();
+        let and = run(&t, ASTOperator::NullLogicalAnd, col(0), col(1));
+        let or = run(&t, ASTOperator::NullLogicalOr, col(0), col(1));
+        let show = |c: &Column| {
+            let a = crate::interop::arrow::to_arrow(c).unwrap();
+            let a = arrow_array::cast::AsArray::as_boolean(a.as_ref()).clone();
+            a.iter().collect::<Vec<_>>()
+        };
+        assert_eq!(show(&and), vec![Some(false), None, Some(false), None]);
+        assert_eq!(show(&or), vec![None, Some(true), None, None]);
+    }
+
+    #[test]
+    fn strings_compare_with_literals() {
+        let strings = |v: Vec<Option<&str>>| {
+            crate::interop::arrow::from_arrow(&arrow_array::StringArray::from(v)).unwrap()
+        };
+        let s = strings(vec![Some("a"), None, Some("c")]);
+        let t = Table::new(vec![s]).unwrap();
+        let lit = Arc::new(
+            Expression::literal(Scalar::from_column(strings(vec![Some("b")])).unwrap()).unwrap(),
+        );
+        let e = Expression::operation(ASTOperator::Less, col(0), Some(lit)).unwrap();
+        let out = compute_column(&t, &e);
+        // On a GPU machine under device='auto' this is a counted host fallback.
+        let out = out.unwrap();
+        assert_eq!(out.null_count().unwrap(), 1);
+        assert_eq!(out.host_values::<u8>().unwrap()[0], 1);
+    }
+}
