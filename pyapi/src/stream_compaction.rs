@@ -1,7 +1,6 @@
 //! `plc.stream_compaction`: dropping, filtering (by a mask or an expression), deduplicating
-//! and counting rows
-//! (`unique_count` and `distinct_count` are re-exported by `plc.reduce` as well). Argument
-//! conversion only; the semantics live in ferrodf-core.
+//! and counting rows (`unique_count` and `distinct_count` are re-exported by `plc.reduce` as
+//! well). Argument conversion only; the semantics live in ferrodf-core.
 
 use crate::args::{add_functions, indices, plc_family, plc_fn};
 use crate::column::PyColumn;
