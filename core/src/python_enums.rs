@@ -43,6 +43,8 @@ pub const PYTHON_ENUMS: &[EnumInfo] = &[
     crate::io::json::JSONRecoveryMode::INFO,
     crate::ops::lists::ConcatenateNullPolicy::INFO,
     crate::ops::lists::DuplicateFindOption::INFO,
+    crate::ops::expressions::ASTOperator::INFO,
+    crate::ops::expressions::TableReference::INFO,
 ];
 
 /// The description of the enum called `name` (class names are unique across `plc`).

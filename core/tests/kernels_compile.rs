@@ -384,3 +384,73 @@ fn every_manifest_module_compiles() {
             .unwrap_or_else(|e| panic!("{}: {e}", m.key));
     });
 }
+
+/// One generated expression kernel per input type, whose tree applies every operator that
+/// takes the type (each result folded into a BOOL8 through `IS_NULL` or taken as is, all
+/// joined by `NULL_LOGICAL_OR`), with a valid and a null literal: every operator's code
+/// compiles for every type it takes.
+#[test]
+fn expression_modules_compile() {
+    use ferrodf_core::ops::expressions::{ASTOperator, Expression, TableReference, kernel};
+    use ferrodf_core::scalar::Scalar;
+    use ferrodf_core::types::DataType;
+    use rayon::prelude::*;
+    use std::sync::Arc;
+    if !nvrtc_present() {
+        return;
+    }
+    let types: Vec<TypeId> = NUMERIC
+        .into_iter()
+        .chain([
+            TypeId::TimestampDays,
+            TypeId::TimestampNanoseconds,
+            TypeId::DurationSeconds,
+        ])
+        .collect();
+    types.par_iter().for_each(|&t| {
+        let dtype = DataType::from(t);
+        let table = [dtype, dtype];
+        let col = |i| Arc::new(Expression::column(i, TableReference::Left));
+        let null_lit = Scalar::from_column(
+            ferrodf_core::column::Column::new(
+                dtype,
+                1,
+                Some(ferrodf_core::buffer::Buffer::zeroed(16)),
+                Some(ferrodf_core::buffer::Buffer::zeroed(64)),
+                Some(1),
+                0,
+                vec![],
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let null_lit = Arc::new(Expression::literal(null_lit).unwrap());
+        let mut parts: Vec<Arc<Expression>> = vec![];
+        for op in ASTOperator::ALL {
+            let right = (op.arity() == 2).then(|| col(1));
+            let e = Expression::operation(op, col(0), right).unwrap();
+            let Ok(out) = ferrodf_core::ops::expressions::result_type(&e, &table) else {
+                continue;
+            };
+            let e = Arc::new(e);
+            parts.push(if out.id() == TypeId::Bool8 {
+                e
+            } else {
+                Arc::new(Expression::operation(ASTOperator::IsNull, e, None).unwrap())
+            });
+        }
+        // A null literal operand once, so its constant validity compiles too.
+        parts.push(Arc::new(
+            Expression::operation(ASTOperator::NullEqual, col(0), Some(null_lit)).unwrap(),
+        ));
+        let tree = parts
+            .into_iter()
+            .reduce(|a, b| {
+                Arc::new(Expression::operation(ASTOperator::NullLogicalOr, a, Some(b)).unwrap())
+            })
+            .unwrap();
+        let k = kernel(&tree, &table).unwrap();
+        let ptx = compile_ptx(&k.key, &k.source);
+        assert!(ptx.contains(".entry ferro_expr("), "{t}");
+    });
+}

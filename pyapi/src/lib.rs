@@ -13,6 +13,7 @@ mod datetime;
 mod dlpack;
 mod enums;
 mod errors;
+mod expressions;
 mod filling;
 mod frame;
 mod gpumemoryview;
@@ -59,6 +60,7 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ("concatenate", &[concatenate::register]),
     ("copying", &[copying::register]),
     ("datetime", &[datetime::register]),
+    ("expressions", &[expressions::register]),
     ("filling", &[filling::register]),
     ("groupby", &[groupby::register]),
     ("hashing", &[hashing::register]),

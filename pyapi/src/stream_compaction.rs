@@ -1,11 +1,12 @@
-//! `plc.stream_compaction`: dropping, filtering, deduplicating and counting rows
-//! (`unique_count` and `distinct_count` are re-exported by `plc.reduce` as well). Argument
-//! conversion only; the semantics live in ferrodf-core.
+//! `plc.stream_compaction`: dropping, filtering (by a mask or an expression), deduplicating
+//! and counting rows (`unique_count` and `distinct_count` are re-exported by `plc.reduce` as
+//! well). Argument conversion only; the semantics live in ferrodf-core.
 
 use crate::args::{add_functions, indices, plc_family, plc_fn};
 use crate::column::PyColumn;
 use crate::enums::extract_enum;
 use crate::errors::run;
+use crate::expressions::PyExpression;
 use crate::table::PyTable;
 use ferrodf_core::keys::{NanEquality, NullEquality};
 use ferrodf_core::ops::stream_compaction::{self as sc, DuplicateKeepOption};
@@ -93,6 +94,18 @@ plc_family! {
 }
 
 plc_fn! {
+    /// The rows of `filter_table` where `predicate_expr`, evaluated on `predicate_table`, is
+    /// true.
+    fn filter(
+        py,
+        predicate_table: PyTable,
+        predicate_expr: PyExpression,
+        filter_table: PyTable,
+    ) [stream, mr] -> PyTable {
+        run(py, move || sc::filter(&predicate_table.0, &predicate_expr.0, &filter_table.0))
+            .map(PyTable)
+    }
+
     /// The rows where `boolean_mask` is true.
     fn apply_boolean_mask(py, source_table: PyTable, boolean_mask: PyColumn) [stream, mr]
         -> PyTable
@@ -134,6 +147,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         drop_nulls,
         drop_nans,
         apply_boolean_mask,
+        filter,
         unique,
         distinct,
         stable_distinct,

@@ -1,15 +1,22 @@
-//! `plc.transform` (the mask functions): nans_to_nulls, column_nans_to_nulls, bools_to_mask
-//! and mask_to_bools.
+//! `plc.transform`: the mask functions (nans_to_nulls, column_nans_to_nulls, bools_to_mask,
+//! mask_to_bools) and compute_column.
 
 use crate::args::{add_functions, plc_fn};
 use crate::column::PyColumn;
 use crate::errors::run;
+use crate::expressions::PyExpression;
 use crate::gpumemoryview::GpuMemoryView;
+use crate::table::PyTable;
 use ferrodf_core::ops::transform;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 
 plc_fn! {
+    /// The column an expression computes from the rows of a table.
+    fn compute_column(py, input: PyTable, expr: PyExpression) [stream, mr] -> PyColumn {
+        run(py, move || transform::compute_column(&input.0, &expr.0)).map(PyColumn)
+    }
+
     /// (mask of the valid, non-NaN rows, null count).
     fn nans_to_nulls(py, input: PyColumn) [stream, mr] -> (GpuMemoryView, usize) {
         run(py, move || transform::nans_to_nulls(&input.0)).map(GpuMemoryView::with_count)
@@ -57,6 +64,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         nans_to_nulls,
         column_nans_to_nulls,
         bools_to_mask,
-        mask_to_bools
+        mask_to_bools,
+        compute_column
     )
 }

@@ -7,6 +7,7 @@ pub mod cast;
 pub mod concatenate;
 pub mod copying;
 pub mod datetime;
+pub mod expressions;
 pub mod filling;
 pub(crate) mod gather;
 pub mod groupby;

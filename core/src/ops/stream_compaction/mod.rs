@@ -27,8 +27,10 @@ use super::search::{KeyKind, key_kind};
 use crate::column::Column;
 use crate::device::kernels::stream_compaction as dev;
 use crate::error::{Error, Result};
+use crate::ops::expressions::{Expression, compute_column, result_type};
 use crate::placement::{host_fallback, use_device};
 use crate::table::Table;
+use crate::types::TypeId;
 
 pub use crate::params::DuplicateKeepOption;
 
@@ -50,6 +52,52 @@ pub fn apply_boolean_mask(table: &Table, mask: &Column) -> Result<Table> {
     } else {
         host::apply_boolean_mask(table, mask)
     }
+}
+
+/// The rows of `filter_table` where `predicate_expr`, evaluated on `predicate_table`, is
+/// true (pylibcudf's `stream_compaction.filter`): [`compute_column`] then
+/// [`apply_boolean_mask`]. The predicate must give BOOL8 (TypeError otherwise) and both
+/// tables must have the same number of rows (ValueError otherwise); null predicate rows
+/// are dropped.
+///
+/// ```
+/// use ferrodf_core::{column::Column, scalar::Scalar, table::Table};
+/// use ferrodf_core::ops::expressions::{ASTOperator, Expression, TableReference};
+/// use ferrodf_core::ops::stream_compaction::filter;
+/// use std::sync::Arc;
+/// let t = Table::new(vec![Column::from_values(vec![5i32, 1, 7])]).unwrap();
+/// let a = Arc::new(Expression::column(0, TableReference::Left));
+/// let four = Arc::new(Expression::literal(Scalar::from_native(4i32)).unwrap());
+/// let e = Expression::operation(ASTOperator::Greater, a, Some(four)).unwrap();
+/// let out = filter(&t, &e, &t).unwrap();
+/// assert_eq!(out.columns()[0].host_values::<i32>().unwrap().to_vec(), vec![5, 7]);
+/// ```
+pub fn filter(
+    predicate_table: &Table,
+    predicate_expr: &Expression,
+    filter_table: &Table,
+) -> Result<Table> {
+    if predicate_table.num_rows() != filter_table.num_rows() {
+        return Err(Error::value(format!(
+            "filter needs a predicate table and a filter table of the same number of rows, \
+             got {} and {}",
+            predicate_table.num_rows(),
+            filter_table.num_rows()
+        )));
+    }
+    let types: Vec<_> = predicate_table
+        .columns()
+        .iter()
+        .map(|c| c.dtype())
+        .collect();
+    let out = result_type(predicate_expr, &types)?;
+    if out.id() != TypeId::Bool8 {
+        return Err(Error::type_err(format!(
+            "filter needs a predicate that gives BOOL8 values, this one gives {out}"
+        )));
+    }
+    let mask = compute_column(predicate_table, predicate_expr)?;
+    apply_boolean_mask(filter_table, &mask)
 }
 
 fn table_of(cols: Vec<Column>, rows: usize) -> Result<Table> {

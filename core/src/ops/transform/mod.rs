@@ -1,5 +1,6 @@
-//! pylibcudf's `transform` module (the mask functions): `nans_to_nulls`,
-//! `column_nans_to_nulls`, `bools_to_mask` and `mask_to_bools`.
+//! pylibcudf's `transform` module: the mask functions `nans_to_nulls`,
+//! `column_nans_to_nulls`, `bools_to_mask` and `mask_to_bools`, and `compute_column`
+//! (which lives with the expressions, [`crate::ops::expressions`]).
 //!
 //! Masks are returned starting at bit 0 and padded to 64 bytes, with their null count
 //! (the number of unset bits among the rows).
@@ -8,6 +9,8 @@
 //! path ([`host`]) and the launchers of `device/kernels/transform.rs`.
 
 mod host;
+
+pub use crate::ops::expressions::compute_column;
 
 use crate::bitmask::bitmask_bytes;
 use crate::buffer::Buffer;

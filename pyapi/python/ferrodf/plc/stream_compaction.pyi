@@ -2,6 +2,7 @@ from enum import IntEnum
 from typing import Any
 
 from ferrodf.plc.column import Column
+from ferrodf.plc.expressions import Expression
 from ferrodf.plc.table import Table
 from ferrodf.plc.types import NanEquality, NanPolicy, NullEquality, NullPolicy
 
@@ -19,6 +20,13 @@ drop_nans = drop_nulls
 
 def apply_boolean_mask(
     source_table: Table, boolean_mask: Column, stream: Any = None, mr: Any = None
+) -> Table: ...
+def filter(
+    predicate_table: Table,
+    predicate_expr: Expression,
+    filter_table: Table,
+    stream: Any = None,
+    mr: Any = None,
 ) -> Table: ...
 def unique(
     input: Table,

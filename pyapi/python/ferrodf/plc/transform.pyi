@@ -1,5 +1,7 @@
 from ferrodf.plc.column import Column
+from ferrodf.plc.expressions import Expression
 from ferrodf.plc.gpumemoryview import gpumemoryview
+from ferrodf.plc.table import Table
 
 def nans_to_nulls(
     input: Column, stream: object = None, mr: object = None
@@ -14,4 +16,7 @@ def mask_to_bools(
     end_bit: int,
     stream: object = None,
     mr: object = None,
+) -> Column: ...
+def compute_column(
+    input: Table, expr: Expression, stream: object = None, mr: object = None
 ) -> Column: ...
