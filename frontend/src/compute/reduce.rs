@@ -120,6 +120,9 @@ pub struct ReduceOptions {
     pub ddof: i32,
     /// `nunique`: leave missing values out (`false`: they count as one more value).
     pub dropna: bool,
+    /// pandas' `numeric_only`: a Series reduction refuses a non-numeric Series
+    /// (TypeError), as pandas does; frame reductions leave such columns out.
+    pub numeric_only: bool,
 }
 
 impl Default for ReduceOptions {
@@ -129,6 +132,7 @@ impl Default for ReduceOptions {
             min_count: 0,
             ddof: 1,
             dropna: true,
+            numeric_only: false,
         }
     }
 }

@@ -7,7 +7,7 @@ use ferrodf_core::ops::copying::{Side, copy_if_else};
 use ferrodf_core::ops::filling::column_from_scalar;
 use ferrodf_core::ops::replace::{Replacement, clamp, replace_nulls};
 use ferrodf_core::ops::unary::{UnaryOperator, is_null, is_valid, unary_operation};
-use ferrodf_core::{Column, Result, Scalar};
+use ferrodf_core::{Column, Error, Result, Scalar};
 
 use super::Series;
 use crate::align::align;
@@ -245,6 +245,15 @@ impl Series {
 
     /// A reduction with pandas' options (see [`reduce_column`]).
     pub fn reduce(&self, how: Reduction, options: ReduceOptions) -> Result<Scalar> {
+        let id = self.column.dtype().id();
+        if options.numeric_only && !(id.is_numeric() || id.is_decimal()) {
+            return Err(Error::type_err(format!(
+                "Series.{}(numeric_only=True) of a {} Series; drop numeric_only or \
+                 select numeric data",
+                how.name(),
+                crate::dtype_name(self.column.dtype())
+            )));
+        }
         reduce_column(&self.column, how, options)
     }
 

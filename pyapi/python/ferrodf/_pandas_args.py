@@ -17,21 +17,6 @@ def check_axis(axis: Any, what: str) -> None:
         )
 
 
-def check_numeric_only(series: Any, how: str, numeric_only: bool) -> None:
-    """pandas' ``numeric_only`` keyword of a Series reduction: True on a non-numeric
-    Series raises TypeError, as in pandas."""
-    if numeric_only and not _is_numeric(series.dtype):
-        raise TypeError(
-            f"Series.{how}(numeric_only=True) of a {series.dtype} Series; "
-            "drop numeric_only or select numeric data"
-        )
-
-
-def _is_numeric(dtype: Any) -> bool:
-    kind = getattr(dtype, "kind", None)
-    return kind in ("i", "u", "f", "b", "c")
-
-
 def check_indicator(indicator: Any) -> None:
     if indicator:
         raise NotImplementedError(

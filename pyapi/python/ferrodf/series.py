@@ -495,8 +495,7 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         """The reduction ``how`` in Rust, after pandas' ``axis`` and ``numeric_only``
         keywords are checked (callers such as Dask pass pandas' full signatures)."""
         _pandas_args.check_axis(axis, f"Series.{how}")
-        _pandas_args.check_numeric_only(self, how, numeric_only)
-        return self._s.reduce(how, skipna, **kw)
+        return self._s.reduce(how, skipna, numeric_only=numeric_only, **kw)
 
     def sum(
         self,

@@ -160,6 +160,7 @@ fn reduce_options(skipna: bool, min_count: usize, ddof: i32, dropna: bool) -> Re
         min_count,
         ddof,
         dropna,
+        numeric_only: false,
     }
 }
 
@@ -198,7 +199,7 @@ impl PySeries {
     }
 
     /// A reduction (`sum`, `mean`, `count`, ...) with pandas' options.
-    #[pyo3(signature = (how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true))]
+    #[pyo3(signature = (how, skipna = true, min_count = 0, ddof = 1, q = 0.5, dropna = true, numeric_only = false))]
     #[allow(clippy::too_many_arguments)]
     fn reduce(
         &self,
@@ -209,9 +210,13 @@ impl PySeries {
         ddof: i32,
         q: f64,
         dropna: bool,
+        numeric_only: bool,
     ) -> PyResult<Py<PyAny>> {
         let how = reduction(how, q)?;
-        let opts = reduce_options(skipna, min_count, ddof, dropna);
+        let opts = ReduceOptions {
+            numeric_only,
+            ..reduce_options(skipna, min_count, ddof, dropna)
+        };
         let s = self.0.clone();
         let out = run(py, move || s.reduce(how, opts))?;
         scalar_to_py(py, &out)
