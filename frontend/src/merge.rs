@@ -282,10 +282,18 @@ impl<'a> Merge<'a> {
         let _operation = ferrodf_core::memory::enter_operation();
         let suffixes = (self.suffixes.0.as_str(), self.suffixes.1.as_str());
         let no_keys = Vec::new();
-        let side_keys =
-            |side: &Option<Vec<Label>>| self.on.as_ref().or(side.as_ref()).unwrap_or(&no_keys);
-        self.left.check_unambiguous(side_keys(&self.left_on))?;
-        self.right.check_unambiguous(side_keys(&self.right_on))?;
+        let left_keys = self
+            .on
+            .as_ref()
+            .or(self.left_on.as_ref())
+            .unwrap_or(&no_keys);
+        let right_keys = self
+            .on
+            .as_ref()
+            .or(self.right_on.as_ref())
+            .unwrap_or(&no_keys);
+        self.left.check_unambiguous(left_keys)?;
+        self.right.check_unambiguous(right_keys)?;
         if self.left_index || self.right_index {
             return self.index_merge();
         }
