@@ -7,6 +7,8 @@ use super::gather::narrow_offsets;
 use super::scan::exclusive_sum_with_total;
 use super::transform::{bools_to_mask, copied_validity};
 use super::{Arg, COMMON, args, device_column, device_values, grid, launch, string_parts};
+use std::sync::Arc;
+
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::{DeviceMemory, runtime};
@@ -89,11 +91,13 @@ impl Descs {
 }
 
 /// Host bytes on the device (kept alive with the returned memory).
+#[track_caller]
 pub(crate) fn upload(bytes: &[u8]) -> Result<DeviceMemory> {
     DeviceMemory::from_host(bytes)
 }
 
 /// Host `u32`s on the device.
+#[track_caller]
 pub(crate) fn upload_u32(v: &[u32]) -> Result<DeviceMemory> {
     let bytes: Vec<u8> = v.iter().flat_map(|x| x.to_le_bytes()).collect();
     upload(&bytes)
@@ -190,10 +194,30 @@ pub(crate) fn build_rows(col: &Column, name: &str, rest: &[Arg]) -> Result<Colum
     build_strings(name, n, mask, nulls, &args)
 }
 
+/// The case tables on the device, uploaded once per direction: they are constants
+/// (`ops::strings::case::table`), and uploading them on every call was the largest hidden
+/// transfer of the string functions in the transfer audit.
+fn case_tables(
+    upper: bool,
+    keys: &[u32],
+    vals: &[u32],
+) -> Result<(Arc<DeviceMemory>, Arc<DeviceMemory>)> {
+    type Tables = (Arc<DeviceMemory>, Arc<DeviceMemory>);
+    static CACHE: std::sync::Mutex<[Option<Tables>; 2]> = std::sync::Mutex::new([None, None]);
+    let mut cache = CACHE.lock().unwrap_or_else(|p| p.into_inner());
+    let slot = &mut cache[usize::from(upper)];
+    if let Some(t) = slot {
+        return Ok(t.clone());
+    }
+    let t = (Arc::new(upload_u32(keys)?), Arc::new(upload_u32(vals)?));
+    *slot = Some(t.clone());
+    Ok(t)
+}
+
 /// Case mapping with the non-ASCII table `keys` (sorted code points) and `vals` (three
 /// code points per key, 0-padded).
 pub fn case(col: &Column, upper: bool, keys: &[u32], vals: &[u32]) -> Result<Column> {
-    let (k, v) = (upload_u32(keys)?, upload_u32(vals)?);
+    let (k, v) = case_tables(upper, keys, vals)?;
     build_rows(
         col,
         "str_case",

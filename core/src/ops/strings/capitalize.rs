@@ -41,7 +41,7 @@ pub fn capitalize(input: &Column, delimiters: Option<&Scalar>) -> Result<Column>
     let delims = scalar_chars(delimiters, NAME, "delimiters")?;
     if use_device()? {
         let cps: Vec<u32> = delims.iter().map(|&c| c as u32).collect();
-        return dev::recase(input, Recase::Capitalize(&cps), &device_tables()?);
+        return dev::recase(input, Recase::Capitalize(&cps), &*device_tables()?);
     }
     map_rows(input, |s, out| {
         let mut first = true;
@@ -70,7 +70,7 @@ pub fn title(input: &Column, sequence_type: u32) -> Result<Column> {
     check_strings(input, NAME, "input")?;
     let seq = type_bits(sequence_type, NAME, "sequence_type")?;
     if use_device()? {
-        return dev::recase(input, Recase::Title(seq), &device_tables()?);
+        return dev::recase(input, Recase::Title(seq), &*device_tables()?);
     }
     let t = table();
     map_rows(input, |s, out| {
@@ -100,7 +100,7 @@ pub fn title(input: &Column, sequence_type: u32) -> Result<Column> {
 pub fn is_title(input: &Column) -> Result<Column> {
     check_strings(input, "capitalize.is_title", "input")?;
     if use_device()? {
-        return dev::is_title(input, &device_tables()?);
+        return dev::is_title(input, &*device_tables()?);
     }
     let t = table();
     let h = HostStrs::of(input)?;

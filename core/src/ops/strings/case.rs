@@ -142,7 +142,7 @@ pub fn to_upper(input: &Column) -> Result<Column> {
 pub fn swapcase(input: &Column) -> Result<Column> {
     check_strings(input, "case.swapcase", "input")?;
     if use_device()? {
-        return dev_chars::recase(input, Recase::Swapcase, &device_tables()?);
+        return dev_chars::recase(input, Recase::Swapcase, &*device_tables()?);
     }
     let t = class_table();
     map_rows(input, |s, out| {

@@ -99,15 +99,25 @@ pub(crate) fn table() -> &'static CharTable {
     TABLE.get_or_init(build_table)
 }
 
-/// The tables of the `strings_chars` kernels: classes, then upper and lower case.
-pub(crate) fn device_tables() -> Result<dev::Tables> {
+/// The tables of the `strings_chars` kernels: classes, then upper and lower case, on the
+/// device once (they are constants; uploading them on every call was a hidden transfer the
+/// transfer audit found).
+pub(crate) fn device_tables() -> Result<std::sync::Arc<dev::Tables>> {
+    static TABLES: std::sync::Mutex<Option<std::sync::Arc<dev::Tables>>> =
+        std::sync::Mutex::new(None);
+    let mut slot = TABLES.lock().unwrap_or_else(|p| p.into_inner());
+    if let Some(t) = slot.as_ref() {
+        return Ok(t.clone());
+    }
     let (t, up, lo) = (table(), super::case::table(true), super::case::table(false));
-    dev::Tables::new(
+    let tables = std::sync::Arc::new(dev::Tables::new(
         &t.starts,
         &t.flags,
         (&up.keys, &up.vals),
         (&lo.keys, &lo.vals),
-    )
+    )?);
+    *slot = Some(tables.clone());
+    Ok(tables)
 }
 
 /// `types` as class bits: `ValueError` for bits outside ALL_TYPES.
@@ -138,7 +148,7 @@ pub fn all_characters_of_type(input: &Column, types: u32, verify_types: u32) -> 
     let types = type_bits(types, NAME, "types")?;
     let verify = type_bits(verify_types, NAME, "verify_types")?;
     if use_device()? {
-        return dev::all_of_type(input, types, verify, &device_tables()?);
+        return dev::all_of_type(input, types, verify, &*device_tables()?);
     }
     let t = table();
     let h = HostStrs::of(input)?;
@@ -193,7 +203,7 @@ pub fn filter_characters_of_type(
     }
     let repl = scalar_bytes(replacement, NAME, "replacement")?;
     if use_device()? {
-        return dev::filter_of_type(input, remove, keep, &repl, &device_tables()?);
+        return dev::filter_of_type(input, remove, keep, &repl, &*device_tables()?);
     }
     let t = table();
     map_rows(input, |s, out| {

@@ -58,6 +58,13 @@ pub struct RegexProgram {
     inner: Arc<Inner>,
 }
 
+/// How many compiled programs [`RegexProgram::create`] keeps.
+const CACHED_PROGRAMS: usize = 128;
+
+type ProgramCache = std::collections::HashMap<(String, u32), RegexProgram>;
+
+static PROGRAMS: std::sync::Mutex<Option<ProgramCache>> = std::sync::Mutex::new(None);
+
 struct Inner {
     pattern: String,
     flags: u32,
@@ -117,6 +124,24 @@ impl RegexProgram {
     /// Compile `pattern` with `flags` (see [`flags`]). A pattern the engine rejects is a
     /// `ValueError` saying why; unknown flag bits are a `ValueError` too.
     pub fn create(pattern: &str, flags: u32) -> Result<RegexProgram> {
+        // The same pattern comes back call after call (`s.str.contains("x")` in a loop):
+        // one compiled program per (pattern, flags) keeps its host automaton and, once
+        // built, its device tables, which would otherwise be rebuilt and uploaded each time.
+        let key = (pattern.to_string(), flags);
+        let mut cache = PROGRAMS.lock().unwrap_or_else(|p| p.into_inner());
+        let cache = cache.get_or_insert_with(std::collections::HashMap::new);
+        if let Some(p) = cache.get(&key) {
+            return Ok(p.clone());
+        }
+        let program = Self::compile(pattern, flags)?;
+        if cache.len() >= CACHED_PROGRAMS {
+            cache.clear(); // a bound, not an LRU: programs are cheap to rebuild
+        }
+        cache.insert(key, program.clone());
+        Ok(program)
+    }
+
+    fn compile(pattern: &str, flags: u32) -> Result<RegexProgram> {
         if flags & !flags::ALL != 0 {
             return Err(Error::value(format!(
                 "regex_program: unknown RegexFlags bits {:#x}; use DEFAULT, MULTILINE, DOTALL, \
