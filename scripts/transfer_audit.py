@@ -47,6 +47,8 @@ DOCUMENTED: list[tuple[str, str]] = [
         "display: the rows shown",
     ),
     (r"(^|\.)(read_\w+|to_csv|to_parquet|to_json|to_orc|to_feather)$", "file I/O"),
+    (r"^ferrodf\.browse\.", "display: the rows shown"),
+    (r"^ferrodf\.dask\._dispatch\.partd_blocks", "file I/O"),
     (r"\.(plot|hist|boxplot)", "plotting: results handed to matplotlib"),
     (r"^ferrodf\.memory\.", "memory management (prefetch, spill)"),
     (r"^ferrodf\.testing\.", "test helpers comparing with pandas"),
