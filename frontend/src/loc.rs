@@ -308,7 +308,7 @@ impl Series {
         let _operation = ferrodf_core::memory::enter_operation();
         let (frame, label) = self.as_frame()?;
         let out = frame.loc_set(rows, &LabelKey::Label(label.clone()), values)?;
-        self.from_frame(&out, &label)
+        self.back_from_frame(&out, &label)
     }
 
     /// pandas' `s.iloc[rows] = values`: by position; nothing is appended (IndexError for
@@ -324,7 +324,7 @@ impl Series {
         let _operation = ferrodf_core::memory::enter_operation();
         let (frame, label) = self.as_frame()?;
         let out = frame.iloc_set(rows, &crate::PositionKey::Position(0), values)?;
-        self.from_frame(&out, &label)
+        self.back_from_frame(&out, &label)
     }
 
     /// This Series as a one-column frame (the assignment rules are the frame's).
@@ -334,7 +334,7 @@ impl Series {
     }
 
     /// The column `label` of `frame` back as this Series (its name kept).
-    fn from_frame(&self, frame: &DataFrame, label: &crate::Label) -> Result<Series> {
+    fn back_from_frame(&self, frame: &DataFrame, label: &crate::Label) -> Result<Series> {
         let column: Column = frame.column(label)?.column().clone();
         Series::from_column(column, Some(frame.index().clone()), self.name().clone())
     }
