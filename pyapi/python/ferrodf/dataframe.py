@@ -20,7 +20,7 @@ from ferrodf._pandas import pd
 from ferrodf.core.column.column import as_column, to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
 from ferrodf.index import Index
-from ferrodf.series import Series, _rows_arg
+from ferrodf.series import Series, _loc_part, _rows_arg
 
 __all__ = ["DataFrame", "concat"]
 
@@ -891,14 +891,6 @@ def _loc_key(key: Any) -> Any:
     if isinstance(key, tuple):
         return tuple(_loc_part(k) for k in key)
     return _loc_part(key)
-
-
-def _loc_part(part: Any) -> Any:
-    if isinstance(part, Series):
-        return part._s
-    if isinstance(part, Index):
-        return part._index
-    return part
 
 
 def _located(out: Any, mixed_row: bool) -> Any:
