@@ -258,6 +258,31 @@ impl GroupBy {
         Ok(grouped)
     }
 
+    /// pandas' `numeric_only=True`: the groups of the numeric value columns only (numbers,
+    /// booleans and decimals), which is what pandas aggregates then.
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let df = df!("k" => [1i64, 1, 2], "x" => [1.5f64, 2.0, 3.0], "s" => ["a", "b", "c"]).unwrap();
+    /// let sums = df.groupby(["k"]).unwrap().numeric_only().unwrap().agg("sum").unwrap();
+    /// assert_eq!(sums.shape(), (2, 1)); // "s" left out
+    /// ```
+    pub fn numeric_only(&self) -> Result<GroupBy> {
+        let numeric: Vec<Label> = self
+            .value_columns()
+            .into_iter()
+            .filter(|label| {
+                self.source
+                    .data()
+                    .get(label)
+                    .is_ok_and(|c| is_numeric_type(c.dtype().id()))
+            })
+            .collect();
+        let mut grouped = self.clone();
+        grouped.selection = Some(numeric);
+        Ok(grouped)
+    }
+
     /// pandas' `gb[key]`: a label gives its column's groups, a list a frame of groups.
     pub fn get(&self, key: &LabelKey) -> Result<GroupBySelection> {
         match key {
@@ -484,7 +509,27 @@ fn fill_false(mask: &ferrodf_core::Column) -> Result<ferrodf_core::Column> {
     crate::reshape::and_columns(valid, mask, false)
 }
 
+/// What pandas' `numeric_only` keeps: numbers, booleans and decimals.
+fn is_numeric_type(id: ferrodf_core::TypeId) -> bool {
+    id.is_numeric() || id.is_decimal()
+}
+
 impl SeriesGroupBy {
+    /// pandas' `numeric_only=True` on one column's groups: TypeError unless the column is
+    /// numeric (numbers, booleans, decimals).
+    pub fn numeric_only(&self) -> Result<SeriesGroupBy> {
+        let column = self.grouped.source.data().get(&self.column)?;
+        if !is_numeric_type(column.dtype().id()) {
+            return Err(Error::type_err(format!(
+                "numeric_only=True on the groups of column {} of type {}: it is not numeric; \
+                 drop numeric_only or select a numeric column",
+                self.column,
+                crate::dtype_name(column.dtype())
+            )));
+        }
+        Ok(self.clone())
+    }
+
     /// The label of the selected column.
     pub fn column_label(&self) -> &Label {
         &self.column

@@ -125,10 +125,8 @@ class GroupBy:
 
 def _named(how: str) -> Any:
     def method(self: GroupBy, numeric_only: bool = False) -> Any:
-        out = self.agg(how)
-        if numeric_only and hasattr(out, "select_dtypes"):
-            out = out.select_dtypes(include=["number", "bool"])  # pandas drops the others
-        return out
+        # numeric_only: the frontend leaves non-numeric columns out before aggregating
+        return _wrap(self._gb.aggregate(how, None, 1, numeric_only))
 
     method.__name__ = how
     method.__doc__ = f"The {how} of each group."

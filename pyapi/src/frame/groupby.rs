@@ -146,16 +146,22 @@ macro_rules! shared_groupby_methods {
             /// pandas' `agg(func, **named)`. A frame's groups give a frame, or a Series for
             /// `"size"` with keys as index; a Series' groups give a Series for one name (keys
             /// as index), else a frame.
-            #[pyo3(signature = (func = None, named = None, ddof = 1))]
+            #[pyo3(signature = (func = None, named = None, ddof = 1, numeric_only = false))]
             fn aggregate(
                 &self,
                 py: Python<'_>,
                 func: Option<&Bound<'_, PyAny>>,
                 named: Option<&Bound<'_, PyDict>>,
                 ddof: i32,
+                numeric_only: bool,
             ) -> PyResult<Py<PyAny>> {
                 let spec = spec_from_py(func, named, self.selected_column().as_ref())?;
                 let gb = self.0.clone().ddof(ddof);
+                let gb = if numeric_only {
+                    gb.numeric_only().py()?
+                } else {
+                    gb
+                };
                 let out = run(py, move || gb.aggregate(spec))?;
                 selected_to_py(py, out)
             }
