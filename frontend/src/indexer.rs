@@ -214,31 +214,26 @@ impl Index {
         // a missing bound: where it would go in a sorted index
         let own = self.level_columns()?.remove(0);
         let haystack = Table::new(vec![own.clone()])?;
-        if !is_sorted(&haystack, &[Order::Ascending], &[NullOrder::After])? {
+        // pandas finds a missing bound in an increasing or a decreasing index
+        let order = if is_sorted(&haystack, &[Order::Ascending], &[NullOrder::After])? {
+            Order::Ascending
+        } else if is_sorted(&haystack, &[Order::Descending], &[NullOrder::After])? {
+            Order::Descending
+        } else {
             return Err(Error::Key(format!(
                 "{} is not in the index, and a label slice with a missing bound needs a sorted \
                  index; sort it first (sort_index())",
                 key_text(key)
             )));
-        }
+        };
         let needle = crate::compute::binary::fill_scalar(key, own.dtype()).map_err(|_| {
             Error::type_err(format!("cannot slice this index with {}", key_text(key)))
         })?;
         let needles = Table::new(vec![needle.as_column().clone()])?;
         let at = if upper {
-            upper_bound(
-                &haystack,
-                &needles,
-                &[Order::Ascending],
-                &[NullOrder::After],
-            )?
+            upper_bound(&haystack, &needles, &[order], &[NullOrder::After])?
         } else {
-            lower_bound(
-                &haystack,
-                &needles,
-                &[Order::Ascending],
-                &[NullOrder::After],
-            )?
+            lower_bound(&haystack, &needles, &[order], &[NullOrder::After])?
         };
         Ok(cast(&at, TypeId::Int64.into())?.host_values::<i64>()?[0] as usize)
     }

@@ -120,6 +120,15 @@ def test_flat_keys(flat, key):
     both(lambda d: d.loc[key], DataFrame(flat), flat)
 
 
+@pytest.mark.parametrize("key", [slice(None, 25), slice(25, None), slice(45, 15), slice(5, 99)])
+def test_missing_bounds_on_a_decreasing_index(key):
+    """pandas finds a missing slice bound in a decreasing index too (found by the
+    Hypothesis test below)."""
+    pdf = pd.DataFrame({"x": [1, 2, 3, 4]}, index=[40, 30, 20, 10])
+    both(lambda d: d.loc[key], DataFrame(pdf), pdf)
+    both(lambda d: d["x"].loc[key], DataFrame(pdf), pdf)
+
+
 def test_mixed_row_is_an_object_row(flat):
     got = DataFrame(flat).loc[30]
     pd.testing.assert_series_equal(got, flat.loc[30])
