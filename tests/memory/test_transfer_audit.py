@@ -78,6 +78,19 @@ def test_scalar_assignment_builds_the_column_on_the_device(audit):
     assert moved and all(t[2] == "device -> host" for t in moved)
 
 
+def run_verdict(directory):
+    """scripts/transfer_audit.py on the audit files in ``directory``: the process and its
+    markdown report."""
+    report = directory / "report.md"
+    script = ROOT / "scripts" / "transfer_audit.py"
+    r = subprocess.run(
+        [sys.executable, str(script), str(directory), "--markdown", str(report)],
+        capture_output=True,
+        text=True,
+    )
+    return r, report.read_text() if report.exists() else ""
+
+
 def test_verdict_script_separates_documented_and_hidden(tmp_path):
     rows = [
         {
@@ -110,15 +123,8 @@ def test_verdict_script_separates_documented_and_hidden(tmp_path):
     ]
     (tmp_path / "audit-1.json").write_text(json.dumps(rows[:2]))
     (tmp_path / "audit-2.json").write_text(json.dumps(rows[2:]))
-    report = tmp_path / "report.md"
-    script = ROOT / "scripts" / "transfer_audit.py"
-    r = subprocess.run(
-        [sys.executable, str(script), str(tmp_path), "--markdown", str(report)],
-        capture_output=True,
-        text=True,
-    )
+    r, text = run_verdict(tmp_path)
     assert r.returncode == 1, r.stderr
-    text = report.read_text()
     assert "## Hidden transfers: 1" in text
     assert "DataFrame.drop" in text and "t3" in text
     assert "converting to host objects" in text
@@ -126,7 +132,7 @@ def test_verdict_script_separates_documented_and_hidden(tmp_path):
     only_documented = tmp_path / "ok"
     only_documented.mkdir()
     (only_documented / "audit-1.json").write_text(json.dumps(rows[:2]))
-    r = subprocess.run([sys.executable, str(script), str(only_documented)], capture_output=True)
+    r, _ = run_verdict(only_documented)
     assert r.returncode == 0
 
 
@@ -157,15 +163,8 @@ def test_verdict_script_reads_origins(tmp_path):
         row("ferrodf._ops.sub", "core/src/interop/arrow.rs:120", "device -> host"),
     ]
     (tmp_path / "audit-1.json").write_text(json.dumps(rows))
-    report = tmp_path / "report.md"
-    script = ROOT / "scripts" / "transfer_audit.py"
-    r = subprocess.run(
-        [sys.executable, str(script), str(tmp_path), "--markdown", str(report)],
-        capture_output=True,
-        text=True,
-    )
+    r, text = run_verdict(tmp_path)
     assert r.returncode == 1, r.stderr
-    text = report.read_text()
     assert "## Hidden transfers: 2" in text
     assert "first use of data built from host input" in text
     hidden = text.split("## Hidden transfers")[1]

@@ -150,6 +150,22 @@ fn column_args(function: &str, c: &Column) -> Result<ColumnArgs> {
     Ok((data, width as i32, kind as i32, 0, 0, 0, mask, mask_off))
 }
 
+/// The eight per-column arguments the chained-hash kernels start with, in order.
+fn push_column<'a, 'b>(
+    launch: &'b mut cudarc::driver::LaunchArgs<'a>,
+    a: &'a ColumnArgs,
+) -> &'b mut cudarc::driver::LaunchArgs<'a> {
+    launch
+        .arg(&a.0)
+        .arg(&a.1)
+        .arg(&a.2)
+        .arg(&a.3)
+        .arg(&a.4)
+        .arg(&a.5)
+        .arg(&a.6)
+        .arg(&a.7)
+}
+
 /// 64-bit words per level of a nested descriptor (`LEVEL_WORDS` in hashing.cu).
 const LEVEL_WORDS: usize = 32;
 /// Levels of a decomposed column the kernel walks at most (`MAX_LEVELS` in hashing.cu).
@@ -332,19 +348,11 @@ fn run<S: cudarc::driver::DeviceRepr>(
             run_nested(function, &g, c, &seed, check, out_ptr, &mut first_launch)?;
             continue;
         }
-        let (data, w, kind, o32, o64, row_off, mask, mask_off) = column_args(function, c)?;
+        let args = column_args(function, c)?;
         let first = i32::from(first_launch);
         first_launch = false;
         let mut launch = rt.stream().launch_builder(&f);
-        launch
-            .arg(&data)
-            .arg(&w)
-            .arg(&kind)
-            .arg(&o32)
-            .arg(&o64)
-            .arg(&row_off)
-            .arg(&mask)
-            .arg(&mask_off)
+        push_column(&mut launch, &args)
             .arg(&n64)
             .arg(&seed)
             .arg(&out_ptr)
@@ -428,18 +436,10 @@ pub fn murmurhash3_x64_128(input: &Table, seed: u64) -> Result<(Column, Column)>
     }
     let f = rt.function("hashing", module_source, "murmur128_column")?;
     for (j, c) in input.columns().iter().enumerate() {
-        let (data, w, kind, o32, o64, row_off, mask, mask_off) = column_args(function, c)?;
+        let args = column_args(function, c)?;
         let first = i32::from(j == 0);
         let mut launch = rt.stream().launch_builder(&f);
-        launch
-            .arg(&data)
-            .arg(&w)
-            .arg(&kind)
-            .arg(&o32)
-            .arg(&o64)
-            .arg(&row_off)
-            .arg(&mask)
-            .arg(&mask_off)
+        push_column(&mut launch, &args)
             .arg(&n64)
             .arg(&seed)
             .arg(&p1)
