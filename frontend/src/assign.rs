@@ -16,7 +16,7 @@ use ferrodf_core::ops::binaryop::{BinaryOperator, Operand, binary_operation};
 use ferrodf_core::ops::cast::{cast, is_supported_cast};
 use ferrodf_core::ops::concatenate::concatenate;
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, Source, scatter};
-use ferrodf_core::ops::filling::{column_from_scalar, sequence};
+use ferrodf_core::ops::filling::sequence;
 use ferrodf_core::ops::stream_compaction::apply_boolean_mask;
 use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
 
@@ -155,11 +155,7 @@ impl DataFrame {
     /// ```
     pub fn set_scalar(&mut self, label: Label, value: impl Into<Value>) -> Result<()> {
         let _operation = ferrodf_core::memory::enter_operation();
-        let scalar = match value.into() {
-            Value::Null => Scalar::from_native_as::<f64>(TypeId::Float64.into(), None)?,
-            v => v.to_scalar()?,
-        };
-        let column = column_from_scalar(&scalar, self.num_rows())?;
+        let column = crate::construct::repeat(&value.into(), self.num_rows())?;
         self.set_column(label, column)
     }
 

@@ -143,7 +143,7 @@ fn arrays_length(entries: &[(Label, Entry)]) -> Result<usize> {
 
 /// `value` in each of `n` rows, built where columns are computed (a missing value is a
 /// missing float, as pandas' NaN column).
-fn repeat(value: &Value, n: usize) -> Result<Column> {
+pub(crate) fn repeat(value: &Value, n: usize) -> Result<Column> {
     let scalar = match value {
         Value::Null => Scalar::from_native_as::<f64>(TypeId::Float64.into(), None)?,
         v => v.to_scalar()?,
