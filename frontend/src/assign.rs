@@ -21,6 +21,7 @@ use ferrodf_core::ops::stream_compaction::apply_boolean_mask;
 use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
 
 use crate::align::reindex_map;
+use crate::categorical;
 use crate::column_accessor::{LabelKey, PositionKey};
 use crate::compute::binary::fill_scalar;
 use crate::compute::{ReduceOptions, Reduction, Value, nan_as_null, reduce_column};
@@ -247,18 +248,17 @@ impl DataFrame {
         let mut data = data.data().clone();
         for (label, cell) in labels.iter().zip(cells) {
             let target = data.get(label)?.clone();
-            let table = Table::new(vec![target.clone()])?;
-            let written = match cell {
-                Cell::Scalar(v) => {
-                    let s = exact_scalar(&v, &target, label)?;
-                    scatter(Source::Scalars(&[s]), positions, &table)?
-                }
-                Cell::Column(c) => {
-                    let c = exact_cast(&c, &target, label)?;
-                    scatter(Source::Table(&Table::new(vec![c])?), positions, &table)?
-                }
+            let written = if categorical::is_categorical(&target) {
+                // written as the categories' values, then encoded again: a value must
+                // be one of the categories (pandas' rule)
+                let plain = crate::index::decoded(&target)?;
+                let like = categorical::categories(&target).clone();
+                let written = write_cells(&plain, &like, positions, cell, label)?;
+                categorical::encode_like(&written, &target, label)?
+            } else {
+                write_cells(&target, &target, positions, cell, label)?
             };
-            data.set_by_label(label.clone(), written.into_columns().remove(0))?;
+            data.set_by_label(label.clone(), written)?;
         }
         self.with_data(data)
     }
@@ -446,6 +446,29 @@ impl DataFrame {
             .collect::<Result<Vec<_>>>()?;
         Ok(self.index().rebuild(levels))
     }
+}
+
+/// `target` with the rows at `positions` set to `cell`, converted exactly to the type of
+/// `like` (the target's own, or a categorical's categories).
+fn write_cells(
+    target: &Column,
+    like: &Column,
+    positions: &Column,
+    cell: Cell,
+    label: &Label,
+) -> Result<Column> {
+    let table = Table::new(vec![target.clone()])?;
+    let written = match cell {
+        Cell::Scalar(v) => {
+            let s = exact_scalar(&v, like, label)?;
+            scatter(Source::Scalars(&[s]), positions, &table)?
+        }
+        Cell::Column(c) => {
+            let c = exact_cast(&c, like, label)?;
+            scatter(Source::Table(&Table::new(vec![c])?), positions, &table)?
+        }
+    };
+    Ok(written.into_columns().remove(0))
 }
 
 fn positions_range(start: usize, len: usize) -> Result<Column> {

@@ -235,21 +235,4 @@ impl DataFrame {
         let _operation = ferrodf_core::memory::enter_operation();
         self.with_data(self.data.rename_levels(mapper, level)?)
     }
-
-    /// The bytes held by the columns and the index.
-    pub fn memory_usage(&self) -> usize {
-        let mut total = 0;
-        for c in self.data.columns() {
-            c.visit_buffers(&mut |b| total += b.len());
-        }
-        if let Index::Column { column, .. } = &self.index {
-            column.visit_buffers(&mut |b| total += b.len());
-        }
-        if let Index::Multi { levels, .. } = &self.index {
-            for c in levels {
-                c.visit_buffers(&mut |b| total += b.len());
-            }
-        }
-        total
-    }
 }

@@ -40,6 +40,7 @@ macro_rules! from_impls {
 pub mod accessors;
 pub mod align;
 pub mod assign;
+mod categorical;
 pub mod column_accessor;
 pub mod compute;
 pub mod construct;
@@ -58,6 +59,7 @@ pub mod label;
 pub mod label_map;
 pub mod loc;
 pub mod lookup;
+pub mod memory_usage;
 pub mod merge;
 pub mod reindex;
 pub mod reshape;

@@ -399,7 +399,7 @@ def test_browsing_moves_only_pages():
     pages = b.pages_sent
     assert sum(stop - start for start, stop in pages) == 500
     moved = memory.statistics().device_to_host["bytes"]
-    frame_bytes = big.memory_usage()
+    frame_bytes = big.memory_usage().sum()
     if on_gpu:
         assert memory.location(big) == "device"
     # pages (500 rows x 24 B), the static fallback's head and tail, summaries' scalars and

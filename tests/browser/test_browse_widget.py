@@ -51,7 +51,7 @@ CELLS = [
     "import json\nsent = w.browser.pages_sent\n"
     "print('REPORT', json.dumps({'rows': sum(b - a for a, b in sent), 'pages': len(sent),"
     " 'largest': max((b - a for a, b in sent), default=0),"
-    " 'd2h': memory.statistics().device_to_host['bytes'], 'frame': df.memory_usage()}))",
+    " 'd2h': memory.statistics().device_to_host['bytes'], 'frame': int(df.memory_usage().sum())}))",
     # MultiIndex columns: grouped headers
     "wide = pd.DataFrame(np.arange(12).reshape(3, 4), columns=pd.MultiIndex.from_tuples("
     "[('sales', '2023'), ('sales', '2024'), ('stock', 'now'), ('stock', 'min')]))\n"

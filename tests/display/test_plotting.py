@@ -505,7 +505,7 @@ def test_long_frames_plot_on_the_gpu_moving_little():
         df.plot.box()
         df.plot.scatter(x="x", y="y")
         moved = memory.statistics().device_to_host["bytes"]
-    assert moved < df.memory_usage() / 10
+    assert moved < df.memory_usage().sum() / 10
     plt.figure()
     same_bars(ax, pdf["x"].plot.hist(bins=20))
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import io
 import json
 import operator
-import os
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -20,10 +20,6 @@ from fuzz_compare import as_ferrodf_would, assert_same, call
 
 import ferrodf
 import ferrodf.plc as plc
-
-# The empty-selection bug is the host path's: with FERRODF_DEVICE=gpu the device path runs
-# and keeps the categories, so those strict xfails only apply on the host.
-_HOST_PATH = os.environ.get("FERRODF_DEVICE", "auto") != "gpu"
 
 
 @pytest.mark.parametrize("n", [0, 2])
@@ -41,17 +37,12 @@ def test_scalar_assigned_to_an_empty_frame_keeps_its_dtype(value, n):
     assert_same(df, pdf, "assigned")
 
 
-@pytest.mark.xfail(
-    _HOST_PATH,
-    strict=True,
-    reason="needs Rust (host path; the GPU path keeps them): gather and apply_boolean_mask "
-    "with no row left return a dictionary column with an empty dictionary (keys dropped); "
-    "pyarrow keeps the keys, and pandas' categories survive an empty filter",
-)
 @pytest.mark.parametrize("how", ["apply_boolean_mask", "gather"])
 def test_empty_selection_of_a_dictionary_column_keeps_its_keys(how):
-    """A filter or gather that keeps no row of a categorical column drops its categories
-    (the frame's `df[df.x > big]` then has `category[]`)."""
+    """A filter or gather that keeps no row of a categorical column dropped its categories
+    on the host (the frame's `df[df.x > big]` then had `category[]`): arrow-rs makes an
+    empty array of the type when nothing is kept. Fixed in ops/gather.rs (host_take) and
+    ops/stream_compaction/host.rs (filter_host), which return `empty_like`."""
     arr = pa.DictionaryArray.from_arrays(
         pa.array([0, 2, None], pa.int8()), pa.array(["lo", "mid", "hi"])
     )
@@ -69,15 +60,9 @@ def test_empty_selection_of_a_dictionary_column_keeps_its_keys(how):
     assert out.columns()[0].to_arrow().dictionary.equals(expected.dictionary)
 
 
-@pytest.mark.xfail(
-    _HOST_PATH,
-    strict=True,
-    reason="needs Rust (host path): an empty row selection drops the categories "
-    "(test_empty_selection_of_a_dictionary_column_keeps_its_keys)",
-)
 def test_frame_filter_to_no_row_keeps_the_categories():
     """`df[mask]` keeping no row of a frame with a categorical column: pandas keeps the
-    categories in the dtype."""
+    categories in the dtype (test_empty_selection_of_a_dictionary_column_keeps_its_keys)."""
     pdf = pd.DataFrame({"i": [1, 2], "c": pd.Categorical(["lo", "hi"], ["lo", "mid", "hi"])})
     df = ferrodf.DataFrame(pdf)
     got = df[df["i"] > 5].to_pandas()  # not assert_same: it undoes the known bugs
@@ -194,14 +179,14 @@ def test_bool_modulo_by_false():
     assert_same(ferrodf.Series(a) % ferrodf.Series(b), a % b, "bool % bool")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs Rust (frontend compute/binary.rs): bool ** int scalar is int64, pandas "
-    "(NumPy 2's weak Python scalars) gives int8",
-)
-def test_bool_power_of_an_int_scalar_dtype():
-    """`s ** 2` of a bool Series: pandas gives int8, ferrodf int64."""
-    assert_same(ferrodf.Series(BOOLS["a"]) ** 2, BOOLS["a"] ** 2, "bool ** 2")
+@pytest.mark.parametrize("exponent", [0, 1, 2, 3, 127, np.int8(2), 2.0])
+def test_bool_power_of_an_int_scalar_dtype(exponent):
+    """`s ** 2` of a bool Series: pandas gives int8 (NumPy squares through np.square, which
+    keeps the boolean base's int8), ferrodf gave int64; other exponents give int64. Fixed
+    in frontend compute/binary.rs (is_integer_two)."""
+    s = ferrodf.Series(BOOLS["a"])
+    assert_same(s**exponent, BOOLS["a"] ** exponent, f"bool ** {exponent!r}")
+    assert_same(s.pow(exponent), BOOLS["a"].pow(exponent), f"bool.pow({exponent!r})")
 
 
 @pytest.mark.parametrize("value", [None, 7.5])

@@ -187,6 +187,10 @@ pub(crate) fn host_take(col: &Column, indices: &Int32Array) -> Result<Column> {
         let n = indices.len();
         return Column::new(col.dtype(), n, None, None, Some(n), 0, vec![]);
     }
+    if indices.is_empty() {
+        // Keeps a dictionary's keys, which an empty arrow array of the type would drop.
+        return crate::ops::copying::empty_like(col);
+    }
     let array = to_arrow(col)?;
     let taken = arrow_select::take::take(&*array, indices, None)
         .map_err(|e| Error::value(format!("gather failed: {e}")))?;

@@ -400,7 +400,13 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
                      on the base first",
                 ));
             }
-            if both_bool { TypeId::Int8 } else { common }
+            // NumPy computes `x ** 2` as np.square, which keeps a boolean base in int8
+            // (any other exponent goes through np.power and the common type)
+            if both_bool || (ta == TypeId::Bool8 && is_integer_two(b)?) {
+                TypeId::Int8
+            } else {
+                common
+            }
         }
         _ => common,
     };
@@ -440,6 +446,16 @@ fn may_make_nan(a: Side, b: Side, op: BinaryOp) -> Result<bool> {
         BinaryOp::TrueDiv => !(matches!(a, Side::Column(_)) && fb.is_some_and(|x| x != 0.0)),
         _ => true,
     })
+}
+
+/// Whether `s` is a valid integer scalar equal to 2.
+fn is_integer_two(s: Side) -> Result<bool> {
+    let Side::Scalar(v) = s else { return Ok(false) };
+    if !v.dtype().id().is_integer() || !v.is_valid()? {
+        return Ok(false);
+    }
+    let as_i64 = cast(v.as_column(), TypeId::Int64.into())?;
+    Ok(Scalar::from_column(as_i64)?.value::<i64>()? == Some(2))
 }
 
 /// A column or scalar converted to float64 (kept alive for the computation).

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyarrow as pa
 
 from ferrodf import plc
+from ferrodf._lazy import pa
 from ferrodf.index import Index
 
 

@@ -12,11 +12,10 @@ from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pyarrow as pa
 
 from ferrodf import _lib, _ops, _pandas_args, plc
+from ferrodf._lazy import pa, pd
 from ferrodf._ndframe import NDFrame, check_sort_args
-from ferrodf._pandas import pd
 from ferrodf.core.column.column import as_column, to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor
 from ferrodf.index import Index
@@ -170,8 +169,12 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         names compare equal to pandas' dtypes (``df.dtypes["a"] == np.dtype("int64")``)."""
         return Series._from_lib(self._df.dtypes())
 
-    def memory_usage(self) -> int:
-        return self._df.memory_usage()
+    def memory_usage(self, index: bool = True, deep: bool = False) -> Series:
+        """The bytes each column holds, as pandas: an int64 Series indexed by the column
+        labels, led by ``"Index"`` when ``index`` is true. ``deep`` changes nothing: ferrodf
+        columns have no Python objects to follow (``ferrodf::memory_usage``)."""
+        del deep
+        return Series._from_lib(self._df.memory_usage(bool(index)))
 
     # -- conversion ------------------------------------------------------------------
     def to_arrow(self) -> pa.Table:

@@ -6,11 +6,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
-import pyarrow as pa
 
 from ferrodf import _lib
+from ferrodf._lazy import pa, pd
 from ferrodf._missing import missing_getattr
-from ferrodf._pandas import pd
 from ferrodf.core.column.column import as_column, to_plc_column
 
 

@@ -10,9 +10,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import pyarrow as pa
-
 from ferrodf import plc
+from ferrodf._lazy import pa
 from ferrodf.options import get_option
 
 if TYPE_CHECKING:

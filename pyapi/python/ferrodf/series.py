@@ -6,12 +6,11 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pyarrow as pa
 
 from ferrodf import _lib, _ops, _pandas_args, plc
 from ferrodf._align import positions_column
+from ferrodf._lazy import pa, pd
 from ferrodf._ndframe import NDFrame, check_sort_args
-from ferrodf._pandas import pd
 from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
 from ferrodf.index import Index
 
@@ -121,6 +120,12 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
 
     def __len__(self) -> int:
         return len(self._s)
+
+    def memory_usage(self, index: bool = True, deep: bool = False) -> int:
+        """The bytes the values (and, with ``index``, the index) hold, as pandas. ``deep``
+        changes nothing: ferrodf columns have no Python objects to follow."""
+        del deep
+        return self._s.memory_usage(bool(index))
 
     # -- conversion ------------------------------------------------------------------
     def to_arrow(self) -> pa.Array:

@@ -38,6 +38,11 @@ fn scan_op(how: &str) -> PyResult<ScanOp> {
 
 #[pymethods]
 impl PySeries {
+    /// pandas' `s.memory_usage(index=...)`: the bytes of the values (and the index).
+    fn memory_usage(&self, index: bool) -> usize {
+        self.0.memory_usage(index)
+    }
+
     fn round(&self, py: Python<'_>, decimals: i32) -> PyResult<Self> {
         let s = self.0.clone();
         run(py, move || s.round(decimals)).map(PySeries)

@@ -314,8 +314,9 @@ impl PyDataFrame {
         self.0.with_data(data.0).py().map(PyDataFrame)
     }
 
-    fn memory_usage(&self) -> usize {
-        self.0.memory_usage()
+    /// pandas' `df.memory_usage(index=...)`: bytes per column (and the index).
+    fn memory_usage(&self, index: bool) -> PyResult<PySeries> {
+        self.0.memory_usage_by_column(index).py().map(PySeries)
     }
 
     #[pyo3(signature = (by, ascending, nulls_first = false, keys = None))]

@@ -96,6 +96,11 @@ pub(super) fn filter_host(table: &Table, keep: BooleanBuffer) -> Result<Table> {
             if let Some(width) = fixed_width(c.dtype().id()) {
                 return compact_fixed_host(c, &keep, &filter, width, kept);
             }
+            if kept == 0 {
+                // arrow's filter makes an empty array of the type when nothing is kept,
+                // which drops a dictionary's keys (pandas keeps the categories)
+                return crate::ops::copying::empty_like(c);
+            }
             let a = to_arrow(c)?;
             let out = filter
                 .filter(&a)

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ferrodf._pandas import pd
+from ferrodf._lazy import pd
 from ferrodf.browse._kinds import column_kind, label_text
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ferrodf._pandas import pd
+from ferrodf._lazy import pd
 from ferrodf.browse import _filter
 from ferrodf.browse._summary import summarize
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ferrodf._pandas import pd
+from ferrodf._lazy import pd
 from ferrodf.browse._kinds import category_codes, column_kind
 from ferrodf.plotting._bins import as_float, bin_counts
 

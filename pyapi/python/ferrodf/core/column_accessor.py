@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ferrodf import _lib
-from ferrodf._pandas import pd
+from ferrodf._lazy import pd
 from ferrodf.core.column.column import ColumnBase, as_column, column_class
 
 

@@ -16,10 +16,8 @@ def _index_bytes(ix: ferrodf.Index) -> int:
 
 
 def sizeof_ferrodf(obj: Any) -> int:
-    if isinstance(obj, ferrodf.DataFrame):
-        return int(obj.memory_usage())
-    if isinstance(obj, ferrodf.Series):
-        return int(obj.to_frame().memory_usage())
+    if isinstance(obj, ferrodf.DataFrame | ferrodf.Series):
+        return int(obj.memory_usage(index=True, deep=True).sum())
     return _index_bytes(obj)
 
 

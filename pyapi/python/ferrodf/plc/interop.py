@@ -17,9 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import pyarrow as pa
-
 from ferrodf import _lib
+from ferrodf._lazy import pa
 from ferrodf._lib import Column, DataType, Scalar, Table
 from ferrodf._lib.interop import to_dlpack
 

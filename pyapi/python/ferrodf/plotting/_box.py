@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ferrodf._pandas import pd
+from ferrodf._lazy import pd
 from ferrodf.plotting._bins import is_numeric
 from ferrodf.plotting._hist import frame_groups
 from ferrodf.plotting._large import box_stats

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ferrodf._pandas import pd
+from ferrodf._lazy import pd
 from ferrodf.plotting._bins import (
     as_days,
     as_float,

@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from ferrodf._pandas import pd
+from ferrodf._lazy import pd
 from ferrodf.core.column.column import ColumnBase
 
 

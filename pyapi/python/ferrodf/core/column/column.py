@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyarrow as pa
 
 from ferrodf import _lib
+from ferrodf._lazy import pa
 from ferrodf._lib import Column as _PlcColumn
 from ferrodf.plc.types import TypeId
 

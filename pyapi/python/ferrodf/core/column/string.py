@@ -4,7 +4,7 @@ from typing import Any
 
 import numpy as np
 
-from ferrodf._pandas import pd
+from ferrodf._lazy import pd
 from ferrodf.core.column.column import ColumnBase
 
 

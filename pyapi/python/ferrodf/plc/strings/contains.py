@@ -3,8 +3,7 @@ pattern runs as a DFA, one thread per row) and SQL ``like``."""
 
 from __future__ import annotations
 
-import pyarrow as pa
-
+from ferrodf._lazy import pa
 from ferrodf._lib import Column, Scalar
 from ferrodf._lib.strings import like_strings as _like
 from ferrodf._lib.strings import regex_search as _search

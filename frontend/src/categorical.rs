@@ -1,0 +1,97 @@
+//! Writing into a categorical (DICTIONARY32) column, as pandas does: a value must be one of
+//! the column's categories (or missing); the categories themselves never change.
+//!
+//! The cells are written into the decoded values (a plain column of the categories' type,
+//! where the usual exactness rules of [`crate::assign`] apply) and the result is encoded
+//! again against the same categories through a hash join, so every step runs on the core
+//! (on the device when the data is there).
+
+use ferrodf_core::ops::cast::cast;
+use ferrodf_core::ops::copying::{Source, scatter};
+use ferrodf_core::ops::filling::column_from_scalar;
+use ferrodf_core::ops::join::inner_join;
+use ferrodf_core::ops::null_mask::copy_bitmask;
+use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
+
+use crate::label::Label;
+
+/// The categories (keys) of a dictionary column.
+pub(crate) fn categories(col: &Column) -> &Column {
+    &col.children()[1]
+}
+
+/// `values` (of the categories' type) encoded as a dictionary column with the categories
+/// of `like`. A valid value that is not a category is a TypeError, as in pandas.
+pub(crate) fn encode_like(values: &Column, like: &Column, label: &Label) -> Result<Column> {
+    let keys = categories(like);
+    let n = values.size();
+    let (rows, codes) = inner_join(
+        &Table::new(vec![values.clone()])?,
+        &Table::new(vec![keys.clone()])?,
+        false,
+    )?;
+    let valid = n - values.null_count()?;
+    if rows.size() != valid {
+        return Err(new_category(values, keys, label));
+    }
+    let code_type = like.children()[0].dtype();
+    let zeros = column_from_scalar(
+        &Scalar::from_column(cast(&Column::from_values(vec![0i32]), code_type)?)?,
+        n,
+    )?;
+    let codes = cast(&codes, code_type)?;
+    let written = scatter(
+        Source::Table(&Table::new(vec![codes])?),
+        &rows,
+        &Table::new(vec![zeros])?,
+    )?
+    .into_columns()
+    .remove(0);
+    let mask = if values.has_nulls()? {
+        Some(copy_bitmask(values)?)
+    } else {
+        None
+    };
+    Column::new(
+        like.dtype(),
+        n,
+        None,
+        mask,
+        Some(n - valid),
+        0,
+        vec![written, keys.clone()],
+    )
+}
+
+/// pandas' TypeError for a value that is not one of the categories, naming the first one.
+fn new_category(values: &Column, keys: &Column, label: &Label) -> Error {
+    let first = ferrodf_core::ops::search::contains(keys, values)
+        .ok()
+        .and_then(|found| first_false(&found, values).ok().flatten());
+    let what = first.map_or_else(|| "a value".to_string(), |v| format!("({v})"));
+    Error::type_err(format!(
+        "Cannot setitem on a Categorical with a new category {what} in column {label}; set \
+         the categories first (astype with the new categories) or convert the column with \
+         astype(str)"
+    ))
+}
+
+/// The first valid value of `values` where `found` is false, as text.
+fn first_false(found: &Column, values: &Column) -> Result<Option<String>> {
+    let flags = found.host_values::<u8>()?;
+    let valid = values.host_nulls()?;
+    let Some(i) =
+        (0..values.size()).find(|&i| flags[i] == 0 && valid.as_ref().is_none_or(|v| v.is_valid(i)))
+    else {
+        return Ok(None);
+    };
+    let one = ferrodf_core::interop::arrow::to_arrow(&values.slice(i, 1)?)?;
+    arrow_cast::display::array_value_to_string(&one, 0)
+        .map(Some)
+        .map_err(|e| Error::value(e.to_string()))
+}
+
+/// Whether `col` is a dictionary (categorical) column.
+pub(crate) fn is_categorical(col: &Column) -> bool {
+    col.dtype().id() == TypeId::Dictionary32
+}
