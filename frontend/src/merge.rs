@@ -68,6 +68,7 @@ impl DataFrame {
             left_index: false,
             right_index: false,
             suffixes: ("_x".to_string(), "_y".to_string()),
+            sort: false,
         }
     }
 
@@ -112,15 +113,17 @@ impl DataFrame {
     /// The join on key columns (`left_on`, `right_on`): key columns once when both sides
     /// share the label, the other columns of both sides, shared names suffixed. Rows follow
     /// pandas' order: left order for inner and left joins, right order for right joins,
-    /// sorted keys for outer joins. Null keys match each other, as in pandas.
+    /// sorted keys for outer joins, and for every join with `sort`). Null keys match each
+    /// other, as in pandas.
     pub(crate) fn merge_columns(
         &self,
         right: &DataFrame,
-        left_on: &[Label],
-        right_on: &[Label],
+        keys: (&[Label], &[Label]),
         how: JoinHow,
         suffixes: (&str, &str),
+        sort: bool,
     ) -> Result<DataFrame> {
+        let (left_on, right_on) = keys;
         let _operation = ferrodf_core::memory::enter_operation();
         if left_on.is_empty() || left_on.len() != right_on.len() {
             return Err(Error::value(format!(
@@ -158,16 +161,17 @@ impl DataFrame {
             }
             _ => full_join(&lkeys, &rkeys, true)?,
         };
-        let (lmap, rmap) = pandas_row_order(how, lmap, rmap, &lkeys, &rkeys)?;
+        let (lmap, rmap) = pandas_row_order(how, sort, lmap, rmap, &lkeys, &rkeys)?;
         // A left join keeps every left row at least once, in order; with as many pairs as
         // left rows (distinct right keys) each is kept once, so the map is the identity and
-        // the left columns are reused as they are (right joins likewise).
-        let lcols = if how == JoinHow::Left && lmap.size() == self.num_rows() {
+        // the left columns are reused as they are (right joins likewise). Not with `sort`,
+        // which reorders the rows.
+        let lcols = if how == JoinHow::Left && !sort && lmap.size() == self.num_rows() {
             self.data().columns().to_vec()
         } else {
             gather_all(self.data().columns(), &lmap)?
         };
-        let rcols = if how == JoinHow::Right && rmap.size() == right.num_rows() {
+        let rcols = if how == JoinHow::Right && !sort && rmap.size() == right.num_rows() {
             right.data().columns().to_vec()
         } else {
             gather_all(right.data().columns(), &rmap)?
@@ -227,6 +231,7 @@ pub struct Merge<'a> {
     left_index: bool,
     right_index: bool,
     suffixes: (String, String),
+    sort: bool,
 }
 
 fn labels<L: Into<Label>>(keys: impl IntoIterator<Item = L>) -> Vec<Label> {
@@ -274,6 +279,14 @@ impl<'a> Merge<'a> {
     /// The suffixes of column names both sides have (default `("_x", "_y")`).
     pub fn suffixes(mut self, left: &str, right: &str) -> Self {
         self.suffixes = (left.to_string(), right.to_string());
+        self
+    }
+
+    /// Whether the rows are sorted by the join keys (pandas' `sort`; default false: left
+    /// order for inner and left joins, right order for right joins; outer joins are
+    /// always sorted). Rows with equal keys keep that order.
+    pub fn sort(mut self, yes: bool) -> Self {
+        self.sort = yes;
         self
     }
 
@@ -327,8 +340,13 @@ impl<'a> Merge<'a> {
                     return Err(Error::value("left_on and right_on go together".to_string()));
                 }
             };
-        self.left
-            .merge_columns(self.right, &left_on, &right_on, self.how, suffixes)
+        self.left.merge_columns(
+            self.right,
+            (&left_on, &right_on),
+            self.how,
+            suffixes,
+            self.sort,
+        )
     }
 
     /// A join where one or both sides use their index levels as keys: the levels become
@@ -366,7 +384,7 @@ impl<'a> Merge<'a> {
         let (lf, lkeys) = with_keys(self.left, self.left_index, &self.left_on)?;
         let (rf, rkeys) = with_keys(self.right, self.right_index, &self.right_on)?;
         let suffixes = (self.suffixes.0.as_str(), self.suffixes.1.as_str());
-        let mut merged = lf.merge_columns(&rf, &lkeys, &rkeys, self.how, suffixes)?;
+        let mut merged = lf.merge_columns(&rf, (&lkeys, &rkeys), self.how, suffixes, self.sort)?;
         if self.left_index && self.right_index {
             let keys: Vec<Label> = lkeys
                 .into_iter()
@@ -433,19 +451,21 @@ impl<'a> Merge<'a> {
 }
 
 /// The join maps reordered to pandas' row order (left order for inner and left joins, right
-/// order for right joins, sorted keys for outer joins), before any column is gathered: the
+/// order for right joins, sorted keys for outer joins and with `sort`, equal keys in the
+/// join's own order), before any column is gathered: the
 /// join emits rows in its hash table's order. Only the maps (and for outer joins the keys)
 /// are sorted, and not at all when they are in order already.
 fn pandas_row_order(
     how: JoinHow,
+    sort: bool,
     lmap: Column,
     rmap: Column,
     lkeys: &Table,
     rkeys: &Table,
 ) -> Result<(Column, Column)> {
     let order_columns = match how {
-        JoinHow::Right => vec![rmap.clone(), lmap.clone()],
-        JoinHow::Outer => {
+        JoinHow::Right if !sort => vec![rmap.clone(), lmap.clone()],
+        _ if sort || how == JoinHow::Outer => {
             let lk = gather_all(lkeys.columns(), &lmap)?;
             let rk = gather_all(rkeys.columns(), &rmap)?;
             let mut keys: Vec<Column> = lk
@@ -453,7 +473,12 @@ fn pandas_row_order(
                 .zip(&rk)
                 .map(|(l, r)| replace_nulls(l, Replacement::Column(r)))
                 .collect::<Result<_>>()?;
-            keys.push(lmap.clone());
+            // equal keys: the driving side's order, then the other's
+            if how == JoinHow::Right {
+                keys.extend([rmap.clone(), lmap.clone()]);
+            } else {
+                keys.extend([lmap.clone(), rmap.clone()]);
+            }
             keys
         }
         _ => vec![lmap.clone(), rmap.clone()],

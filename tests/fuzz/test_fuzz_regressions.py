@@ -104,25 +104,37 @@ def test_a_key_naming_a_column_and_an_index_level_is_ambiguous(call):
         call(ferrodf.DataFrame(pdf))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs Rust (ferrodf::assign): a cell of a dictionary column cannot be set; an "
-    "existing category raises TypeError ('cannot be held exactly'), None raises TypeError "
-    "('size_of is only defined for fixed-width types, not DICTIONARY32')",
-)
-@pytest.mark.parametrize("value", ["mid", None], ids=["category", "missing"])
-@pytest.mark.parametrize("how", ["iloc", "loc"])
+@pytest.mark.parametrize("value", ["mid", None, ["hi", None]], ids=["category", "missing", "list"])
+@pytest.mark.parametrize("how", ["iloc", "loc", "mask"])
 def test_setting_a_cell_of_a_categorical_column(how, value):
     """`df.iloc[0, 0] = "mid"` / `df.loc[5, "c"] = None` on a categorical column: pandas
-    sets the cell (the value is one of the categories, or missing)."""
+    sets the cell (the value is one of the categories, or missing); ferrodf raised
+    TypeError. Fixed in ferrodf::assign (the cells are written into the decoded values
+    and encoded again against the same categories, frontend/src/categorical.rs)."""
     pdf = pd.DataFrame({"c": pd.Categorical(["lo", "hi"], ["lo", "mid", "hi"])}, index=[5, 6])
     df = ferrodf.DataFrame(pdf)
+    rows = [True, True] if isinstance(value, list) else [True, False]
     for obj in (pdf, df):
         if how == "iloc":
-            obj.iloc[0, 0] = value
+            obj.iloc[0 if rows == [True, False] else [0, 1], 0] = value
+        elif how == "loc":
+            obj.loc[5 if rows == [True, False] else [5, 6], "c"] = value
         else:
-            obj.loc[5, "c"] = value
+            obj.loc[rows, "c"] = value
     assert_same(df, pdf, "after the assignment")
+
+
+@pytest.mark.parametrize("value", ["new", 3])
+def test_a_new_category_is_refused_as_pandas(value):
+    """A value that is not one of the categories: pandas raises TypeError and leaves the
+    frame as it was."""
+    pdf = pd.DataFrame({"c": pd.Categorical(["lo", "hi"], ["lo", "mid", "hi"])})
+    df = ferrodf.DataFrame(pdf)
+    with pytest.raises(TypeError):
+        pdf.loc[0, "c"] = value
+    with pytest.raises(TypeError, match=r"new category|cannot be held"):
+        df.loc[0, "c"] = value
+    assert_same(df, pdf, "after the refused assignment")
 
 
 BOOLS = pd.DataFrame({"a": [True, False, True], "b": [True, True, False], "x": [1.0, 2.0, 3.0]})

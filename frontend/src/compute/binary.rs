@@ -312,6 +312,9 @@ fn core_op(a: Side, b: Side, op: BinaryOperator, out: TypeId) -> Result<Column> 
 }
 
 fn compute(a: Side, b: Side, op: BinaryOp, n: usize) -> Result<Column> {
+    if a.id() == TypeId::Empty || b.id() == TypeId::Empty {
+        return with_all_missing(a, b, op, n);
+    }
     if op.is_comparison() {
         return compare(a, b, op, n);
     }
@@ -540,6 +543,19 @@ fn compare(a: Side, b: Side, op: BinaryOp, n: usize) -> Result<Column> {
     replace_nulls(&r, Replacement::Scalar(&fill))
 }
 
+/// An untyped all-missing column (pandas' object column of `None`, as `df[c] = None` makes)
+/// with anything: comparisons are false (`!=` true), as pandas compares `None`; arithmetic
+/// gives missing values (pandas' object column of NaN, here untyped again); the logical
+/// operators have no rule for a missing value and are a TypeError.
+fn with_all_missing(a: Side, b: Side, op: BinaryOp, n: usize) -> Result<Column> {
+    use BinaryOp::*;
+    match op {
+        _ if op.is_comparison() => constant_bool(n, op == Ne),
+        And | Or | Xor => Err(unsupported(op, a.dtype(), b.dtype())),
+        _ => Column::new(TypeId::Empty.into(), n, None, None, Some(n), 0, vec![]),
+    }
+}
+
 /// `n` rows of one boolean value, built where columns are built (the device when in use).
 fn constant_bool(n: usize, value: bool) -> Result<Column> {
     let init = Scalar::from_native(i8::from(value));
@@ -567,7 +583,7 @@ fn concat_strings(a: Side, b: Side, n: usize) -> Result<Column> {
 }
 
 /// Nanoseconds per tick of a timestamp or duration type.
-fn ns_per_tick(t: TypeId) -> i64 {
+pub(crate) fn ns_per_tick(t: TypeId) -> i64 {
     use TypeId::*;
     match t {
         TimestampDays | DurationDays => 86_400_000_000_000,
@@ -578,7 +594,7 @@ fn ns_per_tick(t: TypeId) -> i64 {
     }
 }
 
-fn time_type(timestamp: bool, ns: i64) -> TypeId {
+pub(crate) fn time_type(timestamp: bool, ns: i64) -> TypeId {
     use TypeId::*;
     let (ts, dur) = match ns {
         86_400_000_000_000 => (TimestampDays, DurationDays),

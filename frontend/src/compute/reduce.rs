@@ -1,6 +1,7 @@
 //! pandas' reductions (`sum`, `mean`, `count`, ...) and cumulative scans on one column.
 
 use ferrodf_core::ops::aggregation::{Aggregation, Interpolation};
+use ferrodf_core::ops::cast::{bit_cast, cast};
 use ferrodf_core::ops::reduce::reduce;
 use ferrodf_core::ops::scan::scan;
 use ferrodf_core::ops::stream_compaction::distinct_count;
@@ -203,6 +204,11 @@ pub fn reduce_column(col: &Column, how: Reduction, opts: ReduceOptions) -> Resul
         }
         _ => {}
     }
+    if matches!(how, Mean | Std | Var | Median | Quantile(_))
+        && (id.is_timestamp() || id.is_duration())
+    {
+        return time_statistic(col, how, opts);
+    }
     if !opts.skipna && nulls > 0 {
         if matches!(how, Argmin | Argmax) {
             return Ok(Scalar::from_native(-1i64));
@@ -293,6 +299,40 @@ pub fn reduce_column(col: &Column, how: Reduction, opts: ReduceOptions) -> Resul
         }
         Count | Nunique | Any | All => unreachable!("returned above"),
     }
+}
+
+/// pandas' mean, median, quantile and std of date-times and durations: computed on the
+/// ticks as float64 (as pandas does), truncated toward zero to a whole tick, in the
+/// column's unit. The mean, median and quantiles of date-times are date-times, their std
+/// a duration; every statistic of durations is a duration. `var` has no such type and is
+/// a TypeError, as in pandas. No value gives NaT.
+fn time_statistic(col: &Column, how: Reduction, opts: ReduceOptions) -> Result<Scalar> {
+    let id = col.dtype().id();
+    if how == Reduction::Var {
+        return Err(Error::type_err(format!(
+            "cannot compute var of a {} column (its square has no time type, as in \
+             pandas); use std, or convert with astype('int64') first",
+            crate::dtype_name(col.dtype())
+        )));
+    }
+    let tick_type = if matches!(id, TypeId::TimestampDays | TypeId::DurationDays) {
+        TypeId::Int32
+    } else {
+        TypeId::Int64
+    };
+    let ticks = bit_cast(col, tick_type.into())?;
+    let floats = cast(&ticks, TypeId::Float64.into())?;
+    let value = reduce_column(&floats, how, opts)?.value::<f64>()?;
+    let out = if id.is_timestamp() && how == Reduction::Std {
+        super::binary::time_type(false, super::binary::ns_per_tick(id))
+    } else {
+        id
+    };
+    let whole = value.filter(|v| v.is_finite()).map(f64::trunc);
+    if matches!(out, TypeId::TimestampDays | TypeId::DurationDays) {
+        return Scalar::from_native_as(out.into(), whole.map(|v| v as i32));
+    }
+    Scalar::from_native_as(out.into(), whole.map(|v| v as i64))
 }
 
 fn cannot(how: Reduction, dtype: ferrodf_core::DataType) -> Error {

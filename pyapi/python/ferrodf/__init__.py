@@ -34,7 +34,7 @@ plotting.attach(Series, DataFrame)  # .plot and .hist (see ferrodf.plotting)
 
 def merge(left: Any, right: Any, how: str = "inner", on: Any = None, **kwargs: Any) -> DataFrame:
     """``left.merge(right, ...)`` as a function, as ``pandas.merge``; the other keywords
-    (``left_on``, ``right_on``, ``left_index``, ``right_index``, ``suffixes``) are
+    (``left_on``, ``right_on``, ``left_index``, ``right_index``, ``suffixes``, ``sort``) are
     ``DataFrame.merge``'s."""
     left = left if isinstance(left, DataFrame) else DataFrame(left)
     return left.merge(right, how=how, on=on, **kwargs)

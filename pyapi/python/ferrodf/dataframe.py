@@ -447,16 +447,19 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         right_index: bool = False,
         suffixes: tuple[str, str] = ("_x", "_y"),
         indicator: bool = False,
+        sort: bool = False,
     ) -> DataFrame:
         """Join with ``right`` (pandas' ``merge``): on shared columns ``on``, on
         ``left_on``/``right_on``, or on the indexes; ``how`` is inner, left, right, outer,
-        leftsemi or leftanti."""
+        leftsemi or leftanti; ``sort`` orders the rows by the join keys."""
         _pandas_args.check_indicator(indicator)
         if not isinstance(right, DataFrame):
             right = DataFrame(right)
         keys = [None if k is None else _as_list(k) for k in (on, left_on, right_on)]
         return DataFrame._from_lib(
-            self._df.merge(right._df, how, *keys, left_index, right_index, tuple(suffixes))
+            self._df.merge(
+                right._df, how, *keys, left_index, right_index, tuple(suffixes), bool(sort)
+            )
         )
 
     def join(

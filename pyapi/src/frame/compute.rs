@@ -134,10 +134,43 @@ pub fn scalar_to_py(py: Python<'_>, s: &Scalar) -> PyResult<Py<PyAny>> {
                 .unbind(),
             None => py.None(),
         },
+        t if t.is_timestamp() || t.is_duration() => time_to_py(py, s)?,
         _ => Bound::new(py, PyScalar(s.clone()))?
             .call_method1("to_py", ())?
             .unbind(),
     })
+}
+
+/// A date-time or duration as pandas gives it: a `Timestamp` or `Timedelta` in the value's
+/// unit (days, which pandas lacks, in seconds), or `NaT`. Python's `datetime` would drop
+/// nanoseconds.
+fn time_to_py(py: Python<'_>, s: &Scalar) -> PyResult<Py<PyAny>> {
+    let pandas = py.import("pandas")?;
+    let id = s.dtype().id();
+    let (ticks, unit) = match id {
+        TypeId::TimestampDays | TypeId::DurationDays => (
+            s.value::<i32>().py()?.map(|d| i64::from(d) * 86_400),
+            "s",
+        ),
+        TypeId::TimestampSeconds | TypeId::DurationSeconds => (s.value::<i64>().py()?, "s"),
+        TypeId::TimestampMilliseconds | TypeId::DurationMilliseconds => {
+            (s.value::<i64>().py()?, "ms")
+        }
+        TypeId::TimestampMicroseconds | TypeId::DurationMicroseconds => {
+            (s.value::<i64>().py()?, "us")
+        }
+        _ => (s.value::<i64>().py()?, "ns"),
+    };
+    let Some(ticks) = ticks else {
+        return Ok(pandas.getattr("NaT")?.unbind());
+    };
+    let (numpy_type, pandas_type) = if id.is_timestamp() {
+        ("datetime64", "Timestamp")
+    } else {
+        ("timedelta64", "Timedelta")
+    };
+    let value = py.import("numpy")?.getattr(numpy_type)?.call1((ticks, unit))?;
+    Ok(pandas.getattr(pandas_type)?.call1((value,))?.unbind())
 }
 
 /// pandas' `keep=`: "first", "last" or False (drop every duplicated row).

@@ -387,7 +387,7 @@ impl PyDataFrame {
     }
 
     /// pandas' `merge`: `on`, `left_on`/`right_on` (lists of labels) or the indexes.
-    #[pyo3(signature = (right, how = "inner", on = None, left_on = None, right_on = None, left_index = false, right_index = false, suffixes = ("_x".to_string(), "_y".to_string())))]
+    #[pyo3(signature = (right, how = "inner", on = None, left_on = None, right_on = None, left_index = false, right_index = false, suffixes = ("_x".to_string(), "_y".to_string()), sort = false))]
     #[allow(clippy::too_many_arguments)]
     fn merge(
         &self,
@@ -400,6 +400,7 @@ impl PyDataFrame {
         left_index: bool,
         right_index: bool,
         suffixes: (String, String),
+        sort: bool,
     ) -> PyResult<Self> {
         let how = JoinHow::parse(how).py()?;
         let on = on.map(|v| labels(&v)).transpose()?;
@@ -412,7 +413,8 @@ impl PyDataFrame {
                 .how(how)
                 .left_index(left_index)
                 .right_index(right_index)
-                .suffixes(&suffixes.0, &suffixes.1);
+                .suffixes(&suffixes.0, &suffixes.1)
+                .sort(sort);
             if let Some(on) = on {
                 m = m.on(on);
             }

@@ -602,6 +602,7 @@ class DataFrame:
         left_index: bool = False,
         right_index: bool = False,
         suffixes: tuple[str, str] = ("_x", "_y"),
+        sort: bool = False,
     ) -> DataFrame: ...
     def join(
         self, other: DataFrame, how: str = "left", lsuffix: str = "", rsuffix: str = ""
