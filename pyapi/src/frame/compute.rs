@@ -148,10 +148,9 @@ fn time_to_py(py: Python<'_>, s: &Scalar) -> PyResult<Py<PyAny>> {
     let pandas = py.import("pandas")?;
     let id = s.dtype().id();
     let (ticks, unit) = match id {
-        TypeId::TimestampDays | TypeId::DurationDays => (
-            s.value::<i32>().py()?.map(|d| i64::from(d) * 86_400),
-            "s",
-        ),
+        TypeId::TimestampDays | TypeId::DurationDays => {
+            (s.value::<i32>().py()?.map(|d| i64::from(d) * 86_400), "s")
+        }
         TypeId::TimestampSeconds | TypeId::DurationSeconds => (s.value::<i64>().py()?, "s"),
         TypeId::TimestampMilliseconds | TypeId::DurationMilliseconds => {
             (s.value::<i64>().py()?, "ms")
@@ -169,7 +168,10 @@ fn time_to_py(py: Python<'_>, s: &Scalar) -> PyResult<Py<PyAny>> {
     } else {
         ("timedelta64", "Timedelta")
     };
-    let value = py.import("numpy")?.getattr(numpy_type)?.call1((ticks, unit))?;
+    let value = py
+        .import("numpy")?
+        .getattr(numpy_type)?
+        .call1((ticks, unit))?;
     Ok(pandas.getattr(pandas_type)?.call1((value,))?.unbind())
 }
 
