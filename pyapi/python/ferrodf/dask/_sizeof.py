@@ -16,8 +16,10 @@ def _index_bytes(ix: ferrodf.Index) -> int:
 
 
 def sizeof_ferrodf(obj: Any) -> int:
-    if isinstance(obj, ferrodf.DataFrame | ferrodf.Series):
-        return int(obj.memory_usage(index=True, deep=True).sum())
+    if isinstance(obj, ferrodf.DataFrame):
+        return int(obj.memory_usage(index=True).sum())
+    if isinstance(obj, ferrodf.Series):
+        return int(obj.memory_usage(index=True))
     return _index_bytes(obj)
 
 
