@@ -1,0 +1,417 @@
+// nvtext kernels (`device/kernels/nvtext.rs`), compiled in the strings module after
+// strings.cuh (StrCol, decode_utf8, Out, build_rows, map_rows). Whitespace is libcudf's
+// (a code point up to U+0020); a delimiter set of `nd` code points replaces it when nd > 0.
+//
+// The flat outputs (tokens, characters, character ngrams) are built in three steps: the
+// pieces per row (`nvt_piece_counts`), their byte bounds (`nvt_piece_bounds`, after an
+// exclusive scan of the counts), then the pieces' bytes (`nvt_take_pieces`) or hashes
+// (`nvt_hash_pieces`).
+
+__device__ __forceinline__ bool nvt_is_delim(uint32_t c, const uint32_t* d, int64_t nd) {
+  if (nd == 0) return c <= 0x20;
+  for (int64_t k = 0; k < nd; ++k)
+    if (d[k] == c) return true;
+  return false;
+}
+
+// The next token at or after byte k of p[0..len): its bytes [ts, te); false when none.
+__device__ __forceinline__ bool nvt_next_token(const uint8_t* p, int64_t len, int64_t& k,
+                                               const uint32_t* d, int64_t nd, int64_t& ts,
+                                               int64_t& te) {
+  int cl;
+  while (k < len && nvt_is_delim(decode_utf8(p + k, cl), d, nd)) k += cl;
+  if (k >= len) return false;
+  ts = k;
+  while (k < len && !nvt_is_delim(decode_utf8(p + k, cl), d, nd)) k += cl;
+  te = k;
+  return true;
+}
+
+// The number of characters of p[0..len).
+__device__ __forceinline__ int64_t nvt_chars(const uint8_t* p, int64_t len) {
+  int64_t c = 0;
+  for (int64_t k = 0; k < len; ++k) c += !is_cont(p[k]);
+  return c;
+}
+
+// The byte length of the character starting with byte b.
+__device__ __forceinline__ int nvt_char_len(uint8_t b) {
+  return b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+}
+
+// Every row's whitespace runs become one space; leading and trailing whitespace goes.
+extern "C" __global__ void nvt_normalize_spaces(const StrCol* in, int64_t n, int write,
+                                                int64_t* sizes, const int64_t* out_off,
+                                                uint8_t* out_chars) {
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    int64_t k = 0, ts, te;
+    bool first = true;
+    while (nvt_next_token(p, len, k, nullptr, 0, ts, te)) {
+      if (!first) o.put(' ');
+      o.put_bytes(p + ts, te - ts);
+      first = false;
+    }
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
+}
+
+// The pieces of a valid row: mode 0 tokens (delimiters d[0..nd)), 1 characters, 2
+// character ngrams of `width` characters.
+__device__ __forceinline__ int64_t nvt_count(const uint8_t* p, int64_t len, int mode,
+                                             const uint32_t* d, int64_t nd, int64_t width) {
+  if (mode == 0) {
+    int64_t k = 0, ts, te, c = 0;
+    while (nvt_next_token(p, len, k, d, nd, ts, te)) ++c;
+    return c;
+  }
+  int64_t chars = nvt_chars(p, len);
+  if (mode == 1) return chars;
+  return chars >= width ? chars - width + 1 : 0;
+}
+
+// counts[i] = the pieces of row i (0 for a null row); with out32, also as INT32 there
+// (count_tokens).
+extern "C" __global__ void nvt_piece_counts(const StrCol* in, int64_t n, int mode,
+                                            const uint32_t* d, int64_t nd, int64_t width,
+                                            int64_t* counts, int32_t* out32) {
+  STR_GRID_LOOP(i, n) {
+    int64_t c = 0;
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      c = nvt_count(p, len, mode, d, nd, width);
+    }
+    if (counts) counts[i] = c;
+    if (out32) out32[i] = (int32_t)c;
+  }
+}
+
+// bounds[3 q .. 3 q + 3) = (row, start byte, end byte) of every piece q of every row; the
+// pieces of row i start at off[i] (the scanned counts).
+extern "C" __global__ void nvt_piece_bounds(const StrCol* in, int64_t n, int mode,
+                                            const uint32_t* d, int64_t nd, int64_t width,
+                                            const int64_t* off, int64_t* bounds) {
+  STR_GRID_LOOP(i, n) {
+    if (!sc_valid(in[0], i)) continue;
+    const uint8_t* p;
+    int64_t len;
+    sc_get(in[0], i, p, len);
+    int64_t* b = bounds + 3 * off[i];
+    int64_t q = 0;
+    if (mode == 0) {
+      int64_t k = 0, ts, te;
+      while (nvt_next_token(p, len, k, d, nd, ts, te)) {
+        b[3 * q] = i;
+        b[3 * q + 1] = ts;
+        b[3 * q + 2] = te;
+        ++q;
+      }
+    } else {
+      int64_t w = mode == 1 ? 1 : width;
+      // `lead` runs w characters ahead of `s`.
+      int64_t s = 0, lead = 0, ahead = 0;
+      while (lead < len && ahead < w) {
+        lead += nvt_char_len(p[lead]);
+        ++ahead;
+      }
+      while (ahead == w) {
+        b[3 * q] = i;
+        b[3 * q + 1] = s;
+        b[3 * q + 2] = lead;
+        ++q;
+        if (lead >= len) break;
+        s += nvt_char_len(p[s]);
+        lead += nvt_char_len(p[lead]);
+      }
+    }
+  }
+}
+
+// The bytes of every piece (two-pass string builder over the `total` pieces).
+extern "C" __global__ void nvt_take_pieces(const StrCol* in, int64_t total, const int64_t* bounds,
+                                           int write, int64_t* sizes, const int64_t* out_off,
+                                           uint8_t* out_chars) {
+  STR_GRID_LOOP(q, total) {
+    Out o = out_begin(q, write, out_off, out_chars);
+    const uint8_t* p;
+    int64_t len;
+    sc_get(in[0], bounds[3 * q], p, len);
+    o.put_bytes(p + bounds[3 * q + 1], bounds[3 * q + 2] - bounds[3 * q + 1]);
+    out_end(q, write, o, sizes);
+  }
+}
+
+__device__ __forceinline__ uint32_t nvt_rotl32(uint32_t x, int r) {
+  return (x << r) | (x >> (32 - r));
+}
+
+// MurmurHash3_x86_32 (Austin Appleby's reference algorithm), as `ops::hashing`'s.
+__device__ uint32_t nvt_murmur3_32(const uint8_t* p, int64_t len, uint32_t seed) {
+  const uint32_t c1 = 0xcc9e2d51u, c2 = 0x1b873593u;
+  uint32_t h = seed;
+  int64_t blocks = len / 4;
+  for (int64_t b = 0; b < blocks; ++b) {
+    const uint8_t* q = p + 4 * b;
+    uint32_t k = (uint32_t)q[0] | ((uint32_t)q[1] << 8) | ((uint32_t)q[2] << 16) |
+                 ((uint32_t)q[3] << 24);
+    k *= c1;
+    k = nvt_rotl32(k, 15);
+    k *= c2;
+    h ^= k;
+    h = nvt_rotl32(h, 13);
+    h = h * 5u + 0xe6546b64u;
+  }
+  const uint8_t* tail = p + 4 * blocks;
+  uint32_t k = 0;
+  int rest = (int)(len & 3);
+  if (rest == 3) k ^= (uint32_t)tail[2] << 16;
+  if (rest >= 2) k ^= (uint32_t)tail[1] << 8;
+  if (rest >= 1) {
+    k ^= (uint32_t)tail[0];
+    k *= c1;
+    k = nvt_rotl32(k, 15);
+    k *= c2;
+    h ^= k;
+  }
+  h ^= (uint32_t)len;
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35u;
+  h ^= h >> 16;
+  return h;
+}
+
+// The MurmurHash3_x86_32 (with `seed`) of every piece.
+extern "C" __global__ void nvt_hash_pieces(const StrCol* in, int64_t total, const int64_t* bounds,
+                                           uint32_t seed, uint32_t* out) {
+  STR_GRID_LOOP(q, total) {
+    const uint8_t* p;
+    int64_t len;
+    sc_get(in[0], bounds[3 * q], p, len);
+    out[q] = nvt_murmur3_32(p + bounds[3 * q + 1], bounds[3 * q + 2] - bounds[3 * q + 1], seed);
+  }
+}
+
+// The rows of pair q: (q, q) of the two descriptors (a one-row target is a scalar
+// descriptor) or, `matrix`, (q / n, q % n) of the first.
+__device__ __forceinline__ void nvt_pair(const StrCol* in, int64_t q, int64_t n, int matrix,
+                                         const uint8_t*& a, int64_t& la, const uint8_t*& b,
+                                         int64_t& lb) {
+  int64_t i = matrix ? q / n : q, j = matrix ? q % n : q;
+  const StrCol& ca = in[0];
+  const StrCol& cb = matrix ? in[0] : in[1];
+  la = lb = 0;
+  a = b = nullptr;
+  if (sc_valid(ca, i)) sc_get(ca, i, a, la);
+  if (sc_valid(cb, j)) sc_get(cb, j, b, lb);
+}
+
+// sizes[q] = the scratch (int32 entries) pair q's edit distance needs: the shorter
+// string's characters plus one.
+extern "C" __global__ void nvt_edit_scratch(const StrCol* in, int64_t pairs, int64_t n, int matrix,
+                                            int64_t* sizes) {
+  STR_GRID_LOOP(q, pairs) {
+    const uint8_t *a, *b;
+    int64_t la, lb;
+    nvt_pair(in, q, n, matrix, a, la, b, lb);
+    int64_t ca = nvt_chars(a, la), cb = nvt_chars(b, lb);
+    sizes[q] = (ca < cb ? ca : cb) + 1;
+  }
+}
+
+// The Levenshtein distance (characters) of every pair, a null entry as an empty string;
+// `scratch` at `off[q]` holds one row of the dynamic program over the shorter string.
+extern "C" __global__ void nvt_edit_distance(const StrCol* in, int64_t pairs, int64_t n, int matrix,
+                                             const int64_t* off, int32_t* scratch, int32_t* out) {
+  STR_GRID_LOOP(q, pairs) {
+    const uint8_t *a, *b;
+    int64_t la, lb;
+    nvt_pair(in, q, n, matrix, a, la, b, lb);
+    if (nvt_chars(a, la) < nvt_chars(b, lb)) {
+      const uint8_t* t = a;
+      a = b;
+      b = t;
+      int64_t tl = la;
+      la = lb;
+      lb = tl;
+    }
+    int32_t* row = scratch + off[q];
+    int64_t nb = nvt_chars(b, lb);
+    for (int64_t j = 0; j <= nb; ++j) row[j] = (int32_t)j;
+    int32_t i = 0;
+    for (int64_t ka = 0; ka < la; ++i) {
+      int cla;
+      uint32_t ca = decode_utf8(a + ka, cla);
+      ka += cla;
+      int32_t diag = row[0];
+      row[0] = i + 1;
+      int64_t j = 0;
+      for (int64_t kb = 0; kb < lb; ++j) {
+        int clb;
+        uint32_t cb = decode_utf8(b + kb, clb);
+        kb += clb;
+        int32_t up = row[j + 1];
+        int32_t v = up + 1 < row[j] + 1 ? up + 1 : row[j] + 1;
+        int32_t s = diag + (ca != cb ? 1 : 0);
+        row[j + 1] = v < s ? v : s;
+        diag = up;
+      }
+    }
+    out[q] = row[nb];
+  }
+}
+
+// A sliding window of `w` characters over p[0..len): [s, e) (a string shorter than w is
+// its own only window). `next` moves it by one character and says whether it still fits.
+struct NvtWindow {
+  const uint8_t* p;
+  int64_t len, s, e;
+  __device__ __forceinline__ void start(const uint8_t* p_, int64_t len_, int64_t w) {
+    p = p_;
+    len = len_;
+    s = 0;
+    e = 0;
+    for (int64_t c = 0; c < w && e < len; ++c) e += nvt_char_len(p[e]);
+  }
+  __device__ __forceinline__ bool next() {
+    if (e >= len) return false;
+    s += nvt_char_len(p[s]);
+    e += nvt_char_len(p[e]);
+    return true;
+  }
+};
+
+__device__ __forceinline__ bool nvt_same(const uint8_t* a, int64_t la, const uint8_t* b, int64_t lb) {
+  if (la != lb) return false;
+  for (int64_t k = 0; k < la; ++k)
+    if (a[k] != b[k]) return false;
+  return true;
+}
+
+// Whether the window [s, e) of p appears in p before position s (a repeat within a row).
+__device__ __forceinline__ bool nvt_seen(const uint8_t* p, int64_t len, int64_t w, int64_t s,
+                                         int64_t e) {
+  NvtWindow v;
+  v.start(p, len, w);
+  do {
+    if (v.s >= s) return false;
+    if (nvt_same(p + v.s, v.e - v.s, p + s, e - s)) return true;
+  } while (v.next());
+  return false;
+}
+
+// Whether the bytes x[0..lx) are one of the windows of q[0..lq).
+__device__ __forceinline__ bool nvt_has_window(const uint8_t* q, int64_t lq, int64_t w,
+                                               const uint8_t* x, int64_t lx) {
+  if (lq == 0) return false;
+  NvtWindow v;
+  v.start(q, lq, w);
+  do {
+    if (nvt_same(q + v.s, v.e - v.s, x, lx)) return true;
+  } while (v.next());
+  return false;
+}
+
+// The distinct windows of p[0..len).
+__device__ __forceinline__ int64_t nvt_distinct(const uint8_t* p, int64_t len, int64_t w) {
+  if (len == 0) return 0;
+  int64_t c = 0;
+  NvtWindow v;
+  v.start(p, len, w);
+  do {
+    c += !nvt_seen(p, len, w, v.s, v.e);
+  } while (v.next());
+  return c;
+}
+
+// The Jaccard index of the `w`-character windows of the rows of in[0] and in[1] (0 for a
+// null row, which the caller masks). Quadratic in a row's windows: the windows are
+// compared directly rather than hashed and sorted.
+extern "C" __global__ void nvt_jaccard(const StrCol* in, int64_t n, int64_t w, float* out) {
+  STR_GRID_LOOP(i, n) {
+    float r = 0.f;
+    if (sc_valid(in[0], i) && sc_valid(in[1], i)) {
+      const uint8_t *a, *b;
+      int64_t la, lb;
+      sc_get(in[0], i, a, la);
+      sc_get(in[1], i, b, lb);
+      int64_t ua = nvt_distinct(a, la, w), ub = nvt_distinct(b, lb, w), common = 0;
+      if (la > 0 && lb > 0) {
+        NvtWindow v;
+        v.start(a, la, w);
+        do {
+          if (!nvt_seen(a, la, w, v.s, v.e) && nvt_has_window(b, lb, w, a + v.s, v.e - v.s))
+            ++common;
+        } while (v.next());
+      }
+      int64_t uni = ua + ub - common;
+      r = uni ? (float)common / (float)uni : 0.f;
+    }
+    out[i] = r;
+  }
+}
+
+// libcudf's Porter consonant test of character c (prev: the character before it, or
+// 0xFFFFFFFF at the start).
+__device__ __forceinline__ bool nvt_is_vowel5(uint32_t c) {
+  return c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+}
+__device__ __forceinline__ bool nvt_is_consonant(uint32_t c, uint32_t prev) {
+  if (nvt_is_vowel5(c)) return false;
+  if (c != 'y' || prev == 0xFFFFFFFFu) return true;
+  return nvt_is_vowel5(prev);
+}
+
+// Porter's measure of every row, INT32 (the caller copies the input's validity).
+extern "C" __global__ void nvt_porter_measure(const StrCol* in, int64_t n, int32_t* out) {
+  auto body = [&](const uint8_t* p, int64_t len) -> int64_t {
+    int64_t m = 0;
+    bool vowel_run = false;
+    uint32_t prev = 0xFFFFFFFFu;
+    for (int64_t k = 0; k < len;) {
+      int cl;
+      uint32_t c = decode_utf8(p + k, cl);
+      if (nvt_is_consonant(c, prev)) {
+        m += vowel_run;
+        vowel_run = false;
+      } else {
+        vowel_run = true;
+      }
+      prev = c;
+      k += cl;
+    }
+    return m;
+  };
+  map_rows(in[0], n, body, [&](int64_t i, int64_t v) { out[i] = (int32_t)v; });
+}
+
+// Whether character `pos` (per_row[i] when given; negative: from the end) of every row is a
+// vowel (`vowel`) or a consonant; false outside the row. BOOL8.
+extern "C" __global__ void nvt_is_letter(const StrCol* in, int64_t n, int vowel, int64_t pos,
+                                         const int64_t* per_row, uint8_t* out) {
+  STR_GRID_LOOP(i, n) {
+    uint8_t r = 0;
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      int64_t chars = nvt_chars(p, len);
+      int64_t at = per_row ? per_row[i] : pos;
+      if (chars > 0 && at < chars && at >= -chars) {
+        at = (at + chars) % chars;
+        uint32_t prev = 0xFFFFFFFFu, c = 0;
+        int64_t k = 0;
+        for (int64_t j = 0; j <= at; ++j) {
+          int cl;
+          prev = j == 0 ? 0xFFFFFFFFu : c;
+          c = decode_utf8(p + k, cl);
+          k += cl;
+        }
+        r = (uint8_t)(nvt_is_consonant(c, prev) != (vowel != 0));
+      }
+    }
+    out[i] = r;
+  }
+}

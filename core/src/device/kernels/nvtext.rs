@@ -1,0 +1,261 @@
+//! Device launchers of the nvtext kernels (`cuda/nvtext.cu`, compiled in the strings
+//! module): normalize_spaces, tokenize / count_tokens / character_tokenize, the character
+//! ngrams and their hashes, edit distances, Jaccard indices and the Porter stemmer's
+//! measure and letter test.
+
+use super::gather::narrow_offsets;
+use super::scan::exclusive_sum_with_total;
+use super::strings::{Descs, build_rows, build_strings, run, upload_u32};
+use super::transform::copied_validity;
+use super::{args, device_column, device_values};
+use crate::buffer::Buffer;
+use crate::column::Column;
+use crate::device::DeviceMemory;
+use crate::error::{Error, Result};
+use crate::types::TypeId;
+
+/// Every row's whitespace runs as one space, without leading or trailing whitespace.
+pub fn normalize_spaces(col: &Column) -> Result<Column> {
+    build_rows(col, "nvt_normalize_spaces", &[])
+}
+
+/// What a piece of a row is (`nvt_count` in `cuda/nvtext.cu`).
+#[derive(Clone, Copy)]
+enum Piece {
+    /// A token between the delimiter characters (none: whitespace).
+    Token,
+    /// One character.
+    Char,
+    /// A character ngram of this many characters.
+    Ngram(usize),
+}
+
+impl Piece {
+    fn mode(self) -> (i32, i64) {
+        match self {
+            Piece::Token => (0, 0),
+            Piece::Char => (1, 1),
+            Piece::Ngram(w) => (2, w as i64),
+        }
+    }
+}
+
+/// The pieces of every row: the descriptor, the scanned counts (int64, n + 1), the total
+/// and the (row, start, end) bounds of every piece.
+struct Pieces {
+    d: Descs,
+    offsets: DeviceMemory,
+    total: usize,
+    bounds: DeviceMemory,
+}
+
+fn pieces(col: &Column, piece: Piece, delims: &[u32]) -> Result<Pieces> {
+    let n = col.size();
+    let (mode, width) = piece.mode();
+    let d = Descs::new(&[(col, false)])?;
+    let dm = upload_u32(delims)?;
+    let nd = delims.len() as i64;
+    let offsets = DeviceMemory::zeroed((n + 1) * 8)?;
+    let none = 0u64;
+    let a = args![
+        d.ptr(),
+        n as i64,
+        mode,
+        dm.ptr(),
+        nd,
+        width,
+        offsets.ptr(),
+        none
+    ];
+    run("nvt_piece_counts", n, &a)?;
+    let total = exclusive_sum_with_total(&offsets, n)? as usize;
+    let bounds = DeviceMemory::alloc(total * 24)?;
+    if total > 0 {
+        let a = args![
+            d.ptr(),
+            n as i64,
+            mode,
+            dm.ptr(),
+            nd,
+            width,
+            offsets.ptr(),
+            bounds.ptr()
+        ];
+        run("nvt_piece_bounds", n, &a)?;
+    }
+    Ok(Pieces {
+        d,
+        offsets,
+        total,
+        bounds,
+    })
+}
+
+impl Pieces {
+    /// The pieces' bytes as one STRING column (no nulls).
+    fn strings(&self) -> Result<Column> {
+        let a = args![self.d.ptr(), self.total as i64, self.bounds.ptr()];
+        build_strings("nvt_take_pieces", self.total, None, Some(0), &a)
+    }
+
+    /// The pieces' MurmurHash3_x86_32 values, UINT32.
+    fn hashes(&self, seed: u32) -> Result<Column> {
+        let out = DeviceMemory::alloc(self.total * 4)?;
+        let a = args![
+            self.d.ptr(),
+            self.total as i64,
+            self.bounds.ptr(),
+            seed as i32,
+            out.ptr()
+        ];
+        run("nvt_hash_pieces", self.total, &a)?;
+        device_values(TypeId::Uint32.into(), self.total, out)
+    }
+
+    /// A LIST column of `n` rows over `values` with the scanned counts as its offsets.
+    fn list(self, n: usize, values: Column) -> Result<Column> {
+        let wide = self.total > i32::MAX as usize;
+        let (offsets, _, _) = narrow_offsets(self.offsets, n + 1, wide)?;
+        Column::list(offsets, values, None, 0)
+    }
+}
+
+/// Every token of every valid row (delimiter code points `delims`; none: whitespace).
+pub fn tokenize(col: &Column, delims: &[u32]) -> Result<Column> {
+    pieces(col, Piece::Token, delims)?.strings()
+}
+
+/// Every character of every valid row.
+pub fn character_tokenize(col: &Column) -> Result<Column> {
+    pieces(col, Piece::Char, &[])?.strings()
+}
+
+/// Tokens per row, INT32 without nulls (a null row counts 0).
+pub fn count_tokens(col: &Column, delims: &[u32]) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let dm = upload_u32(delims)?;
+    let out = DeviceMemory::alloc(n * 4)?;
+    let none = 0u64;
+    let a = args![
+        d.ptr(),
+        n as i64,
+        0i32,
+        dm.ptr(),
+        delims.len() as i64,
+        0i64,
+        none,
+        out.ptr()
+    ];
+    run("nvt_piece_counts", n, &a)?;
+    device_values(TypeId::Int32.into(), n, out)
+}
+
+/// LIST<STRING> of every row's `width`-character ngrams or, with a seed, LIST<UINT32> of
+/// their hashes; `ValueError` when a non-empty input has no ngram.
+pub fn character_ngrams(
+    col: &Column,
+    width: usize,
+    seed: Option<u32>,
+    function: &str,
+) -> Result<Column> {
+    let n = col.size();
+    let p = pieces(col, Piece::Ngram(width), &[])?;
+    if n > 0 && p.total == 0 {
+        return Err(Error::value(format!(
+            "nvtext.{function}: no row has enough characters for {width}-grams"
+        )));
+    }
+    let values = match seed {
+        Some(s) => p.hashes(s)?,
+        None => p.strings()?,
+    };
+    p.list(n, values)
+}
+
+/// The edit distances of `pairs` pairs of the descriptors `d` (see `nvt_pair`).
+fn edit_pairs(d: &Descs, pairs: usize, n: usize, matrix: bool) -> Result<DeviceMemory> {
+    let m = i32::from(matrix);
+    let off = DeviceMemory::zeroed((pairs + 1) * 8)?;
+    run(
+        "nvt_edit_scratch",
+        pairs,
+        &args![d.ptr(), pairs as i64, n as i64, m, off.ptr()],
+    )?;
+    let total = exclusive_sum_with_total(&off, pairs)? as usize;
+    let scratch = DeviceMemory::alloc(total * 4)?;
+    let out = DeviceMemory::alloc(pairs * 4)?;
+    let a = args![
+        d.ptr(),
+        pairs as i64,
+        n as i64,
+        m,
+        off.ptr(),
+        scratch.ptr(),
+        out.ptr()
+    ];
+    run("nvt_edit_distance", pairs, &a)?;
+    Ok(out)
+}
+
+/// INT32 edit distances of every row against the same row of `targets` (`one`: its row 0).
+pub fn edit_distance(col: &Column, targets: &Column, one: bool) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false), (targets, one)])?;
+    let out = edit_pairs(&d, n, n, false)?;
+    device_values(TypeId::Int32.into(), n, out)
+}
+
+/// LIST<INT32>: the edit distances of every row against every row.
+pub fn edit_distance_matrix(col: &Column) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let out = edit_pairs(&d, n * n, n, true)?;
+    let values = device_values(TypeId::Int32.into(), n * n, out)?;
+    let offsets: Vec<i32> = (0..=n).map(|i| (i * n) as i32).collect();
+    Column::list(Column::from_values(offsets), values, None, 0)
+}
+
+/// FLOAT32 Jaccard indices of the `width`-character windows of the rows of `a` and `b`,
+/// with the validity `mask`.
+pub fn jaccard(
+    a: &Column,
+    b: &Column,
+    width: usize,
+    mask: Option<Buffer>,
+    null_count: usize,
+) -> Result<Column> {
+    let n = a.size();
+    let d = Descs::new(&[(a, false), (b, false)])?;
+    let out = DeviceMemory::alloc(n * 4)?;
+    run(
+        "nvt_jaccard",
+        n,
+        &args![d.ptr(), n as i64, width as i64, out.ptr()],
+    )?;
+    device_column(TypeId::Float32.into(), n, out, mask, Some(null_count))
+}
+
+/// Porter's measure of every row, INT32 with the input's validity.
+pub fn porter_measure(col: &Column) -> Result<Column> {
+    super::strings::map_rows(col, "nvt_porter_measure", TypeId::Int32, &[])
+}
+
+/// BOOL8: whether character `pos` (or each row's of the INT64 `per_row`) is a vowel
+/// (`vowel`) or a consonant, with the input's validity.
+pub fn is_letter(col: &Column, vowel: bool, pos: i64, per_row: Option<&Column>) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let p = match per_row.filter(|c| c.size() > 0) {
+        Some(c) => c.data().expect("values").device_ptr()? + (c.offset() * 8) as u64,
+        None => 0,
+    };
+    let out = DeviceMemory::alloc(n)?;
+    run(
+        "nvt_is_letter",
+        n,
+        &args![d.ptr(), n as i64, i32::from(vowel), pos, p, out.ptr()],
+    )?;
+    let (mask, nulls) = copied_validity(col)?;
+    device_column(TypeId::Bool8.into(), n, out, mask, nulls)
+}
