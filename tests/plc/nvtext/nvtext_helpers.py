@@ -1,0 +1,153 @@
+"""Shared data, oracles and helpers of the plc.nvtext tests (plain Python oracles of
+libcudf's nvtext semantics)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+from hypothesis import strategies as st
+
+import ferrodf.plc as plc
+
+# Whitespace of every kind libcudf's definition (<= U+0020) covers or leaves out (U+3000
+# and U+00A0 are not whitespace for nvtext), non-ASCII of every UTF-8 length.
+TEXT = [
+    "the quick  brown fox",
+    "  leading and trailing\t",
+    "",
+    None,
+    "tab\tsep\nnl\x01ctl",
+    "straße wörld",
+    "😀 emoji😀 😀",
+    "日本語 テキスト",
+    "ideographic\u3000space\u00a0nbsp",
+    "a,b,,c",
+    "x",
+    None,
+    "   ",
+    "hello world hello",
+]
+
+POOL = [*"ab cd  ef,", "\t", "\n", "é", "日", "😀", "\x01", "\u3000"]
+
+ALPHABET = st.one_of(
+    st.characters(min_codepoint=0x20, max_codepoint=0x7E),
+    st.sampled_from(["\t", "\n", "\x01", "é", "ß", "日", "😀", "\u3000", "\u00a0", ","]),
+)
+TEXTS = st.lists(st.one_of(st.none(), st.text(ALPHABET, max_size=15)), max_size=25)
+
+
+def texts(seed: int, n: int = 200, pool=POOL, longest: int = 30) -> list:
+    rng = np.random.default_rng(seed)
+    return [
+        None if rng.random() < 0.1 else "".join(rng.choice(pool, int(rng.integers(0, longest))))
+        for _ in range(n)
+    ]
+
+
+STRING = pa.string()
+
+
+def col(values, t: pa.DataType = STRING) -> plc.Column:
+    return plc.Column.from_arrow(pa.array(values, t))
+
+
+def sliced(values, start: int, stop: int, t: pa.DataType = STRING) -> plc.Column:
+    """A plc.Column of values[start:stop] made by slicing (offset != 0)."""
+    return plc.copying.slice(col(values, t), [start, stop])[0]
+
+
+def sc(v, t: pa.DataType = STRING) -> plc.Scalar:
+    return plc.Scalar.from_arrow(pa.scalar(v, t))
+
+
+def values(c: plc.Column) -> list:
+    return c.to_arrow().to_pylist()
+
+
+# ---- oracles ------------------------------------------------------------------------
+
+
+def tokens(s: str, delims: str = "") -> list[str]:
+    """libcudf's characters_tokenizer: maximal runs of characters not in `delims`
+    (empty: not whitespace, code points <= U+0020)."""
+
+    def is_delim(c):
+        return c <= " " if not delims else c in delims
+
+    out, cur = [], []
+    for c in s:
+        if is_delim(c):
+            if cur:
+                out.append("".join(cur))
+            cur = []
+        else:
+            cur.append(c)
+    if cur:
+        out.append("".join(cur))
+    return out
+
+
+def multi_tokens(s: str, delims: list[str]) -> list[str]:
+    """libcudf's multi-delimiter tokenizer: scan byte by byte; the first delimiter (in
+    column order) found at a position is skipped; empty tokens are dropped."""
+    b = s.encode()
+    ds = [d.encode() for d in delims]
+    out, pos, last = [], 0, 0
+    while pos < len(b):
+        hit = next((d for d in ds if d and b.startswith(d, pos)), None)
+        if hit is None:
+            pos += 1
+            continue
+        if pos > last:
+            out.append(b[last:pos].decode())
+        pos += len(hit)
+        last = pos
+    if last < len(b):
+        out.append(b[last:].decode())
+    return out
+
+
+def levenshtein(a: str, b: str) -> int:
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]
+
+
+def char_ngrams(s: str, n: int) -> list[str]:
+    return [s[i : i + n] for i in range(len(s) - n + 1)]
+
+
+def jaccard(a: str, b: str, width: int) -> float:
+    """Set-based Jaccard over character n-grams as libcudf defines it: a string shorter
+    than `width` is its own only n-gram, an empty one has none; 0 when both are empty."""
+
+    def grams(s):
+        if not s:
+            return set()
+        return {s} if len(s) < width else set(char_ngrams(s, width))
+
+    x, y = grams(a), grams(b)
+    u = len(x | y)
+    return len(x & y) / u if u else 0.0
+
+
+def consonant(s: str, k: int) -> bool:
+    """Porter's consonant as libcudf tests it: not a/e/i/o/u; 'y' is a consonant at the
+    start or after a/e/i/o/u, else a vowel."""
+    c = s[k]
+    if c in "aeiou":
+        return False
+    if c != "y" or k == 0:
+        return True
+    return s[k - 1] in "aeiou"
+
+
+def porter_measure(s: str) -> int:
+    """m in [C](VC){m}[V]: the number of vowel runs followed by a consonant."""
+    form = "".join("c" if consonant(s, k) else "v" for k in range(len(s)))
+    return form.count("vc")
