@@ -221,3 +221,59 @@ pub(crate) fn check_at_least(value: i64, min: i64, function: &str, what: &str) -
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks<'a>(s: &'a str, d: &'a [char]) -> Vec<&'a str> {
+        char_tokens(s, d).map(|(a, b)| &s[a..b]).collect()
+    }
+
+    #[test]
+    fn char_tokens_use_libcudf_whitespace_or_the_delimiter_set() {
+        assert_eq!(toks("  a\tb\x01c  ", &[]), ["a", "b", "c"]);
+        // U+3000 is not whitespace for nvtext
+        assert_eq!(toks("a\u{3000}b c", &[]), ["a\u{3000}b", "c"]);
+        assert_eq!(toks(",,a,b;;c,", &[',', ';']), ["a", "b", "c"]);
+        assert_eq!(toks("日本x語", &['x']), ["日本", "語"]);
+        assert!(toks("", &[]).is_empty());
+        assert!(toks(" \t ", &[]).is_empty());
+    }
+
+    #[test]
+    fn multi_tokens_take_the_first_matching_delimiter() {
+        let s = b"a::b:c";
+        let got: Vec<&[u8]> = multi_tokens(s, &[b":", b"::"])
+            .into_iter()
+            .map(|(a, b)| &s[a..b])
+            .collect();
+        assert_eq!(got, [&b"a"[..], b"b", b"c"]);
+        // an empty delimiter never matches
+        assert_eq!(multi_tokens(b"ab", &[b""]), [(0, 2)]);
+        assert!(multi_tokens(b"", &[b","]).is_empty());
+        assert!(multi_tokens(b",,", &[b","]).is_empty());
+    }
+
+    #[test]
+    fn levenshtein_counts_characters() {
+        use super::edit_distance::levenshtein;
+        assert_eq!(levenshtein("kitten", "sitting"), 3);
+        assert_eq!(levenshtein("", "goodbye"), 7);
+        assert_eq!(levenshtein("日本", "日本語"), 1);
+        assert_eq!(levenshtein("é", "e"), 1);
+        assert_eq!(levenshtein("same", "same"), 0);
+    }
+
+    #[test]
+    fn porter_consonants_follow_libcudf() {
+        use super::stemmer::is_consonant;
+        let w: Vec<char> = "syzygy".chars().collect();
+        let form: String = (0..w.len())
+            .map(|k| if is_consonant(&w, k) { 'c' } else { 'v' })
+            .collect();
+        assert_eq!(form, "cvcvcv");
+        let w: Vec<char> = "toy".chars().collect();
+        assert!(is_consonant(&w, 2));
+    }
+}
