@@ -1,0 +1,78 @@
+"""The plc.nvtext functions with device kernels give the same results on the host and the
+device (as tests/plc/strings/test_str_parity.py). Skipped without a GPU."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pyarrow as pa
+import pytest
+from conftest import run_both
+
+import ferrodf
+import ferrodf.plc as plc
+
+pytestmark = pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
+
+N = plc.nvtext
+POOL = [*"abcyeiou XYZ,-\t\n", "\x01", "é", "ß", "日", "本", "😀", "\u3000"]
+
+
+def text(n=3000, seed=0, offset=0):
+    rng = np.random.default_rng(seed)
+    vals = [
+        None
+        if rng.random() < 0.1
+        else "".join(rng.choice(POOL, int(rng.integers(0, 40 if rng.random() < 0.95 else 300))))
+        for _ in range(n)
+    ]
+    c = plc.Column.from_arrow(pa.array(vals, pa.string()))
+    return plc.copying.slice(c, [offset, n])[0] if offset else c
+
+
+def sc(v):
+    return plc.Scalar.from_arrow(pa.scalar(v, pa.string()))
+
+
+def ints(c):
+    n = c.size()
+    return plc.Column.from_arrow(pa.array([(i * 7) % 11 - 5 for i in range(n)], pa.int32()))
+
+
+OPS = {
+    "normalize_spaces": lambda c: N.normalize.normalize_spaces(c),
+    "tokenize_ws": lambda c: N.tokenize.tokenize_scalar(c),
+    "tokenize_set": lambda c: N.tokenize.tokenize_scalar(c, sc(",日 ")),
+    "count_tokens": lambda c: N.tokenize.count_tokens_scalar(c),
+    "count_tokens_set": lambda c: N.tokenize.count_tokens_scalar(c, sc("a😀")),
+    "character_tokenize": lambda c: N.tokenize.character_tokenize(c),
+    "char_ngrams": lambda c: N.generate_ngrams.generate_character_ngrams(c, 3),
+    "hash_ngrams": lambda c: N.generate_ngrams.hash_character_ngrams(c, 5, 11),
+    "edit_distance": lambda c: N.edit_distance.edit_distance(c, N.normalize.normalize_spaces(c)),
+    "edit_distance_one": lambda c: N.edit_distance.edit_distance(
+        c, plc.Column.from_arrow(pa.array(["abc 日本"]))
+    ),
+    "edit_distance_matrix": lambda c: N.edit_distance.edit_distance_matrix(
+        plc.copying.slice(c, [0, 150])[0]
+    ),
+    "jaccard": lambda c: N.jaccard.jaccard_index(c, N.normalize.normalize_spaces(c), 3),
+    "porter": lambda c: N.stemmer.porter_stemmer_measure(c),
+    "is_vowel": lambda c: N.stemmer.is_letter(c, True, -1),
+    "is_consonant_col": lambda c: N.stemmer.is_letter(c, False, ints(c)),
+}
+
+
+@pytest.mark.parametrize("name", list(OPS))
+@pytest.mark.parametrize("offset", [0, 13])
+def test_nvtext_parity(name, offset):
+    host, dev = run_both(lambda: OPS[name](text(offset=offset)).to_arrow())
+    assert host.equals(dev), name
+
+
+def test_auto_mode_counts_the_host_fallbacks():
+    ferrodf.reset_host_fallbacks()
+    with ferrodf.option_context(device="auto"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        N.tokenize.tokenize_column(text(50), plc.Column.from_arrow(pa.array([","])))
+    assert any("tokenize_column" in k for k in ferrodf.host_fallbacks())
