@@ -305,6 +305,13 @@ fn nvtext_kernels_compile_in_the_strings_module() {
         "nvt_jaccard",
         "nvt_porter_measure",
         "nvt_is_letter",
+        "nvt_filter_tokens",
+        "nvt_replace_tokens",
+        "nvt_ngram_counts",
+        "nvt_ngram_starts",
+        "nvt_nonempty_counts",
+        "nvt_row_bounds",
+        "nvt_join_pieces",
     ] {
         assert!(ptx.contains(&format!(".entry {name}(")), "{name} missing");
     }

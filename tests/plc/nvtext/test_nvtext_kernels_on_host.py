@@ -24,6 +24,7 @@ from nvtext_helpers import (
     char_ngrams,
     jaccard,
     levenshtein,
+    multi_tokens,
     porter_measure,
     texts,
     tokens,
@@ -292,3 +293,163 @@ def test_is_letter(lib, off, vowel):
     ic = plc.Column.from_arrow(pa.array(idx))
     want = host(lambda: plc.nvtext.stemmer.is_letter(pcol(rows), bool(vowel), ic))
     assert [bool(x) for x in out[:n]] == [bool(w) for w in want]
+
+
+# ---- multi-delimiter tokens, token editing, ngrams of pieces --------------------------
+
+
+@pytest.mark.parametrize("off", OFFSETS)
+@pytest.mark.parametrize("delims", [[","], [" ", ","], ["ab", "a"], ["日", "😀", "\t", ""]])
+def test_multi_delimiter_tokens(lib, off, delims):
+    a = Arena()
+    rows = ROWS[off:]
+    n = len(rows)
+    d = a.descs(a.strcol(ROWS, off), a.strcol(delims))
+    counts = np.zeros(n + 1, np.int64)
+    out32 = np.zeros(n + 1, np.int32)
+    lib.nvt_piece_counts(
+        P(d), I64(n), I32(3), P(0), I64(len(delims)), I64(0), P(a.ptr(counts)), P(a.ptr(out32))
+    )
+    want = [0 if s is None else len(multi_tokens(s, delims)) for s in rows]
+    assert list(counts[:n]) == want
+    assert list(out32[:n]) == want
+    offs = np.zeros(n + 1, np.int64)
+    offs[1:] = np.cumsum(counts[:n])
+    total = int(offs[n])
+    bounds = np.zeros(3 * total + 3, np.int64)
+    lib.nvt_piece_bounds(
+        P(d), I64(n), I32(3), P(0), I64(len(delims)), I64(0), P(a.ptr(offs)), P(a.ptr(bounds))
+    )
+    got = take(lib, a, d, total, bounds)
+    assert got == [t for s in rows if s is not None for t in multi_tokens(s, delims)]
+
+
+def edit_tokens(s, delims, f):
+    """Rebuild s with every token t replaced by f(t) (None: kept), delimiters kept."""
+    out, cur = [], []
+
+    def flush():
+        if cur:
+            t = "".join(cur)
+            r = f(t)
+            out.append(t if r is None else r)
+            cur.clear()
+
+    for c in s:
+        if (c <= " ") if not delims else (c in delims):
+            flush()
+            out.append(c)
+        else:
+            cur.append(c)
+    flush()
+    return "".join(out)
+
+
+@pytest.mark.parametrize("off", OFFSETS)
+@pytest.mark.parametrize(
+    ("delims", "min_len", "rep"), [("", 2, ""), (", ", 3, "日本"), ("é", 0, "x")]
+)
+def test_filter_tokens(lib, off, delims, min_len, rep):
+    a = Arena()
+    rows = ROWS[off:]
+    n = len(rows)
+    d = a.descs(a.strcol(ROWS, off))
+    dm = a.u32(ord(c) for c in delims)
+    rb = rep.encode()
+    r = a.ptr(np.frombuffer(rb + b"\0", np.uint8).copy())
+    got = a.build(
+        n,
+        lambda w, s, o, c: lib.nvt_filter_tokens(
+            P(d), I64(n), P(dm), I64(len(delims)), I64(min_len), P(r), I64(len(rb)),
+            I32(w), P(s), P(o), P(c),
+        ),
+    )  # fmt: skip
+    want = [
+        "" if s is None else edit_tokens(s, delims, lambda t: rep if len(t) < min_len else None)
+        for s in rows
+    ]
+    assert got == want
+
+
+@pytest.mark.parametrize("off", OFFSETS)
+@pytest.mark.parametrize("one", [False, True])
+def test_replace_tokens(lib, off, one):
+    a = Arena()
+    rows = ROWS[off:]
+    n = len(rows)
+    targets = ["ab", "cd", "the", "日", "é", "ab", "x"]
+    reps = ["_"] if one else ["X", "", "THE", "本本", "e", "ignored", "😀😀"]
+    d = a.descs(a.strcol(ROWS, off), a.strcol(targets), a.strcol(reps, scalar=one))
+    got = a.build(
+        n,
+        lambda w, s, o, c: lib.nvt_replace_tokens(
+            P(d), I64(n), I64(len(targets)), P(0), I64(0), I32(w), P(s), P(o), P(c)
+        ),
+    )
+    table = {}
+    for i, t in enumerate(targets):
+        table.setdefault(t, reps[0] if one else reps[i])
+    assert got == ["" if s is None else edit_tokens(s, "", table.get) for s in rows]
+
+
+@pytest.mark.parametrize("off", OFFSETS)
+@pytest.mark.parametrize(("ngrams", "delims", "sep"), [(1, "", "_"), (2, "", "_"), (3, ", ", "日")])
+def test_ngrams_tokenize(lib, off, ngrams, delims, sep):
+    a = Arena()
+    rows = ROWS[off:]
+    n = len(rows)
+    d, counts, _total, bounds = pieces(lib, a, ROWS, off, 0, delims)
+    tok_off = np.zeros(n + 1, np.int64)
+    tok_off[1:] = np.cumsum(counts)
+    g = np.zeros(n + 1, np.int64)
+    lib.nvt_ngram_counts(P(a.ptr(tok_off)), I64(n), I64(ngrams), P(a.ptr(g)))
+    g_off = np.zeros(n + 1, np.int64)
+    g_off[1:] = np.cumsum(g[:n])
+    count = int(g_off[n])
+    starts = np.zeros(count + 1, np.int64)
+    lib.nvt_ngram_starts(P(a.ptr(tok_off)), I64(n), P(a.ptr(g_off)), P(a.ptr(starts)))
+    sb = sep.encode()
+    sp = a.ptr(np.frombuffer(sb + b"\0", np.uint8).copy())
+    st, bp = a.ptr(starts), a.ptr(bounds)
+    got = a.build(
+        count,
+        lambda w, s, o, c: lib.nvt_join_pieces(
+            P(d), I64(count), P(st), P(bp), I64(ngrams), P(sp), I64(len(sb)),
+            I32(w), P(s), P(o), P(c),
+        ),
+    )  # fmt: skip
+    want = []
+    for s in rows:
+        if s is not None:
+            t = tokens(s, delims)
+            want += [sep.join(t[i : i + ngrams]) for i in range(len(t) - ngrams + 1)]
+    assert got == want
+
+
+@pytest.mark.parametrize("off", OFFSETS)
+@pytest.mark.parametrize(("ngrams", "sep"), [(2, "_"), (3, ""), (5, "日😀")])
+def test_generate_ngrams(lib, off, ngrams, sep):
+    a = Arena()
+    rows = ROWS[off:]
+    n = len(rows)
+    d = a.descs(a.strcol(ROWS, off))
+    flags = np.zeros(n + 1, np.int64)
+    lib.nvt_nonempty_counts(P(d), I64(n), P(a.ptr(flags)))
+    pos = np.zeros(n + 1, np.int64)
+    pos[1:] = np.cumsum(flags[:n])
+    m = int(pos[n])
+    bounds = np.zeros(3 * m + 3, np.int64)
+    lib.nvt_row_bounds(P(d), I64(n), P(a.ptr(pos)), P(a.ptr(bounds)))
+    count = max(0, m - ngrams + 1)
+    sb = sep.encode()
+    sp = a.ptr(np.frombuffer(sb + b"\0", np.uint8).copy())
+    bp = a.ptr(bounds)
+    got = a.build(
+        count,
+        lambda w, s, o, c: lib.nvt_join_pieces(
+            P(d), I64(count), P(0), P(bp), I64(ngrams), P(sp), I64(len(sb)),
+            I32(w), P(s), P(o), P(c),
+        ),
+    )  # fmt: skip
+    toks = [s for s in rows if s]
+    assert got == [sep.join(toks[i : i + ngrams]) for i in range(len(toks) - ngrams + 1)]

@@ -11,9 +11,6 @@ import ferrodf
 import ferrodf.plc as plc
 from ferrodf.plc import hashing
 
-# generate_ngrams has no device path yet: a counted host fallback (conftest.host_fallback).
-pytestmark = pytest.mark.usefixtures("host_fallback")
-
 G = plc.nvtext.generate_ngrams
 ROWS = [*TEXT, *texts(2)]
 
@@ -107,12 +104,3 @@ def test_ngrams_property(rows):
     if any(s is not None and len(s) >= 2 for s in rows):
         got = values(G.generate_character_ngrams(col(rows), 2))
         assert got == [[] if s is None else char_ngrams(s, 2) for s in rows]
-
-
-@pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
-def test_gpu_mode_raises_not_implemented():
-    with (
-        ferrodf.option_context(device="gpu"),
-        pytest.raises(NotImplementedError, match="generate_ngrams"),
-    ):
-        G.generate_ngrams(col(["a", "b"]), 2, sc("_"))

@@ -57,6 +57,20 @@ OPS = {
         plc.copying.slice(c, [0, 150])[0]
     ),
     "jaccard": lambda c: N.jaccard.jaccard_index(c, N.normalize.normalize_spaces(c), 3),
+    "tokenize_column": lambda c: N.tokenize.tokenize_column(
+        c, plc.Column.from_arrow(pa.array([",", "日本", "a", ""]))
+    ),
+    "count_tokens_column": lambda c: N.tokenize.count_tokens_column(
+        c, plc.Column.from_arrow(pa.array(["ab", " ", "😀"]))
+    ),
+    "generate_ngrams": lambda c: N.generate_ngrams.generate_ngrams(c, 3, sc("_")),
+    "ngrams_tokenize": lambda c: N.ngrams_tokenize.ngrams_tokenize(c, 2, sc(""), sc("日")),
+    "filter_tokens": lambda c: N.replace.filter_tokens(c, 3, sc("_"), sc(", ")),
+    "replace_tokens": lambda c: N.replace.replace_tokens(
+        c,
+        plc.Column.from_arrow(pa.array(["a", "b", "日", "ab"])),
+        plc.Column.from_arrow(pa.array(["A", "", "本本", "x"])),
+    ),
     "porter": lambda c: N.stemmer.porter_stemmer_measure(c),
     "is_vowel": lambda c: N.stemmer.is_letter(c, True, -1),
     "is_consonant_col": lambda c: N.stemmer.is_letter(c, False, ints(c)),
@@ -74,5 +88,5 @@ def test_auto_mode_counts_the_host_fallbacks():
     ferrodf.reset_host_fallbacks()
     with ferrodf.option_context(device="auto"), warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
-        N.tokenize.tokenize_column(text(50), plc.Column.from_arrow(pa.array([","])))
-    assert any("tokenize_column" in k for k in ferrodf.host_fallbacks())
+        N.tokenize.detokenize(text(50), plc.Column.from_arrow(pa.array([0] * 50, pa.int32())))
+    assert any("detokenize" in k for k in ferrodf.host_fallbacks())

@@ -8,7 +8,6 @@ import pyarrow as pa
 import pytest
 from nvtext_helpers import TEXT, col, consonant, porter_measure, sc, sliced, texts, values
 
-import ferrodf
 import ferrodf.plc as plc
 
 ST = plc.nvtext.stemmer
@@ -88,7 +87,6 @@ def test_is_letter_errors_and_enum():
 
 # ---- replace ------------------------------------------------------------------------
 
-# replace_tokens and filter_tokens have no device path yet: counted host fallbacks.
 TEXTS = [*TEXT, *texts(7, n=120, pool=[*"ab cd  ef,", "日", "é", "\t"])]
 
 
@@ -118,7 +116,6 @@ def edit(s, delims, f):
     return "".join(out)
 
 
-@pytest.mark.usefixtures("host_fallback")
 @pytest.mark.parametrize("delim", [None, " ", ",é"])
 def test_replace_tokens(delim):
     targets = ["ab", "cd", "the", "日", "é", "ab"]
@@ -136,7 +133,6 @@ def test_replace_tokens(delim):
     assert got == [edit(s, delim or "", lambda t: "_" if t in targets else None) for s in TEXTS]
 
 
-@pytest.mark.usefixtures("host_fallback")
 def test_replace_tokens_example_and_errors():
     got = values(RP.replace_tokens(col(["this is me", "theme", "this\tis"]), col(["is", "me"]),
                                    col(["X", "Y"])))  # fmt: skip
@@ -154,7 +150,6 @@ def test_replace_tokens_example_and_errors():
         RP.replace_tokens(col(["a"]), col([1], pa.int32()), col(["x"]))
 
 
-@pytest.mark.usefixtures("host_fallback")
 @pytest.mark.parametrize("min_len", [0, 1, 2, 3, 5])
 @pytest.mark.parametrize(("rep", "delim"), [(None, None), ("_", None), ("日本", ",é")])
 def test_filter_tokens(min_len, rep, delim):
@@ -170,7 +165,6 @@ def test_filter_tokens(min_len, rep, delim):
     assert got == [edit(s, delim or "", f) for s in TEXTS[9:99]]
 
 
-@pytest.mark.usefixtures("host_fallback")
 def test_filter_tokens_errors():
     assert values(RP.filter_tokens(col(["one two three"]), 4)) == ["  three"]
     assert RP.filter_tokens(col([]), 2).size() == 0
@@ -180,12 +174,3 @@ def test_filter_tokens_errors():
         RP.filter_tokens(col(["a"]), 2, sc(1, pa.int32()))
     with pytest.raises(TypeError, match="input must be a STRING column"):
         RP.filter_tokens(col([1], pa.int32()), 2)
-
-
-@pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
-def test_gpu_mode_raises_not_implemented():
-    with ferrodf.option_context(device="gpu"):
-        with pytest.raises(NotImplementedError, match="replace_tokens"):
-            RP.replace_tokens(col(["a"]), col(["a"]), col(["b"]))
-        with pytest.raises(NotImplementedError, match="filter_tokens"):
-            RP.filter_tokens(col(["a"]), 2)

@@ -21,8 +21,8 @@ from nvtext_helpers import (
 import ferrodf
 import ferrodf.plc as plc
 
-# tokenize_column, count_tokens_column, detokenize, tokenize_with_vocabulary and
-# ngrams_tokenize have no device path yet: counted host fallbacks (conftest.host_fallback).
+# detokenize and tokenize_with_vocabulary have no device path yet: counted host fallbacks
+# (conftest.host_fallback).
 pytestmark = pytest.mark.usefixtures("host_fallback")
 
 N = plc.nvtext
@@ -258,9 +258,8 @@ def test_ngrams_tokenize_errors():
 @pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
 def test_gpu_mode_raises_not_implemented_for_host_only_functions():
     with ferrodf.option_context(device="gpu"):
-        with pytest.raises(NotImplementedError, match="tokenize_column"):
-            TK.tokenize_column(col(["a"]), col([","]))
         with pytest.raises(NotImplementedError, match="detokenize"):
             TK.detokenize(col(["a"]), col([0], pa.int32()))
-        with pytest.raises(NotImplementedError, match="ngrams_tokenize"):
-            N.ngrams_tokenize.ngrams_tokenize(col(["a b"]), 2, sc(" "), sc("_"))
+        v = TK.TokenizeVocabulary(col(["a"]))
+        with pytest.raises(NotImplementedError, match="tokenize_with_vocabulary"):
+            TK.tokenize_with_vocabulary(col(["a"]), v, sc(" "))

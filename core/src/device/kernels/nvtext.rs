@@ -1,11 +1,12 @@
 //! Device launchers of the nvtext kernels (`cuda/nvtext.cu`, compiled in the strings
-//! module): normalize_spaces, tokenize / count_tokens / character_tokenize, the character
-//! ngrams and their hashes, edit distances, Jaccard indices and the Porter stemmer's
-//! measure and letter test.
+//! module): normalize_spaces, tokenize / count_tokens (delimiter characters or strings),
+//! character_tokenize, the character ngrams and their hashes, generate_ngrams and
+//! ngrams_tokenize, filter_tokens and replace_tokens, edit distances, Jaccard indices and
+//! the Porter stemmer's measure and letter test.
 
 use super::gather::narrow_offsets;
 use super::scan::exclusive_sum_with_total;
-use super::strings::{Descs, build_rows, build_strings, run, upload_u32};
+use super::strings::{Descs, build_rows, build_strings, run, upload, upload_u32};
 use super::transform::copied_validity;
 use super::{args, device_column, device_values};
 use crate::buffer::Buffer;
@@ -28,6 +29,8 @@ enum Piece {
     Char,
     /// A character ngram of this many characters.
     Ngram(usize),
+    /// A token between the delimiter strings of a column (the descriptor's second operand).
+    Multi,
 }
 
 impl Piece {
@@ -36,6 +39,7 @@ impl Piece {
             Piece::Token => (0, 0),
             Piece::Char => (1, 1),
             Piece::Ngram(w) => (2, w as i64),
+            Piece::Multi => (3, 0),
         }
     }
 }
@@ -49,12 +53,17 @@ struct Pieces {
     bounds: DeviceMemory,
 }
 
-fn pieces(col: &Column, piece: Piece, delims: &[u32]) -> Result<Pieces> {
+/// The pieces of `col`: tokens at the code points `delims` or, for [`Piece::Multi`],
+/// between the delimiter strings of the column `strings`.
+fn pieces(col: &Column, piece: Piece, delims: &[u32], strings: Option<&Column>) -> Result<Pieces> {
     let n = col.size();
     let (mode, width) = piece.mode();
-    let d = Descs::new(&[(col, false)])?;
+    let d = match strings {
+        Some(s) => Descs::new(&[(col, false), (s, false)])?,
+        None => Descs::new(&[(col, false)])?,
+    };
     let dm = upload_u32(delims)?;
-    let nd = delims.len() as i64;
+    let nd = strings.map_or(delims.len(), Column::size) as i64;
     let offsets = DeviceMemory::zeroed((n + 1) * 8)?;
     let none = 0u64;
     let a = args![
@@ -122,12 +131,38 @@ impl Pieces {
 
 /// Every token of every valid row (delimiter code points `delims`; none: whitespace).
 pub fn tokenize(col: &Column, delims: &[u32]) -> Result<Column> {
-    pieces(col, Piece::Token, delims)?.strings()
+    pieces(col, Piece::Token, delims, None)?.strings()
+}
+
+/// Every token of every valid row between the delimiter strings of `delims` (a STRING
+/// column without nulls).
+pub fn tokenize_multi(col: &Column, delims: &Column) -> Result<Column> {
+    pieces(col, Piece::Multi, &[], Some(delims))?.strings()
+}
+
+/// Tokens per row between the delimiter strings of `delims`, INT32 without nulls.
+pub fn count_tokens_multi(col: &Column, delims: &Column) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false), (delims, false)])?;
+    let out = DeviceMemory::alloc(n * 4)?;
+    let none = 0u64;
+    let a = args![
+        d.ptr(),
+        n as i64,
+        3i32,
+        none,
+        delims.size() as i64,
+        0i64,
+        none,
+        out.ptr()
+    ];
+    run("nvt_piece_counts", n, &a)?;
+    device_values(TypeId::Int32.into(), n, out)
 }
 
 /// Every character of every valid row.
 pub fn character_tokenize(col: &Column) -> Result<Column> {
-    pieces(col, Piece::Char, &[])?.strings()
+    pieces(col, Piece::Char, &[], None)?.strings()
 }
 
 /// Tokens per row, INT32 without nulls (a null row counts 0).
@@ -160,7 +195,7 @@ pub fn character_ngrams(
     function: &str,
 ) -> Result<Column> {
     let n = col.size();
-    let p = pieces(col, Piece::Ngram(width), &[])?;
+    let p = pieces(col, Piece::Ngram(width), &[], None)?;
     if n > 0 && p.total == 0 {
         return Err(Error::value(format!(
             "nvtext.{function}: no row has enough characters for {width}-grams"
@@ -258,4 +293,107 @@ pub fn is_letter(col: &Column, vowel: bool, pos: i64, per_row: Option<&Column>) 
     )?;
     let (mask, nulls) = copied_validity(col)?;
     device_column(TypeId::Bool8.into(), n, out, mask, nulls)
+}
+
+/// Every token (delimiter code points `delims`; none: whitespace) of fewer than `min_len`
+/// characters replaced by `rep`, with the input's validity.
+pub fn filter_tokens(col: &Column, delims: &[u32], min_len: i64, rep: &[u8]) -> Result<Column> {
+    let dm = upload_u32(delims)?;
+    let r = upload(rep)?;
+    let a = args![
+        dm.ptr(),
+        delims.len() as i64,
+        min_len,
+        r.ptr(),
+        rep.len() as i64
+    ];
+    build_rows(col, "nvt_filter_tokens", &a)
+}
+
+/// Every token equal to a row of `targets` replaced by the same row of `repls` (its only
+/// row when it has one), with the input's validity.
+pub fn replace_tokens(
+    col: &Column,
+    targets: &Column,
+    repls: &Column,
+    delims: &[u32],
+) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false), (targets, false), (repls, repls.size() == 1)])?;
+    let dm = upload_u32(delims)?;
+    let (mask, nulls) = copied_validity(col)?;
+    let a = args![
+        d.ptr(),
+        n as i64,
+        targets.size() as i64,
+        dm.ptr(),
+        delims.len() as i64
+    ];
+    build_strings("nvt_replace_tokens", n, mask, nulls, &a)
+}
+
+/// The `ngrams`-grams of the pieces of `p` starting at `starts` (None: at every piece)
+/// joined by `sep`.
+fn join_pieces(p: &Pieces, count: usize, starts: u64, ngrams: usize, sep: &[u8]) -> Result<Column> {
+    let s = upload(sep)?;
+    let a = args![
+        p.d.ptr(),
+        count as i64,
+        starts,
+        p.bounds.ptr(),
+        ngrams as i64,
+        s.ptr(),
+        sep.len() as i64
+    ];
+    build_strings("nvt_join_pieces", count, None, Some(0), &a)
+}
+
+/// The ngrams of the tokens (delimiter code points `delims`) of every row joined by `sep`.
+pub fn ngrams_tokenize(col: &Column, ngrams: usize, delims: &[u32], sep: &[u8]) -> Result<Column> {
+    let n = col.size();
+    let p = pieces(col, Piece::Token, delims, None)?;
+    let g_off = DeviceMemory::zeroed((n + 1) * 8)?;
+    let a = args![p.offsets.ptr(), n as i64, ngrams as i64, g_off.ptr()];
+    run("nvt_ngram_counts", n, &a)?;
+    let total = exclusive_sum_with_total(&g_off, n)? as usize;
+    let starts = DeviceMemory::alloc(total * 8)?;
+    if total > 0 {
+        let a = args![p.offsets.ptr(), n as i64, g_off.ptr(), starts.ptr()];
+        run("nvt_ngram_starts", n, &a)?;
+    }
+    join_pieces(&p, total, starts.ptr(), ngrams, sep)
+}
+
+/// The ngrams of the valid non-empty rows joined by `sep`; `ValueError` when there are
+/// some but fewer than `ngrams`.
+pub fn generate_ngrams(col: &Column, ngrams: usize, sep: &[u8], function: &str) -> Result<Column> {
+    let n = col.size();
+    let d = Descs::new(&[(col, false)])?;
+    let pos = DeviceMemory::zeroed((n + 1) * 8)?;
+    run(
+        "nvt_nonempty_counts",
+        n,
+        &args![d.ptr(), n as i64, pos.ptr()],
+    )?;
+    let rows = exclusive_sum_with_total(&pos, n)? as usize;
+    if rows > 0 && rows < ngrams {
+        return Err(Error::value(format!(
+            "nvtext.{function}: {rows} valid non-empty strings are not enough for {ngrams}-grams"
+        )));
+    }
+    let bounds = DeviceMemory::alloc(rows * 24)?;
+    if rows > 0 {
+        run(
+            "nvt_row_bounds",
+            n,
+            &args![d.ptr(), n as i64, pos.ptr(), bounds.ptr()],
+        )?;
+    }
+    let p = Pieces {
+        d,
+        offsets: pos,
+        total: rows,
+        bounds,
+    };
+    join_pieces(&p, (rows + 1).saturating_sub(ngrams), 0, ngrams, sep)
 }

@@ -7,7 +7,7 @@ use crate::device::kernels::nvtext as dev;
 use crate::error::{Error, Result};
 use crate::ops::hashing::murmur3_x86_32_bytes;
 use crate::ops::strings::HostStrs;
-use crate::placement::{host_fallback, use_device};
+use crate::placement::use_device;
 use crate::scalar::Scalar;
 
 /// The ngrams of the rows taken as tokens: every `ngrams` consecutive valid, non-empty rows
@@ -30,7 +30,7 @@ pub fn generate_ngrams(input: &Column, ngrams: i64, separator: &Scalar) -> Resul
     check_at_least(ngrams, 2, NAME, "ngrams")?;
     let sep = string_arg(separator, NAME, "separator")?;
     if use_device()? {
-        host_fallback(&format!("nvtext.{NAME}"), "ngrams across rows")?;
+        return dev::generate_ngrams(input, ngrams as usize, &sep, NAME);
     }
     let h = HostStrs::of(input)?;
     let rows: Vec<&str> = (0..h.len())

@@ -4,9 +4,11 @@ use super::{
     char_tokens, check_at_least, check_strings, delimiter_chars, flat_strings, string_arg,
 };
 use crate::column::Column;
+use crate::device::kernels::nvtext as dev;
 use crate::error::Result;
+use crate::ops::nvtext::tokenize::codes;
 use crate::ops::strings::HostStrs;
-use crate::placement::{host_fallback, use_device};
+use crate::placement::use_device;
 use crate::scalar::Scalar;
 
 /// Tokenize every row at the characters of `delimiter` (empty: whitespace) and give every
@@ -35,10 +37,10 @@ pub fn ngrams_tokenize(
     check_at_least(ngrams, 1, NAME, "ngrams")?;
     let delims = delimiter_chars(Some(delimiter), NAME)?;
     let sep = string_arg(separator, NAME, "separator")?;
-    if use_device()? {
-        host_fallback(&format!("nvtext.{NAME}"), "token ngrams")?;
-    }
     let n = ngrams as usize;
+    if use_device()? {
+        return dev::ngrams_tokenize(input, n, &codes(&delims), &sep);
+    }
     let h = HostStrs::of(input)?;
     flat_strings(h.len(), |i, put| {
         let Some(s) = h.opt(i) else { return };

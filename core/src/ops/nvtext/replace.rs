@@ -2,9 +2,11 @@
 
 use super::{char_tokens, check_strings, delimiter_chars, string_arg};
 use crate::column::Column;
+use crate::device::kernels::nvtext as dev;
 use crate::error::{Error, Result};
+use crate::ops::nvtext::tokenize::codes;
 use crate::ops::strings::{HostStrs, map_rows};
-use crate::placement::{host_fallback, use_device};
+use crate::placement::use_device;
 use crate::scalar::Scalar;
 use std::collections::HashMap;
 
@@ -74,7 +76,7 @@ pub fn replace_tokens(
     }
     let delims = delimiter_chars(delimiter, NAME)?;
     if use_device()? {
-        host_fallback(&format!("nvtext.{NAME}"), "token replacement")?;
+        return dev::replace_tokens(input, targets, replacements, &codes(&delims));
     }
     // The first target row that matches wins (as a linear search over targets would).
     let mut lookup: HashMap<&[u8], &[u8]> = HashMap::new();
@@ -113,7 +115,7 @@ pub fn filter_tokens(
     };
     let delims = delimiter_chars(delimiter, NAME)?;
     if use_device()? {
-        host_fallback(&format!("nvtext.{NAME}"), "token filtering")?;
+        return dev::filter_tokens(input, &codes(&delims), min_token_length, &rep);
     }
     map_rows(input, |s, out| {
         edit_tokens(s, &delims, out, |tok| {

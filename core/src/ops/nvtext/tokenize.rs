@@ -67,7 +67,7 @@ pub fn tokenize_multi(input: &Column, delimiters: &Column) -> Result<Column> {
     check_strings(input, NAME, "input")?;
     let rows = delimiter_rows(delimiters, NAME)?;
     if use_device()? {
-        host_fallback(&format!("nvtext.{NAME}"), "multi-string delimiters")?;
+        return dev::tokenize_multi(input, delimiters);
     }
     let d: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
     let h = HostStrs::of(input)?;
@@ -126,7 +126,7 @@ pub fn count_tokens_multi(input: &Column, delimiters: &Column) -> Result<Column>
     check_strings(input, NAME, "input")?;
     let rows = delimiter_rows(delimiters, NAME)?;
     if use_device()? {
-        host_fallback(&format!("nvtext.{NAME}"), "multi-string delimiters")?;
+        return dev::count_tokens_multi(input, delimiters);
     }
     let d: Vec<&[u8]> = rows.iter().map(Vec::as_slice).collect();
     let h = HostStrs::of(input)?;

@@ -27,6 +27,53 @@ __device__ __forceinline__ bool nvt_next_token(const uint8_t* p, int64_t len, in
   return true;
 }
 
+// The byte length of the first of the `nd` delimiter strings of `dl` that starts at byte
+// `pos` of p[0..len) (0: none; empty delimiters never match).
+__device__ __forceinline__ int64_t nvt_delim_at(const uint8_t* p, int64_t len, int64_t pos,
+                                                const StrCol& dl, int64_t nd) {
+  for (int64_t j = 0; j < nd; ++j) {
+    const uint8_t* q;
+    int64_t ql;
+    sc_get(dl, j, q, ql);
+    if (ql == 0 || ql > len - pos) continue;
+    bool same = true;
+    for (int64_t k = 0; k < ql && same; ++k) same = p[pos + k] == q[k];
+    if (same) return ql;
+  }
+  return 0;
+}
+
+// The next token between delimiter strings at or after byte k (the end of the previous
+// delimiter): scanning byte by byte, the first delimiter matching at a position is
+// skipped; empty tokens are dropped (libcudf's multi-delimiter tokenizer).
+__device__ __forceinline__ bool nvt_next_multi(const uint8_t* p, int64_t len, int64_t& k,
+                                               const StrCol& dl, int64_t nd, int64_t& ts,
+                                               int64_t& te) {
+  int64_t last = k, pos = k;
+  while (pos < len) {
+    int64_t m = nvt_delim_at(p, len, pos, dl, nd);
+    if (m == 0) {
+      ++pos;
+      continue;
+    }
+    if (pos > last) {
+      ts = last;
+      te = pos;
+      k = pos + m;
+      return true;
+    }
+    pos += m;
+    last = pos;
+  }
+  k = len;
+  if (last < len) {
+    ts = last;
+    te = len;
+    return true;
+  }
+  return false;
+}
+
 // The number of characters of p[0..len).
 __device__ __forceinline__ int64_t nvt_chars(const uint8_t* p, int64_t len) {
   int64_t c = 0;
@@ -56,9 +103,16 @@ extern "C" __global__ void nvt_normalize_spaces(const StrCol* in, int64_t n, int
 }
 
 // The pieces of a valid row: mode 0 tokens (delimiters d[0..nd)), 1 characters, 2
-// character ngrams of `width` characters.
+// character ngrams of `width` characters, 3 tokens between the `nd` delimiter strings of
+// the descriptor `dl`.
 __device__ __forceinline__ int64_t nvt_count(const uint8_t* p, int64_t len, int mode,
-                                             const uint32_t* d, int64_t nd, int64_t width) {
+                                             const uint32_t* d, int64_t nd, int64_t width,
+                                             const StrCol& dl) {
+  if (mode == 3) {
+    int64_t k = 0, ts, te, c = 0;
+    while (nvt_next_multi(p, len, k, dl, nd, ts, te)) ++c;
+    return c;
+  }
   if (mode == 0) {
     int64_t k = 0, ts, te, c = 0;
     while (nvt_next_token(p, len, k, d, nd, ts, te)) ++c;
@@ -70,7 +124,7 @@ __device__ __forceinline__ int64_t nvt_count(const uint8_t* p, int64_t len, int 
 }
 
 // counts[i] = the pieces of row i (0 for a null row); with out32, also as INT32 there
-// (count_tokens).
+// (count_tokens). Mode 3 reads its delimiter strings from in[1].
 extern "C" __global__ void nvt_piece_counts(const StrCol* in, int64_t n, int mode,
                                             const uint32_t* d, int64_t nd, int64_t width,
                                             int64_t* counts, int32_t* out32) {
@@ -80,7 +134,7 @@ extern "C" __global__ void nvt_piece_counts(const StrCol* in, int64_t n, int mod
       const uint8_t* p;
       int64_t len;
       sc_get(in[0], i, p, len);
-      c = nvt_count(p, len, mode, d, nd, width);
+      c = nvt_count(p, len, mode, d, nd, width, in[mode == 3 ? 1 : 0]);
     }
     if (counts) counts[i] = c;
     if (out32) out32[i] = (int32_t)c;
@@ -99,9 +153,10 @@ extern "C" __global__ void nvt_piece_bounds(const StrCol* in, int64_t n, int mod
     sc_get(in[0], i, p, len);
     int64_t* b = bounds + 3 * off[i];
     int64_t q = 0;
-    if (mode == 0) {
+    if (mode == 0 || mode == 3) {
       int64_t k = 0, ts, te;
-      while (nvt_next_token(p, len, k, d, nd, ts, te)) {
+      while (mode == 0 ? nvt_next_token(p, len, k, d, nd, ts, te)
+                       : nvt_next_multi(p, len, k, in[1], nd, ts, te)) {
         b[3 * q] = i;
         b[3 * q + 1] = ts;
         b[3 * q + 2] = te;
@@ -413,5 +468,135 @@ extern "C" __global__ void nvt_is_letter(const StrCol* in, int64_t n, int vowel,
       }
     }
     out[i] = r;
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// token editing: filter_tokens, replace_tokens
+// ------------------------------------------------------------------------------------
+
+// Every token (delimiters d[0..nd), none: whitespace) of fewer than `min_len` characters
+// replaced by rep[0..rlen); the bytes between tokens are kept.
+extern "C" __global__ void nvt_filter_tokens(const StrCol* in, int64_t n, const uint32_t* d,
+                                             int64_t nd, int64_t min_len, const uint8_t* rep,
+                                             int64_t rlen, int write, int64_t* sizes,
+                                             const int64_t* out_off, uint8_t* out_chars) {
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    int64_t k = 0, ts, te, last = 0;
+    while (nvt_next_token(p, len, k, d, nd, ts, te)) {
+      o.put_bytes(p + last, ts - last);
+      if (nvt_chars(p + ts, te - ts) < min_len) o.put_bytes(rep, rlen);
+      else o.put_bytes(p + ts, te - ts);
+      last = te;
+    }
+    o.put_bytes(p + last, len - last);
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
+}
+
+// Every token of in[0] equal to row j of the `nt` targets in[1] (the first such j)
+// replaced by row j of in[2] (a scalar descriptor when it has one row). Linear in the
+// targets per token.
+extern "C" __global__ void nvt_replace_tokens(const StrCol* in, int64_t n, int64_t nt,
+                                              const uint32_t* d, int64_t nd, int write,
+                                              int64_t* sizes, const int64_t* out_off,
+                                              uint8_t* out_chars) {
+  auto row = [&](Out& o, const uint8_t* p, int64_t len) {
+    int64_t k = 0, ts, te, last = 0;
+    while (nvt_next_token(p, len, k, d, nd, ts, te)) {
+      o.put_bytes(p + last, ts - last);
+      int64_t hit = -1;
+      for (int64_t j = 0; j < nt && hit < 0; ++j) {
+        const uint8_t* t;
+        int64_t tl;
+        sc_get(in[1], j, t, tl);
+        if (tl != te - ts) continue;
+        bool same = true;
+        for (int64_t b = 0; b < tl && same; ++b) same = t[b] == p[ts + b];
+        if (same) hit = j;
+      }
+      if (hit >= 0) {
+        const uint8_t* r;
+        int64_t rl;
+        sc_get(in[2], hit, r, rl);
+        o.put_bytes(r, rl);
+      } else {
+        o.put_bytes(p + ts, te - ts);
+      }
+      last = te;
+    }
+    o.put_bytes(p + last, len - last);
+  };
+  build_rows(in[0], n, write, sizes, out_off, out_chars, row);
+}
+
+// ------------------------------------------------------------------------------------
+// ngrams of pieces: ngrams_tokenize, generate_ngrams
+// ------------------------------------------------------------------------------------
+
+// counts[i] = the `ngrams`-grams of row i's tokens (tok_off: the scanned token counts).
+extern "C" __global__ void nvt_ngram_counts(const int64_t* tok_off, int64_t n, int64_t ngrams,
+                                            int64_t* counts) {
+  STR_GRID_LOOP(i, n) {
+    int64_t t = tok_off[i + 1] - tok_off[i];
+    counts[i] = t >= ngrams ? t - ngrams + 1 : 0;
+  }
+}
+
+// starts[g_off[i] + j] = the flat index of the first token of row i's ngram j.
+extern "C" __global__ void nvt_ngram_starts(const int64_t* tok_off, int64_t n,
+                                            const int64_t* g_off, int64_t* starts) {
+  STR_GRID_LOOP(i, n) {
+    for (int64_t j = 0; j < g_off[i + 1] - g_off[i]; ++j) starts[g_off[i] + j] = tok_off[i] + j;
+  }
+}
+
+// counts[i] = 1 when row i is valid and not empty (the rows generate_ngrams joins).
+extern "C" __global__ void nvt_nonempty_counts(const StrCol* in, int64_t n, int64_t* counts) {
+  STR_GRID_LOOP(i, n) {
+    int64_t c = 0;
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      c = len > 0;
+    }
+    counts[i] = c;
+  }
+}
+
+// The (row, 0, length) bounds of the valid non-empty rows at their scanned positions.
+extern "C" __global__ void nvt_row_bounds(const StrCol* in, int64_t n, const int64_t* pos,
+                                          int64_t* bounds) {
+  STR_GRID_LOOP(i, n) {
+    if (pos[i + 1] == pos[i]) continue;
+    const uint8_t* p;
+    int64_t len;
+    sc_get(in[0], i, p, len);
+    int64_t* b = bounds + 3 * pos[i];
+    b[0] = i;
+    b[1] = 0;
+    b[2] = len;
+  }
+}
+
+// Ngram q: the `ngrams` pieces from starts[q] (no starts: from q) joined by sep[0..slen).
+extern "C" __global__ void nvt_join_pieces(const StrCol* in, int64_t total, const int64_t* starts,
+                                           const int64_t* bounds, int64_t ngrams,
+                                           const uint8_t* sep, int64_t slen, int write,
+                                           int64_t* sizes, const int64_t* out_off,
+                                           uint8_t* out_chars) {
+  STR_GRID_LOOP(q, total) {
+    Out o = out_begin(q, write, out_off, out_chars);
+    int64_t first = starts ? starts[q] : q;
+    for (int64_t k = 0; k < ngrams; ++k) {
+      const int64_t* b = bounds + 3 * (first + k);
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], b[0], p, len);
+      if (k > 0) o.put_bytes(sep, slen);
+      o.put_bytes(p + b[1], b[2] - b[1]);
+    }
+    out_end(q, write, o, sizes);
   }
 }
