@@ -151,3 +151,28 @@ def porter_measure(s: str) -> int:
     """m in [C](VC){m}[V]: the number of vowel runs followed by a consonant."""
     form = "".join("c" if consonant(s, k) else "v" for k in range(len(s)))
     return form.count("vc")
+
+
+def murmur3_32(data: bytes, seed: int = 0) -> int:
+    """MurmurHash3_x86_32 (Austin Appleby's reference algorithm) of `data`."""
+    c1, c2, m = 0xCC9E2D51, 0x1B873593, 0xFFFFFFFF
+
+    def rotl(x, r):
+        return ((x << r) | (x >> (32 - r))) & m
+
+    h = seed & m
+    n4 = len(data) // 4
+    for i in range(n4):
+        k = int.from_bytes(data[4 * i : 4 * i + 4], "little")
+        k = rotl((k * c1) & m, 15) * c2 & m
+        h = (rotl(h ^ k, 13) * 5 + 0xE6546B64) & m
+    tail = data[4 * n4 :]
+    if tail:
+        k = int.from_bytes(tail, "little")
+        h ^= rotl((k * c1) & m, 15) * c2 & m
+    h ^= len(data)
+    h ^= h >> 16
+    h = (h * 0x85EBCA6B) & m
+    h ^= h >> 13
+    h = (h * 0xC2B2AE35) & m
+    return h ^ (h >> 16)

@@ -5,11 +5,9 @@ from __future__ import annotations
 import pyarrow as pa
 import pytest
 from hypothesis import given, settings
-from nvtext_helpers import TEXT, TEXTS, char_ngrams, col, sc, sliced, texts, values
+from nvtext_helpers import TEXT, TEXTS, char_ngrams, col, murmur3_32, sc, sliced, texts, values
 
-import ferrodf
 import ferrodf.plc as plc
-from ferrodf.plc import hashing
 
 G = plc.nvtext.generate_ngrams
 ROWS = [*TEXT, *texts(2)]
@@ -56,11 +54,13 @@ def test_generate_character_ngrams(n):
 
 
 def murmur(s: str, seed: int) -> int:
-    """The oracle: plc.hashing.murmurhash3_x86_32 of a one-row STRING table (tested
-    against the reference vectors in test_hashing) - a row's hash is the bytes' hash."""
-    t = plc.Table([col([s])])
-    with ferrodf.option_context(device="cpu"):
-        return hashing.murmurhash3_x86_32(t, seed).to_arrow().to_pylist()[0]
+    return murmur3_32(s.encode(), seed)
+
+
+def test_murmur_oracle_reference_vectors():
+    assert murmur3_32(b"", 1) == 0x514E28B7
+    assert murmur3_32(b"\x21\x43\x65", 0) == 0x7E4A8634
+    assert murmur3_32(b"Hello, world!", 1234) == 0xFAF6CDB3
 
 
 @pytest.mark.parametrize(("n", "seed"), [(2, 0), (5, 0), (3, 42)])
