@@ -312,6 +312,8 @@ fn nvtext_kernels_compile_in_the_strings_module() {
         "nvt_nonempty_counts",
         "nvt_row_bounds",
         "nvt_join_pieces",
+        "nvt_detokenize",
+        "nvt_vocab_ids",
     ] {
         assert!(ptx.contains(&format!(".entry {name}(")), "{name} missing");
     }

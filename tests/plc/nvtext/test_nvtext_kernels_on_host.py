@@ -453,3 +453,59 @@ def test_generate_ngrams(lib, off, ngrams, sep):
     )  # fmt: skip
     toks = [s for s in rows if s]
     assert got == [sep.join(toks[i : i + ngrams]) for i in range(len(toks) - ngrams + 1)]
+
+
+@pytest.mark.parametrize("sep", [" ", "", "日😀"])
+def test_detokenize(lib, sep):
+    """nvt_detokenize over tokens sorted stably by row index (as device_detokenize sorts)."""
+    a = Arena()
+    rng = np.random.default_rng(13)
+    toks = ROWS[:120]
+    idx = [int(x) for x in rng.integers(0, 40, len(toks))]
+    order = sorted(range(len(toks)), key=lambda i: idx[i])
+    st = [toks[i] for i in order]
+    si = np.array([idx[i] for i in order] + [0], np.int64)
+    d = a.descs(a.strcol(st))
+    rows = max(idx) + 1
+    sb = sep.encode()
+    sp = a.ptr(np.frombuffer(sb + b"\0", np.uint8).copy())
+    ip = a.ptr(si)
+    got = a.build(
+        rows,
+        lambda w, s, o, c: lib.nvt_detokenize(
+            P(d), I64(len(st)), P(ip), I64(rows), P(sp), I64(len(sb)), I32(w), P(s), P(o), P(c)
+        ),
+    )
+    want = [[] for _ in range(rows)]
+    for t, r in zip(toks, idx, strict=True):
+        if t is not None:
+            want[r].append(t)
+    assert got == [sep.join(x) for x in want]
+
+
+@pytest.mark.parametrize("off", OFFSETS)
+@pytest.mark.parametrize("delims", ["", ", "])
+def test_vocabulary_ids(lib, off, delims):
+    a = Arena()
+    rows = ROWS[off:]
+    n = len(rows)
+    vocab = ["the", "日本語", "a", "ab", "x", "ab", "😀", "é", "b"]
+    first = {}
+    for i, v in enumerate(vocab):
+        first.setdefault(v.encode(), i)
+    entries = sorted(first.items())
+    vchars = np.frombuffer(b"".join(e[0] for e in entries) + b"\0", np.uint8).copy()
+    voffs = np.zeros(len(entries) + 1, np.int64)
+    voffs[1:] = np.cumsum([len(e[0]) for e in entries])
+    vids = np.array([e[1] for e in entries] + [0], np.int32)
+    d, counts, _total, _bounds = pieces(lib, a, ROWS, off, 0, delims)
+    tok_off = np.zeros(n + 1, np.int64)
+    tok_off[1:] = np.cumsum(counts)
+    out = np.zeros(int(tok_off[n]) + 1, np.int32)
+    dm = a.u32(ord(c) for c in delims)
+    lib.nvt_vocab_ids(
+        P(d), I64(n), P(dm), I64(len(delims)), P(a.ptr(vchars)), P(a.ptr(voffs)),
+        P(a.ptr(vids)), I64(len(entries)), I32(-3), P(a.ptr(tok_off)), P(a.ptr(out)),
+    )  # fmt: skip
+    want = [first.get(t.encode(), -3) for s in rows if s is not None for t in tokens(s, delims)]
+    assert list(out[: int(tok_off[n])]) == want

@@ -3,8 +3,6 @@ device (as tests/plc/strings/test_str_parity.py). Skipped without a GPU."""
 
 from __future__ import annotations
 
-import warnings
-
 import numpy as np
 import pyarrow as pa
 import pytest
@@ -84,9 +82,27 @@ def test_nvtext_parity(name, offset):
     assert host.equals(dev), name
 
 
-def test_auto_mode_counts_the_host_fallbacks():
+def test_detokenize_and_vocabulary_parity():
+    rng = np.random.default_rng(3)
+    for offset in (0, 13):
+        c = text(offset=offset)
+        idx = plc.Column.from_arrow(pa.array(rng.integers(0, 700, c.size()), pa.int64()))
+        host, dev = run_both(
+            lambda c=c, idx=idx: N.tokenize.detokenize(c, idx, sc("日")).to_arrow()
+        )
+        assert host.equals(dev)
+        toks = N.tokenize.tokenize_scalar(c)
+        v = N.tokenize.TokenizeVocabulary(plc.copying.slice(toks, [0, 400])[0])
+        host, dev = run_both(
+            lambda c=c, v=v: N.tokenize.tokenize_with_vocabulary(c, v, sc(""), -7).to_arrow()
+        )
+        assert host.equals(dev)
+
+
+def test_placement_is_honoured():
+    """With the CPU forced, no nvtext function records a host fallback."""
     ferrodf.reset_host_fallbacks()
-    with ferrodf.option_context(device="auto"), warnings.catch_warnings():
-        warnings.simplefilter("ignore", RuntimeWarning)
-        N.tokenize.detokenize(text(50), plc.Column.from_arrow(pa.array([0] * 50, pa.int32())))
-    assert any("detokenize" in k for k in ferrodf.host_fallbacks())
+    with ferrodf.option_context(device="cpu"):
+        for op in OPS.values():
+            op(text(50))
+    assert not any("nvtext" in k for k in ferrodf.host_fallbacks())

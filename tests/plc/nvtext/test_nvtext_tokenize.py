@@ -18,12 +18,7 @@ from nvtext_helpers import (
     values,
 )
 
-import ferrodf
 import ferrodf.plc as plc
-
-# detokenize and tokenize_with_vocabulary have no device path yet: counted host fallbacks
-# (conftest.host_fallback).
-pytestmark = pytest.mark.usefixtures("host_fallback")
 
 N = plc.nvtext
 TK = N.tokenize
@@ -250,16 +245,3 @@ def test_ngrams_tokenize_errors():
         NT.ngrams_tokenize(col(["a b"]), 2, sc(" "), sc(None))
     with pytest.raises(TypeError, match="delimiter must be a ferrodf\\.plc\\.Scalar"):
         NT.ngrams_tokenize(col(["a b"]), 2, " ", sc("_"))
-
-
-# ---- placement ----------------------------------------------------------------------
-
-
-@pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
-def test_gpu_mode_raises_not_implemented_for_host_only_functions():
-    with ferrodf.option_context(device="gpu"):
-        with pytest.raises(NotImplementedError, match="detokenize"):
-            TK.detokenize(col(["a"]), col([0], pa.int32()))
-        v = TK.TokenizeVocabulary(col(["a"]))
-        with pytest.raises(NotImplementedError, match="tokenize_with_vocabulary"):
-            TK.tokenize_with_vocabulary(col(["a"]), v, sc(" "))

@@ -1,8 +1,8 @@
 //! Device launchers of the nvtext kernels (`cuda/nvtext.cu`, compiled in the strings
 //! module): normalize_spaces, tokenize / count_tokens (delimiter characters or strings),
 //! character_tokenize, the character ngrams and their hashes, generate_ngrams and
-//! ngrams_tokenize, filter_tokens and replace_tokens, edit distances, Jaccard indices and
-//! the Porter stemmer's measure and letter test.
+//! ngrams_tokenize, filter_tokens and replace_tokens, detokenize, vocabulary lookups, edit
+//! distances, Jaccard indices and the Porter stemmer's measure and letter test.
 
 use super::gather::narrow_offsets;
 use super::scan::exclusive_sum_with_total;
@@ -396,4 +396,86 @@ pub fn generate_ngrams(col: &Column, ngrams: usize, sep: &[u8], function: &str) 
         bounds,
     };
     join_pieces(&p, (rows + 1).saturating_sub(ngrams), 0, ngrams, sep)
+}
+
+/// The rows of `sorted` (tokens ordered stably by their INT64 row index `idx`, no nulls)
+/// joined by `sep` into `rows` output rows (no nulls).
+pub fn detokenize(sorted: &Column, idx: &Column, rows: usize, sep: &[u8]) -> Result<Column> {
+    let m = sorted.size();
+    let d = Descs::new(&[(sorted, false)])?;
+    let ip = match m {
+        0 => 0,
+        _ => idx.data().expect("values").device_ptr()? + (idx.offset() * 8) as u64,
+    };
+    let s = upload(sep)?;
+    let a = args![
+        d.ptr(),
+        m as i64,
+        ip,
+        rows as i64,
+        s.ptr(),
+        sep.len() as i64
+    ];
+    build_strings("nvt_detokenize", rows, None, Some(0), &a)
+}
+
+/// A vocabulary on the device: its entries sorted by bytes (chars, int64 offsets) with
+/// their ids.
+pub struct DeviceVocabulary<'a> {
+    /// The entries' bytes, one after the other.
+    pub chars: &'a [u8],
+    /// Entry e is `chars[offsets[e]..offsets[e + 1]]`.
+    pub offsets: &'a [i64],
+    /// The id of every entry.
+    pub ids: &'a [i32],
+}
+
+/// LIST<INT32> of the vocabulary ids of every token (delimiter code points `delims`) of
+/// every row, `default_id` for the others, with the input's validity.
+pub fn tokenize_with_vocabulary(
+    col: &Column,
+    delims: &[u32],
+    vocab: &DeviceVocabulary<'_>,
+    default_id: i32,
+) -> Result<Column> {
+    let n = col.size();
+    let p = pieces(col, Piece::Token, delims, None)?;
+    let dm = upload_u32(delims)?;
+    let vc = upload(vocab.chars)?;
+    let vo = upload(
+        &vocab
+            .offsets
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    )?;
+    let vi = upload(
+        &vocab
+            .ids
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect::<Vec<u8>>(),
+    )?;
+    let out = DeviceMemory::alloc(p.total * 4)?;
+    if p.total > 0 {
+        let a = args![
+            p.d.ptr(),
+            n as i64,
+            dm.ptr(),
+            delims.len() as i64,
+            vc.ptr(),
+            vo.ptr(),
+            vi.ptr(),
+            vocab.ids.len() as i64,
+            default_id,
+            p.offsets.ptr(),
+            out.ptr()
+        ];
+        run("nvt_vocab_ids", n, &a)?;
+    }
+    let values = device_values(TypeId::Int32.into(), p.total, out)?;
+    let (mask, nulls) = copied_validity(col)?;
+    let wide = p.total > i32::MAX as usize;
+    let (offsets, _, _) = narrow_offsets(p.offsets, n + 1, wide)?;
+    Column::list(offsets, values, mask, nulls.unwrap_or(0))
 }

@@ -1,9 +1,8 @@
 //! pylibcudf's `nvtext` modules: text processing on STRING columns (libcudf's `nvtext`).
 //!
 //! One module per pylibcudf submodule. Every function takes STRING columns (a `TypeError`
-//! otherwise) and runs on the device or the host by [`crate::placement`]; functions
-//! without a device kernel are counted host fallbacks in `auto` mode and raise
-//! `NotImplementedError` in `gpu` mode (see [`crate::placement::host_fallback`]).
+//! otherwise) and runs on the device (`device/kernels/nvtext.rs`) or the host by
+//! [`crate::placement`]; both paths give the same results.
 //!
 //! Whitespace is libcudf's: a character whose code point is at most U+0020 (space and
 //! the ASCII control characters). A scalar delimiter is a set of characters (any of them

@@ -11,7 +11,7 @@ use crate::device::kernels::nvtext as dev;
 use crate::error::{Error, Result};
 use crate::ops::numeric::host_mask_copy;
 use crate::ops::strings::HostStrs;
-use crate::placement::{host_fallback, use_device};
+use crate::placement::use_device;
 use crate::scalar::Scalar;
 use crate::types::TypeId;
 use std::collections::HashMap;
@@ -211,10 +211,10 @@ pub fn detokenize(
             "nvtext.{NAME}: row_indices must not contain nulls"
         )));
     }
-    if use_device()? {
-        host_fallback(&format!("nvtext.{NAME}"), "regrouping tokens")?;
-    }
     let idx = crate::ops::cast::cast(row_indices, TypeId::Int64.into())?;
+    if use_device()? {
+        return device_detokenize(input, &idx, &sep);
+    }
     let idx = idx.host_values::<i64>()?;
     if let Some(&bad) = idx.iter().find(|&&r| r < 0) {
         return Err(Error::value(format!(
@@ -241,11 +241,46 @@ pub fn detokenize(
     crate::ops::strings::host_string_column(chars, ends, None, 0)
 }
 
+/// The device path of [`detokenize`]: the tokens sorted stably by their row index, then
+/// one kernel thread per output row joins its run.
+fn device_detokenize(input: &Column, idx: &Column, sep: &[u8]) -> Result<Column> {
+    use crate::copy_options::OutOfBoundsPolicy;
+    use crate::keys::{NullOrder, Order};
+    use crate::table::Table;
+    let rows = if idx.size() == 0 {
+        0
+    } else {
+        let (lo, hi) = crate::ops::reduce::minmax(idx)?;
+        let (lo, hi) = (
+            lo.value::<i64>()?.unwrap_or(0),
+            hi.value::<i64>()?.unwrap_or(0),
+        );
+        if lo < 0 {
+            return Err(Error::value(format!(
+                "nvtext.tokenize.detokenize: row_indices must not be negative, got {lo}"
+            )));
+        }
+        hi as usize + 1
+    };
+    let keys = Table::new(vec![idx.clone()])?;
+    let order =
+        crate::ops::sorting::stable_sorted_order(&keys, &[Order::Ascending], &[NullOrder::Before])?;
+    let both = Table::new(vec![input.clone(), idx.clone()])?;
+    let sorted = crate::ops::copying::gather(&both, &order, OutOfBoundsPolicy::DontCheck)?;
+    let cols = sorted.columns();
+    dev::detokenize(&cols[0], &cols[1], rows, sep)
+}
+
 /// libcudf's `tokenize_vocabulary`: the id of a token is its row in the vocabulary column.
 #[derive(Debug, Clone)]
 pub struct TokenizeVocabulary {
     ids: HashMap<Vec<u8>, i32>,
     size: usize,
+    // The distinct entries sorted by bytes, for the device's binary search: their bytes,
+    // offsets and ids.
+    sorted_chars: Vec<u8>,
+    sorted_offsets: Vec<i64>,
+    sorted_ids: Vec<i32>,
 }
 
 impl TokenizeVocabulary {
@@ -271,7 +306,22 @@ impl TokenizeVocabulary {
         for i in 0..h.len() {
             ids.entry(h.get(i).as_bytes().to_vec()).or_insert(i as i32);
         }
-        Ok(TokenizeVocabulary { ids, size: h.len() })
+        let mut entries: Vec<(&Vec<u8>, i32)> = ids.iter().map(|(k, &v)| (k, v)).collect();
+        entries.sort_unstable();
+        let mut sorted_chars = Vec::new();
+        let mut sorted_offsets = vec![0i64];
+        for (k, _) in &entries {
+            sorted_chars.extend_from_slice(k);
+            sorted_offsets.push(sorted_chars.len() as i64);
+        }
+        let sorted_ids = entries.iter().map(|e| e.1).collect();
+        Ok(TokenizeVocabulary {
+            ids,
+            size: h.len(),
+            sorted_chars,
+            sorted_offsets,
+            sorted_ids,
+        })
     }
 
     /// The number of entries (rows of the vocabulary column).
@@ -313,7 +363,12 @@ pub fn tokenize_with_vocabulary(
     check_strings(input, NAME, "input")?;
     let delims = delimiter_chars(Some(delimiter), NAME)?;
     if use_device()? {
-        host_fallback(&format!("nvtext.{NAME}"), "vocabulary lookups")?;
+        let v = dev::DeviceVocabulary {
+            chars: &vocabulary.sorted_chars,
+            offsets: &vocabulary.sorted_offsets,
+            ids: &vocabulary.sorted_ids,
+        };
+        return dev::tokenize_with_vocabulary(input, &codes(&delims), &v, default_id);
     }
     let h = HostStrs::of(input)?;
     let (mut counts, mut ids) = (Vec::with_capacity(h.len()), Vec::new());

@@ -600,3 +600,78 @@ extern "C" __global__ void nvt_join_pieces(const StrCol* in, int64_t total, cons
     out_end(q, write, o, sizes);
   }
 }
+
+// ------------------------------------------------------------------------------------
+// detokenize, tokenize_with_vocabulary
+// ------------------------------------------------------------------------------------
+
+// The first of the ascending idx[0..m) that is at least v.
+__device__ __forceinline__ int64_t nvt_lower_bound(const int64_t* idx, int64_t m, int64_t v) {
+  int64_t lo = 0, hi = m;
+  while (lo < hi) {
+    int64_t mid = (lo + hi) >> 1;
+    if (idx[mid] < v) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
+// Output row r: the valid tokens of in[0] (sorted stably by their row index `idx`, m of
+// them) whose index is r, joined by sep[0..slen).
+extern "C" __global__ void nvt_detokenize(const StrCol* in, int64_t m, const int64_t* idx,
+                                          int64_t rows, const uint8_t* sep, int64_t slen,
+                                          int write, int64_t* sizes, const int64_t* out_off,
+                                          uint8_t* out_chars) {
+  STR_GRID_LOOP(r, rows) {
+    Out o = out_begin(r, write, out_off, out_chars);
+    int64_t lo = nvt_lower_bound(idx, m, r), hi = nvt_lower_bound(idx, m, r + 1);
+    bool first = true;
+    for (int64_t k = lo; k < hi; ++k) {
+      if (!sc_valid(in[0], k)) continue;
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], k, p, len);
+      if (!first) o.put_bytes(sep, slen);
+      o.put_bytes(p, len);
+      first = false;
+    }
+    out_end(r, write, o, sizes);
+  }
+}
+
+// Byte-wise comparison of a[0..la) with b[0..lb) (a prefix is smaller): <0, 0 or >0.
+__device__ __forceinline__ int nvt_compare(const uint8_t* a, int64_t la, const uint8_t* b,
+                                           int64_t lb) {
+  int64_t n = la < lb ? la : lb;
+  for (int64_t k = 0; k < n; ++k)
+    if (a[k] != b[k]) return a[k] < b[k] ? -1 : 1;
+  return la < lb ? -1 : (la > lb ? 1 : 0);
+}
+
+// The vocabulary id of every token (delimiters d[0..nd), none: whitespace) of every valid
+// row, default_id when absent, at out[tok_off[i] + j]. The vocabulary is sorted by bytes:
+// entry e is vchars[voffs[e] .. voffs[e + 1]) with id vids[e].
+extern "C" __global__ void nvt_vocab_ids(const StrCol* in, int64_t n, const uint32_t* d,
+                                         int64_t nd, const uint8_t* vchars, const int64_t* voffs,
+                                         const int32_t* vids, int64_t nv, int32_t default_id,
+                                         const int64_t* tok_off, int32_t* out) {
+  STR_GRID_LOOP(i, n) {
+    if (!sc_valid(in[0], i)) continue;
+    const uint8_t* p;
+    int64_t len;
+    sc_get(in[0], i, p, len);
+    int64_t k = 0, ts, te, j = tok_off[i];
+    while (nvt_next_token(p, len, k, d, nd, ts, te)) {
+      int64_t lo = 0, hi = nv;
+      while (lo < hi) {
+        int64_t mid = (lo + hi) >> 1;
+        if (nvt_compare(vchars + voffs[mid], voffs[mid + 1] - voffs[mid], p + ts, te - ts) < 0)
+          lo = mid + 1;
+        else
+          hi = mid;
+      }
+      bool hit = lo < nv && nvt_compare(vchars + voffs[lo], voffs[lo + 1] - voffs[lo], p + ts,
+                                        te - ts) == 0;
+      out[j++] = hit ? vids[lo] : default_id;
+    }
+  }
+}
