@@ -127,7 +127,15 @@ pub struct PyTokenizeVocabulary(tk::TokenizeVocabulary);
 #[pymethods]
 impl PyTokenizeVocabulary {
     #[new]
-    fn new(py: Python<'_>, vocab: PyColumn) -> PyResult<Self> {
+    #[pyo3(signature = (vocab, stream = None, mr = None))]
+    fn new(
+        py: Python<'_>,
+        vocab: PyColumn,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        // pylibcudf's stream and memory resource: accepted and ignored (see docs/plc.md).
+        let _ = (stream, mr);
         Ok(Self(run(py, move || {
             tk::TokenizeVocabulary::new(&vocab.0)
         })?))
