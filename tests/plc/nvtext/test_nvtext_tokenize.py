@@ -245,3 +245,17 @@ def test_ngrams_tokenize_errors():
         NT.ngrams_tokenize(col(["a b"]), 2, sc(" "), sc(None))
     with pytest.raises(TypeError, match="delimiter must be a ferrodf\\.plc\\.Scalar"):
         NT.ngrams_tokenize(col(["a b"]), 2, " ", sc("_"))
+
+
+def test_many_rows_cross_parallel_chunks():
+    """More rows than one parallel host chunk (4096): the chunks join in row order."""
+    rows = texts(8, n=10_000, longest=12)
+    assert values(TK.tokenize_scalar(col(rows))) == flat(rows, tokens)
+    assert values(TK.character_tokenize(sliced(rows, 5, 9_999))) == flat(rows[5:9_999], list)
+    got = values(N.ngrams_tokenize.ngrams_tokenize(col(rows), 2, sc(""), sc("_")))
+    assert got == ngt_oracle(rows, 2, "", "_")
+
+
+def test_vocabulary_takes_stream_and_mr():
+    v = TK.TokenizeVocabulary(col(["a", "b"]), stream=None, mr=None)
+    assert values(TK.tokenize_with_vocabulary(col(["b a c"]), v, sc(" "))) == [[1, 0, -1]]
