@@ -314,6 +314,8 @@ fn nvtext_kernels_compile_in_the_strings_module() {
         "nvt_join_pieces",
         "nvt_detokenize",
         "nvt_vocab_ids",
+        "nvt_minhash_counts",
+        "nvt_minhash",
     ] {
         assert!(ptx.contains(&format!(".entry {name}(")), "{name} missing");
     }

@@ -479,3 +479,51 @@ pub fn tokenize_with_vocabulary(
     let (offsets, _, _) = narrow_offsets(p.offsets, n + 1, wide)?;
     Column::list(offsets, values, mask, nulls.unwrap_or(0))
 }
+
+/// LIST<UINT32> (`wide`: LIST<UINT64>) of the minhash values of every row for the
+/// parameters `a` and `b` (UINT32 or UINT64 columns of one length, no nulls), with the
+/// input's validity (null rows are empty).
+pub fn minhash(
+    col: &Column,
+    seed: u64,
+    a: &Column,
+    b: &Column,
+    width: usize,
+    wide: bool,
+) -> Result<Column> {
+    let n = col.size();
+    let m = a.size();
+    let w = if wide { 8 } else { 4 };
+    let d = Descs::new(&[(col, false)])?;
+    let off = DeviceMemory::zeroed((n + 1) * 8)?;
+    run(
+        "nvt_minhash_counts",
+        n,
+        &args![d.ptr(), n as i64, m as i64, off.ptr()],
+    )?;
+    let total = exclusive_sum_with_total(&off, n)? as usize;
+    let out = DeviceMemory::alloc(total * w)?;
+    let ptr = |c: &Column| -> Result<u64> {
+        Ok(c.data().expect("values").device_ptr()? + (c.offset() * w) as u64)
+    };
+    if total > 0 {
+        let a = args![
+            d.ptr(),
+            n as i64,
+            seed,
+            width as i64,
+            ptr(a)?,
+            ptr(b)?,
+            m as i64,
+            i32::from(wide),
+            off.ptr(),
+            out.ptr()
+        ];
+        run("nvt_minhash", n, &a)?;
+    }
+    let t = if wide { TypeId::Uint64 } else { TypeId::Uint32 };
+    let values = device_values(t.into(), total, out)?;
+    let (mask, nulls) = copied_validity(col)?;
+    let (offsets, _, _) = narrow_offsets(off, n + 1, total > i32::MAX as usize)?;
+    Column::list(offsets, values, mask, nulls.unwrap_or(0))
+}

@@ -13,6 +13,7 @@
 pub mod edit_distance;
 pub mod generate_ngrams;
 pub mod jaccard;
+pub mod minhash;
 pub mod ngrams_tokenize;
 pub mod normalize;
 pub mod replace;

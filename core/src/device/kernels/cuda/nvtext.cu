@@ -675,3 +675,123 @@ extern "C" __global__ void nvt_vocab_ids(const StrCol* in, int64_t n, const uint
     }
   }
 }
+
+// ------------------------------------------------------------------------------------
+// minhash, minhash64
+// ------------------------------------------------------------------------------------
+
+__device__ __forceinline__ uint64_t nvt_rotl64(uint64_t x, int r) {
+  return (x << r) | (x >> (64 - r));
+}
+__device__ __forceinline__ uint64_t nvt_fmix64(uint64_t k) {
+  k ^= k >> 33;
+  k *= 0xff51afd7ed558ccdULL;
+  k ^= k >> 33;
+  k *= 0xc4ceb9fe1a85ec53ULL;
+  return k ^ (k >> 33);
+}
+__device__ __forceinline__ uint64_t nvt_le64(const uint8_t* p) {
+  uint64_t v = 0;
+  for (int j = 7; j >= 0; --j) v = (v << 8) | p[j];
+  return v;
+}
+
+// The first 64 bits of MurmurHash3_x64_128 (the reference algorithm, both halves seeded
+// with `seed`), as `ops::hashing`'s.
+__device__ uint64_t nvt_murmur3_128_h1(const uint8_t* p, int64_t len, uint64_t seed) {
+  const uint64_t c1 = 0x87c37b91114253d5ULL, c2 = 0x4cf5ad432745937fULL;
+  uint64_t h1 = seed, h2 = seed;
+  int64_t blocks = len / 16;
+  for (int64_t b = 0; b < blocks; ++b) {
+    uint64_t k1 = nvt_le64(p + 16 * b), k2 = nvt_le64(p + 16 * b + 8);
+    k1 *= c1;
+    k1 = nvt_rotl64(k1, 31);
+    k1 *= c2;
+    h1 ^= k1;
+    h1 = nvt_rotl64(h1, 27);
+    h1 += h2;
+    h1 = h1 * 5 + 0x52dce729ULL;
+    k2 *= c2;
+    k2 = nvt_rotl64(k2, 33);
+    k2 *= c1;
+    h2 ^= k2;
+    h2 = nvt_rotl64(h2, 31);
+    h2 += h1;
+    h2 = h2 * 5 + 0x38495ab5ULL;
+  }
+  const uint8_t* tail = p + 16 * blocks;
+  int rest = (int)(len & 15);
+  uint64_t k1 = 0, k2 = 0;
+  for (int j = rest - 1; j >= 8; --j) k2 = (k2 << 8) | tail[j];
+  if (rest > 8) {
+    k2 *= c2;
+    k2 = nvt_rotl64(k2, 33);
+    k2 *= c1;
+    h2 ^= k2;
+  }
+  for (int j = (rest < 8 ? rest : 8) - 1; j >= 0; --j) k1 = (k1 << 8) | tail[j];
+  if (rest > 0) {
+    k1 *= c1;
+    k1 = nvt_rotl64(k1, 31);
+    k1 *= c2;
+    h1 ^= k1;
+  }
+  h1 ^= (uint64_t)len;
+  h2 ^= (uint64_t)len;
+  h1 += h2;
+  h2 += h1;
+  h1 = nvt_fmix64(h1);
+  h2 = nvt_fmix64(h2);
+  return h1 + h2;
+}
+
+// counts[i] = m for a valid row, 0 for a null one (the minhash list sizes).
+extern "C" __global__ void nvt_minhash_counts(const StrCol* in, int64_t n, int64_t m,
+                                              int64_t* counts) {
+  STR_GRID_LOOP(i, n) { counts[i] = sc_valid(in[0], i) ? m : 0; }
+}
+
+// The minhash values of every valid row at out[off[i] .. off[i] + m): for parameter k the
+// minimum over the row's windows of libcudf's permutation of the window's hash hv (at least
+// 1): 32-bit (`wide` 0): (hv * a + b) in uint32 arithmetic; 64-bit: ((hv * a + b) in
+// uint64) % (2^61 - 1). An empty row gives zeros.
+extern "C" __global__ void nvt_minhash(const StrCol* in, int64_t n, uint64_t seed, int64_t width,
+                                       const void* a, const void* b, int64_t m, int wide,
+                                       const int64_t* off, void* out) {
+  STR_GRID_LOOP(i, n) {
+    if (!sc_valid(in[0], i)) continue;
+    const uint8_t* p;
+    int64_t len;
+    sc_get(in[0], i, p, len);
+    uint32_t* o32 = (uint32_t*)out + off[i];
+    uint64_t* o64 = (uint64_t*)out + off[i];
+    for (int64_t k = 0; k < m; ++k) {
+      if (wide) o64[k] = len == 0 ? 0 : 0xFFFFFFFFFFFFFFFFULL;
+      else o32[k] = len == 0 ? 0 : 0xFFFFFFFFu;
+    }
+    if (len == 0) continue;
+    NvtWindow v;
+    v.start(p, len, width);
+    do {
+      const uint8_t* w = p + v.s;
+      int64_t wl = v.e - v.s;
+      if (wide) {
+        uint64_t hv = nvt_murmur3_128_h1(w, wl, seed);
+        if (hv == 0) hv = 1;
+        const uint64_t *pa = (const uint64_t*)a, *pb = (const uint64_t*)b;
+        for (int64_t k = 0; k < m; ++k) {
+          uint64_t pv = (hv * pa[k] + pb[k]) % ((1ULL << 61) - 1);
+          if (pv < o64[k]) o64[k] = pv;
+        }
+      } else {
+        uint32_t hv = nvt_murmur3_32(w, wl, (uint32_t)seed);
+        if (hv == 0) hv = 1;
+        const uint32_t *pa = (const uint32_t*)a, *pb = (const uint32_t*)b;
+        for (int64_t k = 0; k < m; ++k) {
+          uint32_t pv = hv * pa[k] + pb[k];
+          if (pv < o32[k]) o32[k] = pv;
+        }
+      }
+    } while (v.next());
+  }
+}
