@@ -7,8 +7,8 @@ use crate::errors::run;
 use crate::scalar::PyScalar;
 use ferrodf_core::ops::nvtext::stemmer::{LetterIndex, LetterType};
 use ferrodf_core::ops::nvtext::{
-    edit_distance as ed, generate_ngrams as ng, jaccard, ngrams_tokenize as nt, normalize,
-    replace as rp, stemmer, tokenize as tk,
+    edit_distance as ed, generate_ngrams as ng, jaccard, minhash as mh, ngrams_tokenize as nt,
+    normalize, replace as rp, stemmer, tokenize as tk,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -341,6 +341,36 @@ pub fn filter_tokens(
     })?))
 }
 
+/// LIST<UINT32> minhash values (MurmurHash3_x86_32, permuted by the UINT32 `a` and `b`).
+#[pyfunction]
+pub fn minhash(
+    py: Python<'_>,
+    input: PyColumn,
+    seed: u32,
+    a: PyColumn,
+    b: PyColumn,
+    width: i64,
+) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        mh::minhash(&input.0, seed, &a.0, &b.0, width)
+    })?))
+}
+
+/// LIST<UINT64> minhash values (MurmurHash3_x64_128, permuted by the UINT64 `a` and `b`).
+#[pyfunction]
+pub fn minhash64(
+    py: Python<'_>,
+    input: PyColumn,
+    seed: u64,
+    a: PyColumn,
+    b: PyColumn,
+    width: i64,
+) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        mh::minhash64(&input.0, seed, &a.0, &b.0, width)
+    })?))
+}
+
 /// Add the nvtext bindings to the extension module's `nvtext`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTokenizeVocabulary>()?;
@@ -365,5 +395,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         is_letter,
         replace_tokens,
         filter_tokens,
+        minhash,
+        minhash64,
     )
 }

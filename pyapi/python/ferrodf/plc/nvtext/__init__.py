@@ -3,7 +3,7 @@
 Whitespace is libcudf's: characters up to U+0020. A scalar delimiter is a set of
 characters (any of them separates tokens; empty or None: whitespace); a delimiters column
 holds delimiter strings. Not implemented yet: ``normalize_characters`` /
-``CharacterNormalizer``, ``minhash``, ``byte_pair_encode``, ``subword_tokenize``,
+``CharacterNormalizer``, ``minhash_ngrams``, ``byte_pair_encode``, ``subword_tokenize``,
 ``wordpiece_tokenize`` and ``deduplicate``.
 """
 
@@ -13,6 +13,7 @@ from ferrodf.plc.nvtext import (
     edit_distance,
     generate_ngrams,
     jaccard,
+    minhash,
     ngrams_tokenize,
     normalize,
     replace,
@@ -24,6 +25,7 @@ __all__ = [
     "edit_distance",
     "generate_ngrams",
     "jaccard",
+    "minhash",
     "ngrams_tokenize",
     "normalize",
     "replace",
