@@ -176,3 +176,73 @@ def murmur3_32(data: bytes, seed: int = 0) -> int:
     h ^= h >> 13
     h = (h * 0xC2B2AE35) & m
     return h ^ (h >> 16)
+
+
+def murmur3_x64_128_h1(data: bytes, seed: int = 0) -> int:
+    """The first 64 bits of MurmurHash3_x64_128 (both halves seeded with `seed`)."""
+    m = (1 << 64) - 1
+    c1, c2 = 0x87C37B91114253D5, 0x4CF5AD432745937F
+
+    def rotl(x, r):
+        return ((x << r) | (x >> (64 - r))) & m
+
+    def fmix(k):
+        k ^= k >> 33
+        k = (k * 0xFF51AFD7ED558CCD) & m
+        k ^= k >> 33
+        k = (k * 0xC4CEB9FE1A85EC53) & m
+        return k ^ (k >> 33)
+
+    h1 = h2 = seed & m
+    n16 = len(data) // 16
+    for i in range(n16):
+        k1 = int.from_bytes(data[16 * i : 16 * i + 8], "little")
+        k2 = int.from_bytes(data[16 * i + 8 : 16 * i + 16], "little")
+        h1 ^= rotl((k1 * c1) & m, 31) * c2 & m
+        h1 = (rotl(h1, 27) + h2) & m
+        h1 = (h1 * 5 + 0x52DCE729) & m
+        h2 ^= rotl((k2 * c2) & m, 33) * c1 & m
+        h2 = (rotl(h2, 31) + h1) & m
+        h2 = (h2 * 5 + 0x38495AB5) & m
+    tail = data[16 * n16 :]
+    if len(tail) > 8:
+        k2 = int.from_bytes(tail[8:], "little")
+        h2 ^= rotl((k2 * c2) & m, 33) * c1 & m
+    if tail:
+        k1 = int.from_bytes(tail[:8], "little")
+        h1 ^= rotl((k1 * c1) & m, 31) * c2 & m
+    h1 ^= len(data)
+    h2 ^= len(data)
+    h1 = (h1 + h2) & m
+    h2 = (h2 + h1) & m
+    h1, h2 = fmix(h1), fmix(h2)
+    return (h1 + h2) & m
+
+
+def windows(s: str, width: int) -> list[str]:
+    """libcudf's hashed substrings: every `width`-character window, or the whole (non-empty)
+    string when it is shorter."""
+    if not s:
+        return []
+    return [s] if len(s) < width else char_ngrams(s, width)
+
+
+def minhash(s, seed, a, b, width, wide=False):
+    """libcudf's permuted minhash of one row (None for a null row)."""
+    if s is None:
+        return None
+    if not s:
+        return [0] * len(a)
+    out = []
+    for ka, kb in zip(a, b, strict=True):
+        best = None
+        for w in windows(s, width):
+            if wide:
+                hv = max(murmur3_x64_128_h1(w.encode(), seed), 1)
+                pv = ((hv * ka + kb) & ((1 << 64) - 1)) % ((1 << 61) - 1)
+            else:
+                hv = max(murmur3_32(w.encode(), seed), 1)
+                pv = (hv * ka + kb) & 0xFFFFFFFF
+            best = pv if best is None else min(best, pv)
+        out.append(best)
+    return out

@@ -24,6 +24,7 @@ from nvtext_helpers import (
     char_ngrams,
     jaccard,
     levenshtein,
+    minhash,
     multi_tokens,
     porter_measure,
     texts,
@@ -509,3 +510,37 @@ def test_vocabulary_ids(lib, off, delims):
     )  # fmt: skip
     want = [first.get(t.encode(), -3) for s in rows if s is not None for t in tokens(s, delims)]
     assert list(out[: int(tok_off[n])]) == want
+
+
+@pytest.mark.parametrize("off", OFFSETS)
+@pytest.mark.parametrize("wide", [0, 1])
+@pytest.mark.parametrize(("width", "seed"), [(2, 0), (4, 99)])
+def test_minhash(lib, off, wide, width, seed):
+    a = Arena()
+    rows = ROWS[off:]
+    n = len(rows)
+    rng = np.random.default_rng(width)
+    t = np.uint64 if wide else np.uint32
+    hi = 2**64 - 1 if wide else 2**32 - 1
+    pa_ = rng.integers(1, hi, 5, dtype=np.uint64).astype(t)
+    pb_ = rng.integers(0, hi, 5, dtype=np.uint64).astype(t)
+    d = a.descs(a.strcol(ROWS, off))
+    counts = np.zeros(n + 1, np.int64)
+    lib.nvt_minhash_counts(P(d), I64(n), I64(5), P(a.ptr(counts)))
+    offs = np.zeros(n + 1, np.int64)
+    offs[1:] = np.cumsum(counts[:n])
+    total = int(offs[n])
+    out = np.zeros(total + 1, t)
+    lib.nvt_minhash(
+        P(d), I64(n), P(seed), I64(width), P(a.ptr(pa_)), P(a.ptr(pb_)), I64(5), I32(wide),
+        P(a.ptr(offs)), P(a.ptr(out)),
+    )  # fmt: skip
+    got = [
+        None if s is None else [int(x) for x in out[offs[i] : offs[i + 1]]]
+        for i, s in enumerate(rows)
+    ]
+    want = [
+        minhash(s, seed, [int(x) for x in pa_], [int(x) for x in pb_], width, bool(wide))
+        for s in rows
+    ]
+    assert got == want
