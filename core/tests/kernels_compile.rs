@@ -285,6 +285,42 @@ fn strings_and_datetime_modules_compile() {
     compile("datetime_i64", &datetime::module_source(false));
 }
 
+/// The nvtext kernels (`cuda/nvtext.cu`) are compiled in the strings module; every kernel
+/// its launcher (`device/kernels/nvtext.rs`) asks for is an entry of it.
+#[test]
+fn nvtext_kernels_compile_in_the_strings_module() {
+    if !nvrtc_present() {
+        return;
+    }
+    use ferrodf_core::device::kernels::strings;
+    let ptx = compile_ptx("strings_nvtext", &strings::module_source());
+    for name in [
+        "nvt_normalize_spaces",
+        "nvt_piece_counts",
+        "nvt_piece_bounds",
+        "nvt_take_pieces",
+        "nvt_hash_pieces",
+        "nvt_edit_scratch",
+        "nvt_edit_distance",
+        "nvt_jaccard",
+        "nvt_porter_measure",
+        "nvt_is_letter",
+        "nvt_filter_tokens",
+        "nvt_replace_tokens",
+        "nvt_ngram_counts",
+        "nvt_ngram_starts",
+        "nvt_nonempty_counts",
+        "nvt_row_bounds",
+        "nvt_join_pieces",
+        "nvt_detokenize",
+        "nvt_vocab_ids",
+        "nvt_minhash_counts",
+        "nvt_minhash",
+    ] {
+        assert!(ptx.contains(&format!(".entry {name}(")), "{name} missing");
+    }
+}
+
 #[test]
 fn the_manifest_enumerates_without_a_gpu() {
     let modules = kernel_manifest::modules();

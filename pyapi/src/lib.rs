@@ -25,6 +25,7 @@ mod lists;
 mod memory;
 mod merge;
 mod null_mask;
+mod nvtext;
 mod partitioning;
 mod quantiles;
 mod reduce;
@@ -70,6 +71,7 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ("lists", &[lists::register]),
     ("merge", &[merge::register]),
     ("null_mask", &[null_mask::register]),
+    ("nvtext", &[nvtext::register]),
     ("partitioning", &[partitioning::register]),
     ("quantiles", &[quantiles::register]),
     ("reduce", &[reduce::register]),

@@ -18,6 +18,7 @@ pub mod lists;
 pub mod merge;
 pub mod null_mask;
 pub(crate) mod numeric;
+pub mod nvtext;
 pub mod partitioning;
 pub mod quantiles;
 pub mod reduce;

@@ -21,6 +21,7 @@ pub mod join;
 pub mod lists;
 pub mod movement;
 pub mod null_mask;
+pub mod nvtext;
 pub mod partitioning;
 pub mod quantiles;
 pub mod reduce;

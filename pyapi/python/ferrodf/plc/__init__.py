@@ -19,6 +19,7 @@ from ferrodf.plc import (
     lists,
     merge,
     null_mask,
+    nvtext,
     partitioning,
     quantiles,
     reduce,
@@ -76,4 +77,5 @@ __all__ = [
     "partitioning",
     "lists",
     "rolling",
+    "nvtext",
 ]

@@ -1,0 +1,6 @@
+from typing import Any
+
+from ferrodf.plc.column import Column
+
+def edit_distance(input: Column, targets: Column, stream: Any = None, mr: Any = None) -> Column: ...
+def edit_distance_matrix(input: Column, stream: Any = None, mr: Any = None) -> Column: ...

@@ -1,0 +1,10 @@
+from typing import Any
+
+from ferrodf.plc.column import Column
+
+def minhash(
+    input: Column, seed: int, a: Column, b: Column, width: int, stream: Any = None, mr: Any = None
+) -> Column: ...
+def minhash64(
+    input: Column, seed: int, a: Column, b: Column, width: int, stream: Any = None, mr: Any = None
+) -> Column: ...

@@ -1,0 +1,20 @@
+"""pylibcudf's ``nvtext.replace`` module."""
+
+from __future__ import annotations
+
+from ferrodf._lib import nvtext as _lib
+
+
+def replace_tokens(input, targets, replacements, delimiter=None, stream=None, mr=None):
+    """Every token equal to a row of ``targets`` replaced by the same row of
+    ``replacements`` (or its only row); delimiters are kept."""
+    return _lib.replace_tokens(input, targets, replacements, delimiter)
+
+
+def filter_tokens(input, min_token_length, replacement=None, delimiter=None, stream=None, mr=None):
+    """Every token of fewer than ``min_token_length`` characters replaced by
+    ``replacement`` (None: removed); delimiters are kept."""
+    return _lib.filter_tokens(input, min_token_length, replacement, delimiter)
+
+
+__all__ = ["filter_tokens", "replace_tokens"]
