@@ -143,7 +143,9 @@ impl PairInputs {
             arrow_array::UInt32Array::from(rrows.to_vec()),
         );
         let out = eval(typed, n, &|c| {
-            let a = self.arrays[c].as_ref().expect("a referenced column is loaded");
+            let a = self.arrays[c]
+                .as_ref()
+                .expect("a referenced column is loaded");
             let idx = if c < self.split { &li } else { &ri };
             Ok(arrow_select::take::take(a.as_ref(), idx, None)?)
         })?;

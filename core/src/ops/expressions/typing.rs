@@ -78,7 +78,13 @@ pub fn result_type(expr: &Expression, types: &[DataType]) -> Result<DataType> {
 
 /// The typed tree of `expr` over columns of `types` (see [`result_type`] for the errors).
 pub(crate) fn check(expr: &Expression, types: &[DataType]) -> Result<Typed> {
-    check_in(expr, &Scope { left: types, right: None })
+    check_in(
+        expr,
+        &Scope {
+            left: types,
+            right: None,
+        },
+    )
 }
 
 /// The typed tree of a join predicate: `LEFT` references read `left` (columns

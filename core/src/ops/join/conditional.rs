@@ -516,6 +516,71 @@ impl Mixed<'_> {
 mod tests {
     use super::*;
 
+    use crate::ops::expressions::{ASTOperator, TableReference};
+    use std::sync::Arc;
+
+    fn less_l0_r0() -> Expression {
+        let a = Arc::new(Expression::column(0, TableReference::Left));
+        let b = Arc::new(Expression::column(0, TableReference::Right));
+        Expression::operation(ASTOperator::Less, a, Some(b)).unwrap()
+    }
+
+    fn pairs(m: (Column, Column)) -> Vec<(i32, i32)> {
+        let (l, r) = (
+            m.0.host_values::<i32>().unwrap(),
+            m.1.host_values::<i32>().unwrap(),
+        );
+        let mut v: Vec<_> = l.iter().copied().zip(r.iter().copied()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn host_conditional_joins_match_a_nested_loop_across_blocks() {
+        // More pairs than one block, nulls on both sides, a sliced right table.
+        let lv: Vec<Option<i64>> = (0..300).map(|i| (i % 7 != 0).then_some(i % 50)).collect();
+        let rv: Vec<Option<i64>> = (0..90).map(|i| (i % 5 != 0).then_some(i % 40)).collect();
+        let l = Table::new(vec![Column::from_options(lv.clone())]).unwrap();
+        let r = Table::new(vec![
+            Column::from_options(rv.clone()).slice(10, 80).unwrap(),
+        ])
+        .unwrap();
+        let rv = &rv[10..];
+        let want: Vec<(i32, i32)> = (0..lv.len())
+            .flat_map(|i| (0..rv.len()).map(move |j| (i, j)))
+            .filter(|&(i, j)| matches!((lv[i], rv[j]), (Some(a), Some(b)) if a < b))
+            .map(|(i, j)| (i as i32, j as i32))
+            .collect();
+        let e = less_l0_r0();
+        assert_eq!(pairs(conditional_inner_join(&l, &r, &e).unwrap()), want);
+        let semi = conditional_left_semi_join(&l, &r, &e).unwrap();
+        let mut rows: Vec<i32> = want.iter().map(|p| p.0).collect();
+        rows.dedup();
+        assert_eq!(semi.host_values::<i32>().unwrap().to_vec(), rows);
+        let full = pairs(conditional_full_join(&l, &r, &e).unwrap());
+        let nones = full
+            .iter()
+            .filter(|p| p.0 == JOIN_NONE || p.1 == JOIN_NONE)
+            .count();
+        assert_eq!(full.len(), want.len() + nones);
+    }
+
+    #[test]
+    fn predicates_are_checked() {
+        let t = Table::new(vec![Column::from_values(vec![1i64, 2])]).unwrap();
+        let a = Arc::new(Expression::column(0, TableReference::Left));
+        let sum = Expression::operation(ASTOperator::Add, a.clone(), Some(a)).unwrap();
+        let err = conditional_inner_join(&t, &t, &sum).unwrap_err();
+        assert!(matches!(err, Error::Type(_)), "{err}");
+        let b = Arc::new(Expression::column(4, TableReference::Right));
+        let bad = Expression::operation(ASTOperator::IsNull, b, None).unwrap();
+        let err = conditional_left_anti_join(&t, &t, &bad).unwrap_err();
+        assert!(matches!(err, Error::Index(_)), "{err}");
+        let three = Table::new(vec![Column::from_values(vec![1i64, 2, 3])]).unwrap();
+        let err = mixed_inner_join(&t, &t, &three, &t, &less_l0_r0(), true).unwrap_err();
+        assert!(matches!(err, Error::Value(_)), "{err}");
+    }
+
     #[test]
     fn assembly_adds_the_unmatched_rows() {
         let (l, r) = assemble_pairs(JoinKind::Full, 3, 3, vec![1], vec![2]).unwrap();
