@@ -42,6 +42,7 @@ use crate::ops::gather::{Bounds, gather_columns};
 use crate::placement::use_device;
 use crate::table::Table;
 use host_keys::check_key_tables;
+use std::sync::{Arc, Mutex};
 
 /// The map entry of a row without a partner (libcudf's `JoinNoneValue`).
 pub const JOIN_NONE: i32 = i32::MIN;
@@ -202,9 +203,10 @@ pub fn cross_join(left: &Table, right: &Table) -> Result<Table> {
 /// (pylibcudf's `FilteredJoin`, libcudf's `filtered_join` with the right table as the build
 /// table).
 ///
-/// ferrodf keeps the table and builds its hash index at each probe, as
-/// [`left_semi_join`] does: the object gives pylibcudf's interface, not yet libcudf's
-/// reuse of one hash table across probes. `load_factor` is checked and otherwise unused.
+/// On the host the hash index of the build table is built at the first probe and reused by
+/// the later ones (rebuilt only when a probe's key types compare differently). On the
+/// device each probe still builds its hash table, as [`left_semi_join`] does: the device
+/// table is not kept yet. `load_factor` is checked and otherwise unused.
 ///
 /// ```
 /// use ferrodf_core::{column::Column, table::Table, ops::join::FilteredJoin};
@@ -214,10 +216,24 @@ pub fn cross_join(left: &Table, right: &Table) -> Result<Table> {
 /// assert_eq!(f.semi_join(&l).unwrap().host_values::<i32>().unwrap().to_vec(), vec![0, 2]);
 /// assert_eq!(f.anti_join(&l).unwrap().host_values::<i32>().unwrap().to_vec(), vec![1]);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct FilteredJoin {
     build: Table,
     nulls_equal: bool,
+    /// The host index and the key kinds it was built for (shared by clones).
+    host: Arc<Mutex<Option<Arc<BuiltFilter>>>>,
+}
+
+/// A host filter index with the key kinds it compares.
+type BuiltFilter = (Vec<KeyKind>, host::FilterIndex);
+
+impl std::fmt::Debug for FilteredJoin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FilteredJoin")
+            .field("build_rows", &self.build.num_rows())
+            .field("nulls_equal", &self.nulls_equal)
+            .finish()
+    }
 }
 
 impl FilteredJoin {
@@ -237,28 +253,37 @@ impl FilteredJoin {
         Ok(FilteredJoin {
             build: build.clone(),
             nulls_equal,
+            host: Arc::new(Mutex::new(None)),
         })
     }
 
     /// The ascending rows of `probe` whose key occurs in the build table.
     pub fn semi_join(&self, probe: &Table) -> Result<Column> {
-        filter_join(
-            "join.FilteredJoin.semi_join",
-            probe,
-            &self.build,
-            self.nulls_equal,
-            JoinKind::LeftSemi,
-        )
+        self.probe("join.FilteredJoin.semi_join", probe, true)
     }
 
     /// The ascending rows of `probe` whose key does not occur in the build table.
     pub fn anti_join(&self, probe: &Table) -> Result<Column> {
-        filter_join(
-            "join.FilteredJoin.anti_join",
-            probe,
-            &self.build,
-            self.nulls_equal,
-            JoinKind::LeftAnti,
-        )
+        self.probe("join.FilteredJoin.anti_join", probe, false)
+    }
+
+    fn probe(&self, function: &str, probe: &Table, want: bool) -> Result<Column> {
+        let kinds = checked(function, probe, &self.build)?;
+        if use_device()? {
+            return device::filter_join(probe, &self.build, &kinds, self.nulls_equal, want);
+        }
+        let built = {
+            let mut slot = self.host.lock().unwrap_or_else(|p| p.into_inner());
+            match slot.as_ref() {
+                Some(b) if b.0 == kinds => b.clone(),
+                _ => {
+                    let index = host::FilterIndex::build(&self.build, &kinds, self.nulls_equal)?;
+                    let b = Arc::new((kinds.clone(), index));
+                    *slot = Some(b.clone());
+                    b
+                }
+            }
+        };
+        built.1.probe(probe, &kinds, self.nulls_equal, want)
     }
 }
