@@ -373,6 +373,31 @@ def test_filtered_join_against_pyarrow(ne, offset):
         )
 
 
+@pytest.mark.parametrize("ne", [NullEq.EQUAL, NullEq.UNEQUAL], ids=["nulls_equal", "unequal"])
+def test_filtered_join_reused_with_string_keys(ne):
+    # One object probed repeatedly (its host index is kept) by tables of two key columns.
+    bk = [pa.array(["a", None, "b", "a"]), pa.array([1, 2, None, 1], pa.int32())]
+    fj = plc.join.FilteredJoin(table(*bk), ne, 0.75)
+    brows = set(rows_of(*bk))
+    for seed in range(3):
+        rng = np.random.default_rng(seed)
+        pk = [
+            pa.array([[None, "a", "b", "c"][i] for i in rng.integers(0, 4, 12)]),
+            pa.array([[None, 1, 2][i] for i in rng.integers(0, 3, 12)], pa.int32()),
+        ]
+        prow = rows_of(*pk)
+
+        def found(row):
+            if ne == NullEq.UNEQUAL and None in row:
+                return False
+            return row in brows
+
+        semi = [i for i, r in enumerate(prow) if found(r)]
+        assert fj.semi_join(table(*pk)).to_arrow().to_pylist() == semi
+        anti = [i for i, r in enumerate(prow) if not found(r)]
+        assert fj.anti_join(table(*pk)).to_arrow().to_pylist() == anti
+
+
 def test_filtered_join_errors():
     a = table(pa.array([1, 2], pa.int64()))
     with pytest.raises(ValueError, match=r"load_factor must be in \(0, 1\], got 0"):
