@@ -18,6 +18,11 @@
 //! by zero is null (ferrodf's rule, as in `binaryop`; libcudf leaves it undefined). Math
 //! functions may differ in the last bit between the host's libm and CUDA's.
 //!
+//! The conditional and mixed joins (`ops::join`) evaluate a predicate over pairs of rows:
+//! `typing::check_predicate` numbers the `RIGHT` table's columns after the `LEFT` one's, the
+//! host gathers blocks of pairs for the same evaluator (`host::PairInputs`) and the device
+//! compiles one module per predicate (`codegen::generate_predicate`, [`predicate_kernel`]).
+//!
 //! STRING operands (comparisons, `NULL_EQUAL`, `IS_NULL`, `IDENTITY`) are evaluated on the
 //! host only: a counted host fallback under `device='auto'`, NotImplementedError under
 //! `device='gpu'`. DECIMAL operands are not evaluated yet (NotImplementedError).
