@@ -490,3 +490,67 @@ fn expression_modules_compile() {
         assert!(ptx.contains(".entry ferro_expr("), "{t}");
     });
 }
+
+/// The generated module of a join predicate per input type (left and right columns, a
+/// literal, Kleene logic), with its four kernels: the conditional join's count, fill and
+/// semi/anti flags passes and the mixed join's candidate filter.
+#[test]
+fn join_predicate_modules_compile() {
+    use ferrodf_core::ops::expressions::{
+        ASTOperator, Expression, TableReference, predicate_kernel,
+    };
+    use ferrodf_core::scalar::Scalar;
+    use ferrodf_core::types::DataType;
+    use rayon::prelude::*;
+    use std::sync::Arc;
+    if !nvrtc_present() {
+        return;
+    }
+    let types: Vec<TypeId> = NUMERIC
+        .into_iter()
+        .chain([TypeId::TimestampMilliseconds, TypeId::DurationDays])
+        .collect();
+    types.par_iter().for_each(|&t| {
+        let dtype = DataType::from(t);
+        let l = |i| Arc::new(Expression::column(i, TableReference::Left));
+        let r = |i| Arc::new(Expression::column(i, TableReference::Right));
+        let op =
+            |o, a, b: Option<Arc<Expression>>| Arc::new(Expression::operation(o, a, b).unwrap());
+        let less = op(ASTOperator::Less, l(0), Some(r(1)));
+        let null_lit = Scalar::from_column(
+            ferrodf_core::column::Column::new(
+                dtype,
+                1,
+                Some(ferrodf_core::buffer::Buffer::zeroed(16)),
+                Some(ferrodf_core::buffer::Buffer::zeroed(64)),
+                Some(1),
+                0,
+                vec![],
+            )
+            .unwrap(),
+        )
+        .unwrap();
+        let ne = op(
+            ASTOperator::NullEqual,
+            r(0),
+            Some(Arc::new(Expression::literal(null_lit).unwrap())),
+        );
+        let tree = op(ASTOperator::NullLogicalOr, less, Some(ne));
+        let tree = op(
+            ASTOperator::NullLogicalAnd,
+            tree,
+            Some(op(ASTOperator::IsNull, l(1), None)),
+        );
+        let k = predicate_kernel(&tree, &[dtype, dtype], &[dtype, dtype]).unwrap();
+        assert!(k.canonical.contains("rc"), "{}", k.canonical);
+        let ptx = compile_ptx(&k.key, &k.source);
+        for name in [
+            "ferro_cj_count",
+            "ferro_cj_fill",
+            "ferro_cj_flags",
+            "ferro_pair_flags",
+        ] {
+            assert!(ptx.contains(&format!(".entry {name}(")), "{t}: {name}");
+        }
+    });
+}

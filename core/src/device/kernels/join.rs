@@ -77,7 +77,7 @@ fn build(t: &Table, kinds: &[KeyKind], nulls_equal: bool) -> Result<Built> {
     })
 }
 
-fn check_rows(total: usize) -> Result<()> {
+pub(crate) fn check_rows(total: usize) -> Result<()> {
     if total >= i32::MAX as usize {
         return Err(Error::overflow(format!(
             "the join yields {total} rows, more than a column holds"
@@ -221,38 +221,66 @@ pub(crate) fn pair_join(
     };
     let (out_p, out_b, total) = match unmatched {
         None => (out_p, out_b, total),
-        Some(u) => {
-            let cond = DeviceCond::flags(&u);
-            let (rows, extra) = compact(cond, nb)?;
-            let all = total + extra;
-            check_rows(all)?;
-            let (p2, b2) = (DeviceMemory::alloc(all * 4)?, DeviceMemory::alloc(all * 4)?);
-            // SAFETY: copies `total` entries into arrays of `all`, then writes `extra`
-            // entries after them.
-            unsafe {
-                for (src, dst) in [(&out_p, &p2), (&out_b, &b2)] {
-                    run(
-                        "copy_i32",
-                        total,
-                        &args![src.ptr(), total as i64, dst.ptr()],
-                    )?;
-                }
-                run(
-                    "join_append",
-                    extra,
-                    &args![
-                        rows.ptr(),
-                        extra as i64,
-                        p2.ptr() + (total * 4) as u64,
-                        b2.ptr() + (total * 4) as u64
-                    ],
-                )?;
-            }
-            (p2, b2, all)
-        }
+        Some(u) => append_unmatched(out_p, out_b, total, &u, nb, false)?,
     };
     let (p, b) = (device_map(out_p, total)?, device_map(out_b, total)?);
     Ok(if swap { (b, p) } else { (p, b) })
+}
+
+/// `total` pairs `(a, b)` followed by the rows whose `unmatched` flag (one byte for each of
+/// `n` rows) is set, paired with JOIN_NONE: `(JOIN_NONE, row)`, or `(row, JOIN_NONE)` when
+/// `rows_first` (a left join's unmatched left rows). Returns the new arrays and length.
+pub(crate) fn append_unmatched(
+    a: DeviceMemory,
+    b: DeviceMemory,
+    total: usize,
+    unmatched: &DeviceMemory,
+    n: usize,
+    rows_first: bool,
+) -> Result<(DeviceMemory, DeviceMemory, usize)> {
+    let (rows, extra) = compact(DeviceCond::flags(unmatched), n)?;
+    if extra == 0 {
+        return Ok((a, b, total));
+    }
+    let all = total + extra;
+    check_rows(all)?;
+    let (a2, b2) = (DeviceMemory::alloc(all * 4)?, DeviceMemory::alloc(all * 4)?);
+    // join_append writes (JOIN_NONE, row): swap its outputs for (row, JOIN_NONE).
+    let (none_side, row_side) = if rows_first { (&b2, &a2) } else { (&a2, &b2) };
+    // SAFETY: copies `total` entries into arrays of `all`, then writes `extra` entries
+    // after them.
+    unsafe {
+        for (src, dst) in [(&a, &a2), (&b, &b2)] {
+            run(
+                "copy_i32",
+                total,
+                &args![src.ptr(), total as i64, dst.ptr()],
+            )?;
+        }
+        run(
+            "join_append",
+            extra,
+            &args![
+                rows.ptr(),
+                extra as i64,
+                none_side.ptr() + (total * 4) as u64,
+                row_side.ptr() + (total * 4) as u64
+            ],
+        )?;
+    }
+    Ok((a2, b2, all))
+}
+
+/// Sets `flags[rows[k]] = value` for the `n` entries of `rows` (INT32 row numbers).
+pub(crate) fn mark_rows(rows: u64, n: usize, value: u8, flags: &DeviceMemory) -> Result<()> {
+    // SAFETY: every entry of `rows` is a row of the table `flags` covers.
+    unsafe {
+        run(
+            "join_mark_rows",
+            n,
+            &args![rows, n as i64, i32::from(value), flags.ptr()],
+        )
+    }
 }
 
 /// The ascending left rows with (`semi`) or without a matching right row.

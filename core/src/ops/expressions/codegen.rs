@@ -104,6 +104,126 @@ pub(super) fn generate(typed: &Typed) -> Result<ExprKernel> {
     })
 }
 
+/// The kernels of a join predicate around its generated rows: `ferro_pred` (whether the
+/// predicate holds for left row `i` and right row `j`: valid and true, as libcudf's joins
+/// treat a null result as no match) and the launches built on it, libcudf's two passes of
+/// a conditional join (`ferro_cj_count`, a scan, `ferro_cj_fill`), the semi/anti flags
+/// (`ferro_cj_flags`) and the filter of a mixed join's candidate pairs
+/// (`ferro_pair_flags`). `@PARAMS@` / `@ARGS@` are the columns' and literals' parameters
+/// (each followed by a comma), `@BODY@` and `@ROOT@` as in the expression kernel.
+const PAIR_TEMPLATE: &str = r#"#define FERRO_JOIN_NONE (-2147483647 - 1)
+
+__device__ __forceinline__ bool ferro_pred(
+@PARAMS@    int64_t i, int64_t j) {
+@BODY@      return k@ROOT@ && v@ROOT@ != 0;
+}
+
+// out[i] = the pairs of left row i (at least 1 when `outer`); out[nl] = 0 for the scan.
+extern "C" __global__ void ferro_cj_count(
+@PARAMS@    int64_t nl, int64_t nr, int outer, int64_t* __restrict__ out) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i <= nl; i += stride) {
+    if (i == nl) { out[nl] = 0; continue; }
+    int64_t c = 0;
+    for (int64_t j = 0; j < nr; ++j) c += ferro_pred(@ARGS@ i, j) ? 1 : 0;
+    if (outer && c == 0) c = 1;
+    out[i] = c;
+  }
+}
+
+// Writes left row i's pairs at offsets[i] (a lone (i, JOIN_NONE) when `outer` and none
+// matched); clears `unmatched[j]` (optional, a full join's) for every right row matched.
+extern "C" __global__ void ferro_cj_fill(
+@PARAMS@    int64_t nl, int64_t nr, int outer, const int64_t* __restrict__ offsets,
+    int32_t* __restrict__ out_l, int32_t* __restrict__ out_r, uint8_t* unmatched) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < nl; i += stride) {
+    int64_t pos = offsets[i];
+    const int64_t start = pos;
+    for (int64_t j = 0; j < nr; ++j) {
+      if (!ferro_pred(@ARGS@ i, j)) continue;
+      out_l[pos] = (int32_t)i;
+      out_r[pos] = (int32_t)j;
+      ++pos;
+      if (unmatched) unmatched[j] = 0;
+    }
+    if (outer && pos == start) {
+      out_l[pos] = (int32_t)i;
+      out_r[pos] = FERRO_JOIN_NONE;
+    }
+  }
+}
+
+// flags[i] = whether left row i has a matching right row (`want` = 1, a semi join) or has
+// none (`want` = 0, an anti join).
+extern "C" __global__ void ferro_cj_flags(
+@PARAMS@    int64_t nl, int64_t nr, int want, uint8_t* __restrict__ flags) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < nl; i += stride) {
+    bool any = false;
+    for (int64_t j = 0; j < nr && !any; ++j) any = ferro_pred(@ARGS@ i, j);
+    flags[i] = (uint8_t)(any == (want != 0));
+  }
+}
+
+// flags[k] = whether the predicate holds for the candidate pair (lrows[k], rrows[k]).
+extern "C" __global__ void ferro_pair_flags(
+@PARAMS@    const int32_t* __restrict__ lrows, const int32_t* __restrict__ rrows, int64_t n,
+    uint8_t* __restrict__ flags) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < n; k += stride) {
+    flags[k] = (uint8_t)ferro_pred(@ARGS@ (int64_t)lrows[k], (int64_t)rrows[k]);
+  }
+}
+"#;
+
+/// The kernel names of a predicate module.
+pub const PAIR_COUNT: &str = "ferro_cj_count";
+/// See [`PAIR_COUNT`].
+pub const PAIR_FILL: &str = "ferro_cj_fill";
+/// See [`PAIR_COUNT`].
+pub const PAIR_FLAGS: &str = "ferro_cj_flags";
+/// See [`PAIR_COUNT`].
+pub const PAIR_FILTER: &str = "ferro_pair_flags";
+
+/// Generates the module of a typed join predicate whose right columns are numbered from
+/// `split` on (see `typing::check_predicate`). The [`ExprKernel`]'s `columns` are those
+/// numbers, left and right mixed, in parameter order.
+pub(crate) fn generate_predicate(typed: &Typed, split: usize) -> Result<ExprKernel> {
+    let mut g = Gen {
+        split: Some(split),
+        ..Gen::default()
+    };
+    let (root, canonical) = g.node(typed)?;
+    let (mut params, mut call) = (String::new(), String::new());
+    for (p, &c) in g.columns.iter().enumerate() {
+        let t = ctype(g.column_types[p])?;
+        let _ = writeln!(
+            params,
+            "    const {t}* __restrict__ d{p}, const uint8_t* __restrict__ m{p}, int64_t o{p}, // col{c}"
+        );
+        let _ = write!(call, "d{p}, m{p}, o{p}, ");
+    }
+    for q in 0..g.literals.len() {
+        let _ = writeln!(params, "    uint64_t l{q},");
+        let _ = write!(call, "l{q}, ");
+    }
+    let source = PAIR_TEMPLATE
+        .replace("@PARAMS@", &params)
+        .replace("@ARGS@", &call)
+        .replace("@BODY@", &g.body)
+        .replace("@ROOT@", &root.to_string());
+    let source = format!("{COMMON}\n{EXPR_CUH}\n// join predicate: {canonical}\n{source}");
+    let fp = crate::device::kernel_bundle::fingerprint(&source, "pred");
+    Ok(ExprKernel {
+        key: format!("pred_{fp:032x}"),
+        canonical,
+        source,
+        columns: g.columns,
+        literals: g.literals,
+    })
+}
+
 /// The CUDA storage type of a value type (timestamps and durations: their tick counts).
 fn ctype(t: DataType) -> Result<&'static str> {
     let id = storage_id(t.id()).ok_or_else(|| {
@@ -121,6 +241,9 @@ struct Gen {
     /// The variable holding each passed column's row (loaded once).
     column_vars: Vec<usize>,
     literals: Vec<Scalar>,
+    /// A join predicate's first right column number (its columns load at row `j`); `None`
+    /// for one table.
+    split: Option<usize>,
 }
 
 impl Gen {
@@ -130,20 +253,25 @@ impl Gen {
         let is_bool = t.dtype.id() == TypeId::Bool8;
         match &t.node {
             TypedNode::Column(c) => {
+                // A right column of a join predicate reads the right row `j`.
+                let (row, tag) = match self.split {
+                    Some(s) if *c >= s => ("j", "rc"),
+                    _ => ("i", "c"),
+                };
                 if let Some(p) = self.columns.iter().position(|x| x == c) {
-                    return Ok((self.column_vars[p], format!("c{p}:{}", t.dtype)));
+                    return Ok((self.column_vars[p], format!("{tag}{p}:{}", t.dtype)));
                 }
                 let p = self.columns.len();
                 let load = if is_bool {
-                    format!("(uint8_t)(d{p}[i] != 0)")
+                    format!("(uint8_t)(d{p}[{row}] != 0)")
                 } else {
-                    format!("d{p}[i]")
+                    format!("d{p}[{row}]")
                 };
-                let k = self.line(ty, &load, &format!("ex_valid(m{p}, o{p}, i)"));
+                let k = self.line(ty, &load, &format!("ex_valid(m{p}, o{p}, {row})"));
                 self.columns.push(*c);
                 self.column_types.push(t.dtype);
                 self.column_vars.push(k);
-                Ok((k, format!("c{p}:{}", t.dtype)))
+                Ok((k, format!("{tag}{p}:{}", t.dtype)))
             }
             TypedNode::Literal(s) => {
                 let valid = s.is_valid()?;

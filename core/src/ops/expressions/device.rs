@@ -2,7 +2,7 @@
 //! by NVRTC through the runtime's module cache (in memory by key, on disk by source) and
 //! launched once over the table's rows.
 
-use super::codegen::{KERNEL_NAME, generate};
+use super::codegen::{ExprKernel, KERNEL_NAME, generate};
 use super::typing::Typed;
 use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
@@ -62,4 +62,25 @@ fn literal_bits(s: &crate::scalar::Scalar) -> Result<u64> {
     let mut word = [0u8; 8];
     word[..width].copy_from_slice(&bytes.as_slice()[start..start + width]);
     Ok(u64::from_le_bytes(word))
+}
+
+/// The launch arguments of a join predicate's module (see `codegen::generate_predicate`):
+/// per column its data, mask and mask offset, per literal its bits. Column numbers from
+/// `left.num_columns()` on are right columns.
+pub(crate) fn predicate_args(kernel: &ExprKernel, left: &Table, right: &Table) -> Result<Vec<Arg>> {
+    let split = left.num_columns();
+    let mut args = vec![];
+    for &c in &kernel.columns {
+        let col = if c < split {
+            &left.columns()[c]
+        } else {
+            &right.columns()[c - split]
+        };
+        let (m, off) = mask_arg(col)?;
+        args.extend([Arg::P(data_ptr(col)?), Arg::P(m), Arg::I(off)]);
+    }
+    for lit in &kernel.literals {
+        args.push(Arg::P(literal_bits(lit)?));
+    }
+    Ok(args)
 }

@@ -96,14 +96,69 @@ macro_rules! with_float {
 /// The column that `typed` computes on `table`.
 pub(super) fn evaluate(table: &Table, typed: &Typed) -> Result<Column> {
     let n = table.num_rows();
-    let out = eval(table, typed, n)?;
+    let out = eval(typed, n, &|i| load(&table.columns()[i]))?;
     to_column(typed.dtype, out)
 }
 
-/// The array of a node: `n` rows of its storage type (Utf8 or LargeUtf8 for strings).
-fn eval(table: &Table, t: &Typed, n: usize) -> Result<ArrayRef> {
+/// The referenced columns of a join predicate, loaded once as arrays of their storage type
+/// (left columns first, then right ones, as [`super::typing::check_predicate`] numbers
+/// them), to be evaluated on blocks of (left row, right row) pairs.
+pub(crate) struct PairInputs {
+    arrays: Vec<Option<ArrayRef>>,
+    split: usize,
+}
+
+impl PairInputs {
+    /// Loads the columns `typed` references from `left` and `right`.
+    pub(crate) fn new(left: &Table, right: &Table, typed: &Typed) -> Result<PairInputs> {
+        let split = left.num_columns();
+        let mut arrays = vec![None; split + right.num_columns()];
+        let mut refs = vec![];
+        typed.columns(&mut refs);
+        for c in refs {
+            if arrays[c].is_none() {
+                let col = if c < split {
+                    &left.columns()[c]
+                } else {
+                    &right.columns()[c - split]
+                };
+                arrays[c] = Some(load(col)?);
+            }
+        }
+        Ok(PairInputs { arrays, split })
+    }
+
+    /// Whether the predicate holds (is valid and true) for each pair `(lrows[k],
+    /// rrows[k])`.
+    ///
+    /// The pairs' rows are gathered (arrow `take`) into arrays of the block's length and
+    /// the tree runs through [`eval`], the evaluator of `compute_column`: one set of row
+    /// rules (wrapping, division by zero, Kleene logic, string comparisons) serves both, at
+    /// the price of one gather per referenced column and block. A scalar per-pair
+    /// evaluator would be a second copy of every operator's semantics to keep in step.
+    pub(crate) fn holds(&self, typed: &Typed, lrows: &[u32], rrows: &[u32]) -> Result<Vec<bool>> {
+        let n = lrows.len();
+        let (li, ri) = (
+            arrow_array::UInt32Array::from(lrows.to_vec()),
+            arrow_array::UInt32Array::from(rrows.to_vec()),
+        );
+        let out = eval(typed, n, &|c| {
+            let a = self.arrays[c]
+                .as_ref()
+                .expect("a referenced column is loaded");
+            let idx = if c < self.split { &li } else { &ri };
+            Ok(arrow_select::take::take(a.as_ref(), idx, None)?)
+        })?;
+        let b = out.as_primitive::<UInt8Type>();
+        Ok((0..n).map(|k| b.is_valid(k) && b.value(k) != 0).collect())
+    }
+}
+
+/// The array of a node: `n` rows of its storage type (Utf8 or LargeUtf8 for strings);
+/// `leaf(i)` gives column `i`'s array.
+fn eval(t: &Typed, n: usize, leaf: &dyn Fn(usize) -> Result<ArrayRef>) -> Result<ArrayRef> {
     match &t.node {
-        TypedNode::Column(i) => load(&table.columns()[*i]),
+        TypedNode::Column(i) => leaf(*i),
         TypedNode::Literal(s) => {
             let one = load(s.as_column())?;
             // Every row the literal's value (or null): a take of row 0.
@@ -113,7 +168,7 @@ fn eval(table: &Table, t: &Typed, n: usize) -> Result<ArrayRef> {
         TypedNode::Op(op, args) => {
             let vals = args
                 .iter()
-                .map(|a| eval(table, a, n))
+                .map(|a| eval(a, n, leaf))
                 .collect::<Result<Vec<_>>>()?;
             let in_type = args[0].dtype.id();
             if vals.len() == 2 {

@@ -18,15 +18,20 @@
 //! by zero is null (ferrodf's rule, as in `binaryop`; libcudf leaves it undefined). Math
 //! functions may differ in the last bit between the host's libm and CUDA's.
 //!
+//! The conditional and mixed joins (`ops::join`) evaluate a predicate over pairs of rows:
+//! `typing::check_predicate` numbers the `RIGHT` table's columns after the `LEFT` one's, the
+//! host gathers blocks of pairs for the same evaluator (`host::PairInputs`) and the device
+//! compiles one module per predicate (`codegen::generate_predicate`, [`predicate_kernel`]).
+//!
 //! STRING operands (comparisons, `NULL_EQUAL`, `IS_NULL`, `IDENTITY`) are evaluated on the
 //! host only: a counted host fallback under `device='auto'`, NotImplementedError under
 //! `device='gpu'`. DECIMAL operands are not evaluated yet (NotImplementedError).
 
 mod ast;
 pub mod codegen;
-mod device;
-mod host;
-mod typing;
+pub(crate) mod device;
+pub(crate) mod host;
+pub(crate) mod typing;
 
 pub use ast::{ASTOperator, Expression, TableReference};
 pub use codegen::ExprKernel;
@@ -86,4 +91,30 @@ pub fn compute_column(table: &Table, expr: &Expression) -> Result<Column> {
 /// ```
 pub fn kernel(expr: &Expression, types: &[DataType]) -> Result<ExprKernel> {
     codegen::generate(&typing::check(expr, types)?)
+}
+
+/// The generated device module of a join predicate `expr` over a left table of columns
+/// `left` and a right table of columns `right` (what the conditional and mixed joins
+/// compile on a GPU): for inspection and the NVRTC compile check. TypeError unless the
+/// predicate gives BOOL8.
+///
+/// ```
+/// use ferrodf_core::ops::expressions::{ASTOperator, Expression, TableReference, predicate_kernel};
+/// use ferrodf_core::types::{DataType, TypeId};
+/// use std::sync::Arc;
+/// let a = Arc::new(Expression::column(0, TableReference::Left));
+/// let b = Arc::new(Expression::column(0, TableReference::Right));
+/// let e = Expression::operation(ASTOperator::Less, a, Some(b)).unwrap();
+/// let t = [DataType::from(TypeId::Int64)];
+/// let k = predicate_kernel(&e, &t, &t).unwrap();
+/// assert_eq!(k.canonical, "LESS(c0:INT64, rc1:INT64)");
+/// assert!(k.source.contains("ferro_cj_count"));
+/// ```
+pub fn predicate_kernel(
+    expr: &Expression,
+    left: &[DataType],
+    right: &[DataType],
+) -> Result<ExprKernel> {
+    let typed = typing::check_predicate(expr, left, right, "predicate_kernel")?;
+    codegen::generate_predicate(&typed, left.len())
 }

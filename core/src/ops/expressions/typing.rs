@@ -38,6 +38,15 @@ pub(crate) enum TypedNode {
 }
 
 impl Typed {
+    /// The column numbers the tree references, in tree order (with repeats).
+    pub fn columns(&self, out: &mut Vec<usize>) {
+        match &self.node {
+            TypedNode::Column(c) => out.push(*c),
+            TypedNode::Op(_, args) => args.iter().for_each(|a| a.columns(out)),
+            TypedNode::Literal(_) => {}
+        }
+    }
+
     /// Whether any node of the tree has (or works on) a STRING value.
     pub fn has_strings(&self) -> bool {
         self.dtype.id() == TypeId::String
@@ -69,6 +78,49 @@ pub fn result_type(expr: &Expression, types: &[DataType]) -> Result<DataType> {
 
 /// The typed tree of `expr` over columns of `types` (see [`result_type`] for the errors).
 pub(crate) fn check(expr: &Expression, types: &[DataType]) -> Result<Typed> {
+    check_in(
+        expr,
+        &Scope {
+            left: types,
+            right: None,
+        },
+    )
+}
+
+/// The typed tree of a join predicate: `LEFT` references read `left` (columns
+/// `0..left.len()` of the typed tree), `RIGHT` references read `right` (numbered after the
+/// left ones, `left.len() + j`), so the evaluators see one table of both sides' columns.
+/// TypeError unless the predicate is BOOL8; IndexError for a column outside its table.
+pub(crate) fn check_predicate(
+    expr: &Expression,
+    left: &[DataType],
+    right: &[DataType],
+    function: &str,
+) -> Result<Typed> {
+    let typed = check_in(
+        expr,
+        &Scope {
+            left,
+            right: Some(right),
+        },
+    )?;
+    if typed.dtype.id() != TypeId::Bool8 {
+        return Err(Error::type_err(format!(
+            "{function}: the binary predicate must produce a BOOL8 value, this one gives {} \
+             (compare with EQUAL, LESS, ... or combine comparisons with LOGICAL_AND)",
+            typed.dtype
+        )));
+    }
+    Ok(typed)
+}
+
+/// The column types a tree may reference: one table (`compute_column`) or a join's two.
+struct Scope<'a> {
+    left: &'a [DataType],
+    right: Option<&'a [DataType]>,
+}
+
+fn check_in(expr: &Expression, scope: &Scope<'_>) -> Result<Typed> {
     match expr {
         Expression::Literal(s) => {
             supported(s.dtype())?;
@@ -78,32 +130,38 @@ pub(crate) fn check(expr: &Expression, types: &[DataType]) -> Result<Typed> {
             })
         }
         Expression::ColumnReference { index, table } => {
-            if *table != TableReference::Left {
-                return Err(Error::value(
-                    "compute_column evaluates an expression on one table: column references \
-                     must use TableReference.LEFT",
-                ));
-            }
+            let (types, base, side) = match (table, scope.right) {
+                (TableReference::Left, None) => (scope.left, 0, "a table"),
+                (TableReference::Left, Some(_)) => (scope.left, 0, "the left table"),
+                (TableReference::Right, Some(r)) => (r, scope.left.len(), "the right table"),
+                (TableReference::Right, None) => {
+                    return Err(Error::value(
+                        "compute_column evaluates an expression on one table: column \
+                         references must use TableReference.LEFT (RIGHT is for the \
+                         predicates of conditional and mixed joins)",
+                    ));
+                }
+            };
             let dtype = *types.get(*index).ok_or_else(|| {
                 Error::index(format!(
-                    "the expression references column {index} of a table of {} columns",
+                    "the expression references column {index} of {side} of {} columns",
                     types.len()
                 ))
             })?;
             supported(dtype)?;
             Ok(Typed {
                 dtype,
-                node: TypedNode::Column(*index),
+                node: TypedNode::Column(base + *index),
             })
         }
         Expression::ColumnNameReference(name) => Err(Error::value(format!(
             "ColumnNameReference({name:?}) names a column of a file's metadata (readers' \
-             filters); compute_column needs ColumnReference(index)"
+             filters); compute_column and the joins need ColumnReference(index)"
         ))),
         Expression::Operation { op, operands } => {
             let args = operands
                 .iter()
-                .map(|o| check(o, types))
+                .map(|o| check_in(o, scope))
                 .collect::<Result<Vec<_>>>()?;
             let dtype = operator_type(*op, &args.iter().map(|a| a.dtype).collect::<Vec<_>>())?;
             Ok(Typed {

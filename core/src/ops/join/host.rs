@@ -41,23 +41,50 @@ pub(super) fn filter_join(
     nulls_equal: bool,
     want: bool,
 ) -> Result<Column> {
-    let (lk, rk) = (KeyTable::new(left, kinds)?, KeyTable::new(right, kinds)?);
-    let index = HostIndex::build(&rk, nulls_equal, false);
-    let parts: Vec<Vec<i32>> = (0..lk.rows)
-        .into_par_iter()
-        .step_by(CHUNK)
-        .map(|start| {
-            let end = (start + CHUNK).min(lk.rows);
-            let mut out = Vec::new();
-            index.probe_rows(&rk, &lk, start..end, nulls_equal, |j, head| {
-                if head.is_some() == want {
-                    out.push(j as i32);
-                }
-            });
-            out
-        })
-        .collect();
-    Ok(Column::from_values(parts.concat()))
+    FilterIndex::build(right, kinds, nulls_equal)?.probe(left, kinds, nulls_equal, want)
+}
+
+/// The hash index of a semi/anti join's right (filter) table, built once and probed by
+/// any number of left tables (`FilteredJoin` keeps one).
+pub(super) struct FilterIndex {
+    keys: KeyTable,
+    index: HostIndex,
+}
+
+impl FilterIndex {
+    /// Index the key rows of `right` (compared as `kinds`).
+    pub(super) fn build(right: &Table, kinds: &[KeyKind], nulls_equal: bool) -> Result<Self> {
+        let keys = KeyTable::new(right, kinds)?;
+        let index = HostIndex::build(&keys, nulls_equal, false);
+        Ok(FilterIndex { keys, index })
+    }
+
+    /// The ascending rows of `left` with (`want`) or without a partner.
+    pub(super) fn probe(
+        &self,
+        left: &Table,
+        kinds: &[KeyKind],
+        nulls_equal: bool,
+        want: bool,
+    ) -> Result<Column> {
+        let lk = KeyTable::new(left, kinds)?;
+        let parts: Vec<Vec<i32>> = (0..lk.rows)
+            .into_par_iter()
+            .step_by(CHUNK)
+            .map(|start| {
+                let end = (start + CHUNK).min(lk.rows);
+                let mut out = Vec::new();
+                self.index
+                    .probe_rows(&self.keys, &lk, start..end, nulls_equal, |j, head| {
+                        if head.is_some() == want {
+                            out.push(j as i32);
+                        }
+                    });
+                out
+            })
+            .collect();
+        Ok(Column::from_values(parts.concat()))
+    }
 }
 
 /// Build-side index: per distinct key the first build row (hash partitions of hashbrown

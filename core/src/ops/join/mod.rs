@@ -11,6 +11,9 @@
 //! a null key matches a null key only when `nulls_equal`. Fixed-width and STRING key
 //! columns are supported, any number of them.
 //!
+//! The conditional joins (a binary predicate over a left and a right row) and the mixed
+//! joins (equal keys and a predicate) are in `conditional.rs`, with the same map shapes.
+//!
 //! This module checks the arguments and decides the placement, once per function.
 //! Host ([`host`], on the key rows of [`host_keys`]): a hashbrown table of build-row heads
 //! (partitioned by hash bits and built in parallel with rayon) plus a `next` chain through
@@ -18,9 +21,17 @@
 //! open-addressing row hash table of [`crate::device::kernels::hash_table`] with a count
 //! pass, a scan and a fill pass (`device::kernels::join`, `cuda/join.cu`).
 
+mod conditional;
+mod conditional_device;
 mod device;
 mod host;
 pub(crate) mod host_keys;
+
+pub use conditional::{
+    conditional_full_join, conditional_inner_join, conditional_left_anti_join,
+    conditional_left_join, conditional_left_semi_join, mixed_full_join, mixed_inner_join,
+    mixed_left_anti_join, mixed_left_join, mixed_left_semi_join,
+};
 
 pub use crate::params::JoinKind;
 
@@ -31,6 +42,7 @@ use crate::ops::gather::{Bounds, gather_columns};
 use crate::placement::use_device;
 use crate::table::Table;
 use host_keys::check_key_tables;
+use std::sync::{Arc, Mutex};
 
 /// The map entry of a row without a partner (libcudf's `JoinNoneValue`).
 pub const JOIN_NONE: i32 = i32::MIN;
@@ -185,4 +197,93 @@ pub fn cross_join(left: &Table, right: &Table) -> Result<Table> {
         return Ok(Table::empty_with_rows(n));
     }
     Table::new(cols)
+}
+
+/// A right (filter) table for semi and anti joins against several left (probe) tables
+/// (pylibcudf's `FilteredJoin`, libcudf's `filtered_join` with the right table as the build
+/// table).
+///
+/// On the host the hash index of the build table is built at the first probe and reused by
+/// the later ones (rebuilt only when a probe's key types compare differently). On the
+/// device each probe still builds its hash table, as [`left_semi_join`] does: the device
+/// table is not kept yet. `load_factor` is checked and otherwise unused.
+///
+/// ```
+/// use ferrodf_core::{column::Column, table::Table, ops::join::FilteredJoin};
+/// let r = Table::new(vec![Column::from_values(vec![2i64, 4])]).unwrap();
+/// let f = FilteredJoin::new(&r, true, 0.5).unwrap();
+/// let l = Table::new(vec![Column::from_values(vec![4i64, 1, 2])]).unwrap();
+/// assert_eq!(f.semi_join(&l).unwrap().host_values::<i32>().unwrap().to_vec(), vec![0, 2]);
+/// assert_eq!(f.anti_join(&l).unwrap().host_values::<i32>().unwrap().to_vec(), vec![1]);
+/// ```
+#[derive(Clone)]
+pub struct FilteredJoin {
+    build: Table,
+    nulls_equal: bool,
+    /// The host index and the key kinds it was built for (shared by clones).
+    host: Arc<Mutex<Option<Arc<BuiltFilter>>>>,
+}
+
+/// A host filter index with the key kinds it compares.
+type BuiltFilter = (Vec<KeyKind>, host::FilterIndex);
+
+impl std::fmt::Debug for FilteredJoin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FilteredJoin")
+            .field("build_rows", &self.build.num_rows())
+            .field("nulls_equal", &self.nulls_equal)
+            .finish()
+    }
+}
+
+impl FilteredJoin {
+    /// The filter over the key rows of `build`. ValueError unless `0 < load_factor <= 1`
+    /// (libcudf's range) or when `build` has no columns.
+    pub fn new(build: &Table, nulls_equal: bool, load_factor: f64) -> Result<FilteredJoin> {
+        if !(load_factor > 0.0 && load_factor <= 1.0) {
+            return Err(Error::value(format!(
+                "FilteredJoin: load_factor must be in (0, 1], got {load_factor}"
+            )));
+        }
+        if build.num_columns() == 0 {
+            return Err(Error::value(
+                "FilteredJoin: the build table has no columns (it needs the key columns)",
+            ));
+        }
+        Ok(FilteredJoin {
+            build: build.clone(),
+            nulls_equal,
+            host: Arc::new(Mutex::new(None)),
+        })
+    }
+
+    /// The ascending rows of `probe` whose key occurs in the build table.
+    pub fn semi_join(&self, probe: &Table) -> Result<Column> {
+        self.probe("join.FilteredJoin.semi_join", probe, true)
+    }
+
+    /// The ascending rows of `probe` whose key does not occur in the build table.
+    pub fn anti_join(&self, probe: &Table) -> Result<Column> {
+        self.probe("join.FilteredJoin.anti_join", probe, false)
+    }
+
+    fn probe(&self, function: &str, probe: &Table, want: bool) -> Result<Column> {
+        let kinds = checked(function, probe, &self.build)?;
+        if use_device()? {
+            return device::filter_join(probe, &self.build, &kinds, self.nulls_equal, want);
+        }
+        let built = {
+            let mut slot = self.host.lock().unwrap_or_else(|p| p.into_inner());
+            match slot.as_ref() {
+                Some(b) if b.0 == kinds => b.clone(),
+                _ => {
+                    let index = host::FilterIndex::build(&self.build, &kinds, self.nulls_equal)?;
+                    let b = Arc::new((kinds.clone(), index));
+                    *slot = Some(b.clone());
+                    b
+                }
+            }
+        };
+        built.1.probe(probe, &kinds, self.nulls_equal, want)
+    }
 }

@@ -105,3 +105,13 @@ extern "C" __global__ void cross_maps(int64_t n, int64_t nr, int32_t* left, int3
     right[k] = (int32_t)(k % nr);
   }
 }
+
+// flags[rows[k]] = value for the n rows (the conditional and mixed joins mark the left or
+// right rows that kept a pair).
+extern "C" __global__ void join_mark_rows(const int32_t* rows, int64_t n, int value,
+                                          uint8_t* flags) {
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < n; k += stride) {
+    flags[rows[k]] = (uint8_t)value;
+  }
+}
