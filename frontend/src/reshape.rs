@@ -5,7 +5,6 @@ use ferrodf_core::ops::concatenate::concatenate;
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
 use ferrodf_core::ops::filling::column_from_scalar;
 use ferrodf_core::ops::join::JOIN_NONE;
-use ferrodf_core::ops::search::{NullOrder, Order};
 use ferrodf_core::ops::sorting::stable_sorted_order;
 use ferrodf_core::ops::stream_compaction::{DuplicateKeepOption, distinct_indices};
 use ferrodf_core::ops::unary::is_valid;
@@ -180,28 +179,21 @@ impl DataFrame {
         }
     }
 
-    /// Rows ordered by their index labels (stable; nulls last).
-    pub fn sort_index(&self, ascending: bool) -> Result<DataFrame> {
+    /// Rows ordered by their index labels (stable), missing labels first with `na_first`
+    /// (pandas' `na_position="first"`), else last, whatever the direction.
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// let df = df!("x" => [1i64, 2, 3]).unwrap();
+    /// let back = df.sort_index(false, false).unwrap();
+    /// assert_eq!(back.column(&"x".into()).unwrap().column().host_values::<i64>().unwrap().to_vec(), vec![3, 2, 1]);
+    /// ```
+    pub fn sort_index(&self, ascending: bool, na_first: bool) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
         let levels = self.index().level_columns()?;
         let n = levels.len();
-        let order = vec![
-            if ascending {
-                Order::Ascending
-            } else {
-                Order::Descending
-            };
-            n
-        ];
-        let nulls = vec![
-            if ascending {
-                NullOrder::After
-            } else {
-                NullOrder::Before
-            };
-            n
-        ];
-        let map = stable_sorted_order(&Table::new(levels)?, &order, &nulls)?;
+        let (order, nulls) = crate::series::order::order_of(ascending, na_first);
+        let map = stable_sorted_order(&Table::new(levels)?, &vec![order; n], &vec![nulls; n])?;
         self.select_rows(&RowSelection::Take(map))
     }
 

@@ -79,3 +79,21 @@ def test_concatenate_string_and_large_string():
     assert filled.to_pylist() == ["bb", "c"]
     col = plc.Column.from_arrow(pa.array(["q", None], type=pa.large_string()))
     assert plc.replace.replace_nulls(col, plc.Scalar.from_py("x")).to_pylist() == ["q", "x"]
+
+
+@pytest.mark.parametrize("nulls", [True, False])
+def test_concatenate_dictionaries_sharing_their_keys(nulls):
+    """Parts of one categorical column (slices, a reversed copy, an empty part) keep their
+    keys: the indices are concatenated where the data lives, with no host fallback (a GPU
+    path since the fuzzer met `concat([df, df.iloc[::-1]])` with a categorical in gpu mode)."""
+    import ferrodf
+
+    whole = make_array(pa.dictionary(pa.int32(), pa.string()), 40, seed=5, nulls=nulls)
+    parts = [whole[3:17], whole[::-1], whole[:0], whole[30:]]
+    ferrodf.reset_host_fallbacks()
+    got = plc.concatenate.concatenate([col(p) for p in parts]).to_arrow()
+    want = pa.concat_arrays([p.dictionary_decode() for p in parts])
+    assert got.dictionary_decode().to_pylist() == want.to_pylist()
+    assert got.dictionary.to_pylist() == whole.dictionary.to_pylist()
+    if ferrodf.get_option("device") == "gpu":
+        assert sum(ferrodf.host_fallbacks().values()) == 0

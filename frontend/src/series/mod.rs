@@ -2,7 +2,7 @@
 
 mod counts;
 mod ops;
-mod order;
+pub(crate) mod order;
 mod quantile;
 mod search;
 mod transform;

@@ -1,6 +1,7 @@
 //! Series arithmetic, comparison and logical operators (with index alignment), missing
 //! values, reductions and cumulative operations, with pandas' semantics.
 
+use ferrodf_core::TypeId;
 use std::ops::{Add, BitAnd, BitOr, BitXor, Div, Mul, Neg, Not, Rem, Sub};
 
 use ferrodf_core::ops::copying::{Side, copy_if_else};
@@ -355,22 +356,42 @@ std_op!(BitXor, bitxor, BinaryOp::Xor);
 
 impl Neg for &Series {
     type Output = Result<Series>;
-    /// `-s`: numbers negated.
+    /// `-s`: numbers and durations negated; a boolean Series is inverted, as pandas does.
+    /// Other types are a TypeError.
     fn neg(self) -> Result<Series> {
-        self.unary(UnaryOperator::Negate)
+        let id = self.dtype().id();
+        match id {
+            TypeId::Bool8 => self.unary(UnaryOperator::Not),
+            _ if id.is_numeric() || id.is_duration() => self.unary(UnaryOperator::Negate),
+            _ => Err(unary_type_error("-", self)),
+        }
     }
 }
 
 impl Not for &Series {
     type Output = Result<Series>;
-    /// `!s` (pandas' `~s`): logical not of a boolean Series, bitwise not of integers.
+    /// `!s` (pandas' `~s`): logical not of a boolean Series, bitwise not of integers; other
+    /// types are a TypeError, as in pandas.
     fn not(self) -> Result<Series> {
-        if self.dtype().id() == ferrodf_core::TypeId::Bool8 {
-            self.unary(UnaryOperator::Not)
-        } else {
-            self.unary(UnaryOperator::BitInvert)
+        let id = self.dtype().id();
+        match id {
+            TypeId::Bool8 => self.unary(UnaryOperator::Not),
+            _ if id.is_integer() => self.unary(UnaryOperator::BitInvert),
+            _ => Err(unary_type_error("~", self)),
         }
     }
+}
+
+fn unary_type_error(symbol: &str, s: &Series) -> ferrodf_core::Error {
+    ferrodf_core::Error::type_err(format!(
+        "bad operand type for unary {symbol}: a {} Series; {symbol} takes numbers{}",
+        crate::dtype_name(s.dtype()),
+        if symbol == "~" {
+            " of integer or boolean type"
+        } else {
+            ", booleans or durations"
+        }
+    ))
 }
 
 impl Series {

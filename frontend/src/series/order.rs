@@ -10,7 +10,7 @@ use super::Series;
 use crate::index::Index;
 use crate::rows::RowSelection;
 
-fn order_of(ascending: bool, na_first: bool) -> (Order, NullOrder) {
+pub(crate) fn order_of(ascending: bool, na_first: bool) -> (Order, NullOrder) {
     // pandas places missing values by na_position whatever the direction; libcudf's null
     // order is relative to the direction
     let order = if ascending {

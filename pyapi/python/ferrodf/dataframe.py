@@ -98,7 +98,8 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
             )
         if columns is not None:
             empty = [] if idx is None else None  # no data: missing values in each row
-            data = {k: data[k] for k in columns} if data else dict.fromkeys(columns, empty)
+            # a label the data lacks is an all-missing column, as in pandas
+            data = {k: data.get(k) for k in columns} if data else dict.fromkeys(columns, empty)
         entries = [(k, _entry(v, positional)) for k, v in data.items()]
         self._df = _lib.DataFrame.from_entries(
             entries, None if idx is None else idx._index, level_names
@@ -528,8 +529,7 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         return DataFrame._from_lib(self._df.where_(_condition(cond, self), other, True))
 
     def _sort_index(self, ascending: bool, na_first: bool) -> _lib.DataFrame:
-        del na_first  # the Rust frame sorts its labels with nulls last
-        return self._df.sort_index(ascending)
+        return self._df.sort_index(ascending, na_first)
 
     def nlargest(self, n: int, columns: Any) -> DataFrame:
         return DataFrame._from_lib(self._df.nlargest(n, _as_list(columns), True))

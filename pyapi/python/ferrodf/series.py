@@ -480,12 +480,10 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         )
 
     def __neg__(self) -> Series:
-        return self._binary(-1, "mul") if self.dtype.kind in "iuf" else self._binary(True, "xor")
+        return Series._from_lib(self._s.negate())
 
     def __invert__(self) -> Series:
-        if self.dtype != np.dtype("bool"):
-            raise TypeError("~ is defined for boolean Series")
-        return self._binary(True, "xor")
+        return Series._from_lib(self._s.invert())
 
     # -- reductions ------------------------------------------------------------------
     def _reduce(

@@ -38,6 +38,18 @@ fn scan_op(how: &str) -> PyResult<ScanOp> {
 
 #[pymethods]
 impl PySeries {
+    /// `-s` (`ferrodf`'s `Neg for &Series`: booleans inverted, as pandas).
+    fn negate(&self, py: Python<'_>) -> PyResult<Self> {
+        let s = self.0.clone();
+        run(py, move || -&s).map(PySeries)
+    }
+
+    /// `~s` (`ferrodf`'s `Not for &Series`: logical for booleans, bitwise for integers).
+    fn invert(&self, py: Python<'_>) -> PyResult<Self> {
+        let s = self.0.clone();
+        run(py, move || !&s).map(PySeries)
+    }
+
     /// pandas' `s.memory_usage(index=...)`: the bytes of the values (and the index).
     fn memory_usage(&self, index: bool) -> usize {
         self.0.memory_usage(index)

@@ -493,9 +493,10 @@ impl PyDataFrame {
         run(py, move || df.dropna(&subset, all)).map(PyDataFrame)
     }
 
-    fn sort_index(&self, py: Python<'_>, ascending: bool) -> PyResult<Self> {
+    #[pyo3(signature = (ascending, na_first = false))]
+    fn sort_index(&self, py: Python<'_>, ascending: bool, na_first: bool) -> PyResult<Self> {
         let df = self.0.clone();
-        run(py, move || df.sort_index(ascending)).map(PyDataFrame)
+        run(py, move || df.sort_index(ascending, na_first)).map(PyDataFrame)
     }
 
     fn to_text(&self, py: Python<'_>) -> PyResult<String> {

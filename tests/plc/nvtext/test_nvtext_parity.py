@@ -52,7 +52,7 @@ OPS = {
         c, plc.Column.from_arrow(pa.array(["abc 日本"]))
     ),
     "edit_distance_matrix": lambda c: N.edit_distance.edit_distance_matrix(
-        plc.copying.slice(c, [0, 150])[0]
+        plc.copying.slice(c, [0, min(150, c.size())])[0]
     ),
     "jaccard": lambda c: N.jaccard.jaccard_index(c, N.normalize.normalize_spaces(c), 3),
     "tokenize_column": lambda c: N.tokenize.tokenize_column(
