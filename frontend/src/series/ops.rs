@@ -362,6 +362,18 @@ impl Neg for &Series {
         let id = self.dtype().id();
         match id {
             TypeId::Bool8 => self.unary(UnaryOperator::Not),
+            // NumPy negates unsigned integers modulo 2^bits: ~x + 1
+            _ if id.is_integer() && !id.is_signed_integer() => {
+                let inverted = unary_operation(&self.column, UnaryOperator::BitInvert)?;
+                let one = crate::compute::binary::number_scalar(id, 1.0)?;
+                let out = ferrodf_core::ops::binaryop::binary_operation(
+                    ferrodf_core::ops::binaryop::Operand::Column(&inverted),
+                    ferrodf_core::ops::binaryop::Operand::Scalar(&one),
+                    ferrodf_core::ops::binaryop::BinaryOperator::Add,
+                    self.dtype(),
+                )?;
+                self.with_column(out)
+            }
             _ if id.is_numeric() || id.is_duration() => self.unary(UnaryOperator::Negate),
             _ => Err(unary_type_error("-", self)),
         }
