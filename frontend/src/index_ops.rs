@@ -9,6 +9,33 @@ use crate::label::Label;
 use crate::{DataFrame, Series};
 
 impl Index {
+    /// The label at `position` (negative positions count from the end), one scalar per
+    /// level: pandas' `idx[i]`. Reads one value per level, never the whole index; a
+    /// RangeIndex computes it. IndexError outside the index.
+    ///
+    /// ```
+    /// use ferrodf::Index;
+    /// let idx = Index::range(10, 20, 2, None).unwrap();
+    /// assert_eq!(idx.value_at(-1).unwrap()[0].value::<i64>().unwrap(), Some(18));
+    /// assert!(idx.value_at(5).is_err());
+    /// ```
+    pub fn value_at(&self, position: i64) -> Result<Vec<Scalar>> {
+        let n = self.len() as i64;
+        let at = if position < 0 { position + n } else { position };
+        if !(0..n).contains(&at) {
+            return Err(Error::index(format!(
+                "index {position} is out of bounds for an index of {n} labels"
+            )));
+        }
+        if let Index::Range { start, step, .. } = self {
+            return Ok(vec![Scalar::from_native(start + step * at)]);
+        }
+        self.level_columns()?
+            .iter()
+            .map(|level| ferrodf_core::ops::copying::get_element(level, at as usize))
+            .collect()
+    }
+
     /// The labels as an unnamed Series over the default index; NotImplementedError for a
     /// MultiIndex, whose labels are tuples.
     fn labels_series(&self) -> Result<Series> {

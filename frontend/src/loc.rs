@@ -120,13 +120,19 @@ impl Index {
                         crate::dtype_name(mask.dtype())
                     )));
                 }
-                if !self.same_labels(mask.index())? {
+                if self.same_labels(mask.index())? {
+                    return Ok(all(RowSelection::Mask(mask.column().clone())));
+                }
+                // pandas aligns the mask on these labels; a label the mask lacks is an
+                // error (as a missing flag there would be)
+                let aligned = mask.reindex(self)?;
+                if aligned.column().null_count()? > mask.column().null_count()? {
                     return Err(Error::value(
-                        "the boolean Series' index does not match the frame's index \
-                         (unalignable boolean Series); align it first, e.g. with reindex()",
+                        "the boolean Series' index lacks labels of the indexed object \
+                         (unalignable boolean Series); give a flag for every label",
                     ));
                 }
-                all(RowSelection::Mask(mask.column().clone()))
+                all(RowSelection::Mask(aligned.column().clone()))
             }
         })
     }

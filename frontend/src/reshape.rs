@@ -11,6 +11,7 @@ use ferrodf_core::ops::unary::is_valid;
 use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
 
 use crate::DataFrame;
+use crate::Series;
 use crate::column_accessor::ColumnAccessor;
 use crate::index::Index;
 use crate::label::Label;
@@ -66,6 +67,40 @@ pub(crate) fn keys_valid(keys: &[Column], any: bool) -> Result<Option<Column>> {
         });
     }
     Ok(acc)
+}
+
+impl Series {
+    /// pandas' `concat` of Series along the rows: one Series (values promoted to one type
+    /// as [`DataFrame::concat_rows`] promotes a column), the indexes concatenated (a
+    /// RangeIndex with `ignore_index`), named by the name all parts share (else unnamed).
+    ///
+    /// ```
+    /// use ferrodf::Series;
+    /// let a = Series::new("x", vec![1i64, 2]);
+    /// let b = Series::new("x", vec![3.5f64]);
+    /// let both = Series::concat(&[a, b], true).unwrap();
+    /// assert_eq!(both.len(), 3);
+    /// assert_eq!(both.column().host_values::<f64>().unwrap().to_vec(), vec![1.0, 2.0, 3.5]);
+    /// ```
+    pub fn concat(parts: &[Series], ignore_index: bool) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let Some(first) = parts.first() else {
+            return Err(Error::value("concat needs at least one Series".to_string()));
+        };
+        // one column label for every part, so that the values stack in one column
+        let frames = parts
+            .iter()
+            .map(|s| s.to_frame(Some(Label::Int(0))))
+            .collect::<Result<Vec<_>>>()?;
+        let stacked = DataFrame::concat_rows(&frames, ignore_index)?;
+        let name = if parts.iter().all(|s| s.name() == first.name()) {
+            first.name().clone()
+        } else {
+            Label::None
+        };
+        let column = stacked.data().columns()[0].clone();
+        Series::from_column(column, Some(stacked.index().clone()), name)
+    }
 }
 
 impl DataFrame {

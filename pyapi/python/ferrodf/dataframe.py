@@ -324,10 +324,11 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         axis: Any = None,
         level: Any = None,
     ) -> DataFrame:
-        if mapper is not None and axis in (0, "index"):
-            index = mapper
-        elif mapper is not None:
+        # a mapper alone renames the index, as in pandas (axis=1 for the columns)
+        if mapper is not None and axis in (1, "columns"):
             columns = mapper
+        elif mapper is not None:
+            index = mapper
         out = self
         if columns is not None:
             out = DataFrame._from_lib(out._df.rename_columns(columns, level))
@@ -795,8 +796,12 @@ def _specs(v: Any) -> list[Any]:
     return list(v) if isinstance(v, list | tuple | set | frozenset | pd.Index | np.ndarray) else [v]
 
 
-def concat(objs: list[Any], axis: int | str = 0, ignore_index: bool = False) -> DataFrame:
-    """Frames (or Series) one after the other (``axis=0``) or side by side (``axis=1``)."""
+def concat(objs: list[Any], axis: int | str = 0, ignore_index: bool = False) -> Any:
+    """Frames (or Series) one after the other (``axis=0``) or side by side (``axis=1``);
+    Series one after the other make a Series, as in pandas (``Series::concat``)."""
+    objs = list(objs)
+    if objs and axis in (0, "index", "rows") and all(isinstance(o, Series) for o in objs):
+        return Series._from_lib(_lib.Series.concat([o._s for o in objs], ignore_index))
     frames = []
     for o in objs:
         if isinstance(o, Series):

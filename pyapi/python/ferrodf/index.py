@@ -148,11 +148,8 @@ class Index:
     def __getitem__(self, key: Any) -> Any:
         if isinstance(key, slice):
             return self._take(key)
-        if isinstance(key, int):
-            n = len(self)
-            if not -n <= key < n:
-                raise IndexError(f"index {key} is out of bounds for an index of {n} labels")
-            return self.to_pandas()[key]
+        if isinstance(key, int | np.integer):
+            return self._index.value_at(int(key))  # one label read (Index::value_at)
         return self._take(to_plc_column(key))
 
     def __repr__(self) -> str:

@@ -407,9 +407,6 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         return plc.copying.get_element(self._s.column, position % n if n else 0).to_py()
 
     def __getitem__(self, key: Any) -> Any:
-        if isinstance(key, Series) and key.dtype == np.dtype("bool"):
-            # a row mask: a missing flag counts as False (RowSelection::Mask), as pandas
-            return self._take(key._s.column)
         if isinstance(key, slice):
             if all(v is None or isinstance(v, int | np.integer) for v in (key.start, key.stop)):
                 return self._take(key)

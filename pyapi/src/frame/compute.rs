@@ -427,6 +427,20 @@ impl PyIndex {
 
 #[pymethods]
 impl PyIndex {
+    /// pandas' `idx[i]`: the label at a position (a tuple on a MultiIndex), one value read.
+    fn value_at(&self, py: Python<'_>, position: i64) -> PyResult<Py<PyAny>> {
+        let index = self.0.clone();
+        let values = run(py, move || index.value_at(position))?;
+        let mut items = values
+            .iter()
+            .map(|v| scalar_to_py(py, v))
+            .collect::<PyResult<Vec<_>>>()?;
+        if items.len() == 1 {
+            return Ok(items.remove(0));
+        }
+        Ok(pyo3::types::PyTuple::new(py, items)?.into_any().unbind())
+    }
+
     /// The smallest label, missing labels skipped.
     fn min(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         let index = self.0.clone();

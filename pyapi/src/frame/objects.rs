@@ -148,6 +148,14 @@ impl PyIndex {
 
 #[pymethods]
 impl PySeries {
+    /// pandas' `concat` of Series along the rows (`ferrodf::Series::concat`).
+    #[staticmethod]
+    #[pyo3(signature = (parts, ignore_index = false))]
+    fn concat(py: Python<'_>, parts: Vec<PySeries>, ignore_index: bool) -> PyResult<Self> {
+        let parts: Vec<Series> = parts.into_iter().map(|s| s.0).collect();
+        run(py, move || Series::concat(&parts, ignore_index)).map(PySeries)
+    }
+
     #[new]
     #[pyo3(signature = (column, index = None, name = None))]
     fn new(
