@@ -69,6 +69,58 @@ pub(crate) fn keys_valid(keys: &[Column], any: bool) -> Result<Option<Column>> {
     Ok(acc)
 }
 
+/// Columns one after the other in one type, as pandas' `concat` types them: numbers
+/// promote to their common type (int64 with float64 is float64), an all-missing untyped part
+/// takes the others' type. Other mixes (strings with numbers, booleans with numbers) would
+/// be pandas' object columns, which ferrodf has no type for: TypeError.
+fn concat_promoted(parts: &[Column], what: &str) -> Result<Column> {
+    let typed: Vec<&Column> = parts
+        .iter()
+        .filter(|c| c.dtype().id() != TypeId::Empty)
+        .collect();
+    let Some(first) = typed.first() else {
+        return concatenate(parts);
+    };
+    let target = if typed.iter().all(|c| c.dtype() == first.dtype()) {
+        first.dtype()
+    } else if typed.iter().all(|c| c.dtype().id().is_numeric()) {
+        let mut t = first.dtype().id();
+        for c in &typed[1..] {
+            t = crate::compute::promote::result_type(t, c.dtype().id())?;
+        }
+        t.into()
+    } else {
+        let other = typed
+            .iter()
+            .find(|c| c.dtype() != first.dtype())
+            .expect("the types differ");
+        return Err(Error::type_err(format!(
+            "cannot concat {what} of types {} and {}: pandas would make an object column, \
+             which ferrodf has no type for; convert them to one type with astype() first",
+            crate::dtype_name(first.dtype()),
+            crate::dtype_name(other.dtype())
+        )));
+    };
+    let converted = parts
+        .iter()
+        .map(|c| {
+            if c.dtype() == target {
+                Ok(c.clone())
+            } else if c.dtype().id() == TypeId::Empty {
+                let missing = nulls_like(first, c.size())?;
+                if missing.dtype() == target {
+                    Ok(missing)
+                } else {
+                    ferrodf_core::ops::cast::cast(&missing, target)
+                }
+            } else {
+                ferrodf_core::ops::cast::cast(c, target)
+            }
+        })
+        .collect::<Result<Vec<_>>>()?;
+    concatenate(&converted)
+}
+
 impl Series {
     /// pandas' `concat` of Series along the rows: one Series (values promoted to one type
     /// as [`DataFrame::concat_rows`] promotes a column), the indexes concatenated (a
@@ -135,7 +187,7 @@ impl DataFrame {
                     Err(_) => nulls_like(&like, f.num_rows()),
                 })
                 .collect::<Result<Vec<_>>>()?;
-            pairs.push((label.clone(), concatenate(&parts)?));
+            pairs.push((label.clone(), concat_promoted(&parts, "columns")?));
         }
         let multiindex = first.data().multiindex() || labels.iter().any(Label::is_tuple);
         let data = ColumnAccessor::from_pairs(pairs, multiindex)?;
@@ -155,7 +207,12 @@ impl DataFrame {
                 .map(|f| f.index().level_columns())
                 .collect::<Result<Vec<_>>>()?;
             let joined = (0..nlevels)
-                .map(|k| concatenate(&levels.iter().map(|l| l[k].clone()).collect::<Vec<_>>()))
+                .map(|k| {
+                    concat_promoted(
+                        &levels.iter().map(|l| l[k].clone()).collect::<Vec<_>>(),
+                        "indexes",
+                    )
+                })
                 .collect::<Result<Vec<_>>>()?;
             first.index().rebuild(joined)
         };

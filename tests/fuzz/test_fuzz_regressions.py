@@ -260,3 +260,25 @@ def test_floor_division_of_infinity():
     """Found by the op-chain fuzzer: `df // 1` with an infinite value."""
     s = pd.Series([float("inf"), -float("inf"), 2.5])
     assert_same(ferrodf.Series(s) // 1, s // 1, "inf // 1")
+
+
+@pytest.mark.parametrize(
+    "values", [[0.0, None], [None, None], [1.0, None, 0.0], [0.0, 0.0]], ids=str
+)
+@pytest.mark.parametrize("how", ["any", "all"])
+def test_any_all_without_skipping_count_missing_as_true(values, how):
+    """Found by the op-chain fuzzer: `s.any(skipna=False)` with a missing value was False;
+    pandas (NumPy) counts NaN as true. Fixed in frontend compute/reduce.rs."""
+    ps = pd.Series(values, dtype="float64")
+    got = getattr(ferrodf.Series(ps), how)(skipna=False)
+    assert got == getattr(ps, how)(skipna=False)
+
+
+@pytest.mark.parametrize("op", ["floordiv", "mod"])
+def test_integer_division_of_no_rows_by_zero_keeps_int64(op):
+    """Found by the op-chain fuzzer: an empty int64 column `// 0` became float64; pandas
+    converts only where a zero divides a row. Fixed in frontend compute/binary.rs."""
+    pdf = pd.DataFrame({"a": pd.Series([], dtype="int64")})
+    df = ferrodf.DataFrame(pdf)
+    assert_same(getattr(df, op)(0), getattr(pdf, op)(0), f"empty {op} 0")
+    assert_same(getattr(df["a"], op)(0), getattr(pdf["a"], op)(0), f"empty Series {op} 0")

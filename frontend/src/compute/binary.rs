@@ -389,7 +389,8 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
                 TypeId::Int8.into(),
             );
         }
-        FloorDiv | Mod if !common.is_floating() && has_zero(b)? => {
+        // (pandas converts only where a zero divides some row: not for no rows)
+        FloorDiv | Mod if !common.is_floating() && rows(a, b) > 0 && has_zero(b)? => {
             // pandas: an integer division by zero gives inf/-inf/NaN in float64
             let fa = to_float64(a)?;
             let fb = to_float64(b)?;
@@ -449,6 +450,14 @@ fn may_make_nan(a: Side, b: Side, op: BinaryOp) -> Result<bool> {
         BinaryOp::TrueDiv => !(matches!(a, Side::Column(_)) && fb.is_some_and(|x| x != 0.0)),
         _ => true,
     })
+}
+
+/// The number of rows of an operation (a scalar with a scalar is one row).
+fn rows(a: Side, b: Side) -> usize {
+    match (a, b) {
+        (Side::Column(c), _) | (_, Side::Column(c)) => c.size(),
+        _ => 1,
+    }
 }
 
 /// Whether `s` is a valid integer scalar equal to 2.

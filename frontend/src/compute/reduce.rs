@@ -187,6 +187,11 @@ pub fn reduce_column(col: &Column, how: Reduction, opts: ReduceOptions) -> Resul
             if !numeric {
                 return Err(cannot(how, dtype));
             }
+            // skipna=False: a missing value counts as true, as NumPy counts NaN (so any()
+            // is true, and all() is decided by the other values)
+            if !opts.skipna && nulls > 0 && how == Any {
+                return bool_scalar(true);
+            }
             if valid == 0 {
                 return bool_scalar(how == All);
             }
