@@ -10,7 +10,7 @@ import ferrodf
 
 
 def _parts():
-    a = pd.Series([1, 2, None], index=["x", "y", "z"], name="v", dtype="Int64")
+    a = pd.Series([1, 2, None], index=["x", "y", "z"], name="v", dtype="float64")
     b = pd.Series([3.5, 4.5], index=["p", "q"], name="v")
     c = pd.Series([7, 8], name="w", dtype="int64")
     return a, b, c

@@ -276,8 +276,9 @@ def test_any_all_without_skipping_count_missing_as_true(values, how):
 
 @pytest.mark.parametrize("op", ["floordiv", "mod"])
 def test_integer_division_of_no_rows_by_zero_keeps_int64(op):
-    """Found by the op-chain fuzzer: an empty int64 column `// 0` became float64; pandas
-    converts only where a zero divides a row. Fixed in frontend compute/binary.rs."""
+    """Found by the op-chain fuzzer: an empty int64 column `// 0` became float64; pandas'
+    `//` converts only where a zero divides a row (its `%` converts whatever the rows).
+    Fixed in frontend compute/binary.rs."""
     pdf = pd.DataFrame({"a": pd.Series([], dtype="int64")})
     df = ferrodf.DataFrame(pdf)
     assert_same(getattr(df, op)(0), getattr(pdf, op)(0), f"empty {op} 0")

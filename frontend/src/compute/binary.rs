@@ -389,8 +389,11 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
                 TypeId::Int8.into(),
             );
         }
-        // (pandas converts only where a zero divides some row: not for no rows)
-        FloorDiv | Mod if !common.is_floating() && rows(a, b) > 0 && has_zero(b)? => {
+        // (pandas' `//` converts only where a zero divides some row, so not for no rows;
+        // its `%` converts whatever the rows)
+        FloorDiv | Mod
+            if !common.is_floating() && (op == Mod || rows(a, b) > 0) && has_zero(b)? =>
+        {
             // pandas: an integer division by zero gives inf/-inf/NaN in float64
             let fa = to_float64(a)?;
             let fb = to_float64(b)?;
