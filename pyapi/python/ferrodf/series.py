@@ -264,8 +264,8 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         dropna: bool | None = True,
         **kwargs: Any,
     ) -> Any:
-        """Group the values by index levels (``level``) or by key Series of the same length
-        (``by``, paired by position): the frame groupby on ``to_frame()``."""
+        """Group the values by index levels (``level``) or by key Series (``by``, aligned
+        on the labels as pandas aligns them): the frame groupby on ``to_frame()``."""
         frame = self.to_frame("__values__" if self.name is None else self.name)
         value = frame.columns.tolist()[0]
         if by is not None:
@@ -279,7 +279,8 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
                 for i, k in enumerate(keys)
             ]
             for name, key in zip(names, keys, strict=True):
-                frame[name] = Series._from_lib(_lib.Series(key._s.column, frame.index._index, name))
+                # aligned on this Series' labels (Series::reindex), as pandas aligns keys
+                frame[name] = Series._from_lib(key._s.reindex(self._s.index).rename(name))
             by = names
         return frame.groupby(
             by, level=level, sort=sort, observed=observed, dropna=dropna, **kwargs
