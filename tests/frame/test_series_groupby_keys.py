@@ -23,23 +23,19 @@ KEYS = {
 def test_key_series_align_as_in_pandas(key, agg, dropna):
     want = getattr(PS.groupby(KEYS[key], dropna=dropna), agg)()
     got = getattr(ferrodf.Series(PS).groupby(ferrodf.Series(KEYS[key]), dropna=dropna), agg)()
-    # the key's name is checked on its own below (a known defect)
-    pd.testing.assert_series_equal(got.to_pandas().rename_axis(None), want, check_dtype=False)
+    pd.testing.assert_series_equal(got.to_pandas(), want, check_dtype=False)
 
 
 def test_sliced_series_and_key():
     s, k = ferrodf.Series(PS).iloc[1:], ferrodf.Series(KEYS["permuted"]).iloc[:3]
     want = PS.iloc[1:].groupby(KEYS["permuted"].iloc[:3]).sum()
-    got = s.groupby(k).sum().to_pandas().rename_axis(None)
-    pd.testing.assert_series_equal(got, want, check_dtype=False)
+    pd.testing.assert_series_equal(s.groupby(k).sum().to_pandas(), want, check_dtype=False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs Rust (a Series::groupby of key Series): the Python layer groups "
-    "to_frame() with the keys as temporary columns, whose labels (__key0__) name the "
-    "result's index where pandas keeps the key's own name (None here)",
-)
-def test_an_unnamed_key_leaves_the_index_unnamed():
-    got = ferrodf.Series(PS).groupby(ferrodf.Series(KEYS["same order"])).sum()
-    assert got.to_pandas().index.name == PS.groupby(KEYS["same order"]).sum().index.name
+@pytest.mark.parametrize("name", [None, "k", "v"])
+def test_the_groups_are_named_after_the_key(name):
+    """The keys are temporary columns of `to_frame()`; their labels (`__key0__`) named the
+    result's index where pandas names it after the key Series (GroupBy::with_key_names)."""
+    pk = KEYS["same order"].rename(name)
+    got = ferrodf.Series(PS).groupby(ferrodf.Series(pk)).sum().to_pandas()
+    pd.testing.assert_series_equal(got, PS.groupby(pk).sum(), check_dtype=False)

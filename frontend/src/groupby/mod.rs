@@ -200,6 +200,20 @@ impl GroupBy {
         Ok(self)
     }
 
+    /// The names the result gives its keys, one per key (pandas names a key Series' groups
+    /// after the Series, `None` when it has no name). ValueError for another count.
+    pub fn with_key_names(mut self, names: Vec<Label>) -> Result<Self> {
+        if names.len() != self.by.len() {
+            return Err(Error::value(format!(
+                "{} key names for {} keys",
+                names.len(),
+                self.by.len()
+            )));
+        }
+        self.key_names = names;
+        Ok(self)
+    }
+
     /// The key labels.
     pub fn keys(&self) -> &[Label] {
         &self.key_names

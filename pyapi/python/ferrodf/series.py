@@ -281,7 +281,10 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
             for name, key in zip(names, keys, strict=True):
                 # aligned on this Series' labels (Series::reindex), as pandas aligns keys
                 frame[name] = Series._from_lib(key._s.reindex(self._s.index).rename(name))
-            by = names
+            grouped = frame.groupby(names, sort=sort, observed=observed, dropna=dropna, **kwargs)
+            # the groups are named after the key Series, as pandas names them
+            grouped._gb = grouped._gb.with_key_names([k.name for k in keys])
+            return grouped[value]
         return frame.groupby(
             by, level=level, sort=sort, observed=observed, dropna=dropna, **kwargs
         )[value]
