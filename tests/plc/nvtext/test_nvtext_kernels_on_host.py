@@ -10,15 +10,13 @@ Skipped without g++.
 
 from __future__ import annotations
 
-import ctypes as C
 import math
 import shutil
-import subprocess
-from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 import pytest
+from host_kernels import CUDA, I32, I64, PRELUDE, U32, Arena, P, compile_kernels
 from nvtext_helpers import (
     TEXT,
     char_ngrams,
@@ -34,84 +32,17 @@ from nvtext_helpers import (
 import ferrodf
 import ferrodf.plc as plc
 
-CUDA = Path(__file__).resolve().parents[3] / "core" / "src" / "device" / "kernels" / "cuda"
 pytestmark = pytest.mark.skipif(
     shutil.which("g++") is None or not (CUDA / "nvtext.cu").exists(),
     reason="needs g++ and the kernel sources",
 )
-
-PRELUDE = """
-#include <cstdint>
-#define __device__
-#define __global__
-#define __forceinline__ inline
-struct Dim { unsigned x; };
-static Dim blockIdx{0}, blockDim{1}, gridDim{1}, threadIdx{0};
-static inline bool bit_is_set(const uint8_t* m, int64_t i) { return (m[i >> 3] >> (i & 7)) & 1; }
-"""
-
-P, I64, I32, U32 = C.c_uint64, C.c_int64, C.c_int, C.c_uint32
 
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
     d = tmp_path_factory.mktemp("nvtext_kernels")
     src = [PRELUDE, f'#include "{CUDA / "strings.cuh"}"', f'#include "{CUDA / "nvtext.cu"}"']
-    (d / "k.cpp").write_text("\n".join(src))
-    subprocess.run(
-        ["g++", "-std=c++17", "-O1", "-shared", "-fPIC", "-o", str(d / "k.so"), str(d / "k.cpp")],
-        check=True,
-    )
-    return C.CDLL(str(d / "k.so"))
-
-
-class Arena:
-    """Keeps the NumPy buffers whose addresses were handed to the kernels alive."""
-
-    def __init__(self):
-        self.keep = []
-
-    def ptr(self, a: np.ndarray) -> int:
-        self.keep.append(a)
-        return a.ctypes.data
-
-    def strcol(self, values, off=0, scalar=False) -> np.ndarray:
-        """A StrCol descriptor of `values` seen from row `off` (a sliced column)."""
-        b = [v.encode() if v is not None else b"" for v in values]
-        offs = np.zeros(len(b) + 1, np.int32)
-        offs[1:] = np.cumsum([len(x) for x in b])
-        chars = np.frombuffer(b"".join(b) + b"\0", np.uint8).copy()
-        valid = [v is not None for v in values]
-        mask = np.packbits(np.array([*valid, *[True] * 8], bool), bitorder="little")
-        nulls = not all(valid[off:])
-        words = [
-            self.ptr(chars),
-            self.ptr(offs) + 4 * off,
-            self.ptr(mask) if nulls else 0,
-            off if nulls else 0,
-            0,
-            int(scalar),
-        ]
-        return np.array(words, np.uint64)
-
-    def descs(self, *ds) -> int:
-        return self.ptr(np.concatenate(ds))
-
-    def u32(self, xs) -> int:
-        return self.ptr(np.array([*xs, 0], np.uint32))
-
-    def build(self, n, call) -> list:
-        """Size pass, exclusive scan, write pass (as build_strings in strings.rs)."""
-        sizes = np.zeros(n + 1, np.int64)
-        if n:
-            call(0, self.ptr(sizes), 0, 0)
-        offs = np.zeros(n + 1, np.int64)
-        offs[1:] = np.cumsum(sizes[:n])
-        chars = np.zeros(int(offs[n]) + 1, np.uint8)
-        if offs[n]:
-            call(1, 0, self.ptr(offs), self.ptr(chars))
-        raw = chars.tobytes()
-        return [raw[offs[i] : offs[i + 1]].decode() for i in range(n)]
+    return compile_kernels(d, src)
 
 
 def host(fn):
