@@ -246,3 +246,27 @@ def minhash(s, seed, a, b, width, wide=False):
             best = pv if best is None else min(best, pv)
         out.append(best)
     return out
+
+
+def edit_tokens(s, delims, f):
+    """Rebuild s with every token t replaced by f(t) (None: kept), delimiters kept; a
+    missing row stays missing. Whitespace delimits when `delims` is empty."""
+    if s is None:
+        return None
+    out, cur = [], []
+
+    def flush():
+        if cur:
+            t = "".join(cur)
+            r = f(t)
+            out.append(t if r is None else r)
+            cur.clear()
+
+    for c in s:
+        if (c <= " ") if not delims else (c in delims):
+            flush()
+            out.append(c)
+        else:
+            cur.append(c)
+    flush()
+    return "".join(out)

@@ -20,6 +20,7 @@ from host_kernels import CUDA, I32, I64, PRELUDE, U32, Arena, P, compile_kernels
 from nvtext_helpers import (
     TEXT,
     char_ngrams,
+    edit_tokens,
     jaccard,
     levenshtein,
     minhash,
@@ -254,27 +255,6 @@ def test_multi_delimiter_tokens(lib, off, delims):
     )
     got = take(lib, a, d, total, bounds)
     assert got == [t for s in rows if s is not None for t in multi_tokens(s, delims)]
-
-
-def edit_tokens(s, delims, f):
-    """Rebuild s with every token t replaced by f(t) (None: kept), delimiters kept."""
-    out, cur = [], []
-
-    def flush():
-        if cur:
-            t = "".join(cur)
-            r = f(t)
-            out.append(t if r is None else r)
-            cur.clear()
-
-    for c in s:
-        if (c <= " ") if not delims else (c in delims):
-            flush()
-            out.append(c)
-        else:
-            cur.append(c)
-    flush()
-    return "".join(out)
 
 
 @pytest.mark.parametrize("off", OFFSETS)

@@ -6,7 +6,17 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 import pytest
-from nvtext_helpers import TEXT, col, consonant, porter_measure, sc, sliced, texts, values
+from nvtext_helpers import (
+    TEXT,
+    col,
+    consonant,
+    edit_tokens,
+    porter_measure,
+    sc,
+    sliced,
+    texts,
+    values,
+)
 
 import ferrodf.plc as plc
 
@@ -90,32 +100,6 @@ def test_is_letter_errors_and_enum():
 TEXTS = [*TEXT, *texts(7, n=120, pool=[*"ab cd  ef,", "日", "é", "\t"])]
 
 
-def edit(s, delims, f):
-    """Rebuild s with every token t replaced by f(t) (None: kept), delimiters kept."""
-    if s is None:
-        return None
-    out, cur = [], []
-
-    def is_delim(c):
-        return c <= " " if not delims else c in delims
-
-    def flush():
-        if cur:
-            t = "".join(cur)
-            r = f(t)
-            out.append(t if r is None else r)
-            cur.clear()
-
-    for c in s:
-        if is_delim(c):
-            flush()
-            out.append(c)
-        else:
-            cur.append(c)
-    flush()
-    return "".join(out)
-
-
 @pytest.mark.parametrize("delim", [None, " ", ",é"])
 def test_replace_tokens(delim):
     targets = ["ab", "cd", "the", "日", "é", "ab"]
@@ -125,12 +109,14 @@ def test_replace_tokens(delim):
     for t, r in zip(targets, reps, strict=True):
         table.setdefault(t, r)
     got = values(RP.replace_tokens(col(TEXTS), col(targets), col(reps), d))
-    assert got == [edit(s, delim or "", table.get) for s in TEXTS]
+    assert got == [edit_tokens(s, delim or "", table.get) for s in TEXTS]
     got = values(RP.replace_tokens(sliced(TEXTS, 3, 70), col(targets), col(reps), d))
-    assert got == [edit(s, delim or "", table.get) for s in TEXTS[3:70]]
+    assert got == [edit_tokens(s, delim or "", table.get) for s in TEXTS[3:70]]
     # one replacement for every target
     got = values(RP.replace_tokens(col(TEXTS), col(targets), col(["_"]), d))
-    assert got == [edit(s, delim or "", lambda t: "_" if t in targets else None) for s in TEXTS]
+    assert got == [
+        edit_tokens(s, delim or "", lambda t: "_" if t in targets else None) for s in TEXTS
+    ]
 
 
 def test_replace_tokens_example_and_errors():
@@ -160,9 +146,9 @@ def test_filter_tokens(min_len, rep, delim):
         return (rep or "") if len(t) < min_len else None
 
     got = values(RP.filter_tokens(col(TEXTS), min_len, r, d))
-    assert got == [edit(s, delim or "", f) for s in TEXTS]
+    assert got == [edit_tokens(s, delim or "", f) for s in TEXTS]
     got = values(RP.filter_tokens(sliced(TEXTS, 9, 99), min_len, r, d))
-    assert got == [edit(s, delim or "", f) for s in TEXTS[9:99]]
+    assert got == [edit_tokens(s, delim or "", f) for s in TEXTS[9:99]]
 
 
 def test_filter_tokens_errors():
