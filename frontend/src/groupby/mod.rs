@@ -137,6 +137,38 @@ impl DataFrame {
     }
 }
 
+impl Series {
+    /// pandas' `s.groupby(keys)` with key Series: each key aligned on this Series' labels
+    /// (as pandas aligns them; a label a key lacks is a missing key), the groups named
+    /// after the key Series. The values are the column `values` of the grouped frame: set
+    /// the options ([`GroupBy::sort`], ...) and select them with [`GroupBy::column`].
+    ///
+    /// ```
+    /// use ferrodf::{Label, Series};
+    /// let s = Series::new("v", vec![1i64, 2, 3]);
+    /// let k = Series::new("k", vec!["x", "y", "x"]);
+    /// let grouped = s.groupby_keys(&[k], Label::from("v")).unwrap();
+    /// let sums = grouped.sort(false).column("v").unwrap().sum().unwrap();
+    /// assert_eq!(sums.len(), 2);
+    /// ```
+    pub fn groupby_keys(&self, keys: &[Series], values: Label) -> Result<GroupBy> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let mut keyed = self.to_frame(Some(values.clone()))?;
+        let mut by = Vec::with_capacity(keys.len());
+        for (i, key) in keys.iter().enumerate() {
+            let label = Label::Str(format!("__ferrodf_key_{i}"));
+            keyed.insert(
+                i,
+                label.clone(),
+                key.reindex(self.index())?.column().clone(),
+            )?;
+            by.push(label);
+        }
+        let names = keys.iter().map(|k| k.name().clone()).collect();
+        keyed.groupby(by)?.with_key_names(names)
+    }
+}
+
 /// Aggregation methods named after pandas' (`gb.sum()` is `gb.agg("sum")`).
 macro_rules! named_aggregations {
     ($out:ty; $($name:ident),*) => {$(

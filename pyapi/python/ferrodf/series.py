@@ -264,27 +264,25 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         dropna: bool | None = True,
         **kwargs: Any,
     ) -> Any:
-        """Group the values by index levels (``level``) or by key Series (``by``, aligned
-        on the labels as pandas aligns them): the frame groupby on ``to_frame()``."""
-        frame = self.to_frame("__values__" if self.name is None else self.name)
-        value = frame.columns.tolist()[0]
+        """Group the values by key Series (``by``: aligned on the labels and naming the
+        groups, as pandas; ``Series::groupby_keys``) or by index levels (``level``)."""
+        from ferrodf.groupby import GroupBy
+
+        value = "__values__" if self.name is None else self.name
         if by is not None:
             keys = by if isinstance(by, list) else [by]
             if not all(isinstance(k, Series) for k in keys):
                 raise NotImplementedError(
                     "Series.groupby(by=...) takes key Series; group a DataFrame by its columns"
                 )
-            names = [
-                f"__key{i}__" if k.name is None or k.name == value else k.name
-                for i, k in enumerate(keys)
-            ]
-            for name, key in zip(names, keys, strict=True):
-                # aligned on this Series' labels (Series::reindex), as pandas aligns keys
-                frame[name] = Series._from_lib(key._s.reindex(self._s.index).rename(name))
-            grouped = frame.groupby(names, sort=sort, observed=observed, dropna=dropna, **kwargs)
-            # the groups are named after the key Series, as pandas names them
-            grouped._gb = grouped._gb.with_key_names([k.name for k in keys])
-            return grouped[value]
+            kwargs.pop("group_keys", None)  # only apply reads it, which ferrodf lacks
+            if kwargs:
+                raise TypeError(f"Series.groupby() got unexpected keyword arguments {kwargs}")
+            sort, observed, dropna = (True if v is None else v for v in (sort, observed, dropna))
+            # keys aligned on the labels, groups named after them (Series::groupby_keys)
+            keys_ = [k._s for k in keys]
+            return GroupBy(self._s.groupby_keys(keys_, value, sort, dropna, observed))
+        frame = self.to_frame(value)
         return frame.groupby(
             by, level=level, sort=sort, observed=observed, dropna=dropna, **kwargs
         )[value]

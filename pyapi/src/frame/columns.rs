@@ -38,6 +38,29 @@ fn scan_op(how: &str) -> PyResult<ScanOp> {
 
 #[pymethods]
 impl PySeries {
+    /// `s.groupby(key_series)`: keys aligned on the labels, groups named after the keys
+    /// (`ferrodf::Series::groupby_keys`), the values called `values`.
+    fn groupby_keys(
+        &self,
+        py: Python<'_>,
+        keys: Vec<PySeries>,
+        values: &Bound<'_, PyAny>,
+        sort: bool,
+        dropna: bool,
+        observed: bool,
+    ) -> PyResult<super::groupby::PySeriesGroupBy> {
+        let (s, values) = (self.0.clone(), label_from_py(values)?);
+        let keys: Vec<ferrodf::Series> = keys.into_iter().map(|k| k.0).collect();
+        let grouped = run(py, move || {
+            s.groupby_keys(&keys, values.clone())?
+                .sort(sort)
+                .dropna(dropna)
+                .observed(observed)?
+                .column(values)
+        })?;
+        Ok(super::groupby::PySeriesGroupBy(grouped))
+    }
+
     /// `-s` (`ferrodf`'s `Neg for &Series`: booleans inverted, as pandas).
     fn negate(&self, py: Python<'_>) -> PyResult<Self> {
         let s = self.0.clone();

@@ -115,15 +115,6 @@ impl PyGroupBy {
         self.0.keys_as_index()
     }
 
-    /// The same grouping with the result's keys named `names` (`GroupBy::with_key_names`).
-    fn with_key_names(&self, names: Vec<Bound<'_, PyAny>>) -> PyResult<Self> {
-        let names = names
-            .iter()
-            .map(super::keys::label_from_py)
-            .collect::<PyResult<Vec<_>>>()?;
-        self.0.clone().with_key_names(names).py().map(PyGroupBy)
-    }
-
     /// `gb[key]`: a `SeriesGroupBy` for one label, a `GroupBy` for a list.
     fn get(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         match self.0.get(&label_key_from_py(key)?).py()? {
