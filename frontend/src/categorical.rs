@@ -1,5 +1,7 @@
-//! Writing into a categorical (DICTIONARY32) column, as pandas does: a value must be one of
-//! the column's categories (or missing); the categories themselves never change.
+//! Categorical (DICTIONARY32) columns as pandas makes and writes them: `astype("category")`
+//! takes the sorted distinct values as the categories ([`encode`]), and a value written
+//! into a categorical column must be one of its categories (or missing); the categories
+//! themselves never change.
 //!
 //! The cells are written into the decoded values (a plain column of the categories' type,
 //! where the usual exactness rules of [`crate::assign`] apply) and the result is encoded
@@ -11,13 +13,48 @@ use ferrodf_core::ops::copying::{Source, scatter};
 use ferrodf_core::ops::filling::column_from_scalar;
 use ferrodf_core::ops::join::inner_join;
 use ferrodf_core::ops::null_mask::copy_bitmask;
-use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
+use ferrodf_core::ops::search::{NullOrder, Order};
+use ferrodf_core::ops::sorting::sort;
+use ferrodf_core::ops::stream_compaction::{DuplicateKeepOption, distinct, drop_nulls};
+use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
 
 use crate::label::Label;
 
 /// The categories (keys) of a dictionary column.
 pub(crate) fn categories(col: &Column) -> &Column {
     &col.children()[1]
+}
+
+/// `values` as pandas' `astype("category")` makes them: the categories are the distinct
+/// valid values in ascending order, the codes the smallest integer type that numbers them
+/// (int8 below 128 categories, as pandas), missing values stay missing.
+pub(crate) fn encode(values: &Column) -> Result<Column> {
+    if values.dtype().id() == TypeId::Dictionary32 {
+        return Ok(values.clone());
+    }
+    let valid = drop_nulls(&Table::new(vec![values.clone()])?, &[0], 1)?;
+    let distinct_values = distinct(&valid, &[0], DuplicateKeepOption::KeepFirst, true, true)?;
+    let keys = sort(&distinct_values, &[Order::Ascending], &[NullOrder::After])?
+        .into_columns()
+        .remove(0);
+    let code_type = match keys.size() {
+        n if n < 1 << 7 => TypeId::Int8,
+        n if n < 1 << 15 => TypeId::Int16,
+        _ => TypeId::Int32,
+    };
+    let like = Column::new(
+        DataType::new(TypeId::Dictionary32, 0),
+        0,
+        None,
+        None,
+        Some(0),
+        0,
+        vec![
+            cast(&Column::from_values(Vec::<i32>::new()), code_type.into())?,
+            keys,
+        ],
+    )?;
+    encode_like(values, &like, &Label::None)
 }
 
 /// `values` (of the categories' type) encoded as a dictionary column with the categories

@@ -58,6 +58,39 @@ pub fn is_numeric_display(dtype: DataType) -> bool {
     dtype.id().is_numeric() || dtype.id().is_decimal()
 }
 
+/// A dtype as pandas' `astype` takes it: a column type, or `category` (a categorical column
+/// whose categories are the data's distinct values, sorted).
+///
+/// ```
+/// use ferrodf::dtype::Dtype;
+/// use ferrodf::core::TypeId;
+/// assert_eq!(Dtype::parse("category").unwrap(), Dtype::Category);
+/// assert!(matches!(Dtype::parse("int8").unwrap(), Dtype::Type(t) if t.id() == TypeId::Int8));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dtype {
+    /// A column type.
+    Type(DataType),
+    /// pandas' `"category"`.
+    Category,
+}
+
+impl From<DataType> for Dtype {
+    fn from(t: DataType) -> Dtype {
+        Dtype::Type(t)
+    }
+}
+
+impl Dtype {
+    /// The dtype pandas calls `name`: `"category"`, or a name [`parse_dtype`] reads.
+    pub fn parse(name: &str) -> ferrodf_core::Result<Dtype> {
+        match name {
+            "category" => Ok(Dtype::Category),
+            other => parse_dtype(other).map(Dtype::Type),
+        }
+    }
+}
+
 /// The data type pandas calls `name` (NumPy names, `"str"`/`"string"`/`"object"` for
 /// strings, `"datetime64[unit]"`, `"timedelta64[unit]"`, `"bool"`); what `astype` takes.
 ///
@@ -104,9 +137,9 @@ pub fn parse_dtype(name: &str) -> ferrodf_core::Result<DataType> {
         "timedelta64[us]" => TypeId::DurationMicroseconds,
         "timedelta64[ns]" | "timedelta64" => TypeId::DurationNanoseconds,
         "category" => {
-            return Err(ferrodf_core::Error::not_implemented(
-                "astype('category') is not supported yet; keep the values as strings or use \
-                 .to_pandas()",
+            return Err(ferrodf_core::Error::type_err(
+                "category is not a column type here: astype('category') makes a categorical \
+                 column (Dtype::Category), other places need the type of the values",
             ));
         }
         other => {

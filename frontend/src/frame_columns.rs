@@ -4,10 +4,11 @@
 
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, Source, scatter};
 use ferrodf_core::ops::stream_compaction::{DuplicateKeepOption, distinct_indices};
-use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
+use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
 
 use crate::DataFrame;
 use crate::compute::{ScanOp, Value};
+use crate::dtype::Dtype;
 use crate::index::Index;
 use crate::label::Label;
 use crate::reshape::gather_column;
@@ -82,14 +83,15 @@ impl DataFrame {
         })
     }
 
-    /// Every column converted to `dtype`.
-    pub fn astype(&self, dtype: DataType) -> Result<DataFrame> {
+    /// Every column converted to `dtype` (see [`Series::astype`]).
+    pub fn astype(&self, dtype: impl Into<Dtype>) -> Result<DataFrame> {
+        let dtype = dtype.into();
         self.map_columns(|s| s.astype(dtype))
     }
 
     /// The columns named in `dtypes` converted (pandas' `astype({"a": "int32"})`); a
     /// label that is not a column raises KeyError, as pandas.
-    pub fn astype_columns(&self, dtypes: &[(Label, DataType)]) -> Result<DataFrame> {
+    pub fn astype_columns(&self, dtypes: &[(Label, Dtype)]) -> Result<DataFrame> {
         if let Some((missing, _)) = dtypes.iter().find(|(l, _)| !self.data().contains(l)) {
             return Err(Error::Key(format!(
                 "Only a column name can be used for the key in a dtype mappings argument. \

@@ -1,7 +1,11 @@
 //! pandas' `Index` methods computed on the labels (`min`, `max`, `astype`, `to_frame`,
 //! `inferred_type`): a one-level index is its label column, the Series rules apply to it.
 
-use ferrodf_core::{Error, Result, Scalar, TypeId};
+use ferrodf_core::ops::cast::cast;
+use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
+use ferrodf_core::ops::reduce::minmax;
+use ferrodf_core::ops::replace::find_and_replace_all;
+use ferrodf_core::{Column, Error, Result, Scalar, Table, TypeId};
 
 use crate::compute::{ReduceOptions, Reduction};
 use crate::index::Index;
@@ -165,5 +169,72 @@ impl Index {
             Decimal32 | Decimal64 | Decimal128 => object("decimal"),
             _ => object("mixed"),
         })
+    }
+}
+
+impl Index {
+    /// pandas' `MultiIndex(levels=..., codes=...)`: level `k` of row `i` is
+    /// `levels[k][codes[k][i]]`, and a code of `-1` is a missing label. Codes below `-1` or
+    /// past their level are a ValueError, as in pandas. The labels are gathered on the
+    /// core (on the device when the levels are there).
+    ///
+    /// ```
+    /// use ferrodf::{Index, Label};
+    /// use ferrodf::core::Column;
+    /// let levels = vec![Column::from_values(vec!["a", "b"]), Column::from_values(vec![10i64, 20])];
+    /// let codes = vec![Column::from_values(vec![1i64, 0, -1]), Column::from_values(vec![0i64, 1, 1])];
+    /// let idx = Index::from_codes(levels, codes, Some(vec!["x".into(), "y".into()])).unwrap();
+    /// assert_eq!((idx.len(), idx.nlevels()), (3, 2));
+    /// assert_eq!(idx.level_columns().unwrap()[0].null_count().unwrap(), 1);
+    /// ```
+    pub fn from_codes(
+        levels: Vec<Column>,
+        codes: Vec<Column>,
+        names: Option<Vec<Label>>,
+    ) -> Result<Index> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        if levels.len() != codes.len() || levels.is_empty() {
+            return Err(Error::value(format!(
+                "MultiIndex needs one list of codes per level: got {} levels and {} lists of \
+                 codes",
+                levels.len(),
+                codes.len()
+            )));
+        }
+        let mut columns = Vec::with_capacity(levels.len());
+        for (k, (level, code)) in levels.iter().zip(&codes).enumerate() {
+            let code = cast(code, TypeId::Int64.into())?;
+            let (lo, hi) = minmax(&code)?;
+            let (lo, hi) = (lo.value::<i64>()?, hi.value::<i64>()?);
+            if let Some(lo) = lo.filter(|&lo| lo < -1) {
+                return Err(Error::value(format!(
+                    "On level {k}, code value ({lo}) < -1; -1 marks a missing label"
+                )));
+            }
+            let n = level.size() as i64;
+            if let Some(hi) = hi.filter(|&hi| hi >= n) {
+                return Err(Error::value(format!(
+                    "On level {k}, code max ({hi}) >= length of level ({n}); codes number the \
+                     level's labels from 0"
+                )));
+            }
+            // -1 (missing) becomes a position past the level, which the gather nullifies
+            let code = find_and_replace_all(
+                &code,
+                &Column::from_values(vec![-1i64]),
+                &Column::from_values(vec![n]),
+            )?;
+            let table = Table::new(vec![level.clone()])?;
+            columns.push(
+                gather(&table, &code, OutOfBoundsPolicy::Nullify)?
+                    .into_columns()
+                    .remove(0),
+            );
+        }
+        if columns.len() == 1 {
+            let name = names.and_then(|mut n| n.pop());
+            return Ok(Index::from_column(columns.remove(0), name));
+        }
+        Index::multi(columns, names)
     }
 }

@@ -54,7 +54,7 @@ pub mod groupby;
 pub mod index;
 pub mod index_ops;
 pub mod indexer;
-pub mod io_frames;
+pub mod io;
 pub mod label;
 pub mod label_map;
 pub mod loc;

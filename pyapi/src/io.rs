@@ -90,21 +90,22 @@ fn rows_per_chunk(d: &Opts<'_>, default: usize) -> PyResult<usize> {
 }
 
 fn progress(d: &Opts<'_>) -> PyResult<Option<Progress>> {
-    match d.get_item("progress")? {
-        Some(cb) if !cb.is_none() => {
-            let cb: Py<PyAny> = cb.unbind();
-            Ok(Some(Arc::new(move |done, total| {
-                // Errors in a progress callback must not abort the read.
-                Python::attach(|py| {
-                    let _ = cb.call1(py, (done, total));
-                });
-            })))
-        }
-        _ => Ok(None),
-    }
+    Ok(progress_hook(d.get_item("progress")?))
 }
 
-fn sources(list: &Bound<'_, PyAny>) -> PyResult<SourceInfo> {
+/// A Python callable `(done, total)` as the core's progress hook (`None` for no hook).
+pub(crate) fn progress_hook(cb: Option<Bound<'_, PyAny>>) -> Option<Progress> {
+    let cb: Py<PyAny> = cb.filter(|cb| !cb.is_none())?.unbind();
+    Some(Arc::new(move |done, total| {
+        // Errors in a progress callback must not abort the read.
+        Python::attach(|py| {
+            let _ = cb.call1(py, (done, total));
+        });
+    }))
+}
+
+/// A list of `str` paths and `bytes` as the core's sources.
+pub(crate) fn sources(list: &Bound<'_, PyAny>) -> PyResult<SourceInfo> {
     let mut out = vec![];
     for item in list.try_iter()? {
         let item = item?;

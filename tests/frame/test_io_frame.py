@@ -130,3 +130,85 @@ def test_to_parquet_keeps_a_non_default_index(tmp_path):
     assert list(back.columns) == ["k", "v"] or back.index.name == "k"
     DataFrame(p.reset_index(drop=True)).to_parquet(tmp_path / "d.parquet")
     assert list(pd.read_parquet(tmp_path / "d.parquet").columns) == ["v"]
+
+
+# -- pandas' arguments, now the frontend's (ferrodf::io) ---------------------------------
+
+TEXT = "# made by hand\nid;price;code\n1;1.234,5;007\n2;;010\n3;7,25;NA\n"
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"sep": ";", "comment": "#", "decimal": ",", "thousands": "."},
+        {"sep": ";", "skiprows": 1, "decimal": ",", "thousands": ".", "dtype": "str"},
+        {"sep": ";", "comment": "#", "dtype": {"code": "str", "id": "int32"}},
+        {"sep": ";", "comment": "#", "usecols": [0, 2], "dtype": {"code": str}},
+        {"sep": ";", "comment": "#", "usecols": ["code", "id"], "na_values": ["007"]},
+        {"sep": ";", "skiprows": 2, "header": None, "names": ["a", "b", "c"]},
+        {"sep": ";", "skiprows": 2, "header": None},
+        {"sep": ";", "comment": "#", "index_col": ["code"], "nrows": 2},
+    ],
+    ids=lambda k: ",".join(k),
+)
+def test_read_csv_arguments_as_pandas(kwargs):
+    got = ferrodf.read_csv(io.StringIO(TEXT), **kwargs).to_pandas()
+    expected = pd.read_csv(io.StringIO(TEXT), **kwargs)
+    pd.testing.assert_frame_equal(got, expected, check_dtype=False, check_column_type=False)
+    # the dtypes pandas names come out as pandas gives them
+    assert [str(t) for t in got.dtypes] == [
+        "str" if str(t) in ("object", "str") else str(t) for t in expected.dtypes
+    ]
+
+
+def test_read_csv_sources_paths_bytes_and_file_objects(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text("a,b\n1,x\n2,y\n")
+    expected = pd.read_csv(path)
+    for source in [path, str(path), path.read_bytes(), io.BytesIO(path.read_bytes())]:
+        pd.testing.assert_frame_equal(ferrodf.read_csv(source).to_pandas(), expected)
+
+
+def test_read_csv_bad_arguments():
+    with pytest.raises(ValueError, match="sep must be one ASCII character"):
+        ferrodf.read_csv(io.StringIO("a\n1\n"), sep=";;")
+    with pytest.raises(TypeError, match="header must be 'infer', a row number or None"):
+        ferrodf.read_csv(io.StringIO("a\n1\n"), header="first")
+    with pytest.raises(TypeError, match="float16"):
+        ferrodf.read_csv(io.StringIO("a\n1\n"), dtype="float16")
+    with pytest.raises(KeyError, match="nope"):
+        ferrodf.read_csv(io.StringIO("a\n1\n"), usecols=["nope"])
+
+
+def test_to_csv_into_file_objects_and_compressed_files(tmp_path):
+    p = pd.DataFrame({"a": [1, None], "b": ["x", "y"]})
+    text, raw = io.StringIO(), io.BytesIO()
+    assert DataFrame(p).to_csv(text, sep="|", na_rep="-") is None
+    DataFrame(p).to_csv(raw, index=False, header=False)
+    assert text.getvalue() == p.to_csv(sep="|", na_rep="-")
+    assert raw.getvalue().decode() == p.to_csv(index=False, header=False)
+    DataFrame(p).to_csv(tmp_path / "c.csv.gz", compression="gzip", index=False)
+    pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "c.csv.gz"), p)
+    with pytest.raises(ValueError, match="compression needs a file"):
+        DataFrame(p).to_csv(compression="gzip")
+
+
+def test_parquet_into_a_file_object_and_back():
+    p = pd.DataFrame({"v": [1.5, None]}, index=pd.Index(["x", "y"], name="k"))
+    buf = io.BytesIO()
+    DataFrame(p).to_parquet(buf, compression=None)
+    # the index is written as the leading column "k" (no pandas metadata)
+    pd.testing.assert_frame_equal(pd.read_parquet(io.BytesIO(buf.getvalue())), p.reset_index())
+    back = ferrodf.read_parquet(buf.getvalue(), index_col="k").to_pandas()
+    pd.testing.assert_frame_equal(back, p)
+    with pytest.raises(ValueError, match="compression"):
+        DataFrame(p).to_parquet(io.BytesIO(), compression="rar")
+
+
+def test_to_json_into_a_file_object():
+    p = pd.DataFrame({"a": [1, None], "b": ["x", None]})
+    buf = io.StringIO()
+    DataFrame(p).to_json(buf)
+    expected = pd.read_json(io.StringIO(p.to_json(orient="records", lines=True)), lines=True)
+    got = pd.read_json(io.StringIO(buf.getvalue()), lines=True)
+    pd.testing.assert_frame_equal(got, expected, check_dtype=False)

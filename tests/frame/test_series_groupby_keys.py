@@ -39,3 +39,29 @@ def test_the_groups_are_named_after_the_key(name):
     pk = KEYS["same order"].rename(name)
     got = ferrodf.Series(PS).groupby(ferrodf.Series(pk)).sum().to_pandas()
     pd.testing.assert_series_equal(got, PS.groupby(pk).sum(), check_dtype=False)
+
+
+@pytest.mark.parametrize("name", [None, "v"])
+def test_results_are_named_after_the_series(name):
+    """An unnamed Series gives unnamed results, as pandas (not a temporary label)."""
+    ps = pd.Series([1.0, 2.0, None, 4.0], index=[7, 8, 7, 8], name=name)
+    pk = pd.Series(["a", "b", "a", "b"], index=[7, 8, 7, 8], name="k")
+    s, k = ferrodf.Series(ps), ferrodf.Series(pk)
+    for got, expected in [
+        (s.groupby(k).sum(), ps.groupby(pk).sum()),
+        (s.groupby(k).size(), ps.groupby(pk).size()),
+        (s.groupby(k).cumsum(), ps.groupby(pk).cumsum()),
+        (s.groupby(level=0).mean(), ps.groupby(level=0).mean()),
+        (s.groupby(level=[0], sort=False).max(), ps.groupby(level=[0], sort=False).max()),
+    ]:
+        pd.testing.assert_series_equal(got.to_pandas(), expected, check_dtype=False)
+
+
+def test_series_groupby_needs_keys_or_levels():
+    s = ferrodf.Series([1, 2])
+    with pytest.raises(TypeError, match="one of 'by' and 'level'"):
+        s.groupby()
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        s.groupby(level=0, squeeze=True)
+    with pytest.raises((KeyError, IndexError), match="level"):
+        s.groupby(level="nope").sum()

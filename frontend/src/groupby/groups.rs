@@ -140,6 +140,6 @@ impl super::SeriesGroupBy {
     pub fn get_group(&self, key: &Label) -> Result<crate::Series> {
         let rows = self.grouped.get_group(key)?;
         let column = rows.data().get(&self.column)?.clone();
-        crate::Series::from_column(column, Some(rows.index().clone()), self.column.clone())
+        crate::Series::from_column(column, Some(rows.index().clone()), self.name.clone())
     }
 }

@@ -59,6 +59,8 @@ pub struct GroupBy {
 pub struct SeriesGroupBy {
     grouped: GroupBy,
     column: Label,
+    /// The name of the results (the column's label, or the grouped Series' name).
+    name: Label,
 }
 
 /// `groupby(...)[key]`: one column gives a [`SeriesGroupBy`], a list a [`GroupBy`].
@@ -137,23 +139,25 @@ impl DataFrame {
     }
 }
 
+/// The label under which a grouped Series' values sit in the frame that groups them
+/// (results are named after the Series, not after this label).
+const SERIES_VALUES: &str = "__ferrodf_values__";
+
 impl Series {
     /// pandas' `s.groupby(keys)` with key Series: each key aligned on this Series' labels
     /// (as pandas aligns them; a label a key lacks is a missing key), the groups named
-    /// after the key Series. The values are the column `values` of the grouped frame: set
-    /// the options ([`GroupBy::sort`], ...) and select them with [`GroupBy::column`].
+    /// after the key Series, the results after this Series (`None` stays unnamed).
     ///
     /// ```
-    /// use ferrodf::{Label, Series};
+    /// use ferrodf::Series;
     /// let s = Series::new("v", vec![1i64, 2, 3]);
     /// let k = Series::new("k", vec!["x", "y", "x"]);
-    /// let grouped = s.groupby_keys(&[k], Label::from("v")).unwrap();
-    /// let sums = grouped.sort(false).column("v").unwrap().sum().unwrap();
-    /// assert_eq!(sums.len(), 2);
+    /// let sums = s.groupby_keys(&[k]).unwrap().sort(false).sum().unwrap();
+    /// assert_eq!((sums.len(), sums.name().clone()), (2, "v".into()));
     /// ```
-    pub fn groupby_keys(&self, keys: &[Series], values: Label) -> Result<GroupBy> {
+    pub fn groupby_keys(&self, keys: &[Series]) -> Result<SeriesGroupBy> {
         let _operation = ferrodf_core::memory::enter_operation();
-        let mut keyed = self.to_frame(Some(values.clone()))?;
+        let mut keyed = self.to_frame(Some(Label::from(SERIES_VALUES)))?;
         let mut by = Vec::with_capacity(keys.len());
         for (i, key) in keys.iter().enumerate() {
             let label = Label::Str(format!("__ferrodf_key_{i}"));
@@ -165,7 +169,34 @@ impl Series {
             by.push(label);
         }
         let names = keys.iter().map(|k| k.name().clone()).collect();
-        keyed.groupby(by)?.with_key_names(names)
+        Ok(keyed
+            .groupby(by)?
+            .with_key_names(names)?
+            .column(SERIES_VALUES)?
+            .named(self.name().clone()))
+    }
+
+    /// pandas' `s.groupby(level=...)`: the values grouped by index levels (positions or
+    /// names), the results named after this Series.
+    ///
+    /// ```
+    /// use ferrodf::{Index, Series};
+    /// let s = Series::new(ferrodf::Label::None, vec![1i64, 2, 3])
+    ///     .with_index(Index::from_column(ferrodf::core::Column::from_values(vec![7i64, 8, 7]), None))
+    ///     .unwrap();
+    /// let sums = s.groupby_levels([0]).unwrap().sum().unwrap();
+    /// assert_eq!((sums.len(), sums.name().clone()), (2, ferrodf::Label::None));
+    /// ```
+    pub fn groupby_levels<L: Into<Level>>(
+        &self,
+        levels: impl IntoIterator<Item = L>,
+    ) -> Result<SeriesGroupBy> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        Ok(self
+            .to_frame(Some(Label::from(SERIES_VALUES)))?
+            .groupby_levels(levels)?
+            .column(SERIES_VALUES)?
+            .named(self.name().clone()))
     }
 }
 
@@ -292,7 +323,11 @@ impl GroupBy {
         self.check_columns(std::slice::from_ref(&column))?;
         let mut grouped = self.clone();
         grouped.selection = Some(vec![column.clone()]);
-        Ok(SeriesGroupBy { grouped, column })
+        Ok(SeriesGroupBy {
+            grouped,
+            name: column.clone(),
+            column,
+        })
     }
 
     /// Some columns' groups (pandas' `gb[["a", "b"]]`).
@@ -587,9 +622,33 @@ impl SeriesGroupBy {
         self
     }
 
+    /// The results named `name` (a grouped Series names them after itself).
+    fn named(mut self, name: Label) -> Self {
+        self.name = name;
+        self
+    }
+
+    /// Whether groups come sorted by key ([`GroupBy::sort`]).
+    pub fn sort(mut self, sort: bool) -> Self {
+        self.grouped = self.grouped.sort(sort);
+        self
+    }
+
+    /// Whether rows with a null key are dropped ([`GroupBy::dropna`]).
+    pub fn dropna(mut self, dropna: bool) -> Self {
+        self.grouped = self.grouped.dropna(dropna);
+        self
+    }
+
+    /// pandas' `observed` ([`GroupBy::observed`]).
+    pub fn observed(mut self, observed: bool) -> Result<Self> {
+        self.grouped = self.grouped.observed(observed)?;
+        Ok(self)
+    }
+
     fn series(&self, out: DataFrame) -> Result<Series> {
         let column = out.data().get(&self.column)?.clone();
-        Series::from_column(column, Some(out.index().clone()), self.column.clone())
+        Series::from_column(column, Some(out.index().clone()), self.name.clone())
     }
 
     /// One aggregation of each group, indexed by key.
@@ -633,7 +692,7 @@ impl SeriesGroupBy {
 
     /// The number of rows of each group (null values included), named after the column.
     pub fn size(&self) -> Result<Series> {
-        Ok(self.grouped.size()?.rename(self.column.clone()))
+        Ok(self.grouped.size()?.rename(self.name.clone()))
     }
 
     named_aggregations!(Series; sum, prod, min, max, mean, median, count, nunique, first, last, any, all);

@@ -1,6 +1,8 @@
 //! `value_counts`, `unique` and `nunique` of a Series, with pandas' order.
 
+use ferrodf_core::binary_operator::BinaryOperator;
 use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
+use ferrodf_core::ops::binaryop::{Operand, binary_operation};
 use ferrodf_core::ops::cast::cast;
 use ferrodf_core::ops::copying::{OutOfBoundsPolicy, gather};
 use ferrodf_core::ops::filling::sequence;
@@ -73,5 +75,38 @@ impl Series {
         let counts = out.next().expect("two columns");
         let index = Index::from_column(values, Some(self.name.clone()));
         Series::from_column(counts, Some(index), Label::from("count"))
+    }
+
+    /// pandas' `value_counts(normalize=True)`: each value's share of the rows counted (the
+    /// valid ones with `dropna`), as float64 in [`value_counts`](Self::value_counts)'
+    /// order, named `"proportion"`.
+    ///
+    /// ```
+    /// use ferrodf::Series;
+    /// let s = Series::from_vec("x", vec![2i64, 1, 1, 1]);
+    /// let shares = s.value_proportions(true, false, true).unwrap();
+    /// assert_eq!(shares.column().host_values::<f64>().unwrap().to_vec(), vec![0.75, 0.25]);
+    /// assert_eq!(shares.name(), &ferrodf::Label::from("proportion"));
+    /// ```
+    pub fn value_proportions(&self, sort: bool, ascending: bool, dropna: bool) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let counts = self.value_counts(sort, ascending, dropna)?;
+        let counted = if dropna {
+            self.len() - self.column.null_count()?
+        } else {
+            self.len()
+        };
+        let float64 = TypeId::Float64.into();
+        let shares = binary_operation(
+            Operand::Column(&cast(counts.column(), float64)?),
+            Operand::Scalar(&Scalar::from_native(counted as f64)),
+            BinaryOperator::TrueDiv,
+            float64,
+        )?;
+        Series::from_column(
+            shares,
+            Some(counts.index().clone()),
+            Label::from("proportion"),
+        )
     }
 }

@@ -1,5 +1,6 @@
 //! [`Series`]: one labelled column with row labels.
 
+mod convert;
 mod counts;
 mod ops;
 pub(crate) mod order;

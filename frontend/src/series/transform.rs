@@ -7,14 +7,14 @@ use ferrodf_core::ops::concatenate::concatenate;
 use ferrodf_core::ops::copying::{Side, copy_if_else};
 use ferrodf_core::ops::replace::{Replacement, replace_nulls};
 use ferrodf_core::ops::round::{RoundingMethod, round};
-use ferrodf_core::{Column, DataType, Error, Result, Scalar, TypeId};
+use ferrodf_core::{Column, Error, Result, Scalar, TypeId};
 
 use super::{IntoColumn, Other, Series};
 use crate::DataFrame;
 use crate::column_accessor::ColumnAccessor;
 use crate::compute::binary::fill_scalar;
 use crate::compute::{ReduceOptions, Reduction};
-use crate::dtype::parse_dtype;
+use crate::dtype::Dtype;
 use crate::index::Index;
 use crate::label::Label;
 
@@ -39,13 +39,24 @@ impl Series {
         self.with_column(round(self.column(), decimals, RoundingMethod::HalfEven)?)
     }
 
-    /// The values converted to `dtype`.
-    pub fn astype(&self, dtype: DataType) -> Result<Series> {
+    /// The values converted to `dtype` (a column type, or [`Dtype::Category`]: the sorted
+    /// distinct values as categories, as pandas' `astype("category")`).
+    ///
+    /// ```
+    /// use ferrodf::{Series, dtype::Dtype};
+    /// let s = Series::new("city", vec!["Oslo", "Rome", "Oslo"]).astype(Dtype::Category).unwrap();
+    /// assert_eq!(ferrodf::dtype_name(s.dtype()), "category");
+    /// ```
+    pub fn astype(&self, dtype: impl Into<Dtype>) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
-        if dtype == self.dtype() {
-            return Ok(self.clone());
+        match dtype.into() {
+            Dtype::Type(t) if t == self.dtype() => Ok(self.clone()),
+            Dtype::Type(t) => match super::convert::convert(self.column(), t)? {
+                Some(converted) => self.with_column(converted),
+                None => self.with_column(cast(self.column(), t)?),
+            },
+            Dtype::Category => self.with_column(crate::categorical::encode(self.column())?),
         }
-        self.with_column(cast(self.column(), dtype)?)
     }
 
     /// [`astype`](Self::astype) with pandas' dtype name (`"int32"`, `"float64"`, `"str"`,
@@ -58,7 +69,7 @@ impl Series {
     /// assert!(Series::new("x", [1i64]).astype_named("complex128").is_err());
     /// ```
     pub fn astype_named(&self, dtype: &str) -> Result<Series> {
-        self.astype(parse_dtype(dtype)?)
+        self.astype(Dtype::parse(dtype)?)
     }
 
     /// A row condition: a boolean Series of the same length, missing counting as false.

@@ -86,9 +86,10 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
             data = {n: data[:, i] for i, n in enumerate(names)}
             columns = None
         elif isinstance(data, list) and data and isinstance(data[0], Mapping):
-            data = pd.DataFrame(data)
-            data = {k: data[k] for k in data.columns}
-            positional = True
+            # records: one column per key in order of first appearance, missing where a
+            # record lacks the key (pandas' rule)
+            keys = dict.fromkeys(k for record in data for k in record)
+            data = {k: [record.get(k) for record in data] for k in keys}
         elif data is None:
             data = {}
         if not isinstance(data, Mapping):
@@ -230,28 +231,17 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         return DataFrame._from_lib(self._df.select_rows(_rows_arg(pos)))
 
     def __getitem__(self, key: Any) -> Any:
-        if isinstance(key, slice):
-            if all(v is None or isinstance(v, int | np.integer) for v in (key.start, key.stop)):
-                return self._rows(key)
-            return self.loc[key]
+        """``df[key]``: which keys mean rows and which columns is
+        ``ferrodf::DataFrame::getitem``'s rule (pandas'); here the key is only unwrapped."""
         if isinstance(key, Series):
-            if key.dtype == np.dtype("bool"):
-                return self.loc[key]
-            key = key.tolist()
-        if isinstance(key, np.ndarray) and key.dtype == bool:
-            return self._rows(key)
-        if (
-            isinstance(key, list)
-            and key
-            and all(isinstance(v, bool | np.bool_) for v in key)
-            and len(key) == len(self)
-        ):
-            return self._rows(np.asarray(key, dtype=bool))
-        if isinstance(key, pd.Index | np.ndarray):
+            key = key._s
+        elif isinstance(key, pd.Series):
+            key = Series(key)._s
+        elif isinstance(key, np.ndarray) and key.dtype == bool:
+            key = _rows_arg(key)  # a boolean plc column, flags by position
+        elif isinstance(key, pd.Index | np.ndarray):
             key = list(key)
-        if isinstance(key, list):
-            return DataFrame._from_lib(self._df.select_columns(key))
-        return self._wrap(self._df.get(key))
+        return self._wrap(self._df.getitem(key))
 
     def __setitem__(self, key: Any, value: Any) -> None:
         if isinstance(value, DataFrame):
@@ -617,7 +607,7 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
                     f"Unable to coerce to Series, length must be {len(self._data.names)}: "
                     f"given {len(values)}"
                 )
-            other = Series(values, index=self._data.to_pandas_index())
+            other = Series(values, index=self.columns)
         if isinstance(other, DataFrame):
             other = other._df
         elif isinstance(other, Series):
@@ -680,7 +670,7 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
                     f"given {len(values)}"
                 )
             else:
-                other = Series(pd.Series(values, index=self._data.to_pandas_index()))
+                other = Series(values, index=self.columns)
         lib_other = other._df if isinstance(other, DataFrame) else other
         lib_other = lib_other._s if isinstance(other, Series) else lib_other
         return DataFrame._from_lib(

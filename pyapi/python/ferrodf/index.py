@@ -32,9 +32,12 @@ class Index:
         if isinstance(data, pd.Index) and name is None:
             name = data.name
         values = [] if data is None else data
-        if dtype is not None:
-            values = pa.array(pd.Series(values, dtype=dtype))
-        return Index._from_lib(_lib.Index.from_column(to_plc_column(values), name))
+        index = _lib.Index.from_column(to_plc_column(values), name)
+        if dtype is not None:  # pandas' casting rules (ferrodf::Index::astype)
+            from ferrodf.dataframe import _dtype_name
+
+            index = index.astype(_dtype_name(dtype))
+        return Index._from_lib(index)
 
     __getattr__ = missing_getattr
 
@@ -207,7 +210,10 @@ class MultiIndex(Index):
             raise TypeError(
                 "MultiIndex(levels, codes) needs both; or use MultiIndex.from_arrays / from_tuples"
             )
-        return MultiIndex.from_pandas(pd.MultiIndex(levels=levels, codes=codes, names=names))
+        levels_ = [to_plc_column(level) for level in levels]
+        codes_ = [to_plc_column(np.asarray(c, dtype=np.int64)) for c in codes]
+        names = None if names is None else list(names)
+        return Index._from_lib(_lib.Index.from_codes(levels_, codes_, names))  # type: ignore[return-value]
 
     @classmethod
     def from_arrays(cls, arrays: Any, names: Any = None) -> MultiIndex:
@@ -217,7 +223,14 @@ class MultiIndex(Index):
 
     @classmethod
     def from_tuples(cls, tuples: Any, names: Any = None) -> MultiIndex:
-        return cls.from_pandas(pd.MultiIndex.from_tuples(list(tuples), names=names))
+        """One level per tuple position (``from_arrays`` of the transposed tuples); a
+        shorter tuple is missing in the levels it lacks, as in pandas."""
+        tuples = [tuple(t) for t in tuples]
+        if not tuples:
+            raise TypeError("Cannot infer number of levels from empty list")
+        width = max(len(t) for t in tuples)
+        arrays = [[t[k] if k < len(t) else None for t in tuples] for k in range(width)]
+        return cls.from_arrays(arrays, names=names)
 
     @classmethod
     def from_pandas(cls, index: pd.MultiIndex) -> MultiIndex:

@@ -1,41 +1,23 @@
 """pandas-like readers and writers: ``read_csv``, ``read_parquet``, ``read_json`` and
-``DataFrame.to_csv`` / ``to_parquet`` / ``to_json``, on the ``plc.io`` readers (arrow-rs,
-multi-threaded). Reads and writes that take longer than about a second show a tqdm
-progress bar unless ``ferrodf.set_option("io.progress_bar", False)``.
+``DataFrame.to_csv`` / ``to_parquet`` / ``to_json``. pandas' arguments are the Rust
+frontend's (``ferrodf::io``, on the core's arrow-rs readers); this module reads file-like
+objects into bytes and writes text into file-like objects. Reads and writes that take
+longer than about a second show a tqdm progress bar unless
+``ferrodf.set_option("io.progress_bar", False)``.
 """
 
 from __future__ import annotations
 
+import io
+import os
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ferrodf import plc
-from ferrodf._lazy import pa
 from ferrodf.options import get_option
 
 if TYPE_CHECKING:
     from ferrodf.dataframe import DataFrame
-
-_COMPRESSION = {
-    None: "NONE",
-    "infer": "AUTO",
-    "gzip": "GZIP",
-    "bz2": "BZIP2",
-    "zstd": "ZSTD",
-    "snappy": "SNAPPY",
-    "lz4": "LZ4",
-    "brotli": "BROTLI",
-}
-
-
-def _compression(name: Any) -> Any:
-    try:
-        return getattr(plc.io.types.CompressionType, _COMPRESSION[name])
-    except KeyError:
-        raise ValueError(
-            f"unsupported compression {name!r}; use one of {sorted(map(str, _COMPRESSION))}"
-        ) from None
 
 
 def _progress(what: str) -> Callable[[int, int], None] | None:
@@ -63,13 +45,27 @@ def _progress(what: str) -> Callable[[int, int], None] | None:
     return update
 
 
-def _frame(result: Any, index_col: Any = None) -> DataFrame:
-    """A DataFrame from a reader's result (``ferrodf::DataFrame::from_read``)."""
-    from ferrodf import _lib
-    from ferrodf.dataframe import DataFrame
+def _sources(source: Any) -> list[str | bytes]:
+    """A path, bytes or file-like object (read now) as the list of paths and bytes the
+    binding takes."""
+    from ferrodf.plc.io.types import SourceInfo
 
-    keys = [] if index_col is None else index_col if isinstance(index_col, list) else [index_col]
-    return DataFrame._from_lib(_lib.DataFrame.from_read(result.tbl, result.column_names(), keys))
+    return SourceInfo([source])._sources
+
+
+def _dtype_names(dtype: Any) -> Any:
+    """``dtype`` (one dtype, or a dict of them by column) as pandas dtype names."""
+    from ferrodf.dataframe import _dtype_name
+
+    if isinstance(dtype, dict):
+        return {k: _dtype_name(v) for k, v in dtype.items()}
+    return None if dtype is None else _dtype_name(dtype)
+
+
+def _as_list(value: Any) -> list[Any] | None:
+    if value is None:
+        return None
+    return list(value) if isinstance(value, list | tuple) else [value]
 
 
 def read_csv(
@@ -89,76 +85,64 @@ def read_csv(
     decimal: str = ".",
     thousands: str | None = None,
 ) -> DataFrame:
-    """A DataFrame from a CSV file, buffer or bytes (pandas' common arguments)."""
-    builder = plc.io.csv.CsvReaderOptions.builder(plc.io.types.SourceInfo([filepath_or_buffer]))
-    builder = builder.compression(_compression(compression)).decimal(decimal)
-    if nrows is not None:
-        builder = builder.nrows(nrows)
-    if skiprows:
-        builder = builder.skiprows(skiprows)
-    callback = _progress("read_csv")
-    if callback is not None:
-        builder = builder.progress(callback)
-    options = builder.build()
-    options.set_delimiter(sep)
-    if header is None:
-        options.set_header(-1)
-    elif isinstance(header, int):
-        options.set_header(header)
-    if names is not None:
-        options.set_names(list(names))
-    if usecols is not None:
-        cols = list(usecols)
-        if all(isinstance(c, int) for c in cols):
-            options.set_use_cols_indexes(cols)
-        else:
-            options.set_use_cols_names([str(c) for c in cols])
-    if dtype is not None:
-        options.set_dtypes(_plc_dtypes(dtype))
-    if na_values is not None:
-        options.set_na_values(list(na_values))
-    if parse_dates:
-        options.set_parse_dates(list(parse_dates))
-    if comment is not None:
-        options.set_comment(comment)
-    if thousands is not None:
-        options.set_thousands(thousands)
-    return _frame(plc.io.csv.read_csv(options), index_col)
+    """A DataFrame from a CSV file, buffer or bytes (pandas' common arguments;
+    ``ferrodf::io::read_csv``)."""
+    from ferrodf import _lib
+    from ferrodf.dataframe import DataFrame
 
-
-def _plc_dtypes(dtype: Any) -> Any:
-    import numpy as np
-
-    def one(d: Any) -> Any:
-        return (
-            plc.interop.from_arrow(pa.from_numpy_dtype(np.dtype(d)))
-            if not isinstance(d, str) or d not in ("str", "string", "object")
-            else plc.interop.from_arrow(pa.string())
-        )
-
-    if isinstance(dtype, dict):
-        return {str(k): one(v) for k, v in dtype.items()}
-    return one(dtype)
+    df = _lib.read_csv(
+        _sources(filepath_or_buffer),
+        sep,
+        header,
+        None if names is None else list(names),
+        None if usecols is None else list(usecols),
+        _dtype_names(dtype),
+        None if na_values is None else list(na_values),
+        skiprows,
+        nrows,
+        None if parse_dates is None or parse_dates is False else list(parse_dates),
+        _as_list(index_col),
+        compression,
+        comment,
+        decimal,
+        thousands,
+        _progress("read_csv"),
+    )
+    return DataFrame._from_lib(df)
 
 
 def read_parquet(path: Any, columns: list[str] | None = None, index_col: Any = None) -> DataFrame:
-    """A DataFrame from a Parquet file, buffer or bytes."""
-    builder = plc.io.parquet.ParquetReaderOptions.builder(plc.io.types.SourceInfo([path]))
-    if columns is not None:
-        builder = builder.columns(list(columns))
-    callback = _progress("read_parquet")
-    if callback is not None:
-        builder = builder.progress(callback)
-    return _frame(plc.io.parquet.read_parquet(builder.build()), index_col)
+    """A DataFrame from a Parquet file, buffer or bytes (``ferrodf::io::read_parquet``)."""
+    from ferrodf import _lib
+    from ferrodf.dataframe import DataFrame
+
+    cols = None if columns is None else list(columns)
+    df = _lib.read_parquet(_sources(path), cols, _as_list(index_col), _progress("read_parquet"))
+    return DataFrame._from_lib(df)
 
 
 def read_json(path: Any, lines: bool = False, compression: Any = "infer") -> DataFrame:
-    """A DataFrame from JSON lines (``lines=True``; other JSON layouts are not supported)."""
-    if not lines:
-        raise NotImplementedError("read_json reads JSON lines only; pass lines=True")
-    builder = plc.io.json.JsonReaderOptions.builder(plc.io.types.SourceInfo([path]))
-    builder = builder.lines(True).compression(_compression(compression))
-    return _frame(plc.io.json.read_json(builder.build()))
+    """A DataFrame from JSON lines (``lines=True``; other JSON layouts are not supported;
+    ``ferrodf::io::read_json``)."""
+    from ferrodf import _lib
+    from ferrodf.dataframe import DataFrame
+
+    return DataFrame._from_lib(_lib.read_json(_sources(path), bool(lines), compression))
+
+
+def _deliver(path: Any, written: str | bytes) -> str | bytes | None:
+    """Write a memory sink's output into the file-like object ``path``; with no path,
+    the output is the result."""
+    if path is None:
+        return written
+    if isinstance(written, str) and not isinstance(path, io.TextIOBase):
+        written = written.encode()
+    path.write(written)
+    return None
+
+
+def _is_path(path: Any) -> bool:
+    return isinstance(path, str | os.PathLike)
 
 
 def to_csv(
@@ -170,50 +154,33 @@ def to_csv(
     na_rep: str = "",
     compression: Any = None,
 ) -> str | None:
-    """Write ``df`` as CSV to ``path`` (a path or a file-like object); the text when None."""
-    import io as _io
-
-    # the index levels first, unnamed ones with an empty header (ferrodf::io_frames)
-    table, names = df._df.to_write(bool(index), "empty")
-    sink = _io.StringIO() if path is None else path
-    builder = plc.io.csv.CsvWriterOptions.builder(plc.io.types.SinkInfo([sink]), table)
-    builder = builder.names(names).include_header(header).na_rep(na_rep).inter_column_delimiter(sep)
-    if compression is not None:
-        builder = builder.compression(_compression(compression))
-    callback = _progress("to_csv")
-    if callback is not None:
-        builder = builder.progress(callback)
-    plc.io.csv.write_csv(builder.build())
-    return sink.getvalue() if path is None else None
+    """Write ``df`` as CSV to ``path`` (a path or a file-like object); the text when None
+    (``ferrodf::DataFrame::to_csv``)."""
+    target = os.fspath(path) if _is_path(path) else None
+    out = df._df.to_csv_io(
+        target, sep, bool(index), bool(header), na_rep, compression, _progress("to_csv")
+    )
+    return None if target is not None else _deliver(path, out)
 
 
 def to_parquet(
     df: DataFrame, path: Any, compression: Any = "snappy", index: bool | None = None
 ) -> None:
-    """Write ``df`` as Parquet (snappy by default, as pandas)."""
-    # index=None: the index unless it is the default RangeIndex, as pandas
-    table, names = df._df.to_write(index, "numbered")
-    builder = plc.io.parquet.ParquetWriterOptions.builder(plc.io.types.SinkInfo([path]), table)
-    builder = builder.metadata(plc.io.types.TableWithMetadata(table, names))
-    builder = builder.compression(_compression(compression))
-    plc.io.parquet.write_parquet(builder.build())
+    """Write ``df`` as Parquet (snappy by default, as pandas; the index unless it is the
+    default RangeIndex; ``ferrodf::DataFrame::to_parquet``)."""
+    target = os.fspath(path) if _is_path(path) else None
+    out = df._df.to_parquet_io(target, compression, index)
+    if target is None:
+        _deliver(path, out)
 
 
 def to_json(
     df: DataFrame, path: Any = None, orient: str = "records", lines: bool = True
 ) -> str | None:
-    """Write ``df`` as JSON lines (``orient="records", lines=True``)."""
-    import io as _io
-
+    """Write ``df`` as JSON lines (``orient="records", lines=True``;
+    ``ferrodf::DataFrame::to_json``)."""
     if orient != "records" or not lines:
         raise NotImplementedError("to_json writes JSON lines only: orient='records', lines=True")
-    table, names = df._df.to_write(False, "empty")
-    sink = _io.StringIO() if path is None else path
-    tbl = plc.io.types.TableWithMetadata(table, names)
-    builder = plc.io.json.JsonWriterOptions.builder(plc.io.types.SinkInfo([sink]), tbl.tbl).lines(
-        True
-    )
-    if hasattr(builder, "metadata"):
-        builder = builder.metadata(tbl)
-    plc.io.json.write_json(builder.build())
-    return sink.getvalue() if path is None else None
+    target = os.fspath(path) if _is_path(path) else None
+    out = df._df.to_json_io(target)
+    return None if target is not None else _deliver(path, out)

@@ -64,14 +64,16 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
                 name = data.name
             if index is None:
                 index = Index(data.index)
-            data = data.array if dtype is None else data.astype(dtype).array
-        elif dtype is not None:
-            data = pd.Series(data if data is not None else [], dtype=dtype)
+            data = data.array
         elif data is None:
             data = pa.array([], type=pa.float64())
         column = to_plc_column(data)
         idx = None if index is None else Index(index)._index
         self._s = _lib.Series(column, idx, name)
+        if dtype is not None:  # pandas' casting rules, "category" included (Series::astype)
+            from ferrodf.dataframe import _dtype_name
+
+            self._s = self._s.astype(_dtype_name(dtype))
 
     def __getattr__(self, name: str) -> Any:
         from ferrodf._missing import missing_attribute
@@ -265,27 +267,25 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
         **kwargs: Any,
     ) -> Any:
         """Group the values by key Series (``by``: aligned on the labels and naming the
-        groups, as pandas; ``Series::groupby_keys``) or by index levels (``level``)."""
+        groups, as pandas; ``Series::groupby_keys``) or by index levels (``level``;
+        ``Series::groupby_levels``). The results are named after this Series."""
         from ferrodf.groupby import GroupBy
 
-        value = "__values__" if self.name is None else self.name
+        kwargs.pop("group_keys", None)  # only apply reads it, which ferrodf lacks
+        if kwargs:
+            raise TypeError(f"Series.groupby() got unexpected keyword arguments {kwargs}")
+        sort, observed, dropna = (True if v is None else v for v in (sort, observed, dropna))
         if by is not None:
             keys = by if isinstance(by, list) else [by]
             if not all(isinstance(k, Series) for k in keys):
                 raise NotImplementedError(
                     "Series.groupby(by=...) takes key Series; group a DataFrame by its columns"
                 )
-            kwargs.pop("group_keys", None)  # only apply reads it, which ferrodf lacks
-            if kwargs:
-                raise TypeError(f"Series.groupby() got unexpected keyword arguments {kwargs}")
-            sort, observed, dropna = (True if v is None else v for v in (sort, observed, dropna))
-            # keys aligned on the labels, groups named after them (Series::groupby_keys)
-            keys_ = [k._s for k in keys]
-            return GroupBy(self._s.groupby_keys(keys_, value, sort, dropna, observed))
-        frame = self.to_frame(value)
-        return frame.groupby(
-            by, level=level, sort=sort, observed=observed, dropna=dropna, **kwargs
-        )[value]
+            return GroupBy(self._s.groupby_keys([k._s for k in keys], sort, dropna, observed))
+        if level is None:
+            raise TypeError("You have to supply one of 'by' and 'level'")
+        levels = list(level) if isinstance(level, list | tuple) else [level]
+        return GroupBy(self._s.groupby_levels(levels, sort, dropna, observed))
 
     def to_frame(self, name: Any = None) -> Any:
         from ferrodf.dataframe import DataFrame
@@ -375,10 +375,7 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
                 ".to_pandas().value_counts(bins=...)"
             )
         sort, dropna = (True if v is None else v for v in (sort, dropna))
-        out = Series._from_lib(self._s.value_counts(sort, ascending, dropna))
-        if normalize:
-            out = (out / out.sum()).rename("proportion")
-        return out
+        return Series._from_lib(self._s.value_counts(sort, ascending, dropna, bool(normalize)))
 
     def __arrow_c_array__(self, requested_schema: Any = None) -> Any:
         return self._s.column.__arrow_c_array__(requested_schema)

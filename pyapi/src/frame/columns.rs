@@ -3,7 +3,7 @@
 //! conversion only; the rules live in `ferrodf::series` and `ferrodf::frame_columns`.
 
 use ferrodf::compute::{ScanOp, Value};
-use ferrodf::dtype::parse_dtype;
+use ferrodf::dtype::Dtype;
 use ferrodf::frame_columns::Condition;
 use ferrodf::select_dtypes::DtypeSelector;
 use ferrodf::series::Other;
@@ -38,25 +38,46 @@ fn scan_op(how: &str) -> PyResult<ScanOp> {
 
 #[pymethods]
 impl PySeries {
-    /// `s.groupby(key_series)`: keys aligned on the labels, groups named after the keys
-    /// (`ferrodf::Series::groupby_keys`), the values called `values`.
+    /// `s.groupby(key_series)`: keys aligned on the labels, groups named after the keys,
+    /// results after the Series (`ferrodf::Series::groupby_keys`).
     fn groupby_keys(
         &self,
         py: Python<'_>,
         keys: Vec<PySeries>,
-        values: &Bound<'_, PyAny>,
         sort: bool,
         dropna: bool,
         observed: bool,
     ) -> PyResult<super::groupby::PySeriesGroupBy> {
-        let (s, values) = (self.0.clone(), label_from_py(values)?);
+        let s = self.0.clone();
         let keys: Vec<ferrodf::Series> = keys.into_iter().map(|k| k.0).collect();
         let grouped = run(py, move || {
-            s.groupby_keys(&keys, values.clone())?
+            s.groupby_keys(&keys)?
                 .sort(sort)
                 .dropna(dropna)
-                .observed(observed)?
-                .column(values)
+                .observed(observed)
+        })?;
+        Ok(super::groupby::PySeriesGroupBy(grouped))
+    }
+
+    /// `s.groupby(level=...)` (`ferrodf::Series::groupby_levels`).
+    fn groupby_levels(
+        &self,
+        py: Python<'_>,
+        levels: Vec<Bound<'_, PyAny>>,
+        sort: bool,
+        dropna: bool,
+        observed: bool,
+    ) -> PyResult<super::groupby::PySeriesGroupBy> {
+        let s = self.0.clone();
+        let levels = levels
+            .iter()
+            .map(super::keys::level_from_py)
+            .collect::<PyResult<Vec<_>>>()?;
+        let grouped = run(py, move || {
+            s.groupby_levels(levels)?
+                .sort(sort)
+                .dropna(dropna)
+                .observed(observed)
         })?;
         Ok(super::groupby::PySeriesGroupBy(grouped))
     }
@@ -85,7 +106,7 @@ impl PySeries {
 
     /// `dtype`: a pandas dtype name.
     fn astype(&self, py: Python<'_>, dtype: &str) -> PyResult<Self> {
-        let (s, dtype) = (self.0.clone(), parse_dtype(dtype).py()?);
+        let (s, dtype) = (self.0.clone(), Dtype::parse(dtype).py()?);
         run(py, move || s.astype(dtype)).map(PySeries)
     }
 
@@ -203,13 +224,13 @@ impl PyDataFrame {
                 .map(|(k, v)| {
                     Ok((
                         label_from_py(&k)?,
-                        parse_dtype(&v.extract::<String>()?).py()?,
+                        Dtype::parse(&v.extract::<String>()?).py()?,
                     ))
                 })
                 .collect::<PyResult<Vec<_>>>()?;
             return run(py, move || df.astype_columns(&dtypes)).map(PyDataFrame);
         }
-        let dtype = parse_dtype(&dtype.extract::<String>()?).py()?;
+        let dtype = Dtype::parse(&dtype.extract::<String>()?).py()?;
         run(py, move || df.astype(dtype)).map(PyDataFrame)
     }
 
@@ -291,49 +312,6 @@ impl PyDataFrame {
     fn info(&self, py: Python<'_>) -> PyResult<String> {
         let df = self.0.clone();
         run(py, move || df.info())
-    }
-}
-
-#[pymethods]
-impl PyDataFrame {
-    /// A frame from a reader's table and column names; `index_col` (labels or positions)
-    /// become the index.
-    #[staticmethod]
-    fn from_read(
-        py: Python<'_>,
-        table: crate::table::PyTable,
-        names: Vec<String>,
-        index_col: Vec<Bound<'_, PyAny>>,
-    ) -> PyResult<Self> {
-        let index_col = index_col
-            .iter()
-            .map(label_from_py)
-            .collect::<PyResult<Vec<_>>>()?;
-        let columns = table.0.columns().to_vec();
-        run(py, move || {
-            ferrodf::DataFrame::from_read(columns, names, &index_col)
-        })
-        .map(PyDataFrame)
-    }
-
-    /// The table and names a writer takes: `index` True, False or None (unless default);
-    /// `unnamed` "empty" (CSV) or "numbered" (Parquet) for unnamed index levels.
-    #[pyo3(signature = (index = None, unnamed = "empty"))]
-    fn to_write(
-        &self,
-        py: Python<'_>,
-        index: Option<bool>,
-        unnamed: &str,
-    ) -> PyResult<(crate::table::PyTable, Vec<String>)> {
-        use ferrodf::io_frames::UnnamedLevels;
-        let unnamed = if unnamed == "numbered" {
-            UnnamedLevels::Numbered
-        } else {
-            UnnamedLevels::Empty
-        };
-        let df = self.0.clone();
-        let (table, names) = run(py, move || df.to_write(index, unnamed))?;
-        Ok((crate::table::PyTable(table), names))
     }
 }
 

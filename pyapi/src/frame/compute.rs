@@ -308,16 +308,26 @@ impl PySeries {
         .map(PySeries)
     }
 
-    #[pyo3(signature = (sort = true, ascending = false, dropna = true))]
+    /// Counts, or with `normalize` shares named "proportion" (`ferrodf::Series::value_counts`
+    /// / `value_proportions`).
+    #[pyo3(signature = (sort = true, ascending = false, dropna = true, normalize = false))]
     fn value_counts(
         &self,
         py: Python<'_>,
         sort: bool,
         ascending: bool,
         dropna: bool,
+        normalize: bool,
     ) -> PyResult<Self> {
         let s = self.0.clone();
-        run(py, move || s.value_counts(sort, ascending, dropna)).map(PySeries)
+        run(py, move || {
+            if normalize {
+                s.value_proportions(sort, ascending, dropna)
+            } else {
+                s.value_counts(sort, ascending, dropna)
+            }
+        })
+        .map(PySeries)
     }
 
     #[pyo3(signature = (ascending = true, na_first = false, key = None))]

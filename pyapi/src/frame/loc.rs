@@ -3,15 +3,15 @@
 //! are `ferrodf::loc`'s rules.
 
 use ferrodf::loc::{Located, tuple_is_row_label};
-use ferrodf::selection::Rows;
-use ferrodf::{LabelKey, Series};
+use ferrodf::selection::{ItemKey, Rows};
+use ferrodf::{LabelKey, Selected, Series};
 use pyo3::exceptions::PyKeyError;
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PySlice, PyString, PyTuple};
 
 use super::assign::values_from_py;
 use super::compute::{scalar_to_py, value_from_py};
-use super::keys::label_key_from_py;
+use super::keys::{label_from_py, label_key_from_py};
 use super::objects::{PyDataFrame, PyIndex, PySeries};
 use crate::column::PyColumn;
 use crate::errors::run;
@@ -210,6 +210,18 @@ impl PyDataFrame {
         located_to_py(py, out)
     }
 
+    /// `df[key]` (`ferrodf::DataFrame::getitem`, whose rules tell rows from columns): a
+    /// slice, a list (a Python list, a NumPy array or pandas Index given as a list), a
+    /// boolean plc column (a NumPy boolean array), a Series, or one label.
+    fn getitem(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let key = item_key_from_py(py, key)?;
+        let df = self.0.clone();
+        match run(py, move || df.getitem(&key))? {
+            Selected::Series(s) => Ok(Py::new(py, PySeries(s))?.into_any()),
+            Selected::Frame(f) => Ok(Py::new(py, PyDataFrame(f))?.into_any()),
+        }
+    }
+
     /// `df.loc[key] = values` (`ferrodf::DataFrame::loc_set`): a new row label appends a
     /// row, a new column label adds a column.
     fn loc_set(
@@ -275,4 +287,38 @@ impl PySeries {
         let s: Series = self.0.clone();
         run(py, move || s.iloc_set(&rows, &values)).map(PySeries)
     }
+}
+
+/// A `df[key]` key as the frontend's [`ItemKey`].
+fn item_key_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<ItemKey> {
+    if let Ok(s) = obj.cast::<PySlice>() {
+        let bound = |name: &str| -> PyResult<Option<ferrodf::compute::Value>> {
+            let v = s.getattr(name)?;
+            if v.is_none() {
+                Ok(None)
+            } else {
+                value_from_py(py, &v).map(Some)
+            }
+        };
+        let step: Option<i64> = s.getattr("step")?.extract()?;
+        return Ok(ItemKey::Slice {
+            start: bound("start")?,
+            stop: bound("stop")?,
+            step,
+        });
+    }
+    if let Ok(s) = obj.extract::<PySeries>() {
+        return Ok(ItemKey::Series(s.0));
+    }
+    if let Ok(c) = obj.extract::<PyColumn>() {
+        return Ok(ItemKey::Flags(c.0));
+    }
+    if let Ok(list) = obj.cast::<PyList>() {
+        let labels = list
+            .iter()
+            .map(|v| label_from_py(&v))
+            .collect::<PyResult<Vec<_>>>()?;
+        return Ok(ItemKey::List(labels));
+    }
+    label_from_py(obj).map(ItemKey::Label)
 }

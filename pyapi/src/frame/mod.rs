@@ -23,6 +23,7 @@ mod columns;
 mod compute;
 mod construct;
 mod groupby;
+mod io;
 mod keys;
 mod loc;
 mod objects;
@@ -31,5 +32,6 @@ mod strings;
 pub fn register(m: &pyo3::Bound<'_, pyo3::types::PyModule>) -> pyo3::PyResult<()> {
     objects::register(m)?;
     groupby::register(m)?;
+    io::register(m)?;
     compute::register(m)
 }

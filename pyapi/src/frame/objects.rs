@@ -78,6 +78,23 @@ impl PyIndex {
             .map(PyIndex)
     }
 
+    /// pandas' `MultiIndex(levels, codes, names)` (`ferrodf::Index::from_codes`).
+    #[staticmethod]
+    #[pyo3(signature = (levels, codes, names = None))]
+    fn from_codes(
+        py: Python<'_>,
+        levels: Vec<PyColumn>,
+        codes: Vec<PyColumn>,
+        names: Option<Vec<Bound<'_, PyAny>>>,
+    ) -> PyResult<Self> {
+        let names = names
+            .map(|n| n.iter().map(label_from_py).collect::<PyResult<Vec<_>>>())
+            .transpose()?;
+        let levels = levels.into_iter().map(|c| c.0).collect();
+        let codes = codes.into_iter().map(|c| c.0).collect();
+        crate::errors::run(py, move || Index::from_codes(levels, codes, names)).map(Self)
+    }
+
     /// "range", "column" or "multi".
     #[getter]
     fn kind(&self) -> &'static str {

@@ -51,6 +51,9 @@ pub struct CsvReaderOptions {
     pub dtypes: Vec<(String, DataType)>,
     /// Explicit types by position (the first columns of the file).
     pub dtypes_list: Vec<DataType>,
+    /// The type of every column that `dtypes`/`dtypes_list` do not name (pandas'
+    /// `dtype="str"`); `None` infers each column's type.
+    pub dtype_default: Option<DataType>,
     /// Extra missing-value tokens.
     pub na_values: Vec<String>,
     /// Also treat [`DEFAULT_NA_VALUES`] as missing.
@@ -90,6 +93,7 @@ impl Default for CsvReaderOptions {
             usecols: None,
             dtypes: vec![],
             dtypes_list: vec![],
+            dtype_default: None,
             na_values: vec![],
             keep_default_na: true,
             na_filter: true,

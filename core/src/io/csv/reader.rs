@@ -157,7 +157,8 @@ fn read_bytes(data: Bytes, opts: &CsvReaderOptions, name: &str) -> Result<Record
     let names = final_names(header_names, ncols, opts)?;
 
     // Explicit types.
-    let mut explicit: Vec<Option<ArrowType>> = vec![None; ncols];
+    let default_type = opts.dtype_default.map(dtype_to_arrow).transpose()?;
+    let mut explicit: Vec<Option<ArrowType>> = vec![default_type; ncols];
     for (i, t) in opts.dtypes_list.iter().enumerate().take(ncols) {
         explicit[i] = Some(dtype_to_arrow(*t)?);
     }

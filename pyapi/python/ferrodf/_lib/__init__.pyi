@@ -4,7 +4,7 @@
 # module are in the submodule of the same name (`_lib/<module>.pyi`).
 
 import builtins
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import (
     Any,
     Literal,
@@ -380,6 +380,10 @@ class Index:
     def from_column(column: Column, name: Any = None) -> Index: ...
     @staticmethod
     def multi(levels: list[Column], names: list[Any] | None = None) -> Index: ...
+    @staticmethod
+    def from_codes(
+        levels: list[Column], codes: list[Column], names: list[Any] | None = None
+    ) -> Index: ...
     @property
     def kind(self) -> Literal["range", "column", "multi"]: ...
     @property
@@ -396,7 +400,10 @@ class Index:
     def to_text(self) -> str: ...
     def memory_usage(self, index: bool) -> int: ...
     def groupby_keys(
-        self, keys: list[Series], values: Any, sort: bool, dropna: bool, observed: bool
+        self, keys: list[Series], sort: bool, dropna: bool, observed: bool
+    ) -> SeriesGroupBy: ...
+    def groupby_levels(
+        self, levels: list[Any], sort: bool, dropna: bool, observed: bool
     ) -> SeriesGroupBy: ...
     def negate(self) -> Series: ...
     def invert(self) -> Series: ...
@@ -456,7 +463,11 @@ class Series:
     def clip(self, lower: Any = None, upper: Any = None) -> Series: ...
     def dropna(self) -> Series: ...
     def value_counts(
-        self, sort: bool = True, ascending: bool = False, dropna: bool = True
+        self,
+        sort: bool = True,
+        ascending: bool = False,
+        dropna: bool = True,
+        normalize: bool = False,
     ) -> Series: ...
     def sort_values(
         self, ascending: bool = True, na_first: bool = False, key: Column | None = None
@@ -507,6 +518,32 @@ class Series:
     def str_cat(self, others: list[Series], sep: str, na_rep: str | None) -> Series: ...
     def str_cat_all(self, sep: str, na_rep: str | None) -> str: ...
 
+# readers (pyapi/src/frame/io.rs, ferrodf::io): sources are paths and bytes
+def read_csv(
+    sources: list[str | bytes],
+    sep: str,
+    header: int | str | None,
+    names: list[str] | None,
+    usecols: list[Any] | None,
+    dtype: str | dict[Any, str] | None,
+    na_values: list[str] | None,
+    skiprows: int | None,
+    nrows: int | None,
+    parse_dates: list[Any] | None,
+    index_col: list[Any] | None,
+    compression: str | None,
+    comment: str | None,
+    decimal: str,
+    thousands: str | None,
+    progress: Callable[[int, int], None] | None,
+) -> DataFrame: ...
+def read_parquet(
+    sources: list[str | bytes],
+    columns: list[str] | None,
+    index_col: list[Any] | None,
+    progress: Callable[[int, int], None] | None,
+) -> DataFrame: ...
+def read_json(sources: list[str | bytes], lines: bool, compression: str | None) -> DataFrame: ...
 def binary_column_op(lhs: Column, op: str, rhs: Any, reflected: bool = False) -> Column: ...
 def scan_column_op(col: Column, how: str) -> Column: ...
 
@@ -630,12 +667,22 @@ class DataFrame:
     def nlargest(self, n: int, columns: list[Any], largest: bool) -> DataFrame: ...
     def describe(self) -> DataFrame: ...
     def info(self) -> str: ...
-    # frames to and from the I/O layer (pyapi/src/frame/columns.rs)
-    @staticmethod
-    def from_read(table: Table, names: list[str], index_col: list[Any]) -> DataFrame: ...
-    def to_write(
-        self, index: bool | None = None, unnamed: Literal["empty", "numbered"] = "empty"
-    ) -> tuple[Table, list[str]]: ...
+    def getitem(self, key: Any) -> Series | DataFrame: ...
+    # writers (pyapi/src/frame/io.rs, ferrodf::io): the text or bytes when path is None
+    def to_csv_io(
+        self,
+        path: str | None,
+        sep: str,
+        index: bool,
+        header: bool,
+        na_rep: str,
+        compression: str | None,
+        progress: Callable[[int, int], None] | None,
+    ) -> str | None: ...
+    def to_parquet_io(
+        self, path: str | None, compression: str | None, index: bool | None
+    ) -> bytes | None: ...
+    def to_json_io(self, path: str | None) -> str | None: ...
     @staticmethod
     def concat(frames: list[DataFrame], axis: int = 0, ignore_index: bool = False) -> DataFrame: ...
     def drop_duplicates(

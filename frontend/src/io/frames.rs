@@ -2,6 +2,7 @@
 //! the row labels (`index_col` when reading; the index written as leading columns when
 //! writing, named after its levels).
 
+use ferrodf_core::io::TableWithMetadata;
 use ferrodf_core::{Column, Error, Result, Table};
 
 use crate::DataFrame;
@@ -62,13 +63,32 @@ impl DataFrame {
         df.set_index(keys, true)
     }
 
+    /// A frame from what a core reader returned (columns named by the file), with the
+    /// columns `index_col` names or numbers as the index.
+    ///
+    /// ```
+    /// use ferrodf::DataFrame;
+    /// use ferrodf::core::io::{SourceInfo, csv::{CsvReaderOptions, read_csv}};
+    /// let read = read_csv(&SourceInfo::from_bytes(&b"k,v\n1,2\n"[..]), &CsvReaderOptions::default()).unwrap();
+    /// let df = DataFrame::from_read_result(read, &["k".into()]).unwrap();
+    /// assert_eq!(df.shape(), (1, 1));
+    /// ```
+    pub fn from_read_result(result: TableWithMetadata, index_col: &[Label]) -> Result<DataFrame> {
+        let names = result
+            .column_names()
+            .into_iter()
+            .map(str::to_string)
+            .collect();
+        DataFrame::from_read(result.table.columns().to_vec(), names, index_col)
+    }
+
     /// The table and column names a writer takes. With `index` (`None`: unless the index
     /// is the default RangeIndex) the index levels come first, named after the levels,
     /// unnamed ones as `unnamed` says.
     ///
     /// ```
     /// use ferrodf::df;
-    /// use ferrodf::io_frames::UnnamedLevels;
+    /// use ferrodf::io::UnnamedLevels;
     /// let df = df!("x" => [1i64, 2]).unwrap();
     /// let (_, names) = df.to_write(Some(true), UnnamedLevels::Empty).unwrap();
     /// assert_eq!(names, vec!["".to_string(), "x".to_string()]);
