@@ -1,5 +1,5 @@
-"""``import ferrodf`` imports neither pandas nor pyarrow (``ferrodf/_lazy.py``); once
-they are needed, ferrodf's ``pd`` is pandas and its ``pa`` is pyarrow."""
+"""``import ferrodf`` imports neither pandas, pyarrow nor NumPy (``ferrodf/_lazy.py``);
+once they are needed, ferrodf's ``pd`` is pandas, its ``pa`` pyarrow and its ``np`` NumPy."""
 
 from __future__ import annotations
 
@@ -10,14 +10,18 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from ferrodf._lazy import _LazyClass, _LazyModule
+from ferrodf._lazy import _NUMPY_CLASSES, _LazyClass, _LazyModule
+from ferrodf._lazy import np as lazy_np
 from ferrodf._lazy import pa as lazy_pa
 from ferrodf._lazy import pd as lazy_pd
 
 
 def _fresh(code: str) -> str:
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr  # the traceback, when an assert in `code` fails
     return out.stdout.strip()
 
 
@@ -104,3 +108,148 @@ def test_unions_of_lazy_classes_work_in_isinstance():
         "print(isinstance(pyarrow.table({'a': [1]}), u), issubclass(pyarrow.RecordBatch, u))\n"
     )
     assert _fresh(code).splitlines() == ["False True True True", "False False", "True True"]
+
+
+def test_import_ferrodf_leaves_numpy_unloaded():
+    """NumPy was 0.25 s of the 0.32 s of ``import ferrodf`` on a GPU machine (issue 27).
+    The Rust extension's init does not import it either (``import ferrodf`` loads it)."""
+    code = (
+        "import sys, ferrodf, ferrodf.plc\n"
+        "print('numpy' in sys.modules)\n"
+        "from ferrodf._lazy import np\n"
+        "from ferrodf.dataframe import _repeats\n"
+        "print(isinstance(object(), np.ndarray), isinstance(3, int | np.integer),\n"
+        "      isinstance(3, np.generic), isinstance('a', (np.dtype, np.str_, str)))\n"
+        "print(_repeats(3), _repeats([3]), issubclass(int, np.integer))\n"
+        "print('numpy' in sys.modules)\n"
+        "print(np.dtype('int64'), np.asarray([1, 2]).sum(), np.ndim(3), np.isnan(np.nan))\n"
+        "print('numpy' in sys.modules)\n"
+    )
+    assert _fresh(code).splitlines() == [
+        "False",
+        "False True False True",
+        "True False False",
+        "False",
+        "int64 3 0 True",
+        "True",
+    ]
+
+
+def test_classes_named_before_numpy_is_loaded_work_after():
+    """``_SCALARS`` in dataframe.py and unions such as ``int | np.integer`` may be built
+    before NumPy is imported; they must see NumPy's objects once it is."""
+    code = (
+        "import sys\n"
+        "from ferrodf._lazy import np\n"
+        "u, t, nd, b, dt = int | np.integer, (str, np.generic), np.ndarray, np.bool_, np.dtype\n"
+        "print('numpy' in sys.modules)\n"
+        "import numpy\n"
+        "print(isinstance(numpy.int8(3), u), isinstance(numpy.float32(1), t),\n"
+        "      isinstance(numpy.zeros(1), nd), isinstance(numpy.zeros(1), u))\n"
+        "print(issubclass(numpy.uint8, np.integer), issubclass(numpy.float64, u))\n"
+        "print(numpy.zeros(2, dtype=b).dtype, numpy.asarray([1, 0]).astype(b).tolist())\n"
+        "print(dt('int32'), isinstance(numpy.dtype('f8'), dt))\n"
+        "print(np.ndarray is numpy.ndarray, np.integer is numpy.integer)\n"
+    )
+    assert _fresh(code).splitlines() == [
+        "False",
+        "True True True False",
+        "True False",
+        "bool [True, False]",
+        "int32 True",
+        "True True",
+    ]
+
+
+def test_numpy_values_in_a_frame_when_ferrodf_was_imported_first():
+    """NumPy scalars are scalars for ``df[col] = value``, arrays build Series and masks
+    select rows, with NumPy imported after ferrodf (pandas is the oracle)."""
+    code = """
+import sys
+import ferrodf
+assert "numpy" not in sys.modules
+import numpy as np
+import pandas as pd
+from pandas.testing import assert_frame_equal, assert_series_equal
+
+data = {"a": [1.5, None, 3.0], "b": ["x", None, "z"]}
+df, p = ferrodf.DataFrame(data), pd.DataFrame(data)
+for name, value in [
+    ("c", np.int64(3)),
+    ("d", np.bool_(True)),
+    ("e", np.float32(1.5)),
+    ("f", np.datetime64("2020-01-02", "ns")),
+    ("g", np.timedelta64(5, "s")),
+    ("h", np.str_("s")),
+]:
+    df[name] = value
+    p[name] = value
+assert_frame_equal(df.to_pandas(), p)
+for mask in ([True, False, True], [False, True, False], [False, False, False]):
+    arr = np.array(mask)
+    assert_frame_equal(df[arr].to_pandas(), p[arr])
+for arr in (np.arange(3), np.arange(10)[2:7], np.arange(0), np.array([1.0, np.nan])):
+    assert_series_equal(ferrodf.Series(arr).to_pandas(), pd.Series(arr))
+empty = ferrodf.DataFrame({"a": []})
+assert empty[np.array([], dtype=bool)].shape == pd.DataFrame({"a": []}).shape
+try:
+    df[np.array([True])]
+except (IndexError, ValueError) as e:  # pandas: ValueError; ferrodf: IndexError
+    assert "length 1" in str(e), e
+else:
+    raise AssertionError("a mask of the wrong length was accepted")
+print("ok")
+"""
+    assert _fresh(code) == "ok"
+
+
+def test_the_lazy_numpy_is_numpy_once_loaded():
+    assert "numpy" in sys.modules  # this test module imported it
+    assert lazy_np.ndarray is np.ndarray and lazy_np.integer is np.integer
+    assert lazy_np.int64 is np.int64 and lazy_np.random is np.random
+    assert lazy_np.dtype("int64") == np.dtype("int64")
+    assert np.isnan(lazy_np.nan)
+    assert isinstance(np.zeros(2), lazy_np.ndarray)
+    with pytest.raises(AttributeError, match="no_such_name"):
+        lazy_np.no_such_name  # noqa: B018
+    with pytest.raises(AttributeError, match="no_such_class"):
+        _LazyClass("no_such_class", "numpy")()
+    with pytest.raises(ModuleNotFoundError, match="no_such_module"):
+        _LazyModule("no_such_module", classes=frozenset()).anything  # noqa: B018
+    assert "numpy.ndarray, imported on first use" in repr(_LazyClass("ndarray", "numpy"))
+
+
+def test_the_numpy_class_list_is_lower_case_classes():
+    """``_NUMPY_CLASSES`` names NumPy classes only: a function there would turn into a
+    lazy class before NumPy is loaded."""
+    assert _NUMPY_CLASSES
+    for name in _NUMPY_CLASSES:
+        assert isinstance(getattr(np, name), type), name
+
+
+_NUMPY_VALUES = st.one_of(
+    st.sampled_from(
+        ["?", "i1", "i8", "u2", "u8", "f4", "f8", "c16", "M8[ns]", "m8[s]", "U3", "O"]
+    ).flatmap(
+        lambda code: st.sampled_from(
+            [np.zeros(2, dtype=code), np.zeros(0, dtype=code)[:0], np.zeros(3, dtype=code)[1:]]
+            + ([] if code == "O" else [np.zeros(1, dtype=code)[0]])
+            + [np.dtype(code)]
+        )
+    ),
+    st.integers(),
+    st.floats(allow_nan=True),
+    st.text(max_size=3),
+    st.none(),
+    st.booleans(),
+)
+
+
+@given(value=_NUMPY_VALUES, name=st.sampled_from(sorted(_NUMPY_CLASSES)))
+def test_a_lazy_numpy_class_agrees_with_numpy(value, name):
+    """Once NumPy is loaded, ``isinstance`` and ``issubclass`` against a lazy NumPy class
+    (as built before the import) answer as against NumPy's own class."""
+    lazy, real = _LazyClass(name, "numpy"), getattr(np, name)
+    assert isinstance(value, lazy) == isinstance(value, real)
+    assert issubclass(type(value), lazy) == issubclass(type(value), real)
+    assert isinstance(value, int | lazy) == isinstance(value, int | real)

@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ferrodf import plc
-from ferrodf._lazy import pa
+from ferrodf._lazy import np, pa
 from ferrodf.index import Index
 
 

@@ -11,10 +11,8 @@ import datetime
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ferrodf import _lib, _ops, _pandas_args, plc
-from ferrodf._lazy import pa, pd
+from ferrodf._lazy import np, pa, pd
 from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf.core.column.column import as_column, to_plc_column
 from ferrodf.core.column_accessor import ColumnAccessor

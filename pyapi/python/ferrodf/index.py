@@ -5,10 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import numpy as np
-
 from ferrodf import _lib
-from ferrodf._lazy import pa, pd
+from ferrodf._lazy import np, pa, pd
 from ferrodf._missing import missing_getattr
 from ferrodf.core.column.column import as_column, to_plc_column
 

@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ferrodf import _lib, _ops, _pandas_args, plc
 from ferrodf._align import positions_column
-from ferrodf._lazy import pa, pd
+from ferrodf._lazy import np, pa, pd
 from ferrodf._ndframe import NDFrame, check_sort_args
 from ferrodf.core.column.column import ColumnBase, as_column, to_plc_column
 from ferrodf.index import Index

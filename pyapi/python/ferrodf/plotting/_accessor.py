@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
-from ferrodf._lazy import pd
+from ferrodf._lazy import np, pd
 from ferrodf.options import get_option
 from ferrodf.plotting import _hist, _large
 from ferrodf.plotting._bins import as_float, bin_counts, bin_edges, integer_valued, is_numeric

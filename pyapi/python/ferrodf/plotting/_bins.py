@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
+from ferrodf._lazy import np
 
 if TYPE_CHECKING:
     from ferrodf.series import Series

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from ferrodf._lazy import pd
+from ferrodf._lazy import np, pd
 from ferrodf.plotting._bins import (
     as_days,
     as_float,

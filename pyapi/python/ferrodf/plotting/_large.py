@@ -14,8 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
+from ferrodf._lazy import np
 from ferrodf.plotting._bins import as_float
 
 if TYPE_CHECKING:

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ferrodf import _lib
-from ferrodf._lazy import pa
+from ferrodf._lazy import np, pa
 from ferrodf._lib import Column as _PlcColumn
 from ferrodf.plc.types import TypeId
 

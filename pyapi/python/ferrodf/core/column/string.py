@@ -2,9 +2,7 @@
 
 from typing import Any
 
-import numpy as np
-
-from ferrodf._lazy import pd
+from ferrodf._lazy import np, pd
 from ferrodf.core.column.column import ColumnBase
 
 
