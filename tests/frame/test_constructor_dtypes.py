@@ -29,7 +29,10 @@ import ferrodf
     ],
     ids=repr,
 )
-def test_series_dtype_as_pandas(data, dtype):
+def test_series_dtype_as_pandas(data, dtype, host_fallback):
+    """(Strings to date-times have no device kernel yet: with FERRODF_DEVICE=gpu this runs
+    in 'auto', the documented host fallback; ``test_string_dates_in_gpu_mode`` checks gpu
+    mode.)"""
     got = ferrodf.Series(data, dtype=dtype).to_pandas()
     expected = pd.Series(data, dtype=dtype)
     if str(dtype) == "category":
@@ -42,6 +45,16 @@ def test_series_dtype_as_pandas(data, dtype):
         return
     pd.testing.assert_series_equal(got, expected, check_dtype=False)
     assert got.dtype == expected.dtype or str(expected.dtype) in ("str", "object")
+
+
+def test_string_dates_in_gpu_mode():
+    if ferrodf.gpu_info() is None:
+        pytest.skip("needs a GPU: gpu mode without one refuses every operation")
+    with (
+        ferrodf.option_context(device="gpu"),
+        pytest.raises(NotImplementedError, match="to_timestamps"),
+    ):
+        ferrodf.Series(["2024-01-01"], dtype="datetime64[ns]")
 
 
 def test_series_from_pandas_with_dtype_and_sliced_input():

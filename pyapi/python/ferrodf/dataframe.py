@@ -237,6 +237,8 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
             key = Series(key)._s
         elif isinstance(key, np.ndarray) and key.dtype == bool:
             key = _rows_arg(key)  # a boolean plc column, flags by position
+        elif isinstance(key, Index):
+            key = key.tolist()  # column labels are host values
         elif isinstance(key, pd.Index | np.ndarray):
             key = list(key)
         return self._wrap(self._df.getitem(key))
