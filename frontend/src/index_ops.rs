@@ -181,7 +181,7 @@ impl Index {
     /// ```
     /// use ferrodf::{Index, Label};
     /// use ferrodf::core::Column;
-    /// let levels = vec![Column::from_values(vec!["a", "b"]), Column::from_values(vec![10i64, 20])];
+    /// let levels = vec![ferrodf::IntoColumn::into_column(vec!["a", "b"]), Column::from_values(vec![10i64, 20])];
     /// let codes = vec![Column::from_values(vec![1i64, 0, -1]), Column::from_values(vec![0i64, 1, 1])];
     /// let idx = Index::from_codes(levels, codes, Some(vec!["x".into(), "y".into()])).unwrap();
     /// assert_eq!((idx.len(), idx.nlevels()), (3, 2));
