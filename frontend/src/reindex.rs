@@ -231,4 +231,47 @@ impl DataFrame {
         }
         self.with_index(self.index().rebuild(levels))
     }
+
+    /// pandas' `rename(index=func)`: every label of the index (of `level` only, when
+    /// given) replaced by `func(label)`, which may change the level's type (the new labels
+    /// are typed as [`column_from_values`](crate::compute::column_from_values) types them).
+    /// `func` is called once per row label, as pandas calls it.
+    ///
+    /// ```
+    /// use ferrodf::df;
+    /// use ferrodf::compute::Value;
+    /// let df = df!("a" => [1i64, 2]).unwrap();
+    /// let out = df
+    ///     .rename_index_with(|s| Ok(Value::Str(format!("r{}", s.value::<i64>()?.unwrap()))), None)
+    ///     .unwrap();
+    /// assert_eq!(ferrodf::dtype_name(out.index().level_columns().unwrap()[0].dtype()), "str");
+    /// ```
+    pub fn rename_index_with(
+        &self,
+        mut func: impl FnMut(&Scalar) -> Result<Value>,
+        level: Option<Level>,
+    ) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let only = match level {
+            Some(l) => Some(self.level_positions(&[l])?[0]),
+            None => None,
+        };
+        let mut levels = self.index().level_columns()?;
+        for (k, column) in levels.iter_mut().enumerate() {
+            if only.is_some_and(|o| o != k) {
+                continue;
+            }
+            let mapped = (0..column.size())
+                .map(|i| func(&ferrodf_core::ops::copying::get_element(column, i)?))
+                .collect::<Result<Vec<_>>>()?;
+            *column = crate::compute::column_from_values(&mapped)?;
+        }
+        let names = self.index().names();
+        let index = if levels.len() == 1 {
+            Index::from_column(levels.remove(0), Some(names[0].clone()))
+        } else {
+            Index::multi(levels, Some(names))?
+        };
+        self.with_index(index)
+    }
 }

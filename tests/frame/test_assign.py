@@ -165,3 +165,25 @@ def test_columns_are_a_ferrodf_index():
     # labels of mixed types: no ferrodf Index holds them, pandas' comes back
     mixed = pd.DataFrame({"a": [1], 0: [2]})
     assert list(DataFrame(mixed).columns) == list(mixed.columns)
+
+
+def test_rename_rows_with_a_function_as_pandas():
+    """The function is called on each label (date-times too) and may change the type;
+    its exception propagates as it is."""
+    p = pd.DataFrame({"v": [1, 2, 3]}, index=pd.date_range("2024-01-30", periods=3, name="d"))
+
+    def day(t):
+        return t.day
+
+    def boom(_):
+        raise ZeroDivisionError("from the mapper")
+
+    got = DataFrame(p).rename(index=day).to_pandas()
+    pd.testing.assert_frame_equal(got, p.rename(index=day), check_index_type=False)
+    with pytest.raises(ZeroDivisionError, match="from the mapper"):
+        DataFrame(p).rename(index=boom)
+    q = pd.DataFrame({"v": [1, 2]}, index=pd.MultiIndex.from_tuples([("a", 1), ("b", 2)]))
+    got = DataFrame(q).rename(index=lambda x: x * 2, level=1).to_pandas()
+    pd.testing.assert_frame_equal(
+        got, q.rename(index=lambda x: x * 2, level=1), check_index_type=False
+    )

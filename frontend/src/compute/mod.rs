@@ -22,4 +22,4 @@ mod value;
 pub use binary::{BinaryOp, Operand, binary_column};
 pub use missing::nan_as_null;
 pub use reduce::{ReduceOptions, Reduction, ScanOp, reduce_column, scan_column};
-pub use value::Value;
+pub use value::{Value, column_from_values};

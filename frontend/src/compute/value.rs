@@ -92,3 +92,85 @@ impl<T: Into<Value>> From<Option<T>> for Value {
         v.map_or(Value::Null, Into::into)
     }
 }
+
+/// A column holding `values`, typed as pandas types a list of them: integers int64, any
+/// float among numbers float64, booleans bool, strings str, typed scalars their own type
+/// (all the same); missing values are nulls (all missing: float64, as pandas' NaN). A mix
+/// that only an object column could hold is a TypeError.
+///
+/// ```
+/// use ferrodf::compute::{Value, column_from_values};
+/// let c = column_from_values(&[Value::Int(1), Value::Null, Value::Float(2.5)]).unwrap();
+/// assert_eq!(ferrodf::dtype_name(c.dtype()), "float64");
+/// assert_eq!(c.null_count().unwrap(), 1);
+/// assert!(column_from_values(&[Value::Int(1), Value::from("a")]).is_err());
+/// ```
+pub fn column_from_values(values: &[Value]) -> Result<ferrodf_core::Column> {
+    use ferrodf_core::Column;
+    let all = |f: fn(&Value) -> bool| values.iter().all(|v| matches!(v, Value::Null) || f(v));
+    if all(|v| matches!(v, Value::Int(_))) && !values.iter().all(|v| matches!(v, Value::Null)) {
+        let ints = values
+            .iter()
+            .map(|v| match v {
+                Value::Int(i) => i64::try_from(*i)
+                    .map(Some)
+                    .map_err(|_| Error::overflow(format!("the integer {i} does not fit in int64"))),
+                _ => Ok(None),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        return Ok(Column::from_options(ints));
+    }
+    if all(|v| matches!(v, Value::Int(_) | Value::Float(_))) {
+        let floats: Vec<Option<f64>> = values
+            .iter()
+            .map(|v| match v {
+                Value::Int(i) => Some(*i as f64),
+                Value::Float(x) => Some(*x),
+                _ => None,
+            })
+            .collect();
+        return Ok(Column::from_options(floats));
+    }
+    if all(|v| matches!(v, Value::Bool(_))) {
+        let flags: arrow_array::BooleanArray = values
+            .iter()
+            .map(|v| match v {
+                Value::Bool(b) => Some(*b),
+                _ => None,
+            })
+            .collect();
+        return from_arrow(&flags);
+    }
+    if all(|v| matches!(v, Value::Str(_))) {
+        let strings: arrow_array::StringArray = values
+            .iter()
+            .map(|v| match v {
+                Value::Str(s) => Some(s.as_str()),
+                _ => None,
+            })
+            .collect();
+        return from_arrow(&strings);
+    }
+    let first_type = values.iter().find_map(|v| match v {
+        Value::Scalar(s) => Some(s.dtype()),
+        _ => None,
+    });
+    if let Some(t) = first_type.filter(|t| {
+        values
+            .iter()
+            .all(|v| matches!(v, Value::Null) || matches!(v, Value::Scalar(s) if s.dtype() == *t))
+    }) {
+        let parts = values
+            .iter()
+            .map(|v| match v {
+                Value::Scalar(s) => Ok(s.as_column().clone()),
+                _ => ferrodf_core::ops::filling::all_null(t, 1),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        return ferrodf_core::ops::concatenate::concatenate(&parts);
+    }
+    Err(Error::type_err(
+        "values of mixed types (strings next to numbers, say) have no single column type in \
+         ferrodf (pandas makes an object column); give values of one type",
+    ))
+}

@@ -324,23 +324,8 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
             out = DataFrame._from_lib(out._df.rename_columns(columns, level))
         if index is not None:
             if callable(index):
-                # the function is called on every label of each level, as pandas does
-                levels = out.index._index.level_columns()
-                names = out.index.names
-                mapped = [
-                    [index(v) for v in col.to_pylist()]
-                    if level is None or level in (k, names[k])
-                    else col.to_pylist()
-                    for k, col in enumerate(levels)
-                ]
-                new_index = (
-                    Index(mapped[0], name=names[0])
-                    if len(mapped) == 1
-                    else Index._from_lib(
-                        _lib.Index.multi([to_plc_column(m) for m in mapped], list(names))
-                    )
-                )
-                out = DataFrame._from_lib(out._df.with_index(new_index._index))
+                # called on every label of each level, as pandas does (rename_index_with)
+                out = DataFrame._from_lib(out._df.rename_index_with(index, level))
             else:
                 # a tuple is not a label of one level: pandas ignores such keys
                 pairs = [(k, v) for k, v in dict(index).items() if not isinstance(k, tuple)]

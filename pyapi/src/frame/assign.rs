@@ -9,7 +9,7 @@ use super::compute::value_from_py;
 use super::keys::{label_key_from_py, position_key_from_py};
 use super::objects::{PyDataFrame, PySeries, row_selection};
 use crate::column::PyColumn;
-use crate::errors::run;
+use crate::errors::{IntoPyResult, run};
 
 /// The values of an assignment: a Series, a column (one value per row or per column), a
 /// list of columns (one per written column), or a scalar.
@@ -117,6 +117,37 @@ impl PyDataFrame {
         let level = level.map(super::keys::level_from_py).transpose()?;
         let df = self.0.clone();
         run(py, move || df.rename_index(&pairs, level)).map(PyDataFrame)
+    }
+
+    /// `df.rename(index=func)` (`ferrodf::DataFrame::rename_index_with`): `func` is a
+    /// Python callable, so the GIL stays held; its first exception is raised as it is.
+    #[pyo3(signature = (func, level = None))]
+    fn rename_index_with(
+        &self,
+        py: Python<'_>,
+        func: &Bound<'_, PyAny>,
+        level: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let level = level.map(super::keys::level_from_py).transpose()?;
+        let mut raised: Option<PyErr> = None;
+        let out = self.0.rename_index_with(
+            |label| {
+                let call = || -> PyResult<ferrodf::compute::Value> {
+                    let arg = super::compute::scalar_to_py(py, label)?;
+                    value_from_py(py, &func.call1((arg,))?)
+                };
+                call().map_err(|e| {
+                    let message = e.to_string();
+                    raised.get_or_insert(e);
+                    ferrodf::core::Error::value(message)
+                })
+            },
+            level,
+        );
+        match (out, raised) {
+            (_, Some(e)) => Err(e),
+            (out, None) => out.py().map(PyDataFrame),
+        }
     }
 
     /// `df.iloc[rows, columns] = values` (rows as `select_rows` takes them).
