@@ -251,15 +251,29 @@ def test_median_of_infinite_values(values):
     assert ferrodf.Series(values).median() == pd.Series(values).median()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs Rust (frontend compute/binary.rs): float floordiv of ±inf by a finite "
-    "number gives ±inf (libcudf's floor(a / b)); pandas (NumPy's floor_divide) gives NaN",
+@pytest.mark.parametrize(
+    ("left", "right"),
+    [
+        ([float("inf"), -float("inf"), 2.5], 1),
+        ([1.0, -1.0, 0.7, -0.7, 5.0], 0.1),
+        ([1.0, -1.0, 0.0, None, 7.5], [0.0, 0.0, 0.0, 2.0, -2.0]),
+        ([3.0, -3.0, 2.9, -2.9], [-2.0, 2.0, -0.3, 0.3]),
+        ([1e308, -1e-308, 0.5], [1e-10, 3.0, float("inf")]),
+        ([], 2.0),
+    ],
+    ids=["inf", "tenth", "by-zero", "signs", "extremes", "empty"],
 )
-def test_floor_division_of_infinity():
-    """Found by the op-chain fuzzer: `df // 1` with an infinite value."""
-    s = pd.Series([float("inf"), -float("inf"), 2.5])
-    assert_same(ferrodf.Series(s) // 1, s // 1, "inf // 1")
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+def test_floor_division_of_floats_is_numpys(left, right, dtype):
+    """Found by the op-chain fuzzer: `df // 1` with an infinite value gave inf (libcudf's
+    floor(a / b)); pandas (NumPy's floor_divide) gives NaN, and `1.0 // 0.1` is 9. Fixed in
+    frontend compute/binary.rs (numpy_floor_divide)."""
+    s = pd.Series(left, dtype=dtype)
+    r = pd.Series(right, dtype=dtype) if isinstance(right, list) else right
+    fr = ferrodf.Series(r) if isinstance(r, pd.Series) else r
+    assert_same(ferrodf.Series(s) // fr, s // r, f"{left} // {right}")
+    if not isinstance(right, list) and len(left):
+        assert_same(right // ferrodf.Series(s), right // s, f"{right} // {left}")
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,11 @@
 use ferrodf_core::ops::aggregation::Aggregation;
 use ferrodf_core::ops::binaryop::{self, BinaryOperator, Operand as CoreOperand};
 use ferrodf_core::ops::cast::cast;
+use ferrodf_core::ops::copying::{Side as CopySide, copy_if_else};
 use ferrodf_core::ops::filling::sequence;
 use ferrodf_core::ops::reduce::reduce;
+use ferrodf_core::ops::unary::unary_operation;
+use ferrodf_core::unary_operator::UnaryOperator;
 use ferrodf_core::ops::replace::{Replacement, replace_nulls};
 use ferrodf_core::ops::strings::combine::{Separator, concatenate};
 use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
@@ -389,6 +392,10 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
                 TypeId::Int8.into(),
             );
         }
+        // NumPy's floor_divide (pandas' `//` of floats), not libcudf's floor(a / b)
+        FloorDiv if common.is_floating() => {
+            return nan_as_null(&numpy_floor_divide(a, b, common)?);
+        }
         // (pandas' `//` converts only where a zero divides some row, so not for no rows;
         // its `%` converts whatever the rows)
         FloorDiv | Mod
@@ -423,6 +430,52 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
     } else {
         Ok(r)
     }
+}
+
+/// NumPy's `floor_divide` of floats, which pandas' `//` is: the quotient of `a - fmod(a, b)`
+/// by `b`, stepped down where the remainder's sign differs from `b`'s and rounded to the
+/// nearest integer (so `1.0 // 0.1` is 9, not `floor(1.0 / 0.1)` = 10, and `inf // 1` is
+/// NaN, not inf); a division by zero is `a / b` (inf, -inf or NaN). Every step is a core
+/// operation, so it runs where the data is.
+fn numpy_floor_divide(a: Side, b: Side, out: TypeId) -> Result<Column> {
+    use BinaryOperator::{Add, Div, Equal, Greater, Less, LogicalAnd, Mod, NotEqual, Sub};
+    let bools = TypeId::Bool8;
+    let (zero, one, half) = (
+        Scalar::from_native(0f64),
+        Scalar::from_native(1f64),
+        Scalar::from_native(0.5f64),
+    );
+    use Side::{Column as C, Scalar as S};
+    let pick = |yes: &Column, no: &Column, mask: &Column| {
+        copy_if_else(CopySide::Column(yes), CopySide::Column(no), mask)
+    };
+    let rem = core_op(a, b, Mod, out)?;
+    let numerator = core_op(a, C(&rem), Sub, out)?;
+    let div = core_op(C(&numerator), b, Div, out)?;
+    // the remainder is not zero and its sign differs from the divisor's: one step down
+    let b_negative = core_op(b, S(&zero), Less, bools)?;
+    let rem_negative = core_op(C(&rem), S(&zero), Less, bools)?;
+    let signs_differ = core_op(C(&b_negative), C(&rem_negative), NotEqual, bools)?;
+    let rem_nonzero = core_op(C(&rem), S(&zero), NotEqual, bools)?;
+    let step_down = core_op(C(&rem_nonzero), C(&signs_differ), LogicalAnd, bools)?;
+    let div = pick(&core_op(C(&div), S(&one), Sub, out)?, &div, &step_down)?;
+    // the nearest integer: floor, and one up where the fraction is above a half
+    let floor = unary_operation(&div, UnaryOperator::Floor)?;
+    let fraction = core_op(C(&div), C(&floor), Sub, out)?;
+    let round_up = core_op(C(&fraction), S(&half), Greater, bools)?;
+    let quotient = pick(&core_op(C(&floor), S(&one), Add, out)?, &floor, &round_up)?;
+    // by zero: a / b
+    let by_zero = core_op(b, S(&zero), Equal, bools)?;
+    if by_zero.size() == 0 || !any_true(&by_zero)? {
+        return Ok(quotient);
+    }
+    pick(&core_op(a, b, Div, out)?, &quotient, &by_zero)
+}
+
+/// Whether a boolean column has a true row.
+fn any_true(flags: &Column) -> Result<bool> {
+    let any = reduce(flags, &Aggregation::Any, TypeId::Bool8.into())?;
+    Ok(any.is_valid()? && any.value::<u8>()? == Some(1))
 }
 
 /// Whether `a op b` can compute a NaN from values that are not NaN. Columns of the pandas
