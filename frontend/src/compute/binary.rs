@@ -7,10 +7,10 @@ use ferrodf_core::ops::cast::cast;
 use ferrodf_core::ops::copying::{Side as CopySide, copy_if_else};
 use ferrodf_core::ops::filling::sequence;
 use ferrodf_core::ops::reduce::reduce;
-use ferrodf_core::ops::unary::unary_operation;
-use ferrodf_core::unary_operator::UnaryOperator;
 use ferrodf_core::ops::replace::{Replacement, replace_nulls};
 use ferrodf_core::ops::strings::combine::{Separator, concatenate};
+use ferrodf_core::ops::unary::unary_operation;
+use ferrodf_core::unary_operator::UnaryOperator;
 use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
 
 use super::missing::nan_as_null;
@@ -439,13 +439,37 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
 /// operation, so it runs where the data is.
 fn numpy_floor_divide(a: Side, b: Side, out: TypeId) -> Result<Column> {
     use BinaryOperator::{Add, Div, Equal, Greater, Less, LogicalAnd, Mod, NotEqual, Sub};
+    use Side::{Column as C, Scalar as S};
     let bools = TypeId::Bool8;
     let (zero, one, half) = (
         Scalar::from_native(0f64),
         Scalar::from_native(1f64),
         Scalar::from_native(0.5f64),
     );
-    use Side::{Column as C, Scalar as S};
+    // a test of the divisor: a column of flags, or one flag for a scalar divisor
+    let test_b = |op: BinaryOperator| -> Result<Owned> {
+        match b {
+            Side::Column(_) => core_op(b, S(&zero), op, bools).map(Owned::Column),
+            Side::Scalar(v) => {
+                let x = Scalar::from_column(cast(v.as_column(), TypeId::Float64.into())?)?;
+                let flag = match (x.value::<f64>()?, op) {
+                    (Some(x), Less) => Some(u8::from(x < 0.0)),
+                    (Some(x), Equal) => Some(u8::from(x == 0.0)),
+                    _ => None,
+                };
+                Scalar::from_native_as(bools.into(), flag).map(Owned::Scalar)
+            }
+        }
+    };
+    let by_zero = test_b(Equal)?;
+    let any_zero = match &by_zero {
+        Owned::Column(c) => c.size() > 0 && any_true(c)?,
+        Owned::Scalar(s) => s.value::<u8>()? == Some(1),
+    };
+    if any_zero && out == TypeId::Float32 {
+        // pandas fills the divisions by zero in float64
+        return numpy_floor_divide(a, b, TypeId::Float64);
+    }
     let pick = |yes: &Column, no: &Column, mask: &Column| {
         copy_if_else(CopySide::Column(yes), CopySide::Column(no), mask)
     };
@@ -453,9 +477,9 @@ fn numpy_floor_divide(a: Side, b: Side, out: TypeId) -> Result<Column> {
     let numerator = core_op(a, C(&rem), Sub, out)?;
     let div = core_op(C(&numerator), b, Div, out)?;
     // the remainder is not zero and its sign differs from the divisor's: one step down
-    let b_negative = core_op(b, S(&zero), Less, bools)?;
+    let b_negative = test_b(Less)?;
     let rem_negative = core_op(C(&rem), S(&zero), Less, bools)?;
-    let signs_differ = core_op(C(&b_negative), C(&rem_negative), NotEqual, bools)?;
+    let signs_differ = core_op(b_negative.side(), C(&rem_negative), NotEqual, bools)?;
     let rem_nonzero = core_op(C(&rem), S(&zero), NotEqual, bools)?;
     let step_down = core_op(C(&rem_nonzero), C(&signs_differ), LogicalAnd, bools)?;
     let div = pick(&core_op(C(&div), S(&one), Sub, out)?, &div, &step_down)?;
@@ -465,11 +489,11 @@ fn numpy_floor_divide(a: Side, b: Side, out: TypeId) -> Result<Column> {
     let round_up = core_op(C(&fraction), S(&half), Greater, bools)?;
     let quotient = pick(&core_op(C(&floor), S(&one), Add, out)?, &floor, &round_up)?;
     // by zero: a / b
-    let by_zero = core_op(b, S(&zero), Equal, bools)?;
-    if by_zero.size() == 0 || !any_true(&by_zero)? {
-        return Ok(quotient);
+    match by_zero {
+        _ if !any_zero => Ok(quotient),
+        Owned::Scalar(_) => core_op(a, b, Div, out),
+        Owned::Column(mask) => pick(&core_op(a, b, Div, out)?, &quotient, &mask),
     }
-    pick(&core_op(a, b, Div, out)?, &quotient, &by_zero)
 }
 
 /// Whether a boolean column has a true row.
