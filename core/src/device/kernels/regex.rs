@@ -170,7 +170,8 @@ impl Items {
         let tables = cap.on_device()?;
         // One VM's scratch per GPU thread: at most 256 MiB in all, at least one block.
         let per_thread = cap.scratch_words();
-        let threads = ((256usize << 20) / (per_thread * 8)).clamp(128, n.div_ceil(128).max(1) * 128);
+        let threads =
+            ((256usize << 20) / (per_thread * 8)).clamp(128, n.div_ceil(128).max(1) * 128);
         let blocks = threads / 128;
         let scratch = DeviceMemory::alloc(blocks * 128 * per_thread * 8)?;
         run_blocks(
@@ -256,7 +257,11 @@ impl Items {
             }
             _ => {
                 let mask = super::transform::copy_mask(input)?;
-                let nulls = if mask.is_some() { input.null_count()? } else { 0 };
+                let nulls = if mask.is_some() {
+                    input.null_count()?
+                } else {
+                    0
+                };
                 (mask, nulls)
             }
         };

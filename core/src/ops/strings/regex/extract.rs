@@ -60,7 +60,11 @@ pub fn extract(input: &Column, prog: &RegexProgram) -> Result<Table> {
     const NAME: &str = "strings.extract.extract";
     let groups = check(input, prog, "extract.extract")?;
     if let Some(items) = capture::device_first(NAME, input, prog)? {
-        return Table::new((0..groups).map(|j| items.column(j)).collect::<Result<_>>()?);
+        return Table::new(
+            (0..groups)
+                .map(|j| items.column(j))
+                .collect::<Result<_>>()?,
+        );
     }
     let h = HostStrs::of(input)?;
     let rows = first_groups(&h, prog, groups);

@@ -36,7 +36,11 @@ pub fn findall(input: &Column, prog: &RegexProgram) -> Result<Column> {
     let h = HostStrs::of(input)?;
     let re = prog.host();
     let rows = host_items(&h, |s| {
-        Some(re.find_iter(s).map(|m| Some((m.start(), m.end()))).collect())
+        Some(
+            re.find_iter(s)
+                .map(|m| Some((m.start(), m.end())))
+                .collect(),
+        )
     });
     host_list(&h, &rows)
 }
@@ -62,10 +66,12 @@ pub fn find_re(input: &Column, prog: &RegexProgram) -> Result<Column> {
     let re = prog.host();
     let v: Vec<i32> = (0..h.len())
         .into_par_iter()
-        .map(|i| match h.opt(i).and_then(|s| re.find(s).map(|m| (s, m.start()))) {
-            Some((s, b)) => s[..b].chars().count() as i32,
-            None => -1,
-        })
+        .map(
+            |i| match h.opt(i).and_then(|s| re.find(s).map(|m| (s, m.start()))) {
+                Some((s, b)) => s[..b].chars().count() as i32,
+                None => -1,
+            },
+        )
         .collect();
     let (mask, nulls) = host_mask_copy(input)?;
     Column::new(

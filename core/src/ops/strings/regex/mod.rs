@@ -202,6 +202,23 @@ impl RegexProgram {
             - 1
     }
 
+    /// The names of the capture groups (group 1 first; `None` for an unnamed group).
+    ///
+    /// ```
+    /// use ferrodf_core::ops::strings::regex::{RegexProgram, flags};
+    /// let p = RegexProgram::create(r"(?P<year>\d+)-(\d+)", flags::DEFAULT).unwrap();
+    /// assert_eq!(p.group_names(), vec![Some("year".to_string()), None]);
+    /// ```
+    pub fn group_names(&self) -> Vec<Option<String>> {
+        self.inner
+            .host
+            .group_info()
+            .pattern_names(regex_automata::PatternID::ZERO)
+            .skip(1)
+            .map(|n| n.map(str::to_string))
+            .collect()
+    }
+
     /// The host engine.
     pub(crate) fn host(&self) -> &Regex {
         &self.inner.host
@@ -220,7 +237,9 @@ impl RegexProgram {
     pub(crate) fn device(&self) -> std::result::Result<Arc<dfa::DeviceProgram>, String> {
         self.inner
             .device
-            .get_or_init(|| dfa::DeviceProgram::build(&self.source(), self.inner.flags).map(Arc::new))
+            .get_or_init(|| {
+                dfa::DeviceProgram::build(&self.source(), self.inner.flags).map(Arc::new)
+            })
             .clone()
     }
 
