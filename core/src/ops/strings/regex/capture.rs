@@ -50,6 +50,14 @@ pub const SCRATCH_LIMIT: usize = 256 << 10;
 const HEADER: usize = 8;
 
 /// A pattern's NFA as flat tables for the capture kernel.
+///
+/// ```
+/// use ferrodf_core::ops::strings::regex::capture::CaptureProgram;
+/// let p = CaptureProgram::build(r"(\d+)-(\d+)?", 0).unwrap();
+/// assert_eq!(p.slots(), 6); // the whole match and two groups
+/// // Anchored at byte 2 of "x 12-": group 2 takes no part.
+/// assert_eq!(p.captures(b"x 12-", 2).unwrap(), Some(vec![2, 5, 2, 4, -1, -1]));
+/// ```
 pub struct CaptureProgram {
     words: Vec<u32>,
     states: usize,
