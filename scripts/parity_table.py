@@ -77,6 +77,7 @@ RENAMED = {
     "assign": "set_column",
     "equals": "same_labels",
     "match": "match_regex",
+    "extract": "extract_frame extract_series",
     "to_csv": "to_write",
     "to_parquet": "to_write",
     "to_json": "to_write",

@@ -1,12 +1,16 @@
-//! `plc.strings.regex_program`, `plc.strings.contains` (regex functions) and
-//! `plc.strings.replace_re`.
+//! `plc.strings.regex_program`, `plc.strings.contains` (regex functions),
+//! `plc.strings.replace_re`, `plc.strings.findall`, `plc.strings.extract` and the regex
+//! splits of `plc.strings.split.split`.
 
 use crate::args::add_functions;
 use crate::column::PyColumn;
 use crate::enums::enum_value;
 use crate::errors::run;
 use crate::scalar::PyScalar;
-use ferrodf_core::ops::strings::regex::{RegexProgram, contains, replace};
+use crate::table::PyTable;
+use ferrodf_core::ops::strings::regex::{
+    RegexProgram, contains, extract, findall, replace, split as re_split,
+};
 use pyo3::prelude::*;
 
 /// A compiled regular expression (pylibcudf's `RegexProgram`): build it with `create`.
@@ -113,7 +117,138 @@ pub fn replace_with_backrefs(
     })?))
 }
 
+/// LIST<STRING> of every match of each row.
+#[pyfunction]
+#[pyo3(name = "findall")]
+pub fn findall_re(
+    py: Python<'_>,
+    input: PyColumn,
+    pattern: PyRef<'_, PyRegexProgram>,
+) -> PyResult<PyColumn> {
+    let p = pattern.0.clone();
+    Ok(PyColumn(run(py, move || findall::findall(&input.0, &p))?))
+}
+
+/// INT32 character position of each row's first match (-1 without one).
+#[pyfunction]
+#[pyo3(name = "find_re")]
+pub fn find_re(
+    py: Python<'_>,
+    input: PyColumn,
+    pattern: PyRef<'_, PyRegexProgram>,
+) -> PyResult<PyColumn> {
+    let p = pattern.0.clone();
+    Ok(PyColumn(run(py, move || findall::find_re(&input.0, &p))?))
+}
+
+/// A table with a column per capture group of each row's first match.
+#[pyfunction]
+#[pyo3(name = "extract")]
+pub fn extract_groups(
+    py: Python<'_>,
+    input: PyColumn,
+    prog: PyRef<'_, PyRegexProgram>,
+) -> PyResult<PyTable> {
+    let p = prog.0.clone();
+    Ok(PyTable(run(py, move || extract::extract(&input.0, &p))?))
+}
+
+/// One capture group (0 is the first) of each row's first match.
+#[pyfunction]
+#[pyo3(name = "extract_single")]
+pub fn extract_single(
+    py: Python<'_>,
+    input: PyColumn,
+    prog: PyRef<'_, PyRegexProgram>,
+    group: i64,
+) -> PyResult<PyColumn> {
+    let p = prog.0.clone();
+    Ok(PyColumn(run(py, move || {
+        extract::extract_single(&input.0, &p, group)
+    })?))
+}
+
+/// LIST<STRING> of every capture group of every match of each row.
+#[pyfunction]
+#[pyo3(name = "extract_all_record")]
+pub fn extract_all_record(
+    py: Python<'_>,
+    input: PyColumn,
+    prog: PyRef<'_, PyRegexProgram>,
+) -> PyResult<PyColumn> {
+    let p = prog.0.clone();
+    Ok(PyColumn(run(py, move || {
+        extract::extract_all_record(&input.0, &p)
+    })?))
+}
+
+/// split_re / rsplit_re (when `reverse`): a table of token columns.
+#[pyfunction]
+#[pyo3(name = "split_re", signature = (input, prog, maxsplit, reverse = false))]
+pub fn split_re(
+    py: Python<'_>,
+    input: PyColumn,
+    prog: PyRef<'_, PyRegexProgram>,
+    maxsplit: i64,
+    reverse: bool,
+) -> PyResult<PyTable> {
+    let p = prog.0.clone();
+    Ok(PyTable(run(py, move || {
+        if reverse {
+            re_split::rsplit_re(&input.0, &p, maxsplit)
+        } else {
+            re_split::split_re(&input.0, &p, maxsplit)
+        }
+    })?))
+}
+
+/// split_record_re / rsplit_record_re (when `reverse`): a LIST<STRING> column.
+#[pyfunction]
+#[pyo3(name = "split_record_re", signature = (input, prog, maxsplit, reverse = false))]
+pub fn split_record_re(
+    py: Python<'_>,
+    input: PyColumn,
+    prog: PyRef<'_, PyRegexProgram>,
+    maxsplit: i64,
+    reverse: bool,
+) -> PyResult<PyColumn> {
+    let p = prog.0.clone();
+    Ok(PyColumn(run(py, move || {
+        if reverse {
+            re_split::rsplit_record_re(&input.0, &p, maxsplit)
+        } else {
+            re_split::split_record_re(&input.0, &p, maxsplit)
+        }
+    })?))
+}
+
+/// The words the device regex kernels read for `prog` (tests run the kernel sources on
+/// the CPU with them): `((dfa_words, reverse_offset) | None, capture_words | None)`.
+#[pyfunction]
+#[pyo3(name = "_regex_device_words")]
+#[allow(clippy::type_complexity)]
+pub fn regex_device_words(
+    py: Python<'_>,
+    prog: PyRef<'_, PyRegexProgram>,
+) -> PyResult<(Option<(Vec<u32>, usize)>, Option<Vec<u32>>)> {
+    let p = prog.0.clone();
+    run(py, move || Ok(p.device_words()))
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRegexProgram>()?;
-    add_functions!(m, regex_search, replace_re, replace_with_backrefs)
+    add_functions!(
+        m,
+        regex_search,
+        replace_re,
+        replace_with_backrefs,
+        findall_re,
+        find_re,
+        extract_groups,
+        extract_single,
+        extract_all_record,
+        split_re,
+        split_record_re,
+        regex_device_words,
+    )
 }

@@ -9,6 +9,8 @@ use ferrodf_core::ops::strings::case::{to_lower, to_upper};
 use ferrodf_core::ops::strings::combine::{Separator, concatenate};
 use ferrodf_core::ops::strings::find::{Target, contains, ends_with, find, starts_with};
 use ferrodf_core::ops::strings::regex::contains::{contains_re, count_re, matches_re};
+use ferrodf_core::ops::strings::regex::extract::{extract as extract_groups, extract_single};
+use ferrodf_core::ops::strings::regex::findall::findall as findall_re;
 use ferrodf_core::ops::strings::regex::replace::{replace_re, replace_with_backrefs_n};
 use ferrodf_core::ops::strings::regex::{RegexProgram, flags};
 use ferrodf_core::ops::strings::replace::replace;
@@ -475,6 +477,78 @@ impl StringMethods<'_> {
         let _operation = ferrodf_core::memory::enter_operation();
         let (col, delimiter, maxsplit) = self.split_input(pat, n, regex)?;
         self.wrap(split_record(&col, &string_scalar(&delimiter)?, maxsplit)?)
+    }
+
+    /// pandas' `str.extract(pat, flags, expand=True)`: one column per capture group of
+    /// `pat` holding what the group captured in each value's first match (missing where
+    /// there is no match or the group took no part), labelled by the group's name or, for
+    /// an unnamed group, its position (0, 1, ...). `ValueError` without groups.
+    pub fn extract_frame(&self, pat: &str, flags: u32) -> Result<DataFrame> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let opts = PatternOptions {
+            flags,
+            ..PatternOptions::default()
+        };
+        let prog = program(pat, opts, "extract")?;
+        if prog.groups_count() == 0 {
+            return Err(Error::value(format!(
+                "str.extract: pattern contains no capture groups: {pat:?}"
+            )));
+        }
+        let names = prog.group_names();
+        let groups = extract_groups(self.col(), &prog)?;
+        let pairs = groups
+            .into_columns()
+            .into_iter()
+            .zip(names)
+            .enumerate()
+            .map(|(i, (c, name))| (name.map_or(Label::Int(i as i64), Label::Str), c))
+            .collect();
+        DataFrame::from_columns(pairs)?.with_index(self.series.index().clone())
+    }
+
+    /// pandas' `str.extract(pat, flags, expand=False)` for a pattern with one capture
+    /// group: a Series named after the group (unnamed: no name).
+    pub fn extract_series(&self, pat: &str, flags: u32) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let opts = PatternOptions {
+            flags,
+            ..PatternOptions::default()
+        };
+        let prog = program(pat, opts, "extract")?;
+        if prog.groups_count() != 1 {
+            return Err(Error::value(format!(
+                "str.extract: expand=False returns a Series only for a pattern with exactly \
+                 one capture group ({pat:?} has {}); use expand=True",
+                prog.groups_count()
+            )));
+        }
+        let name = prog.group_names()[0]
+            .clone()
+            .map_or(Label::None, Label::Str);
+        let group = extract_single(self.col(), &prog, 0)?;
+        Ok(self.wrap(group)?.rename(name))
+    }
+
+    /// pandas' `str.findall(pat, flags)`: a Series of lists of every non-overlapping match
+    /// of `pat` in each value (missing values stay missing). A pattern with capture groups
+    /// is `NotImplemented` (pandas then lists the groups).
+    pub fn findall(&self, pat: &str, flags: u32) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let opts = PatternOptions {
+            flags,
+            ..PatternOptions::default()
+        };
+        let prog = program(pat, opts, "findall")?;
+        if prog.groups_count() > 0 {
+            // pandas (re.findall) then returns the groups, not the whole matches.
+            return Err(Error::not_implemented(format!(
+                "str.findall with capture groups in the pattern ({pat:?}) is not supported: \
+                 pandas would return the groups; use non-capturing groups (?:...) or \
+                 str.extract"
+            )));
+        }
+        self.wrap(findall_re(self.col(), &prog)?)
     }
 
     /// [`split`](Self::split) with `expand=True`: one column per part, labelled 0, 1, ...

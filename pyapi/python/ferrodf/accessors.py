@@ -184,6 +184,18 @@ class StringMethods:
         n = -1 if n is None else n
         return self._wrap(self._s._s.str_split(pat, n, regex, expand))
 
+    def extract(self, pat: Any, flags: int = 0, expand: bool = True) -> DataFrame | Series:
+        """The capture groups of each value's first match of ``pat``: a DataFrame with a
+        column per group (named after the group, else numbered), or with ``expand=False``
+        and one group a Series; missing where a value does not match."""
+        pat, flags = _pattern(pat, flags, "extract")
+        return self._wrap(self._s._s.str_extract(pat, flags, bool(expand)))
+
+    def findall(self, pat: Any, flags: int = 0) -> Series:
+        """A Series of lists of every non-overlapping match of ``pat`` in each value."""
+        pat, flags = _pattern(pat, flags, "findall")
+        return self._wrap(self._s._s.str_findall(pat, flags))
+
     def cat(self, others: Any = None, sep: str | None = None, na_rep: str | None = None) -> Any:
         """Join the values into one string (``others`` None), or element-wise with
         ``others`` (a Series or a list of Series)."""

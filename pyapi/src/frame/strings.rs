@@ -148,6 +148,31 @@ impl PySeries {
         .map(PySeries)
     }
 
+    /// pandas' `str.extract`: a DataFrame of the capture groups, or with `expand` False
+    /// (one group) a Series.
+    fn str_extract(
+        &self,
+        py: Python<'_>,
+        pat: String,
+        flags: u32,
+        expand: bool,
+    ) -> PyResult<Py<PyAny>> {
+        let s = self.0.clone();
+        if expand {
+            let out = run(py, move || s.str()?.extract_frame(&pat, flags))?;
+            Ok(Py::new(py, PyDataFrame(out))?.into_any())
+        } else {
+            let out = run(py, move || s.str()?.extract_series(&pat, flags))?;
+            Ok(Py::new(py, PySeries(out))?.into_any())
+        }
+    }
+
+    /// pandas' `str.findall`: a Series of lists of the matches.
+    fn str_findall(&self, py: Python<'_>, pat: String, flags: u32) -> PyResult<PySeries> {
+        let s = self.0.clone();
+        run(py, move || s.str()?.findall(&pat, flags)).map(PySeries)
+    }
+
     /// A Series of lists, or with `expand` a DataFrame of the parts.
     fn str_split(
         &self,

@@ -1,4 +1,5 @@
-"""plc.strings and plc.datetime give the same results on the host and the device.
+"""plc.strings and plc.datetime give the same results on the host and the device (the
+regex items and capture groups included: DFA and Pike VM kernels against regex-automata).
 
 Runs each operation with device='cpu' and device='gpu' on random Unicode text (and
 random timestamps) and compares the Arrow results. Skipped without a GPU.
@@ -42,6 +43,10 @@ def arrow(x):
     return [x.to_arrow()]
 
 
+def rprog(p):
+    return plc.strings.RegexProgram.create(p)
+
+
 S = plc.strings
 OPS = {
     "count_characters": lambda c: S.attributes.count_characters(c),
@@ -67,6 +72,15 @@ OPS = {
     "rsplit_ws": lambda c: S.split.split.rsplit(c, sc(""), -1),
     "rsplit_record": lambda c: S.split.split.rsplit_record(c, sc(","), 2),
     "split_record": lambda c: S.split.split.split_record(c, sc("-"), -1),
+    "findall": lambda c: S.findall.findall(c, rprog(r"[ab]+|日")),
+    "find_re": lambda c: S.findall.find_re(c, rprog("ß|Σ")),
+    "split_re": lambda c: S.split.split.split_re(c, rprog(r"\s+|,"), -1),
+    "rsplit_re": lambda c: S.split.split.rsplit_re(c, rprog("[,-]"), 2),
+    "split_record_re": lambda c: S.split.split.split_record_re(c, rprog("a|é+"), 3),
+    "rsplit_record_re": lambda c: S.split.split.rsplit_record_re(c, rprog(r"\s"), -1),
+    "extract": lambda c: S.extract.extract(c, rprog(r"([a-c]+)(X|Y)?(\w)")),
+    "extract_single": lambda c: S.extract.extract_single(c, rprog(r"(日|本)+(.)"), 1),
+    "extract_all_record": lambda c: S.extract.extract_all_record(c, rprog(r"(a)|(ß\s*)")),
     "concatenate": lambda c: S.combine.concatenate(plc.Table([c, c]), sc("|"), sc("NA")),
     "concatenate_col": lambda c: S.combine.concatenate(
         plc.Table([c, S.case.to_lower(c)]), c, sc("?"), sc("N")

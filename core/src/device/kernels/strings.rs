@@ -47,6 +47,18 @@ pub(crate) fn run(name: &str, n: usize, args: &[Arg]) -> Result<()> {
     unsafe { launch(&f, grid(n)?, args) }
 }
 
+/// Launch `name` on `count` blocks of `threads` threads: for kernels whose per-thread
+/// scratch bounds how many threads may run (the capture VM of `cuda/regex.cu`).
+pub(crate) fn run_blocks(name: &str, count: usize, threads: u32, args: &[Arg]) -> Result<()> {
+    if count == 0 {
+        return Ok(());
+    }
+    let f = function(name)?;
+    // SAFETY: the caller passes buffers sized for the rows and for `count * threads`
+    // threads' scratch.
+    unsafe { launch(&f, super::blocks(count, threads), args) }
+}
+
 /// Descriptors of string operands in device memory (with anything they point into that
 /// had to be made here).
 pub struct Descs {

@@ -287,6 +287,11 @@ impl DeviceProgram {
         })
     }
 
+    /// The forward and reverse tables as the kernels read them.
+    pub fn words(&self) -> &[u32] {
+        &self.words
+    }
+
     /// The forward tables.
     pub fn forward(&self) -> &Tables {
         &self.forward

@@ -1,6 +1,8 @@
 //! Regular expressions over STRING columns: pylibcudf's `strings.regex_flags`,
-//! `strings.regex_program`, `strings.contains` (`contains_re`, `matches_re`, `count_re`)
-//! and `strings.replace_re` (`replace_re`, `replace_with_backrefs`).
+//! `strings.regex_program`, `strings.contains` (`contains_re`, `matches_re`, `count_re`),
+//! `strings.replace_re` (`replace_re`, `replace_with_backrefs`), `strings.findall`
+//! (`findall`, `find_re`), `strings.extract` (`extract`, `extract_single`,
+//! `extract_all_record`) and the regex splits of `strings.split.split`.
 //!
 //! The syntax is that of Rust's `regex` crate (RE2-like: no lookaround, no
 //! backreferences in patterns); characters are Unicode code points and `\d`, `\w`, `\s`
@@ -10,11 +12,17 @@
 //! built on the host from the same pattern (see [`dfa`]): a forward DFA finds where the
 //! leftmost-first match ends and a reverse DFA where it starts, one GPU thread per row.
 //! Both paths give the same results; a pattern whose DFA would be too large (or a Unicode
-//! word boundary met on non-ASCII text) is a counted host fallback.
+//! word boundary met on non-ASCII text) is a counted host fallback. Capture groups run on
+//! the device as a Pike VM inside the spans the DFAs find (see [`capture`]).
 
+pub mod capture;
 pub mod contains;
 pub mod dfa;
+pub mod extract;
+pub mod findall;
+mod items;
 pub mod replace;
+pub mod split;
 
 use crate::error::{Error, Result};
 use regex_automata::meta::Regex;
@@ -70,6 +78,7 @@ struct Inner {
     flags: u32,
     host: Regex,
     device: OnceLock<std::result::Result<Arc<dfa::DeviceProgram>, String>>,
+    capture: OnceLock<std::result::Result<Arc<capture::CaptureProgram>, String>>,
 }
 
 impl std::fmt::Debug for RegexProgram {
@@ -169,6 +178,7 @@ impl RegexProgram {
                 flags,
                 host,
                 device: OnceLock::new(),
+                capture: OnceLock::new(),
             }),
         })
     }
@@ -192,9 +202,35 @@ impl RegexProgram {
             - 1
     }
 
+    /// The names of the capture groups (group 1 first; `None` for an unnamed group).
+    ///
+    /// ```
+    /// use ferrodf_core::ops::strings::regex::{RegexProgram, flags};
+    /// let p = RegexProgram::create(r"(?P<year>\d+)-(\d+)", flags::DEFAULT).unwrap();
+    /// assert_eq!(p.group_names(), vec![Some("year".to_string()), None]);
+    /// ```
+    pub fn group_names(&self) -> Vec<Option<String>> {
+        self.inner
+            .host
+            .group_info()
+            .pattern_names(regex_automata::PatternID::ZERO)
+            .skip(1)
+            .map(|n| n.map(str::to_string))
+            .collect()
+    }
+
     /// The host engine.
     pub(crate) fn host(&self) -> &Regex {
         &self.inner.host
+    }
+
+    /// The pattern as the engines compile it (ASCII classes spelled out under ASCII).
+    fn source(&self) -> String {
+        if self.inner.flags & flags::ASCII != 0 {
+            ascii_classes(&self.inner.pattern)
+        } else {
+            self.inner.pattern.clone()
+        }
     }
 
     /// The device tables (built once), or why there are none (a DFA too large).
@@ -202,14 +238,40 @@ impl RegexProgram {
         self.inner
             .device
             .get_or_init(|| {
-                let source = if self.inner.flags & flags::ASCII != 0 {
-                    ascii_classes(&self.inner.pattern)
-                } else {
-                    self.inner.pattern.clone()
-                };
-                dfa::DeviceProgram::build(&source, self.inner.flags).map(Arc::new)
+                dfa::DeviceProgram::build(&self.source(), self.inner.flags).map(Arc::new)
             })
             .clone()
+    }
+
+    /// The capture engine's tables (built once), or why there are none (an NFA too large).
+    pub(crate) fn capture(&self) -> std::result::Result<Arc<capture::CaptureProgram>, String> {
+        self.inner
+            .capture
+            .get_or_init(|| {
+                capture::CaptureProgram::build(&self.source(), self.inner.flags).map(Arc::new)
+            })
+            .clone()
+    }
+
+    /// The `u32` words the device kernels read, for running the kernel sources elsewhere
+    /// (the tests compile them for the CPU): the DFA tables and the word where their
+    /// reverse half starts, then the capture tables; `None` for a part that has no device
+    /// form.
+    ///
+    /// ```
+    /// use ferrodf_core::ops::strings::regex::{RegexProgram, flags};
+    /// let p = RegexProgram::create(r"(\d+)", flags::DEFAULT).unwrap();
+    /// let (dfa, capture) = p.device_words();
+    /// assert!(dfa.is_some() && capture.is_some());
+    /// ```
+    #[allow(clippy::type_complexity)]
+    pub fn device_words(&self) -> (Option<(Vec<u32>, usize)>, Option<Vec<u32>>) {
+        let dfa = self
+            .device()
+            .ok()
+            .map(|d| (d.words().to_vec(), d.reverse_offset()));
+        let cap = self.capture().ok().map(|c| c.words().to_vec());
+        (dfa, cap)
     }
 }
 

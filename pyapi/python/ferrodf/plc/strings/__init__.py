@@ -1,7 +1,8 @@
 """pylibcudf's ``strings`` modules: the operations behind pandas' ``.str`` accessor.
 
-Positions count Unicode code points. ``find``, ``replace`` and ``split`` are literal;
-``contains``, ``replace_re`` and ``regex_program`` have the regular expressions.
+Positions count Unicode code points. ``find``, ``replace`` and ``split`` are literal
+(``split`` also has regex splits); ``contains``, ``extract``, ``findall``, ``replace_re``
+and ``regex_program`` have the regular expressions.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from ferrodf.plc.strings import (
     combine,
     contains,
     convert,
+    extract,
     find,
     find_multiple,
+    findall,
     padding,
     regex_flags,
     regex_program,
@@ -45,8 +48,10 @@ __all__ = [
     "combine",
     "contains",
     "convert",
+    "extract",
     "find",
     "find_multiple",
+    "findall",
     "padding",
     "regex_flags",
     "regex_program",
