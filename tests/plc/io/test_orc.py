@@ -241,3 +241,19 @@ WRITE_OK = {"NONE", "AUTO", "ZLIB", "SNAPPY", "LZ4", "ZSTD"}
 def test_supported_compressions(c):
     assert is_supported_read_orc(c) == (c.name in READ_OK)
     assert is_supported_write_orc(c) == (c.name in WRITE_OK)
+
+
+def test_table_input_metadata_from_io_types():
+    from ferrodf.plc.io.types import PartitionInfo, TableInputMetadata
+
+    tbl = plc.Table.from_arrow(FLAT.select(["i32", "s"]))
+    meta = TableInputMetadata(tbl)
+    meta.column_metadata[0].set_name("first")
+    meta.column_metadata[1].set_name("second")
+    out = io.BytesIO()
+    write_orc(OrcWriterOptions.builder(SinkInfo([out]), tbl).metadata(meta).build())
+    back = po.read_table(io.BytesIO(out.getvalue()))
+    assert back.column_names == ["first", "second"]
+    assert back.column("second").to_pylist() == FLAT.column("s").to_pylist()
+    p = PartitionInfo(2, 5)
+    assert (p.start_row, p.num_rows) == (2, 5)
