@@ -92,7 +92,7 @@ def test_empty_text_and_empty_ranges():
 
 def test_old_keyword_spelling():
     src = make_source("a,b,c")
-    assert split(src, ",", byte_range=ByteRangeInfo(1, 3), strip_delimiters=True) == ["b", "c"]
+    assert split(src, ",", byte_range=ByteRangeInfo(1, 4), strip_delimiters=True) == ["b", "c"]
     r = ByteRangeInfo(3, 4)
     assert (r.offset, r.size) == (3, 4)
 
