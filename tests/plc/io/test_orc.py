@@ -11,6 +11,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.orc as po
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from io_options import reader, written
 
 import ferrodf.plc as plc
@@ -259,3 +261,18 @@ def test_table_input_metadata_from_io_types():
     assert back.column("second").to_pylist() == FLAT.column("s").to_pylist()
     p = PartitionInfo(2, 5)
     assert (p.start_row, p.num_rows) == (2, 5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    ints=st.lists(st.one_of(st.none(), st.integers(-(2**63), 2**63 - 1)), max_size=40),
+    texts=st.lists(st.one_of(st.none(), st.text(max_size=8)), max_size=40),
+    skip=st.integers(0, 45),
+)
+def test_property_round_trips_through_pyarrow(ints, texts, skip):
+    n = min(len(ints), len(texts))
+    tbl = pa.table({"i": pa.array(ints[:n], pa.int64()), "s": pa.array(texts[:n], pa.string())})
+    # ferrodf writes, pyarrow reads; pyarrow writes, ferrodf reads (rows skipped).
+    assert po.read_table(io.BytesIO(write(tbl))).to_pylist() == tbl.to_pylist()
+    got = read(to_bytes(tbl), skip_rows=skip).to_arrow()
+    assert got.to_pylist() == tbl.slice(skip).to_pylist()
