@@ -31,7 +31,7 @@ use super::source::{Source, SourceInfo};
 use super::{TableWithMetadata, concat_batches, guard};
 use crate::error::{Error, Result};
 use arrow_array::RecordBatch;
-use arrow_avro::reader::ReaderBuilder;
+use arrow_avro::reader::{ReaderBuilder, read_header_info};
 
 /// Options of [`read_avro`] (pylibcudf's `AvroReaderOptions`).
 #[derive(Debug, Clone, Default)]
@@ -48,6 +48,50 @@ fn invalid(name: &str, e: impl std::fmt::Display) -> Error {
     Error::value(format!("{name}: invalid Avro data: {e}"))
 }
 
+/// A zigzag-encoded Avro `long` at `data[*pos..]`, advancing `pos`.
+fn read_long(data: &[u8], pos: &mut usize) -> Option<i64> {
+    let mut n: u64 = 0;
+    for shift in (0..64).step_by(7) {
+        let b = *data.get(*pos)?;
+        *pos += 1;
+        n |= u64::from(b & 0x7f) << shift;
+        if b & 0x80 == 0 {
+            return Some((n >> 1) as i64 ^ -((n & 1) as i64));
+        }
+    }
+    None
+}
+
+/// Check the block framing of a container file before decoding: after the header, each
+/// block is a row count, a byte size, that many bytes and the header's sync marker, up to
+/// the end of the file. The decoder trusts these fields (a negative or oversized one can
+/// make it spin or drop a block silently), so a file whose framing is off is refused here.
+fn check_blocks(data: &[u8], name: &str) -> Result<()> {
+    let info = read_header_info(std::io::Cursor::new(data)).map_err(|e| invalid(name, e))?;
+    let sync = info.sync();
+    let mut pos = usize::try_from(info.header_len()).unwrap_or(usize::MAX);
+    let mut block = 0;
+    while pos < data.len() {
+        let at = pos;
+        let bad = |what: &str| invalid(name, format!("block {block} at byte {at}: {what}"));
+        let count = read_long(data, &mut pos).ok_or_else(|| bad("truncated row count"))?;
+        let size = read_long(data, &mut pos).ok_or_else(|| bad("truncated byte size"))?;
+        if count < 0 || size < 0 {
+            return Err(bad(&format!("negative row count {count} or size {size}")));
+        }
+        let end = pos
+            .checked_add(size as usize)
+            .filter(|&e| e <= data.len())
+            .ok_or_else(|| bad(&format!("{size} bytes claimed, the file is shorter")))?;
+        if data.get(end..end + 16) != Some(&sync[..]) {
+            return Err(bad("no sync marker after the block (truncated or corrupt)"));
+        }
+        pos = end + 16;
+        block += 1;
+    }
+    Ok(())
+}
+
 /// The selected rows of one source; `rows_left` is (rows still to skip, rows still to
 /// read) across sources.
 fn read_one(
@@ -61,14 +105,7 @@ fn read_one(
         .build(std::io::Cursor::new(data.clone()))
         .map_err(|e| invalid(&name, e))?;
     let schema = header.schema();
-    // A container file ends with the sync marker (after its header or its last block);
-    // the decoder drops a block whose marker is cut off without an error.
-    if !data.ends_with(&header.avro_header().sync()) {
-        return Err(invalid(
-            &name,
-            "the file does not end with its sync marker (truncated?)",
-        ));
-    }
+    check_blocks(&data, &name)?;
     let mut builder = ReaderBuilder::new().with_batch_size(64 * 1024);
     if let Some(cols) = &opts.columns {
         let names: Vec<&String> = schema.fields().iter().map(|f| f.name()).collect();
@@ -184,6 +221,17 @@ mod tests {
             );
             assert!(matches!(r, Err(Error::Value(_))), "cut {cut}: {r:?}");
         }
+        // A block whose size field is off (the decoder would spin or drop it).
+        let info = read_header_info(std::io::Cursor::new(&f[..])).unwrap();
+        let mut at = info.header_len() as usize;
+        read_long(&f, &mut at).unwrap(); // the row count
+        let mut bad = f.clone();
+        bad[at] ^= 0x01; // the byte size's zigzag sign bit: negative
+        let r = read_avro(&SourceInfo::from_bytes(bad), &Default::default());
+        assert!(
+            matches!(&r, Err(Error::Value(m)) if m.contains("block 0")),
+            "{r:?}"
+        );
         let opts = AvroReaderOptions {
             columns: Some(vec!["nope".into()]),
             ..Default::default()

@@ -30,6 +30,8 @@ from ferrodf.plc.types import DataType, TypeId
 
 csv = reader(CsvReaderOptions, read_csv)
 parquet = reader(ParquetReaderOptions, read_parquet)
+avro = reader(AvroReaderOptions, read_avro)
+orc = reader(OrcReaderOptions, read_orc)
 
 
 def jsonl(src):
@@ -48,8 +50,8 @@ READERS = [
     csv,
     parquet,
     jsonl,
-    reader(AvroReaderOptions, read_avro),
-    reader(OrcReaderOptions, read_orc),
+    avro,
+    orc,
     parquet_footer,
     text,
 ]
@@ -184,6 +186,12 @@ REGRESSIONS = Path(__file__).resolve().parents[3] / "core" / "tests" / "fuzz_reg
 def test_fuzz_regressions(path):
     """Inputs found by ``make fuzz-io`` (and hand-made seeds of the same kind): each is
     malformed and must raise ValueError, also when a decoder panicked inside."""
-    reader = {".csv": csv, ".json": jsonl, ".parquet": parquet}[path.suffix]
+    reader = {
+        ".csv": csv,
+        ".json": jsonl,
+        ".parquet": parquet,
+        ".avro": avro,
+        ".orc": orc,
+    }[path.suffix]
     with pytest.raises(ValueError):
         reader(str(path))
