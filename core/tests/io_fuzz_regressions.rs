@@ -1,9 +1,11 @@
 //! Inputs found by `make fuzz-io` (core/examples/fuzz_io.rs): each must be rejected with an
-//! error (or read), never panic past the reader. Files are named `<anything>.<csv|parquet|json>`.
+//! error (or read), never panic past the reader. Files are named `<anything>.<csv|parquet|json|avro|orc>`.
 
 use ferrodf_core::io::SourceInfo;
+use ferrodf_core::io::avro::read_avro;
 use ferrodf_core::io::csv::read_csv;
 use ferrodf_core::io::json::read_json;
+use ferrodf_core::io::orc::read_orc;
 use ferrodf_core::io::parquet::read_parquet;
 
 #[test]
@@ -19,6 +21,8 @@ fn fuzz_findings_do_not_panic() {
             "csv" => read_csv(&src, &Default::default()).map(|_| ()),
             "parquet" => read_parquet(&src, &Default::default()).map(|_| ()),
             "json" => read_json(&src, &Default::default()).map(|_| ()),
+            "avro" => read_avro(&src, &Default::default()).map(|_| ()),
+            "orc" => read_orc(&src, &Default::default()).map(|_| ()),
             _ => Ok(()),
         });
         assert!(outcome.is_ok(), "{} panicked", path.display());

@@ -6,16 +6,21 @@
 //! for Python to write into the caller's buffer. Every core call runs with the GIL released.
 
 use crate::args::add_functions;
+use crate::column::PyColumn;
 use crate::errors::run;
 use crate::table::PyTable;
 use crate::types::PyDataType;
 use ferrodf_core::interop::arrow::ColumnMetadata;
+use ferrodf_core::io::avro::{self, AvroReaderOptions};
 use ferrodf_core::io::csv::{self, ColumnRef, CsvReaderOptions, CsvWriterOptions};
 use ferrodf_core::io::json::{self, JsonReaderOptions, JsonWriterOptions};
+use ferrodf_core::io::orc::{self, OrcReaderOptions, OrcWriterOptions};
 use ferrodf_core::io::parquet::{
     self, CmpOp, DictionaryPolicy, FilterValue, ParquetReaderOptions, ParquetWriterOptions,
     Predicate, StatisticsFreq,
 };
+use ferrodf_core::io::parquet_metadata::{self, ParquetColumnSchema};
+use ferrodf_core::io::text::{self, ByteRangeInfo, DataChunkSource};
 use ferrodf_core::io::{
     CompressionType, Progress, QuoteStyle, SinkInfo, Source, SourceInfo, TableWithMetadata,
 };
@@ -464,6 +469,182 @@ fn json_writer_options(d: &Opts<'_>) -> PyResult<JsonWriterOptions> {
     Ok(o)
 }
 
+fn avro_reader_options(d: &Opts<'_>) -> PyResult<AvroReaderOptions> {
+    Ok(AvroReaderOptions {
+        columns: get(d, "columns")?,
+        skip_rows: get(d, "skip_rows")?.unwrap_or(0),
+        num_rows: nrows(d)?,
+    })
+}
+
+fn orc_reader_options(d: &Opts<'_>) -> PyResult<OrcReaderOptions> {
+    Ok(OrcReaderOptions {
+        columns: get(d, "columns")?,
+        stripes: get(d, "stripes")?,
+        skip_rows: get(d, "skip_rows")?.unwrap_or(0),
+        num_rows: nrows(d)?,
+        timestamp_type: get::<PyDataType>(d, "timestamp_type")?.map(|t| t.0),
+    })
+}
+
+fn orc_writer_options(d: &Opts<'_>) -> PyResult<OrcWriterOptions> {
+    let mut o = OrcWriterOptions {
+        compression: compression(d, CompressionType::Snappy)?,
+        ..Default::default()
+    };
+    set(d, "stripe_size_bytes", &mut o.stripe_size_bytes)?;
+    set(d, "stripe_size_rows", &mut o.stripe_size_rows)?;
+    Ok(o)
+}
+
+/// The state of an `OrcChunkedWriter`.
+#[pyclass(name = "_OrcChunkedWriter", module = "ferrodf.plc.io.orc", frozen)]
+pub struct PyOrcChunkedWriter {
+    sink: SinkInfo,
+    writer: Mutex<Option<orc::OrcChunkedWriter>>,
+}
+
+#[pymethods]
+impl PyOrcChunkedWriter {
+    #[new]
+    #[pyo3(signature = (path, options))]
+    fn new(path: Option<std::path::PathBuf>, options: &Opts<'_>) -> PyResult<Self> {
+        let s = sink(path);
+        let o = orc_writer_options(options)?;
+        let w = orc::OrcChunkedWriter::new(&s, &o).map_err(crate::errors::to_py)?;
+        Ok(PyOrcChunkedWriter {
+            sink: s,
+            writer: Mutex::new(Some(w)),
+        })
+    }
+    #[pyo3(signature = (table, metadata = None))]
+    fn write(
+        &self,
+        py: Python<'_>,
+        table: PyTable,
+        metadata: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<()> {
+        let meta = metadata_from(metadata)?;
+        run(py, || {
+            let mut g = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+            match g.as_mut() {
+                Some(w) => w.write(&table.0, meta.as_deref()),
+                None => Err(ferrodf_core::Error::value("the writer is closed")),
+            }
+        })
+    }
+    /// Finish the file; returns the bytes of a memory sink.
+    fn close<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+        let w = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
+        if let Some(w) = w {
+            run(py, move || w.close())?;
+        }
+        Ok(sink_bytes(py, &self.sink))
+    }
+}
+
+/// `(name, DataType, [children...])` of a Parquet schema node.
+fn schema_tree<'py>(py: Python<'py>, s: &ParquetColumnSchema) -> PyResult<Bound<'py, PyTuple>> {
+    let children = s
+        .children
+        .iter()
+        .map(|c| schema_tree(py, c))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyTuple::new(
+        py,
+        [
+            s.name.clone().into_pyobject(py)?.into_any(),
+            Bound::new(py, PyDataType(s.dtype))?.into_any(),
+            PyList::new(py, children)?.into_any(),
+        ],
+    )
+}
+
+/// Read Parquet footers: a dict of the metadata's parts (`schema` as `(name, DataType,
+/// [children])` trees, the rest as plain values; pairs keep the file's order).
+#[pyfunction]
+pub fn read_parquet_metadata<'py>(
+    py: Python<'py>,
+    sources_: &Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let src = sources(sources_)?;
+    let md = run(py, move || parquet_metadata::read_parquet_metadata(&src))?;
+    let d = PyDict::new(py);
+    d.set_item("schema", schema_tree(py, &md.schema)?)?;
+    d.set_item("num_rows", md.num_rows)?;
+    d.set_item("num_rowgroups", md.num_rowgroups)?;
+    d.set_item("num_rowgroups_per_file", md.num_rowgroups_per_file)?;
+    d.set_item("metadata", md.metadata)?;
+    d.set_item("rowgroup_metadata", md.rowgroup_metadata)?;
+    d.set_item("columnchunk_metadata", md.columnchunk_metadata)?;
+    Ok(d)
+}
+
+/// Whether the Parquet reader decodes pages compressed with `compression` (an int).
+#[pyfunction]
+pub fn is_supported_read_parquet(compression: i32) -> PyResult<bool> {
+    let c = CompressionType::from_i32(compression).map_err(crate::errors::to_py)?;
+    Ok(parquet::is_supported_read_parquet(c))
+}
+
+/// Whether the Parquet writer compresses pages with `compression` (an int).
+#[pyfunction]
+pub fn is_supported_write_parquet(compression: i32) -> PyResult<bool> {
+    let c = CompressionType::from_i32(compression).map_err(crate::errors::to_py)?;
+    Ok(parquet::is_supported_write_parquet(c))
+}
+
+/// Whether the ORC reader decodes streams compressed with `compression` (an int).
+#[pyfunction]
+pub fn is_supported_read_orc(compression: i32) -> PyResult<bool> {
+    let c = CompressionType::from_i32(compression).map_err(crate::errors::to_py)?;
+    Ok(orc::is_supported_read_orc(c))
+}
+
+/// Whether the ORC writer compresses with `compression` (an int).
+#[pyfunction]
+pub fn is_supported_write_orc(compression: i32) -> PyResult<bool> {
+    let c = CompressionType::from_i32(compression).map_err(crate::errors::to_py)?;
+    Ok(orc::is_supported_write_orc(c))
+}
+
+/// Split a text source at `delimiter` into a STRING column. `kind` is `"bytes"` (with
+/// `data` the text), `"file"` or `"bgzip"` (with `data` the path and the virtual offsets
+/// `begin`/`end`, negative for the file's start/end).
+#[pyfunction]
+#[pyo3(signature = (kind, data, begin, end, delimiter, byte_range, strip_delimiters))]
+#[allow(clippy::too_many_arguments)]
+pub fn multibyte_split(
+    py: Python<'_>,
+    kind: &str,
+    data: &Bound<'_, PyAny>,
+    begin: i64,
+    end: i64,
+    delimiter: String,
+    byte_range: Option<(u64, u64)>,
+    strip_delimiters: bool,
+) -> PyResult<PyColumn> {
+    let src = match kind {
+        "bytes" => DataChunkSource::from_bytes(bytes::Bytes::copy_from_slice(
+            data.cast::<PyBytes>()?.as_bytes(),
+        )),
+        "file" => DataChunkSource::from_file(data.extract::<std::path::PathBuf>()?),
+        "bgzip" => {
+            DataChunkSource::from_bgzip_file(data.extract::<std::path::PathBuf>()?, begin, end)
+        }
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "unknown DataChunkSource kind {other:?}"
+            )));
+        }
+    };
+    let range = byte_range.map(|(o, s)| ByteRangeInfo::new(o, s));
+    let col = run(py, move || {
+        text::multibyte_split(&src, &delimiter, range, strip_delimiters)
+    })?;
+    Ok(PyColumn(col))
+}
+
 /// The `read_<format>(sources, options)` and `write_<format>(path, table, metadata,
 /// options)` bindings: each parses its options dict with its `*_options` function and runs
 /// its core reader or writer with the GIL released. A read gives `(Table, names_spec)`; a
@@ -517,6 +698,10 @@ readers_and_writers! {
         read_parquet = parquet_reader_options, parquet::read_parquet;
         /// Read JSON lines: `(Table, names_spec)`.
         read_json = json_reader_options, json::read_json;
+        /// Read Avro object container files: `(Table, names_spec)`.
+        read_avro = avro_reader_options, avro::read_avro;
+        /// Read ORC: `(Table, names_spec)`.
+        read_orc = orc_reader_options, orc::read_orc;
     }
     write {
         /// Write CSV to `path`, or return the bytes when `path` is None.
@@ -525,6 +710,8 @@ readers_and_writers! {
         write_parquet = parquet_writer_options, parquet::write_parquet;
         /// Write JSON (lines) to `path`, or return the bytes when `path` is None.
         write_json = json_writer_options, json::write_json;
+        /// Write ORC to `path`, or return the bytes when `path` is None.
+        write_orc = orc_writer_options, orc::write_orc;
     }
 }
 
@@ -532,6 +719,7 @@ readers_and_writers! {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyChunkedParquetReader>()?;
     m.add_class::<PyParquetChunkedWriter>()?;
+    m.add_class::<PyOrcChunkedWriter>()?;
     add_functions!(
         m,
         read_csv,
@@ -540,5 +728,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         write_parquet,
         read_json,
         write_json,
+        read_avro,
+        read_orc,
+        write_orc,
+        read_parquet_metadata,
+        is_supported_read_parquet,
+        is_supported_write_parquet,
+        is_supported_read_orc,
+        is_supported_write_orc,
+        multibyte_split,
     )
 }

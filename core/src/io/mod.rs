@@ -1,4 +1,5 @@
-//! Readers and writers for CSV, Parquet and JSON lines (pylibcudf's `io` module).
+//! Readers and writers for CSV, Parquet, JSON lines, ORC and Avro, Parquet footers, and
+//! text split at a delimiter (pylibcudf's `io` module).
 //!
 //! Decoding runs on the host through arrow-rs (`arrow-csv`, `parquet`, `arrow-json`); the
 //! record batches it produces become [`Column`](crate::Column)s through
@@ -25,13 +26,17 @@
 //! assert_eq!(t.table.columns()[1].null_count().unwrap(), 1);
 //! ```
 
+pub mod avro;
 pub mod compression;
 pub mod csv;
 pub mod json;
+pub mod orc;
 pub mod parquet;
+pub mod parquet_metadata;
 mod source;
 mod split;
 mod table_meta;
+pub mod text;
 
 pub use compression::CompressionType;
 pub use source::{SinkInfo, Source, SourceInfo};
@@ -132,4 +137,14 @@ pub(crate) fn concat_batches(mut parts: Vec<RecordBatch>) -> Result<RecordBatch>
         .collect::<Result<Vec<ArrayRef>>>()?;
     let rows = parts.iter().map(|p| p.num_rows()).sum();
     record_batch(schema, columns, rows)
+}
+
+/// The parts of a read that hold rows, or the first part when none does: a source's
+/// empty placeholder may declare its columns nullable where the decoded batches of
+/// another source do not, and must not make their schemas disagree.
+pub(crate) fn drop_empty_parts(parts: Vec<RecordBatch>) -> Vec<RecordBatch> {
+    if parts.iter().all(|p| p.num_rows() == 0) {
+        return parts.into_iter().take(1).collect();
+    }
+    parts.into_iter().filter(|p| p.num_rows() > 0).collect()
 }

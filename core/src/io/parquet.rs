@@ -900,3 +900,36 @@ impl ParquetChunkedWriter {
         Ok(())
     }
 }
+
+/// Whether Parquet pages compressed with `compression` can be read (pylibcudf's
+/// `is_supported_read_parquet`): every codec the `parquet` crate is built with here.
+///
+/// ```
+/// use ferrodf_core::io::{CompressionType, parquet::is_supported_read_parquet};
+/// assert!(is_supported_read_parquet(CompressionType::Zstd));
+/// assert!(!is_supported_read_parquet(CompressionType::Lzo));
+/// ```
+pub fn is_supported_read_parquet(compression: CompressionType) -> bool {
+    use CompressionType as C;
+    matches!(
+        compression,
+        C::None | C::Auto | C::Snappy | C::Gzip | C::Brotli | C::Lz4 | C::Zstd
+    )
+}
+
+/// Whether [`write_parquet`] can compress pages with `compression` (pylibcudf's
+/// `is_supported_write_parquet`): exactly the codecs [`ParquetWriterOptions`] accepts.
+///
+/// ```
+/// use ferrodf_core::io::{CompressionType, parquet::is_supported_write_parquet};
+/// assert!(is_supported_write_parquet(CompressionType::Snappy));
+/// assert!(!is_supported_write_parquet(CompressionType::Bzip2));
+/// ```
+pub fn is_supported_write_parquet(compression: CompressionType) -> bool {
+    ParquetWriterOptions {
+        compression,
+        ..Default::default()
+    }
+    .properties()
+    .is_ok()
+}

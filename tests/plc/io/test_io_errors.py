@@ -18,21 +18,43 @@ from io_options import reader
 
 import ferrodf.plc as plc
 from ferrodf.plc.io import SinkInfo, SourceInfo
+from ferrodf.plc.io.avro import AvroReaderOptions, read_avro
 from ferrodf.plc.io.csv import CsvReaderOptions, CsvWriterOptions, read_csv, write_csv
 from ferrodf.plc.io.json import JsonReaderOptions, read_json
+from ferrodf.plc.io.orc import OrcReaderOptions, read_orc
 from ferrodf.plc.io.parquet import ParquetReaderOptions, ParquetWriterOptions, read_parquet
+from ferrodf.plc.io.parquet_metadata import read_parquet_metadata
+from ferrodf.plc.io.text import make_source_from_file, multibyte_split
 from ferrodf.plc.io.types import CompressionType
 from ferrodf.plc.types import DataType, TypeId
 
 csv = reader(CsvReaderOptions, read_csv)
 parquet = reader(ParquetReaderOptions, read_parquet)
+avro = reader(AvroReaderOptions, read_avro)
+orc = reader(OrcReaderOptions, read_orc)
 
 
 def jsonl(src):
     return read_json(JsonReaderOptions.builder(SourceInfo([src])).lines(True).build())
 
 
-READERS = [csv, parquet, jsonl]
+def parquet_footer(src):
+    return read_parquet_metadata(SourceInfo([src]))
+
+
+def text(src):
+    return multibyte_split(make_source_from_file(src), "\n")
+
+
+READERS = [
+    csv,
+    parquet,
+    jsonl,
+    avro,
+    orc,
+    parquet_footer,
+    text,
+]
 
 
 @pytest.mark.parametrize("reader", READERS)
@@ -164,6 +186,12 @@ REGRESSIONS = Path(__file__).resolve().parents[3] / "core" / "tests" / "fuzz_reg
 def test_fuzz_regressions(path):
     """Inputs found by ``make fuzz-io`` (and hand-made seeds of the same kind): each is
     malformed and must raise ValueError, also when a decoder panicked inside."""
-    reader = {".csv": csv, ".json": jsonl, ".parquet": parquet}[path.suffix]
+    reader = {
+        ".csv": csv,
+        ".json": jsonl,
+        ".parquet": parquet,
+        ".avro": avro,
+        ".orc": orc,
+    }[path.suffix]
     with pytest.raises(ValueError):
         reader(str(path))

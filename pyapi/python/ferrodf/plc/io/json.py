@@ -2,14 +2,16 @@
 
 Only ``lines=True`` is read (one object per line); ``write_json`` writes lines or, with
 ``lines(False)``, one JSON array. ``JSONRecoveryMode.RECOVER_WITH_NULL`` is not
-supported: a malformed line raises ``ValueError`` naming the line and byte offset.
+supported by the reader: a malformed line raises ``ValueError`` naming the line and byte
+offset (``read_json_from_string_column`` emulates it, see there).
 """
 
 from __future__ import annotations
 
+import json as _json
 from typing import Any
 
-from ferrodf._lib import DataType, Table
+from ferrodf._lib import Column, DataType, Scalar, Table
 from ferrodf._lib.io import read_json as io_read_json
 from ferrodf._lib.io import write_json as io_write_json
 from ferrodf.plc.io._builder import OptionsBuilder
@@ -103,6 +105,71 @@ def read_json(options: JsonReaderOptions, stream: Any = None, mr: Any = None) ->
     return TableWithMetadata(tbl, names)
 
 
+def chunked_read_json(
+    options: JsonReaderOptions, chunk_size: int = 100_000_000, stream: Any = None
+) -> tuple[list[Column], list[str], dict[str, Any]]:
+    """``(columns, column names, child names)`` of the JSON lines ``options`` name.
+
+    pylibcudf reads ``chunk_size`` bytes at a time to bound device memory; ferrodf's reader
+    decodes on the host in pieces already, so this is one :func:`read_json` (same result).
+    """
+    if chunk_size <= 0:
+        raise ValueError(f"chunk_size must be positive, got {chunk_size}")
+    t = read_json(options)
+    return t.columns, t.column_names(), t.child_names
+
+
+def _recover_with_null(text: str) -> str:
+    """Each line that is not one JSON object becomes ``{}`` (a row of nulls), as
+    ``RECOVER_WITH_NULL`` makes it a null row; blank lines stay (the reader skips them)."""
+    out = []
+    for line in text.split("\n"):
+        if line.strip():
+            try:
+                ok = isinstance(_json.loads(line), dict)
+            except ValueError:
+                ok = False
+            if not ok:
+                line = "{}"
+        out.append(line)
+    return "\n".join(out)
+
+
+def read_json_from_string_column(
+    input: Column,
+    separator: Scalar,
+    narep: Scalar,
+    dtypes: Any = None,
+    compression: CompressionType = CompressionType.NONE,
+    recovery_mode: JSONRecoveryMode = JSONRecoveryMode.RECOVER_WITH_NULL,
+    stream: Any = None,
+) -> TableWithMetadata:
+    """Join a STRING column of JSON records with ``separator`` (null rows written as
+    ``narep``) and read the result as JSON lines.
+
+    The join is ``plc.strings.combine.join_strings``; the joined text is read on the host.
+    ``RECOVER_WITH_NULL`` (pylibcudf's default) is emulated before reading: every line
+    that is not one JSON object (such as a ``narep`` of ``"NULL"``) becomes a row of
+    nulls. With ``FAIL`` such a line raises ``ValueError``.
+    """
+    from ferrodf.plc.strings.combine import join_strings
+    from ferrodf.plc.types import TypeId
+
+    if input.type().id() != TypeId.STRING:
+        raise TypeError(f"read_json_from_string_column needs a STRING column, got {input.type()}")
+    joined = join_strings(input, separator, narep).to_arrow().to_pylist()
+    text = joined[0] if joined and joined[0] is not None else ""
+    if recovery_mode == JSONRecoveryMode.RECOVER_WITH_NULL:
+        text = _recover_with_null(text)
+    elif recovery_mode != JSONRecoveryMode.FAIL:
+        raise ValueError(f"unknown recovery_mode {recovery_mode!r}")
+    b = JsonReaderOptions.builder(SourceInfo([text.encode()])).lines(True)
+    b.compression(compression)
+    if dtypes:
+        b.dtypes(dtypes)
+    return read_json(b.build())
+
+
 class JsonWriterOptions:
     """Options of :func:`write_json`; make them with :meth:`builder`."""
 
@@ -179,6 +246,8 @@ __all__ = [
     "JsonReaderOptionsBuilder",
     "JsonWriterOptions",
     "JsonWriterOptionsBuilder",
+    "chunked_read_json",
     "read_json",
+    "read_json_from_string_column",
     "write_json",
 ]

@@ -13,6 +13,8 @@ from typing import Any
 
 from ferrodf._lib import Table
 from ferrodf._lib.io import _ChunkedParquetReader, _ParquetChunkedWriter
+from ferrodf._lib.io import is_supported_read_parquet as io_is_supported_read_parquet
+from ferrodf._lib.io import is_supported_write_parquet as io_is_supported_write_parquet
 from ferrodf._lib.io import read_parquet as io_read_parquet
 from ferrodf._lib.io import write_parquet as io_write_parquet
 from ferrodf.plc.io._builder import OptionsBuilder
@@ -419,6 +421,18 @@ class ParquetChunkedWriter:
         return memoryview(b"")
 
 
+def is_supported_read_parquet(compression: CompressionType) -> bool:
+    """Whether pages compressed with ``compression`` can be read (NONE, AUTO, SNAPPY, GZIP,
+    BROTLI, LZ4, ZSTD)."""
+    return io_is_supported_read_parquet(int(compression))
+
+
+def is_supported_write_parquet(compression: CompressionType) -> bool:
+    """Whether ``write_parquet`` compresses pages with ``compression`` (NONE, AUTO, SNAPPY,
+    GZIP, BROTLI, LZ4, ZSTD)."""
+    return io_is_supported_write_parquet(int(compression))
+
+
 __all__ = [
     "ChunkedParquetReader",
     "ChunkedParquetWriterOptions",
@@ -430,6 +444,8 @@ __all__ = [
     "ParquetWriterOptions",
     "ParquetWriterOptionsBuilder",
     "TableInputMetadata",
+    "is_supported_read_parquet",
+    "is_supported_write_parquet",
     "read_parquet",
     "write_parquet",
 ]

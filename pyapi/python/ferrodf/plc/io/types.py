@@ -117,6 +117,25 @@ class TableWithMetadata:
         return f"TableWithMetadata({self.tbl.num_rows()} rows, columns={self.column_names()})"
 
 
+class PartitionInfo:
+    """A row range of a table (pylibcudf's ``PartitionInfo``, for partitioned writes,
+    which ferrodf's writers do not support: they raise ``NotImplementedError``)."""
+
+    def __init__(self, start_row: int, num_rows: int) -> None:
+        self.start_row = int(start_row)
+        self.num_rows = int(num_rows)
+
+
+def __getattr__(name: str) -> Any:
+    # pylibcudf exports the writer metadata classes here too; they live with the Parquet
+    # writer, which imports this module, so they are looked up on first use.
+    if name in ("TableInputMetadata", "ColumnInMetadata"):
+        from ferrodf.plc.io import parquet
+
+        return getattr(parquet, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def _norm(n: Any) -> tuple[str, list[Any]]:
     if isinstance(n, str):
         return (n, [])
@@ -129,6 +148,7 @@ __all__ = [
     "CompressionType",
     "DictionaryPolicy",
     "JSONRecoveryMode",
+    "PartitionInfo",
     "QuoteStyle",
     "SinkInfo",
     "SourceInfo",

@@ -7,6 +7,10 @@ import pyarrow as pa  # type: ignore[import-untyped]  # pyarrow ships no stubs
 
 from ferrodf._lib import Column, Table
 
+# Found on first use at runtime (they live in ferrodf.plc.io.parquet).
+from ferrodf.plc.io.parquet import ColumnInMetadata as ColumnInMetadata
+from ferrodf.plc.io.parquet import TableInputMetadata as TableInputMetadata
+
 class CompressionType(IntEnum):
     NONE = 0
     AUTO = 1
@@ -92,11 +96,17 @@ class TableWithMetadata:
     # ferrodf extension: a pyarrow Table named by the metadata.
     def to_arrow(self) -> pa.Table: ...
 
+class PartitionInfo:
+    start_row: int
+    num_rows: int
+    def __init__(self, start_row: int, num_rows: int) -> None: ...
+
 __all__ = [
     "ColumnEncoding",
     "CompressionType",
     "DictionaryPolicy",
     "JSONRecoveryMode",
+    "PartitionInfo",
     "QuoteStyle",
     "SinkInfo",
     "SourceInfo",
