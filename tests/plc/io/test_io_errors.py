@@ -58,14 +58,14 @@ READERS = [
 
 
 @pytest.mark.parametrize("reader", READERS)
-def test_missing_file_is_file_not_found(reader, tmp_path):
+def test_missing_file_is_file_not_found(reader, tmp_path, host_fallback):
     p = tmp_path / "nope.bin"
     with pytest.raises(FileNotFoundError, match=r"nope\.bin"):
         reader(str(p))
 
 
 @pytest.mark.parametrize("reader", READERS)
-def test_directory_is_an_os_error(reader, tmp_path):
+def test_directory_is_an_os_error(reader, tmp_path, host_fallback):
     with pytest.raises(IsADirectoryError, match=re.escape(str(tmp_path))):
         reader(str(tmp_path))
 

@@ -25,6 +25,10 @@ from ferrodf.plc.io.text import (
     multibyte_split,
 )
 
+# multibyte_split is a counted host fallback (docs/io.md): with FERRODF_DEVICE=gpu these
+# tests run in 'auto'; test_gpu_mode_refuses_the_host_split checks gpu mode itself
+pytestmark = pytest.mark.usefixtures("host_fallback")
+
 
 def expected(data: bytes, delim: bytes, byte_range=None, strip=False) -> list[str]:
     if not data:
@@ -171,3 +175,15 @@ def test_bad_inputs(tmp_path):
         make_source(3)
     with pytest.raises(ValueError, match="offset >= 0"):
         ByteRangeInfo(-1, 3)
+
+
+def test_gpu_mode_refuses_the_host_split():
+    import ferrodf
+
+    if ferrodf.gpu_info() is None:
+        pytest.skip("needs a GPU: gpu mode without one refuses every operation")
+    with (
+        ferrodf.option_context(device="gpu"),
+        pytest.raises(NotImplementedError, match="multibyte_split"),
+    ):
+        multibyte_split(make_source("a|b"), "|")
