@@ -1,10 +1,10 @@
 //! Avro object container files (pylibcudf's `io.avro`).
 //!
 //! Decoding runs on the host with arrow-rs's `arrow-avro` (codecs: null, deflate, snappy,
-//! zstd, bzip2; xz is not built in). Blocks are decoded in order into record batches,
-//! `skip_rows` and `num_rows` are applied as the batches arrive (decoding stops once
-//! `num_rows` rows are in), and the batches of every source are concatenated once per
-//! column. The columns are host columns that move to the GPU lazily.
+//! zstd, bzip2; xz is not built in). The block framing is checked first, then blocks are
+//! decoded in order, one reader per block (see [`read_avro`]'s notes in `read_one`);
+//! blocks wholly inside `skip_rows` are not decoded, decoding stops once `num_rows` rows
+//! are in, and the batches of every source are concatenated once per column. The columns are host columns that move to the GPU lazily.
 //!
 //! ```
 //! use arrow_array::{Int64Array, RecordBatch};
@@ -66,11 +66,13 @@ fn read_long(data: &[u8], pos: &mut usize) -> Option<i64> {
 /// block is a row count, a byte size, that many bytes and the header's sync marker, up to
 /// the end of the file. The decoder trusts these fields (a negative or oversized one can
 /// make it spin or drop a block silently), so a file whose framing is off is refused here.
-fn check_blocks(data: &[u8], name: &str) -> Result<()> {
+fn check_blocks(data: &[u8], name: &str) -> Result<(usize, Vec<Block>)> {
     let info = read_header_info(std::io::Cursor::new(data)).map_err(|e| invalid(name, e))?;
     let sync = info.sync();
-    let mut pos = usize::try_from(info.header_len()).unwrap_or(usize::MAX);
+    let header_len = usize::try_from(info.header_len()).unwrap_or(usize::MAX);
+    let mut pos = header_len;
     let mut block = 0;
+    let mut blocks = vec![];
     while pos < data.len() {
         let at = pos;
         let bad = |what: &str| invalid(name, format!("block {block} at byte {at}: {what}"));
@@ -86,10 +88,20 @@ fn check_blocks(data: &[u8], name: &str) -> Result<()> {
         if data.get(end..end + 16) != Some(&sync[..]) {
             return Err(bad("no sync marker after the block (truncated or corrupt)"));
         }
+        blocks.push(Block {
+            bytes: at..end + 16,
+            rows: count as usize,
+        });
         pos = end + 16;
         block += 1;
     }
-    Ok(())
+    Ok((header_len.min(data.len()), blocks))
+}
+
+/// One block of a container file: its bytes (count, size, data, sync marker) and rows.
+struct Block {
+    bytes: std::ops::Range<usize>,
+    rows: usize,
 }
 
 /// The selected rows of one source; `rows_left` is (rows still to skip, rows still to
@@ -105,8 +117,8 @@ fn read_one(
         .build(std::io::Cursor::new(data.clone()))
         .map_err(|e| invalid(&name, e))?;
     let schema = header.schema();
-    check_blocks(&data, &name)?;
-    let mut builder = ReaderBuilder::new().with_batch_size(64 * 1024);
+    let (header_len, blocks) = check_blocks(&data, &name)?;
+    let mut projection = None;
     if let Some(cols) = &opts.columns {
         let names: Vec<&String> = schema.fields().iter().map(|f| f.name()).collect();
         let idx = cols
@@ -119,18 +131,53 @@ fn read_one(
                 })
             })
             .collect::<Result<Vec<_>>>()?;
-        builder = builder.with_projection(idx);
+        projection = Some(idx);
     }
-    let reader = builder
-        .build(std::io::Cursor::new(data))
-        .map_err(|e| invalid(&name, e))?;
-    let out_schema = reader.schema();
+    let builder = || match &projection {
+        Some(idx) => ReaderBuilder::new().with_projection(idx.clone()),
+        None => ReaderBuilder::new(),
+    };
+    let out_schema = builder()
+        .build(std::io::Cursor::new(data.clone()))
+        .map_err(|e| invalid(&name, e))?
+        .schema();
+    // Each block is decoded by a reader of its own (the header, then that block) that
+    // is asked for exactly the block's rows once: arrow-avro's reader loops without
+    // progress when a corrupt block holds bytes beyond its row count, and never gets
+    // there when the batch is full after those rows.
     let mut parts = vec![];
-    for batch in reader {
+    for (i, block) in blocks.iter().enumerate() {
         if rows_left.1 == Some(0) {
             break;
         }
-        let mut b = batch.map_err(|e| invalid(&name, e))?;
+        if block.rows == 0 {
+            continue;
+        }
+        if rows_left.0 >= block.rows {
+            rows_left.0 -= block.rows;
+            continue;
+        }
+        let mut one = Vec::with_capacity(header_len + block.bytes.len());
+        one.extend_from_slice(&data[..header_len]);
+        one.extend_from_slice(&data[block.bytes.clone()]);
+        let mut reader = builder()
+            .with_batch_size(block.rows)
+            .build(std::io::Cursor::new(one))
+            .map_err(|e| invalid(&name, e))?;
+        let mut b = match reader.next() {
+            Some(b) => b.map_err(|e| invalid(&name, format!("block {i}: {e}")))?,
+            None => RecordBatch::new_empty(out_schema.clone()),
+        };
+        if b.num_rows() != block.rows {
+            return Err(invalid(
+                &name,
+                format!(
+                    "block {i} holds {} rows, its header says {}",
+                    b.num_rows(),
+                    block.rows
+                ),
+            ));
+        }
         let skip = rows_left.0.min(b.num_rows());
         rows_left.0 -= skip;
         b = b.slice(skip, b.num_rows() - skip);
