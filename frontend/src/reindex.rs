@@ -194,10 +194,9 @@ impl DataFrame {
         level: Option<Level>,
     ) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
-        let only = match level {
-            Some(l) => Some(self.level_positions(&[l])?[0]),
-            None => None,
-        };
+        let only = level
+            .map(|l| self.level_positions(&[l]).map(|p| p[0]))
+            .transpose()?;
         let names = self.index().names();
         let mut levels = self.index().level_columns()?;
         for (k, column) in levels.iter_mut().enumerate() {
@@ -252,10 +251,9 @@ impl DataFrame {
         level: Option<Level>,
     ) -> Result<DataFrame> {
         let _operation = ferrodf_core::memory::enter_operation();
-        let only = match level {
-            Some(l) => Some(self.level_positions(&[l])?[0]),
-            None => None,
-        };
+        let only = level
+            .map(|l| self.level_positions(&[l]).map(|p| p[0]))
+            .transpose()?;
         let mut levels = self.index().level_columns()?;
         for (k, column) in levels.iter_mut().enumerate() {
             if only.is_some_and(|o| o != k) {

@@ -62,16 +62,7 @@ fn split_key<'py>(
 /// list, an array, an Index), a boolean array (by position) or a boolean Series (by label).
 fn rows_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Rows> {
     if let Ok(s) = obj.cast::<PySlice>() {
-        let bound = |name: &str| -> PyResult<Option<ferrodf::compute::Value>> {
-            let v = s.getattr(name)?;
-            if v.is_none() {
-                Ok(None)
-            } else {
-                value_from_py(py, &v).map(Some)
-            }
-        };
-        let step: Option<i64> = s.getattr("step")?.extract()?;
-        let (start, stop) = (bound("start")?, bound("stop")?);
+        let (start, stop, step) = slice_parts(py, s)?;
         if start.is_none() && stop.is_none() && step.is_none() {
             return Ok(Rows::All);
         }
@@ -292,20 +283,8 @@ impl PySeries {
 /// A `df[key]` key as the frontend's [`ItemKey`].
 fn item_key_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<ItemKey> {
     if let Ok(s) = obj.cast::<PySlice>() {
-        let bound = |name: &str| -> PyResult<Option<ferrodf::compute::Value>> {
-            let v = s.getattr(name)?;
-            if v.is_none() {
-                Ok(None)
-            } else {
-                value_from_py(py, &v).map(Some)
-            }
-        };
-        let step: Option<i64> = s.getattr("step")?.extract()?;
-        return Ok(ItemKey::Slice {
-            start: bound("start")?,
-            stop: bound("stop")?,
-            step,
-        });
+        let (start, stop, step) = slice_parts(py, s)?;
+        return Ok(ItemKey::Slice { start, stop, step });
     }
     if let Ok(s) = obj.extract::<PySeries>() {
         return Ok(ItemKey::Series(s.0));
@@ -321,4 +300,27 @@ fn item_key_from_py(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<ItemKey>
         return Ok(ItemKey::List(labels));
     }
     label_from_py(obj).map(ItemKey::Label)
+}
+
+/// A Python slice's bounds as values (`None` for an open end) and its step.
+type SliceParts = (
+    Option<ferrodf::compute::Value>,
+    Option<ferrodf::compute::Value>,
+    Option<i64>,
+);
+
+fn slice_parts(py: Python<'_>, s: &Bound<'_, PySlice>) -> PyResult<SliceParts> {
+    let bound = |name: &str| -> PyResult<Option<ferrodf::compute::Value>> {
+        let v = s.getattr(name)?;
+        if v.is_none() {
+            Ok(None)
+        } else {
+            value_from_py(py, &v).map(Some)
+        }
+    };
+    Ok((
+        bound("start")?,
+        bound("stop")?,
+        s.getattr("step")?.extract()?,
+    ))
 }
