@@ -202,6 +202,8 @@ def _draw_merge(draw: Draw, p: Pair) -> dict[str, Any] | None:
         return None
     kind = p.kinds[key]
     other = draw(frames(kinds=("float", "int"), must_have=(kind,), multi_columns=False, max_cols=2))
+    if key in list(other.pdf.columns[1:]):
+        return None  # the rename would repeat a label, which ferrodf refuses by design
     other = _renamed(other, {other.pdf.columns[0]: key})
     how = draw(st.sampled_from(["inner", "left", "right", "outer"]))
     return {"other": other, "on": key, "how": how, "sort": draw(st.booleans())}
