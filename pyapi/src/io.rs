@@ -396,55 +396,67 @@ fn parquet_writer_options(d: &Opts<'_>) -> PyResult<ParquetWriterOptions> {
     Ok(o)
 }
 
-/// The state of a `ParquetChunkedWriter`.
-#[pyclass(
-    name = "_ParquetChunkedWriter",
-    module = "ferrodf.plc.io.parquet",
-    frozen
-)]
-pub struct PyParquetChunkedWriter {
-    sink: SinkInfo,
-    writer: Mutex<Option<parquet::ParquetChunkedWriter>>,
+/// A `#[pyclass]` holding a core chunked writer (`$writer`, made from the options dict by
+/// `$options`): `write` adds a table, `close` finishes the file and returns a memory sink's
+/// bytes. The Parquet and ORC chunked writers are this class with their own types.
+macro_rules! chunked_writer_class {
+    ($(#[$doc:meta])* $class:ident, $py_name:literal, $module:literal, $writer:ty, $options:ident) => {
+        $(#[$doc])*
+        #[pyclass(name = $py_name, module = $module, frozen)]
+        pub struct $class {
+            sink: SinkInfo,
+            writer: Mutex<Option<$writer>>,
+        }
+
+        #[pymethods]
+        impl $class {
+            #[new]
+            #[pyo3(signature = (path, options))]
+            fn new(path: Option<std::path::PathBuf>, options: &Opts<'_>) -> PyResult<Self> {
+                let s = sink(path);
+                let o = $options(options)?;
+                let w = <$writer>::new(&s, &o).map_err(crate::errors::to_py)?;
+                Ok($class {
+                    sink: s,
+                    writer: Mutex::new(Some(w)),
+                })
+            }
+            #[pyo3(signature = (table, metadata = None))]
+            fn write(
+                &self,
+                py: Python<'_>,
+                table: PyTable,
+                metadata: Option<&Bound<'_, PyAny>>,
+            ) -> PyResult<()> {
+                let meta = metadata_from(metadata)?;
+                run(py, || {
+                    let mut g = self.writer.lock().unwrap_or_else(|e| e.into_inner());
+                    match g.as_mut() {
+                        Some(w) => w.write(&table.0, meta.as_deref()),
+                        None => Err(ferrodf_core::Error::value("the writer is closed")),
+                    }
+                })
+            }
+            /// Finish the file; returns the bytes of a memory sink.
+            fn close<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+                let w = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
+                if let Some(w) = w {
+                    run(py, move || w.close())?;
+                }
+                Ok(sink_bytes(py, &self.sink))
+            }
+        }
+    };
 }
 
-#[pymethods]
-impl PyParquetChunkedWriter {
-    #[new]
-    #[pyo3(signature = (path, options))]
-    fn new(path: Option<std::path::PathBuf>, options: &Opts<'_>) -> PyResult<Self> {
-        let s = sink(path);
-        let o = parquet_writer_options(options)?;
-        let w = parquet::ParquetChunkedWriter::new(&s, &o).map_err(crate::errors::to_py)?;
-        Ok(PyParquetChunkedWriter {
-            sink: s,
-            writer: Mutex::new(Some(w)),
-        })
-    }
-    #[pyo3(signature = (table, metadata = None))]
-    fn write(
-        &self,
-        py: Python<'_>,
-        table: PyTable,
-        metadata: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<()> {
-        let meta = metadata_from(metadata)?;
-        run(py, || {
-            let mut g = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-            match g.as_mut() {
-                Some(w) => w.write(&table.0, meta.as_deref()),
-                None => Err(ferrodf_core::Error::value("the writer is closed")),
-            }
-        })
-    }
-    /// Finish the file; returns the bytes of a memory sink.
-    fn close<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
-        let w = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(w) = w {
-            run(py, move || w.close())?;
-        }
-        Ok(sink_bytes(py, &self.sink))
-    }
-}
+chunked_writer_class!(
+    /// The state of a `ParquetChunkedWriter`.
+    PyParquetChunkedWriter,
+    "_ParquetChunkedWriter",
+    "ferrodf.plc.io.parquet",
+    parquet::ParquetChunkedWriter,
+    parquet_writer_options
+);
 
 fn json_reader_options(d: &Opts<'_>) -> PyResult<JsonReaderOptions> {
     let mut o = JsonReaderOptions {
@@ -497,51 +509,14 @@ fn orc_writer_options(d: &Opts<'_>) -> PyResult<OrcWriterOptions> {
     Ok(o)
 }
 
-/// The state of an `OrcChunkedWriter`.
-#[pyclass(name = "_OrcChunkedWriter", module = "ferrodf.plc.io.orc", frozen)]
-pub struct PyOrcChunkedWriter {
-    sink: SinkInfo,
-    writer: Mutex<Option<orc::OrcChunkedWriter>>,
-}
-
-#[pymethods]
-impl PyOrcChunkedWriter {
-    #[new]
-    #[pyo3(signature = (path, options))]
-    fn new(path: Option<std::path::PathBuf>, options: &Opts<'_>) -> PyResult<Self> {
-        let s = sink(path);
-        let o = orc_writer_options(options)?;
-        let w = orc::OrcChunkedWriter::new(&s, &o).map_err(crate::errors::to_py)?;
-        Ok(PyOrcChunkedWriter {
-            sink: s,
-            writer: Mutex::new(Some(w)),
-        })
-    }
-    #[pyo3(signature = (table, metadata = None))]
-    fn write(
-        &self,
-        py: Python<'_>,
-        table: PyTable,
-        metadata: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<()> {
-        let meta = metadata_from(metadata)?;
-        run(py, || {
-            let mut g = self.writer.lock().unwrap_or_else(|e| e.into_inner());
-            match g.as_mut() {
-                Some(w) => w.write(&table.0, meta.as_deref()),
-                None => Err(ferrodf_core::Error::value("the writer is closed")),
-            }
-        })
-    }
-    /// Finish the file; returns the bytes of a memory sink.
-    fn close<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
-        let w = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
-        if let Some(w) = w {
-            run(py, move || w.close())?;
-        }
-        Ok(sink_bytes(py, &self.sink))
-    }
-}
+chunked_writer_class!(
+    /// The state of an `OrcChunkedWriter`.
+    PyOrcChunkedWriter,
+    "_OrcChunkedWriter",
+    "ferrodf.plc.io.orc",
+    orc::OrcChunkedWriter,
+    orc_writer_options
+);
 
 /// `(name, DataType, [children...])` of a Parquet schema node.
 fn schema_tree<'py>(py: Python<'py>, s: &ParquetColumnSchema) -> PyResult<Bound<'py, PyTuple>> {
