@@ -259,8 +259,13 @@ impl DataFrame {
             if only.is_some_and(|o| o != k) {
                 continue;
             }
-            let mapped = (0..column.size())
-                .map(|i| func(&ferrodf_core::ops::copying::get_element(column, i)?))
+            // one copy of the level to the host, not one per label
+            let labels = ferrodf_core::interop::arrow::to_arrow(column)?;
+            let mapped = (0..labels.len())
+                .map(|i| {
+                    let one = ferrodf_core::interop::arrow::from_arrow(&labels.slice(i, 1))?;
+                    func(&Scalar::from_column(one)?)
+                })
                 .collect::<Result<Vec<_>>>()?;
             *column = crate::compute::column_from_values(&mapped)?;
         }
