@@ -12,7 +12,6 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::Result;
-use crate::ops::strings::regex::capture::CaptureProgram;
 use crate::types::TypeId;
 
 /// A pattern's DFA tables on the device, as [`crate::ops::strings::regex::dfa`] lays them
@@ -24,6 +23,19 @@ pub struct DfaTables<'a> {
     pub tables: &'a DeviceMemory,
     /// The word where the reverse tables start.
     pub reverse_offset: usize,
+}
+
+/// A capture program (the Pike VM of `crate::ops::strings::regex::capture`) on the
+/// device: its instruction words, the number of capture slots (two per group, group 0
+/// included) and the scratch words one VM needs.
+#[derive(Clone, Copy)]
+pub struct VmTables<'a> {
+    /// The uploaded instruction words.
+    pub words: &'a DeviceMemory,
+    /// Two slots per capture group, the whole match (group 0) included.
+    pub slots: usize,
+    /// The scratch words one thread's VM needs.
+    pub scratch_words: usize,
 }
 
 /// contains (op 0), matches at the start (1) as BOOL8, the count of matches (2) or the
@@ -149,11 +161,11 @@ impl Items {
     pub fn captures(
         col: &Column,
         prog: DfaTables,
-        cap: &CaptureProgram,
+        cap: VmTables,
         all: bool,
     ) -> Result<Option<Items>> {
         let n = col.size();
-        let groups = cap.slots() / 2 - 1;
+        let groups = cap.slots / 2 - 1;
         let (offsets, total, max_count) = if all {
             let Some(counted) = Items::count(col, prog, ItemKind::Groups, groups as i64)? else {
                 return Ok(None);
@@ -167,9 +179,8 @@ impl Items {
         let quit = DeviceMemory::zeroed(4)?;
         let spans = DeviceMemory::alloc(total.max(1) * 16)?;
         let row_valid = DeviceMemory::zeroed(n.max(1))?;
-        let tables = cap.on_device()?;
         // One VM's scratch per GPU thread: at most 256 MiB in all, at least one block.
-        let per_thread = cap.scratch_words();
+        let per_thread = cap.scratch_words;
         let threads =
             ((256usize << 20) / (per_thread * 8)).clamp(128, n.div_ceil(128).max(1) * 128);
         let blocks = threads / 128;
@@ -183,7 +194,7 @@ impl Items {
                 n as i64,
                 prog.tables.ptr(),
                 prog.reverse_offset as i64,
-                tables.ptr(),
+                cap.words.ptr(),
                 i32::from(all),
                 groups as i64,
                 quit.ptr(),

@@ -202,6 +202,16 @@ impl CaptureProgram {
         Ok(m)
     }
 
+    /// What the capture kernel takes: `words` (from [`Self::on_device`]) with this
+    /// program's slot and scratch sizes.
+    pub(crate) fn vm_tables<'a>(&self, words: &'a DeviceMemory) -> dev::VmTables<'a> {
+        dev::VmTables {
+            words,
+            slots: self.slots,
+            scratch_words: self.scratch_words(),
+        }
+    }
+
     fn state(&self, sid: u32) -> (u32, u32, u32) {
         let k = HEADER + 4 * sid as usize;
         (self.words[k], self.words[k + 1], self.words[k + 2])
@@ -427,7 +437,9 @@ pub(crate) fn device_first(
     let Some(cap) = device_tables(name, prog)? else {
         return Ok(None);
     };
-    on_device(name, prog, |p| dev::Items::captures(input, p, &cap, false))
+    let words = cap.on_device()?;
+    let vm = cap.vm_tables(&words);
+    on_device(name, prog, |p| dev::Items::captures(input, p, vm, false))
 }
 
 /// The groups of every match of every row on the device, as a LIST<STRING> column whose
@@ -443,8 +455,10 @@ pub(crate) fn device_all(
     let Some(cap) = device_tables(name, prog)? else {
         return Ok(None);
     };
+    let words = cap.on_device()?;
+    let vm = cap.vm_tables(&words);
     on_device(name, prog, |p| {
-        let Some(items) = dev::Items::captures(input, p, &cap, true)? else {
+        let Some(items) = dev::Items::captures(input, p, vm, true)? else {
             return Ok(None);
         };
         items.record_nonempty(input).map(Some)
