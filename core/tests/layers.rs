@@ -43,6 +43,7 @@ const LAYERS: &[(&str, usize)] = &[
     // device memory, never on buffers or columns. (The data model sits above the runtime
     // because a `Buffer` owns `DeviceMemory` and copies through these primitives.)
     ("device/mod.rs", 1),
+    ("device/foreign_stream.rs", 1),
     ("device/memory.rs", 1),
     ("device/kernel_cache.rs", 1),
     ("device/kernel_bundle.rs", 1),

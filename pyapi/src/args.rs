@@ -66,9 +66,9 @@ pub(crate) fn index(v: i64, what: &str) -> PyResult<usize> {
 }
 
 /// Stamps out `plc` bindings whose pylibcudf signatures end in `stream=None` (and usually
-/// `mr=None`): ferrodf runs on one stream with one memory resource, so these are accepted
-/// for compatibility and ignored. Writing them here keeps each binding down to its own
-/// arguments and its body.
+/// `mr=None`): a given stream is honoured by ordering the binding's work with it, an `mr`
+/// is checked (see [`crate::stream`]). Writing them here keeps each binding down to its
+/// own arguments and its body.
 ///
 /// Each item reads `fn name(py, arg: Type = default, ...) [stream, mr] -> Out { body }`: the
 /// Python signature is the arguments in order (defaults as written) followed by the bracketed
@@ -77,18 +77,20 @@ macro_rules! plc_fn {
     ($(
         $(#[$meta:meta])*
         fn $name:ident($py:ident $(, $arg:ident: $ty:ty $(= $default:tt)?)* $(,)?)
-            [$($ignored:ident),+] -> $out:ty $body:block
+            [$($ordering:ident),+] -> $out:ty $body:block
     )*) => {$(
         $(#[$meta])*
         #[pyfunction]
-        #[pyo3(signature = ($($arg $(= $default)?,)* $($ignored = None),+))]
+        #[pyo3(signature = ($($arg $(= $default)?,)* $($ordering = None),+))]
         #[allow(clippy::too_many_arguments)]
         pub fn $name(
             $py: Python<'_>,
             $($arg: $ty,)*
-            $($ignored: $crate::args::Opt,)+
+            $($ordering: $crate::args::Opt,)+
         ) -> PyResult<$out> {
-            $(let _ = $ignored;)+
+            // Kept alive to the end of the call: the last statement orders the caller's
+            // stream after this binding's work.
+            $(let _order = $crate::stream::honour($py, stringify!($ordering), $ordering)?;)+
             $body
         }
     )*};
@@ -103,19 +105,19 @@ macro_rules! plc_methods {
         fn $name:ident<$lt:lifetime>(
             &$this:ident,
             $py:ident $(, $arg:ident: $ty:ty $(= $default:tt)?)* $(,)?
-        ) [$($ignored:ident),+] -> $out:ty $body:block
+        ) [$($ordering:ident),+] -> $out:ty $body:block
     )*}) => {
         #[pymethods]
         impl $class {$(
             $(#[$meta])*
-            #[pyo3(signature = ($($arg $(= $default)?,)* $($ignored = None),+))]
+            #[pyo3(signature = ($($arg $(= $default)?,)* $($ordering = None),+))]
             fn $name<$lt>(
                 &$this,
                 $py: Python<$lt>,
                 $($arg: $ty,)*
-                $($ignored: $crate::args::Opt,)+
+                $($ordering: $crate::args::Opt,)+
             ) -> PyResult<$out> {
-                $(let _ = $ignored;)+
+                $(let _order = $crate::stream::honour($py, stringify!($ordering), $ordering)?;)+
                 $body
             }
         )*}
@@ -127,22 +129,22 @@ pub(crate) use plc_methods;
 /// core function: `fn op(py, args...) [stream, mr] -> Out { body } for { name = core::path; ... }`
 /// defines every `name`, whose body sees its core function as `op`.
 macro_rules! plc_family {
-    (fn $op:ident $params:tt [$($ignored:ident),+] -> $out:ty $body:block for {}) => {};
+    (fn $op:ident $params:tt [$($ordering:ident),+] -> $out:ty $body:block for {}) => {};
     (
-        fn $op:ident $params:tt [$($ignored:ident),+] -> $out:ty $body:block for {
+        fn $op:ident $params:tt [$($ordering:ident),+] -> $out:ty $body:block for {
             $(#[$doc:meta])* $name:ident = $core:path;
             $($rest:tt)*
         }
     ) => {
         $crate::args::plc_fn! {
             $(#[$doc])*
-            fn $name $params [$($ignored),+] -> $out {
+            fn $name $params [$($ordering),+] -> $out {
                 let $op = $core;
                 $body
             }
         }
         $crate::args::plc_family! {
-            fn $op $params [$($ignored),+] -> $out $body for { $($rest)* }
+            fn $op $params [$($ordering),+] -> $out $body for { $($rest)* }
         }
     };
 }

@@ -247,7 +247,8 @@ impl PyColumn {
         stream: Option<&Bound<'_, PyAny>>,
         mr: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyColumn> {
-        let _ = (stream, mr);
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
         let col = import_column(py, obj)?;
         if let Some(d) = dtype
             && d.0 != col.dtype()
@@ -272,7 +273,8 @@ impl PyColumn {
         stream: Option<&Bound<'_, PyAny>>,
         mr: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyColumn> {
-        let _ = (stream, mr);
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
         let size = usize::try_from(size).map_err(|_| {
             PyValueError::new_err(format!("a column's size must not be negative, got {size}"))
         })?;
@@ -292,7 +294,7 @@ impl PyColumn {
         obj: &Bound<'_, PyAny>,
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyColumn> {
-        let _ = stream;
+        let _order = crate::stream::honour(py, "stream", stream)?;
         if crate::memory::has_cuda_array_interface(obj)? {
             let arr = read_cuda_array_interface(obj)?;
             if arr.shape.len() != 1 {
@@ -352,7 +354,7 @@ impl PyColumn {
         dtype: Option<PyDataType>,
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyColumn> {
-        let _ = stream;
+        let _order = crate::stream::honour(py, "stream", stream)?;
         let pa = py.import("pyarrow")?;
         let values = PyList::new(py, obj.try_iter()?.collect::<PyResult<Vec<_>>>()?)?;
         let kwargs = pyo3::types::PyDict::new(py);

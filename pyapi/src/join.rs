@@ -170,7 +170,7 @@ impl PyFilteredJoin {
         load_factor: f64,
         stream: Opt<'_, '_>,
     ) -> PyResult<Self> {
-        let _ = stream;
+        let _order = crate::stream::honour(compare_nulls.py(), "stream", stream)?;
         let ne = nulls_equal(compare_nulls)?;
         Ok(PyFilteredJoin(
             join::FilteredJoin::new(&build.0, ne, load_factor).py()?,
@@ -186,7 +186,8 @@ impl PyFilteredJoin {
         stream: Opt<'_, '_>,
         mr: Opt<'_, '_>,
     ) -> PyResult<PyColumn> {
-        let _ = (stream, mr);
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
         let f = self.0.clone();
         run(py, move || f.semi_join(&probe.0)).map(PyColumn)
     }
@@ -200,7 +201,8 @@ impl PyFilteredJoin {
         stream: Opt<'_, '_>,
         mr: Opt<'_, '_>,
     ) -> PyResult<PyColumn> {
-        let _ = (stream, mr);
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
         let f = self.0.clone();
         run(py, move || f.anti_join(&probe.0)).map(PyColumn)
     }

@@ -37,6 +37,7 @@ mod runtime;
 mod scalar;
 mod search;
 mod sorting;
+mod stream;
 mod stream_compaction;
 mod strings;
 mod strings_convert;
@@ -124,6 +125,9 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<table::PyTable>()?;
     m.add_class::<scalar::PyScalar>()?;
     m.add_class::<gpumemoryview::GpuMemoryView>()?;
+    m.add_class::<stream::PyStream>()?;
+    m.add_class::<stream::PyStreamOrder>()?;
+    m.add_function(wrap_pyfunction!(stream::stream_order, m)?)?;
     enums::register(m)?;
     frame::register(m)?;
     memory::register(m)?;

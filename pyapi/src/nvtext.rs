@@ -134,8 +134,8 @@ impl PyTokenizeVocabulary {
         stream: Option<&Bound<'_, PyAny>>,
         mr: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        // pylibcudf's stream and memory resource: accepted and ignored (see docs/plc.md).
-        let _ = (stream, mr);
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
         Ok(Self(run(py, move || {
             tk::TokenizeVocabulary::new(&vocab.0)
         })?))

@@ -24,8 +24,8 @@ impl PyScalar {
 
     /// Whether the value is not null.
     #[pyo3(signature = (stream = None))]
-    fn is_valid(&self, stream: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
-        let _ = stream;
+    fn is_valid(&self, py: Python<'_>, stream: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+        let _order = crate::stream::honour(py, "stream", stream)?;
         self.0.is_valid().py()
     }
 
@@ -41,7 +41,8 @@ impl PyScalar {
         stream: Option<&Bound<'_, PyAny>>,
         mr: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyScalar> {
-        let _ = (stream, mr);
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
         if py_val.is_none() && dtype.is_none() {
             return Err(PyValueError::new_err(
                 "Scalar.from_py(None) needs a dtype to make a typed null",
@@ -66,7 +67,8 @@ impl PyScalar {
         stream: Option<&Bound<'_, PyAny>>,
         mr: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyScalar> {
-        let _ = (stream, mr);
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
         let np = py.import("numpy")?;
         if !np_val.is_instance(&np.getattr("generic")?)? {
             return Err(PyTypeError::new_err(
@@ -89,7 +91,7 @@ impl PyScalar {
         dtype: Option<PyDataType>,
         stream: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyScalar> {
-        let _ = stream;
+        let _order = crate::stream::honour(py, "stream", stream)?;
         let pa = py.import("pyarrow")?;
         let obj = if pa_val.is_instance(&pa.getattr("Scalar")?)? {
             // pa.array keeps a dictionary scalar's own dictionary; it cannot build null

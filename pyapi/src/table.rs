@@ -144,7 +144,9 @@ impl PyTable {
         stream: Option<&Bound<'_, PyAny>>,
         mr: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyTable> {
-        let _ = (dtype, stream, mr);
+        let _ = dtype;
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
         let batches: Vec<RecordBatch>;
         let schema;
         if arrow_like.hasattr("__arrow_c_stream__")? {

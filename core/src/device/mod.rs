@@ -6,6 +6,7 @@
 //! runtime is first asked for. A machine without them is a normal state ([`runtime`] returns
 //! an error that callers in `auto` placement treat as "use the host").
 
+mod foreign_stream;
 pub mod kernel_bundle;
 mod kernel_cache;
 pub mod kernels;
@@ -15,6 +16,7 @@ mod module_stats;
 pub mod nvrtc;
 pub mod primitives;
 
+pub use foreign_stream::ForeignStream;
 pub use memory::DeviceMemory;
 pub use module_stats::{ModuleOrigin, ModuleStats, module_stats};
 
@@ -127,6 +129,11 @@ impl GpuRuntime {
     /// The stream all ferrodf work is ordered on.
     pub fn stream(&self) -> &Arc<CudaStream> {
         &self.stream
+    }
+    /// A new stream of ferrodf's context, for callers that queue their own work (through
+    /// the `__cuda_stream__` protocol) and pass it back as a `stream=` argument.
+    pub fn new_stream(&self) -> Result<Arc<CudaStream>> {
+        Ok(self.ctx.new_stream()?)
     }
     /// The device's memory in bytes.
     pub fn total_memory(&self) -> usize {

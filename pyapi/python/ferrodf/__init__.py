@@ -12,6 +12,7 @@ from typing import Any
 
 from ferrodf import _lib, memory, options, plc, plotting
 from ferrodf._lib import (
+    Stream,
     __version__,
     gpu_info,
     gpu_unavailable_reason,
@@ -72,6 +73,7 @@ __all__ = [
     "MultiIndex",
     "RangeIndex",
     "Series",
+    "Stream",
     "concat",
     "from_dlpack",
     "from_pandas",

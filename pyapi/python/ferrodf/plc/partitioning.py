@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.partitioning import hash_partition as _hash_partition
 from ferrodf.plc.table import Table
 
@@ -25,6 +26,7 @@ def hash_partition(
 ) -> tuple[Table, list[int]]:
     """Reorder the rows of ``input`` into ``num_partitions`` partitions by the MurmurHash3
     of ``columns_to_hash``; returns the table and the first row of every partition."""
+    _order = _stream_order(stream, mr)
     return _hash_partition(input, list(columns_to_hash), num_partitions, seed, stream, mr)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.io import read_avro as io_read_avro
 from ferrodf.plc.io._builder import OptionsBuilder
 from ferrodf.plc.io.types import SourceInfo, TableWithMetadata
@@ -69,6 +70,7 @@ class AvroReaderOptionsBuilder(OptionsBuilder[AvroReaderOptions]):
 
 def read_avro(options: AvroReaderOptions, stream: Any = None, mr: Any = None) -> TableWithMetadata:
     """Read Avro with ``options`` (without the GIL)."""
+    _order = _stream_order(stream, mr)
     if options._source is None:
         raise ValueError("use AvroReaderOptions.builder(source)")
     tbl, names = io_read_avro(options._source._sources, options._opts)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ferrodf._lib import DataType, Table
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.io import read_csv as io_read_csv
 from ferrodf._lib.io import write_csv as io_write_csv
 from ferrodf.plc.io._builder import OptionsBuilder
@@ -207,6 +208,7 @@ class CsvReaderOptionsBuilder(OptionsBuilder[CsvReaderOptions]):
 
 def read_csv(options: CsvReaderOptions, stream: Any = None, mr: Any = None) -> TableWithMetadata:
     """Read CSV with ``options``; the GIL is released while decoding."""
+    _order = _stream_order(stream, mr)
     if options._source is None:
         raise ValueError("CsvReaderOptions has no source; use CsvReaderOptions.builder(source)")
     tbl, names = io_read_csv(options._source._sources, options._opts)
@@ -280,6 +282,7 @@ class CsvWriterOptionsBuilder(OptionsBuilder[CsvWriterOptions]):
 
 def write_csv(options: CsvWriterOptions, stream: Any = None) -> None:
     """Write the table; the GIL is released while formatting."""
+    _order = _stream_order(stream)
     sink = options._sink
     if sink is None or options._table is None:
         raise ValueError("use CsvWriterOptions.builder(sink, table)")

@@ -12,6 +12,7 @@ import json as _json
 from typing import Any
 
 from ferrodf._lib import Column, DataType, Scalar, Table
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.io import read_json as io_read_json
 from ferrodf._lib.io import write_json as io_write_json
 from ferrodf.plc.io._builder import OptionsBuilder
@@ -99,6 +100,7 @@ class JsonReaderOptionsBuilder(OptionsBuilder[JsonReaderOptions]):
 
 def read_json(options: JsonReaderOptions, stream: Any = None, mr: Any = None) -> TableWithMetadata:
     """Read JSON lines with ``options``; the GIL is released while decoding."""
+    _order = _stream_order(stream, mr)
     if options._source is None:
         raise ValueError("use JsonReaderOptions.builder(source)")
     tbl, names = io_read_json(options._source._sources, options._opts)
@@ -113,6 +115,7 @@ def chunked_read_json(
     pylibcudf reads ``chunk_size`` bytes at a time to bound device memory; ferrodf's reader
     decodes on the host in pieces already, so this is one :func:`read_json` (same result).
     """
+    _order = _stream_order(stream)
     if chunk_size <= 0:
         raise ValueError(f"chunk_size must be positive, got {chunk_size}")
     t = read_json(options)
@@ -152,6 +155,7 @@ def read_json_from_string_column(
     that is not one JSON object (such as a ``narep`` of ``"NULL"``) becomes a row of
     nulls. With ``FAIL`` such a line raises ``ValueError``.
     """
+    _order = _stream_order(stream)
     from ferrodf.plc.strings.combine import join_strings
     from ferrodf.plc.types import TypeId
 
@@ -234,6 +238,7 @@ class JsonWriterOptionsBuilder(OptionsBuilder[JsonWriterOptions]):
 
 def write_json(options: JsonWriterOptions, stream: Any = None) -> None:
     """Write the table; the GIL is released while formatting."""
+    _order = _stream_order(stream)
     sink = options._sink
     if sink is None or options._table is None:
         raise ValueError("use JsonWriterOptions.builder(sink, table)")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from ferrodf._lib import DataType, Table
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.io import _OrcChunkedWriter
 from ferrodf._lib.io import is_supported_read_orc as io_is_supported_read_orc
 from ferrodf._lib.io import is_supported_write_orc as io_is_supported_write_orc
@@ -110,6 +111,7 @@ class OrcReaderOptionsBuilder(OptionsBuilder[OrcReaderOptions]):
 
 def read_orc(options: OrcReaderOptions, stream: Any = None, mr: Any = None) -> TableWithMetadata:
     """Read ORC with ``options`` (without the GIL)."""
+    _order = _stream_order(stream, mr)
     if options._source is None:
         raise ValueError("use OrcReaderOptions.builder(source)")
     tbl, names = io_read_orc(options._source._sources, options._opts)
@@ -199,6 +201,7 @@ class OrcWriterOptionsBuilder(_WriterBuilder):
 
 def write_orc(options: OrcWriterOptions, stream: Any = None) -> None:
     """Write the table (without the GIL)."""
+    _order = _stream_order(stream)
     sink = options._sink
     if sink is None or options._table is None:
         raise ValueError("use OrcWriterOptions.builder(sink, table)")
@@ -232,6 +235,7 @@ class OrcChunkedWriter:
     @staticmethod
     def from_options(options: ChunkedOrcWriterOptions, stream: Any = None) -> OrcChunkedWriter:
         """A writer with ``options``."""
+        _order = _stream_order(stream)
         if options._sink is None:
             raise ValueError("use ChunkedOrcWriterOptions.builder(sink)")
         w = OrcChunkedWriter()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ferrodf._lib import Table
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.io import _ChunkedParquetReader, _ParquetChunkedWriter
 from ferrodf._lib.io import is_supported_read_parquet as io_is_supported_read_parquet
 from ferrodf._lib.io import is_supported_write_parquet as io_is_supported_write_parquet
@@ -139,6 +140,7 @@ def read_parquet(
     options: ParquetReaderOptions, stream: Any = None, mr: Any = None
 ) -> TableWithMetadata:
     """Read Parquet with ``options``; row groups decode in parallel without the GIL."""
+    _order = _stream_order(stream, mr)
     tbl, names = io_read_parquet(_check(options)._sources, options._opts)
     return TableWithMetadata(tbl, names)
 
@@ -154,6 +156,7 @@ class ChunkedParquetReader:
         stream: Any = None,
         mr: Any = None,
     ) -> None:
+        _order = _stream_order(stream, mr)
         self._reader = _ChunkedParquetReader(
             _check(options)._sources, options._opts, int(chunk_read_limit)
         )
@@ -363,6 +366,7 @@ class ParquetWriterOptionsBuilder(_WriterBuilder):
 
 def write_parquet(options: ParquetWriterOptions, stream: Any = None) -> memoryview:
     """Write the table; columns of each row group are encoded in parallel without the GIL."""
+    _order = _stream_order(stream)
     sink = options._sink
     if sink is None or options._table is None:
         raise ValueError("use ParquetWriterOptions.builder(sink, table)")
@@ -399,6 +403,7 @@ class ParquetChunkedWriter:
         options: ChunkedParquetWriterOptions, stream: Any = None
     ) -> ParquetChunkedWriter:
         """A writer with ``options``."""
+        _order = _stream_order(stream)
         if options._sink is None:
             raise ValueError("use ChunkedParquetWriterOptions.builder(sink)")
         w = ParquetChunkedWriter()

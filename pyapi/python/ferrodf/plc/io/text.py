@@ -16,6 +16,7 @@ import os
 from typing import Any
 
 from ferrodf._lib import Column
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.io import multibyte_split as io_multibyte_split
 
 
@@ -118,6 +119,7 @@ def multibyte_split(
     as the third argument (a :class:`ByteRangeInfo` or ``(offset, size)``) and the
     keywords ``byte_range`` and ``strip_delimiters`` is accepted too.
     """
+    _order = _stream_order(stream, mr)
     if not isinstance(source, DataChunkSource):
         raise TypeError(f"source must be a DataChunkSource, got {type(source).__name__}")
     if not isinstance(delimiter, str):

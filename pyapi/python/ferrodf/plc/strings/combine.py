@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.strings import concatenate as _concatenate
 from ferrodf._lib.strings import join_list_elements as _join_list_elements
 from ferrodf._lib.strings import join_strings as _join_strings
@@ -27,6 +28,7 @@ def concatenate(
     row null). With a Column separator ``narep`` replaces null separator rows and
     ``col_narep`` null entries. ``separate_nulls=NO`` leaves replaced null entries out.
     """
+    _order = _stream_order(stream, mr)
     return _concatenate(strings_columns, separator, narep, col_narep, separate_nulls)
 
 
@@ -34,6 +36,7 @@ def join_strings(input, separator, narep, stream=None, mr=None):
     """One row: the rows of ``input`` joined with ``separator`` (a string Scalar); null rows
     are written as ``narep`` when it is valid, left out when it is null (all left out: a
     null row; an empty input gives an empty column)."""
+    _order = _stream_order(stream, mr)
     return _join_strings(input, separator, narep)
 
 
@@ -56,6 +59,7 @@ def join_list_elements(
     element gets no separator before it. A list without a valid element gives ``""``, or
     null with ``OutputIfEmptyList.NULL_ELEMENT``.
     """
+    _order = _stream_order(stream, mr)
     return _join_list_elements(
         lists_strings_column,
         separator,

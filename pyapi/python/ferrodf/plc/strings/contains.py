@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ferrodf._lazy import pa
 from ferrodf._lib import Column, Scalar
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.strings import like_strings as _like
 from ferrodf._lib.strings import regex_search as _search
 
@@ -12,16 +13,19 @@ from ferrodf._lib.strings import regex_search as _search
 def contains_re(input, prog, stream=None, mr=None):
     """BOOL8: whether ``prog`` (a RegexProgram) matches anywhere in each row; null rows
     give null."""
+    _order = _stream_order(stream, mr)
     return _search(input, prog, 0)
 
 
 def matches_re(input, prog, stream=None, mr=None):
     """BOOL8: whether ``prog`` matches at the start of each row (``re.match``)."""
+    _order = _stream_order(stream, mr)
     return _search(input, prog, 1)
 
 
 def count_re(input, prog, stream=None, mr=None):
     """INT32: the number of successive non-overlapping matches of ``prog`` in each row."""
+    _order = _stream_order(stream, mr)
     return _search(input, prog, 2)
 
 
@@ -33,6 +37,7 @@ def like(input, pattern, escape_character=None, stream=None, mr=None):
     """BOOL8: whether each row matches the SQL LIKE ``pattern`` (a str or string Scalar:
     ``%`` any characters, ``_`` one); ``escape_character`` (one character, a str or
     Scalar) makes the next pattern character literal. Null rows give null."""
+    _order = _stream_order(stream, mr)
     if isinstance(pattern, Column):
         raise NotImplementedError(
             "strings.contains.like: a Column of patterns (one per row) is not supported; "

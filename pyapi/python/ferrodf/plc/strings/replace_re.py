@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.strings import RegexProgram
 from ferrodf._lib.strings import replace_re as _replace_re
 from ferrodf._lib.strings import replace_with_backrefs as _backrefs
@@ -23,6 +24,7 @@ def replace_re(
     pylibcudf's other form, a list of patterns with a Column of replacements, is not
     implemented: call ``replace_re`` once per pattern instead.
     """
+    _order = _stream_order(stream, mr)
     from ferrodf import plc
 
     if isinstance(patterns, list):
@@ -46,6 +48,7 @@ def replace_with_backrefs(input, prog, replacement, stream=None, mr=None):
     """Replace every match of ``prog`` by ``replacement`` with ``\\1`` or ``${1}`` filled
     in with the text of capture group 1 (``\\0``: the whole match). Runs on the host: a
     host fallback with a GPU (an error in ``gpu`` mode)."""
+    _order = _stream_order(stream, mr)
     return _backrefs(input, prog, replacement)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ferrodf._lib import Column, Scalar
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.strings import slice as _slice
 
 
@@ -24,6 +25,7 @@ def _bound(v, what):
 
 def slice_strings(input, start=None, stop=None, step=None, stream=None, mr=None):
     """Characters ``[start:stop:step]`` of every row, with Python's slice semantics."""
+    _order = _stream_order(stream, mr)
     step = _bound(step, "step")
     return _slice(input, _bound(start, "start"), _bound(stop, "stop"), 1 if step is None else step)
 

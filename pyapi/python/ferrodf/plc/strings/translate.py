@@ -7,6 +7,7 @@ several characters, which libcudf does not allow.
 
 from __future__ import annotations
 
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.strings import filter_characters as _filter
 from ferrodf._lib.strings import translate_strings as _translate
 from ferrodf.plc._enums import rust_enum
@@ -24,6 +25,7 @@ def _code_point(c, what):
 
 def translate(input, chars_table, stream=None, mr=None):
     """Every character that is a key of the dict ``chars_table`` replaced by its value."""
+    _order = _stream_order(stream, mr)
     keys, values = [], []
     for k, v in chars_table.items():
         keys.append(_code_point(k, "a key"))
@@ -37,6 +39,7 @@ def filter_characters(
     """Keep (``FilterType.KEEP``) only, or remove, the characters inside the inclusive
     ranges of the dict ``characters_to_filter`` (first character: last character); the
     others become ``replacement`` (a string Scalar)."""
+    _order = _stream_order(stream, mr)
     ranges = [
         (_code_point(lo, "a range start"), _code_point(hi, "a range end"))
         for lo, hi in characters_to_filter.items()

@@ -3,6 +3,7 @@ with ``device='gpu'``)."""
 
 from __future__ import annotations
 
+from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.strings import format_list_column as _format_list_column
 
 
@@ -11,6 +12,7 @@ def format_list_column(input, na_rep=None, separators=None, stream=None, mr=None
     ``[]`` for an empty list, ``na_rep`` (None: "") for a null list or string; the three
     ``separators`` (element separator, left and right enclosure) default to ``,`` ``[``
     ``]``. The output has no nulls."""
+    _order = _stream_order(stream, mr)
     return _format_list_column(input, na_rep, separators)
 
 
