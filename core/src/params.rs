@@ -98,6 +98,15 @@ named_enum! {
 }
 
 named_enum! {
+    /// libcudf's `null_aware`: whether a user-defined function sees the nulls of its inputs
+    /// (pylibcudf's `types.NullAware`).
+    pub enum NullAware in "types" {
+        No,
+        Yes,
+    }
+}
+
+named_enum! {
     /// libcudf's `scan_type`: whether a row's own value takes part in its scan result.
     pub enum ScanType in "reduce" {
         Inclusive,

@@ -17,6 +17,7 @@ pub const PYTHON_ENUMS: &[EnumInfo] = &[
     crate::params::NullPolicy::INFO,
     crate::keys::Order::INFO,
     crate::params::Sorted::INFO,
+    crate::params::NullAware::INFO,
     crate::aggregation_kind::Kind::INFO,
     crate::params::RankMethod::INFO,
     crate::params::RankPercentage::INFO,

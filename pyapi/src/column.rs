@@ -455,3 +455,159 @@ fn arrow_conversion_error(py: Python<'_>, e: PyErr) -> PyErr {
         pyo3::exceptions::PyValueError::new_err(msg)
     }
 }
+
+/// pylibcudf's newer `Column` members that build or describe whole columns.
+#[pymethods]
+impl PyColumn {
+    /// The one row of a one-row column as a Scalar (ValueError for any other size).
+    #[pyo3(signature = (stream = None, mr = None))]
+    fn to_scalar(
+        &self,
+        py: Python<'_>,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<crate::scalar::PyScalar> {
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
+        let c = self.0.clone();
+        run(py, move || ferrodf_core::scalar::Scalar::from_column(c)).map(crate::scalar::PyScalar)
+    }
+
+    /// A column of `size` nulls of `like`'s type (nested types included).
+    #[staticmethod]
+    #[pyo3(signature = (like, size, stream = None, mr = None))]
+    fn all_null_like(
+        py: Python<'_>,
+        like: PyColumn,
+        size: i64,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyColumn> {
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
+        let size = usize::try_from(size).map_err(|_| {
+            PyValueError::new_err(format!("a column's size must not be negative, got {size}"))
+        })?;
+        run(py, move || {
+            ferrodf_core::ops::filling::all_null_like(&like.0, size)
+        })
+        .map(PyColumn)
+    }
+
+    /// The bytes of this column's buffers (data, null mask and children's), counted once
+    /// each as allocated (a slice reports its parent's buffers).
+    fn device_buffer_size(&self) -> usize {
+        let mut total = 0;
+        self.0.visit_buffers(&mut |b| total += b.len());
+        total
+    }
+
+    /// A STRUCT column over `children` (all the same length), without a null mask.
+    #[staticmethod]
+    fn struct_from_children(children: Vec<PyColumn>) -> PyResult<PyColumn> {
+        let size = children.first().map_or(0, |c| c.0.size());
+        if let Some(c) = children.iter().find(|c| c.0.size() != size) {
+            return Err(PyValueError::new_err(format!(
+                "struct_from_children: every child must have {size} rows, one has {}",
+                c.0.size()
+            )));
+        }
+        let children = children.into_iter().map(|c| c.0).collect();
+        let dtype: DataType = TypeId::Struct.into();
+        Column::new(dtype, size, None, None, Some(0), 0, children)
+            .py()
+            .map(PyColumn)
+    }
+
+    /// A column over a device array (`__cuda_array_interface__`), zero-copy.
+    #[classmethod]
+    fn from_cuda_array_interface(
+        cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+    ) -> PyResult<PyColumn> {
+        if !crate::memory::has_cuda_array_interface(obj)? {
+            return Err(PyTypeError::new_err(format!(
+                "from_cuda_array_interface needs an object with __cuda_array_interface__, got {}",
+                crate::args::type_name(obj)
+            )));
+        }
+        PyColumn::from_array(cls, py, obj, None)
+    }
+
+    /// A column from a host array (`__array_interface__`, e.g. NumPy), copied.
+    #[classmethod]
+    #[pyo3(signature = (obj, stream = None))]
+    fn from_array_interface(
+        cls: &Bound<'_, pyo3::types::PyType>,
+        py: Python<'_>,
+        obj: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyColumn> {
+        if !obj.hasattr("__array_interface__")? {
+            return Err(PyTypeError::new_err(format!(
+                "from_array_interface needs an object with __array_interface__, got {}",
+                crate::args::type_name(obj)
+            )));
+        }
+        PyColumn::from_array(cls, py, obj, stream)
+    }
+
+    /// A column over a device buffer (an rmm `DeviceBuffer`, or anything with
+    /// `__cuda_array_interface__`, such as a gpumemoryview) of `size` rows of `dtype`,
+    /// with `children` (pylibcudf's `from_rmm_buffer`; no null mask).
+    #[staticmethod]
+    fn from_rmm_buffer(
+        buff: &Bound<'_, PyAny>,
+        dtype: PyDataType,
+        size: usize,
+        children: Vec<PyColumn>,
+    ) -> PyResult<PyColumn> {
+        let data = opt_view(Some(buff), "buff")?;
+        let children = children.into_iter().map(|c| c.0).collect();
+        Column::new(dtype.0, size, data, None, Some(0), 0, children)
+            .py()
+            .map(PyColumn)
+    }
+
+    /// This STRUCT column as a `StructsColumnView` (a TypeError for other types).
+    fn struct_view(&self) -> PyResult<PyStructsColumnView> {
+        PyStructsColumnView::new(self.clone())
+    }
+}
+
+/// A STRUCT column's children seen through its offset and size (libcudf's
+/// `structs_column_view`).
+#[pyclass(name = "StructsColumnView", module = "ferrodf.plc.column", frozen)]
+pub(crate) struct PyStructsColumnView(Column);
+
+#[pymethods]
+impl PyStructsColumnView {
+    #[new]
+    fn new(col: PyColumn) -> PyResult<Self> {
+        if col.0.dtype().id() != TypeId::Struct {
+            return Err(PyTypeError::new_err(format!(
+                "StructsColumnView needs a STRUCT column, got {}",
+                col.0.dtype()
+            )));
+        }
+        Ok(Self(col.0))
+    }
+    /// The number of children (fields).
+    fn num_children(&self) -> usize {
+        self.0.children().len()
+    }
+    /// Child `index` sliced to the parent's rows (the parent's nulls are not applied).
+    fn get_sliced_child(&self, index: usize) -> PyResult<PyColumn> {
+        let child = self.0.children().get(index).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "child {index} does not exist; the struct has {} fields",
+                self.0.children().len()
+            ))
+        })?;
+        child
+            .slice(self.0.offset(), self.0.size())
+            .py()
+            .map(PyColumn)
+    }
+}

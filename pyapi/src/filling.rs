@@ -50,6 +50,19 @@ plc_fn! {
     }
 
     /// Every row repeated `count` times (an int, or a Column of per-row counts).
+    /// `size` timestamps from `init`, `months` calendar months apart.
+    fn calendrical_month_sequence(py, n: i64, init: PyScalar, months: i64) [stream, mr]
+        -> PyColumn
+    {
+        if n < 0 {
+            return Err(PyValueError::new_err(format!(
+                "calendrical_month_sequence: n must not be negative, got {n}"
+            )));
+        }
+        let n = index(n, "n")?;
+        run(py, move || filling::calendrical_month_sequence(n, &init.0, months)).map(PyColumn)
+    }
+
     fn repeat(py, input_table: PyTable, count: &Bound<'_, PyAny>) [stream, mr] -> PyTable {
         if let Ok(c) = count.extract::<PyColumn>() {
             return run(py, move || {
@@ -75,5 +88,12 @@ plc_fn! {
 
 /// Register this module's functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    add_functions!(m, fill, fill_in_place, sequence, repeat)
+    add_functions!(
+        m,
+        fill,
+        fill_in_place,
+        sequence,
+        repeat,
+        calendrical_month_sequence
+    )
 }

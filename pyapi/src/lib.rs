@@ -8,6 +8,8 @@ mod arrow_io;
 mod binaryop;
 mod column;
 mod concatenate;
+mod context;
+mod contiguous_split;
 mod copying;
 mod datetime;
 mod dlpack;
@@ -60,6 +62,7 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ("aggregation", &[aggregation::register]),
     ("binaryop", &[binaryop::register]),
     ("concatenate", &[concatenate::register]),
+    ("contiguous_split", &[contiguous_split::register]),
     ("copying", &[copying::register]),
     ("datetime", &[datetime::register]),
     ("expressions", &[expressions::register]),
@@ -122,6 +125,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<types::PyDataType>()?;
     m.add_class::<column::PyColumn>()?;
     m.add_class::<lists::PyListsColumnView>()?;
+    m.add_class::<column::PyStructsColumnView>()?;
     m.add_class::<table::PyTable>()?;
     m.add_class::<scalar::PyScalar>()?;
     m.add_class::<gpumemoryview::GpuMemoryView>()?;
@@ -132,6 +136,7 @@ fn _lib(m: &Bound<'_, PyModule>) -> PyResult<()> {
     frame::register(m)?;
     memory::register(m)?;
     runtime::register(m)?;
+    context::register(m)?;
     for (name, registers) in SUBMODULES {
         add_submodule(m, name, registers)?;
     }

@@ -30,7 +30,7 @@ impl Drop for StreamOrder {
 }
 
 /// The raw handle of a stream argument, through the CUDA stream protocol.
-fn stream_handle(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+pub(crate) fn stream_handle(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
     if !obj.hasattr("__cuda_stream__")? {
         // CuPy's streams predate the protocol and name their handle `ptr`.
         if obj.hasattr("ptr")? && obj.get_type().name()?.to_string().ends_with("Stream") {

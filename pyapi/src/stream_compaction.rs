@@ -113,6 +113,22 @@ plc_fn! {
         run(py, move || sc::apply_boolean_mask(&source_table.0, &boolean_mask.0)).map(PyTable)
     }
 
+    /// The rows where `retention_mask` is valid and true (pylibcudf's newer name).
+    fn apply_retention_mask(py, source_table: PyTable, retention_mask: PyColumn) [stream, mr]
+        -> PyTable
+    {
+        run(py, move || sc::apply_retention_mask(&source_table.0, &retention_mask.0))
+            .map(PyTable)
+    }
+
+    /// The rows except those where `deletion_mask` is valid and true.
+    fn apply_deletion_mask(py, source_table: PyTable, deletion_mask: PyColumn) [stream, mr]
+        -> PyTable
+    {
+        run(py, move || sc::apply_deletion_mask(&source_table.0, &deletion_mask.0))
+            .map(PyTable)
+    }
+
     /// One row per run of equal consecutive keys.
     fn unique(
         py,
@@ -147,6 +163,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         drop_nulls,
         drop_nans,
         apply_boolean_mask,
+        apply_retention_mask,
+        apply_deletion_mask,
         filter,
         unique,
         distinct,

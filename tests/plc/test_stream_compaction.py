@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pytest
 from conftest import assert_column_eq, runs_on_gpu, type_id
 from hypothesis import given
@@ -46,6 +47,38 @@ def test_apply_boolean_mask_empty_and_errors():
         sc.apply_boolean_mask(table(data(pa.int64(), 3)), col(pa.array([1, 0, 1], pa.int8())))
     with pytest.raises(ValueError, match="apply_boolean_mask: the boolean mask has 2 rows"):
         sc.apply_boolean_mask(table(data(pa.int64(), 3)), col(pa.array([True, False])))
+
+
+def test_apply_deletion_and_retention_masks(pa_type, offset):
+    a = data(pa_type, 50 + offset)[offset:]
+    b = data(pa.int32(), 50 + offset, seed=1)[offset:]
+    mask = bool_mask(50 + offset, seed=2)[offset:]
+    # pyarrow oracle: deletion keeps the rows whose mask is null or false.
+    keep = pc.invert(mask.fill_null(False))
+    deleted = sc.apply_deletion_mask(table(a, b), col(mask))
+    assert_column_eq(deleted.columns()[0], a.filter(keep))
+    assert_column_eq(deleted.columns()[1], b.filter(keep))
+    retained = sc.apply_retention_mask(table(a, b), col(mask))
+    assert_column_eq(retained.columns()[0], a.filter(mask.fill_null(False)))
+
+
+def test_apply_deletion_mask_empty_and_errors():
+    got = sc.apply_deletion_mask(table(data(pa.int64(), 0)), col(pa.array([], pa.bool_())))
+    assert got.num_rows() == 0
+    with pytest.raises(TypeError, match="apply_deletion_mask: the boolean mask must be"):
+        sc.apply_deletion_mask(table(data(pa.int64(), 3)), col(pa.array([1, 0, 1], pa.int8())))
+    with pytest.raises(ValueError, match="apply_deletion_mask: the boolean mask has 2 rows"):
+        sc.apply_deletion_mask(table(data(pa.int64(), 3)), col(pa.array([True, False])))
+
+
+@given(
+    st.lists(st.tuples(st.integers(-100, 100), st.one_of(st.none(), st.booleans())), max_size=80)
+)
+def test_apply_deletion_mask_property(rows):
+    vals = [v for v, _ in rows]
+    mask = [m for _, m in rows]
+    got = sc.apply_deletion_mask(table(pa.array(vals, pa.int64())), col(pa.array(mask, pa.bool_())))
+    assert got.columns()[0].to_arrow().to_pylist() == [v for v, m in rows if m is not True]
 
 
 @given(

@@ -53,6 +53,17 @@ impl ForeignStream {
     }
 }
 
+/// Makes `waiter` wait for the work queued so far on each of `streams` (pylibcudf's
+/// `experimental.join_streams`).
+pub fn join_streams(streams: &[ForeignStream], waiter: ForeignStream) -> Result<()> {
+    runtime()?;
+    for s in streams {
+        // SAFETY: the handles are live (from_raw's contract).
+        unsafe { chain(s.cu(), waiter.cu())? };
+    }
+    Ok(())
+}
+
 /// Makes `later` wait for the work queued on `earlier` so far, through one event that is
 /// destroyed at once (CUDA keeps it alive until the wait is satisfied).
 ///

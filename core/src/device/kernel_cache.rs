@@ -13,9 +13,43 @@
 //! half-written entry. Any I/O problem only means the module is compiled again.
 
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Turned off by `set_enabled(false)` (pylibcudf's `context.enable_jit_cache(False)`).
+static DISABLED: AtomicBool = AtomicBool::new(false);
+
+/// Use (`true`, the default) or bypass the on-disk cache from now on, for storing and for
+/// reading.
+pub fn set_enabled(enabled: bool) {
+    DISABLED.store(!enabled, Ordering::Relaxed);
+}
+
+/// Remove every entry of the on-disk cache (all architectures). Errors other than a
+/// missing directory are reported.
+pub fn clear() -> crate::error::Result<()> {
+    let Some(dir) = location() else {
+        return Ok(());
+    };
+    match std::fs::remove_dir_all(&dir) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(crate::error::Error::Io(
+            e.kind(),
+            format!("cannot clear the kernel cache at {}: {e}", dir.display()),
+        )),
+    }
+}
 
 /// The cache directory, or `None` when caching is disabled or no home is known.
 fn cache_dir() -> Option<PathBuf> {
+    if DISABLED.load(Ordering::Relaxed) {
+        return None;
+    }
+    location()
+}
+
+/// Where the cache lives (whether or not it is switched off by `set_enabled`).
+fn location() -> Option<PathBuf> {
     if let Some(v) = std::env::var_os("FERRODF_KERNEL_CACHE") {
         let s = v.to_string_lossy();
         if s.is_empty() || s == "0" || s.eq_ignore_ascii_case("off") {

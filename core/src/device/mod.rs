@@ -16,7 +16,7 @@ mod module_stats;
 pub mod nvrtc;
 pub mod primitives;
 
-pub use foreign_stream::ForeignStream;
+pub use foreign_stream::{ForeignStream, join_streams};
 pub use memory::DeviceMemory;
 pub use module_stats::{ModuleOrigin, ModuleStats, module_stats};
 
@@ -57,6 +57,22 @@ pub fn runtime() -> Result<&'static GpuRuntime> {
     // thread (Python threads, rayon workers), so make ours current here.
     rt.ctx.bind_to_thread()?;
     Ok(rt)
+}
+
+/// Use or bypass the on-disk cache of compiled kernels (pylibcudf's
+/// `context.enable_jit_cache`); the modules this process has loaded stay loaded.
+pub fn enable_kernel_cache(enabled: bool) {
+    kernel_cache::set_enabled(enabled);
+}
+
+/// Empty the kernel caches (pylibcudf's `context.clear_jit_cache`): the on-disk cache, and
+/// the modules this process has loaded, which are compiled (or read from the wheel's
+/// prebuilt kernels) again when next needed. Kernels already handed out keep working.
+pub fn clear_kernel_cache() -> Result<()> {
+    if let Some(Ok(rt)) = RUNTIME.get() {
+        rt.modules.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+    kernel_cache::clear()
 }
 
 /// Whether a usable GPU is present (creates the runtime on first call).

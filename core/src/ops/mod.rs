@@ -5,6 +5,7 @@ pub mod aggregation;
 pub mod binaryop;
 pub mod cast;
 pub mod concatenate;
+pub mod contiguous_split;
 pub mod copying;
 pub mod datetime;
 pub mod expressions;

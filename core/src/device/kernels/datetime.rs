@@ -1,7 +1,7 @@
 //! Datetime kernels of `plc.datetime` (see `cuda/datetime.cu`): one module per storage
 //! type (int32 days, int64 ticks).
 
-use super::transform::map_values;
+use super::transform::{data_ptr, map_values};
 use super::{Arg, COMMON, args, grid, launch};
 use crate::column::Column;
 use crate::device::runtime;
@@ -60,4 +60,43 @@ pub fn extract(col: &Column, comp: i32, tpd: i64, tps: i64) -> Result<Column> {
 /// Floor (0), ceil (1) or round half-even (2) every timestamp to a multiple of `f` ticks.
 pub fn round(col: &Column, mode: i32, f: i64) -> Result<Column> {
     map(col, col.dtype(), "dt_round", &args![mode, f])
+}
+
+/// The calendar fact `op` of every timestamp (`dt_calendar`: 0 leap year as BOOL8, 1 last
+/// day of the month as TIMESTAMP_DAYS, 2 days in the month and 3 quarter as INT16).
+pub fn calendar(col: &Column, op: i32, tpd: i64) -> Result<Column> {
+    let out_type: DataType = match op {
+        0 => TypeId::Bool8.into(),
+        1 => TypeId::TimestampDays.into(),
+        _ => TypeId::Int16.into(),
+    };
+    let n = col.size();
+    let days = col.dtype().id() == TypeId::TimestampDays;
+    map_values(col, out_type, |inp, out| {
+        let f = function(days, "dt_calendar")?;
+        // SAFETY: reads n input values and writes n values of the output type.
+        unsafe { launch(&f, grid(n)?, &args![inp, n as i64, tpd, op, out]) }
+    })
+}
+
+/// Every timestamp plus `months` calendar months: row by row from `months` (an INT64
+/// column of the same length) or `scalar` for every row.
+pub fn add_months(col: &Column, tpd: i64, months: Option<&Column>, scalar: i64) -> Result<Column> {
+    let n = col.size();
+    let months = match months {
+        Some(m) if n > 0 => data_ptr(m)?,
+        _ => 0,
+    };
+    let days = col.dtype().id() == TypeId::TimestampDays;
+    map_values(col, col.dtype(), |inp, out| {
+        let f = function(days, "dt_add_months")?;
+        // SAFETY: reads n input values and n months (when given), writes n output values.
+        unsafe {
+            launch(
+                &f,
+                grid(n)?,
+                &args![inp, n as i64, tpd, months, scalar, out],
+            )
+        }
+    })
 }

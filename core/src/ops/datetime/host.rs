@@ -96,3 +96,95 @@ pub(super) fn round(input: &Column, mode: i32, f: i64) -> Result<Column> {
         host_column(input, input.dtype(), v)
     }
 }
+
+/// Whether year `y` is a leap year (proleptic Gregorian).
+fn is_leap(y: i64) -> bool {
+    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+}
+
+/// The days in month `m` of year `y`.
+fn days_in_month(y: i64, m: i64) -> i64 {
+    match m {
+        2 if is_leap(y) => 29,
+        2 => 28,
+        4 | 6 | 9 | 11 => 30,
+        _ => 31,
+    }
+}
+
+/// The largest number of months added at once: beyond it no timestamp type can hold the
+/// result, and the calendar arithmetic stays within i64 (mirrors `dt_add_months`).
+const MONTHS_LIMIT: i64 = 1_000_000_000_000;
+
+/// Tick value `v` (`tpd` ticks per day) plus `k` calendar months, the day clamped to the
+/// new month's last; mirrors `dt_add_months`.
+pub(super) fn add_months_value(v: i64, tpd: i64, k: i64) -> i64 {
+    let days = v.div_euclid(tpd);
+    let rem = v.rem_euclid(tpd);
+    let k = k.clamp(-MONTHS_LIMIT, MONTHS_LIMIT);
+    let (y, m, d) = civil_from_days(days);
+    let total = y * 12 + (m - 1) + k;
+    let (ny, nm) = (total.div_euclid(12), total.rem_euclid(12) + 1);
+    let nd = days_from_civil(ny, nm, d.min(days_in_month(ny, nm)));
+    nd.wrapping_mul(tpd).wrapping_add(rem)
+}
+
+/// The calendar fact `op` of every timestamp, as `dt_calendar`: 0 leap year (BOOL8), 1 last
+/// day of the month (TIMESTAMP_DAYS), 2 days in the month and 3 quarter (INT16).
+pub(super) fn calendar(input: &Column, op: i32, tpd: i64) -> Result<Column> {
+    let days: Vec<i64> = if input.dtype().id() == TypeId::TimestampDays {
+        map_values(&input.host_values::<i32>()?, |x| {
+            i64::from(x).div_euclid(tpd)
+        })
+    } else {
+        map_values(&input.host_values::<i64>()?, |x| x.div_euclid(tpd))
+    };
+    match op {
+        0 => {
+            let v = map_values(&days, |d| u8::from(is_leap(civil_from_days(d).0)));
+            host_column(input, TypeId::Bool8.into(), v)
+        }
+        1 => {
+            let v = map_values(&days, |d| {
+                let (y, m, _) = civil_from_days(d);
+                days_from_civil(y, m, days_in_month(y, m)) as i32
+            });
+            host_column(input, TypeId::TimestampDays.into(), v)
+        }
+        _ => {
+            let v = map_values(&days, |d| {
+                let (y, m, _) = civil_from_days(d);
+                (if op == 2 {
+                    days_in_month(y, m)
+                } else {
+                    (m - 1) / 3 + 1
+                }) as i16
+            });
+            host_column(input, TypeId::Int16.into(), v)
+        }
+    }
+}
+
+/// Every timestamp plus the months of the same row (`months` INT64 values, nulls already
+/// folded into the validity by the caller) or `scalar` months.
+pub(super) fn add_months(
+    input: &Column,
+    tpd: i64,
+    months: Option<&[i64]>,
+    scalar: i64,
+) -> Result<Column> {
+    let at = |i: usize| months.map_or(scalar, |m| m[i]);
+    if input.dtype().id() == TypeId::TimestampDays {
+        let src = input.host_values::<i32>()?;
+        let v: Vec<i32> = (0..src.len())
+            .map(|i| add_months_value(i64::from(src[i]), tpd, at(i)) as i32)
+            .collect();
+        host_column(input, input.dtype(), v)
+    } else {
+        let src = input.host_values::<i64>()?;
+        let v: Vec<i64> = (0..src.len())
+            .map(|i| add_months_value(src[i], tpd, at(i)))
+            .collect();
+        host_column(input, input.dtype(), v)
+    }
+}

@@ -248,3 +248,127 @@ fn gather_repeated(table: &Table, map: &Column) -> Result<Table> {
     }
     Table::new(cols)
 }
+
+/// `size` timestamps starting at `init`, each `months` calendar months after the one
+/// before (libcudf's `calendrical_month_sequence`): row `i` is `init` plus `i * months`
+/// months, with the day clamped to the month's last day as in
+/// [`add_calendrical_months`](crate::ops::datetime::add_calendrical_months), so a
+/// sequence from January 31 keeps landing on month ends.
+///
+/// ```
+/// use ferrodf_core::column::Column;
+/// use ferrodf_core::ops::filling::calendrical_month_sequence;
+/// use ferrodf_core::scalar::Scalar;
+/// use ferrodf_core::types::TypeId;
+/// // 2024-01-31, in days since 1970
+/// let v = Column::from_values(vec![19_753i32]);
+/// let c = Column::new(TypeId::TimestampDays.into(), 1, v.data().cloned(), None, Some(0), 0, vec![]).unwrap();
+/// let s = calendrical_month_sequence(3, &Scalar::from_column(c).unwrap(), 1).unwrap();
+/// // 2024-01-31, 2024-02-29, 2024-03-31
+/// assert_eq!(s.host_values::<i32>().unwrap().to_vec(), vec![19_753, 19_782, 19_813]);
+/// ```
+pub fn calendrical_month_sequence(size: usize, init: &Scalar, months: i64) -> Result<Column> {
+    if !init.dtype().id().is_timestamp() {
+        return Err(Error::type_err(format!(
+            "calendrical_month_sequence needs a TIMESTAMP scalar, got {}",
+            init.dtype()
+        )));
+    }
+    if !init.is_valid()? {
+        return Err(Error::value(
+            "calendrical_month_sequence: init must be valid (not null)",
+        ));
+    }
+    let steps = sequence(
+        size,
+        &Scalar::from_native(0i64),
+        &Scalar::from_native(months),
+    )?;
+    let base = column_from_scalar(init, size)?;
+    crate::ops::datetime::add_calendrical_months(
+        &base,
+        crate::ops::datetime::Months::Column(&steps),
+    )
+}
+
+/// A column of `size` nulls of `like`'s type, nested types included (pylibcudf's
+/// `Column.all_null_like`): strings and lists get empty rows (zero offsets of `like`'s
+/// offsets width), structs children of nulls, dictionaries null indices over `like`'s
+/// keys. Allocated where columns are computed.
+///
+/// ```
+/// use ferrodf_core::{column::Column, ops::filling::all_null_like};
+/// let like = Column::from_values(vec![1.5f64, 2.5]);
+/// let c = all_null_like(&like, 3).unwrap();
+/// assert_eq!((c.size(), c.null_count().unwrap()), (3, 3));
+/// ```
+pub fn all_null_like(like: &Column, size: usize) -> Result<Column> {
+    if size > MAX_ROWS {
+        return Err(Error::overflow(format!(
+            "all_null_like: {size} rows exceed {MAX_ROWS}"
+        )));
+    }
+    let t = like.dtype();
+    let zeroed = |bytes: usize| -> Result<crate::buffer::Buffer> {
+        if use_device()? {
+            device::zeroed(bytes)
+        } else {
+            Ok(crate::buffer::Buffer::zeroed(bytes))
+        }
+    };
+    let mask = || create_null_mask(size, MaskState::AllNull);
+    match t.id() {
+        TypeId::Empty => Column::new(t, size, None, None, Some(size), 0, vec![]),
+        id if id.is_fixed_width() => all_null(t, size),
+        TypeId::String | TypeId::List => {
+            let wide = like
+                .children()
+                .first()
+                .is_some_and(|o| o.dtype().id() == TypeId::Int64);
+            let (offsets_type, width) = if wide {
+                (TypeId::Int64, 8)
+            } else {
+                (TypeId::Int32, 4)
+            };
+            let offsets =
+                Column::without_nulls(offsets_type.into(), size + 1, zeroed((size + 1) * width)?)?;
+            if t.id() == TypeId::String {
+                let chars = Some(zeroed(0)?);
+                Column::new(t, size, chars, Some(mask()?), Some(size), 0, vec![offsets])
+            } else {
+                let child = super::copying::empty_like(&like.children()[1])?;
+                Column::new(
+                    t,
+                    size,
+                    None,
+                    Some(mask()?),
+                    Some(size),
+                    0,
+                    vec![offsets, child],
+                )
+            }
+        }
+        TypeId::Struct => {
+            let children = like
+                .children()
+                .iter()
+                .map(|c| all_null_like(c, size))
+                .collect::<Result<Vec<_>>>()?;
+            Column::new(t, size, None, Some(mask()?), Some(size), 0, children)
+        }
+        _ => {
+            // DICTIONARY32: null indices over the same keys.
+            let indices = all_null_like(&like.children()[0], size)?;
+            let keys = like.children()[1].clone();
+            Column::new(
+                t,
+                size,
+                None,
+                Some(mask()?),
+                Some(size),
+                0,
+                vec![indices, keys],
+            )
+        }
+    }
+}

@@ -28,7 +28,10 @@ use crate::column::Column;
 use crate::device::kernels::stream_compaction as dev;
 use crate::error::{Error, Result};
 use crate::ops::expressions::{Expression, compute_column, result_type};
+use crate::ops::replace::{Replacement, replace_nulls};
+use crate::ops::unary::{UnaryOperator, unary_operation};
 use crate::placement::{host_fallback, use_device};
+use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::TypeId;
 
@@ -52,6 +55,36 @@ pub fn apply_boolean_mask(table: &Table, mask: &Column) -> Result<Table> {
     } else {
         host::apply_boolean_mask(table, mask)
     }
+}
+
+/// pylibcudf's newer name for [`apply_boolean_mask`]: the rows where `retention_mask` is
+/// valid and true.
+pub fn apply_retention_mask(table: &Table, retention_mask: &Column) -> Result<Table> {
+    apply_boolean_mask(table, retention_mask)
+}
+
+/// The rows of `table` except those where `deletion_mask` (BOOL8) is valid and true
+/// (libcudf's `apply_deletion_mask`): a null in the mask keeps its row. The mask is
+/// turned into a retention mask (nulls to false, then NOT) by two column passes on the
+/// same device, then [`apply_boolean_mask`].
+///
+/// ```
+/// use ferrodf_core::{column::Column, table::Table, types::TypeId};
+/// use ferrodf_core::ops::stream_compaction::apply_deletion_mask;
+/// let t = Table::new(vec![Column::from_values(vec![1i32, 2, 3])]).unwrap();
+/// let m = Column::from_options(vec![Some(1u8), None, Some(0)]);
+/// let m = Column::new(TypeId::Bool8.into(), 3, m.data().cloned(), m.mask().cloned(), None, 0, vec![]).unwrap();
+/// let out = apply_deletion_mask(&t, &m).unwrap();
+/// assert_eq!(out.columns()[0].host_values::<i32>().unwrap().to_vec(), vec![2, 3]);
+/// ```
+pub fn apply_deletion_mask(table: &Table, deletion_mask: &Column) -> Result<Table> {
+    check_condition("apply_deletion_mask", deletion_mask, table.num_rows())?;
+    let valid_and_true = replace_nulls(
+        deletion_mask,
+        Replacement::Scalar(&Scalar::from_native_as(TypeId::Bool8.into(), Some(0u8))?),
+    )?;
+    let keep = unary_operation(&valid_and_true, UnaryOperator::Not)?;
+    apply_boolean_mask(table, &keep)
 }
 
 /// The rows of `filter_table` where `predicate_expr`, evaluated on `predicate_table`, is

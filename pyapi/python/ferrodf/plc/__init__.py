@@ -7,8 +7,11 @@ from ferrodf.plc import (
     aggregation,
     binaryop,
     concatenate,
+    context,
+    contiguous_split,
     copying,
     datetime,
+    experimental,
     expressions,
     filling,
     groupby,
@@ -21,6 +24,7 @@ from ferrodf.plc import (
     null_mask,
     nvtext,
     partitioning,
+    prefetch,
     quantiles,
     reduce,
     replace,
@@ -28,22 +32,28 @@ from ferrodf.plc import (
     round,
     search,
     sorting,
+    span,
     stream_compaction,
     strings,
+    table_equality,
     traits,
     transform,
     types,
+    typing,
     unary,
+    utilities,
+    utils,
 )
 from ferrodf.plc.column import Column
 from ferrodf.plc.gpumemoryview import gpumemoryview
 from ferrodf.plc.scalar import Scalar
 from ferrodf.plc.table import Table
-from ferrodf.plc.types import DataType, TypeId
+from ferrodf.plc.types import DataType, MaskState, TypeId
 
 __all__ = [
     "Column",
     "DataType",
+    "MaskState",
     "Scalar",
     "Table",
     "TypeId",
@@ -78,4 +88,13 @@ __all__ = [
     "lists",
     "rolling",
     "nvtext",
+    "context",
+    "contiguous_split",
+    "experimental",
+    "prefetch",
+    "span",
+    "table_equality",
+    "typing",
+    "utilities",
+    "utils",
 ]

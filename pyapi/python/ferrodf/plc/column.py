@@ -1,5 +1,8 @@
 """pylibcudf's ``column`` module."""
 
-from ferrodf._lib import Column, ListsColumnView
+from ferrodf._lib import Column, ListsColumnView, StructsColumnView
 
-__all__ = ["Column", "ListsColumnView"]
+# pylibcudf 26 spells the list view ``ListColumnView``; older releases ``ListsColumnView``.
+ListColumnView = ListsColumnView
+
+__all__ = ["Column", "ListColumnView", "ListsColumnView", "StructsColumnView"]

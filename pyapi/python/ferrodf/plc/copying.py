@@ -22,6 +22,27 @@ OutOfBoundsPolicy = rust_enum("OutOfBoundsPolicy", __name__)
 MaskAllocationPolicy = rust_enum("MaskAllocationPolicy", __name__)
 
 
+def reverse(source, stream=None, mr=None):
+    """The rows of ``source`` (a Table or a Column) in reverse order: one gather by the
+    index sequence ``n-1, n-2, ..., 0``, on the GPU when ferrodf uses one."""
+    from ferrodf._lib import stream_order
+    from ferrodf.plc.column import Column
+    from ferrodf.plc.filling import sequence
+    from ferrodf.plc.scalar import Scalar
+    from ferrodf.plc.table import Table
+    from ferrodf.plc.types import DataType, TypeId
+
+    _order = stream_order(stream, mr)
+    if isinstance(source, Column):
+        return reverse(Table([source])).columns()[0]
+    if not isinstance(source, Table):
+        raise TypeError(f"reverse takes a Table or a Column, got {type(source).__name__}")
+    n = source.num_rows()
+    int64 = DataType(TypeId.INT64)
+    rows = sequence(n, Scalar.from_py(n - 1, int64), Scalar.from_py(-1, int64))
+    return gather(source, rows, OutOfBoundsPolicy.DONT_CHECK)
+
+
 __all__ = [
     "MaskAllocationPolicy",
     "OutOfBoundsPolicy",
@@ -33,6 +54,7 @@ __all__ = [
     "empty_like",
     "gather",
     "get_element",
+    "reverse",
     "scatter",
     "shift",
     "slice",

@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from ferrodf._lib import stream_order as _stream_order
+from ferrodf._lib.datetime import (
+    add_calendrical_months,
+    days_in_month,
+    extract_quarter,
+    is_leap_year,
+    last_day_of_month,
+)
 from ferrodf._lib.datetime import day_of_year as _day_of_year
 from ferrodf._lib.datetime import extract_datetime_component as _extract
 from ferrodf._lib.datetime import round as _round
@@ -46,6 +53,11 @@ def round_datetimes(input, freq, stream=None, mr=None):
 __all__ = [
     "DatetimeComponent",
     "RoundingFrequency",
+    "add_calendrical_months",
+    "days_in_month",
+    "extract_quarter",
+    "is_leap_year",
+    "last_day_of_month",
     "ceil_datetimes",
     "day_of_year",
     "extract_datetime_component",

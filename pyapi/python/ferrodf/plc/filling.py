@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
-from ferrodf._lib.filling import fill, fill_in_place, repeat, sequence
+from ferrodf._lib.filling import (
+    calendrical_month_sequence,
+    fill,
+    fill_in_place,
+    repeat,
+    sequence,
+)
 
-__all__ = ["fill", "fill_in_place", "repeat", "sequence"]
+__all__ = ["calendrical_month_sequence", "fill", "fill_in_place", "repeat", "sequence"]

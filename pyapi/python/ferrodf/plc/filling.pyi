@@ -21,3 +21,6 @@ def sequence(
 def repeat(
     input_table: Table, count: Column | int, stream: Any = None, mr: Any = None
 ) -> Table: ...
+def calendrical_month_sequence(
+    n: int, init: Scalar, months: int, stream: Any = None, mr: Any = None
+) -> Column: ...

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from ferrodf._lib.stream_compaction import (
     apply_boolean_mask,
+    apply_deletion_mask,
+    apply_retention_mask,
     distinct,
     distinct_count,
     distinct_indices,
@@ -26,6 +28,8 @@ DuplicateKeepOption = rust_enum("DuplicateKeepOption", __name__)
 __all__ = [
     "DuplicateKeepOption",
     "apply_boolean_mask",
+    "apply_deletion_mask",
+    "apply_retention_mask",
     "distinct",
     "distinct_count",
     "distinct_indices",

@@ -21,6 +21,12 @@ drop_nans = drop_nulls
 def apply_boolean_mask(
     source_table: Table, boolean_mask: Column, stream: Any = None, mr: Any = None
 ) -> Table: ...
+def apply_retention_mask(
+    source_table: Table, retention_mask: Column, stream: Any = None, mr: Any = None
+) -> Table: ...
+def apply_deletion_mask(
+    source_table: Table, deletion_mask: Column, stream: Any = None, mr: Any = None
+) -> Table: ...
 def filter(
     predicate_table: Table,
     predicate_expr: Expression,

@@ -11,6 +11,7 @@ Interpolation = rust_enum("Interpolation", __name__)
 MaskState = rust_enum("MaskState", __name__)
 NanEquality = rust_enum("NanEquality", __name__)
 NanPolicy = rust_enum("NanPolicy", __name__)
+NullAware = rust_enum("NullAware", __name__)
 NullEquality = rust_enum("NullEquality", __name__)
 NullOrder = rust_enum("NullOrder", __name__)
 NullPolicy = rust_enum("NullPolicy", __name__)
@@ -29,6 +30,7 @@ __all__ = [
     "MaskState",
     "NanEquality",
     "NanPolicy",
+    "NullAware",
     "NullEquality",
     "NullOrder",
     "NullPolicy",

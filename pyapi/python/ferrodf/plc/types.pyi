@@ -77,5 +77,9 @@ class Sorted(IntEnum):
     NO = 0
     YES = 1
 
+class NullAware(IntEnum):
+    NO = 0
+    YES = 1
+
 SIZE_TYPE_ID: Final[TypeId]
 SIZE_TYPE: Final[DataType]

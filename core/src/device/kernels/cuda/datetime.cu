@@ -73,3 +73,57 @@ extern "C" __global__ void dt_round(const IN_T* in, IN_T* out, int64_t n, int mo
     out[i] = (IN_T)(int64_t)(up ? fl + (uint64_t)f : fl);
   }
 }
+
+// Days in month `m` of year `y` (proleptic Gregorian).
+__device__ __forceinline__ int64_t dt_days_in_month(int64_t y, int64_t m) {
+  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  if (m == 2) return leap ? 29 : 28;
+  return (m == 4 || m == 6 || m == 9 || m == 11) ? 30 : 31;
+}
+
+// Calendar facts of every timestamp: op 0 writes whether its year is a leap year (BOOL8),
+// op 1 the last day of its month (TIMESTAMP_DAYS), op 2 the days in its month (INT16) and
+// op 3 its quarter (INT16). Mirrors core/src/ops/datetime/host.rs `calendar`.
+extern "C" __global__ void dt_calendar(const IN_T* in, int64_t n, int64_t tpd, int op, void* out) {
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t days = dt_floor_div((int64_t)in[i], tpd);
+    int64_t y, m, d;
+    civil_from_days(days, y, m, d);
+    switch (op) {
+      case 0:
+        ((uint8_t*)out)[i] = ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0) ? 1 : 0;
+        break;
+      case 1:
+        ((int32_t*)out)[i] = (int32_t)days_from_civil(y, m, dt_days_in_month(y, m));
+        break;
+      case 2: ((int16_t*)out)[i] = (int16_t)dt_days_in_month(y, m); break;
+      default: ((int16_t*)out)[i] = (int16_t)((m - 1) / 3 + 1); break;
+    }
+  }
+}
+
+// Every timestamp plus `months` calendar months (row i's from `months` when it is not
+// null, else `months_scalar`), the day clamped to the new month's last, the time of day
+// kept. Months are clamped to +-10^12 so the calendar arithmetic cannot overflow; the
+// tick arithmetic wraps like the host's.
+extern "C" __global__ void dt_add_months(const IN_T* in, int64_t n, int64_t tpd,
+                                         const int64_t* months, int64_t months_scalar,
+                                         IN_T* out) {
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n;
+       i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t v = (int64_t)in[i];
+    int64_t days = dt_floor_div(v, tpd);
+    int64_t rem = v - days * tpd;
+    int64_t k = months ? months[i] : months_scalar;
+    k = k > 1000000000000LL ? 1000000000000LL : (k < -1000000000000LL ? -1000000000000LL : k);
+    int64_t y, m, d;
+    civil_from_days(days, y, m, d);
+    int64_t total = y * 12 + (m - 1) + k;
+    int64_t ny = dt_floor_div(total, 12);
+    int64_t nm = total - ny * 12 + 1;
+    int64_t last = dt_days_in_month(ny, nm);
+    int64_t nd = days_from_civil(ny, nm, d < last ? d : last);
+    out[i] = (IN_T)(int64_t)((uint64_t)nd * (uint64_t)tpd + (uint64_t)rem);
+  }
+}

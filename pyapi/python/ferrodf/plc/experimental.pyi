@@ -1,0 +1,3 @@
+from ferrodf.plc.utils import CudaStreamLike
+
+def join_streams(streams: list[CudaStreamLike], stream: CudaStreamLike) -> None: ...
