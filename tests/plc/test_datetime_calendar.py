@@ -44,8 +44,9 @@ def col(arr: pa.Array) -> plc.Column:
 
 def days_col(arr: pa.Array) -> plc.Column:
     """A TIMESTAMP_DAYS column over the INT32 values of ``arr``."""
-    ints = col(arr)
-    return plc.unary.cast(ints, plc.DataType(plc.TypeId.TIMESTAMP_DAYS))
+    days = col(arr.cast(pa.date32()))
+    assert days.type().id() == plc.TypeId.TIMESTAMP_DAYS
+    return days
 
 
 def as_pandas(arr: pa.Array) -> pd.Series:
@@ -155,7 +156,7 @@ def test_add_months_to_days_clamps_to_the_month_end():
         else:
             t = pd.Timestamp("1970-01-01") + pd.Timedelta(days=v) + pd.DateOffset(months=1)
             expected.append((t - pd.Timestamp("1970-01-01")).days)
-    assert plc.unary.cast(got, plc.DataType(plc.TypeId.INT32)).to_arrow().to_pylist() == expected
+    assert got.to_arrow().cast(pa.int32()).to_pylist() == expected
 
 
 def test_add_months_null_scalar_gives_all_nulls():

@@ -76,6 +76,11 @@ class ChunkedPack:
         size = getattr(buf, "size", None)
         if size is None:
             size = getattr(buf, "nbytes", None)
+        if size is None:
+            try:
+                size = memoryview(buf).nbytes
+            except TypeError:
+                size = None
         if size is None or size < min(self._chunk, self._data.nbytes):
             raise ValueError("pack_to_host: buf must hold at least user_buffer_size bytes")
         host = bytearray(self._data.nbytes)
