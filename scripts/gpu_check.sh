@@ -63,6 +63,7 @@ if [ "${BENCH:-1}" != 0 ]; then
   FERRODF_DEVICE=gpu python3 bench/bench_overhead.py 2>&1 | tee "$OUT/bench.md"
   FERRODF_DEVICE=gpu python3 bench/bench_foundation.py ${BENCH_ARGS:-} 2>&1 | tee -a "$OUT/bench.md"
   FERRODF_DEVICE=gpu python3 bench/bench_plc.py ${BENCH_ARGS:-} 2>&1 | tee -a "$OUT/bench.md"
+  FERRODF_DEVICE=gpu python3 bench/bench_plc3.py ${BENCH_ARGS:-} 2>&1 | tee -a "$OUT/bench.md"
   FERRODF_DEVICE=gpu python3 bench/bench_groupby.py ${BENCH_ARGS:-} 2>&1 | tee -a "$OUT/bench.md"
   FERRODF_DEVICE=gpu python3 bench/bench_sorting.py ${BENCH_ARGS:-} 2>&1 | tee -a "$OUT/bench.md"
   FERRODF_DEVICE=gpu python3 bench/bench_join.py 2>&1 | tee -a "$OUT/bench.md"
