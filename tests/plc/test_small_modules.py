@@ -51,6 +51,7 @@ def test_jit_cache_switches(tmp_path, monkeypatch):
 
 
 def test_prefetch_switches_are_recorded():
+    plc.prefetch.disable()
     assert not plc.prefetch.is_enabled()
     plc.prefetch.enable()
     plc.prefetch.enable_debugging()

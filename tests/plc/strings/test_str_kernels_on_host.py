@@ -36,10 +36,14 @@ def lib(tmp_path_factory):
             f"#define IN_T {t}",
             f"#define dt_extract dt_extract_i{suffix}",
             f"#define dt_round dt_round_i{suffix}",
+            f"#define dt_calendar dt_calendar_i{suffix}",
+            f"#define dt_add_months dt_add_months_i{suffix}",
             f'#include "{CUDA / "datetime.cu"}"',
             "#undef IN_T",
             "#undef dt_extract",
             "#undef dt_round",
+            "#undef dt_calendar",
+            "#undef dt_add_months",
             "}",
         ]
     return compile_kernels(d, src)
@@ -325,3 +329,53 @@ def test_datetime_days(lib):
             P(a.ptr(days)), I64(len(days)), I64(1), I64(0), I32(comp), P(a.ptr(out))
         ),
     )
+
+
+@pytest.mark.parametrize(("unit", "tps"), [("s", 1), ("ns", 10**9)])
+def test_calendar_kernels(lib, unit, tps):
+    """dt_calendar (leap year, last day of the month, days in the month, quarter) and
+    dt_add_months (a months column and a scalar) agree with plc.datetime on the host."""
+    a = Arena()
+    D = plc.datetime
+    lim = {"s": 55 * 10**9, "ns": 2**62}[unit]
+    rng = np.random.default_rng(tps)
+    v = rng.integers(-lim, lim, 2000, dtype=np.int64)
+    v[:4] = [0, -1, 951_782_400 * tps, -2_203_891_200 * tps]  # 2000-02-29, 1900-03-01
+    arr = pa.array(v, pa.timestamp(unit))
+    col = plc.Column.from_arrow(arr)
+    vp = a.ptr(v)
+    cases = [
+        (0, np.uint8, D.is_leap_year, lambda out: [bool(x) for x in out]),
+        (1, np.int32, D.last_day_of_month, lambda out: pa.array(out, pa.date32()).to_pylist()),
+        (2, np.int16, D.days_in_month, lambda out: out.tolist()),
+        (3, np.int16, D.extract_quarter, lambda out: out.tolist()),
+    ]
+    for op, dtype, fn, as_list in cases:
+        out = np.zeros(len(v), dtype)
+        lib.dt_calendar_i64(P(vp), I64(len(v)), I64(86400 * tps), I32(op), P(a.ptr(out)))
+        assert as_list(out) == host(lambda fn=fn: fn(col)), op
+    months = rng.integers(-500, 500, len(v), dtype=np.int64)
+    out = np.zeros(len(v), np.int64)
+    lib.dt_add_months_i64(
+        P(vp), I64(len(v)), I64(86400 * tps), P(a.ptr(months)), I64(0), P(a.ptr(out))
+    )
+    expected = host(lambda: D.add_calendrical_months(col, plc.Column.from_arrow(pa.array(months))))
+    assert pa.array(out, pa.timestamp(unit)).to_pylist() == expected
+    lib.dt_add_months_i64(P(vp), I64(len(v)), I64(86400 * tps), P(0), I64(-13), P(a.ptr(out)))
+    k = plc.Scalar.from_arrow(pa.scalar(-13, pa.int32()))
+    expected = host(lambda: D.add_calendrical_months(col, k))
+    assert pa.array(out, pa.timestamp(unit)).to_pylist() == expected
+
+
+def test_calendar_kernels_days(lib):
+    a = Arena()
+    D = plc.datetime
+    days = np.random.default_rng(9).integers(-700_000, 700_000, 2000).astype(np.int32)
+    col = plc.Column.from_arrow(pa.array(days, pa.date32()))
+    out = np.zeros(len(days), np.int32)
+    lib.dt_calendar_i32(P(a.ptr(days)), I64(len(days)), I64(1), I32(1), P(a.ptr(out)))
+    assert pa.array(out, pa.date32()).to_pylist() == host(lambda: D.last_day_of_month(col))
+    lib.dt_add_months_i32(P(a.ptr(days)), I64(len(days)), I64(1), P(0), I64(7), P(a.ptr(out)))
+    k = plc.Scalar.from_arrow(pa.scalar(7, pa.int16()))
+    expected = host(lambda: D.add_calendrical_months(col, k))
+    assert pa.array(out, pa.date32()).to_pylist() == expected

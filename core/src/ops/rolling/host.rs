@@ -210,7 +210,28 @@ pub(super) fn values(
     let nulls = source.host_nulls()?;
     let out_type = plan.output_type(source.dtype());
     let mp = min_periods as usize;
-    let valid_count = |i: usize| range(start, end, i).filter(|&j| valid(&nulls, j)).count();
+    // Valid rows before each row: a window's valid count is one difference, not a walk.
+    let valid_before: Vec<usize> = match &nulls {
+        Some(m) if matches!(plan, Plan::Count(CountMode::Valid)) => {
+            let mut acc = 0;
+            let mut out = Vec::with_capacity(n + 1);
+            out.push(0);
+            for j in 0..source.size() {
+                acc += usize::from(m.is_valid(j));
+                out.push(acc);
+            }
+            out
+        }
+        _ => Vec::new(),
+    };
+    let valid_count = |i: usize| {
+        let (s, e) = (start[i] as usize, end[i] as usize);
+        if valid_before.is_empty() {
+            e - s
+        } else {
+            valid_before[e] - valid_before[s]
+        }
+    };
     match *plan {
         Plan::Count(mode) => column_of(
             out_type,
@@ -260,8 +281,21 @@ pub(super) fn values(
                 let x = |j: usize| {
                     if bool_source { f64::from(u8::from(v[j] != T::zero())) } else { v[j].to_f64() }
                 };
-                column_of(out_type, per_row(n, |i| moment(plan, range(start, end, i)
-                    .filter(|&j| valid(&nulls, j)).map(x), mp)))
+                let window_values = |i: usize| range(start, end, i).filter(|&j| valid(&nulls, j)).map(x);
+                if matches!(plan, Plan::Mean) {
+                    // The mean needs only the sum and the count: skipping Welford's updates
+                    // (a division per value) leaves the same bits, in the same order.
+                    return column_of(out_type, per_row(n, |i| {
+                        let (mut sum, mut count) = (0.0f64, 0usize);
+                        for v in window_values(i) {
+                            sum += v;
+                            count += 1;
+                        }
+                        let ok = count > 0 && count >= mp;
+                        (if ok { sum / count as f64 } else { 0.0 }, ok)
+                    }));
+                }
+                column_of(out_type, per_row(n, |i| moment(plan, window_values(i), mp)))
             })
         }
         _ => unreachable!("gather and list plans are handled by the caller"),
