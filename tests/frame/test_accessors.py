@@ -179,7 +179,7 @@ STAMPS = pd.Series(
 
 @pytest.mark.parametrize(
     "field",
-    [*DATETIME_FIELDS, "nanosecond"],
+    [*DATETIME_FIELDS, "nanosecond", "is_leap_year", "days_in_month", "daysinmonth"],
 )
 def test_dt_fields(field, host_if_missing):
     same(host_if_missing(lambda: getattr(Series(STAMPS).dt, field)), getattr(STAMPS.dt, field))

@@ -108,7 +108,7 @@ def test_empty_object_columns_work_everywhere():
 
 def test_counts_and_fields_have_pandas_types():
     s = pd.Series(pd.to_datetime(["2024-01-31 00:00:00.000", "2024-07-01 13:45:10.250"]))
-    for field in [*DATETIME_FIELDS, "quarter"]:
+    for field in [*DATETIME_FIELDS, "quarter", "is_leap_year", "days_in_month"]:
         same_series(getattr(Series(s).dt, field), getattr(s.dt, field))
     p = pd.Series([3, 1, 3, None])
     same_series(Series(p).value_counts(), p.value_counts(), check_index_type=False)

@@ -3,9 +3,11 @@
 
 use ferrodf_core::ops::cast::cast;
 use ferrodf_core::ops::datetime::{
-    DatetimeComponent, RoundingFrequency, ceil_datetimes, day_of_year, extract_datetime_component,
-    floor_datetimes, round_datetimes,
+    DatetimeComponent, RoundingFrequency, ceil_datetimes, day_of_year, days_in_month,
+    extract_datetime_component, extract_quarter, floor_datetimes, is_leap_year, round_datetimes,
 };
+use ferrodf_core::ops::replace::{Replacement, replace_nulls};
+use ferrodf_core::scalar::Scalar;
 use ferrodf_core::{Column, Error, Result, TypeId};
 
 use crate::compute::{BinaryOp, Operand, Value, binary_column};
@@ -88,10 +90,13 @@ impl DatetimeMethods<'_> {
             "dayofweek" | "day_of_week" | "weekday" => return self.dayofweek(),
             "dayofyear" | "day_of_year" => return self.dayofyear(),
             "quarter" => return self.quarter(),
+            "is_leap_year" => return self.is_leap_year(),
+            "days_in_month" | "daysinmonth" => return self.days_in_month(),
             _ => {
                 return Err(Error::value(format!(
                     "{name:?} is not a date-time field; use year, month, day, hour, minute, \
-                     second, microsecond, nanosecond, dayofweek, dayofyear or quarter"
+                     second, microsecond, nanosecond, dayofweek, dayofyear, quarter, \
+                     is_leap_year or days_in_month"
                 )));
             }
         };
@@ -164,16 +169,29 @@ impl DatetimeMethods<'_> {
         self.wrap(cast(&d, TypeId::Int32.into())?)
     }
 
-    /// The quarter, 1..=4.
+    /// The quarter, 1..=4 (int32, as pandas).
     pub fn quarter(&self) -> Result<Series> {
-        let m = self.field(DatetimeComponent::Month)?;
-        let m0 = binary_column(&m, BinaryOp::Add, Operand::Value(&Value::Int(2)), false)?;
-        self.wrap(binary_column(
-            &m0,
-            BinaryOp::FloorDiv,
-            Operand::Value(&Value::Int(3)),
-            false,
-        )?)
+        let _operation = ferrodf_core::memory::enter_operation();
+        let q = extract_quarter(self.series.column())?;
+        self.wrap(cast(&q, TypeId::Int32.into())?)
+    }
+
+    /// Whether the year is a leap year (bool; NaT gives False, as pandas).
+    pub fn is_leap_year(&self) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let leap = is_leap_year(self.series.column())?;
+        if leap.null_count()? == 0 {
+            return self.wrap(leap);
+        }
+        let no = Scalar::from_native_as(TypeId::Bool8.into(), Some(0u8))?;
+        self.wrap(replace_nulls(&leap, Replacement::Scalar(&no))?)
+    }
+
+    /// The number of days in the month, 28..=31 (int32, as pandas).
+    pub fn days_in_month(&self) -> Result<Series> {
+        let _operation = ferrodf_core::memory::enter_operation();
+        let d = days_in_month(self.series.column())?;
+        self.wrap(cast(&d, TypeId::Int32.into())?)
     }
 
     /// Rounded down to `freq` (`"D"`, `"h"`, `"min"`, `"s"`, `"ms"`, `"us"`, `"ns"`).

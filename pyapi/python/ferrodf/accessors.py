@@ -247,6 +247,13 @@ class DatetimeMethods:
     dayofyear = property(lambda self: self._field("dayofyear"), doc="The day of the year.")
     day_of_year = dayofyear
     quarter = property(lambda self: self._field("quarter"), doc="The quarter, 1..4.")
+    is_leap_year = property(
+        lambda self: self._field("is_leap_year"), doc="Whether the year is a leap year."
+    )
+    days_in_month = property(
+        lambda self: self._field("days_in_month"), doc="The number of days in the month."
+    )
+    daysinmonth = days_in_month
 
     def floor(self, freq: str) -> Series:
         return self._round("floor", freq)
