@@ -8,7 +8,9 @@
 //!
 //! Supported here: sum, product, min, max, sum_of_squares, mean (host and device), any and
 //! all (host; device for BOOL8 input), over integer, float and BOOL8 columns; and the
-//! sort-based median, quantile, argmin, argmax and nunique (see [`order_stats`]) on both.
+//! sort-based median, quantile, argmin, argmax and nunique (see [`order_stats`]) on both;
+//! BITWISE_AGG (AND, OR, XOR) of integer columns on both (the all-ones AND identity and
+//! the zero OR/XOR identity never show: a column without valid values gives a null).
 //!
 //! [`reduce`] checks the types here, sends variance and the order statistics to their
 //! compositions, and decides once between the host fold ([`host`]) and the device
@@ -46,6 +48,13 @@ pub fn reduce(col: &Column, agg: &Aggregation, output: DataType) -> Result<Scala
     if is_order_statistic(kind) {
         return order_stats::reduce(col, agg, output);
     }
+    if let Aggregation::Bitwise(op) = agg {
+        return if use_device()? {
+            device::bitwise(col, *op, output)
+        } else {
+            host::bitwise(col, *op, output)
+        };
+    }
     if matches!(kind, Kind::Min | Kind::Max) && !col.dtype().id().is_numeric() {
         return order_stats::extreme(col, kind == Kind::Max);
     }
@@ -78,6 +87,15 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
             return Err(Error::type_err(format!(
                 "reduce with {kind} produces a row number or a count; the output type must \
                  be an integer type (INT32), got {o}"
+            )));
+        }
+        return Ok(());
+    }
+    if kind == Kind::BitwiseAgg {
+        if !i.is_integer() || !o.is_integer() {
+            return Err(Error::type_err(format!(
+                "reduce with BITWISE_AGG needs integer values and an integer output type, \
+                 got {i} values into {o}"
             )));
         }
         return Ok(());
@@ -146,7 +164,7 @@ fn has_ordered_extremes(id: TypeId) -> bool {
 /// work in the input type and convert the result.
 fn accumulator(input: TypeId, kind: Kind, output: TypeId) -> TypeId {
     match kind {
-        Kind::Min | Kind::Max | Kind::Any | Kind::All => input,
+        Kind::Min | Kind::Max | Kind::Any | Kind::All | Kind::BitwiseAgg => input,
         _ => output,
     }
 }
