@@ -86,7 +86,8 @@ pub(crate) fn output_type(input: DataType, agg: &Aggregation) -> Result<DataType
         A::Variance { .. } | A::Std { .. } | A::Median | A::Quantile { .. } if numeric => {
             TypeId::Float64.into()
         }
-        A::M2 | A::Ewma { .. } if numeric => TypeId::Float64.into(),
+        A::M2 if numeric => TypeId::Float64.into(),
+        A::Ewma { .. } if id.is_floating() => input,
         A::Bitwise(_) if id.is_integer() => input,
         A::NthElement { .. } => input,
         A::CollectList(_) | A::CollectSet { .. } => TypeId::List.into(),

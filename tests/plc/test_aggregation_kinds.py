@@ -1,0 +1,443 @@
+"""The later pylibcudf aggregations of plc.aggregation (M2, COVARIANCE, CORRELATION,
+BITWISE_AGG, and the factories of the others), is_valid_aggregation, the Kind values and
+the Aggregation repr.
+
+Oracles: pandas (M2 as var * (n - 1), Series.cov / Series.corr per group) and plain-Python
+loops over NumPy integers (bitwise folds). libcudf leaves the group order unspecified, so
+results are compared as maps from key to value."""
+
+from __future__ import annotations
+
+import functools
+import math
+import operator
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ferrodf
+import ferrodf.plc as plc
+
+# Host fallbacks warn in device='auto' on a GPU machine.
+pytestmark = pytest.mark.filterwarnings("ignore::RuntimeWarning")
+
+agg = plc.aggregation
+NP = plc.types.NullPolicy
+GroupBy, GroupByRequest = plc.groupby.GroupBy, plc.groupby.GroupByRequest
+INT_TYPES = [pa.int8(), pa.int16(), pa.int32(), pa.int64()]
+INT_TYPES += [pa.uint8(), pa.uint16(), pa.uint32(), pa.uint64()]
+
+
+def col(a: pa.Array) -> plc.Column:
+    return plc.Column.from_arrow(a)
+
+
+def missing(v) -> bool:
+    return v is None or (isinstance(v, float) and math.isnan(v))
+
+
+def close(a, b) -> bool:
+    """Equal, or both missing (pandas has NaN where libcudf has null)."""
+    if missing(a) or missing(b):
+        return missing(a) and missing(b)
+    if isinstance(a, float) or isinstance(b, float):
+        return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+    return a == b
+
+
+def aggregate(keys: pa.Array, values: pa.Array | plc.Column, aggs) -> dict:
+    """{key: [result per aggregation]} of GroupBy(keys).aggregate (null keys dropped)."""
+    vals = values if isinstance(values, plc.Column) else col(values)
+    gb = GroupBy(plc.Table([col(keys)]))
+    out_keys, (res,) = gb.aggregate([GroupByRequest(vals, aggs)])
+    ks = out_keys.columns()[0].to_arrow().to_pylist()
+    rs = [c.to_arrow().to_pylist() for c in res.columns()]
+    return {k: [r[i] for r in rs] for i, k in enumerate(ks)}
+
+
+def groups_of(keys: pa.Array, *columns: list) -> dict:
+    """{key: [rows of each column]} for the non-null keys, rows in input order."""
+    out: dict = {}
+    for i, k in enumerate(keys.to_pylist()):
+        if k is not None:
+            out.setdefault(k, [[] for _ in columns])
+            for j, c in enumerate(columns):
+                out[k][j].append(c[i])
+    return out
+
+
+def assert_maps(got: dict, want: dict):
+    assert set(got) == set(want)
+    for k, vs in want.items():
+        for g, w in zip(got[k], vs, strict=True):
+            assert close(g, w), (k, g, w)
+
+
+# ---------------------------------------------------------------------------------------
+# factories, kinds, repr, enums
+# ---------------------------------------------------------------------------------------
+
+FACTORIES = [
+    (agg.m2, "M2"),
+    (lambda: agg.covariance(1, 1), "COVARIANCE"),
+    (lambda: agg.correlation(agg.CorrelationType.PEARSON, 1), "CORRELATION"),
+    (lambda: agg.bitwise(agg.BitwiseOp.XOR), "BITWISE_AGG"),
+    (lambda: agg.ewma(1.5, agg.EWMHistory.FINITE), "EWMA"),
+    (agg.histogram, "HISTOGRAM"),
+    (agg.merge_histogram, "MERGE_HISTOGRAM"),
+    (agg.merge_m2, "MERGE_M2"),
+    (agg.merge_lists, "MERGE_LISTS"),
+    (agg.merge_sets, "MERGE_SETS"),
+    (lambda: agg.tdigest(100), "TDIGEST"),
+    (lambda: agg.merge_tdigest(100), "MERGE_TDIGEST"),
+]
+
+
+@pytest.mark.parametrize(("make", "kind"), FACTORIES)
+def test_factory_kinds(make, kind):
+    a = make()
+    assert a.kind() == agg.Kind[kind]
+    assert a == make() and hash(a) == hash(make())
+    # pylibcudf prints the Kind member's repr.
+    assert repr(a) == f"<Aggregation({agg.Kind[kind]!r})>"
+
+
+def test_kind_values_and_enums():
+    # libcudf 26's numbering (aggregation::Kind), PTX/CUDA/HOST_UDF included.
+    assert [agg.Kind[n] for n in ("M2", "EWMA", "MERGE_LISTS", "BITWISE_AGG")] == [10, 20, 29, 38]
+    assert [m.name for m in agg.BitwiseOp] == ["AND", "OR", "XOR"]
+    assert [m.name for m in agg.CorrelationType] == ["PEARSON", "KENDALL", "SPEARMAN"]
+    assert [m.name for m in agg.EWMHistory] == ["INFINITE", "FINITE"]
+    assert repr(agg.sum()) == "<Aggregation(<Kind.SUM: 0>)>"
+
+
+def test_parameters_distinguish_and_bad_enums():
+    assert agg.covariance(1, 1) != agg.covariance(1, 0)
+    assert agg.covariance(2, 1) != agg.covariance(1, 1)
+    assert agg.bitwise(agg.BitwiseOp.AND) != agg.bitwise(agg.BitwiseOp.OR)
+    assert agg.ewma(1.0, agg.EWMHistory.FINITE) != agg.ewma(1.0, agg.EWMHistory.INFINITE)
+    assert agg.tdigest(10) != agg.tdigest(20)
+    with pytest.raises(ValueError, match="5 is not a valid BitwiseOp; valid values: AND"):
+        agg.bitwise(5)
+    with pytest.raises(ValueError, match="9 is not a valid CorrelationType"):
+        agg.correlation(9, 1)
+    with pytest.raises(ValueError, match="3 is not a valid EWMHistory"):
+        agg.ewma(1.0, 3)
+
+
+T = plc.TypeId
+
+
+@pytest.mark.parametrize(
+    ("tid", "make", "valid"),
+    [
+        (T.INT32, lambda: agg.bitwise(agg.BitwiseOp.AND), True),
+        (T.UINT64, lambda: agg.bitwise(agg.BitwiseOp.OR), True),
+        (T.FLOAT64, lambda: agg.bitwise(agg.BitwiseOp.AND), False),
+        (T.STRING, lambda: agg.bitwise(agg.BitwiseOp.AND), False),
+        (T.STRUCT, lambda: agg.covariance(1, 1), True),
+        (T.FLOAT64, lambda: agg.covariance(1, 1), False),
+        (T.STRUCT, lambda: agg.correlation(agg.CorrelationType.PEARSON, 1), True),
+        (T.STRUCT, agg.merge_m2, True),
+        (T.FLOAT64, agg.m2, True),
+        (T.STRING, agg.m2, False),
+        (T.LIST, agg.merge_lists, True),
+        (T.INT32, agg.merge_lists, False),
+        (T.STRING, agg.sum, False),
+        (T.INT8, agg.sum, True),
+        (T.STRING, agg.max, True),
+        (T.STRING, agg.histogram, True),
+        (T.FLOAT32, lambda: agg.ewma(1.0, agg.EWMHistory.FINITE), True),
+        (T.STRING, lambda: agg.ewma(1.0, agg.EWMHistory.FINITE), False),
+        (T.STRING, agg.count, True),
+    ],
+)
+def test_is_valid_aggregation(tid, make, valid):
+    assert agg.is_valid_aggregation(plc.DataType(tid), make()) is valid
+
+
+def test_is_valid_aggregation_agrees_with_groupby():
+    """A pair is_valid_aggregation refuses is refused by groupby too."""
+    keys = pa.array([1, 1, 2])
+    for values in (pa.array(["a", "b", "c"]), pa.array([1.0, 2.0, 3.0])):
+        dt = col(values).type()
+        for make in (agg.m2, lambda: agg.bitwise(agg.BitwiseOp.AND)):
+            if not agg.is_valid_aggregation(dt, make()):
+                with pytest.raises(TypeError, match="is not supported for"):
+                    aggregate(keys, values, [make()])
+    with pytest.raises(TypeError, match="must be an Aggregation"):
+        agg.is_valid_aggregation(plc.DataType(T.INT32), "sum")
+
+
+# ---------------------------------------------------------------------------------------
+# M2
+# ---------------------------------------------------------------------------------------
+
+
+def m2_oracle(vals: list) -> float | None:
+    s = pd.Series([v for v in vals if v is not None], dtype="float64")
+    # M2 = var(ddof=1) * (n - 1); pandas gives NaN for one value, where M2 is 0.
+    return None if len(s) == 0 else (0.0 if len(s) == 1 else s.var(ddof=1) * (len(s) - 1))
+
+
+@pytest.mark.parametrize("vt", [pa.int8(), pa.int64(), pa.uint32(), pa.float32(), pa.float64()])
+@pytest.mark.parametrize("offset", [0, 3])
+def test_m2_vs_pandas(vt, offset):
+    rng = np.random.default_rng(7)
+    n = 200
+    keys = pa.array([None if i % 11 == 5 else int(v) for i, v in enumerate(rng.integers(0, 9, n))])
+    raw = rng.integers(0, 100, n)
+    # group 8 has only null values: its M2 is null
+    vals = pa.array(
+        [None if (i % 4 == 1 or keys[i].as_py() == 8) else int(v) for i, v in enumerate(raw)], vt
+    )
+    keys, vals = keys.slice(offset), vals.slice(offset)
+    got = aggregate(keys, vals, [agg.m2(), agg.variance()])
+    want = {}
+    for k, (v,) in groups_of(keys, vals.to_pylist()).items():
+        d = [x for x in v if x is not None]
+        want[k] = [m2_oracle(v), None if len(d) < 2 else float(np.var(d, ddof=1))]
+    assert any(w[0] is None for w in want.values())
+    assert_maps(got, want)
+
+
+def test_m2_empty_and_types():
+    got = aggregate(pa.array([], pa.int32()), pa.array([], pa.float64()), [agg.m2()])
+    assert got == {}
+    gb = GroupBy(plc.Table([col(pa.array([1, 2]))]))
+    _, (res,) = gb.aggregate([GroupByRequest(col(pa.array([1, 2], pa.int16())), [agg.m2()])])
+    assert res.columns()[0].type().id() == plc.TypeId.FLOAT64
+    with pytest.raises(TypeError, match="groupby: M2 is not supported for STRING values"):
+        aggregate(pa.array([1]), pa.array(["a"]), [agg.m2()])
+
+
+# ---------------------------------------------------------------------------------------
+# COVARIANCE and CORRELATION
+# ---------------------------------------------------------------------------------------
+
+
+def pair_column(x: pa.Array, y: pa.Array, struct_nulls=None) -> pa.StructArray:
+    mask = None if struct_nulls is None else pa.array(struct_nulls, pa.bool_())
+    return pa.StructArray.from_arrays([x, y], names=["x", "y"], mask=mask)
+
+
+def co_oracle(xs, ys, valid, what, min_periods, ddof=1):
+    """pandas' pairwise Series.cov / Series.corr of the rows where the struct is valid."""
+    x = pd.Series([a if ok and a is not None else None for a, ok in zip(xs, valid, strict=True)])
+    y = pd.Series([b if ok and b is not None else None for b, ok in zip(ys, valid, strict=True)])
+    x, y = x.astype("float64"), y.astype("float64")
+    pairs = int((x.notna() & y.notna()).sum())
+    if what == "cov":
+        if pairs < min_periods or pairs - ddof <= 0:
+            return None
+        return x.cov(y, ddof=ddof)
+    if pairs < max(min_periods, 2):
+        return None
+    return x.corr(y)
+
+
+@pytest.mark.parametrize("offset", [0, 5])
+@pytest.mark.parametrize(("min_periods", "ddof"), [(1, 1), (3, 1), (0, 0), (1, 2)])
+@pytest.mark.parametrize("types", [(pa.float64(), pa.float64()), (pa.int32(), pa.float32())])
+def test_covariance_correlation_vs_pandas(offset, min_periods, ddof, types):
+    rng = np.random.default_rng(11)
+    n = 150
+    keys = pa.array([None if i % 13 == 7 else int(v) for i, v in enumerate(rng.integers(0, 12, n))])
+    xs = [None if i % 5 == 2 else int(v) for i, v in enumerate(rng.integers(-50, 50, n))]
+    ys = [None if i % 7 == 3 else float(v) for i, v in enumerate(rng.normal(0, 10, n))]
+    ys = [None if y is None else (round(y) if pa.types.is_integer(types[1]) else y) for y in ys]
+    struct_valid = [i % 9 != 4 for i in range(n)]
+    # a group where y is constant: correlation 0 / 0 = NaN, as pandas
+    for i in range(n):
+        if keys[i].as_py() == 11:
+            ys[i] = 1.0
+    values = pair_column(
+        pa.array(xs, types[0]), pa.array(ys, types[1]), [not v for v in struct_valid]
+    )
+    keys, values = keys.slice(offset), values.slice(offset)
+    xs, ys, struct_valid = xs[offset:], ys[offset:], struct_valid[offset:]
+    aggs = [
+        agg.covariance(min_periods, ddof),
+        agg.correlation(agg.CorrelationType.PEARSON, min_periods),
+    ]
+    got = aggregate(keys, col(values), aggs)
+    want = {
+        k: [
+            co_oracle(x, y, v, "cov", min_periods, ddof),
+            co_oracle(x, y, v, "corr", min_periods),
+        ]
+        for k, (x, y, v) in groups_of(keys, xs, ys, struct_valid).items()
+    }
+    assert_maps(got, want)
+
+
+def test_covariance_sliced_children_and_errors():
+    # A struct whose children are longer than it (sliced parent): the children are read at
+    # the parent's offset.
+    x = pa.array([1.0, 2.0, 4.0, 8.0, 3.0, 5.0])
+    y = pa.array([2.0, 1.0, 0.0, 7.0, 3.0, 2.0])
+    values = pair_column(x, y).slice(2, 4)
+    keys = pa.array([1, 1, 2, 2])
+    got = aggregate(keys, col(values), [agg.covariance(1, 1)])
+    want = {1: [pd.Series([4.0, 8.0]).cov(pd.Series([0.0, 7.0]))]}
+    want[2] = [pd.Series([3.0, 5.0]).cov(pd.Series([3.0, 2.0]))]
+    assert_maps(got, want)
+    with pytest.raises(TypeError, match="COVARIANCE needs a STRUCT column of two numeric"):
+        aggregate(keys, pa.array([1.0, 2, 3, 4]), [agg.covariance(1, 1)])
+    three = pa.StructArray.from_arrays([x, y, x], names=["a", "b", "c"])
+    with pytest.raises(TypeError, match="CORRELATION needs a STRUCT column of exactly two"):
+        aggregate(pa.array([1] * 6), col(three), [agg.correlation(agg.CorrelationType.PEARSON, 1)])
+    strings = pair_column(pa.array(["a", "b"]), pa.array([1.0, 2.0]))
+    with pytest.raises(TypeError, match=r"children \[STRING, FLOAT64\]"):
+        aggregate(pa.array([1, 1]), col(strings), [agg.covariance(1, 1)])
+    for kind in (agg.CorrelationType.KENDALL, agg.CorrelationType.SPEARMAN):
+        with pytest.raises(NotImplementedError, match=r"CORRELATION of type .* not implemented"):
+            aggregate(pa.array([1, 1]), col(pair_column(x[:2], y[:2])), [agg.correlation(kind, 1)])
+    empty = pair_column(pa.array([], pa.float64()), pa.array([], pa.float64()))
+    assert aggregate(pa.array([], pa.int64()), col(empty), [agg.covariance(1, 1)]) == {}
+
+
+# ---------------------------------------------------------------------------------------
+# BITWISE_AGG
+# ---------------------------------------------------------------------------------------
+
+BIT_OPS = {
+    agg.BitwiseOp.AND: operator.and_,
+    agg.BitwiseOp.OR: operator.or_,
+    agg.BitwiseOp.XOR: operator.xor,
+}
+
+
+def bits_oracle(vals: list, op, t: pa.DataType):
+    """The fold of the valid values as NumPy integers of the column's type (None: none)."""
+    valid = [np.array(v, dtype=t.to_pandas_dtype()) for v in vals if v is not None]
+    if not valid:
+        return None
+    return int(functools.reduce(BIT_OPS[op], valid))
+
+
+def int_values(t: pa.DataType, n: int, rng) -> list:
+    info = np.iinfo(t.to_pandas_dtype())
+    return [int(v) for v in rng.integers(info.min, info.max, n, dtype=t.to_pandas_dtype())]
+
+
+@pytest.mark.parametrize("t", INT_TYPES)
+@pytest.mark.parametrize("op", list(agg.BitwiseOp))
+def test_bitwise_groupby_vs_loop(t, op):
+    rng = np.random.default_rng(3)
+    n = 120
+    keys = pa.array([None if i % 17 == 6 else int(v) for i, v in enumerate(rng.integers(0, 7, n))])
+    raw = int_values(t, n, rng)
+    vals = [None if (i % 5 == 0 or keys[i].as_py() == 6) else v for i, v in enumerate(raw)]
+    keys, arr = keys.slice(2), pa.array(vals, t).slice(2)
+    got = aggregate(keys, arr, [agg.bitwise(op)])
+    want = {k: [bits_oracle(v, op, t)] for k, (v,) in groups_of(keys, arr.to_pylist()).items()}
+    assert any(w == [None] for w in want.values())
+    assert_maps(got, want)
+    gb = GroupBy(plc.Table([col(keys)]))
+    _, (res,) = gb.aggregate([GroupByRequest(col(arr), [agg.bitwise(op)])])
+    assert res.columns()[0].type() == col(arr).type()
+
+
+@pytest.mark.parametrize("t", INT_TYPES)
+@pytest.mark.parametrize("op", list(agg.BitwiseOp))
+@pytest.mark.parametrize("offset", [0, 3])
+def test_bitwise_reduce_vs_loop(t, op, offset):
+    rng = np.random.default_rng(5)
+    raw = int_values(t, 300, rng)
+    vals = pa.array([None if i % 6 == 2 else v for i, v in enumerate(raw)], t).slice(offset)
+    dt = col(vals).type()
+    got = plc.reduce.reduce(col(vals), agg.bitwise(op), dt).to_arrow().as_py()
+    assert got == bits_oracle(vals.to_pylist(), op, t)
+    # into another integer type: the result converted (wrapping), as libcudf's cast
+    out = plc.reduce.reduce(col(vals), agg.bitwise(op), plc.DataType(plc.TypeId.INT64))
+    assert out.to_arrow().as_py() == int(np.array(got, t.to_pandas_dtype()).astype(np.int64))
+
+
+def test_bitwise_reduce_empty_null_and_errors():
+    i32 = plc.DataType(plc.TypeId.INT32)
+    for arr in (pa.array([], pa.int32()), pa.array([None, None], pa.int32())):
+        for op in agg.BitwiseOp:
+            s = plc.reduce.reduce(col(arr), agg.bitwise(op), i32)
+            assert not s.is_valid()
+    f64 = plc.DataType(plc.TypeId.FLOAT64)
+    with pytest.raises(TypeError, match="BITWISE_AGG needs integer values and an integer"):
+        plc.reduce.reduce(col(pa.array([1.0])), agg.bitwise(agg.BitwiseOp.OR), f64)
+    with pytest.raises(TypeError, match="BITWISE_AGG needs integer values and an integer"):
+        plc.reduce.reduce(col(pa.array([1])), agg.bitwise(agg.BitwiseOp.OR), f64)
+    with pytest.raises(TypeError, match="groupby: BITWISE_AGG is not supported for FLOAT64"):
+        aggregate(pa.array([1]), pa.array([1.0]), [agg.bitwise(agg.BitwiseOp.AND)])
+
+
+# ---------------------------------------------------------------------------------------
+# the aggregations not computed yet, and the scans
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        agg.histogram,
+        agg.merge_histogram,
+        agg.merge_m2,
+        agg.merge_lists,
+        agg.merge_sets,
+        lambda: agg.tdigest(10),
+        lambda: agg.merge_tdigest(10),
+    ],
+)
+def test_not_implemented_yet(make):
+    with pytest.raises(NotImplementedError, match="aggregations are not implemented in ferrodf"):
+        aggregate(pa.array([1, 1]), pa.array([1.0, 2.0]), [make()])
+
+
+def test_ewma_is_a_scan_and_m2_not_a_reduction():
+    with pytest.raises(NotImplementedError, match="EWMA aggregations are not supported by"):
+        aggregate(pa.array([1, 1]), pa.array([1.0, 2.0]), [agg.ewma(1.0, agg.EWMHistory.FINITE)])
+    with pytest.raises(NotImplementedError, match="reduce with M2 is not implemented"):
+        plc.reduce.reduce(col(pa.array([1.0])), agg.m2(), plc.DataType(plc.TypeId.FLOAT64))
+
+
+# ---------------------------------------------------------------------------------------
+# property test
+# ---------------------------------------------------------------------------------------
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.none(), st.integers(0, 4)),
+            st.one_of(st.none(), st.integers(-(2**31), 2**31 - 1)),
+            st.one_of(st.none(), st.integers(-100, 100)),
+        ),
+        max_size=50,
+    ),
+    st.integers(0, 3),
+)
+def test_bitwise_m2_covariance_property(rows, offset):
+    keys = pa.array([r[0] for r in rows], pa.int64()).slice(min(offset, len(rows)))
+    x = pa.array([r[1] for r in rows], pa.int32()).slice(min(offset, len(rows)))
+    y = pa.array([r[2] for r in rows], pa.int64()).slice(min(offset, len(rows)))
+    aggs = [agg.bitwise(op) for op in agg.BitwiseOp] + [agg.m2()]
+    got = aggregate(keys, x, aggs)
+    want = {
+        k: [bits_oracle(v, op, pa.int32()) for op in agg.BitwiseOp] + [m2_oracle(v)]
+        for k, (v,) in groups_of(keys, x.to_pylist()).items()
+    }
+    assert_maps(got, want)
+    pairs = pair_column(x, y)
+    got = aggregate(keys, col(pairs), [agg.covariance(1, 1)])
+    want = {
+        k: [co_oracle(a, b, [True] * len(a), "cov", 1)]
+        for k, (a, b) in groups_of(keys, x.to_pylist(), y.to_pylist()).items()
+    }
+    for k, (g,) in got.items():
+        w = want[k][0]
+        assert missing(g) == missing(w), (k, g, w)
+        if not missing(g):
+            assert math.isclose(g, w, rel_tol=1e-9, abs_tol=1e-6 * max(1.0, abs(w)))
+    assert ferrodf.get_option("device") in ("auto", "cpu", "gpu")
