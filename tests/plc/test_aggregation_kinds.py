@@ -403,6 +403,116 @@ def test_ewma_is_a_scan_and_m2_not_a_reduction():
 
 
 # ---------------------------------------------------------------------------------------
+# EWMA scans
+# ---------------------------------------------------------------------------------------
+
+ScanType = plc.reduce.ScanType
+
+
+def ewm_oracle(vals: list, com: float, history) -> list:
+    """pandas' ewm(com, adjust=INFINITE, ignore_na=False).mean()."""
+    s = pd.Series([np.nan if v is None else v for v in vals], dtype="float64")
+    adjust = history == agg.EWMHistory.INFINITE
+    return s.ewm(com=com, adjust=adjust).mean().tolist()
+
+
+def assert_floats(got: list, want: list, rel: float = 1e-9):
+    assert len(got) == len(want)
+    for i, (g, w) in enumerate(zip(got, want, strict=True)):
+        assert close(g, w) or math.isclose(g, w, rel_tol=rel, abs_tol=rel), (i, g, w)
+
+
+@pytest.mark.parametrize("history", list(agg.EWMHistory))
+@pytest.mark.parametrize("com", [0.0, 0.5, 3.0, 40.0])
+@pytest.mark.parametrize("t", [pa.float64(), pa.float32()])
+@pytest.mark.parametrize("offset", [0, 4])
+def test_ewma_scan_vs_pandas(history, com, t, offset):
+    rng = np.random.default_rng(9)
+    n = 5000  # several device tiles of 2,048 rows
+    raw = rng.normal(0, 10, n)
+    # leading nulls, scattered nulls and a long run of them
+    vals = [
+        None if i < 3 or i % 7 == 2 or 1000 <= i < 1040 else float(v) for i, v in enumerate(raw)
+    ]
+    arr = pa.array(vals, t).slice(offset)
+    out = plc.reduce.scan(col(arr), agg.ewma(com, history), ScanType.INCLUSIVE)
+    assert out.type() == col(arr).type() and out.null_count() == 0
+    rel = 1e-4 if t == pa.float32() else 1e-9
+    want = ewm_oracle([None if v is None else float(v) for v in arr.to_pylist()], com, history)
+    assert_floats(out.to_arrow().to_pylist(), want, rel)
+
+
+def test_ewma_scan_empty_no_nulls_and_errors():
+    e = plc.reduce.scan(
+        col(pa.array([], pa.float64())), agg.ewma(1.0, agg.EWMHistory.FINITE), ScanType.INCLUSIVE
+    )
+    assert e.size() == 0
+    vals = [1.0, 2.0, 4.0, 8.0]
+    for h in agg.EWMHistory:
+        got = plc.reduce.scan(col(pa.array(vals)), agg.ewma(2.0, h), ScanType.INCLUSIVE)
+        assert_floats(got.to_arrow().to_pylist(), ewm_oracle(vals, 2.0, h))
+    finite = agg.ewma(1.0, agg.EWMHistory.FINITE)
+    with pytest.raises(TypeError, match="scan with EWMA needs FLOAT32 or FLOAT64 values"):
+        plc.reduce.scan(col(pa.array([1, 2])), finite, ScanType.INCLUSIVE)
+    with pytest.raises(NotImplementedError, match="scan with EWMA is inclusive only"):
+        plc.reduce.scan(col(pa.array([1.0])), finite, ScanType.EXCLUSIVE)
+    with pytest.raises(ValueError, match="EWMA center_of_mass must be a finite number >= 0"):
+        plc.reduce.scan(
+            col(pa.array([1.0])), agg.ewma(-1.0, agg.EWMHistory.FINITE), ScanType.INCLUSIVE
+        )
+
+
+def maybe_host(fn):
+    """fn(); with device='gpu' host-only work must raise NotImplementedError, and is then
+    checked on the host."""
+    if ferrodf.get_option("device") != "gpu":
+        return fn()
+    with pytest.raises(NotImplementedError):
+        fn()
+    ferrodf.set_option("device", "cpu")
+    try:
+        return fn()
+    finally:
+        ferrodf.set_option("device", "gpu")
+
+
+@pytest.mark.parametrize("history", list(agg.EWMHistory))
+def test_ewma_groupby_scan_vs_pandas(history):
+    rng = np.random.default_rng(2)
+    n = 300
+    keys = pa.array([None if i % 19 == 4 else int(v) for i, v in enumerate(rng.integers(0, 6, n))])
+    vals = pa.array([None if i % 6 == 1 else float(v) for i, v in enumerate(rng.normal(0, 5, n))])
+    keys, vals = keys.slice(3), vals.slice(3)
+    gb = GroupBy(plc.Table([col(keys)]))
+    out_keys, (res,) = maybe_host(
+        lambda: gb.scan([GroupByRequest(col(vals), [agg.ewma(1.5, history)])])
+    )
+    got_keys = out_keys.columns()[0].to_arrow().to_pylist()
+    got = res.columns()[0].to_arrow().to_pylist()
+    # rows come in grouped order, each group's rows in input order
+    want = {k: ewm_oracle(v, 1.5, history) for k, (v,) in groups_of(keys, vals.to_pylist()).items()}
+    seen: dict = {}
+    for k, g in zip(got_keys, got, strict=True):
+        i = seen.get(k, 0)
+        seen[k] = i + 1
+        assert close(g, want[k][i]) or math.isclose(g, want[k][i], rel_tol=1e-9), (k, i)
+    assert seen == {k: len(v) for k, v in want.items()}
+    with pytest.raises(TypeError, match="groupby: EWMA is not supported for INT64 values"):
+        gb.scan([GroupByRequest(col(pa.array(range(len(keys)))), [agg.ewma(1.0, history)])])
+
+
+@given(
+    st.lists(st.one_of(st.none(), st.floats(-1e3, 1e3)), max_size=80),
+    st.floats(0, 20),
+    st.sampled_from(list(agg.EWMHistory)),
+)
+def test_ewma_property(vals, com, history):
+    ewma = agg.ewma(com, history)
+    out = plc.reduce.scan(col(pa.array(vals, pa.float64())), ewma, ScanType.INCLUSIVE)
+    assert_floats(out.to_arrow().to_pylist(), ewm_oracle(vals, com, history), 1e-7)
+
+
+# ---------------------------------------------------------------------------------------
 # property test
 # ---------------------------------------------------------------------------------------
 
