@@ -18,6 +18,17 @@ use crate::ops::search::key_kind;
 use crate::table::Table;
 use crate::types::{DataType, TypeId};
 
+/// Whether `agg` is one of the composed merge kinds ([`super::merges`]) for `values`.
+fn merge_supported(values: DataType, agg: &Aggregation) -> bool {
+    use Aggregation as A;
+    let id = values.id();
+    match agg {
+        A::Histogram => id.is_fixed_width() || id == TypeId::String,
+        A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => id == TypeId::List,
+        _ => false,
+    }
+}
+
 /// Whether `agg` of `values` has a device kernel.
 fn supported(values: DataType, agg: &Aggregation) -> bool {
     use Aggregation as A;
@@ -27,6 +38,7 @@ fn supported(values: DataType, agg: &Aggregation) -> bool {
     }
     let Some(st) = storage_id(id) else {
         return matches!(agg, A::Count(_) | A::Covariance { .. })
+            || merge_supported(values, agg)
             || super::order_stats::supported(values, agg);
     };
     let numeric = id.is_numeric();
@@ -43,6 +55,7 @@ fn supported(values: DataType, agg: &Aggregation) -> bool {
         | A::Any
         | A::All => numeric,
         A::Bitwise(_) => id.is_integer(),
+        A::Histogram => true,
         _ => super::order_stats::supported(values, agg),
     }
 }
@@ -504,6 +517,10 @@ impl<'a> ValueState<'a> {
             }
             A::Correlation { min_periods, .. } => {
                 self.co_moments("CORRELATION", *min_periods, None)
+            }
+            A::Histogram | A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => {
+                let gid = self.g.gid_column(n)?;
+                super::merges::aggregate(&gid, groups, self.values, agg)
             }
             A::Any | A::All => {
                 // The MAX (ANY) or MIN (ALL) of the truth values `v != 0` (NaN is true), as

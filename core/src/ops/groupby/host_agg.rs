@@ -243,14 +243,17 @@ pub(crate) fn aggregate(values: &Column, agg: &Aggregation, g: &HostGroups) -> R
                 make_column(out, v, Some(&has(&counts)))
             })
         }
-        A::Ewma { .. }
-        | A::Histogram
-        | A::MergeHistogram
-        | A::MergeM2
-        | A::MergeLists
-        | A::MergeSets { .. }
-        | A::Tdigest { .. }
-        | A::MergeTdigest { .. } => Err(super::not_in_aggregate(agg)),
+        A::Histogram | A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => {
+            let gid: Vec<i32> = g
+                .gid
+                .iter()
+                .map(|&k| if k == NONE { -1 } else { k as i32 })
+                .collect();
+            super::merges::aggregate(&Column::from_values(gid), ng, values, agg)
+        }
+        A::Ewma { .. } | A::MergeM2 | A::Tdigest { .. } | A::MergeTdigest { .. } => {
+            Err(super::not_in_aggregate(agg))
+        }
         A::Median => quantiles(values, g, &[0.5], Interpolation::Linear, out),
         A::Quantile {
             quantiles: q,

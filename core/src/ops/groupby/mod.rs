@@ -24,6 +24,7 @@ mod device;
 mod device_sorted;
 mod hash_host;
 mod host_agg;
+mod merges;
 mod order_stats;
 mod ordered;
 mod rank;

@@ -39,13 +39,17 @@ pub(crate) fn output_type(input: DataType, agg: &Aggregation) -> Result<DataType
             }
             TypeId::Float64.into()
         }
-        A::Histogram
-        | A::MergeHistogram
-        | A::MergeM2
-        | A::MergeLists
-        | A::MergeSets { .. }
-        | A::Tdigest { .. }
-        | A::MergeTdigest { .. } => {
+        A::Histogram if id.is_fixed_width() || id == TypeId::String => TypeId::List.into(),
+        A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => {
+            if id != TypeId::List {
+                return Err(Error::type_err(format!(
+                    "groupby: {} needs LIST values, not {input} values",
+                    agg.kind()
+                )));
+            }
+            TypeId::List.into()
+        }
+        A::MergeM2 | A::Tdigest { .. } | A::MergeTdigest { .. } => {
             return Err(Error::not_implemented(format!(
                 "groupby: {} aggregations are not implemented in ferrodf yet",
                 agg.kind()
