@@ -25,6 +25,7 @@ fn merge_supported(values: DataType, agg: &Aggregation) -> bool {
     match agg {
         A::Histogram => id.is_fixed_width() || id == TypeId::String,
         A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => id == TypeId::List,
+        A::MergeM2 => id == TypeId::Struct,
         _ => false,
     }
 }
@@ -521,6 +522,10 @@ impl<'a> ValueState<'a> {
             A::Histogram | A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => {
                 let gid = self.g.gid_column(n)?;
                 super::merges::aggregate(&gid, groups, self.values, agg)
+            }
+            A::MergeM2 => {
+                let gid = self.g.gid_column(n)?;
+                super::merges::merge_m2(&gid, groups, self.values)
             }
             A::Any | A::All => {
                 // The MAX (ANY) or MIN (ALL) of the truth values `v != 0` (NaN is true), as

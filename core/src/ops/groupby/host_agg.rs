@@ -243,15 +243,19 @@ pub(crate) fn aggregate(values: &Column, agg: &Aggregation, g: &HostGroups) -> R
                 make_column(out, v, Some(&has(&counts)))
             })
         }
-        A::Histogram | A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => {
+        A::Histogram | A::MergeHistogram | A::MergeLists | A::MergeSets { .. } | A::MergeM2 => {
             let gid: Vec<i32> = g
                 .gid
                 .iter()
                 .map(|&k| if k == NONE { -1 } else { k as i32 })
                 .collect();
-            super::merges::aggregate(&Column::from_values(gid), ng, values, agg)
+            let gid = Column::from_values(gid);
+            if matches!(agg, A::MergeM2) {
+                return super::merges::merge_m2(&gid, ng, values);
+            }
+            super::merges::aggregate(&gid, ng, values, agg)
         }
-        A::Ewma { .. } | A::MergeM2 | A::Tdigest { .. } | A::MergeTdigest { .. } => {
+        A::Ewma { .. } | A::Tdigest { .. } | A::MergeTdigest { .. } => {
             Err(super::not_in_aggregate(agg))
         }
         A::Median => quantiles(values, g, &[0.5], Interpolation::Linear, out),

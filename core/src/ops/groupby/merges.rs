@@ -1,4 +1,4 @@
-//! HISTOGRAM, MERGE_HISTOGRAM, MERGE_LISTS and MERGE_SETS, composed from whole-column
+//! HISTOGRAM, MERGE_HISTOGRAM, MERGE_LISTS, MERGE_SETS and MERGE_M2, composed from whole-column
 //! operations over the group ids (as [`super::order_stats`]): every step (explode, a
 //! nested sorted groupby, sorts, searches, gathers) has a device path, so on the GPU the
 //! work stays in device memory, and on the host the same steps run on the host.
@@ -12,13 +12,16 @@
 //! MERGE_LISTS concatenates a group's lists in row order (null lists skipped);
 //! MERGE_SETS concatenates them and keeps each distinct value once (COLLECT_SET's rules).
 
-use super::order_stats::{bin_s, collect, i32_scalar};
+use super::order_stats::{bin, bin_s, collect, gather_col, i32_scalar, truthy};
 use super::{GroupBy, GroupByRequest};
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::ops::aggregation::{Aggregation, NullPolicy};
 use crate::ops::binaryop::BinaryOperator as B;
 use crate::ops::cast::cast;
+use crate::ops::copying::{Side, copy_if_else};
+use crate::ops::unary::is_valid;
+use crate::scalar::Scalar;
 use crate::ops::filling::sequence;
 use crate::ops::lists::explode;
 use crate::ops::search::lower_bound;
@@ -137,4 +140,73 @@ fn histogram(
     let offsets = lower_bound(&hay, &ids, &[], &[])?;
     let child = struct_of(keys.columns()[1].clone(), counts)?;
     list(offsets, child)
+}
+
+/// MERGE_M2 of STRUCT<count, mean, M2> partial results per group: `n = sum n_i`, `mean =
+/// sum n_i mean_i / n`, `M2 = sum M2_i + sum n_i (mean_i - mean)^2` (Chan et al.), as a
+/// STRUCT<count INT32, mean FLOAT64, M2 FLOAT64>; mean and M2 are null for a group
+/// without rows of positive count. Rows with a null struct or child, or a count <= 0, add
+/// nothing. Two nested sorted groupbys over the group ids do the sums.
+pub(crate) fn merge_m2(gid: &Column, groups: usize, values: &Column) -> Result<Column> {
+    let kids = values.children();
+    let numeric = |c: &Column| c.dtype().id().is_numeric();
+    if values.dtype().id() != TypeId::Struct || kids.len() != 3 || !kids.iter().all(numeric) {
+        return Err(Error::type_err(format!(
+            "groupby: MERGE_M2 needs a STRUCT column of three numeric children (count, mean, \
+             M2), got {} with {} children",
+            values.dtype(),
+            kids.len()
+        )));
+    }
+    let f64_t = TypeId::Float64;
+    let (off, n) = (values.offset(), values.size());
+    let part = |i: usize| -> Result<Column> { cast(&kids[i].slice(off, n)?, f64_t.into()) };
+    let (count, mean, m2) = (part(0)?, part(1)?, part(2)?);
+    // The rows that add to their group: valid everywhere, with a positive count.
+    let mut ok = bin_s(&count, &Scalar::from_native(0.0f64), B::Greater, TypeId::Bool8)?;
+    for c in [values, &count, &mean, &m2] {
+        ok = bin(&ok, &is_valid(c)?, B::LogicalAnd, TypeId::Bool8)?;
+    }
+    let ok = truthy(&ok)?;
+    let zero = Scalar::from_native(0.0f64);
+    let or_zero = |c: &Column| copy_if_else(Side::Column(c), Side::Scalar(&zero), &ok);
+    let (count, mean, m2) = (or_zero(&count)?, or_zero(&mean)?, or_zero(&m2)?);
+    let weighted = bin(&count, &mean, B::Mul, f64_t)?;
+    let in_group = bin_s(gid, &i32_scalar(0), B::GreaterEqual, TypeId::Bool8)?;
+    let rows = Table::new(vec![gid.clone(), count, weighted, m2, mean])?;
+    let rows = apply_boolean_mask(&rows, &in_group)?;
+    let [g, count, weighted, m2, mean] = rows.columns() else {
+        unreachable!("five columns")
+    };
+    // Every group id 0..groups appears (groups are not empty), so the sorted results have
+    // one row per group, in group-id order.
+    let sums = |cols: &[&Column]| -> Result<Vec<Column>> {
+        let gb = GroupBy::new(Table::new(vec![g.clone()])?, NullPolicy::Exclude, false, vec![], vec![])?;
+        let reqs: Vec<GroupByRequest> = cols
+            .iter()
+            .map(|c| GroupByRequest {
+                values: (*c).clone(),
+                aggregations: vec![Aggregation::Sum],
+            })
+            .collect();
+        let (_, results) = gb.aggregate_sorted(&reqs)?;
+        Ok(results.into_iter().map(|t| t.columns()[0].clone()).collect())
+    };
+    let first = sums(&[count, weighted, m2])?;
+    let (total, wsum, m2sum) = (&first[0], &first[1], &first[2]);
+    let group_mean = bin(wsum, total, B::Div, f64_t)?;
+    let dev = bin(mean, &gather_col(&group_mean, g)?, B::Sub, f64_t)?;
+    let spread = bin(&bin(&dev, &dev, B::Mul, f64_t)?, count, B::Mul, f64_t)?;
+    let second = sums(&[&spread])?;
+    let merged_m2 = bin(m2sum, &second[0], B::Add, f64_t)?;
+    let has = truthy(&bin_s(total, &zero, B::Greater, TypeId::Bool8)?)?;
+    let null = Scalar::from_native_as::<f64>(f64_t.into(), None)?;
+    let or_null = |c: &Column| copy_if_else(Side::Column(c), Side::Scalar(&null), &has);
+    let children = vec![
+        cast(total, TypeId::Int32.into())?,
+        or_null(&group_mean)?,
+        or_null(&merged_m2)?,
+    ];
+    debug_assert_eq!(children[0].size(), groups);
+    Column::new(TypeId::Struct.into(), groups, None, None, Some(0), 0, children)
 }

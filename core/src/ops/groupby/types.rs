@@ -49,7 +49,15 @@ pub(crate) fn output_type(input: DataType, agg: &Aggregation) -> Result<DataType
             }
             TypeId::List.into()
         }
-        A::MergeM2 | A::Tdigest { .. } | A::MergeTdigest { .. } => {
+        A::MergeM2 => {
+            if id != TypeId::Struct {
+                return Err(Error::type_err(format!(
+                    "groupby: MERGE_M2 needs STRUCT<count, mean, M2> values, not {input} values"
+                )));
+            }
+            TypeId::Struct.into()
+        }
+        A::Tdigest { .. } | A::MergeTdigest { .. } => {
             return Err(Error::not_implemented(format!(
                 "groupby: {} aggregations are not implemented in ferrodf yet",
                 agg.kind()
