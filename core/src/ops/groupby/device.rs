@@ -392,7 +392,16 @@ impl<'a> ValueState<'a> {
         let (mx, my) = (xs.means()?, ys.means()?);
         let codev = DeviceMemory::zeroed(groups.max(1) * 8)?;
         let (x_args, y_data) = (xs.args, ys.args.0);
-        dev::co_deviations(TypeId::Float64, x_args, y_data, self.g, self.n, &mx, &my, &codev)?;
+        dev::co_deviations(
+            TypeId::Float64,
+            x_args,
+            y_data,
+            self.g,
+            self.n,
+            &mx,
+            &my,
+            &codev,
+        )?;
         let ss = match ddof {
             Some(_) => None,
             None => {
@@ -421,7 +430,9 @@ impl<'a> ValueState<'a> {
         }
         .max(0);
         let mask = if min_count > 0 {
-            Some(Buffer::from_device(dev::valid_mask(counts, groups, min_count)?))
+            Some(Buffer::from_device(dev::valid_mask(
+                counts, groups, min_count,
+            )?))
         } else {
             None
         };

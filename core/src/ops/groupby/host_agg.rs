@@ -10,9 +10,7 @@ use crate::bitmask::mask_from_bools;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::error::{Error, Result};
-use crate::ops::aggregation::{
-    Aggregation, BitwiseOp, CorrelationType, Interpolation, NullPolicy,
-};
+use crate::ops::aggregation::{Aggregation, BitwiseOp, CorrelationType, Interpolation, NullPolicy};
 use crate::ops::gather::{NULL_ROW, gather_internal, gather_internal_nullable, host_map};
 use crate::ops::numeric::{Num, column_values_as, with_num_type};
 use crate::types::{DataType, TypeId};
@@ -364,7 +362,13 @@ fn co_moments(
             .collect(),
         None => {
             let sq = |v: &[f64], m: &[f64]| {
-                fold(g, valid, 0.0f64, |s, i| *s += dev(v, m, i).powi(2), |a, b| a + b)
+                fold(
+                    g,
+                    valid,
+                    0.0f64,
+                    |s, i| *s += dev(v, m, i).powi(2),
+                    |a, b| a + b,
+                )
             };
             let (ssx, ssy) = (sq(&xv, &mx), sq(&yv, &my));
             (0..ng)

@@ -20,12 +20,12 @@ use crate::ops::aggregation::{Aggregation, NullPolicy};
 use crate::ops::binaryop::BinaryOperator as B;
 use crate::ops::cast::cast;
 use crate::ops::copying::{Side, copy_if_else};
-use crate::ops::unary::is_valid;
-use crate::scalar::Scalar;
 use crate::ops::filling::sequence;
 use crate::ops::lists::explode;
 use crate::ops::search::lower_bound;
 use crate::ops::stream_compaction::apply_boolean_mask;
+use crate::ops::unary::is_valid;
+use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::TypeId;
 
@@ -100,7 +100,15 @@ fn histogram(
         )));
     }
     let list = |offsets: Column, child: Column| {
-        Column::new(TypeId::List.into(), groups, None, None, Some(0), 0, vec![offsets, child])
+        Column::new(
+            TypeId::List.into(),
+            groups,
+            None,
+            None,
+            Some(0),
+            0,
+            vec![offsets, child],
+        )
     };
     let struct_of = |v: Column, c: Column| {
         let n = v.size();
@@ -163,7 +171,12 @@ pub(crate) fn merge_m2(gid: &Column, groups: usize, values: &Column) -> Result<C
     let part = |i: usize| -> Result<Column> { cast(&kids[i].slice(off, n)?, f64_t.into()) };
     let (count, mean, m2) = (part(0)?, part(1)?, part(2)?);
     // The rows that add to their group: valid everywhere, with a positive count.
-    let mut ok = bin_s(&count, &Scalar::from_native(0.0f64), B::Greater, TypeId::Bool8)?;
+    let mut ok = bin_s(
+        &count,
+        &Scalar::from_native(0.0f64),
+        B::Greater,
+        TypeId::Bool8,
+    )?;
     for c in [values, &count, &mean, &m2] {
         ok = bin(&ok, &is_valid(c)?, B::LogicalAnd, TypeId::Bool8)?;
     }
@@ -181,7 +194,13 @@ pub(crate) fn merge_m2(gid: &Column, groups: usize, values: &Column) -> Result<C
     // Every group id 0..groups appears (groups are not empty), so the sorted results have
     // one row per group, in group-id order.
     let sums = |cols: &[&Column]| -> Result<Vec<Column>> {
-        let gb = GroupBy::new(Table::new(vec![g.clone()])?, NullPolicy::Exclude, false, vec![], vec![])?;
+        let gb = GroupBy::new(
+            Table::new(vec![g.clone()])?,
+            NullPolicy::Exclude,
+            false,
+            vec![],
+            vec![],
+        )?;
         let reqs: Vec<GroupByRequest> = cols
             .iter()
             .map(|c| GroupByRequest {
@@ -190,7 +209,10 @@ pub(crate) fn merge_m2(gid: &Column, groups: usize, values: &Column) -> Result<C
             })
             .collect();
         let (_, results) = gb.aggregate_sorted(&reqs)?;
-        Ok(results.into_iter().map(|t| t.columns()[0].clone()).collect())
+        Ok(results
+            .into_iter()
+            .map(|t| t.columns()[0].clone())
+            .collect())
     };
     let first = sums(&[count, weighted, m2])?;
     let (total, wsum, m2sum) = (&first[0], &first[1], &first[2]);
@@ -208,5 +230,13 @@ pub(crate) fn merge_m2(gid: &Column, groups: usize, values: &Column) -> Result<C
         or_null(&merged_m2)?,
     ];
     debug_assert_eq!(children[0].size(), groups);
-    Column::new(TypeId::Struct.into(), groups, None, None, Some(0), 0, children)
+    Column::new(
+        TypeId::Struct.into(),
+        groups,
+        None,
+        None,
+        Some(0),
+        0,
+        children,
+    )
 }

@@ -50,7 +50,11 @@ pub(super) fn ewma(col: &Column, beta: f64, adjust: bool) -> Result<Buffer> {
 /// The EWMA of `rows` (None: a null row): the state `(N, D, R)` of `cuda/ewm.cu` run
 /// through each row's linear map in order, `N / D` per row, in f64 (the device applies the
 /// same maps in tiles). `beta = com / (com + 1)`; `adjust`: libcudf's INFINITE history.
-pub(crate) fn ewma_rows(rows: impl Iterator<Item = Option<f64>>, beta: f64, adjust: bool) -> Vec<f64> {
+pub(crate) fn ewma_rows(
+    rows: impl Iterator<Item = Option<f64>>,
+    beta: f64,
+    adjust: bool,
+) -> Vec<f64> {
     let (mut n, mut d, mut r) = (0.0f64, 0.0f64, 1.0f64);
     let alpha = 1.0 - beta;
     rows.map(|x| {

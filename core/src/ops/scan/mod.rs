@@ -115,5 +115,13 @@ fn ewma(col: &Column, com: f64, history: EWMHistory, inclusive: bool) -> Result<
     } else {
         host::ewma(col, beta, adjust)?
     };
-    Column::new(col.dtype(), col.size(), Some(data), None, Some(0), 0, vec![])
+    Column::new(
+        col.dtype(),
+        col.size(),
+        Some(data),
+        None,
+        Some(0),
+        0,
+        vec![],
+    )
 }
