@@ -253,9 +253,41 @@ pub(crate) fn aggregate(values: &Column, agg: &Aggregation, g: &HostGroups) -> R
             }
             super::merges::aggregate(&gid, ng, values, agg)
         }
-        A::Ewma { .. } | A::Tdigest { .. } | A::MergeTdigest { .. } => {
-            Err(super::not_in_aggregate(agg))
+        A::Tdigest { max_centroids } => {
+            use super::tdigest;
+            tdigest::check_max_centroids(*max_centroids)?;
+            let x = column_values_as::<f64>(&storage_view(values)?)?;
+            let (order, offsets) = grouped_order(g);
+            let digests: Vec<tdigest::Digest> = (0..ng)
+                .into_par_iter()
+                .map(|k| {
+                    let rows = &order[offsets[k]..offsets[k + 1]];
+                    let v = rows
+                        .iter()
+                        .filter(|&&r| valid.is_none_or(|b| b.is_valid(r as usize)))
+                        .map(|&r| x[r as usize])
+                        .collect();
+                    tdigest::of_values(v, *max_centroids)
+                })
+                .collect();
+            tdigest::column(&digests)
         }
+        A::MergeTdigest { max_centroids } => {
+            use super::tdigest;
+            tdigest::check_max_centroids(*max_centroids)?;
+            let parts = tdigest::read(values)?;
+            let (order, offsets) = grouped_order(g);
+            let digests: Vec<tdigest::Digest> = (0..ng)
+                .map(|k| {
+                    let rows = &order[offsets[k]..offsets[k + 1]];
+                    let mine: Vec<tdigest::Digest> =
+                        rows.iter().map(|&r| parts[r as usize].clone()).collect();
+                    tdigest::merge(&mine, *max_centroids)
+                })
+                .collect();
+            tdigest::column(&digests)
+        }
+        A::Ewma { .. } => Err(super::not_in_aggregate(agg)),
         A::Median => quantiles(values, g, &[0.5], Interpolation::Linear, out),
         A::Quantile {
             quantiles: q,

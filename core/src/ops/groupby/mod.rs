@@ -25,6 +25,7 @@ mod device_sorted;
 mod hash_host;
 mod host_agg;
 mod merges;
+pub(crate) mod tdigest;
 mod order_stats;
 mod ordered;
 mod rank;

@@ -57,11 +57,14 @@ pub(crate) fn output_type(input: DataType, agg: &Aggregation) -> Result<DataType
             }
             TypeId::Struct.into()
         }
-        A::Tdigest { .. } | A::MergeTdigest { .. } => {
-            return Err(Error::not_implemented(format!(
-                "groupby: {} aggregations are not implemented in ferrodf yet",
-                agg.kind()
-            )));
+        A::Tdigest { .. } if numeric => TypeId::Struct.into(),
+        A::MergeTdigest { .. } => {
+            if id != TypeId::Struct {
+                return Err(Error::type_err(format!(
+                    "groupby: MERGE_TDIGEST needs tdigest (STRUCT) values, not {input} values"
+                )));
+            }
+            TypeId::Struct.into()
         }
         _ if nested => {
             return Err(Error::not_implemented(format!(

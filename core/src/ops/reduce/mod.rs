@@ -48,6 +48,11 @@ pub fn reduce(col: &Column, agg: &Aggregation, output: DataType) -> Result<Scala
     if is_order_statistic(kind) {
         return order_stats::reduce(col, agg, output);
     }
+    if let Aggregation::Tdigest { max_centroids } | Aggregation::MergeTdigest { max_centroids } =
+        agg
+    {
+        return tdigest(col, agg, *max_centroids);
+    }
     if let Aggregation::Bitwise(op) = agg {
         return if use_device()? {
             device::bitwise(col, *op, output)
@@ -87,6 +92,21 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
             return Err(Error::type_err(format!(
                 "reduce with {kind} produces a row number or a count; the output type must \
                  be an integer type (INT32), got {o}"
+            )));
+        }
+        return Ok(());
+    }
+    if matches!(kind, Kind::Tdigest | Kind::MergeTdigest) {
+        let want_in = if kind == Kind::Tdigest {
+            i.is_numeric()
+        } else {
+            i == TypeId::Struct
+        };
+        if !want_in || o != TypeId::Struct {
+            return Err(Error::type_err(format!(
+                "reduce with {kind} needs {} values and a STRUCT output type, got {i} values \
+                 into {o}",
+                if kind == Kind::Tdigest { "numeric" } else { "tdigest (STRUCT)" }
             )));
         }
         return Ok(());
@@ -247,4 +267,27 @@ fn variance(col: &Column, ddof: i32, std: bool, output: DataType) -> Result<Scal
         TypeId::Float32 => Scalar::from_native_as(output, value.map(|v| v as f32)),
         _ => Scalar::from_native_as(output, value),
     }
+}
+
+/// TDIGEST of a numeric column or MERGE_TDIGEST of a tdigest column into one tdigest
+/// scalar (see [`crate::ops::groupby`]'s tdigest layout). Host only: NotImplementedError
+/// in gpu mode, a counted host fallback in auto mode.
+fn tdigest(col: &Column, agg: &Aggregation, max_centroids: i32) -> Result<Scalar> {
+    use crate::ops::groupby::tdigest as td;
+    if use_device()? {
+        crate::placement::host_fallback("reduce", &format!("{} (host-only sketches)", agg.kind()))?;
+    }
+    td::check_max_centroids(max_centroids)?;
+    let digest = if let Aggregation::Tdigest { .. } = agg {
+        let nulls = col.host_nulls()?;
+        let x = super::numeric::column_values_as::<f64>(col)?;
+        let v = (0..col.size())
+            .filter(|&r| nulls.as_ref().is_none_or(|b| b.is_valid(r)))
+            .map(|r| x[r])
+            .collect();
+        td::of_values(v, max_centroids)
+    } else {
+        td::merge(&td::read(col)?, max_centroids)
+    };
+    Scalar::from_column(td::column(&[digest])?)
 }
