@@ -9,6 +9,7 @@ results are compared as maps from key to value."""
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import operator
 
@@ -534,14 +535,8 @@ def test_merge_m2_vs_pandas(offset):
 
 
 # ---------------------------------------------------------------------------------------
-# the aggregations not computed yet, and the scans
+# EWMA and M2 outside their algorithms
 # ---------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("make", [lambda: agg.tdigest(10), lambda: agg.merge_tdigest(10)])
-def test_not_implemented_yet(make):
-    with pytest.raises(NotImplementedError, match="aggregations are not implemented in ferrodf"):
-        aggregate(pa.array([1, 1]), pa.array([1.0, 2.0]), [make()])
 
 
 def test_ewma_is_a_scan_and_m2_not_a_reduction():
@@ -659,6 +654,104 @@ def test_ewma_property(vals, com, history):
     ewma = agg.ewma(com, history)
     out = plc.reduce.scan(col(pa.array(vals, pa.float64())), ewma, ScanType.INCLUSIVE)
     assert_floats(out.to_arrow().to_pylist(), ewm_oracle(vals, com, history), 1e-7)
+
+
+# ---------------------------------------------------------------------------------------
+# TDIGEST / MERGE_TDIGEST (host only: a counted fallback in auto mode)
+# ---------------------------------------------------------------------------------------
+
+
+def digests_of(res: plc.Column) -> list:
+    """[(centroids [(mean, weight)], min, max)] of a tdigest column."""
+    sa = res.to_arrow()
+    lists = sa.field(0)
+    offs = lists.offsets.to_pylist()
+    means, weights = lists.values.field(0).to_pylist(), lists.values.field(1).to_pylist()
+    mins, maxs = sa.field(1).to_pylist(), sa.field(2).to_pylist()
+    return [
+        (
+            list(zip(means[offs[i] : offs[i + 1]], weights[offs[i] : offs[i + 1]], strict=True)),
+            mins[i],
+            maxs[i],
+        )
+        for i in range(len(sa))
+    ]
+
+
+def approx_percentile(digest, q: float) -> float:
+    """percentile_approx from a digest: interpolate between centroid means placed at the
+    middle of their weight (min and max at the ends)."""
+    cs, lo, hi = digest
+    total = sum(w for _, w in cs)
+    pts = [(0.0, lo)]
+    seen = 0.0
+    for m, w in cs:
+        pts.append(((seen + w / 2) / total, m))
+        seen += w
+    pts.append((1.0, hi))
+    for (q0, v0), (q1, v1) in itertools.pairwise(pts):
+        if q0 <= q <= q1:
+            return v0 if q1 == q0 else v0 + (v1 - v0) * (q - q0) / (q1 - q0)
+    return hi
+
+
+def check_digest(digest, xs: list, max_centroids: int):
+    cs, lo, hi = digest
+    if not xs:
+        assert cs == [] and (lo, hi) == (0.0, 0.0)
+        return
+    assert len(cs) <= max_centroids
+    assert sum(w for _, w in cs) == len(xs)
+    assert [m for m, _ in cs] == sorted(m for m, _ in cs)
+    assert (lo, hi) == (min(xs), max(xs))
+    spread = max(xs) - min(xs) or 1.0
+    for q in (0.01, 0.1, 0.25, 0.5, 0.75, 0.9, 0.99):
+        # percentile_approx: within a few percent of the range for these sizes
+        assert abs(approx_percentile(digest, q) - np.quantile(xs, q)) <= 0.05 * spread, q
+
+
+@pytest.mark.parametrize("max_centroids", [10, 100, 1000])
+def test_tdigest_groupby_and_merge(max_centroids):
+    rng = np.random.default_rng(21)
+    n = 3000
+    keys = pa.array([None if i % 29 == 3 else int(v) for i, v in enumerate(rng.integers(0, 4, n))])
+    vals = pa.array([None if i % 9 == 4 else float(v) for i, v in enumerate(rng.exponential(5, n))])
+    keys, vals = keys.slice(2), vals.slice(2)
+    gb = GroupBy(plc.Table([col(keys)]))
+    req = [GroupByRequest(col(vals), [agg.tdigest(max_centroids)])]
+    out_keys, (res,) = maybe_host(lambda: gb.aggregate(req))
+    groups = {
+        k: [x for x in v if x is not None] for k, (v,) in groups_of(keys, vals.to_pylist()).items()
+    }
+    ks = out_keys.columns()[0].to_arrow().to_pylist()
+    digests = digests_of(res.columns()[0])
+    for k, d in zip(ks, digests, strict=True):
+        check_digest(d, groups[k], max_centroids)
+    # Merging the groups' digests under one key approximates the digest of all values.
+    one = GroupBy(plc.Table([col(pa.array([0] * len(ks)))]))
+    mreq = [GroupByRequest(res.columns()[0], [agg.merge_tdigest(max_centroids)])]
+    _, (merged,) = maybe_host(lambda: one.aggregate(mreq))
+    (d,) = digests_of(merged.columns()[0])
+    check_digest(d, [x for v in groups.values() for x in v], max_centroids)
+
+
+def test_tdigest_reduce_empty_and_errors():
+    struct = plc.DataType(plc.TypeId.STRUCT)
+    xs = [float(v) for v in np.random.default_rng(1).normal(0, 1, 500)]
+    arr = pa.array(xs + [None]).slice(1)
+    s = maybe_host(lambda: plc.reduce.reduce(col(arr), agg.tdigest(50), struct))
+    (d,) = digests_of(plc.Column.from_scalar(s, 1))
+    check_digest(d, xs[1:], 50)
+    e = maybe_host(
+        lambda: plc.reduce.reduce(col(pa.array([], pa.float64())), agg.tdigest(5), struct)
+    )
+    assert digests_of(plc.Column.from_scalar(e, 1)) == [([], 0.0, 0.0)]
+    with pytest.raises(TypeError, match="reduce with TDIGEST needs numeric values and a STRUCT"):
+        plc.reduce.reduce(col(arr), agg.tdigest(5), plc.DataType(plc.TypeId.FLOAT64))
+    with pytest.raises(ValueError, match="TDIGEST max_centroids must be positive, got 0"):
+        maybe_host(lambda: plc.reduce.reduce(col(arr), agg.tdigest(0), struct))
+    with pytest.raises(TypeError, match="MERGE_TDIGEST needs tdigest"):
+        aggregate(pa.array([1]), pa.array([1.0]), [agg.merge_tdigest(5)])
 
 
 # ---------------------------------------------------------------------------------------
