@@ -738,7 +738,7 @@ def test_tdigest_groupby_and_merge(max_centroids):
 def test_tdigest_reduce_empty_and_errors():
     struct = plc.DataType(plc.TypeId.STRUCT)
     xs = [float(v) for v in np.random.default_rng(1).normal(0, 1, 500)]
-    arr = pa.array(xs + [None]).slice(1)
+    arr = pa.array([*xs, None]).slice(1)
     s = maybe_host(lambda: plc.reduce.reduce(col(arr), agg.tdigest(50), struct))
     (d,) = digests_of(plc.Column.from_scalar(s, 1))
     check_digest(d, xs[1:], 50)
