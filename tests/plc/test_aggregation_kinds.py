@@ -793,3 +793,12 @@ def test_bitwise_m2_covariance_property(rows, offset):
         if not missing(g):
             assert math.isclose(g, w, rel_tol=1e-9, abs_tol=1e-6 * max(1.0, abs(w)))
     assert ferrodf.get_option("device") in ("auto", "cpu", "gpu")
+
+
+def test_is_valid_reduce_aggregation_new_kinds():
+    valid = plc.reduce.is_valid_reduce_aggregation
+    assert valid(plc.DataType(T.INT16), agg.bitwise(agg.BitwiseOp.XOR))
+    assert not valid(plc.DataType(T.FLOAT64), agg.bitwise(agg.BitwiseOp.XOR))
+    assert valid(plc.DataType(T.FLOAT64), agg.tdigest(10))
+    assert not valid(plc.DataType(T.STRING), agg.tdigest(10))
+    assert not valid(plc.DataType(T.FLOAT64), agg.m2())
