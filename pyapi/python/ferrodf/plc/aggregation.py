@@ -160,21 +160,17 @@ def covariance(min_periods: int, ddof: int) -> Aggregation:
 def correlation(type: CorrelationType, min_periods: int) -> Aggregation:
     """Correlation of the two numeric children of a STRUCT values column
     (``GroupBy.aggregate``; ferrodf computes PEARSON)."""
-    return make_aggregation(
-        "correlation", correlation_type=int(CorrelationType(type)), min_periods=min_periods
-    )
+    return make_aggregation("correlation", correlation_type=int(type), min_periods=min_periods)
 
 
 def bitwise(op: BitwiseOp) -> Aggregation:
     """Bitwise AND, OR or XOR of integer values (``reduce`` and ``GroupBy.aggregate``)."""
-    return make_aggregation("bitwise", bitwise_op=int(BitwiseOp(op)))
+    return make_aggregation("bitwise", bitwise_op=int(op))
 
 
 def ewma(center_of_mass: float, history: EWMHistory) -> Aggregation:
     """Exponentially weighted moving average (a scan)."""
-    return make_aggregation(
-        "ewma", center_of_mass=float(center_of_mass), history=int(EWMHistory(history))
-    )
+    return make_aggregation("ewma", center_of_mass=float(center_of_mass), history=int(history))
 
 
 def histogram() -> Aggregation:
