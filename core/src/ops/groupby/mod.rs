@@ -25,10 +25,10 @@ mod device_sorted;
 mod hash_host;
 mod host_agg;
 mod merges;
-pub(crate) mod tdigest;
 mod order_stats;
 mod ordered;
 mod rank;
+pub(crate) mod tdigest;
 pub(crate) mod types;
 
 use crate::column::Column;

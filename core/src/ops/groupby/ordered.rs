@@ -123,7 +123,7 @@ pub(crate) fn scan(values: &Column, agg: &Aggregation, gr: &Grouped) -> Result<C
             history,
         } => {
             let com = *center_of_mass;
-            if !(com >= 0.0 && com.is_finite()) {
+            if !com.is_finite() || com < 0.0 {
                 return Err(Error::value(format!(
                     "EWMA center_of_mass must be a finite number >= 0, got {com}"
                 )));

@@ -116,8 +116,14 @@ pub(crate) fn read(values: &Column) -> Result<Vec<Digest>> {
     let arr = to_arrow(values)?;
     let s: &StructArray = arr.as_struct_opt().ok_or_else(bad)?;
     let lists = s.column(0).as_list_opt::<i32>().ok_or_else(bad)?;
-    let mins = s.column(1).as_primitive_opt::<Float64Type>().ok_or_else(bad)?;
-    let maxs = s.column(2).as_primitive_opt::<Float64Type>().ok_or_else(bad)?;
+    let mins = s
+        .column(1)
+        .as_primitive_opt::<Float64Type>()
+        .ok_or_else(bad)?;
+    let maxs = s
+        .column(2)
+        .as_primitive_opt::<Float64Type>()
+        .ok_or_else(bad)?;
     let mut out = Vec::with_capacity(s.len());
     for r in 0..s.len() {
         if s.is_null(r) || lists.is_null(r) {
@@ -126,8 +132,14 @@ pub(crate) fn read(values: &Column) -> Result<Vec<Digest>> {
         }
         let cs = lists.value(r);
         let cs = cs.as_struct_opt().ok_or_else(bad)?;
-        let means = cs.column(0).as_primitive_opt::<Float64Type>().ok_or_else(bad)?;
-        let weights = cs.column(1).as_primitive_opt::<Float64Type>().ok_or_else(bad)?;
+        let means = cs
+            .column(0)
+            .as_primitive_opt::<Float64Type>()
+            .ok_or_else(bad)?;
+        let weights = cs
+            .column(1)
+            .as_primitive_opt::<Float64Type>()
+            .ok_or_else(bad)?;
         let centroids = (0..cs.len())
             .filter(|&i| !means.is_null(i) && !weights.is_null(i))
             .map(|i| (means.value(i), weights.value(i)))
@@ -143,7 +155,7 @@ pub(crate) fn read(values: &Column) -> Result<Vec<Digest>> {
 
 /// The TDIGEST column of `digests` (one row each).
 pub(crate) fn column(digests: &[Digest]) -> Result<Column> {
-    let f64s = |v: Vec<f64>| Column::from_values(v);
+    let f64s = Column::from_values::<f64>;
     let mut offsets = vec![0i32];
     let (mut means, mut weights) = (vec![], vec![]);
     for d in digests {
@@ -190,13 +202,20 @@ mod tests {
         let v: Vec<f64> = (0..10_000).map(|i| ((i * 7919) % 10_000) as f64).collect();
         for mc in [1, 5, 20, 100, 1000] {
             let d = of_values(v.clone(), mc);
-            assert!(d.centroids.len() <= mc as usize, "{mc}: {}", d.centroids.len());
+            assert!(
+                d.centroids.len() <= mc as usize,
+                "{mc}: {}",
+                d.centroids.len()
+            );
             let w: f64 = d.centroids.iter().map(|c| c.1).sum();
             assert_eq!(w, 10_000.0);
             assert!(d.centroids.windows(2).all(|p| p[0].0 <= p[1].0));
             assert_eq!((d.min, d.max), (0.0, 9999.0));
         }
-        let halves = [of_values((0..500).map(f64::from).collect(), 50), of_values((500..1000).map(f64::from).collect(), 50)];
+        let halves = [
+            of_values((0..500).map(f64::from).collect(), 50),
+            of_values((500..1000).map(f64::from).collect(), 50),
+        ];
         let m = merge(&halves, 50);
         assert_eq!((m.min, m.max), (0.0, 999.0));
         assert_eq!(m.centroids.iter().map(|c| c.1).sum::<f64>(), 1000.0);

@@ -106,7 +106,11 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
             return Err(Error::type_err(format!(
                 "reduce with {kind} needs {} values and a STRUCT output type, got {i} values \
                  into {o}",
-                if kind == Kind::Tdigest { "numeric" } else { "tdigest (STRUCT)" }
+                if kind == Kind::Tdigest {
+                    "numeric"
+                } else {
+                    "tdigest (STRUCT)"
+                }
             )));
         }
         return Ok(());

@@ -103,7 +103,7 @@ fn ewma(col: &Column, com: f64, history: EWMHistory, inclusive: bool) -> Result<
             "scan with EWMA is inclusive only; pass ScanType.INCLUSIVE",
         ));
     }
-    if !(com >= 0.0 && com.is_finite()) {
+    if !com.is_finite() || com < 0.0 {
         return Err(Error::value(format!(
             "EWMA center_of_mass must be a finite number >= 0, got {com}"
         )));
