@@ -57,7 +57,11 @@ pub(crate) fn ewma_rows(
 ) -> Vec<f64> {
     let (mut n, mut d, mut r) = (0.0f64, 0.0f64, 1.0f64);
     let alpha = 1.0 - beta;
+    // A null row repeats the last valid row's output (NaN before the first): its decayed
+    // N / D is that value too, but may have underflowed to 0 / 0.
+    let mut last = f64::NAN;
     rows.map(|x| {
+        let valid = x.is_some();
         match x {
             // com = 0 keeps no history: a null row must not wipe N / D to 0 / 0.
             None if beta == 0.0 => {}
@@ -68,7 +72,10 @@ pub(crate) fn ewma_rows(
                 (n, d, r) = (beta * n + alpha * x * r, nd, nd);
             }
         }
-        n / d
+        if valid {
+            last = n / d;
+        }
+        last
     })
     .collect()
 }

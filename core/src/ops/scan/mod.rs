@@ -18,6 +18,7 @@ use crate::device::kernels::scan::ScanOp;
 use crate::device::kernels::storage_id;
 use crate::error::{Error, Result};
 use crate::placement::use_device;
+use crate::scalar::Scalar;
 use crate::types::TypeId;
 
 /// Inclusive (or exclusive) scan of `col` with `agg` (SUM, PRODUCT, MIN or MAX; EWMA
@@ -110,18 +111,36 @@ fn ewma(col: &Column, com: f64, history: EWMHistory, inclusive: bool) -> Result<
     }
     let beta = com / (com + 1.0);
     let adjust = history == EWMHistory::Infinite;
-    let data = if use_device()? {
-        device::ewma(col, beta, adjust)?
-    } else {
-        host::ewma(col, beta, adjust)?
+    let plain = |data| {
+        Column::new(
+            col.dtype(),
+            col.size(),
+            Some(data),
+            None,
+            Some(0),
+            0,
+            vec![],
+        )
     };
-    Column::new(
-        col.dtype(),
-        col.size(),
-        Some(data),
-        None,
-        Some(0),
-        0,
-        vec![],
-    )
+    if !use_device()? {
+        return plain(host::ewma(col, beta, adjust)?);
+    }
+    let data = device::ewma(col, beta, adjust)?;
+    if !col.has_nulls()? {
+        return plain(data);
+    }
+    // A null row repeats the last valid row's output, NaN before the first (its decayed
+    // N / D may have underflowed to 0 / 0): the kernel's values with the input's nulls,
+    // filled forward, then with NaN (device operations).
+    use crate::ops::replace::{Replacement, replace_nulls};
+    let mask = mask_copy(col)?;
+    let masked = Column::new(col.dtype(), col.size(), Some(data), mask, None, 0, vec![])?;
+    let filled = replace_nulls(&masked, Replacement::Policy { following: false })?;
+    let nan = if id == TypeId::Float32 {
+        Scalar::from_native(f32::NAN)
+    } else {
+        Scalar::from_native(f64::NAN)
+    };
+    let filled = replace_nulls(&filled, Replacement::Scalar(&nan))?;
+    filled.with_mask(None, Some(0))
 }
