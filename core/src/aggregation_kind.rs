@@ -16,8 +16,8 @@ named_enum! {
         All,
         SumOfSquares,
         Mean,
-        // 10 is M2 (python_only below).
-        Variance = 11,
+        M2,
+        Variance,
         Std,
         Median,
         Quantile,
@@ -26,16 +26,28 @@ named_enum! {
         Nunique,
         NthElement,
         RowNumber,
-        // 20 is EWMA.
-        Rank = 21,
+        Ewma,
+        Rank,
         CollectList,
         CollectSet,
         Lead,
         Lag,
+        // 26 to 28 are PTX, CUDA and HOST_UDF (python_only below).
+        MergeLists = 29,
+        MergeSets,
+        MergeM2 => "MERGE_M2",
+        Covariance,
+        Correlation,
+        Tdigest,
+        MergeTdigest,
+        Histogram,
+        MergeHistogram,
+        BitwiseAgg,
     }
-    // Kinds of pylibcudf that ferrodf has no aggregation for.
+    // Kinds of pylibcudf that ferrodf has no aggregation for (user-defined functions).
     python_only {
-        "M2" = 10,
-        "EWMA" = 20,
+        "PTX" = 26,
+        "CUDA" = 27,
+        "HOST_UDF" = 28,
     }
 }

@@ -134,3 +134,38 @@ named_enum! {
         HalfEven,
     }
 }
+
+named_enum! {
+    /// libcudf's `correlation_type`: which correlation coefficient CORRELATION computes.
+    pub enum CorrelationType in "aggregation" {
+        /// Pearson's linear correlation.
+        Pearson,
+        /// Kendall's tau (rank concordance).
+        Kendall,
+        /// Spearman's rho (Pearson's correlation of the ranks).
+        Spearman,
+    }
+}
+
+named_enum! {
+    /// libcudf's `ewm_history`: whether EWMA weighs the whole history (pandas'
+    /// `adjust=True`) or uses the recursive form (`adjust=False`).
+    pub enum EWMHistory in "aggregation" {
+        /// Weights `(1 - alpha)^k` over every earlier value (pandas' `adjust=True`).
+        Infinite,
+        /// `y[i] = (1 - alpha) y[i-1] + alpha x[i]` (pandas' `adjust=False`).
+        Finite,
+    }
+}
+
+named_enum! {
+    /// libcudf's `bitwise_op`: the bit operation BITWISE_AGG folds the values with.
+    pub enum BitwiseOp in "aggregation" {
+        /// Bitwise AND (all ones for no value).
+        And,
+        /// Bitwise OR.
+        Or,
+        /// Bitwise XOR.
+        Xor,
+    }
+}

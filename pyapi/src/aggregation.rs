@@ -1,7 +1,10 @@
 //! `plc.aggregation`: the `Aggregation` class and the factory behind its constructors.
 
 use crate::errors::IntoPyResult;
-use ferrodf_core::ops::aggregation::{Aggregation, Interpolation, NullPolicy};
+use crate::types::PyDataType;
+use ferrodf_core::ops::aggregation::{
+    Aggregation, BitwiseOp, CorrelationType, EWMHistory, Interpolation, NullPolicy,
+};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -23,8 +26,10 @@ impl PyAggregation {
             .getattr("Kind")?
             .getattr(self.0.kind().name())
     }
-    fn __repr__(&self) -> String {
-        format!("<Aggregation {}>", self.0.kind())
+    /// As pylibcudf prints it: `<Aggregation(<Kind.SUM: 0>)>`.
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let kind = self.kind(py)?;
+        Ok(format!("<Aggregation({})>", kind.repr()?))
     }
     fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
         other
@@ -50,7 +55,7 @@ fn null_policy(v: i32) -> PyResult<NullPolicy> {
 
 /// Build an aggregation by kind name and parameters (called by the Python factories).
 #[pyfunction]
-#[pyo3(signature = (name, null_handling = 0, ddof = 1, quantiles = None, interp = 0, n = 0, nulls_equal = true, nans_equal = true, method = 0, column_order = 0, null_precedence = 0, percentage = 0))]
+#[pyo3(signature = (name, null_handling = 0, ddof = 1, quantiles = None, interp = 0, n = 0, nulls_equal = true, nans_equal = true, method = 0, column_order = 0, null_precedence = 0, percentage = 0, min_periods = 1, correlation_type = 0, bitwise_op = 0, center_of_mass = 0.0, history = 0, max_centroids = 1000))]
 #[allow(clippy::too_many_arguments)]
 pub fn make_aggregation(
     name: &str,
@@ -65,6 +70,12 @@ pub fn make_aggregation(
     column_order: i32,
     null_precedence: i32,
     percentage: i32,
+    min_periods: i32,
+    correlation_type: i32,
+    bitwise_op: i32,
+    center_of_mass: f64,
+    history: i32,
+    max_centroids: i32,
 ) -> PyResult<PyAggregation> {
     use Aggregation as A;
     let nh = null_policy(null_handling)?;
@@ -122,6 +133,27 @@ pub fn make_aggregation(
             percentage: ferrodf_core::ops::aggregation::RankPercentage::from_i32(percentage)
                 .py()?,
         },
+        "m2" => A::M2,
+        "covariance" => A::Covariance { min_periods, ddof },
+        "correlation" => A::Correlation {
+            kind: CorrelationType::from_i32(correlation_type).py()?,
+            min_periods,
+        },
+        "bitwise" => A::Bitwise(BitwiseOp::from_i32(bitwise_op).py()?),
+        "ewma" => A::Ewma {
+            center_of_mass,
+            history: EWMHistory::from_i32(history).py()?,
+        },
+        "histogram" => A::Histogram,
+        "merge_histogram" => A::MergeHistogram,
+        "merge_m2" => A::MergeM2,
+        "merge_lists" => A::MergeLists,
+        "merge_sets" => A::MergeSets {
+            nulls_equal,
+            nans_equal,
+        },
+        "tdigest" => A::Tdigest { max_centroids },
+        "merge_tdigest" => A::MergeTdigest { max_centroids },
         other => {
             return Err(PyValueError::new_err(format!(
                 "unknown aggregation {other:?}"
@@ -131,9 +163,17 @@ pub fn make_aggregation(
     Ok(PyAggregation(agg))
 }
 
+/// Whether libcudf defines the aggregation for values of type `source` (pylibcudf's
+/// `is_valid_aggregation`).
+#[pyfunction]
+pub fn is_valid_aggregation(source: PyDataType, agg: PyAggregation) -> bool {
+    ferrodf_core::ops::aggregation::is_valid_aggregation(source.0, agg.0.kind())
+}
+
 /// Register this module's class and functions.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAggregation>()?;
     m.add_function(wrap_pyfunction!(make_aggregation, m)?)?;
+    m.add_function(wrap_pyfunction!(is_valid_aggregation, m)?)?;
     Ok(())
 }

@@ -39,6 +39,7 @@ pub fn is_valid_reduce_aggregation(source: PyDataType, agg: PyAggregation) -> bo
         Kind::Any | Kind::All => ferrodf_core::TypeId::Bool8,
         Kind::Median | Kind::Quantile => ferrodf_core::TypeId::Float64,
         Kind::Argmin | Kind::Argmax | Kind::Nunique => ferrodf_core::TypeId::Int32,
+        Kind::Tdigest | Kind::MergeTdigest => ferrodf_core::TypeId::Struct,
         // The input type itself, with its decimal scale (MIN/MAX keep it).
         _ => return core_reduce::is_supported(source.0, kind, source.0),
     };

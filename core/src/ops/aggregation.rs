@@ -1,6 +1,7 @@
 //! Aggregation descriptors (pylibcudf's `aggregation` module): what to compute, with its
 //! parameters. Algorithms (`reduce`, `groupby`, ...) say which kinds they support.
 
+use crate::types::{DataType, TypeId};
 use std::fmt;
 
 pub use crate::params::Interpolation;
@@ -65,7 +66,51 @@ pub enum Aggregation {
         null_precedence: crate::ops::search::NullOrder,
         percentage: RankPercentage,
     },
+    /// Sum of squared deviations from the mean (`variance * (count - 1)`), FLOAT64.
+    M2,
+    /// Covariance of the two numeric children of a STRUCT column, over the rows where
+    /// both are valid; null with fewer than `min_periods` such rows or `count <= ddof`.
+    Covariance {
+        min_periods: i32,
+        ddof: i32,
+    },
+    /// Correlation of the two numeric children of a STRUCT column (rows where both are
+    /// valid); null with fewer than `min_periods` such rows.
+    Correlation {
+        kind: CorrelationType,
+        min_periods: i32,
+    },
+    /// The bitwise AND, OR or XOR of the valid integer values.
+    Bitwise(BitwiseOp),
+    /// Exponentially weighted moving average (a scan): `alpha = 1 / (1 + center_of_mass)`.
+    Ewma {
+        center_of_mass: f64,
+        history: EWMHistory,
+    },
+    /// Each distinct value with its count: LIST<STRUCT<value, count INT64>>.
+    Histogram,
+    /// Histograms (LIST<STRUCT<value, count>>) merged, counts of equal values added.
+    MergeHistogram,
+    /// Partial M2 results (STRUCT<count INT32, mean FLOAT64, M2 FLOAT64>) merged into one.
+    MergeM2,
+    /// Lists concatenated per group.
+    MergeLists,
+    /// Lists concatenated per group, duplicates removed (as COLLECT_SET).
+    MergeSets {
+        nulls_equal: bool,
+        nans_equal: bool,
+    },
+    /// A t-digest sketch of the values with at most `max_centroids` centroids.
+    Tdigest {
+        max_centroids: i32,
+    },
+    /// t-digests merged into one of at most `max_centroids` centroids.
+    MergeTdigest {
+        max_centroids: i32,
+    },
 }
+
+pub use crate::params::{BitwiseOp, CorrelationType, EWMHistory};
 
 pub use crate::ops::sorting::RankMethod;
 
@@ -112,6 +157,54 @@ impl Aggregation {
             A::RowNumber => Kind::RowNumber,
             A::Lead { .. } => Kind::Lead,
             A::Lag { .. } => Kind::Lag,
+            A::M2 => Kind::M2,
+            A::Covariance { .. } => Kind::Covariance,
+            A::Correlation { .. } => Kind::Correlation,
+            A::Bitwise(_) => Kind::BitwiseAgg,
+            A::Ewma { .. } => Kind::Ewma,
+            A::Histogram => Kind::Histogram,
+            A::MergeHistogram => Kind::MergeHistogram,
+            A::MergeM2 => Kind::MergeM2,
+            A::MergeLists => Kind::MergeLists,
+            A::MergeSets { .. } => Kind::MergeSets,
+            A::Tdigest { .. } => Kind::Tdigest,
+            A::MergeTdigest { .. } => Kind::MergeTdigest,
         }
+    }
+}
+
+/// Whether libcudf defines aggregation `kind` for values of type `source` (its
+/// `is_valid_aggregation`: a property of the types, not of one algorithm; an algorithm may
+/// still refuse the pair).
+///
+/// ```
+/// use ferrodf_core::ops::aggregation::{Kind, is_valid_aggregation};
+/// use ferrodf_core::types::TypeId;
+/// assert!(is_valid_aggregation(TypeId::Int32.into(), Kind::BitwiseAgg));
+/// assert!(!is_valid_aggregation(TypeId::Float64.into(), Kind::BitwiseAgg));
+/// assert!(is_valid_aggregation(TypeId::Struct.into(), Kind::Covariance));
+/// assert!(!is_valid_aggregation(TypeId::String.into(), Kind::Sum));
+/// ```
+pub fn is_valid_aggregation(source: DataType, kind: Kind) -> bool {
+    let id = source.id();
+    let numeric = id.is_numeric();
+    let fixed_point = id.is_decimal();
+    let comparable = !matches!(id, TypeId::Empty | TypeId::Dictionary32);
+    match kind {
+        Kind::CountValid | Kind::CountAll | Kind::Nunique | Kind::NthElement => true,
+        Kind::RowNumber | Kind::Rank | Kind::CollectList | Kind::CollectSet => true,
+        Kind::Lead | Kind::Lag | Kind::Histogram => id != TypeId::Empty,
+        Kind::Sum => numeric || fixed_point || id.is_duration(),
+        Kind::Product => numeric || fixed_point,
+        Kind::SumOfSquares | Kind::Any | Kind::All => numeric,
+        Kind::Min | Kind::Max | Kind::Argmin | Kind::Argmax => comparable,
+        Kind::Mean => numeric || fixed_point || id.is_duration() || id.is_timestamp(),
+        Kind::M2 | Kind::Variance | Kind::Std | Kind::Ewma => numeric || fixed_point,
+        Kind::Median | Kind::Quantile | Kind::Tdigest => numeric || fixed_point,
+        Kind::MergeLists | Kind::MergeSets | Kind::MergeHistogram => id == TypeId::List,
+        Kind::MergeM2 | Kind::Covariance | Kind::Correlation | Kind::MergeTdigest => {
+            id == TypeId::Struct
+        }
+        Kind::BitwiseAgg => id.is_integer(),
     }
 }

@@ -134,6 +134,11 @@ fn typed_modules() -> Vec<Module> {
             move || rolling::typed_module_source(t, acc).expect(ok),
         ));
     }
+    for t in [TypeId::Float32, TypeId::Float64] {
+        out.push(module(scan::ewm_module_key(t).expect(ok), move || {
+            scan::ewm_module_source(t).expect(ok)
+        }));
+    }
     for t in NUMERIC {
         out.push(module(groupby::agg_module_key(t).expect(ok), move || {
             groupby::agg_module_source(t).expect(ok)

@@ -338,6 +338,12 @@ pub enum RowKernel {
     Min,
     /// MAX in the MIN/MAX accumulator.
     Max,
+    /// BITWISE_AGG AND on the 64 bits of the MIN/MAX accumulator (integers only).
+    BitAnd,
+    /// BITWISE_AGG OR (as [`RowKernel::BitAnd`]).
+    BitOr,
+    /// BITWISE_AGG XOR (as [`RowKernel::BitAnd`]).
+    BitXor,
 }
 
 /// Run one per-row aggregation kernel of values of storage type `t` into `out` (already
@@ -363,6 +369,9 @@ pub fn accumulate(
         RowKernel::Product => ("gb_prod", 0),
         RowKernel::Min => ("gb_min", 0),
         RowKernel::Max => ("gb_max", 0),
+        RowKernel::BitAnd => ("gb_bit_and", 0),
+        RowKernel::BitOr => ("gb_bit_or", 0),
+        RowKernel::BitXor => ("gb_bit_xor", 0),
     };
     let f = agg_fn(t, name)?;
     let mut cfg: LaunchConfig = grid(n)?;
@@ -427,6 +436,80 @@ pub fn sum_accumulators(t: TypeId, groups: usize, one: bool) -> Result<DeviceMem
 /// `groups` MIN (or MAX) accumulators of values of type `t`, set to the identity.
 pub fn minmax_accumulators(t: TypeId, groups: usize, is_min: bool) -> Result<DeviceMemory> {
     filled_accumulators(t, groups, "gb_fill_minmax", is_min)
+}
+
+/// `groups` BITWISE_AGG accumulators of values of type `t`: all ones for AND (`ones`),
+/// zero for OR and XOR. [`store_minmax`] turns them into values of type `t`.
+pub fn bits_accumulators(t: TypeId, groups: usize, ones: bool) -> Result<DeviceMemory> {
+    filled_accumulators(t, groups, "gb_fill_bits", ones)
+}
+
+/// The co-deviations `sum (v - mv[g]) (w - mw[g])` per group of two value columns of
+/// storage type `t` sharing the mask of `v` (`w`'s mask is ignored), added into `out`.
+#[allow(clippy::too_many_arguments)]
+pub fn co_deviations(
+    t: TypeId,
+    v: ValueArgs,
+    w: u64,
+    g: &DeviceGroups,
+    n: usize,
+    mv: &DeviceMemory,
+    mw: &DeviceMemory,
+    out: &DeviceMemory,
+) -> Result<()> {
+    let (data, mask, off) = v;
+    // SAFETY: both value pointers cover n rows (and the mask n bits), gid holds n ids
+    // below `groups`; `mv`, `mw` and `out` hold `groups` doubles.
+    unsafe {
+        launch(
+            &agg_fn(t, "gb_codev")?,
+            grid(n)?,
+            &args![
+                data,
+                w,
+                g.gid.ptr(),
+                n as i64,
+                mask,
+                off,
+                mv.ptr(),
+                mw.ptr(),
+                out.ptr()
+            ],
+        )
+    }
+}
+
+/// COVARIANCE (`codev / (count - ddof)`, 0 where that is not positive) or, with `corr`,
+/// the Pearson correlation `codev / (sqrt(ssv) sqrt(ssw))` of `groups` groups, as doubles.
+pub fn covariances(
+    codev: &DeviceMemory,
+    ss: Option<(&DeviceMemory, &DeviceMemory)>,
+    counts: &DeviceMemory,
+    groups: usize,
+    ddof: i32,
+) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(groups.max(1) * 8)?;
+    let (ssv, ssw) = ss.map_or((0, 0), |(a, b)| (a.ptr(), b.ptr()));
+    let corr = i32::from(ss.is_some());
+    // SAFETY: reads `groups` doubles of each input (the sums of squares only for a
+    // correlation) and `groups` counts; writes `groups` doubles.
+    unsafe {
+        launch(
+            &agg_fn(TypeId::Float64, "gb_cov_finish")?,
+            grid(groups)?,
+            &args![
+                codev.ptr(),
+                ssv,
+                ssw,
+                counts.ptr(),
+                groups as i64,
+                ddof,
+                corr,
+                out.ptr()
+            ],
+        )?;
+    }
+    Ok(out)
 }
 
 /// `groups` 8-byte accumulators initialised by the fill kernel `kernel` with its flag.

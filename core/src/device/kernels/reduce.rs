@@ -19,6 +19,12 @@ pub enum DeviceReduce {
     Min,
     Max,
     SumOfSquares,
+    /// BITWISE_AGG AND (integer accumulators only).
+    BitAnd,
+    /// BITWISE_AGG OR (integer accumulators only).
+    BitOr,
+    /// BITWISE_AGG XOR (integer accumulators only).
+    BitXor,
 }
 
 impl DeviceReduce {
@@ -29,6 +35,9 @@ impl DeviceReduce {
             DeviceReduce::Min => "min",
             DeviceReduce::Max => "max",
             DeviceReduce::SumOfSquares => "sum_of_squares",
+            DeviceReduce::BitAnd => "bit_and",
+            DeviceReduce::BitOr => "bit_or",
+            DeviceReduce::BitXor => "bit_xor",
         }
     }
 }

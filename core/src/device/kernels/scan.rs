@@ -238,3 +238,82 @@ pub fn find_replace_map(
         })
     }
 }
+
+const EWM_SOURCE: &str = include_str!("cuda/ewm.cu");
+/// Rows per EWMA tile (EWM_THREADS * EWM_ITEMS in `cuda/ewm.cu`).
+const EWM_TILE: usize = 256 * 8;
+
+/// The CUDA source of the EWMA module for FLOAT32 or FLOAT64 values.
+pub fn ewm_module_source(t: TypeId) -> Result<String> {
+    let (ct, _) = cuda_type(t)?;
+    Ok(format!("{COMMON}\n#define EWM_T {ct}\n{EWM_SOURCE}"))
+}
+
+/// The key of the module [`ewm_module_source`] builds.
+pub fn ewm_module_key(t: TypeId) -> Result<String> {
+    let (ct, _) = cuda_type(t)?;
+    Ok(format!("ewm_{ct}"))
+}
+
+/// The EWMA scan (see `cuda/ewm.cu`) of `n` values of the float type `t` at `input` (row
+/// `i` valid when bit `mask_off + i` of `mask` is set; `mask == 0`: all valid) into
+/// `output` (`n` values of `t`), with `beta = com / (com + 1)`; `adjust` is libcudf's
+/// INFINITE history. Three launches: tile products, their running state, the outputs.
+#[allow(clippy::too_many_arguments)]
+pub fn ewma(
+    input: u64,
+    mask: u64,
+    mask_off: i64,
+    output: u64,
+    n: usize,
+    t: TypeId,
+    beta: f64,
+    adjust: bool,
+) -> Result<()> {
+    if n == 0 {
+        return Ok(());
+    }
+    let key = ewm_module_key(t)?;
+    let source = || ewm_module_source(t).expect("float");
+    let rt = runtime()?;
+    let tiles_fn = rt.function(&key, source, "ewm_tiles")?;
+    let prefix_fn = rt.function(&key, source, "ewm_prefix")?;
+    let ntiles = n.div_ceil(EWM_TILE);
+    // Per tile a 3x3 map (9 doubles), then per tile the incoming state (3 doubles).
+    let scratch = DeviceMemory::alloc(ntiles * 12 * 8)?;
+    let maps = scratch.ptr();
+    let states = maps + (ntiles * 9 * 8) as u64;
+    let cfg = super::blocks(ntiles, 256);
+    let run = |mode: i32| -> Result<()> {
+        // SAFETY: `input`/`output` hold n values of type t and `mask` n bits from
+        // `mask_off` (caller); `maps`/`states` hold 9 and 3 doubles per tile.
+        unsafe {
+            launch(
+                &tiles_fn,
+                cfg,
+                &args![
+                    input,
+                    mask,
+                    mask_off,
+                    n as i64,
+                    beta.to_bits(),
+                    i32::from(adjust),
+                    maps,
+                    states,
+                    output,
+                    mode
+                ],
+            )
+        }
+    };
+    run(0)?;
+    // SAFETY: reads ntiles maps and writes ntiles states, all in `scratch`.
+    unsafe {
+        launch(
+            &prefix_fn,
+            super::blocks(1, 32),
+            &args![maps, ntiles as i64, states],
+        )?;
+    }
+    run(1)
+}

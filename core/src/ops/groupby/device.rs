@@ -12,18 +12,35 @@ use crate::device::DeviceMemory;
 use crate::device::kernels::groupby::{self as dev, DeviceGroups, RowKernel, SmallAgg, SmallOp};
 use crate::device::kernels::storage_id;
 use crate::error::Result;
-use crate::ops::aggregation::{Aggregation, NullPolicy};
+use crate::ops::aggregation::{Aggregation, BitwiseOp, NullPolicy};
 use crate::ops::gather::{Bounds, device_map, gather_columns};
 use crate::ops::search::key_kind;
 use crate::table::Table;
 use crate::types::{DataType, TypeId};
 
+/// Whether `agg` is one of the composed merge kinds ([`super::merges`]) for `values`.
+fn merge_supported(values: DataType, agg: &Aggregation) -> bool {
+    use Aggregation as A;
+    let id = values.id();
+    match agg {
+        A::Histogram => id.is_fixed_width() || id == TypeId::String,
+        A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => id == TypeId::List,
+        A::MergeM2 => id == TypeId::Struct,
+        _ => false,
+    }
+}
+
 /// Whether `agg` of `values` has a device kernel.
 fn supported(values: DataType, agg: &Aggregation) -> bool {
     use Aggregation as A;
     let id = values.id();
+    if let A::Correlation { kind, .. } = agg {
+        return id == TypeId::Struct && *kind == crate::ops::aggregation::CorrelationType::Pearson;
+    }
     let Some(st) = storage_id(id) else {
-        return matches!(agg, A::Count(_)) || super::order_stats::supported(values, agg);
+        return matches!(agg, A::Count(_) | A::Covariance { .. })
+            || merge_supported(values, agg)
+            || super::order_stats::supported(values, agg);
     };
     let numeric = id.is_numeric();
     match agg {
@@ -35,8 +52,11 @@ fn supported(values: DataType, agg: &Aggregation) -> bool {
         | A::Mean
         | A::Variance { .. }
         | A::Std { .. }
+        | A::M2
         | A::Any
         | A::All => numeric,
+        A::Bitwise(_) => id.is_integer(),
+        A::Histogram => true,
         _ => super::order_stats::supported(values, agg),
     }
 }
@@ -360,6 +380,74 @@ impl<'a> ValueState<'a> {
         )
     }
 
+    /// COVARIANCE (`ddof` given) or Pearson CORRELATION of the STRUCT values: the paired
+    /// FLOAT64 children (one shared mask) get their counts and means from the per-group
+    /// atomics, then one pass of co-deviations (and, for a correlation, the squared
+    /// deviations of each) and a finishing kernel; nulls as in the host's `co_moments`.
+    fn co_moments(&mut self, what: &str, min_periods: i32, ddof: Option<i32>) -> Result<Column> {
+        let (x, y) = super::types::paired_values(self.values, what)?;
+        let groups = self.g.groups;
+        let mut xs = ValueState::new(&x, self.g)?;
+        let mut ys = ValueState::new(&y, self.g)?;
+        let (mx, my) = (xs.means()?, ys.means()?);
+        let codev = DeviceMemory::zeroed(groups.max(1) * 8)?;
+        let (x_args, y_data) = (xs.args, ys.args.0);
+        dev::co_deviations(
+            TypeId::Float64,
+            x_args,
+            y_data,
+            self.g,
+            self.n,
+            &mx,
+            &my,
+            &codev,
+        )?;
+        let ss = match ddof {
+            Some(_) => None,
+            None => {
+                let ssx = DeviceMemory::zeroed(groups.max(1) * 8)?;
+                let ssy = DeviceMemory::zeroed(groups.max(1) * 8)?;
+                dev::squared_deviations(TypeId::Float64, x_args, self.g, self.n, &mx, &ssx)?;
+                // y's mask is x's: the children share the paired mask.
+                let y_args = (y_data, x_args.1, x_args.2);
+                dev::squared_deviations(TypeId::Float64, y_args, self.g, self.n, &my, &ssy)?;
+                Some((ssx, ssy))
+            }
+        };
+        let counts = xs.counts()?;
+        let values = dev::covariances(
+            &codev,
+            ss.as_ref().map(|(a, b)| (a, b)),
+            counts,
+            groups,
+            ddof.unwrap_or(0),
+        )?;
+        // Valid with at least max(min_periods, ddof + 1) rows (covariance) or
+        // max(min_periods, 2) rows (correlation).
+        let min_count = match ddof {
+            Some(d) => min_periods.max(d.saturating_add(1)),
+            None => min_periods.max(2),
+        }
+        .max(0);
+        let mask = if min_count > 0 {
+            Some(Buffer::from_device(dev::valid_mask(
+                counts, groups, min_count,
+            )?))
+        } else {
+            None
+        };
+        let nc = if mask.is_some() { None } else { Some(0) };
+        Column::new(
+            TypeId::Float64.into(),
+            groups,
+            Some(Buffer::from_device(values)),
+            mask,
+            nc,
+            0,
+            vec![],
+        )
+    }
+
     fn aggregate(&mut self, agg: &Aggregation) -> Result<Column> {
         use Aggregation as A;
         let out = output_type(self.values.dtype(), agg)?;
@@ -417,6 +505,38 @@ impl<'a> ValueState<'a> {
                 )?;
                 // Null where count - ddof <= 0, i.e. count < ddof + 1.
                 self.column(out, v, ddof.saturating_add(1))
+            }
+            A::M2 => {
+                let means = self.means()?;
+                let ss = DeviceMemory::zeroed(groups.max(1) * 8)?;
+                dev::squared_deviations(t, self.args, self.g, n, &means, &ss)?;
+                self.column(out, ss, 1)
+            }
+            A::Bitwise(op) => {
+                let acc = dev::bits_accumulators(t, groups, *op == BitwiseOp::And)?;
+                let kernel = match op {
+                    BitwiseOp::And => RowKernel::BitAnd,
+                    BitwiseOp::Or => RowKernel::BitOr,
+                    BitwiseOp::Xor => RowKernel::BitXor,
+                };
+                dev::accumulate(t, kernel, self.args, self.g, n, &acc)?;
+                // The 64-bit words truncated back to the value type.
+                let data = dev::store_minmax(t, &acc, groups)?;
+                self.column(out, data, 1)
+            }
+            A::Covariance { min_periods, ddof } => {
+                self.co_moments("COVARIANCE", *min_periods, Some(*ddof))
+            }
+            A::Correlation { min_periods, .. } => {
+                self.co_moments("CORRELATION", *min_periods, None)
+            }
+            A::Histogram | A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => {
+                let gid = self.g.gid_column(n)?;
+                super::merges::aggregate(&gid, groups, self.values, agg)
+            }
+            A::MergeM2 => {
+                let gid = self.g.gid_column(n)?;
+                super::merges::merge_m2(&gid, groups, self.values)
             }
             A::Any | A::All => {
                 // The MAX (ANY) or MIN (ALL) of the truth values `v != 0` (NaN is true), as

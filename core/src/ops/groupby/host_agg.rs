@@ -10,7 +10,7 @@ use crate::bitmask::mask_from_bools;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::error::{Error, Result};
-use crate::ops::aggregation::{Aggregation, Interpolation, NullPolicy};
+use crate::ops::aggregation::{Aggregation, BitwiseOp, CorrelationType, Interpolation, NullPolicy};
 use crate::ops::gather::{NULL_ROW, gather_internal, gather_internal_nullable, host_map};
 use crate::ops::numeric::{Num, column_values_as, with_num_type};
 use crate::types::{DataType, TypeId};
@@ -197,19 +197,7 @@ pub(crate) fn aggregate(values: &Column, agg: &Aggregation, g: &HostGroups) -> R
         }
         A::Variance { ddof } | A::Std { ddof } => {
             let counts = valid_counts(g, valid);
-            let means = float_means(values, g, valid, &counts)?;
-            let x = column_values_as::<f64>(&storage_view(values)?)?;
-            let gid = &g.gid;
-            let ss = fold(
-                g,
-                valid,
-                0.0f64,
-                |s, i| {
-                    let d = x[i] - means[gid[i] as usize];
-                    *s += d * d;
-                },
-                |a, b| a + b,
-            );
+            let ss = squared_deviations(values, g, valid, &counts)?;
             let std = matches!(agg, A::Std { .. });
             let mut ok = vec![false; ng];
             let v: Vec<f64> = (0..ng)
@@ -225,6 +213,81 @@ pub(crate) fn aggregate(values: &Column, agg: &Aggregation, g: &HostGroups) -> R
                 .collect();
             make_column(out, v, Some(&ok))
         }
+        A::M2 => {
+            let counts = valid_counts(g, valid);
+            let ss = squared_deviations(values, g, valid, &counts)?;
+            make_column(out, ss, Some(&has(&counts)))
+        }
+        A::Covariance { min_periods, ddof } => {
+            co_moments(values, g, "COVARIANCE", *min_periods, Some(*ddof))
+        }
+        A::Correlation { kind, min_periods } => {
+            check_correlation(*kind)?;
+            co_moments(values, g, "CORRELATION", *min_periods, None)
+        }
+        A::Bitwise(op) => {
+            let counts = valid_counts(g, valid);
+            // Folded as 64-bit two's complement words: the wrapping conversions keep the
+            // low bits, which are the fold of the narrow values.
+            let x = column_values_as::<i64>(&storage_view(values)?)?;
+            let (identity, f): (i64, fn(i64, i64) -> i64) = match op {
+                BitwiseOp::And => (-1, |a, b| a & b),
+                BitwiseOp::Or => (0, |a, b| a | b),
+                BitwiseOp::Xor => (0, |a, b| a ^ b),
+            };
+            let words = fold(g, valid, identity, |s, i| *s = f(*s, x[i]), f);
+            with_num_type!(out.id(), O => {
+                let v: Vec<O> = words.iter().map(|&w| O::from_i128(w as i128)).collect();
+                make_column(out, v, Some(&has(&counts)))
+            })
+        }
+        A::Histogram | A::MergeHistogram | A::MergeLists | A::MergeSets { .. } | A::MergeM2 => {
+            let gid: Vec<i32> = g
+                .gid
+                .iter()
+                .map(|&k| if k == NONE { -1 } else { k as i32 })
+                .collect();
+            let gid = Column::from_values(gid);
+            if matches!(agg, A::MergeM2) {
+                return super::merges::merge_m2(&gid, ng, values);
+            }
+            super::merges::aggregate(&gid, ng, values, agg)
+        }
+        A::Tdigest { max_centroids } => {
+            use super::tdigest;
+            tdigest::check_max_centroids(*max_centroids)?;
+            let x = column_values_as::<f64>(&storage_view(values)?)?;
+            let (order, offsets) = grouped_order(g);
+            let digests: Vec<tdigest::Digest> = (0..ng)
+                .into_par_iter()
+                .map(|k| {
+                    let rows = &order[offsets[k]..offsets[k + 1]];
+                    let v = rows
+                        .iter()
+                        .filter(|&&r| valid.is_none_or(|b| b.is_valid(r as usize)))
+                        .map(|&r| x[r as usize])
+                        .collect();
+                    tdigest::of_values(v, *max_centroids)
+                })
+                .collect();
+            tdigest::column(&digests)
+        }
+        A::MergeTdigest { max_centroids } => {
+            use super::tdigest;
+            tdigest::check_max_centroids(*max_centroids)?;
+            let parts = tdigest::read(values)?;
+            let (order, offsets) = grouped_order(g);
+            let digests: Vec<tdigest::Digest> = (0..ng)
+                .map(|k| {
+                    let rows = &order[offsets[k]..offsets[k + 1]];
+                    let mine: Vec<tdigest::Digest> =
+                        rows.iter().map(|&r| parts[r as usize].clone()).collect();
+                    tdigest::merge(&mine, *max_centroids)
+                })
+                .collect();
+            tdigest::column(&digests)
+        }
+        A::Ewma { .. } => Err(super::not_in_aggregate(agg)),
         A::Median => quantiles(values, g, &[0.5], Interpolation::Linear, out),
         A::Quantile {
             quantiles: q,
@@ -255,6 +318,100 @@ pub(crate) fn aggregate(values: &Column, agg: &Aggregation, g: &HostGroups) -> R
         )),
         A::RowNumber | A::Lead { .. } | A::Lag { .. } => Err(super::window_only(agg)),
     }
+}
+
+/// The sum of squared deviations from its group's mean of every valid value (M2; the
+/// second pass of VARIANCE and STD), given the groups' `counts` of valid values.
+fn squared_deviations(
+    values: &Column,
+    g: &HostGroups,
+    valid: Option<&NullBuffer>,
+    counts: &[u32],
+) -> Result<Vec<f64>> {
+    let means = float_means(values, g, valid, counts)?;
+    let x = column_values_as::<f64>(&storage_view(values)?)?;
+    let gid = &g.gid;
+    Ok(fold(
+        g,
+        valid,
+        0.0f64,
+        |s, i| {
+            let d = x[i] - means[gid[i] as usize];
+            *s += d * d;
+        },
+        |a, b| a + b,
+    ))
+}
+
+/// NotImplementedError for the correlation types other than PEARSON.
+pub(crate) fn check_correlation(kind: CorrelationType) -> Result<()> {
+    if kind == CorrelationType::Pearson {
+        return Ok(());
+    }
+    Err(Error::not_implemented(format!(
+        "groupby: CORRELATION of type {} is not implemented in ferrodf; use PEARSON",
+        kind.name()
+    )))
+}
+
+/// COVARIANCE (`ddof` given) or Pearson CORRELATION (`ddof` None) of the STRUCT column
+/// `values` per group, over the rows where the struct and both children are valid, in two
+/// passes (means, then co-deviations). Null where fewer than `min_periods` rows count, and
+/// for a covariance where `count - ddof <= 0`, for a correlation where `count < 2` (its
+/// standard deviations are null).
+fn co_moments(
+    values: &Column,
+    g: &HostGroups,
+    what: &str,
+    min_periods: i32,
+    ddof: Option<i32>,
+) -> Result<Column> {
+    let (x, y) = super::types::paired_values(values, what)?;
+    let nulls = x.host_nulls()?;
+    let valid = nulls.as_ref();
+    let counts = valid_counts(g, valid);
+    let mx = float_means(&x, g, valid, &counts)?;
+    let my = float_means(&y, g, valid, &counts)?;
+    let (xv, yv) = (x.host_values::<f64>()?, y.host_values::<f64>()?);
+    let gid = &g.gid;
+    let dev = |v: &[f64], m: &[f64], i: usize| v[i] - m[gid[i] as usize];
+    let codev = fold(
+        g,
+        valid,
+        0.0f64,
+        |s, i| *s += dev(&xv, &mx, i) * dev(&yv, &my, i),
+        |a, b| a + b,
+    );
+    let ng = g.len();
+    let mut ok = vec![false; ng];
+    let out: Vec<f64> = match ddof {
+        Some(ddof) => (0..ng)
+            .map(|k| {
+                let den = counts[k] as i64 - ddof as i64;
+                ok[k] = den > 0 && counts[k] as i64 >= min_periods as i64;
+                if den > 0 { codev[k] / den as f64 } else { 0.0 }
+            })
+            .collect(),
+        None => {
+            let sq = |v: &[f64], m: &[f64]| {
+                fold(
+                    g,
+                    valid,
+                    0.0f64,
+                    |s, i| *s += dev(v, m, i).powi(2),
+                    |a, b| a + b,
+                )
+            };
+            let (ssx, ssy) = (sq(&xv, &mx), sq(&yv, &my));
+            (0..ng)
+                .map(|k| {
+                    ok[k] = counts[k] as i64 >= (min_periods as i64).max(2);
+                    codev[k] / (ssx[k].sqrt() * ssy[k].sqrt())
+                })
+                .collect()
+        }
+    };
+    make_column(TypeId::Float64.into(), out, Some(&ok))
 }
 
 /// The storage type id of a fixed-width type kernels and folds treat as a number.

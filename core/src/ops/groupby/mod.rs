@@ -24,9 +24,11 @@ mod device;
 mod device_sorted;
 mod hash_host;
 mod host_agg;
+mod merges;
 mod order_stats;
 mod ordered;
 mod rank;
+pub(crate) mod tdigest;
 pub(crate) mod types;
 
 use crate::column::Column;
@@ -389,8 +391,25 @@ fn check_aggregate(a: &Aggregation) -> Result<()> {
         Aggregation::RowNumber | Aggregation::Lead { .. } | Aggregation::Lag { .. } => {
             Err(window_only(a))
         }
+        Aggregation::Ewma { .. } => Err(not_in_aggregate(a)),
+        Aggregation::Correlation { kind, .. } => host_agg::check_correlation(*kind),
         _ => Ok(()),
     }
+}
+
+/// The NotImplementedError of an aggregation `GroupBy.aggregate` does not compute: EWMA
+/// (a scan) and the kinds ferrodf does not implement yet.
+pub(super) fn not_in_aggregate(a: &Aggregation) -> Error {
+    if matches!(a, Aggregation::Ewma { .. }) {
+        return Error::not_implemented(
+            "EWMA aggregations are not supported by groupby aggregate (EWMA is a scan: use \
+             GroupBy.scan)",
+        );
+    }
+    Error::not_implemented(format!(
+        "groupby: {} aggregations are not implemented in ferrodf yet",
+        a.kind()
+    ))
 }
 
 /// The TypeError of a window-only aggregation (ROW_NUMBER, LEAD, LAG) given to a groupby.

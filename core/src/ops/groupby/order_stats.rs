@@ -434,7 +434,7 @@ fn arg_rows(gid: &Column, groups: usize, values: &Column, order: Order) -> Resul
 /// COLLECT_LIST (`set` None: each group's values in row order) or COLLECT_SET (`set`
 /// Some((nulls_equal, nans_equal)): the distinct valid values in ascending order, then the
 /// nulls: one when nulls are equal, else each). One list per group, never null.
-fn collect(
+pub(super) fn collect(
     gid: &Column,
     groups: usize,
     values: &Column,

@@ -118,8 +118,32 @@ pub(crate) fn scan(values: &Column, agg: &Aggregation, gr: &Grouped) -> Result<C
             *null_precedence,
             *percentage,
         ),
+        A::Ewma {
+            center_of_mass,
+            history,
+        } => {
+            let com = *center_of_mass;
+            if !com.is_finite() || com < 0.0 {
+                return Err(Error::value(format!(
+                    "EWMA center_of_mass must be a finite number >= 0, got {com}"
+                )));
+            }
+            let beta = com / (com + 1.0);
+            let adjust = *history == crate::ops::aggregation::EWMHistory::Infinite;
+            let x = column_values_as::<f64>(values)?;
+            // Each group is its own EWMA: the state starts afresh at its first row.
+            let v: Vec<f64> = gr.per_group(|rows| {
+                let group = rows.iter().map(|&r| is_valid(r).then(|| x[r as usize]));
+                crate::ops::scan::host::ewma_rows(group, beta, adjust)
+            });
+            if out.id() == TypeId::Float32 {
+                let v: Vec<f32> = v.iter().map(|&f| f as f32).collect();
+                return make_column(out, v, None);
+            }
+            make_column(out, v, None)
+        }
         other => Err(Error::not_implemented(format!(
-            "groupby scan supports SUM, PRODUCT, MIN, MAX, COUNT and RANK, not {}",
+            "groupby scan supports SUM, PRODUCT, MIN, MAX, COUNT, RANK and EWMA, not {}",
             other.kind()
         ))),
     }

@@ -4,7 +4,8 @@
 //! NTH_ELEMENT keep the type; COUNT, ARGMIN/ARGMAX and NUNIQUE give INT32; MEAN gives
 //! FLOAT64 (durations and decimals keep their type); VARIANCE, STD, MEDIAN and QUANTILE
 //! give FLOAT64 (QUANTILE with several quantiles: a LIST of FLOAT64 per group); ANY/ALL
-//! give BOOL8; COLLECT_* give LIST.
+//! give BOOL8; COLLECT_* give LIST; M2, COVARIANCE and CORRELATION give FLOAT64 (the
+//! latter two of a STRUCT of two numeric children); BITWISE_AGG of integers keeps the type.
 
 use crate::column::Column;
 use crate::error::{Error, Result};
@@ -28,6 +29,43 @@ pub(crate) fn output_type(input: DataType, agg: &Aggregation) -> Result<DataType
     );
     Ok(match agg {
         A::Count(_) | A::Nunique(_) => TypeId::Int32.into(),
+        A::Covariance { .. } | A::Correlation { .. } => {
+            if id != TypeId::Struct {
+                return Err(Error::type_err(format!(
+                    "groupby: {} needs a STRUCT column of two numeric children (x, y), not \
+                     {input} values",
+                    agg.kind()
+                )));
+            }
+            TypeId::Float64.into()
+        }
+        A::Histogram if id.is_fixed_width() || id == TypeId::String => TypeId::List.into(),
+        A::MergeHistogram | A::MergeLists | A::MergeSets { .. } => {
+            if id != TypeId::List {
+                return Err(Error::type_err(format!(
+                    "groupby: {} needs LIST values, not {input} values",
+                    agg.kind()
+                )));
+            }
+            TypeId::List.into()
+        }
+        A::MergeM2 => {
+            if id != TypeId::Struct {
+                return Err(Error::type_err(format!(
+                    "groupby: MERGE_M2 needs STRUCT<count, mean, M2> values, not {input} values"
+                )));
+            }
+            TypeId::Struct.into()
+        }
+        A::Tdigest { .. } if numeric => TypeId::Struct.into(),
+        A::MergeTdigest { .. } => {
+            if id != TypeId::Struct {
+                return Err(Error::type_err(format!(
+                    "groupby: MERGE_TDIGEST needs tdigest (STRUCT) values, not {input} values"
+                )));
+            }
+            TypeId::Struct.into()
+        }
         _ if nested => {
             return Err(Error::not_implemented(format!(
                 "groupby: {} of {input} values is not implemented; it supports fixed-width and \
@@ -63,6 +101,9 @@ pub(crate) fn output_type(input: DataType, agg: &Aggregation) -> Result<DataType
         A::Variance { .. } | A::Std { .. } | A::Median | A::Quantile { .. } if numeric => {
             TypeId::Float64.into()
         }
+        A::M2 if numeric => TypeId::Float64.into(),
+        A::Ewma { .. } if id.is_floating() => input,
+        A::Bitwise(_) if id.is_integer() => input,
         A::NthElement { .. } => input,
         A::CollectList(_) | A::CollectSet { .. } => TypeId::List.into(),
         A::Rank {
@@ -100,4 +141,41 @@ pub(crate) fn storage_view(col: &Column) -> Result<Column> {
         col.offset(),
         vec![],
     )
+}
+
+/// The two children of a COVARIANCE/CORRELATION STRUCT column as FLOAT64 columns that
+/// share one mask: valid where the struct row and both children are (libcudf uses only
+/// the rows where both values are valid). Casts and the mask AND run where the data is.
+pub(crate) fn paired_values(values: &Column, kind: &str) -> Result<(Column, Column)> {
+    let kids = values.children();
+    let numeric = |c: &Column| c.dtype().id().is_numeric();
+    if values.dtype().id() != TypeId::Struct || kids.len() != 2 || !kids.iter().all(numeric) {
+        return Err(Error::type_err(format!(
+            "groupby: {kind} needs a STRUCT column of exactly two numeric children (x, y), \
+             got {} with children [{}]",
+            values.dtype(),
+            kids.iter()
+                .map(|c| c.dtype().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    let (off, n) = (values.offset(), values.size());
+    let x = kids[0].slice(off, n)?;
+    let y = kids[1].slice(off, n)?;
+    let f64_t: DataType = TypeId::Float64.into();
+    let (x, y) = (
+        crate::ops::cast::cast(&x, f64_t)?,
+        crate::ops::cast::cast(&y, f64_t)?,
+    );
+    let any_nulls = values.has_nulls()? || x.has_nulls()? || y.has_nulls()?;
+    if !any_nulls {
+        return Ok((x, y));
+    }
+    let (mask, nulls) =
+        crate::ops::null_mask::bitmask_and(&[values.clone(), x.clone(), y.clone()])?;
+    Ok((
+        x.with_mask(Some(mask.clone()), Some(nulls))?,
+        y.with_mask(Some(mask), Some(nulls))?,
+    ))
 }

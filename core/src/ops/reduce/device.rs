@@ -5,7 +5,7 @@ use super::{accumulator, finish};
 use crate::column::Column;
 use crate::device::kernels::reduce::{self as dev, DeviceReduce};
 use crate::error::Result;
-use crate::ops::aggregation::{Aggregation, Kind};
+use crate::ops::aggregation::{Aggregation, BitwiseOp, Kind};
 use crate::ops::cast::cast;
 use crate::ops::numeric::with_num_type;
 use crate::placement::host_fallback;
@@ -88,4 +88,15 @@ impl<T: arrow_buffer::ArrowNativeType> FromLe for T {
     fn from_le_slice(b: &[u8]) -> Self {
         arrow_buffer::ScalarBuffer::<T>::new(arrow_buffer::Buffer::from_slice_ref(b), 0, 1)[0]
     }
+}
+
+/// BITWISE_AGG of an integer column with the reduction kernels (the fold runs in the
+/// column's own type, so no bit is lost), converted to the integer type `output`.
+pub(super) fn bitwise(col: &Column, op: BitwiseOp, output: DataType) -> Result<Scalar> {
+    let plan = match op {
+        BitwiseOp::And => DeviceReduce::BitAnd,
+        BitwiseOp::Or => DeviceReduce::BitOr,
+        BitwiseOp::Xor => DeviceReduce::BitXor,
+    };
+    reduce_on_device(col, plan, Kind::BitwiseAgg, output)
 }

@@ -3,7 +3,7 @@
 use super::{accumulator, finish};
 use crate::column::Column;
 use crate::error::Result;
-use crate::ops::aggregation::Kind;
+use crate::ops::aggregation::{BitwiseOp, Kind};
 use crate::ops::numeric::{Num, column_values_as, with_num_type};
 use crate::scalar::Scalar;
 use crate::types::{DataType, TypeId};
@@ -106,4 +106,23 @@ fn max_identity<A: Num>() -> A {
 fn nan<A: Num>() -> A {
     // 0/0 in the float type.
     A::zero().wdiv(A::zero())
+}
+
+/// BITWISE_AGG of an integer column into the integer type `output`: the fold of the valid
+/// values' 64-bit two's complement words (narrow signed values sign-extended, so the low
+/// bits are the narrow fold), converted (wrapping) to `output`.
+pub(super) fn bitwise(col: &Column, op: BitwiseOp, output: DataType) -> Result<Scalar> {
+    let nulls = col.host_nulls()?;
+    // The wrapping conversion keeps every integer's low 64 bits.
+    let values = column_values_as::<i64>(col)?;
+    let (identity, f): (i64, fn(i64, i64) -> i64) = match op {
+        BitwiseOp::And => (-1, |a, b| a & b),
+        BitwiseOp::Or => (0, |a, b| a | b),
+        BitwiseOp::Xor => (0, |a, b| a ^ b),
+    };
+    let (v, count) = fold(&values, nulls.as_ref(), identity, f, |v| v);
+    with_num_type!(output.id(), O => {
+        let value = (count > 0).then(|| O::from_i128(v as i128));
+        Scalar::from_native_as::<O>(output, value)
+    })
 }

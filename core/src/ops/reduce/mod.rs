@@ -8,7 +8,9 @@
 //!
 //! Supported here: sum, product, min, max, sum_of_squares, mean (host and device), any and
 //! all (host; device for BOOL8 input), over integer, float and BOOL8 columns; and the
-//! sort-based median, quantile, argmin, argmax and nunique (see [`order_stats`]) on both.
+//! sort-based median, quantile, argmin, argmax and nunique (see [`order_stats`]) on both;
+//! BITWISE_AGG (AND, OR, XOR) of integer columns on both (the all-ones AND identity and
+//! the zero OR/XOR identity never show: a column without valid values gives a null).
 //!
 //! [`reduce`] checks the types here, sends variance and the order statistics to their
 //! compositions, and decides once between the host fold ([`host`]) and the device
@@ -46,6 +48,18 @@ pub fn reduce(col: &Column, agg: &Aggregation, output: DataType) -> Result<Scala
     if is_order_statistic(kind) {
         return order_stats::reduce(col, agg, output);
     }
+    if let Aggregation::Tdigest { max_centroids } | Aggregation::MergeTdigest { max_centroids } =
+        agg
+    {
+        return tdigest(col, agg, *max_centroids);
+    }
+    if let Aggregation::Bitwise(op) = agg {
+        return if use_device()? {
+            device::bitwise(col, *op, output)
+        } else {
+            host::bitwise(col, *op, output)
+        };
+    }
     if matches!(kind, Kind::Min | Kind::Max) && !col.dtype().id().is_numeric() {
         return order_stats::extreme(col, kind == Kind::Max);
     }
@@ -78,6 +92,34 @@ fn check_types(input: DataType, kind: Kind, output: DataType) -> Result<()> {
             return Err(Error::type_err(format!(
                 "reduce with {kind} produces a row number or a count; the output type must \
                  be an integer type (INT32), got {o}"
+            )));
+        }
+        return Ok(());
+    }
+    if matches!(kind, Kind::Tdigest | Kind::MergeTdigest) {
+        let want_in = if kind == Kind::Tdigest {
+            i.is_numeric()
+        } else {
+            i == TypeId::Struct
+        };
+        if !want_in || o != TypeId::Struct {
+            return Err(Error::type_err(format!(
+                "reduce with {kind} needs {} values and a STRUCT output type, got {i} values \
+                 into {o}",
+                if kind == Kind::Tdigest {
+                    "numeric"
+                } else {
+                    "tdigest (STRUCT)"
+                }
+            )));
+        }
+        return Ok(());
+    }
+    if kind == Kind::BitwiseAgg {
+        if !i.is_integer() || !o.is_integer() {
+            return Err(Error::type_err(format!(
+                "reduce with BITWISE_AGG needs integer values and an integer output type, \
+                 got {i} values into {o}"
             )));
         }
         return Ok(());
@@ -146,7 +188,7 @@ fn has_ordered_extremes(id: TypeId) -> bool {
 /// work in the input type and convert the result.
 fn accumulator(input: TypeId, kind: Kind, output: TypeId) -> TypeId {
     match kind {
-        Kind::Min | Kind::Max | Kind::Any | Kind::All => input,
+        Kind::Min | Kind::Max | Kind::Any | Kind::All | Kind::BitwiseAgg => input,
         _ => output,
     }
 }
@@ -229,4 +271,27 @@ fn variance(col: &Column, ddof: i32, std: bool, output: DataType) -> Result<Scal
         TypeId::Float32 => Scalar::from_native_as(output, value.map(|v| v as f32)),
         _ => Scalar::from_native_as(output, value),
     }
+}
+
+/// TDIGEST of a numeric column or MERGE_TDIGEST of a tdigest column into one tdigest
+/// scalar (see [`crate::ops::groupby`]'s tdigest layout). Host only: NotImplementedError
+/// in gpu mode, a counted host fallback in auto mode.
+fn tdigest(col: &Column, agg: &Aggregation, max_centroids: i32) -> Result<Scalar> {
+    use crate::ops::groupby::tdigest as td;
+    if use_device()? {
+        crate::placement::host_fallback("reduce", &format!("{} (host-only sketches)", agg.kind()))?;
+    }
+    td::check_max_centroids(max_centroids)?;
+    let digest = if let Aggregation::Tdigest { .. } = agg {
+        let nulls = col.host_nulls()?;
+        let x = super::numeric::column_values_as::<f64>(col)?;
+        let v = (0..col.size())
+            .filter(|&r| nulls.as_ref().is_none_or(|b| b.is_valid(r)))
+            .map(|r| x[r])
+            .collect();
+        td::of_values(v, max_centroids)
+    } else {
+        td::merge(&td::read(col)?, max_centroids)
+    };
+    Scalar::from_column(td::column(&[digest])?)
 }

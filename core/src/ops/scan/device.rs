@@ -19,3 +19,16 @@ pub(super) fn scan(col: &Column, st: TypeId, op: ScanOp, inclusive: bool) -> Res
     dev::scan_skipping_nulls(src, m, off, out.ptr(), n, st, op, !inclusive)?;
     Ok(Buffer::from_device(out))
 }
+
+/// The EWMA scan of a FLOAT32/FLOAT64 column with the tiled matrix scan of
+/// `device/kernels/cuda/ewm.cu`.
+pub(super) fn ewma(col: &Column, beta: f64, adjust: bool) -> Result<Buffer> {
+    let n = col.size();
+    let t = col.dtype().id();
+    let w = fixed_width(t).expect("float");
+    let src = data_ptr(col)?;
+    let (m, off) = mask_arg(col)?;
+    let out = DeviceMemory::alloc(n.max(1) * w)?;
+    dev::ewma(src, m, off, out.ptr(), n, t, beta, adjust)?;
+    Ok(Buffer::from_device(out))
+}

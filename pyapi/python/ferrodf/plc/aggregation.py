@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from ferrodf._lib.aggregation import Aggregation, make_aggregation
+from ferrodf._lib.aggregation import is_valid_aggregation as _is_valid_aggregation
 from ferrodf.plc._enums import rust_enum
 from ferrodf.plc.types import (
+    DataType,
     Interpolation,
     NanEquality,
     NullEquality,
@@ -14,6 +16,9 @@ from ferrodf.plc.types import (
 )
 
 Kind = rust_enum("Kind", __name__)
+BitwiseOp = rust_enum("BitwiseOp", __name__)
+CorrelationType = rust_enum("CorrelationType", __name__)
+EWMHistory = rust_enum("EWMHistory", __name__)
 
 
 def sum() -> Aggregation:
@@ -141,8 +146,81 @@ def rank(
     )
 
 
+def m2() -> Aggregation:
+    """Sum of squared deviations from the mean per group (``GroupBy.aggregate``)."""
+    return make_aggregation("m2")
+
+
+def covariance(min_periods: int, ddof: int) -> Aggregation:
+    """Covariance of the two numeric children of a STRUCT values column
+    (``GroupBy.aggregate``), over the rows where both are valid."""
+    return make_aggregation("covariance", min_periods=min_periods, ddof=ddof)
+
+
+def correlation(type: CorrelationType, min_periods: int) -> Aggregation:
+    """Correlation of the two numeric children of a STRUCT values column
+    (``GroupBy.aggregate``; ferrodf computes PEARSON)."""
+    return make_aggregation("correlation", correlation_type=int(type), min_periods=min_periods)
+
+
+def bitwise(op: BitwiseOp) -> Aggregation:
+    """Bitwise AND, OR or XOR of integer values (``reduce`` and ``GroupBy.aggregate``)."""
+    return make_aggregation("bitwise", bitwise_op=int(op))
+
+
+def ewma(center_of_mass: float, history: EWMHistory) -> Aggregation:
+    """Exponentially weighted moving average (a scan)."""
+    return make_aggregation("ewma", center_of_mass=float(center_of_mass), history=int(history))
+
+
+def histogram() -> Aggregation:
+    return make_aggregation("histogram")
+
+
+def merge_histogram() -> Aggregation:
+    return make_aggregation("merge_histogram")
+
+
+def merge_m2() -> Aggregation:
+    return make_aggregation("merge_m2")
+
+
+def merge_lists() -> Aggregation:
+    return make_aggregation("merge_lists")
+
+
+def merge_sets(
+    nulls_equal: NullEquality = NullEquality.EQUAL,
+    nans_equal: NanEquality = NanEquality.ALL_EQUAL,
+) -> Aggregation:
+    return make_aggregation(
+        "merge_sets",
+        nulls_equal=NullEquality(nulls_equal) == NullEquality.EQUAL,
+        nans_equal=NanEquality(nans_equal) == NanEquality.ALL_EQUAL,
+    )
+
+
+def tdigest(max_centroids: int) -> Aggregation:
+    return make_aggregation("tdigest", max_centroids=max_centroids)
+
+
+def merge_tdigest(max_centroids: int) -> Aggregation:
+    return make_aggregation("merge_tdigest", max_centroids=max_centroids)
+
+
+def is_valid_aggregation(source: DataType, agg: Aggregation) -> bool:
+    """Whether libcudf defines ``agg`` for values of type ``source`` (a property of the
+    types; an algorithm may still refuse the pair)."""
+    if not isinstance(agg, Aggregation):
+        raise TypeError(f"agg must be an Aggregation, not {type(agg).__name__}")
+    return _is_valid_aggregation(source, agg)
+
+
 __all__ = [
     "Aggregation",
+    "BitwiseOp",
+    "CorrelationType",
+    "EWMHistory",
     "Kind",
     "RankMethod",
     "RankPercentage",
@@ -150,14 +228,26 @@ __all__ = [
     "any",
     "argmax",
     "argmin",
+    "bitwise",
     "collect_list",
     "collect_set",
+    "correlation",
     "count",
+    "covariance",
+    "ewma",
+    "histogram",
+    "is_valid_aggregation",
     "lag",
     "lead",
+    "m2",
     "max",
     "mean",
     "median",
+    "merge_histogram",
+    "merge_lists",
+    "merge_m2",
+    "merge_sets",
+    "merge_tdigest",
     "min",
     "nth_element",
     "nunique",
@@ -168,5 +258,6 @@ __all__ = [
     "std",
     "sum",
     "sum_of_squares",
+    "tdigest",
     "variance",
 ]

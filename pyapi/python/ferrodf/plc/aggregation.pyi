@@ -2,6 +2,7 @@ from enum import IntEnum
 
 from ferrodf._lib.aggregation import Aggregation as Aggregation
 from ferrodf.plc.types import (
+    DataType,
     Interpolation,
     NanEquality,
     NullEquality,
@@ -38,6 +39,33 @@ class Kind(IntEnum):
     COLLECT_SET = 23
     LEAD = 24
     LAG = 25
+    PTX = 26
+    CUDA = 27
+    HOST_UDF = 28
+    MERGE_LISTS = 29
+    MERGE_SETS = 30
+    MERGE_M2 = 31
+    COVARIANCE = 32
+    CORRELATION = 33
+    TDIGEST = 34
+    MERGE_TDIGEST = 35
+    HISTOGRAM = 36
+    MERGE_HISTOGRAM = 37
+    BITWISE_AGG = 38
+
+class BitwiseOp(IntEnum):
+    AND = 0
+    OR = 1
+    XOR = 2
+
+class CorrelationType(IntEnum):
+    PEARSON = 0
+    KENDALL = 1
+    SPEARMAN = 2
+
+class EWMHistory(IntEnum):
+    INFINITE = 0
+    FINITE = 1
 
 def sum() -> Aggregation: ...
 def product() -> Aggregation: ...
@@ -87,3 +115,19 @@ def rank(
     null_precedence: NullOrder = NullOrder.AFTER,
     percentage: RankPercentage = RankPercentage.NONE,
 ) -> Aggregation: ...
+def m2() -> Aggregation: ...
+def covariance(min_periods: int, ddof: int) -> Aggregation: ...
+def correlation(type: CorrelationType, min_periods: int) -> Aggregation: ...
+def bitwise(op: BitwiseOp) -> Aggregation: ...
+def ewma(center_of_mass: float, history: EWMHistory) -> Aggregation: ...
+def histogram() -> Aggregation: ...
+def merge_histogram() -> Aggregation: ...
+def merge_m2() -> Aggregation: ...
+def merge_lists() -> Aggregation: ...
+def merge_sets(
+    nulls_equal: NullEquality = NullEquality.EQUAL,
+    nans_equal: NanEquality = NanEquality.ALL_EQUAL,
+) -> Aggregation: ...
+def tdigest(max_centroids: int) -> Aggregation: ...
+def merge_tdigest(max_centroids: int) -> Aggregation: ...
+def is_valid_aggregation(source: DataType, agg: Aggregation) -> bool: ...

@@ -166,3 +166,50 @@ extern "C" __global__ void gb_store_minmax(const MM_T* acc, int64_t ng, VAL_T* o
        k += (int64_t)gridDim.x * blockDim.x)
     out[k] = (VAL_T)acc[k];
 }
+
+// ---- BITWISE_AGG: AND/OR/XOR on the 64 bits of the MIN/MAX accumulator ----
+// Signed values are sign-extended to 64 bits, so the low bits of the folded word are the
+// fold of the narrow values (gb_store_minmax truncates back). Only integer value types are
+// launched; float modules compile the kernels but never run them.
+__device__ __forceinline__ unsigned long long gb_bits(VAL_T v) {
+  return (unsigned long long)(MM_T)v;
+}
+GB_ROW_KERNEL(gb_bit_and, MM_T, atomicAnd((unsigned long long*)&out[g], gb_bits(gb_value(v, i))))
+GB_ROW_KERNEL(gb_bit_or, MM_T, atomicOr((unsigned long long*)&out[g], gb_bits(gb_value(v, i))))
+GB_ROW_KERNEL(gb_bit_xor, MM_T, atomicXor((unsigned long long*)&out[g], gb_bits(gb_value(v, i))))
+
+// AND starts from all ones, OR and XOR from zero.
+extern "C" __global__ void gb_fill_bits(unsigned long long* out, int64_t ng, int ones) {
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < ng;
+       k += (int64_t)gridDim.x * blockDim.x)
+    out[k] = ones ? ~0ULL : 0ULL;
+}
+
+// ---- COVARIANCE / CORRELATION of two value columns sharing one mask ----
+// Co-deviations from the group means: out[g] += (v - mv[g]) * (w - mw[g]).
+extern "C" __global__ void gb_codev(const VAL_T* v, const VAL_T* w, const int32_t* gid,
+                                    int64_t n, const uint8_t* mask, int64_t off,
+                                    const double* mv, const double* mw, double* out) {
+  GB_ROWS_LOOP
+    double dv = (double)gb_value(v, i) - mv[g];
+    double dw = (double)gb_value(w, i) - mw[g];
+    atomicAdd(&out[g], dv * dw);
+  }
+}
+
+// The covariance (codev / (count - ddof)) or the Pearson correlation
+// (codev / sqrt(ssv) / sqrt(ssw), where ddof cancels) of each group; the validity mask is
+// built separately from the counts.
+extern "C" __global__ void gb_cov_finish(const double* codev, const double* ssv,
+                                         const double* ssw, const int32_t* counts, int64_t ng,
+                                         int ddof, int corr, double* out) {
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < ng;
+       k += (int64_t)gridDim.x * blockDim.x) {
+    if (corr) {
+      out[k] = codev[k] / (sqrt(ssv[k]) * sqrt(ssw[k]));
+    } else {
+      double den = (double)counts[k] - (double)ddof;
+      out[k] = den > 0.0 ? codev[k] / den : 0.0;
+    }
+  }
+}

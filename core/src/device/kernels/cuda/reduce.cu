@@ -3,7 +3,7 @@
 // order. The module is compiled per (input type, accumulator type); the including Rust code
 // defines IN_T, IN_IS_BOOL, ACC_T and OP_* selection per kernel via templates.
 //
-// AGG: 0 sum, 1 product, 2 min, 3 max, 4 sum of squares.
+// AGG: 0 sum, 1 product, 2 min, 3 max, 4 sum of squares, 5/6/7 bitwise AND/OR/XOR.
 
 template <int AGG> struct Agg;
 template <> struct Agg<0> {
@@ -32,6 +32,36 @@ template <> struct Agg<4> {
   static __device__ __forceinline__ ACC_T identity() { return (ACC_T)0; }
   static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return Agg<0>::combine(a, b); }
   static __device__ __forceinline__ ACC_T lift(ACC_T v) { return wrapping_mul(v, v); }
+};
+
+// BITWISE_AGG folds: integer accumulators only (the launcher checks); float modules compile
+// them as no-ops that are never launched.
+template <int OP, typename T> struct Bits {
+  static __device__ __forceinline__ T f(T a, T b) {
+    return OP == 0 ? (T)(a & b) : OP == 1 ? (T)(a | b) : (T)(a ^ b);
+  }
+};
+template <int OP> struct Bits<OP, float> {
+  static __device__ __forceinline__ float f(float a, float) { return a; }
+};
+template <int OP> struct Bits<OP, double> {
+  static __device__ __forceinline__ double f(double a, double) { return a; }
+};
+template <> struct Agg<5> {
+  // All ones: the AND of no value.
+  static __device__ __forceinline__ ACC_T identity() { return (ACC_T)(-1); }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return Bits<0, ACC_T>::f(a, b); }
+  static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
+};
+template <> struct Agg<6> {
+  static __device__ __forceinline__ ACC_T identity() { return (ACC_T)0; }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return Bits<1, ACC_T>::f(a, b); }
+  static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
+};
+template <> struct Agg<7> {
+  static __device__ __forceinline__ ACC_T identity() { return (ACC_T)0; }
+  static __device__ __forceinline__ ACC_T combine(ACC_T a, ACC_T b) { return Bits<2, ACC_T>::f(a, b); }
+  static __device__ __forceinline__ ACC_T lift(ACC_T v) { return v; }
 };
 
 #define BLOCK 256
@@ -119,6 +149,9 @@ FERRO_REDUCE(product, 1)
 FERRO_REDUCE(min, 2)
 FERRO_REDUCE(max, 3)
 FERRO_REDUCE(sum_of_squares, 4)
+FERRO_REDUCE(bit_and, 5)
+FERRO_REDUCE(bit_or, 6)
+FERRO_REDUCE(bit_xor, 7)
 
 // minmax: both extremes in one read of the column. Pass 1 writes the block minima to
 // partials[0, grid) and the maxima to partials[grid, 2 grid) (counts likewise); pass 2
