@@ -47,6 +47,7 @@ pub const PYTHON_ENUMS: &[EnumInfo] = &[
     crate::ops::expressions::ASTOperator::INFO,
     crate::ops::expressions::TableReference::INFO,
     crate::ops::labeling::Inclusive::INFO,
+    crate::copy_options::SampleWithReplacement::INFO,
 ];
 
 /// The description of the enum called `name` (class names are unique across `plc`).

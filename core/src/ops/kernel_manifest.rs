@@ -19,8 +19,8 @@
 
 use crate::device::kernels::{
     binaryop, cast, concatenate, copying, datetime, filling, gather, groupby, hash_table, hashing,
-    lists, movement, null_mask, partitioning, quantiles, reduce, reshape, rolling, scan, search, sorting,
-    stream_compaction, strings, transform, unary,
+    lists, movement, null_mask, partitioning, quantiles, reduce, reshape, rolling, scan, search,
+    sorting, stream_compaction, strings, transform, unary,
 };
 use crate::device::primitives::bitmask;
 use crate::types::TypeId;

@@ -4,6 +4,7 @@
 pub mod aggregation;
 pub mod binaryop;
 pub mod cast;
+pub mod column_factories;
 pub mod concatenate;
 pub mod copying;
 pub mod datetime;

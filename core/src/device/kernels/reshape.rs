@@ -117,3 +117,21 @@ pub fn label_bins(
     let mask = (nulls > 0).then_some(mask);
     device_column(DataType::from(TypeId::Int32), n, out, mask, Some(nulls))
 }
+
+/// A UINT64 column of the `n` random sort keys of `sample` without replacement.
+pub fn sample_keys(n: usize, base: u64) -> Result<Column> {
+    let out = DeviceMemory::alloc(n * 8)?;
+    run("sample_keys", n, &args![n as i64, base, out.ptr()])?;
+    device_values(TypeId::Uint64.into(), n, out)
+}
+
+/// The INT32 map of `sample` with replacement: `n` rows drawn from `rows` (`rows > 0`).
+pub fn sample_map(n: usize, base: u64, rows: usize) -> Result<DeviceMemory> {
+    let out = DeviceMemory::alloc(n * 4)?;
+    run(
+        "sample_map",
+        n,
+        &args![n as i64, base, rows as i64, out.ptr()],
+    )?;
+    Ok(out)
+}

@@ -72,7 +72,9 @@ pub fn label_bins(
         )));
     }
     if left_edges.has_nulls()? || right_edges.has_nulls()? {
-        return Err(Error::value(format!("{NAME}: the edges cannot contain nulls")));
+        return Err(Error::value(format!(
+            "{NAME}: the edges cannot contain nulls"
+        )));
     }
     let (li, ri) = (
         left_inclusive == Inclusive::Yes,
@@ -119,8 +121,16 @@ where
                 }
             });
             let b = admitted.checked_sub(1)?;
-            let left_ok = if left_inclusive { left[b] <= *v } else { left[b] < *v };
-            let right_ok = if right_inclusive { *v <= right[b] } else { *v < right[b] };
+            let left_ok = if left_inclusive {
+                left[b] <= *v
+            } else {
+                left[b] < *v
+            };
+            let right_ok = if right_inclusive {
+                *v <= right[b]
+            } else {
+                *v < right[b]
+            };
             (left_ok && right_ok).then_some(b as i32)
         })
         .collect();

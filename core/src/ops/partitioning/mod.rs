@@ -18,9 +18,9 @@ mod host;
 
 use crate::column::Column;
 use crate::error::{Error, Result};
+use crate::ops::cast::cast;
 use crate::ops::gather::{Bounds, gather_columns};
 use crate::ops::hashing::murmurhash3_x86_32;
-use crate::ops::cast::cast;
 use crate::ops::reduce::minmax;
 use crate::placement::use_device;
 use crate::table::Table;

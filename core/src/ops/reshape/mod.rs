@@ -36,7 +36,11 @@ fn common_type(function: &str, table: &Table) -> Result<DataType> {
 }
 
 /// The gather map of `n` entries that `host` computes, built where the rows live.
-fn map_column(n: usize, device: impl FnOnce() -> Result<crate::device::DeviceMemory>, host: impl Fn(usize) -> i32) -> Result<Column> {
+fn map_column(
+    n: usize,
+    device: impl FnOnce() -> Result<crate::device::DeviceMemory>,
+    host: impl Fn(usize) -> i32,
+) -> Result<Column> {
     if use_device()? {
         device_map(device()?, n)
     } else {

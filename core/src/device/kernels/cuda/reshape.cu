@@ -69,3 +69,21 @@ LABEL_BINS(label_bins_uint32, uint32_t)
 LABEL_BINS(label_bins_uint64, uint64_t)
 LABEL_BINS(label_bins_float32, float)
 LABEL_BINS(label_bins_float64, double)
+
+// sample: SplitMix64's finaliser, the same on the host (ops/copying/sample.rs).
+__device__ __forceinline__ uint64_t mix64(uint64_t z) {
+  z += 0x9E3779B97F4A7C15ULL;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+// Without replacement: a random key per row; the rows sorted by key are a permutation.
+extern "C" __global__ void sample_keys(int64_t n, uint64_t base, uint64_t* out) {
+  GRID_STRIDE(i, n) { out[i] = mix64(base + (uint64_t)i); }
+}
+
+// With replacement: output row i draws source row mix64(base + i) % rows.
+extern "C" __global__ void sample_map(int64_t n, uint64_t base, int64_t rows, int32_t* out) {
+  GRID_STRIDE(i, n) { out[i] = (int32_t)(mix64(base + (uint64_t)i) % (uint64_t)rows); }
+}
