@@ -4,6 +4,7 @@ from typing import Any, TypeVar
 from ferrodf.plc.column import Column
 from ferrodf.plc.scalar import Scalar
 from ferrodf.plc.table import Table
+from ferrodf.plc.types import SampleWithReplacement as SampleWithReplacement
 
 _ColumnOrTable = TypeVar("_ColumnOrTable", Column, Table)
 
@@ -77,3 +78,11 @@ def boolean_mask_scatter(
     mr: Any = None,
 ) -> Table: ...
 def get_element(input_column: Column, index: int, stream: Any = None, mr: Any = None) -> Scalar: ...
+def sample(
+    input: Table,
+    n: int,
+    replacement: SampleWithReplacement,
+    seed: int,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...
