@@ -7,10 +7,18 @@
 //! order of the rows within each partition on both paths (libcudf leaves it unspecified);
 //! the offsets are the first row of every partition.
 //!
-//! This module checks the arguments, hashes the key columns (`ops::hashing`) and decides
-//! the placement of the one step that differs: the gather map that orders the rows by
-//! partition, a stable counting sort on the host ([`host`]) or the tiled counting kernels
-//! of `device::kernels::partitioning` (`cuda/partitioning.cu`) on the device ([`device`]).
+//! `partition` takes the partition of every row from a map (checked to lie in
+//! `[0, num_partitions)`: libcudf leaves other values undefined) and returns
+//! `num_partitions + 1` offsets, the last the row count, as libcudf does;
+//! `round_robin_partition` sends row `i` to partition `(i + start_partition) %
+//! num_partitions` (ids from the `round_robin_ids` kernel of `device/kernels/reshape.rs`
+//! or a host loop).
+//!
+//! This module checks the arguments, computes the partition ids (hashes from
+//! `ops::hashing`, the map, or the round-robin ids) and decides the placement of the one
+//! step that differs: the gather map that orders the rows by partition, a stable counting
+//! sort on the host ([`host`]) or the tiled counting kernels of
+//! `device::kernels::partitioning` (`cuda/partitioning.cu`) on the device ([`device`]).
 //! The rows are then gathered by `ops::gather` where they live.
 
 mod device;
@@ -74,18 +82,7 @@ pub fn hash_partition(
     } else {
         murmurhash3_x86_32(&Table::new(keys)?, seed)?
     };
-    let (map, offsets) = if use_device()? {
-        device::partition_map(&hashes, num_partitions)?
-    } else {
-        host::partition_map(&hashes, num_partitions)?
-    };
-    let cols = gather_columns(input.columns(), n, &map, Bounds::Trusted)?;
-    let table = if cols.is_empty() {
-        Table::empty_with_rows(n)
-    } else {
-        Table::new(cols)?
-    };
-    Ok((table, offsets))
+    group_rows(input, &hashes, num_partitions)
 }
 
 /// Check a partition count (1 to `i32::MAX`).
@@ -101,9 +98,9 @@ fn check_partitions(name: &str, num_partitions: i64) -> Result<usize> {
         })
 }
 
-/// The rows of `input` grouped by the partition ids `ids` (a UINT32 column without nulls,
-/// every id below `parts`), keeping their order within a partition, and the partition
-/// starts.
+/// The rows of `input` grouped by partition, row `i` going to partition `ids[i] % parts`
+/// (`ids`: a UINT32 column without nulls, hashes or ids already below `parts`), keeping
+/// their order within a partition, and the partition starts.
 fn group_rows(input: &Table, ids: &Column, parts: usize) -> Result<(Table, Vec<usize>)> {
     let n = input.num_rows();
     if n == 0 {
@@ -162,32 +159,24 @@ pub fn partition(
         )));
     }
     let n = t.num_rows();
-    let mut offsets = if n == 0 {
-        vec![0; parts]
-    } else {
-        // Negative ids wrap to values above i32::MAX, so one maximum checks both ends.
-        let ids = cast(partition_map, TypeId::Uint32.into())?;
-        let wide = cast(partition_map, TypeId::Int64.into())?;
-        let (lo, hi) = minmax(&wide)?;
-        let (lo, hi) = (lo.value::<i64>()?, hi.value::<i64>()?);
-        if lo.is_some_and(|v| v < 0) || hi.is_some_and(|v| v >= parts as i64) {
-            return Err(Error::index(format!(
-                "{NAME}: partition_map values must lie in [0, {parts}), got values from {} to {}",
-                lo.unwrap_or(0),
-                hi.unwrap_or(0)
-            )));
-        }
-        let (table, offsets) = group_rows(t, &ids, parts)?;
-        return Ok((table, with_end(offsets, n)));
-    };
-    offsets.push(0);
-    Ok((t.clone(), offsets))
-}
-
-/// `offsets` followed by the total row count.
-fn with_end(mut offsets: Vec<usize>, n: usize) -> Vec<usize> {
+    if n == 0 {
+        return Ok((t.clone(), vec![0; parts + 1]));
+    }
+    // The range check reads the values as INT64 (UINT64 values past i64::MAX wrap negative
+    // and are caught too); once checked they fit the UINT32 ids the grouping reads.
+    let (lo, hi) = minmax(&cast(partition_map, TypeId::Int64.into())?)?;
+    let (lo, hi) = (lo.value::<i64>()?, hi.value::<i64>()?);
+    if lo.is_some_and(|v| v < 0) || hi.is_some_and(|v| v >= parts as i64) {
+        return Err(Error::index(format!(
+            "{NAME}: partition_map values must lie in [0, {parts}), got values from {} to {}",
+            lo.unwrap_or(0),
+            hi.unwrap_or(0)
+        )));
+    }
+    let ids = cast(partition_map, TypeId::Uint32.into())?;
+    let (table, mut offsets) = group_rows(t, &ids, parts)?;
     offsets.push(n);
-    offsets
+    Ok((table, offsets))
 }
 
 /// Deal the rows of `input` out to `num_partitions` partitions in turn, row `i` to
