@@ -44,3 +44,13 @@ named_enum! {
         AllNull,
     }
 }
+
+named_enum! {
+    /// libcudf's `sample_with_replacement`: whether `sample` may draw a row more than once.
+    pub enum SampleWithReplacement in "types" {
+        /// Each row at most once.
+        False,
+        /// Rows may repeat.
+        True,
+    }
+}

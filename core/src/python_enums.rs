@@ -50,6 +50,8 @@ pub const PYTHON_ENUMS: &[EnumInfo] = &[
     crate::ops::lists::DuplicateFindOption::INFO,
     crate::ops::expressions::ASTOperator::INFO,
     crate::ops::expressions::TableReference::INFO,
+    crate::ops::labeling::Inclusive::INFO,
+    crate::copy_options::SampleWithReplacement::INFO,
 ];
 
 /// The description of the enum called `name` (class names are unique across `plc`).

@@ -127,6 +127,10 @@ fn data_movement_modules_compile() {
     compile("copying", &copying::module_source());
     compile("stream_compaction", &stream_compaction::module_source());
     compile("filling", &filling::module_source());
+    compile(
+        "reshape",
+        &ferrodf_core::device::kernels::reshape::module_source(),
+    );
     compile("concatenate", &concatenate::module_source());
     NUMERIC.par_iter().for_each(|&t| {
         if t != TypeId::Bool8 {

@@ -268,6 +268,18 @@ plc_fn! {
         let i = self::index(index, "index")?;
         run(py, move || cp::get_element(&input_column.0, i)).map(PyScalar)
     }
+
+    /// `n` rows drawn at random (deterministic by `seed`), with or without replacement.
+    fn sample(
+        py,
+        input: PyTable,
+        n: i64,
+        replacement: &Bound<'_, PyAny>,
+        seed: i64,
+    ) [stream, mr] -> PyTable {
+        let replacement = extract_enum::<cp::SampleWithReplacement>(replacement)?;
+        run(py, move || cp::sample(&input.0, n, replacement, seed)).map(PyTable)
+    }
 }
 
 /// Register this module's functions.
@@ -285,6 +297,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         split,
         copy_if_else,
         boolean_mask_scatter,
-        get_element
+        get_element,
+        sample
     )
 }

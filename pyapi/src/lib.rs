@@ -7,6 +7,7 @@ mod args;
 mod arrow_io;
 mod binaryop;
 mod column;
+mod column_factories;
 mod concatenate;
 mod context;
 mod contiguous_split;
@@ -23,6 +24,7 @@ mod groupby;
 mod hashing;
 mod io;
 mod join;
+mod labeling;
 mod lists;
 mod memory;
 mod merge;
@@ -33,6 +35,7 @@ mod quantiles;
 mod reduce;
 mod regex;
 mod replace;
+mod reshape;
 mod rolling;
 mod round;
 mod runtime;
@@ -61,6 +64,7 @@ use pyo3::prelude::*;
 const SUBMODULES: &[(&str, &[Register])] = &[
     ("aggregation", &[aggregation::register]),
     ("binaryop", &[binaryop::register]),
+    ("column_factories", &[column_factories::register]),
     ("concatenate", &[concatenate::register]),
     ("contiguous_split", &[contiguous_split::register]),
     ("copying", &[copying::register]),
@@ -72,6 +76,7 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ("interop", &[dlpack::register]),
     ("io", &[io::register]),
     ("join", &[join::register]),
+    ("labeling", &[labeling::register]),
     ("lists", &[lists::register]),
     ("merge", &[merge::register]),
     ("null_mask", &[null_mask::register]),
@@ -80,6 +85,7 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ("quantiles", &[quantiles::register]),
     ("reduce", &[reduce::register]),
     ("replace", &[replace::register]),
+    ("reshape", &[reshape::register]),
     ("rolling", &[rolling::register]),
     ("round", &[round::register]),
     ("search", &[search::register]),
@@ -96,6 +102,7 @@ const SUBMODULES: &[(&str, &[Register])] = &[
     ),
     ("traits", &[traits::register]),
     ("transform", &[transform::register]),
+    ("transpose", &[reshape::register_transpose]),
     ("types", &[types::register]),
     ("unary", &[unary::register]),
 ];

@@ -1,6 +1,7 @@
-//! `plc.partitioning`: hash_partition.
+//! `plc.partitioning`: hash_partition, partition and round_robin_partition.
 
 use crate::args::{add_functions, non_negative, plc_fn};
+use crate::column::PyColumn;
 use crate::errors::run;
 use crate::table::PyTable;
 use ferrodf_core::ops::partitioning;
@@ -31,9 +32,36 @@ plc_fn! {
         })?;
         Ok((PyTable(t), offsets))
     }
+
+    /// Rows grouped by the partition `partition_map` gives each, and the
+    /// `num_partitions + 1` partition offsets.
+    fn partition(
+        py,
+        t: PyTable,
+        partition_map: PyColumn,
+        num_partitions: i64,
+    ) [stream, mr] -> (PyTable, Vec<usize>) {
+        let (t, offsets) = run(py, move || {
+            partitioning::partition(&t.0, &partition_map.0, num_partitions)
+        })?;
+        Ok((PyTable(t), offsets))
+    }
+
+    /// Rows dealt out to the partitions in turn, grouped by partition, and the starts.
+    fn round_robin_partition(
+        py,
+        input: PyTable,
+        num_partitions: i64,
+        start_partition: i64 = 0,
+    ) [stream, mr] -> (PyTable, Vec<usize>) {
+        let (t, offsets) = run(py, move || {
+            partitioning::round_robin_partition(&input.0, num_partitions, start_partition)
+        })?;
+        Ok((PyTable(t), offsets))
+    }
 }
 
 /// Register the partitioning bindings.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    add_functions!(m, hash_partition)
+    add_functions!(m, hash_partition, partition, round_robin_partition)
 }

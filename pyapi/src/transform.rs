@@ -1,5 +1,5 @@
 //! `plc.transform`: the mask functions (nans_to_nulls, column_nans_to_nulls, bools_to_mask,
-//! mask_to_bools) and compute_column.
+//! mask_to_bools), compute_column, encode and one_hot_encode.
 
 use crate::args::{add_functions, plc_fn};
 use crate::column::PyColumn;
@@ -57,6 +57,19 @@ plc_fn! {
     }
 }
 
+plc_fn! {
+    /// (sorted distinct rows, INT32 index of every input row among them).
+    fn encode(py, input_table: PyTable) [stream, mr] -> (PyTable, PyColumn) {
+        let (keys, indices) = run(py, move || transform::encode(&input_table.0))?;
+        Ok((PyTable(keys), PyColumn(indices)))
+    }
+
+    /// A BOOL8 column per category: whether each row equals it.
+    fn one_hot_encode(py, input_column: PyColumn, categories: PyColumn) [stream, mr] -> PyTable {
+        run(py, move || transform::one_hot_encode(&input_column.0, &categories.0)).map(PyTable)
+    }
+}
+
 /// Register the transform bindings.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_functions!(
@@ -65,6 +78,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         column_nans_to_nulls,
         bools_to_mask,
         mask_to_bools,
-        compute_column
+        compute_column,
+        encode,
+        one_hot_encode
     )
 }

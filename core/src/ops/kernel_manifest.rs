@@ -19,8 +19,8 @@
 
 use crate::device::kernels::{
     binaryop, cast, concatenate, copying, datetime, filling, gather, groupby, hash_table, hashing,
-    lists, movement, null_mask, partitioning, quantiles, reduce, rolling, scan, search, sorting,
-    stream_compaction, strings, transform, unary,
+    lists, movement, null_mask, partitioning, quantiles, reduce, reshape, rolling, scan, search,
+    sorting, stream_compaction, strings, transform, unary,
 };
 use crate::device::primitives::bitmask;
 use crate::types::TypeId;
@@ -81,7 +81,7 @@ type FixedSource = fn() -> String;
 
 /// The modules with one variant.
 fn fixed_modules() -> Vec<Module> {
-    let fixed: [(&str, FixedSource); 19] = [
+    let fixed: [(&str, FixedSource); 20] = [
         ("bitmask", bitmask::module_source),
         ("binop_strings", binaryop::strings_module_source),
         ("decimal128_binop", binaryop::decimal128_module_source),
@@ -96,6 +96,7 @@ fn fixed_modules() -> Vec<Module> {
         ("null_mask", null_mask::module_source),
         ("partitioning", partitioning::module_source),
         ("quantiles", quantiles::module_source),
+        ("reshape", reshape::module_source),
         ("rolling", rolling::module_source),
         ("search", search::module_source),
         ("stream_compaction", stream_compaction::module_source),

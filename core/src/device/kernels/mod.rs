@@ -26,6 +26,7 @@ pub mod partitioning;
 pub mod quantiles;
 pub mod reduce;
 pub mod regex;
+pub mod reshape;
 pub mod rolling;
 pub mod scan;
 pub mod search;

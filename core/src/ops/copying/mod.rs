@@ -13,6 +13,9 @@
 
 pub(crate) mod device;
 pub(crate) mod host;
+mod sample;
+
+pub use sample::sample;
 
 use super::concatenate::concatenate;
 use super::gather::{Bounds, gather_columns, gather_internal, normalized_scatter_map};
@@ -24,7 +27,7 @@ use crate::scalar::Scalar;
 use crate::table::Table;
 use crate::types::{TypeId, check_same_type, fixed_width};
 
-pub use crate::copy_options::{MaskAllocationPolicy, OutOfBoundsPolicy};
+pub use crate::copy_options::{MaskAllocationPolicy, OutOfBoundsPolicy, SampleWithReplacement};
 
 /// The rows `map` selects from every column of `table` (negative entries count from the
 /// end). The map must not have nulls (ValueError).

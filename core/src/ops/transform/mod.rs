@@ -146,3 +146,81 @@ pub fn mask_to_bools_ptr(ptr: u64, begin_bit: i64, end_bit: i64) -> Result<Colum
     }
     dev::mask_to_bools(ptr, begin_bit as usize, n, false)
 }
+
+/// The distinct rows of `input_table`, sorted (ascending, nulls last), and for every
+/// input row the index of its row among them (libcudf's `encode`): `keys.gather(indices)`
+/// gives the input back. Nulls equal nulls and NaN equals NaN.
+///
+/// Built from `distinct`, `sort` and `lower_bound`, each of which runs on the device or
+/// the host by placement.
+///
+/// ```
+/// use ferrodf_core::{column::Column, table::Table, ops::transform::encode};
+/// let t = Table::new(vec![Column::from_values(vec![30i32, 10, 30, 20])]).unwrap();
+/// let (keys, indices) = encode(&t).unwrap();
+/// assert_eq!(keys.columns()[0].host_values::<i32>().unwrap().to_vec(), vec![10, 20, 30]);
+/// assert_eq!(indices.host_values::<i32>().unwrap().to_vec(), vec![2, 0, 2, 1]);
+/// ```
+pub fn encode(input_table: &crate::table::Table) -> Result<(crate::table::Table, Column)> {
+    use crate::keys::{NullOrder, Order};
+    use crate::params::DuplicateKeepOption;
+    let ncols = input_table.num_columns();
+    if ncols == 0 {
+        return Err(Error::value(
+            "transform.encode: the table needs at least one column",
+        ));
+    }
+    let all: Vec<usize> = (0..ncols).collect();
+    let keys = crate::ops::stream_compaction::distinct(
+        input_table,
+        &all,
+        DuplicateKeepOption::KeepAny,
+        true,
+        true,
+    )?;
+    let orders = vec![Order::Ascending; ncols];
+    let nulls = vec![NullOrder::After; ncols];
+    let keys = crate::ops::sorting::sort(&keys, &orders, &nulls)?;
+    let indices = crate::ops::search::lower_bound(&keys, input_table, &orders, &nulls)?;
+    Ok((keys, indices))
+}
+
+/// One BOOL8 column per category: row `i` of column `k` says whether `input_column[i]`
+/// equals `categories[k]` (libcudf's `one_hot_encode`). A null row matches a null
+/// category; the outputs have no nulls. A NaN category matches no row (libcudf matches
+/// NaN rows: a known difference).
+///
+/// ```
+/// use ferrodf_core::{column::Column, ops::transform::one_hot_encode};
+/// let input = Column::from_options(vec![Some(1i32), None, Some(2)]);
+/// let cats = Column::from_options(vec![Some(2i32), None]);
+/// let t = one_hot_encode(&input, &cats).unwrap();
+/// assert_eq!(t.columns()[0].host_values::<u8>().unwrap().to_vec(), vec![0, 0, 1]);
+/// assert_eq!(t.columns()[1].host_values::<u8>().unwrap().to_vec(), vec![0, 1, 0]);
+/// ```
+pub fn one_hot_encode(input_column: &Column, categories: &Column) -> Result<crate::table::Table> {
+    use crate::ops::binaryop::{BinaryOperator, Operand, binary_operation};
+    if input_column.dtype() != categories.dtype() {
+        return Err(Error::type_err(format!(
+            "transform.one_hot_encode: the input and the categories must have the same type, got {} and {}",
+            input_column.dtype(),
+            categories.dtype()
+        )));
+    }
+    let n = input_column.size();
+    let out = (0..categories.size())
+        .map(|k| {
+            let category = crate::ops::copying::get_element(categories, k)?;
+            binary_operation(
+                Operand::Column(input_column),
+                Operand::Scalar(&category),
+                BinaryOperator::NullEquals,
+                TypeId::Bool8.into(),
+            )
+        })
+        .collect::<Result<Vec<_>>>()?;
+    if out.is_empty() {
+        return Ok(crate::table::Table::empty_with_rows(n));
+    }
+    crate::table::Table::new(out)
+}

@@ -1,4 +1,6 @@
-"""pylibcudf's ``copying`` module."""
+"""pylibcudf's ``copying`` module, plus libcudf's ``sample`` (with ``SampleWithReplacement``
+from ``types``): ``n`` random rows, deterministic by ``seed`` and the same on the host and
+the device (the draws are ferrodf's own, not libcudf's)."""
 
 from __future__ import annotations
 
@@ -11,12 +13,14 @@ from ferrodf._lib.copying import (
     empty_like,
     gather,
     get_element,
+    sample,
     scatter,
     shift,
     slice,
     split,
 )
 from ferrodf.plc._enums import rust_enum
+from ferrodf.plc.types import SampleWithReplacement
 
 OutOfBoundsPolicy = rust_enum("OutOfBoundsPolicy", __name__)
 MaskAllocationPolicy = rust_enum("MaskAllocationPolicy", __name__)
@@ -46,6 +50,7 @@ def reverse(source, stream=None, mr=None):
 __all__ = [
     "MaskAllocationPolicy",
     "OutOfBoundsPolicy",
+    "SampleWithReplacement",
     "allocate_like",
     "boolean_mask_scatter",
     "copy_if_else",
@@ -55,6 +60,7 @@ __all__ = [
     "gather",
     "get_element",
     "reverse",
+    "sample",
     "scatter",
     "shift",
     "slice",

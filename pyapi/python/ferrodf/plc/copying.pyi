@@ -4,6 +4,7 @@ from typing import Any, TypeVar
 from ferrodf.plc.column import Column
 from ferrodf.plc.scalar import Scalar
 from ferrodf.plc.table import Table
+from ferrodf.plc.types import SampleWithReplacement as SampleWithReplacement
 
 _ColumnOrTable = TypeVar("_ColumnOrTable", Column, Table)
 
@@ -78,3 +79,11 @@ def boolean_mask_scatter(
 ) -> Table: ...
 def get_element(input_column: Column, index: int, stream: Any = None, mr: Any = None) -> Scalar: ...
 def reverse(source: _ColumnOrTable, stream: Any = None, mr: Any = None) -> _ColumnOrTable: ...
+def sample(
+    input: Table,
+    n: int,
+    replacement: SampleWithReplacement,
+    seed: int,
+    stream: Any = None,
+    mr: Any = None,
+) -> Table: ...

@@ -1,7 +1,13 @@
-"""pylibcudf's ``partitioning`` module: ``hash_partition``.
+"""pylibcudf's ``partitioning`` module: ``hash_partition``, ``partition`` and
+``round_robin_partition``.
 
-Rows go to partition ``murmurhash3_x86_32(row, seed) % num_partitions``; ferrodf keeps the
-input order of the rows within each partition (libcudf leaves it unspecified).
+``hash_partition``: rows go to partition ``murmurhash3_x86_32(row, seed) %
+num_partitions``. ``partition``: row ``i`` goes to partition ``partition_map[i]`` (values
+in ``[0, num_partitions)``, else IndexError; libcudf leaves them undefined), and the
+offsets have ``num_partitions + 1`` entries, the last the row count.
+``round_robin_partition``: row ``i`` goes to partition ``(i + start_partition) %
+num_partitions``. ferrodf keeps the input order of the rows within each partition (libcudf
+leaves it unspecified for ``hash_partition``).
 """
 
 from __future__ import annotations
@@ -10,6 +16,7 @@ from typing import Any
 
 from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.partitioning import hash_partition as _hash_partition
+from ferrodf._lib.partitioning import partition, round_robin_partition
 from ferrodf.plc.table import Table
 
 DEFAULT_HASH_SEED = 0
@@ -30,4 +37,4 @@ def hash_partition(
     return _hash_partition(input, list(columns_to_hash), num_partitions, seed, stream, mr)
 
 
-__all__ = ["DEFAULT_HASH_SEED", "hash_partition"]
+__all__ = ["DEFAULT_HASH_SEED", "hash_partition", "partition", "round_robin_partition"]

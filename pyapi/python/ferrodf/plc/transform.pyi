@@ -20,3 +20,9 @@ def mask_to_bools(
 def compute_column(
     input: Table, expr: Expression, stream: object = None, mr: object = None
 ) -> Column: ...
+def encode(
+    input_table: Table, stream: object = None, mr: object = None
+) -> tuple[Table, Column]: ...
+def one_hot_encode(
+    input_column: Column, categories: Column, stream: object = None, mr: object = None
+) -> Table: ...

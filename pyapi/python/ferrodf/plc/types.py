@@ -16,6 +16,7 @@ NullEquality = rust_enum("NullEquality", __name__)
 NullOrder = rust_enum("NullOrder", __name__)
 NullPolicy = rust_enum("NullPolicy", __name__)
 Order = rust_enum("Order", __name__)
+SampleWithReplacement = rust_enum("SampleWithReplacement", __name__)
 Sorted = rust_enum("Sorted", __name__)
 
 
@@ -35,6 +36,7 @@ __all__ = [
     "NullOrder",
     "NullPolicy",
     "Order",
+    "SampleWithReplacement",
     "Sorted",
     "TypeId",
     "size_of",

@@ -43,6 +43,10 @@ class Interpolation(IntEnum):
     MIDPOINT = 3
     NEAREST = 4
 
+class SampleWithReplacement(IntEnum):
+    FALSE = 0
+    TRUE = 1
+
 class MaskState(IntEnum):
     UNALLOCATED = 0
     UNINITIALIZED = 1
