@@ -64,6 +64,7 @@ RENAMED = {
     "weekday": "dayofweek",
     "day_of_week": "dayofweek",
     "day_of_year": "dayofyear",
+    "daysinmonth": "days_in_month",
     "nlevels": "nlevels",
     "levels_columns": "level_columns",
     "from_arrays": "multi",

@@ -140,7 +140,9 @@ pub fn pack(table: &Table) -> Result<PackedColumns> {
         describe(c, &mut metadata, &mut pieces, &mut end);
     }
     let data = if use_device()? {
-        let out = DeviceMemory::alloc(end)?;
+        // Zeroed, so the padding between buffers is too: packing the same table twice gives
+        // the same bytes (a hash or a dedup of packed buffers sees equal tables as equal).
+        let out = DeviceMemory::zeroed(end)?;
         for p in &pieces {
             memcpy(out.ptr() + p.at as u64, p.source.device_ptr()?, p.len)?;
         }
