@@ -26,12 +26,8 @@ fn opt_view(b: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Buffer>
         None => Ok(None),
         Some(o) if o.is_none() => Ok(None),
         Some(o) => {
-            if let Ok(v) = o.cast::<GpuMemoryView>() {
-                return Ok(Some(v.get().buffer.clone()));
-            }
-            if crate::memory::has_cuda_array_interface(o)? {
-                let arr = read_cuda_array_interface(o)?;
-                return Ok(Some(buffer_from_cuda_array(o, &arr)?));
+            if let Some(b) = crate::gpumemoryview::buffer_of(o)? {
+                return Ok(Some(b));
             }
             Err(PyTypeError::new_err(format!(
                 "{what} must be a gpumemoryview, an object with __cuda_array_interface__, or None; got {}",
@@ -39,6 +35,13 @@ fn opt_view(b: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<Buffer>
             )))
         }
     }
+}
+
+/// A column size argument: ValueError when negative.
+fn column_size(size: i64) -> PyResult<usize> {
+    usize::try_from(size).map_err(|_| {
+        PyValueError::new_err(format!("a column's size must not be negative, got {size}"))
+    })
 }
 
 /// The ferrodf type of a NumPy/CUDA-array-interface typestr.
@@ -275,9 +278,7 @@ impl PyColumn {
     ) -> PyResult<PyColumn> {
         let _order = crate::stream::honour(py, "stream", stream)?;
         crate::stream::honour(py, "mr", mr)?;
-        let size = usize::try_from(size).map_err(|_| {
-            PyValueError::new_err(format!("a column's size must not be negative, got {size}"))
-        })?;
+        let size = column_size(size)?;
         run(py, move || {
             ferrodf_core::ops::filling::column_from_scalar(&slr.0, size)
         })
@@ -485,9 +486,7 @@ impl PyColumn {
     ) -> PyResult<PyColumn> {
         let _order = crate::stream::honour(py, "stream", stream)?;
         crate::stream::honour(py, "mr", mr)?;
-        let size = usize::try_from(size).map_err(|_| {
-            PyValueError::new_err(format!("a column's size must not be negative, got {size}"))
-        })?;
+        let size = column_size(size)?;
         run(py, move || {
             ferrodf_core::ops::filling::all_null_like(&like.0, size)
         })

@@ -4,7 +4,7 @@
 
 use crate::args::{add_functions, plc_fn, type_name};
 use crate::errors::run;
-use crate::gpumemoryview::{GpuMemoryView, buffer_from_cuda_array, read_cuda_array_interface};
+use crate::gpumemoryview::{GpuMemoryView, read_cuda_array_interface};
 use crate::table::PyTable;
 use ferrodf_core::buffer::Buffer;
 use ferrodf_core::ops::contiguous_split as cs;
@@ -73,12 +73,8 @@ impl PyPackedColumns {
 /// The packed bytes given to `unpack_from_memoryviews`: a gpumemoryview, or any object
 /// with `__cuda_array_interface__` (kept alive by the columns).
 fn data_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Buffer> {
-    if let Ok(v) = obj.cast::<GpuMemoryView>() {
-        return Ok(v.get().buffer.clone());
-    }
-    if crate::memory::has_cuda_array_interface(obj)? {
-        let arr = read_cuda_array_interface(obj)?;
-        return buffer_from_cuda_array(obj, &arr);
+    if let Some(b) = crate::gpumemoryview::buffer_of(obj)? {
+        return Ok(b);
     }
     Err(PyTypeError::new_err(format!(
         "gpu_data must be a gpumemoryview or an object with __cuda_array_interface__ \

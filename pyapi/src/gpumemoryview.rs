@@ -251,3 +251,17 @@ impl GpuMemoryView {
         )
     }
 }
+
+/// The device bytes `obj` names: a gpumemoryview's buffer, or the memory behind
+/// `__cuda_array_interface__` (kept alive by the returned buffer); `None` for any other
+/// object, for which each caller words its own TypeError.
+pub(crate) fn buffer_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<Buffer>> {
+    if let Ok(v) = obj.cast::<GpuMemoryView>() {
+        return Ok(Some(v.get().buffer.clone()));
+    }
+    if crate::memory::has_cuda_array_interface(obj)? {
+        let arr = read_cuda_array_interface(obj)?;
+        return buffer_from_cuda_array(obj, &arr).map(Some);
+    }
+    Ok(None)
+}

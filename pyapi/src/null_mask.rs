@@ -5,7 +5,7 @@ use crate::args::{Opt, add_functions, plc_fn, type_name};
 use crate::column::PyColumn;
 use crate::enums::extract_enum_or;
 use crate::errors::run;
-use crate::gpumemoryview::{GpuMemoryView, buffer_from_cuda_array, read_cuda_array_interface};
+use crate::gpumemoryview::GpuMemoryView;
 use ferrodf_core::buffer::Buffer;
 use ferrodf_core::ops::null_mask::{self, MaskState};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -75,12 +75,8 @@ plc_fn! {
 /// The mask a `null_count` call reads: a gpumemoryview, or any object with
 /// `__cuda_array_interface__`.
 fn mask_buffer(obj: &Bound<'_, PyAny>) -> PyResult<Buffer> {
-    if let Ok(v) = obj.cast::<GpuMemoryView>() {
-        return Ok(v.get().buffer.clone());
-    }
-    if crate::memory::has_cuda_array_interface(obj)? {
-        let arr = read_cuda_array_interface(obj)?;
-        return buffer_from_cuda_array(obj, &arr);
+    if let Some(b) = crate::gpumemoryview::buffer_of(obj)? {
+        return Ok(b);
     }
     Err(PyTypeError::new_err(format!(
         "null_count takes the mask as a gpumemoryview (e.g. Column.null_mask()) or an object \

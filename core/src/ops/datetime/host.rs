@@ -98,12 +98,12 @@ pub(super) fn round(input: &Column, mode: i32, f: i64) -> Result<Column> {
 }
 
 /// Whether year `y` is a leap year (proleptic Gregorian).
-fn is_leap(y: i64) -> bool {
+pub(crate) fn is_leap(y: i64) -> bool {
     (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
 }
 
 /// The days in month `m` of year `y`.
-fn days_in_month(y: i64, m: i64) -> i64 {
+pub(crate) fn days_in_month(y: i64, m: i64) -> i64 {
     match m {
         2 if is_leap(y) => 29,
         2 => 28,

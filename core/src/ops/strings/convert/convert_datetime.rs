@@ -16,7 +16,7 @@ use super::super::{HostStrs, check_strings};
 use super::{check_dtype, check_type, format_rows, host_flags, host_values_column};
 use crate::column::Column;
 use crate::error::{Error, Result};
-use crate::ops::datetime::host::{civil_from_days, days_from_civil};
+use crate::ops::datetime::host::{civil_from_days, days_from_civil, days_in_month, is_leap};
 use crate::placement::{host_fallback, use_device};
 use crate::types::{DataType, TypeId};
 
@@ -77,19 +77,6 @@ fn ns_per_tick(id: TypeId) -> i128 {
         TypeId::TimestampMilliseconds => 1_000_000,
         TypeId::TimestampMicroseconds => 1_000,
         _ => 1,
-    }
-}
-
-fn is_leap(y: i64) -> bool {
-    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-}
-
-fn days_in_month(y: i64, m: i64) -> i64 {
-    match m {
-        2 if is_leap(y) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
     }
 }
 
