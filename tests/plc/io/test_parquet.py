@@ -117,6 +117,36 @@ def test_column_selection_keeps_requested_order():
     assert got.column("st").equals(pq.read_table(io.BytesIO(data), columns=["st"]).column("st"))
 
 
+def _select(data: bytes, configure) -> pa.Table:
+    builder = ParquetReaderOptions.builder(SourceInfo([io.BytesIO(data)]))
+    return read_parquet(configure(builder).build()).to_arrow()
+
+
+def test_column_names_and_indices_match_pyarrow():
+    data = to_bytes(ALL_TYPES)
+    names = ALL_TYPES.column_names
+    by_name = _select(data, lambda b: b.column_names(["s", "i8"]))
+    assert by_name.equals(pq.read_table(io.BytesIO(data), columns=["s", "i8"]).select(["s", "i8"]))
+    by_index = _select(data, lambda b: b.column_indices([3, 0, -1]))
+    assert by_index.column_names == [names[3], names[0], names[-1]]
+    expected = pq.read_table(io.BytesIO(data)).select([names[3], names[0], names[-1]])
+    assert by_index.equals(expected)
+
+
+def test_missing_and_case_insensitive_names():
+    data = to_bytes(pa.table({"Alpha": [1, 2], "beta": ["x", None]}))
+    assert _select(data, lambda b: b.column_names(["beta", "nope"])).column_names == ["beta"]
+    with pytest.raises(KeyError, match="no column named 'nope'"):
+        _select(data, lambda b: b.column_names(["nope"]).ignore_missing_columns(False))
+    assert _select(data, lambda b: b.column_names(["alpha"])).column_names == []
+    folded = _select(data, lambda b: b.column_names(["alpha"]).case_sensitive_names(False))
+    assert folded.column_names == ["Alpha"] and folded.column("Alpha").to_pylist() == [1, 2]
+    options = ParquetReaderOptions.builder(SourceInfo([io.BytesIO(data)])).build()
+    assert options.is_enabled_case_sensitive_names()
+    with pytest.raises(IndexError, match="out of range: the file has 2 columns"):
+        _select(data, lambda b: b.column_indices([2]))
+
+
 def big_table(n=10_000):
     return pa.table(
         {

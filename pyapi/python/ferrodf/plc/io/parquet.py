@@ -46,6 +46,9 @@ class ParquetReaderOptions:
     def __init__(self) -> None:
         self._source: SourceInfo | None = None
         self._opts: dict[str, Any] = {}
+        self._selection: tuple[str, list[Any]] | None = None
+        self._case_sensitive = True
+        self._ignore_missing = True
 
     @staticmethod
     def builder(source: SourceInfo) -> ParquetReaderOptionsBuilder:
@@ -67,8 +70,63 @@ class ParquetReaderOptions:
         self._opts["skip_rows"] = int(skip_rows)
 
     def set_columns(self, col_names: list[str]) -> None:
-        """Top-level columns to read, in this order."""
-        self._opts["columns"] = [str(c) for c in col_names]
+        """Top-level columns to read, in this order (older pylibcudf's name)."""
+        self.set_column_names(col_names)
+
+    def set_column_names(self, col_names: list[str]) -> None:
+        """Top-level columns to read by name, in this order."""
+        self._selection = ("names", [str(c) for c in col_names])
+
+    def set_column_indices(self, col_indices: list[int]) -> None:
+        """Top-level columns to read by position in the file's schema, in this order."""
+        self._selection = ("indices", [int(i) for i in col_indices])
+
+    def enable_case_sensitive_names(self, val: bool) -> None:
+        """Whether column names match case-sensitively (the default, True)."""
+        self._case_sensitive = bool(val)
+
+    def is_enabled_case_sensitive_names(self) -> bool:
+        """Whether column names match case-sensitively."""
+        return self._case_sensitive
+
+    def set_ignore_missing_columns(self, val: bool) -> None:
+        """Whether selected names absent from the file are skipped (the default, True) or
+        raise KeyError."""
+        self._ignore_missing = bool(val)
+
+    def _reader_options(self) -> dict[str, Any]:
+        """The options the reader takes, with the column selection resolved against the
+        file's schema (indices to names, case-insensitive names, missing names)."""
+        opts = dict(self._opts)
+        if self._selection is None:
+            return opts
+        kind, wanted = self._selection
+        from ferrodf.plc.io.parquet_metadata import read_parquet_metadata
+
+        schema = read_parquet_metadata(_check(self)).schema().root().children()
+        names = [c.name() for c in schema]
+        if kind == "indices":
+            bad = [i for i in wanted if not -len(names) <= i < len(names)]
+            if bad:
+                raise IndexError(
+                    f"column indices {bad} are out of range: the file has {len(names)} columns"
+                )
+            opts["columns"] = [names[i] for i in wanted]
+            return opts
+        chosen = []
+        for name in wanted:
+            if name in names:
+                chosen.append(name)
+                continue
+            matches = (
+                [] if self._case_sensitive else [n for n in names if n.lower() == name.lower()]
+            )
+            if matches:
+                chosen.append(matches[0])
+            elif not self._ignore_missing:
+                raise KeyError(f"no column named {name!r}; the columns are {names}")
+        opts["columns"] = chosen
+        return opts
 
     def set_filter(self, filter: Any) -> None:
         """Row filter in pyarrow's DNF (see the module doc)."""
@@ -101,8 +159,28 @@ class ParquetReaderOptionsBuilder(OptionsBuilder[ParquetReaderOptions]):
         return self
 
     def columns(self, col_names: list[str]) -> ParquetReaderOptionsBuilder:
-        """ferrodf shortcut of ``set_columns``."""
-        self._options.set_columns(col_names)
+        """Older pylibcudf's name of ``column_names``."""
+        self._options.set_column_names(col_names)
+        return self
+
+    def column_names(self, col_names: list[str]) -> ParquetReaderOptionsBuilder:
+        """Top-level columns to read by name, in this order."""
+        self._options.set_column_names(col_names)
+        return self
+
+    def column_indices(self, col_indices: list[int]) -> ParquetReaderOptionsBuilder:
+        """Top-level columns to read by position, in this order."""
+        self._options.set_column_indices(col_indices)
+        return self
+
+    def case_sensitive_names(self, val: bool) -> ParquetReaderOptionsBuilder:
+        """Whether column names match case-sensitively (default True)."""
+        self._options.enable_case_sensitive_names(val)
+        return self
+
+    def ignore_missing_columns(self, val: bool) -> ParquetReaderOptionsBuilder:
+        """Whether selected names absent from the file are skipped (default True)."""
+        self._options.set_ignore_missing_columns(val)
         return self
 
     def row_groups(self, row_groups: list[list[int]]) -> ParquetReaderOptionsBuilder:
@@ -141,7 +219,7 @@ def read_parquet(
 ) -> TableWithMetadata:
     """Read Parquet with ``options``; row groups decode in parallel without the GIL."""
     _order = _stream_order(stream, mr)
-    tbl, names = io_read_parquet(_check(options)._sources, options._opts)
+    tbl, names = io_read_parquet(_check(options)._sources, options._reader_options())
     return TableWithMetadata(tbl, names)
 
 
@@ -158,7 +236,7 @@ class ChunkedParquetReader:
     ) -> None:
         _order = _stream_order(stream, mr)
         self._reader = _ChunkedParquetReader(
-            _check(options)._sources, options._opts, int(chunk_read_limit)
+            _check(options)._sources, options._reader_options(), int(chunk_read_limit)
         )
 
     def has_next(self) -> bool:
