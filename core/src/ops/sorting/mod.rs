@@ -17,6 +17,7 @@
 //! (`device::kernels::sorting`, `cuda/sorting.cu`).
 
 mod device;
+mod flatten;
 mod host;
 mod host_sort;
 mod radix;
@@ -91,6 +92,24 @@ fn checked_order(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Column> {
+    if flatten::has_struct_keys(keys) {
+        // Check the lists against the key columns as given, then sort by the flat keys.
+        let ncols = keys.num_columns();
+        for (what, len) in [
+            ("column_order", column_order.len()),
+            ("null_precedence", null_precedence.len()),
+        ] {
+            if len != 0 && len != ncols {
+                return Err(Error::value(format!(
+                    "{function}: {what} has {len} entries for {ncols} key columns; pass one \
+                     per column (or an empty list for the defaults)"
+                )));
+            }
+        }
+        let (orders, nulls) = orders_or_defaults(column_order, null_precedence, ncols);
+        let (flat, orders, nulls) = flatten::flatten(keys, &orders, &nulls)?;
+        return checked_order(function, &flat, &orders, &nulls);
+    }
     let k = prepare(function, keys, column_order, null_precedence)?;
     let n = keys.num_rows();
     let trivial = keys.num_columns() == 0 || n == 0;
