@@ -133,8 +133,10 @@ def test_unknown_column_names():
         b = CsvReaderOptions.builder(SourceInfo([b"a\n1\n"])).build()
         b.set_use_cols_names(["zz"])
         read_csv(b)
-    with pytest.raises(KeyError):
-        parquet(pq_bytes(), columns=["zz"])
+    # Parquet skips selected names the file lacks unless told not to (libcudf's default).
+    assert parquet(pq_bytes(), columns=["zz", "a"]).column_names() == ["a"]
+    with pytest.raises(KeyError, match="no column named 'zz'"):
+        parquet(pq_bytes(), columns=["zz"], ignore_missing_columns=False)
     with pytest.raises(IndexError, match="<1724 bytes in memory>: row group 7 does not"):
         parquet(pq_bytes(), row_groups=[[7]])
 
