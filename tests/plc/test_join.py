@@ -363,3 +363,49 @@ def test_host_device_parity(t):
     assert host.keys() == dev.keys()
     for k in host:
         assert host[k] == dev[k], k
+
+
+def _struct_keys(seed: int, n: int) -> pa.Array:
+    rng = np.random.default_rng(seed)
+    rows = []
+    for _ in range(n):
+        if rng.random() < 0.15:
+            rows.append(None)
+        else:
+            x = None if rng.random() < 0.2 else int(rng.integers(0, 2))
+            rows.append({"x": x, "y": str(rng.choice(["a", "b"]))})
+    return pa.array(rows, pa.struct([("x", pa.int64()), ("y", pa.string())]))
+
+
+def _rows_equal(a, b, nulls_equal: bool) -> bool:
+    """libcudf's equality of nested rows: nulls (at any level) equal only under
+    nulls_equal."""
+    if a is None or b is None:
+        return nulls_equal and a is None and b is None
+    if isinstance(a, dict):
+        return all(_rows_equal(a[k], b[k], nulls_equal) for k in a)
+    return a == b
+
+
+@pytest.mark.parametrize("nulls_equal", [True, False])
+@pytest.mark.parametrize("offset", [0, 3])
+def test_joins_on_struct_keys(nulls_equal, offset):
+    left = _struct_keys(1, 40).slice(offset)
+    right = _struct_keys(2, 30)
+    lk = plc.Table([plc.Column.from_arrow(left)])
+    rk = plc.Table([plc.Column.from_arrow(right)])
+    eq = plc.types.NullEquality.EQUAL if nulls_equal else plc.types.NullEquality.UNEQUAL
+    lv, rv = left.to_pylist(), right.to_pylist()
+    expected = sorted(
+        (i, j)
+        for i in range(len(lv))
+        for j in range(len(rv))
+        if _rows_equal(lv[i], rv[j], nulls_equal)
+    )
+    lm, rm = plc.join.inner_join(lk, rk, eq)
+    got = sorted(zip(lm.to_arrow().to_pylist(), rm.to_arrow().to_pylist(), strict=True))
+    assert got == expected
+    matched = sorted({i for i, _ in expected})
+    assert plc.join.left_semi_join(lk, rk, eq).to_arrow().to_pylist() == matched
+    unmatched = [i for i in range(len(lv)) if i not in set(matched)]
+    assert plc.join.left_anti_join(lk, rk, eq).to_arrow().to_pylist() == unmatched

@@ -142,6 +142,20 @@ pub fn left_anti_join(left_keys: &Table, right_keys: &Table, nulls_equal: bool) 
     )
 }
 
+/// STRUCT keys as flat keys (see `sorting::flatten`): a null indicator and the fields with
+/// the struct's nulls laid over theirs, so rows match when the structs are both null or
+/// have equal fields (nulls under `nulls_equal`'s rule). `None` without STRUCT keys.
+fn flat_struct_keys(left: &Table, right: &Table) -> Result<Option<(Table, Table)>> {
+    use crate::ops::sorting::flatten::{flatten_for_equality, has_struct_keys};
+    if !(has_struct_keys(left) || has_struct_keys(right)) {
+        return Ok(None);
+    }
+    Ok(Some((
+        flatten_for_equality(left)?,
+        flatten_for_equality(right)?,
+    )))
+}
+
 fn pair_join(
     function: &str,
     left: &Table,
@@ -149,6 +163,9 @@ fn pair_join(
     nulls_equal: bool,
     kind: JoinKind,
 ) -> Result<(Column, Column)> {
+    if let Some((left, right)) = flat_struct_keys(left, right)? {
+        return pair_join(function, &left, &right, nulls_equal, kind);
+    }
     let kinds = checked(function, left, right)?;
     if use_device()? {
         device::pair_join(left, right, &kinds, nulls_equal, kind)
@@ -164,6 +181,9 @@ fn filter_join(
     nulls_equal: bool,
     kind: JoinKind,
 ) -> Result<Column> {
+    if let Some((left, right)) = flat_struct_keys(left, right)? {
+        return filter_join(function, &left, &right, nulls_equal, kind);
+    }
     let kinds = checked(function, left, right)?;
     let semi = kind == JoinKind::LeftSemi;
     if use_device()? {

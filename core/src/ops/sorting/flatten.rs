@@ -17,7 +17,7 @@ use crate::types::TypeId;
 use super::{NullOrder, Order};
 
 /// Whether any key column is a STRUCT (only then is flattening needed).
-pub(super) fn has_struct_keys(keys: &Table) -> bool {
+pub(crate) fn has_struct_keys(keys: &Table) -> bool {
     keys.columns()
         .iter()
         .any(|c| c.dtype().id() == TypeId::Struct)
@@ -32,7 +32,7 @@ pub(super) fn flatten(
 ) -> Result<(Table, Vec<Order>, Vec<NullOrder>)> {
     let mut out = (Vec::new(), Vec::new(), Vec::new());
     for ((c, &o), &n) in keys.columns().iter().zip(orders).zip(nulls) {
-        push(c, o, n, &mut out)?;
+        push(c, o, n, false, &mut out)?;
     }
     let table = if out.0.is_empty() {
         Table::empty_with_rows(keys.num_rows())
@@ -42,9 +42,23 @@ pub(super) fn flatten(
     Ok((table, out.1, out.2))
 }
 
+/// `keys` flattened for equality (joins): as [`flatten`], except that every struct gets
+/// its null indicator even without nulls, so two tables of the same struct types flatten
+/// to the same column types whatever their nulls.
+pub(crate) fn flatten_for_equality(keys: &Table) -> Result<Table> {
+    let mut out = (Vec::new(), Vec::new(), Vec::new());
+    for c in keys.columns() {
+        push(c, Order::Ascending, NullOrder::Before, true, &mut out)?;
+    }
+    if out.0.is_empty() {
+        return Ok(Table::empty_with_rows(keys.num_rows()));
+    }
+    Table::new(out.0)
+}
+
 type Flat = (Vec<Column>, Vec<Order>, Vec<NullOrder>);
 
-fn push(c: &Column, o: Order, n: NullOrder, out: &mut Flat) -> Result<()> {
+fn push(c: &Column, o: Order, n: NullOrder, always_indicator: bool, out: &mut Flat) -> Result<()> {
     if c.dtype().id() != TypeId::Struct {
         out.0.push(c.clone());
         out.1.push(o);
@@ -58,7 +72,7 @@ fn push(c: &Column, o: Order, n: NullOrder, out: &mut Flat) -> Result<()> {
         c.clone()
     };
     let nulls = c.null_count()?;
-    let indicator = if nulls > 0 {
+    let indicator = if nulls > 0 || always_indicator {
         let zeros = all_null(TypeId::Int8.into(), c.size())?;
         let indicator = zeros.with_mask(c.mask().cloned(), Some(nulls))?;
         out.0.push(indicator.clone());
@@ -71,6 +85,7 @@ fn push(c: &Column, o: Order, n: NullOrder, out: &mut Flat) -> Result<()> {
     for field in c.children() {
         let field = field.slice(0, c.size())?;
         let field = match &indicator {
+            Some(_) if nulls == 0 => field,
             Some(ind) if field.offset() == 0 => {
                 let (mask, count) = bitmask_and(&[field.clone(), ind.clone()])?;
                 field.with_mask(Some(mask), Some(count))?
@@ -82,7 +97,7 @@ fn push(c: &Column, o: Order, n: NullOrder, out: &mut Flat) -> Result<()> {
             }
             None => field,
         };
-        push(&field, o, n, out)?;
+        push(&field, o, n, always_indicator, out)?;
     }
     Ok(())
 }

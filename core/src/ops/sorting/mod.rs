@@ -17,7 +17,7 @@
 //! (`device::kernels::sorting`, `cuda/sorting.cu`).
 
 mod device;
-mod flatten;
+pub(crate) mod flatten;
 mod host;
 mod host_sort;
 mod radix;
