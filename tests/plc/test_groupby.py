@@ -945,3 +945,204 @@ def test_float_aggregate_property(rows):
     specs = [PA_SPECS[i] for i in (0, 1, 2, 5, 6)]
     got, _ = run_agg([k], v, [m() for m, _ in specs])
     assert_maps_equal(got, pa_oracle([k], v, [s for _, s in specs]))
+
+
+# STRUCT keys: rows group as libcudf compares nested rows; with NullPolicy.EXCLUDE only a
+# null in a top-level key column leaves a row out (a null field of a valid struct groups
+# with the other nulls of that field).
+
+
+def _struct_keys(seed: int, n: int) -> pa.Array:
+    rng = np.random.default_rng(seed)
+    rows = []
+    for _ in range(n):
+        if rng.random() < 0.15:
+            rows.append(None)
+            continue
+        inner = None if rng.random() < 0.1 else {"z": int(rng.integers(0, 2))}
+        x = None if rng.random() < 0.2 else int(rng.integers(0, 2))
+        rows.append({"x": x, "y": str(rng.choice(["a", "b"])), "s": inner})
+    t = pa.struct([("x", pa.int64()), ("y", pa.string()), ("s", pa.struct([("z", pa.int8())]))])
+    return pa.array(rows, t)
+
+
+def _named(a: pa.Array, t: pa.DataType) -> pa.Array:
+    """A plc STRUCT result (its fields come back unnamed) with the field names of `t`."""
+    if pa.types.is_list(t):
+        return pa.ListArray.from_arrays(
+            a.offsets, _named(a.values, t.value_type), type=t, mask=a.is_null()
+        )
+    if not pa.types.is_struct(t):
+        return a
+    kids = [_named(k, t.field(i).type) for i, k in enumerate(a.flatten())]
+    return pa.StructArray.from_arrays(kids, fields=list(t), mask=a.is_null())
+
+
+def _struct_rows(c: plc.Column, t: pa.DataType) -> list:
+    return _named(c.to_arrow(), t).to_pylist()
+
+
+def _hashable(v):
+    if isinstance(v, dict):
+        return tuple((k, _hashable(x)) for k, x in v.items())
+    return v
+
+
+def _oracle_groups(keys: list[list], include_nulls: bool) -> dict:
+    """Key row -> the row numbers of its group, in first-appearance order."""
+    groups: dict = {}
+    for i, row in enumerate(zip(*keys, strict=True)):
+        if not include_nulls and any(v is None for v in row):
+            continue
+        groups.setdefault(tuple(_hashable(v) for v in row), []).append(i)
+    return groups
+
+
+@pytest.mark.parametrize("nh", [NP.INCLUDE, NP.EXCLUDE])
+@pytest.mark.parametrize("offset", [0, 5])
+def test_struct_keys_aggregate(nh, offset):
+    n = 60
+    skeys = _struct_keys(3, n + offset).slice(offset)
+    other = pa.array([None if i % 11 == 0 else i % 2 for i in range(n + offset)]).slice(offset)
+    vals = pa.array([float(i) if i % 7 else None for i in range(n + offset)]).slice(offset)
+    gb = GroupBy(plc.Table([col(skeys), col(other)]), nh)
+    req = [GroupByRequest(col(vals), [agg.sum(), agg.count(plc.types.NullPolicy.INCLUDE)])]
+    keys, (res,) = gb.aggregate(req)
+    got = {
+        (_hashable(a), b): (s, c)
+        for a, b, s, c in zip(
+            _struct_rows(keys.columns()[0], skeys.type),
+            keys.columns()[1].to_arrow().to_pylist(),
+            res.columns()[0].to_arrow().to_pylist(),
+            res.columns()[1].to_arrow().to_pylist(),
+            strict=True,
+        )
+    }
+    v = vals.to_pylist()
+    expected = {}
+    for k, rows in _oracle_groups([skeys.to_pylist(), other.to_pylist()], nh == NP.INCLUDE).items():
+        present = [v[r] for r in rows if v[r] is not None]
+        expected[k] = (sum(present) if present else None, len(rows))
+    assert got == expected
+    assert keys.columns()[0].type().id() == plc.TypeId.STRUCT
+
+
+@pytest.mark.parametrize("nh", [NP.INCLUDE, NP.EXCLUDE])
+def test_struct_keys_get_groups_and_scan(nh):
+    skeys = _struct_keys(4, 50)
+    vals = pa.array(list(range(50)), pa.int64())
+    gb = GroupBy(plc.Table([col(skeys)]), nh)
+    offsets, _, grouped = gb.get_groups(plc.Table([col(vals)]))
+    grouped_vals = grouped.columns()[0].to_arrow().to_pylist()
+    got = sorted(sorted(grouped_vals[a:b]) for a, b in itertools.pairwise(offsets))
+    expected = sorted(_oracle_groups([skeys.to_pylist()], nh == NP.INCLUDE).values())
+    assert got == expected
+    # A running count numbers each group's rows 1, 2, ...
+    keys, (res,) = gb.scan([GroupByRequest(col(vals), [agg.count(plc.types.NullPolicy.INCLUDE)])])
+    kl = [_hashable(k) for k in _struct_rows(keys.columns()[0], skeys.type)]
+    counts = res.columns()[0].to_arrow().to_pylist()
+    seen: dict = {}
+    for k, c in zip(kl, counts, strict=True):
+        seen[k] = seen.get(k, 0) + 1
+        assert c == seen[k]
+    assert {
+        k: len(r) for k, r in _oracle_groups([skeys.to_pylist()], nh == NP.INCLUDE).items()
+    } == {(k,): c for k, c in seen.items()}
+
+
+def test_struct_keys_sorted_aggregate_and_empty():
+    skeys = _struct_keys(5, 30)
+    vals = pa.array([1] * 30, pa.int64())
+    gb = GroupBy(plc.Table([col(skeys)]), NP.INCLUDE)
+    empty = GroupBy(plc.Table([col(skeys.slice(0, 0))]), NP.EXCLUDE)
+    k, (r,) = empty.aggregate([GroupByRequest(col(vals.slice(0, 0)), [agg.sum()])])
+    assert k.num_rows() == 0 and r.num_rows() == 0
+    assert k.columns()[0].type().id() == plc.TypeId.STRUCT
+    k, (r,) = gb.aggregate([GroupByRequest(col(vals), [agg.sum()])])
+    assert sum(r.columns()[0].to_arrow().to_pylist()) == 30
+
+
+def test_list_keys_are_refused():
+    keys = pa.array([[1], [2]])
+    with pytest.raises(NotImplementedError, match="groupby keys of type"):
+        GroupBy(plc.Table([col(keys)]))
+
+
+def _nested_values(kind: str, n: int, seed: int) -> pa.Array:
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(n):
+        if rng.random() < 0.2:
+            out.append(None)
+        elif kind == "list":
+            out.append(
+                [
+                    None if rng.random() < 0.2 else int(x)
+                    for x in rng.integers(0, 3, rng.integers(0, 3))
+                ]
+            )
+        else:
+            out.append(
+                {
+                    "a": None if rng.random() < 0.2 else int(rng.integers(0, 3)),
+                    "b": str(rng.choice(["p", "q"])),
+                }
+            )
+    t = (
+        pa.list_(pa.int32())
+        if kind == "list"
+        else pa.struct([("a", pa.int32()), ("b", pa.string())])
+    )
+    return pa.array(out, t)
+
+
+@pytest.mark.parametrize("kind", ["list", "struct"])
+@pytest.mark.parametrize("offset", [0, 4])
+def test_collect_and_nth_of_nested_values(kind, offset):
+    n = 40
+    keys = pa.array([i % 3 if i % 9 else None for i in range(n + offset)], pa.int64()).slice(offset)
+    vals = _nested_values(kind, n + offset, 7).slice(offset)
+    gb = GroupBy(plc.Table([col(keys)]), NP.EXCLUDE)
+    aggs = [
+        agg.collect_list(plc.types.NullPolicy.INCLUDE),
+        agg.collect_list(plc.types.NullPolicy.EXCLUDE),
+        agg.nth_element(1, plc.types.NullPolicy.INCLUDE),
+        agg.nth_element(-1, plc.types.NullPolicy.EXCLUDE),
+    ]
+    # Sets of nested values compare rows on the host (a counted fallback on the GPU).
+    collect_set = agg.collect_set(
+        plc.types.NullPolicy.INCLUDE, plc.types.NullEquality.EQUAL, plc.types.NanEquality.ALL_EQUAL
+    )
+    k, (res,) = maybe_host(lambda: gb.aggregate([GroupByRequest(col(vals), aggs)]), True)
+    k2, (res2,) = maybe_host(
+        lambda: gb.aggregate([GroupByRequest(col(vals), [collect_set])]), False
+    )
+    kl = k.columns()[0].to_arrow().to_pylist()
+    lt = pa.list_(vals.type)
+    types = [lt, lt, vals.type, vals.type]
+    got = [_struct_rows(c, t) for c, t in zip(res.columns(), types, strict=True)]
+    sets = dict(
+        zip(
+            k2.columns()[0].to_arrow().to_pylist(),
+            _struct_rows(res2.columns()[0], lt),
+            strict=True,
+        )
+    )
+    v = vals.to_pylist()
+    rows: dict = {}
+    for i, key in enumerate(keys.to_pylist()):
+        if key is not None:
+            rows.setdefault(key, []).append(v[i])
+    for j, key in enumerate(kl):
+        grp = rows[key]
+        valid = [x for x in grp if x is not None]
+        assert got[0][j] == grp
+        assert got[1][j] == valid
+        assert got[2][j] == (grp[1] if len(grp) > 1 else None)
+        assert got[3][j] == (valid[-1] if valid else None)
+        distinct = []
+        for x in grp:
+            if x not in distinct:
+                distinct.append(x)
+        assert sorted(map(repr, sets[key])) == sorted(map(repr, distinct))
+    assert sorted(kl) == sorted(rows)

@@ -65,10 +65,11 @@ fn supported(values: DataType, agg: &Aggregation) -> bool {
 /// device implementation (the caller falls back to the host).
 pub(crate) fn aggregate(
     keys: &Table,
+    key_rows: &Table,
     include_nulls: bool,
     requests: &[GroupByRequest],
 ) -> Result<Option<(Table, Vec<Table>)>> {
-    aggregate_grouped(keys, include_nulls, requests, false)
+    aggregate_grouped(keys, key_rows, include_nulls, requests, false)
 }
 
 /// [`aggregate`] with the groups in ascending key order, nulls last, for at most
@@ -80,7 +81,7 @@ pub(crate) fn aggregate_small_sorted(
     requests: &[GroupByRequest],
 ) -> Result<Option<(Table, Vec<Table>)>> {
     debug_assert!(keys.num_rows() <= dev::SMALL_GROUPS);
-    aggregate_grouped(keys, include_nulls, requests, true)
+    aggregate_grouped(keys, keys, include_nulls, requests, true)
 }
 
 /// The search-descriptor kind of numeric values the fused small kernel reads.
@@ -227,8 +228,11 @@ pub(crate) fn aggregate_small_fused(
     Ok(Some((out_keys, results)))
 }
 
+/// Groups by `keys`; the result keys are the groups' first rows of `key_rows` (the keys
+/// themselves, or the STRUCT keys that `keys` are the flat columns of).
 fn aggregate_grouped(
     keys: &Table,
+    key_rows: &Table,
     include_nulls: bool,
     requests: &[GroupByRequest],
     small_sorted: bool,
@@ -257,7 +261,12 @@ fn aggregate_grouped(
     // The first rows are needed only here: the map takes them (no copy).
     let first_rows = std::mem::replace(&mut g.reps, DeviceMemory::empty());
     let reps = device_map(first_rows, g.groups)?;
-    let out_keys = Table::new(gather_columns(keys.columns(), n, &reps, Bounds::Trusted)?)?;
+    let out_keys = Table::new(gather_columns(
+        key_rows.columns(),
+        n,
+        &reps,
+        Bounds::Trusted,
+    )?)?;
     let mut results = Vec::with_capacity(requests.len());
     for r in requests {
         let mut state = ValueState::new(&r.values, &g)?;

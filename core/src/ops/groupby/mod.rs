@@ -35,10 +35,11 @@ use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::ops::aggregation::{Aggregation, NullPolicy};
 use crate::ops::search::{NullOrder, Order};
+use crate::ops::sorting::flatten::{flatten_for_grouping, has_struct_keys};
 use crate::placement::{host_fallback, use_device};
 use crate::scalar::Scalar;
 use crate::table::Table;
-use crate::types::check_same_type;
+use crate::types::{TypeId, check_same_type};
 use hash_host::{HostGroups, group_rows};
 use ordered::{Grouped, gather_table, table_of};
 
@@ -79,6 +80,9 @@ pub struct Groups {
 #[derive(Debug, Clone)]
 pub struct GroupBy {
     keys: Table,
+    /// What rows are grouped by: `keys`, or with STRUCT keys their flat columns
+    /// ([`flatten_for_grouping`]); result keys are always rows of `keys`.
+    grouping: Table,
     include_nulls: bool,
 }
 
@@ -134,17 +138,24 @@ impl GroupBy {
             }
         }
         for c in keys.columns() {
-            let id = c.dtype().id();
-            if !(id.is_fixed_width() || id == crate::types::TypeId::String) {
+            if !groupable(c) {
                 return Err(Error::not_implemented(format!(
-                    "groupby keys of type {} are not supported; use fixed-width or STRING keys",
+                    "groupby keys of type {} are not supported; use fixed-width, STRING or \
+                     STRUCT (of those) keys",
                     c.dtype()
                 )));
             }
         }
+        let include_nulls = null_handling == NullPolicy::Include;
+        let grouping = if has_struct_keys(&keys) {
+            flatten_for_grouping(&keys, include_nulls)?
+        } else {
+            keys.clone()
+        };
         Ok(GroupBy {
             keys,
-            include_nulls: null_handling == NullPolicy::Include,
+            grouping,
+            include_nulls,
         })
     }
 
@@ -170,14 +181,14 @@ impl GroupBy {
         if !use_device()? || self.keys.num_rows() == 0 {
             return Ok(None);
         }
-        device_sorted::grouped(&self.keys, self.include_nulls)
+        device_sorted::grouped(&self.grouping, self.include_nulls)
     }
 
     fn host_groups(&self, function: &str, why: &str) -> Result<HostGroups> {
         if use_device()? {
             host_fallback(function, why)?;
         }
-        group_rows(&self.keys, self.include_nulls)
+        group_rows(&self.grouping, self.include_nulls)
     }
 
     fn check_aggregate_requests(&self, requests: &[GroupByRequest]) -> Result<()> {
@@ -211,7 +222,10 @@ impl GroupBy {
     pub fn aggregate_sorted(&self, requests: &[GroupByRequest]) -> Result<(Table, Vec<Table>)> {
         self.check_aggregate_requests(requests)?;
         let n = self.keys.num_rows();
-        if n > 0 && n <= crate::device::kernels::groupby::SMALL_GROUPS && use_device()? {
+        // The one-launch small paths return their own key rows, so STRUCT keys (grouped by
+        // their flat columns) take the general path.
+        let flat = has_struct_keys(&self.keys);
+        if !flat && n > 0 && n <= crate::device::kernels::groupby::SMALL_GROUPS && use_device()? {
             if let Some(out) =
                 device::aggregate_small_fused(&self.keys, self.include_nulls, requests)?
             {
@@ -243,7 +257,9 @@ impl GroupBy {
         self.check_aggregate_requests(requests)?;
         // Nothing to compute for empty keys: the host builds the empty results.
         if use_device()? && self.keys.num_rows() > 0 {
-            if let Some(out) = device::aggregate(&self.keys, self.include_nulls, requests)? {
+            if let Some(out) =
+                device::aggregate(&self.grouping, &self.keys, self.include_nulls, requests)?
+            {
                 return Ok(out);
             }
             host_fallback(
@@ -253,7 +269,7 @@ impl GroupBy {
                  and NTH_ELEMENT of fixed-width and string values)",
             )?;
         }
-        let g = group_rows(&self.keys, self.include_nulls)?;
+        let g = group_rows(&self.grouping, self.include_nulls)?;
         let first = crate::ops::gather::host_map(g.first.iter().map(|&r| r as i32).collect());
         let keys = gather_table(&self.keys, &first)?;
         let results = request_tables(requests, g.len(), |v, a| host_agg::aggregate(v, a, &g))?;
@@ -379,6 +395,14 @@ impl GroupBy {
             offsets: gr.offsets,
         })
     }
+}
+
+/// Whether rows can be grouped by `c`: fixed-width, STRING, or STRUCT of those (nested).
+fn groupable(c: &Column) -> bool {
+    let id = c.dtype().id();
+    id.is_fixed_width()
+        || id == TypeId::String
+        || (id == TypeId::Struct && c.children().iter().all(groupable))
 }
 
 /// Argument errors of `aggregate` found before any work (so both paths report them alike).

@@ -39,11 +39,12 @@ pub(crate) fn supported(values: DataType, agg: &Aggregation) -> bool {
     match agg {
         Aggregation::Median | Aggregation::Quantile { .. } => id.is_numeric(),
         Aggregation::Nunique(_) => fixed || id == TypeId::String,
-        Aggregation::NthElement { .. } => fixed || id == TypeId::String,
-        Aggregation::Argmin | Aggregation::Argmax => fixed || id == TypeId::String,
-        Aggregation::CollectList(_) | Aggregation::CollectSet { .. } => {
-            fixed || id == TypeId::String
+        // Gathers take nested rows on the device; a set's sort and duplicate test do not.
+        Aggregation::NthElement { .. } | Aggregation::CollectList(_) => {
+            fixed || matches!(id, TypeId::String | TypeId::List | TypeId::Struct)
         }
+        Aggregation::Argmin | Aggregation::Argmax => fixed || id == TypeId::String,
+        Aggregation::CollectSet { .. } => fixed || id == TypeId::String,
         _ => false,
     }
 }

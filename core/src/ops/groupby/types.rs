@@ -66,6 +66,12 @@ pub(crate) fn output_type(input: DataType, agg: &Aggregation) -> Result<DataType
             }
             TypeId::Struct.into()
         }
+        // Rows of any type can be gathered into lists or picked (libcudf allows nested
+        // values here; sets compare nested rows on the host).
+        A::CollectList(_) | A::CollectSet { .. } if matches!(id, TypeId::List | TypeId::Struct) => {
+            TypeId::List.into()
+        }
+        A::NthElement { .. } if matches!(id, TypeId::List | TypeId::Struct) => input,
         _ if nested => {
             return Err(Error::not_implemented(format!(
                 "groupby: {} of {input} values is not implemented; it supports fixed-width and \

@@ -42,6 +42,26 @@ pub(super) fn flatten(
     Ok((table, out.1, out.2))
 }
 
+/// `keys` flattened for ordering across tables (search): as [`flatten`], except that every
+/// struct gets its null indicator even without nulls, so a haystack and its needles of the
+/// same struct types flatten to the same column types whatever their nulls.
+pub(crate) fn flatten_aligned(
+    keys: &Table,
+    orders: &[Order],
+    nulls: &[NullOrder],
+) -> Result<(Table, Vec<Order>, Vec<NullOrder>)> {
+    let mut out = (Vec::new(), Vec::new(), Vec::new());
+    for ((c, &o), &n) in keys.columns().iter().zip(orders).zip(nulls) {
+        push(c, o, n, true, &mut out)?;
+    }
+    let table = if out.0.is_empty() {
+        Table::empty_with_rows(keys.num_rows())
+    } else {
+        Table::new(out.0)?
+    };
+    Ok((table, out.1, out.2))
+}
+
 /// `keys` flattened for equality (joins): as [`flatten`], except that every struct gets
 /// its null indicator even without nulls, so two tables of the same struct types flatten
 /// to the same column types whatever their nulls.
@@ -100,4 +120,61 @@ fn push(c: &Column, o: Order, n: NullOrder, always_indicator: bool, out: &mut Fl
         push(&field, o, n, always_indicator, out)?;
     }
     Ok(())
+}
+
+/// `keys` flattened for grouping. With null keys forming a group this is
+/// [`flatten_for_equality`]. When rows with null keys are left out, only a null in a
+/// top-level key column leaves a row out (libcudf masks the rows with the AND of the key
+/// columns' own masks), so a null *field* of a valid struct must not: each nullable column
+/// the struct flattens to becomes a non-null "is null" flag and its values with the nulls
+/// filled by zeros (or empty strings), while the struct's null indicator keeps its nulls.
+pub(crate) fn flatten_for_grouping(keys: &Table, include_nulls: bool) -> Result<Table> {
+    let flat = flatten_for_equality(keys)?;
+    if include_nulls {
+        return Ok(flat);
+    }
+    let mut out = Vec::new();
+    let mut flat_cols = flat.columns().iter();
+    for c in keys.columns() {
+        let Some(first) = flat_cols.next() else {
+            break;
+        };
+        out.push(first.clone());
+        if c.dtype().id() != TypeId::Struct {
+            continue;
+        }
+        // The struct's own indicator is `first`; then come its leaves (inner indicators
+        // included), as many as `flatten_for_equality` made for it.
+        for leaf in flat_cols.by_ref().take(flat_width(c) - 1) {
+            if leaf.null_count()? == 0 {
+                out.push(leaf.clone());
+                continue;
+            }
+            out.push(crate::ops::unary::is_null(leaf)?);
+            out.push(crate::ops::replace::replace_nulls(
+                leaf,
+                crate::ops::replace::Replacement::Scalar(&zero_of(leaf)?),
+            )?);
+        }
+    }
+    Table::new(out)
+}
+
+/// How many flat columns [`flatten_for_equality`] makes of `c`.
+fn flat_width(c: &Column) -> usize {
+    if c.dtype().id() != TypeId::Struct {
+        return 1;
+    }
+    1 + c.children().iter().map(flat_width).sum::<usize>()
+}
+
+/// A valid zero of `c`'s type (an empty string for strings): the value a grouping key's
+/// nulls are filled with once a flag records where they were.
+fn zero_of(c: &Column) -> Result<crate::scalar::Scalar> {
+    let one = if c.dtype().id() == TypeId::String {
+        crate::interop::arrow::from_arrow(&arrow_array::StringArray::from(vec![""]))?
+    } else {
+        all_null(c.dtype(), 1)?.with_mask(None, Some(0))?
+    };
+    crate::scalar::Scalar::from_column(one)
 }
