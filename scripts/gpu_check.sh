@@ -36,7 +36,7 @@ pids=()
 for k in $(seq "$FIRST" "$LAST"); do
   # shellcheck disable=SC2086
   FERRODF_DEVICE=gpu FERRODF_TEST_SHARD="$k/$JOBS" timeout "${GPU_TEST_TIMEOUT:-3000}" python3 -m pytest ${GPU_TESTS:-tests} -q \
-    -p no:cacheprovider --maxfail=100 --durations=15 > "$LOGS/pytest-gpu-$k.log" 2>&1 &
+    -p no:cacheprovider -rs --maxfail=100 --durations=15 > "$LOGS/pytest-gpu-$k.log" 2>&1 &
   pids+=($!)
 done
 test_rc=0
