@@ -270,8 +270,14 @@ impl FilteredJoin {
                 "FilteredJoin: the build table has no columns (it needs the key columns)",
             ));
         }
+        // STRUCT keys are matched through their flat columns (see `flat_struct_keys`).
+        let build = if crate::ops::sorting::flatten::has_struct_keys(build) {
+            crate::ops::sorting::flatten::flatten_for_equality(build)?
+        } else {
+            build.clone()
+        };
         Ok(FilteredJoin {
-            build: build.clone(),
+            build,
             nulls_equal,
             host: Arc::new(Mutex::new(None)),
         })
@@ -288,6 +294,13 @@ impl FilteredJoin {
     }
 
     fn probe(&self, function: &str, probe: &Table, want: bool) -> Result<Column> {
+        let flat;
+        let probe = if crate::ops::sorting::flatten::has_struct_keys(probe) {
+            flat = crate::ops::sorting::flatten::flatten_for_equality(probe)?;
+            &flat
+        } else {
+            probe
+        };
         let kinds = checked(function, probe, &self.build)?;
         if use_device()? {
             return device::filter_join(probe, &self.build, &kinds, self.nulls_equal, want);

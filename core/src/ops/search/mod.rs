@@ -81,6 +81,43 @@ fn bound(
     null_precedence: &[NullOrder],
     upper: bool,
 ) -> Result<Column> {
+    use crate::ops::sorting::flatten::{flatten_aligned, has_struct_keys};
+    if has_struct_keys(haystack) || has_struct_keys(needles) {
+        // Check the tables and lists as given, then search by the flat keys (every struct
+        // with its null indicator, so both sides flatten alike).
+        let ncols = haystack.num_columns();
+        if needles.num_columns() != ncols {
+            return Err(Error::value(format!(
+                "{function}: the haystack has {ncols} columns and the needles {}; pass the \
+                 same key columns",
+                needles.num_columns()
+            )));
+        }
+        for (h, n) in haystack.columns().iter().zip(needles.columns()) {
+            if h.dtype() != n.dtype() {
+                return Err(Error::type_err(format!(
+                    "{function}: haystack and needles columns must have the same type, got {} \
+                     and {}",
+                    h.dtype(),
+                    n.dtype()
+                )));
+            }
+        }
+        for (what, len) in [
+            ("column_order", column_order.len()),
+            ("null_precedence", null_precedence.len()),
+        ] {
+            if len != 0 && len != ncols {
+                return Err(Error::value(format!(
+                    "{function}: {what} has {len} entries for {ncols} key columns"
+                )));
+            }
+        }
+        let (orders, nulls) = orders_or_defaults(column_order, null_precedence, ncols);
+        let (h, o, n) = flatten_aligned(haystack, &orders, &nulls)?;
+        let (nd, _, _) = flatten_aligned(needles, &orders, &nulls)?;
+        return bound(function, &h, &nd, &o, &n, upper);
+    }
     let (kinds, orders, nulls) =
         prepare(function, haystack, needles, column_order, null_precedence)?;
     let (hn, nn) = (haystack.num_rows(), needles.num_rows());

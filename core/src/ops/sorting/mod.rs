@@ -82,6 +82,33 @@ pub(crate) fn prepare(
     })
 }
 
+/// With STRUCT key columns, `keys` as flat keys with their orders (after checking the
+/// lists against the key columns as given); None without STRUCT keys.
+fn flat_struct_keys(
+    function: &str,
+    keys: &Table,
+    column_order: &[Order],
+    null_precedence: &[NullOrder],
+) -> Result<Option<(Table, Vec<Order>, Vec<NullOrder>)>> {
+    if !flatten::has_struct_keys(keys) {
+        return Ok(None);
+    }
+    let ncols = keys.num_columns();
+    for (what, len) in [
+        ("column_order", column_order.len()),
+        ("null_precedence", null_precedence.len()),
+    ] {
+        if len != 0 && len != ncols {
+            return Err(Error::value(format!(
+                "{function}: {what} has {len} entries for {ncols} key columns; pass one per \
+                 column (or an empty list for the defaults)"
+            )));
+        }
+    }
+    let (orders, nulls) = orders_or_defaults(column_order, null_precedence, ncols);
+    flatten::flatten(keys, &orders, &nulls).map(Some)
+}
+
 /// The stable sorted order of `keys` as an INT32 column, on the device or the host (the
 /// identity without rows or key columns), after checking the arguments: the order both
 /// `sorted_order` and `stable_sorted_order` give (every sort here is stable), `function`
@@ -92,22 +119,9 @@ fn checked_order(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<Column> {
-    if flatten::has_struct_keys(keys) {
-        // Check the lists against the key columns as given, then sort by the flat keys.
-        let ncols = keys.num_columns();
-        for (what, len) in [
-            ("column_order", column_order.len()),
-            ("null_precedence", null_precedence.len()),
-        ] {
-            if len != 0 && len != ncols {
-                return Err(Error::value(format!(
-                    "{function}: {what} has {len} entries for {ncols} key columns; pass one \
-                     per column (or an empty list for the defaults)"
-                )));
-            }
-        }
-        let (orders, nulls) = orders_or_defaults(column_order, null_precedence, ncols);
-        let (flat, orders, nulls) = flatten::flatten(keys, &orders, &nulls)?;
+    if let Some((flat, orders, nulls)) =
+        flat_struct_keys(function, keys, column_order, null_precedence)?
+    {
         return checked_order(function, &flat, &orders, &nulls);
     }
     let k = prepare(function, keys, column_order, null_precedence)?;
@@ -241,6 +255,11 @@ fn segmented(
     null_precedence: &[NullOrder],
 ) -> Result<Table> {
     check_same_rows(function, values, keys)?;
+    if let Some((flat, orders, nulls)) =
+        flat_struct_keys(function, keys, column_order, null_precedence)?
+    {
+        return segmented(function, values, &flat, segment_offsets, &orders, &nulls);
+    }
     let k = prepare(function, keys, column_order, null_precedence)?;
     check_int32_positions(function, "segment_offsets", segment_offsets)?;
     let n = keys.num_rows();
@@ -302,6 +321,11 @@ pub fn is_sorted(
     column_order: &[Order],
     null_precedence: &[NullOrder],
 ) -> Result<bool> {
+    if let Some((flat, orders, nulls)) =
+        flat_struct_keys("sorting.is_sorted", table, column_order, null_precedence)?
+    {
+        return is_sorted(&flat, &orders, &nulls);
+    }
     let k = prepare("sorting.is_sorted", table, column_order, null_precedence)?;
     let n = table.num_rows();
     if n < 2 || table.num_columns() == 0 {
