@@ -1,12 +1,17 @@
 //! `plc.transform`: the mask functions (nans_to_nulls, column_nans_to_nulls, bools_to_mask,
-//! mask_to_bools), compute_column, encode and one_hot_encode.
+//! mask_to_bools), compute_column, encode, one_hot_encode and transform (a CUDA C
+//! user-defined function; `ferrodf/plc/transform.py` normalises pylibcudf's spellings of
+//! its arguments before calling it).
 
 use crate::args::{add_functions, plc_fn};
 use crate::column::PyColumn;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::expressions::PyExpression;
 use crate::gpumemoryview::GpuMemoryView;
 use crate::table::PyTable;
+use crate::types::PyDataType;
+use ferrodf_core::params::{NullAware, UDFSourceType};
 use ferrodf_core::ops::transform;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -70,6 +75,45 @@ plc_fn! {
     }
 }
 
+plc_fn! {
+    /// The column a CUDA C `__device__` function computes row by row from `inputs`
+    /// (`source_type` a `jit.UDFSourceType`, `is_null_aware` a `types.NullAware`).
+    fn transform(
+        py,
+        inputs: Vec<PyColumn>,
+        transform_udf: String,
+        output_type: PyDataType,
+        source_type: &Bound<'_, PyAny>,
+        is_null_aware: &Bound<'_, PyAny>,
+    ) [stream, mr] -> PyColumn {
+        let source_type = extract_enum::<UDFSourceType>(source_type)?;
+        let null_aware = extract_enum::<NullAware>(is_null_aware)?;
+        let inputs: Vec<_> = inputs.into_iter().map(|c| c.0).collect();
+        let out = output_type.0;
+        run(py, move || {
+            transform::transform(&inputs, &transform_udf, out, source_type, null_aware)
+        })
+        .map(PyColumn)
+    }
+
+    /// The CUDA source and kernel name `transform` compiles for these types (for tests
+    /// that run the kernel on the host, and for reading what NVRTC is given).
+    fn _udf_kernel_source(
+        py,
+        transform_udf: String,
+        input_types: Vec<PyDataType>,
+        output_type: PyDataType,
+        is_null_aware: &Bound<'_, PyAny>,
+    ) [stream] -> (String, String, String) {
+        let _ = py;
+        let null_aware = extract_enum::<NullAware>(is_null_aware)?;
+        let types: Vec<_> = input_types.into_iter().map(|t| t.0).collect();
+        let k = transform::udf_kernel_source(&transform_udf, &types, output_type.0, null_aware)
+            .map_err(crate::errors::to_py)?;
+        Ok((k.source, k.function, ferrodf_core::ops::transform::UDF_KERNEL_NAME.to_string()))
+    }
+}
+
 /// Register the transform bindings.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     add_functions!(
@@ -80,6 +124,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         mask_to_bools,
         compute_column,
         encode,
-        one_hot_encode
+        one_hot_encode,
+        transform,
+        _udf_kernel_source
     )
 }
