@@ -231,7 +231,7 @@ typedef unsigned long long uint64_t;
 const OPTIONAL: &str = r#"namespace cuda {
 namespace std {
 struct nullopt_t {
-  explicit constexpr nullopt_t(int) {}
+  __device__ explicit constexpr nullopt_t(int) {}
 };
 __device__ constexpr nullopt_t nullopt{0};
 template <class T>
