@@ -27,7 +27,10 @@ fn compile(udf: &str, inputs: &[TypeId], out: TypeId, aware: NullAware) -> Strin
     let k = udf_kernel_source(udf, &types, out.into(), aware).unwrap();
     match ferrodf_core::device::nvrtc::compile(&k.key, &k.source, "sm_90", false) {
         Ok(c) => {
-            assert!(c.ptx.contains("ferro_udf_kernel"), "kernel missing from PTX");
+            assert!(
+                c.ptx.contains("ferro_udf_kernel"),
+                "kernel missing from PTX"
+            );
             c.ptx
         }
         Err(e) => panic!("UDF {udf} failed to compile: {e}\n{}", k.source),
@@ -116,8 +119,13 @@ fn nvrtc_log_names_the_users_line() {
         return;
     }
     let udf = "__device__ void f(double* out, double a) {\n  *out = a + undefined_name;\n}";
-    let k = udf_kernel_source(udf, &[TypeId::Float64.into()], TypeId::Float64.into(), NullAware::No)
-        .unwrap();
+    let k = udf_kernel_source(
+        udf,
+        &[TypeId::Float64.into()],
+        TypeId::Float64.into(),
+        NullAware::No,
+    )
+    .unwrap();
     let e = ferrodf_core::device::nvrtc::compile(&k.key, &k.source, "sm_90", false)
         .err()
         .expect("a broken UDF must not compile");

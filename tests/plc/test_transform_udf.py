@@ -18,6 +18,8 @@ import numpy as np
 import pyarrow as pa
 import pytest
 from host_kernels import I64, PRELUDE, P, compile_kernels
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import ferrodf
 import ferrodf.plc as plc
@@ -167,13 +169,18 @@ NP = {
 needs_gxx = pytest.mark.skipif(shutil.which("g++") is None, reason="needs g++")
 
 
-def host_udf(tmp_path, udf, in_types, out_type, aware, inputs, n):
-    """Run the generated kernel with g++: `inputs` are (values, valid, offset) of the
-    whole (unsliced) column; a 1-row view is broadcast. Returns the output as a list
-    with None for null rows, and the null count the kernel reported."""
+def build_udf(directory, udf, in_types, out_type, aware):
+    """The generated kernel of `udf` built with g++ in `directory` (one library per
+    directory: dlopen hands back a library already loaded from the same path)."""
     dts = [plc.DataType(t) for t in in_types]
     src, _, kernel = _udf_kernel_source(udf, dts, plc.DataType(out_type), aware)
-    lib = compile_kernels(tmp_path, [PRELUDE, HOST_EXTRA, src])
+    return getattr(compile_kernels(directory, [PRELUDE, HOST_EXTRA, src]), kernel)
+
+
+def run_udf(kernel, in_types, out_type, inputs, n):
+    """Launch `kernel` as udf.rs does: `inputs` are (values, valid, offset, size) of the
+    whole (unsliced) column seen from row `offset`; a 1-row view is broadcast. Returns the
+    output as a list with None for null rows, and the null count the kernel reported."""
     keep, args = [], []
     for t, (values, valid, off, size) in zip(in_types, inputs, strict=True):
         arr = np.array(values, NP[t])
@@ -190,10 +197,16 @@ def host_udf(tmp_path, udf, in_types, out_type, aware, inputs, n):
     mask = np.zeros((n + 31) // 32 + 2, np.uint32)
     nulls = np.zeros(1, np.uint64)
     args += [P(out.ctypes.data), P(mask.ctypes.data), P(nulls.ctypes.data), I64(n)]
-    getattr(lib, kernel)(*args)
+    kernel(*args)
     valid = np.unpackbits(mask.view(np.uint8), bitorder="little")[:n].astype(bool)
     got = [v.item() if ok else None for v, ok in zip(out[:n], valid, strict=True)]
     return got, int(nulls[0])
+
+
+def host_udf(directory, udf, in_types, out_type, aware, inputs, n):
+    """build_udf, then run_udf."""
+    kernel = build_udf(directory, udf, in_types, out_type, aware)
+    return run_udf(kernel, in_types, out_type, inputs, n)
 
 
 def random_column(rng, n, typ, null_rate=0.2):
@@ -332,6 +345,57 @@ def test_host_kernel_empty(tmp_path):
         0,
     )
     assert (got, nulls) == ([], 0)
+
+
+@pytest.fixture(scope="module")
+def sum_or_a_kernel(tmp_path_factory):
+    if shutil.which("g++") is None:
+        pytest.skip("needs g++")
+    d = tmp_path_factory.mktemp("sum_or_a")
+    return build_udf(d, SUM_OR_A, [plc.TypeId.INT32, plc.TypeId.FLOAT64], plc.TypeId.FLOAT64, YES)
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    a=st.lists(st.one_of(st.none(), st.integers(-(2**31), 2**31 - 1)), max_size=70),
+    b=st.lists(st.one_of(st.none(), st.floats(allow_nan=False, width=64)), max_size=70),
+    off=st.integers(0, 9),
+    broadcast=st.sampled_from([None, "a", "b"]),
+)
+def test_host_kernel_null_aware_property(sum_or_a_kernel, a, b, off, broadcast):
+    """Any values, nulls, slice offset and broadcast side: the null-aware kernel agrees
+    with a plain Python loop."""
+    n = max(len(a), len(b))
+    a = (a + [None] * n)[:n] if broadcast != "a" else [*a, 1][:1]
+    b = (b + [None] * n)[:n] if broadcast != "b" else [*b, 2.5][:1]
+    full = [[7] * off + a, [0.0] * off + b]  # rows before `off` are not part of the view
+    inputs = [
+        (
+            np.array([0 if v is None else v for v in vals], dtype),
+            [v is not None for v in vals],
+            off,
+            size,
+        )
+        for vals, dtype, size in ((full[0], np.int32, len(a)), (full[1], np.float64, len(b)))
+    ]
+    rows = n  # a broadcast side has one row; the other has n (none: 1 next to 0 is 0)
+    got, nulls = run_udf(
+        sum_or_a_kernel, [plc.TypeId.INT32, plc.TypeId.FLOAT64], plc.TypeId.FLOAT64, inputs, rows
+    )
+
+    def at(vals, i):
+        return vals[0] if len(vals) == 1 else vals[i]
+
+    def oracle(x, y):
+        if x is not None and y is not None:
+            return float(x) + y
+        return float(x) if x is not None else None
+
+    expect = [oracle(at(a, i), at(b, i)) for i in range(rows)]
+    assert got == expect
+    assert nulls == sum(v is None for v in expect)
 
 
 # ---------------------------------------------------------------- on the GPU

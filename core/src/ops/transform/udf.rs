@@ -24,7 +24,11 @@ use crate::types::{DataType, fixed_width};
 fn row_count(inputs: &[Column]) -> Result<usize> {
     let largest = inputs.iter().map(Column::size).max().unwrap_or(0);
     let smallest = inputs.iter().map(Column::size).min().unwrap_or(0);
-    let n = if largest == 1 && smallest == 0 { 0 } else { largest };
+    let n = if largest == 1 && smallest == 0 {
+        0
+    } else {
+        largest
+    };
     if let Some((k, c)) = inputs
         .iter()
         .enumerate()

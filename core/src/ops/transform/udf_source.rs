@@ -86,7 +86,9 @@ fn strip_comments(source: &str) -> Vec<u8> {
     while i < b.len() {
         let rest = &b[i..];
         let end = if rest.starts_with(b"//") {
-            rest.iter().position(|&c| c == b'\n').map_or(b.len(), |p| i + p)
+            rest.iter()
+                .position(|&c| c == b'\n')
+                .map_or(b.len(), |p| i + p)
         } else if rest.starts_with(b"/*") {
             rest[2..]
                 .windows(2)
@@ -322,9 +324,7 @@ pub fn udf_kernel_source(
             format!("({t})ferro_d{k}[ferro_j{k}]")
         };
         args.push(if aware {
-            format!(
-                "ferro_v{k} ? cuda::std::optional<{t}>({value}) : cuda::std::optional<{t}>()"
-            )
+            format!("ferro_v{k} ? cuda::std::optional<{t}>({value}) : cuda::std::optional<{t}>()")
         } else {
             value
         });
@@ -395,18 +395,39 @@ mod tests {
     #[test]
     fn finds_the_first_device_function() {
         let cases = [
-            ("__device__ inline void f(double* out, double a) { *out = a; }", "f"),
+            (
+                "__device__ inline void f(double* out, double a) { *out = a; }",
+                "f",
+            ),
             ("__device__ void\n  my_op (float* o) {}", "my_op"),
-            ("/* __device__ void c(int) */ __device__ void real(int* o) {}", "real"),
-            ("// __device__ void c(int)\n__device__ void real(int* o) {}", "real"),
-            ("__device__ int counter;\n__device__ void g(int* o) { *o = counter; }", "g"),
-            ("__device__ int k = 3;\n__device__ void g(int* o) { *o = k; }", "g"),
+            (
+                "/* __device__ void c(int) */ __device__ void real(int* o) {}",
+                "real",
+            ),
+            (
+                "// __device__ void c(int)\n__device__ void real(int* o) {}",
+                "real",
+            ),
+            (
+                "__device__ int counter;\n__device__ void g(int* o) { *o = counter; }",
+                "g",
+            ),
+            (
+                "__device__ int k = 3;\n__device__ void g(int* o) { *o = k; }",
+                "g",
+            ),
             (
                 "__device__ __attribute__((always_inline)) void h(int* o, int a) {}",
                 "h",
             ),
-            ("template <class T> __device__ T* t2(T* o) { return o; }", "t2"),
-            ("const char* s = \"__device__ x(\";\n__device__ void y(int* o) {}", "y"),
+            (
+                "template <class T> __device__ T* t2(T* o) { return o; }",
+                "t2",
+            ),
+            (
+                "const char* s = \"__device__ x(\";\n__device__ void y(int* o) {}",
+                "y",
+            ),
             (
                 "__device__ void first(int* o) {}\n__device__ void second(int* o) {}",
                 "first",
