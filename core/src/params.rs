@@ -107,6 +107,15 @@ named_enum! {
 }
 
 named_enum! {
+    /// The language of a user-defined function's source (pylibcudf's
+    /// `jit.UDFSourceType`): CUDA C++ or PTX.
+    pub enum UDFSourceType in "jit" {
+        Cuda,
+        Ptx,
+    }
+}
+
+named_enum! {
     /// libcudf's `scan_type`: whether a row's own value takes part in its scan result.
     pub enum ScanType in "reduce" {
         Inclusive,

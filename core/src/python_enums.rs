@@ -18,6 +18,7 @@ pub const PYTHON_ENUMS: &[EnumInfo] = &[
     crate::keys::Order::INFO,
     crate::params::Sorted::INFO,
     crate::params::NullAware::INFO,
+    crate::params::UDFSourceType::INFO,
     crate::aggregation_kind::Kind::INFO,
     crate::params::RankMethod::INFO,
     crate::params::RankPercentage::INFO,

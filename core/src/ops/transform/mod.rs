@@ -1,6 +1,8 @@
 //! pylibcudf's `transform` module: the mask functions `nans_to_nulls`,
 //! `column_nans_to_nulls`, `bools_to_mask` and `mask_to_bools`, and `compute_column`
-//! (which lives with the expressions, [`crate::ops::expressions`]).
+//! (which lives with the expressions, [`crate::ops::expressions`]), and `transform`, a
+//! user-written CUDA C function run on the GPU (`udf.rs`, its kernel source in
+//! `udf_source.rs`).
 //!
 //! Masks are returned starting at bit 0 and padded to 64 bytes, with their null count
 //! (the number of unset bits among the rows).
@@ -9,6 +11,13 @@
 //! path ([`host`]) and the launchers of `device/kernels/transform.rs`.
 
 mod host;
+mod udf;
+mod udf_source;
+
+pub use udf::transform;
+pub use udf_source::{
+    KERNEL_NAME as UDF_KERNEL_NAME, UdfKernel, udf_ctype, udf_function_name, udf_kernel_source,
+};
 
 pub use crate::ops::expressions::compute_column;
 

@@ -1,7 +1,11 @@
+from collections.abc import Sequence
+
 from ferrodf.plc.column import Column
 from ferrodf.plc.expressions import Expression
 from ferrodf.plc.gpumemoryview import gpumemoryview
+from ferrodf.plc.jit import UDFSourceType
 from ferrodf.plc.table import Table
+from ferrodf.plc.types import DataType, NullAware
 
 def nans_to_nulls(
     input: Column, stream: object = None, mr: object = None
@@ -26,3 +30,16 @@ def encode(
 def one_hot_encode(
     input_column: Column, categories: Column, stream: object = None, mr: object = None
 ) -> Table: ...
+def transform(
+    inputs: Sequence[Column],
+    transform_udf: str,
+    output_type: DataType,
+    source_type: UDFSourceType | bool = ...,
+    is_null_aware: NullAware = ...,
+    null_policy: object = None,
+    stream: object = None,
+    mr: object = None,
+    *,
+    is_ptx: bool = ...,
+    null_aware: NullAware = ...,
+) -> Column: ...
