@@ -15,6 +15,7 @@ from conftest import assert_column_eq, float_eq
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import ferrodf
 import ferrodf.plc as plc
 
 agg = plc.aggregation
@@ -442,3 +443,70 @@ def test_property_fixed_windows(vals, pre, fol, mp, which):
     name, arg = which
     out = rolling.rolling_window(col(vals, pa.int64()), pre, fol, mp, make_agg(name, arg))
     same(out.to_arrow().to_pylist(), oracle(vals, pre, fol, mp, name, arg))
+
+
+@pytest.mark.parametrize("t", [pa.int8(), pa.uint8(), pa.int16(), pa.int32()])
+@pytest.mark.parametrize("order", ["asc", "desc"])
+@pytest.mark.parametrize("spec", [(True, 120), (False, 120), (True, 0), "cur", None], ids=str)
+def test_range_windows_of_narrow_types_never_overflow(t, order, spec):
+    # Endpoints such as 127 + 120 leave the type: they are computed exactly (libcudf
+    # saturates, which gives the same windows).
+    lo, hi = (-128, 127) if t == pa.int8() else (0, 255) if t == pa.uint8() else (-30000, 30000)
+    if t == pa.int32():
+        lo, hi = -(2**31), 2**31 - 1
+    vals = sorted({lo, lo + 1, (lo + hi) // 2, hi - 100, hi - 1, hi}, reverse=order == "desc")
+    by = [None, *vals]
+    keys = [0] * len(by)
+    o = plc.types.Order.ASCENDING if order == "asc" else plc.types.Order.DESCENDING
+    pre, fol = rolling.make_range_windows(
+        plc.Table([col(keys)]),
+        col(by, t),
+        o,
+        plc.types.NullOrder.BEFORE,
+        window_type(spec, t),
+        window_type(spec, t),
+    )
+    ones = [1] * len(by)
+    want = range_oracle(keys, by, ones, order == "desc", spec, spec, 0, "count")
+    got = [
+        p + f for p, f in zip(pre.to_arrow().to_pylist(), fol.to_arrow().to_pylist(), strict=True)
+    ]
+    assert got == want
+
+
+@pytest.mark.parametrize("order", [plc.types.Order.ASCENDING, plc.types.Order.DESCENDING])
+@pytest.mark.parametrize("nulls", [plc.types.NullOrder.BEFORE, plc.types.NullOrder.AFTER])
+@pytest.mark.parametrize("t", [pa.float32(), pa.float64(), pa.timestamp("ms"), pa.int64()])
+def test_range_windows_match_the_host(order, nulls, t):
+    # Float order-by values with infinities and NaN (NaN sorts above every number), string
+    # group keys and a sliced order-by column: the device kernel against the host's
+    # binary searches (on a CPU-only machine both calls take the host path).
+    rng = np.random.default_rng(3)
+    groups = []
+    for g in range(4):
+        if pa.types.is_floating(t):
+            v = [float(x) for x in rng.normal(0, 3, 6)] + [np.inf, -np.inf, np.nan]
+        else:
+            v = [int(x) for x in rng.integers(-50, 50, 8)]
+        v = sorted(v, key=lambda x: (np.isnan(x) if isinstance(x, float) else False, x))
+        if order == plc.types.Order.DESCENDING:
+            v = v[::-1]
+        v = [None, None, *v] if nulls == plc.types.NullOrder.BEFORE else [*v, None]
+        groups.append((f"g{g}", v))
+    keys = [k for k, v in groups for _ in v]
+    by = [x for _, v in groups for x in v]
+    arr = pa.array([None, *by], pa.float64() if pa.types.is_floating(t) else pa.int64()).cast(t)[1:]
+    delta_t = pa.duration("ms") if pa.types.is_timestamp(t) else t
+    for spec in [(True, 2), (False, 2), "cur", None]:
+        args = (
+            plc.Table([col(keys, pa.string())]),
+            plc.Column.from_arrow(arr),
+            order,
+            nulls,
+            window_type(spec, delta_t),
+            window_type((True, 0) if spec is None else spec, delta_t),
+        )
+        got = [c.to_arrow().to_pylist() for c in rolling.make_range_windows(*args)]
+        with ferrodf.option_context("device", "cpu"):
+            want = [c.to_arrow().to_pylist() for c in rolling.make_range_windows(*args)]
+        assert got == want, spec

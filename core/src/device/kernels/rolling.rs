@@ -259,3 +259,55 @@ pub fn extreme_map(
     run_over(t, acc, "rolling_extreme_map", src, min_periods, &rest)?;
     Ok(out)
 }
+
+/// One end of a range window as `rolling_range_windows` reads it.
+#[derive(Clone, Copy, Debug)]
+pub struct RangeReach {
+    /// 0 unbounded, 1 current row, 2 bounded closed, 3 bounded open.
+    pub kind: i32,
+    /// The delta's low 64 bits (an integer delta widened to 128 bits), or a float delta's
+    /// `f64` bits.
+    pub lo: u64,
+    /// The delta's high 64 bits (integers only).
+    pub hi: u64,
+}
+
+/// The preceding and following INT32 sizes of the range windows of `n` order-by values of
+/// storage type `t` (its typed module is the one of (`t`, `acc`)), sorted within the groups
+/// that the ascending INT32 ids at `gid` mark (0: one group), `desc` for a descending
+/// order, `nulls_before` when the null rows of a group come first.
+#[allow(clippy::too_many_arguments)]
+pub fn range_windows(
+    t: TypeId,
+    acc: TypeId,
+    values: u64,
+    mask: Mask,
+    gid: u64,
+    n: usize,
+    desc: bool,
+    nulls_before: bool,
+    pre: RangeReach,
+    fol: RangeReach,
+) -> Result<(DeviceMemory, DeviceMemory)> {
+    let p = DeviceMemory::alloc(n * 4)?;
+    let f = DeviceMemory::alloc(n * 4)?;
+    let a = args![
+        values,
+        mask.ptr,
+        mask.offset,
+        gid,
+        n as i64,
+        i32::from(desc),
+        i32::from(nulls_before),
+        pre.kind,
+        pre.lo,
+        pre.hi,
+        fol.kind,
+        fol.lo,
+        fol.hi,
+        p.ptr(),
+        f.ptr()
+    ];
+    run_typed(t, acc, "rolling_range_windows", n, &a)?;
+    Ok((p, f))
+}

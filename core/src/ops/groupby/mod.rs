@@ -31,6 +31,8 @@ mod rank;
 pub(crate) mod tdigest;
 pub(crate) mod types;
 
+pub(crate) use order_stats::repeats_previous;
+
 use crate::column::Column;
 use crate::error::{Error, Result};
 use crate::ops::aggregation::{Aggregation, NullPolicy};

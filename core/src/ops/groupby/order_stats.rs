@@ -215,7 +215,7 @@ fn segments(gid: &Column, groups: usize, values: &Column, within: Within) -> Res
 /// Whether each row repeats the row before it in a sorted column: equal values, nulls
 /// equal to nulls when `nulls_equal`, NaN equal to NaN when `nans_equal`. Row 0 compares
 /// with a null, so callers combine this with a same-group test.
-pub(super) fn repeats_previous(v: &Column, nulls_equal: bool, nans_equal: bool) -> Result<Column> {
+pub(crate) fn repeats_previous(v: &Column, nulls_equal: bool, nans_equal: bool) -> Result<Column> {
     let prev = shift(v, 1, &null_like(v)?)?;
     let mut same = truthy(&bin(v, &prev, B::NullEquals, TypeId::Bool8)?)?;
     if !nulls_equal {

@@ -170,3 +170,35 @@ pub(super) fn values(
     };
     device_column(out_type, n, out, mask, Some(nulls))
 }
+
+/// The preceding and following sizes (INT32 columns) of the range windows of `orderby`
+/// within the groups marked by ascending ids `gid` (None: one group), by one kernel.
+pub(super) fn range_windows(
+    orderby: &Column,
+    gid: Option<&Column>,
+    desc: bool,
+    nulls_before: bool,
+    pre: dev::RangeReach,
+    fol: dev::RangeReach,
+) -> Result<(Column, Column)> {
+    let n = orderby.size();
+    let (st, acc) = typed(orderby, None);
+    let gid = gid.map(data_ptr).transpose()?.unwrap_or(0);
+    let (p, f) = dev::range_windows(
+        st,
+        acc,
+        data_ptr(orderby)?,
+        mask_of(orderby)?,
+        gid,
+        n,
+        desc,
+        nulls_before,
+        pre,
+        fol,
+    )?;
+    let int32 = DataType::from(TypeId::Int32);
+    Ok((
+        device_column(int32, n, p, None, None)?,
+        device_column(int32, n, f, None, None)?,
+    ))
+}

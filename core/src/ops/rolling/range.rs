@@ -125,7 +125,16 @@ pub fn make_range_windows(
         }
     };
     if use_device()? {
-        crate::fallback::record("rolling.make_range_windows");
+        if n > 0
+            && let Some(out) = device_windows(
+                group_keys, orderby, st, order, null_order, preceding, following,
+            )?
+        {
+            return Ok(out);
+        }
+        if n > 0 {
+            crate::fallback::record("rolling.make_range_windows");
+        }
     }
     let groups = group_offsets(group_keys, n)?;
     let (pre, fol) = if st.is_floating() {
@@ -144,6 +153,89 @@ pub fn make_range_windows(
         })
     };
     Ok((Column::from_values(pre), Column::from_values(fol)))
+}
+
+/// The range windows on the device, for order-by values stored as integers of up to 64
+/// bits or floats (None otherwise: DECIMAL128 stays on the host). Group ids come from the
+/// sorted keys by device column operations (a row starts a group where any key differs
+/// from the previous row's, nulls equal and NaNs equal, as the host's row encoding
+/// compares them), then one kernel searches each row's group.
+fn device_windows(
+    group_keys: &Table,
+    orderby: &Column,
+    st: TypeId,
+    order: Order,
+    null_order: NullOrder,
+    preceding: &RangeWindowType,
+    following: &RangeWindowType,
+) -> Result<Option<(Column, Column)>> {
+    use crate::device::kernels::rolling::RangeReach;
+    if !(st.is_integer() || st.is_floating()) {
+        return Ok(None);
+    }
+    fn to_reach<W: Wide>(r: Reach<W>, bits: impl Fn(W) -> (u64, u64)) -> RangeReach {
+        let (kind, (lo, hi)) = match r {
+            Reach::Unbounded => (0, (0, 0)),
+            Reach::CurrentRow => (1, (0, 0)),
+            Reach::Bounded { delta, closed } => (if closed { 2 } else { 3 }, bits(delta)),
+        };
+        RangeReach { kind, lo, hi }
+    }
+    let wide = |d: i128| (d as u128 as u64, ((d as u128) >> 64) as u64);
+    let float = |d: f64| (d.to_bits(), 0);
+    let (pre, fol) = if st.is_floating() {
+        with_num_type!(st, T => {
+            (
+                to_reach(reach(preceding, orderby, |x: T| x.to_f64())?, float),
+                to_reach(reach(following, orderby, |x: T| x.to_f64())?, float),
+            )
+        })
+    } else {
+        with_num_type!(st, T => {
+            (
+                to_reach(reach(preceding, orderby, |x: T| x.to_i128())?, wide),
+                to_reach(reach(following, orderby, |x: T| x.to_i128())?, wide),
+            )
+        })
+    };
+    let gid = device_group_ids(group_keys)?;
+    super::device::range_windows(
+        orderby,
+        gid.as_ref(),
+        order == Order::Descending,
+        null_order == NullOrder::Before,
+        pre,
+        fol,
+    )
+    .map(Some)
+}
+
+/// Ascending INT32 ids of the runs of equal rows of the sorted `keys` (None without key
+/// columns): a running count of the rows that differ from their predecessor.
+fn device_group_ids(keys: &Table) -> Result<Option<Column>> {
+    use crate::ops::binaryop::{BinaryOperator, Operand, binary_operation};
+    use crate::ops::unary::{UnaryOperator, unary_operation};
+    let mut same: Option<Column> = None;
+    for c in keys.columns() {
+        let s = crate::ops::groupby::repeats_previous(c, true, true)?;
+        same = Some(match same {
+            None => s,
+            Some(prev) => binary_operation(
+                Operand::Column(&prev),
+                Operand::Column(&s),
+                BinaryOperator::LogicalAnd,
+                TypeId::Bool8.into(),
+            )?,
+        });
+    }
+    let Some(same) = same else {
+        return Ok(None);
+    };
+    // Row 0 may count as a repeat (its predecessor is a null); the ids then all start one
+    // lower, which changes nothing: only equal ids matter.
+    let starts = unary_operation(&same, UnaryOperator::Not)?;
+    let starts = crate::ops::cast::cast(&starts, TypeId::Int32.into())?;
+    crate::ops::scan::scan(&starts, &crate::ops::aggregation::Aggregation::Sum, true).map(Some)
 }
 
 /// The window type `w` with its delta read as `T` and widened by `widen`.

@@ -16,6 +16,9 @@ use crate::types::TypeId;
 
 use super::{NullOrder, Order};
 
+/// Flat key columns with the order and null order of each.
+pub(crate) type FlatKeys = (Table, Vec<Order>, Vec<NullOrder>);
+
 /// Whether any key column is a STRUCT (only then is flattening needed).
 pub(crate) fn has_struct_keys(keys: &Table) -> bool {
     keys.columns()
@@ -29,7 +32,7 @@ pub(super) fn flatten(
     keys: &Table,
     orders: &[Order],
     nulls: &[NullOrder],
-) -> Result<(Table, Vec<Order>, Vec<NullOrder>)> {
+) -> Result<FlatKeys> {
     let mut out = (Vec::new(), Vec::new(), Vec::new());
     for ((c, &o), &n) in keys.columns().iter().zip(orders).zip(nulls) {
         push(c, o, n, false, &mut out)?;
@@ -49,7 +52,7 @@ pub(crate) fn flatten_aligned(
     keys: &Table,
     orders: &[Order],
     nulls: &[NullOrder],
-) -> Result<(Table, Vec<Order>, Vec<NullOrder>)> {
+) -> Result<FlatKeys> {
     let mut out = (Vec::new(), Vec::new(), Vec::new());
     for ((c, &o), &n) in keys.columns().iter().zip(orders).zip(nulls) {
         push(c, o, n, true, &mut out)?;

@@ -89,7 +89,7 @@ fn flat_struct_keys(
     keys: &Table,
     column_order: &[Order],
     null_precedence: &[NullOrder],
-) -> Result<Option<(Table, Vec<Order>, Vec<NullOrder>)>> {
+) -> Result<Option<flatten::FlatKeys>> {
     if !flatten::has_struct_keys(keys) {
         return Ok(None);
     }

@@ -191,4 +191,113 @@ extern "C" __global__ void rolling_extreme_map(const T* v, const uint8_t* mask, 
     out[i] = c >= min_periods ? arg : NULL_ROW;
   }
 }
+
+// make_range_windows: each row's preceding and following sizes, found by binary searches
+// in its group's sorted rows (core/src/ops/rolling/range.rs states the rules and is the
+// host twin). Integer order-by values widen to __int128, so an endpoint never overflows;
+// floats to double, where NaN sorts above every number (NaNs equal) and a non-finite value
+// is its own endpoint.
+template <bool F> struct range_ops;
+template <> struct range_ops<false> {
+  typedef __int128 W;
+  // A delta passed as two 64-bit halves.
+  static __device__ __forceinline__ W delta(uint64_t lo, uint64_t hi) {
+    return (W)(((unsigned __int128)hi << 64) | (unsigned __int128)lo);
+  }
+  static __device__ __forceinline__ bool less(W a, W b) { return a < b; }
+  static __device__ __forceinline__ W shift(W x, W d, bool add) { return add ? x + d : x - d; }
+};
+template <> struct range_ops<true> {
+  typedef double W;
+  // A delta passed as a double's bits.
+  static __device__ __forceinline__ W delta(uint64_t lo, uint64_t) {
+    return __longlong_as_double((long long)lo);
+  }
+  static __device__ __forceinline__ bool less(W a, W b) {
+    return !isnan(a) && (isnan(b) || a < b);
+  }
+  static __device__ __forceinline__ W shift(W x, W d, bool add) {
+    if (!isfinite(x)) return x;
+    return add ? x + d : x - d;
+  }
+};
+typedef range_ops<traits<T>::is_float> RO;
+typedef RO::W RW;
+
+#define RANGE_UNBOUNDED 0
+#define RANGE_CURRENT_ROW 1
+#define RANGE_CLOSED 2
+#define RANGE_OPEN 3
+
+// The first j in [lo, hi) where the predicate turns false (it is true, then false).
+#define RANGE_PARTITION(out, lo_, hi_, pred)                                          \
+  do {                                                                                 \
+    int64_t a_ = (lo_), b_ = (hi_);                                                    \
+    while (a_ < b_) {                                                                  \
+      int64_t j = a_ + (b_ - a_) / 2;                                                  \
+      if (pred) a_ = j + 1; else b_ = j;                                               \
+    }                                                                                  \
+    out = a_;                                                                          \
+  } while (0)
+
+extern "C" __global__ void rolling_range_windows(
+    const T* v, const uint8_t* mask, int64_t moff, const int32_t* gid, int64_t n, int32_t desc,
+    int32_t nulls_before, int32_t pk, uint64_t pd_lo, uint64_t pd_hi, int32_t fk,
+    uint64_t fd_lo, uint64_t fd_hi, int32_t* pre, int32_t* fol) {
+  const RW pd = RO::delta(pd_lo, pd_hi), fd = RO::delta(fd_lo, fd_hi);
+  GRID_STRIDE(i, n) {
+    // The row's group: the run of equal group ids around it (ids ascend).
+    int64_t gs = 0, ge = n;
+    if (gid) {
+      const int32_t g = gid[i];
+      RANGE_PARTITION(gs, 0, i, gid[j] < g);
+      RANGE_PARTITION(ge, i, n, gid[j] <= g);
+    }
+    // The group's non-null rows [ns, ne); its null rows sit before or after them.
+    int64_t ns = gs, ne = ge;
+    if (mask) {
+      if (nulls_before) {
+        RANGE_PARTITION(ns, gs, ge, !row_valid(mask, moff, j));
+      } else {
+        RANGE_PARTITION(ne, gs, ge, row_valid(mask, moff, j));
+      }
+    }
+    int64_t start, end;
+    if (!row_valid(mask, moff, i)) {
+      const int64_t zs = ns > gs ? gs : ne, ze = ns > gs ? ns : ge;
+      start = pk == RANGE_UNBOUNDED ? gs : zs;
+      end = fk == RANGE_UNBOUNDED ? ge : ze;
+    } else {
+      const RW x = (RW)v[i];
+#define RANGE_LT(a, b) (desc ? RO::less((b), (a)) : RO::less((a), (b)))
+      if (pk == RANGE_UNBOUNDED) {
+        start = gs;
+      } else if (pk == RANGE_CURRENT_ROW) {
+        RANGE_PARTITION(start, ns, i, RANGE_LT((RW)v[j], x));
+      } else {
+        const RW t = RO::shift(x, pd, desc != 0);
+        if (pk == RANGE_CLOSED) {
+          RANGE_PARTITION(start, ns, ne, RANGE_LT((RW)v[j], t));
+        } else {
+          RANGE_PARTITION(start, ns, ne, !RANGE_LT(t, (RW)v[j]));
+        }
+      }
+      if (fk == RANGE_UNBOUNDED) {
+        end = ge;
+      } else if (fk == RANGE_CURRENT_ROW) {
+        RANGE_PARTITION(end, i, ne, !RANGE_LT(x, (RW)v[j]));
+      } else {
+        const RW t = RO::shift(x, fd, desc == 0);
+        if (fk == RANGE_CLOSED) {
+          RANGE_PARTITION(end, ns, ne, !RANGE_LT(t, (RW)v[j]));
+        } else {
+          RANGE_PARTITION(end, ns, ne, RANGE_LT((RW)v[j], t));
+        }
+      }
+#undef RANGE_LT
+    }
+    pre[i] = (int32_t)(i - start + 1);
+    fol[i] = (int32_t)(end - i - 1);
+  }
+}
 #endif
