@@ -14,8 +14,9 @@
 //! never overflow: libcudf's saturation gives the same windows) and float ones in `f64`,
 //! where NaN sorts above every number and an infinite or NaN value is its own endpoint.
 //!
-//! The windows are computed on the host (binary searches over the sorted keys); in GPU
-//! mode that is recorded as a host fallback and the aggregations then run on the device.
+//! On the device one kernel (`rolling_range_windows`) runs the same binary searches, one
+//! thread per row, over group ids numbered from the sorted keys by column operations;
+//! DECIMAL128 order-by columns are a recorded host fallback there.
 
 use crate::column::Column;
 use crate::device::kernels::storage_id;
