@@ -298,6 +298,10 @@ def read_json_from_string_column(
         raise ValueError(f"unknown recovery_mode {recovery_mode!r}") from None
     b = JsonReaderOptions.builder(SourceInfo([text.encode()])).lines(True)
     b.compression(compression).recovery_mode(mode)
+    sep = separator.to_py()
+    if isinstance(sep, str) and len(sep) == 1 and sep.isascii() and sep not in _BAD_DELIMITERS:
+        # A one-character separator is libcudf's record delimiter.
+        b.delimiter(sep)
     if dtypes:
         b.dtypes(dtypes)
     return read_json(b.build())
