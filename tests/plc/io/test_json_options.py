@@ -31,7 +31,9 @@ read = reader(JsonReaderOptions, read_json, lines=True)
 
 
 def lines(rows, sep="\n") -> bytes:
-    return (sep.join(json.dumps(r) for r in rows) + sep).encode()
+    # ensure_ascii=False: escaped surrogate pairs above U+1FFFF are an open arrow-json bug
+    # (see tests/plc/io/test_json.py).
+    return (sep.join(json.dumps(r, ensure_ascii=False) for r in rows) + sep).encode()
 
 
 def cols(t) -> dict:
@@ -199,7 +201,7 @@ def test_normalize_single_quotes():
     data = "\n".join(SINGLE).encode()
     got = cols(read(data, normalize_single_quotes=True))
     assert got == by_key([ast.literal_eval(s) for s in SINGLE], ["a", "b"])
-    with pytest.raises(ValueError, match="invalid JSON in the lines from line 1"):
+    with pytest.raises(ValueError, match=r"line 1 \(byte 1\): expected a quoted key"):
         read(data)
 
 
@@ -294,8 +296,15 @@ def test_dayfirst(dayfirst):
     data = lines([{"d": d} for d in dates])
     ms = DataType(TypeId.TIMESTAMP_MILLISECONDS)
     got = cols(read(data, dtypes={"d": ms}, dayfirst=dayfirst))["d"]
+    # ISO dates are year first whatever dayfirst says (pandas would read 2020-05-06 as
+    # June 5 under dayfirst).
     exp = [
-        None if d is None else pd.to_datetime(d, dayfirst=dayfirst).to_pydatetime() for d in dates
+        None
+        if d is None
+        else pd.to_datetime(
+            d, format="ISO8601" if "-" in d else None, dayfirst=dayfirst
+        ).to_pydatetime()
+        for d in dates
     ]
     assert got == exp
 

@@ -7,7 +7,9 @@
 //!
 //! Options that change the text ([`JsonReaderOptions`] says which) run a record pass
 //! first (`prepass`): each record is parsed, checked and written back as canonical JSON
-//! lines, in parallel, and the fast path above reads that. The default options skip it.
+//! lines, in parallel, and the fast path above reads that. The default options skip it
+//! unless arrow-json refuses the input (libcudf accepts `NaN`, `007` and raw control
+//! characters in strings by default; arrow-json does not).
 //!
 //! ```
 //! use ferrodf_core::io::{SourceInfo, json::{JsonReaderOptions, read_json}};
@@ -86,7 +88,12 @@ pub fn read_json(source: &SourceInfo, opts: &JsonReaderOptions) -> Result<TableW
 /// pass, else each record checked and rewritten as canonical JSON lines first.
 fn read_text(data: Bytes, opts: &JsonReaderOptions, name: &str) -> Result<RecordBatch> {
     if !opts.needs_rewrite(&data) {
-        return decode_lines(data, opts, name, None);
+        // arrow-json refuses some of what libcudf's defaults accept (`NaN`, `007`, raw
+        // control characters in strings): on failure the record pass below reads those,
+        // and otherwise names the record at fault. Valid input never pays for it.
+        if let Ok(b) = decode_lines(data.clone(), opts, name, None) {
+            return Ok(b);
+        }
     }
     let mut rules = opts.rules();
     let records = if opts.lines {

@@ -22,7 +22,8 @@ named_enum! {
 /// otherwise). Options that change the text (`keep_quotes`, `normalize_single_quotes`,
 /// `strict_validation`, `na_values`, a recovery mode, `lines = false`, a delimiter other
 /// than `'\n'`, `mixed_types_as_string`) make the reader check and rewrite each record
-/// before arrow-json decodes it; with the defaults no such pass runs.
+/// before arrow-json decodes it; with the defaults it runs only on input arrow-json
+/// refuses.
 ///
 /// ```
 /// use ferrodf_core::io::{SourceInfo, json::{JsonReaderOptions, JSONRecoveryMode, read_json}};
@@ -168,9 +169,9 @@ impl JsonReaderOptions {
             .map(|(n, _)| n)
     }
 
-    /// Whether `data` needs the record pass before arrow-json reads it.
+    /// Whether `data` needs the record pass before arrow-json reads it (input arrow-json
+    /// refuses also goes through it, after the fast path fails).
     pub(crate) fn needs_rewrite(&self, data: &[u8]) -> bool {
-        use memchr::memmem::find;
         !self.lines
             || self.delimiter != b'\n'
             || self.keep_quotes
@@ -180,10 +181,6 @@ impl JsonReaderOptions {
             || !self.na_values.is_empty()
             || self.recovery_mode != JSONRecoveryMode::Fail
             || (self.date_keys().next().is_some() && memchr::memchr(b'/', data).is_some())
-            // arrow-json rejects these literals; a cheap scan keeps the pass off otherwise.
-            || find(data, b"NaN").is_some()
-            || find(data, b"INF").is_some()
-            || find(data, b"Inf").is_some()
     }
 
     /// The record pass's rules for these options.

@@ -652,10 +652,9 @@ fn reorder_date(s: &str, dayfirst: bool) -> Option<String> {
     if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
         return None;
     }
-    let rest = if rest.starts_with(' ') {
-        format!("T{}", &rest[1..])
-    } else {
-        rest.to_string()
+    let rest = match rest.strip_prefix(' ') {
+        Some(time) => format!("T{time}"),
+        None => rest.to_string(),
     };
     Some(format!("{y:04}-{m:02}-{d:02}{rest}"))
 }
