@@ -437,3 +437,52 @@ pub fn write_json(
     out.write_all(&bytes).map_err(|e| write_err(sink, e))?;
     out.flush().map_err(|e| write_err(sink, e))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(data: &str, opts: &JsonReaderOptions) -> Result<TableWithMetadata> {
+        read_json(&SourceInfo::from_bytes(data.as_bytes().to_vec()), opts)
+    }
+
+    #[test]
+    fn fast_path_refusals_go_through_the_record_pass() {
+        let t = read(
+            "{\"a\": 007}\n{\"a\": NaN}\n",
+            &JsonReaderOptions::default(),
+        )
+        .unwrap();
+        assert_eq!(t.table.num_rows(), 2);
+        let e = read("{\"a\": 1}\n{\"a\": \n", &JsonReaderOptions::default()).unwrap_err();
+        assert!(e.to_string().contains("line 2 (byte 15)"), "{e}");
+    }
+
+    #[test]
+    fn array_and_byte_range_read_the_same_rows() {
+        let lines = read(
+            "{\"a\":1}\n{\"a\":2}\n{\"a\":3}\n",
+            &JsonReaderOptions {
+                byte_range_offset: 1,
+                byte_range_size: 8,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(lines.table.num_rows(), 1);
+        let array = read(
+            "[{\"a\":1}, {\"a\":2}]",
+            &JsonReaderOptions {
+                lines: false,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(array.table.num_rows(), 2);
+        let bad = JsonReaderOptions {
+            delimiter: b',',
+            ..Default::default()
+        };
+        assert!(read("{}", &bad).is_err());
+    }
+}

@@ -800,7 +800,7 @@ mod tests {
 
     #[test]
     fn mixed_kinds() {
-        let kinds = vec![
+        let kinds = [
             ("a".to_string(), Kind::Scalar),
             ("a".to_string(), Kind::Object),
             ("b".to_string(), Kind::Scalar),
