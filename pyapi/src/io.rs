@@ -13,7 +13,7 @@ use crate::types::PyDataType;
 use ferrodf_core::interop::arrow::ColumnMetadata;
 use ferrodf_core::io::avro::{self, AvroReaderOptions};
 use ferrodf_core::io::csv::{self, ColumnRef, CsvReaderOptions, CsvWriterOptions};
-use ferrodf_core::io::json::{self, JsonReaderOptions, JsonWriterOptions};
+use ferrodf_core::io::json::{self, JSONRecoveryMode, JsonReaderOptions, JsonWriterOptions};
 use ferrodf_core::io::orc::{self, OrcReaderOptions, OrcWriterOptions};
 use ferrodf_core::io::parquet::{
     self, CmpOp, DictionaryPolicy, FilterValue, ParquetReaderOptions, ParquetWriterOptions,
@@ -466,6 +466,39 @@ fn json_reader_options(d: &Opts<'_>) -> PyResult<JsonReaderOptions> {
         ..Default::default()
     };
     set(d, "lines", &mut o.lines)?;
+    set(d, "byte_range_offset", &mut o.byte_range_offset)?;
+    set(d, "byte_range_size", &mut o.byte_range_size)?;
+    set_byte(d, "delimiter", &mut o.delimiter)?;
+    set(d, "keep_quotes", &mut o.keep_quotes)?;
+    set(d, "mixed_types_as_string", &mut o.mixed_types_as_string)?;
+    set(d, "prune_columns", &mut o.prune_columns)?;
+    set(d, "dayfirst", &mut o.dayfirst)?;
+    set(d, "experimental", &mut o.experimental)?;
+    set(d, "normalize_single_quotes", &mut o.normalize_single_quotes)?;
+    set(d, "normalize_whitespace", &mut o.normalize_whitespace)?;
+    set(d, "strict_validation", &mut o.strict_validation)?;
+    set(
+        d,
+        "allow_unquoted_control_chars",
+        &mut o.allow_unquoted_control_chars,
+    )?;
+    set(
+        d,
+        "allow_numeric_leading_zeros",
+        &mut o.allow_numeric_leading_zeros,
+    )?;
+    set(
+        d,
+        "allow_nonnumeric_numbers",
+        &mut o.allow_nonnumeric_numbers,
+    )?;
+    set(d, "na_values", &mut o.na_values)?;
+    set_enum(
+        d,
+        "recovery_mode",
+        &mut o.recovery_mode,
+        JSONRecoveryMode::from_i32,
+    )?;
     Ok(o)
 }
 

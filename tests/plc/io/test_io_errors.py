@@ -162,8 +162,8 @@ def test_corrupt_parquet_page_is_value_error():
         parquet(bytes(data))
 
 
-def test_bad_json_line_names_the_piece():
-    with pytest.raises(ValueError, match="line 0"):
+def test_bad_json_line_names_the_line():
+    with pytest.raises(ValueError, match=r"line 2 \(byte 15\): unexpected end of the record"):
         jsonl(b'{"a": 1}\n{"a": \n')
 
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from io_options import reader, writer
 
 import ferrodf.plc as plc
-from ferrodf.plc.io import SinkInfo, SourceInfo
+from ferrodf.plc.io import SinkInfo
 from ferrodf.plc.io.json import JsonReaderOptions, JsonWriterOptions, read_json, write_json
-from ferrodf.plc.io.types import CompressionType, JSONRecoveryMode
+from ferrodf.plc.io.types import CompressionType
 from ferrodf.plc.types import DataType, TypeId
 
 ROWS = [
@@ -93,16 +93,6 @@ def test_written_lines_read_back_by_pyarrow_and_pandas(tmp_path):
     b = JsonWriterOptions.builder(SinkInfo([str(p)]), t.tbl).metadata(t)
     write_json(b.compression(CompressionType.GZIP).build())
     assert pd.read_json(p, lines=True)["c"].tolist()[0] == 1.5
-
-
-def test_unsupported_modes():
-    b = JsonReaderOptions.builder(SourceInfo([b"{}"]))
-    with pytest.raises(NotImplementedError, match=r"only JSONRecoveryMode\.FAIL is supported"):
-        b.recovery_mode(JSONRecoveryMode.RECOVER_WITH_NULL)
-    with pytest.raises(
-        NotImplementedError, match=r"only JSON lines \(lines=True\) can be read; convert"
-    ):
-        read_json(b.lines(False).build())
 
 
 @given(

@@ -1,14 +1,18 @@
-"""pylibcudf's ``io.json``: JSON lines reading and writing.
+"""pylibcudf's ``io.json``: JSON reading and writing.
 
-Only ``lines=True`` is read (one object per line); ``write_json`` writes lines or, with
-``lines(False)``, one JSON array. ``JSONRecoveryMode.RECOVER_WITH_NULL`` is not
-supported by the reader: a malformed line raises ``ValueError`` naming the line and byte
-offset (``read_json_from_string_column`` emulates it, see there).
+The reader takes JSON lines (``lines(True)``, ferrodf's default) or, with
+``lines(False)``, one JSON array of objects (or one object, a single row), and every
+``JsonReaderOptions`` setter with libcudf's meaning: byte ranges, record delimiter,
+``keep_quotes``, ``mixed_types_as_string``, ``prune_columns``, ``dayfirst``,
+single-quote and whitespace normalisation, strict validation (and its ``allow_*``
+rules), ``na_values`` and ``JSONRecoveryMode.RECOVER_WITH_NULL`` (a malformed record
+becomes a row of nulls). A malformed record otherwise raises ``ValueError`` naming the
+line and byte offset. ``write_json`` writes lines or, with ``lines(False)``, one array.
+Decoding runs on the host (see docs/io.md).
 """
 
 from __future__ import annotations
 
-import json as _json
 from typing import Any
 
 from ferrodf._lib import Column, DataType, Scalar, Table
@@ -24,9 +28,30 @@ from ferrodf.plc.io.types import (
     TableWithMetadata,
 )
 
+# libcudf refuses these as the record delimiter (they mean something in JSON).
+_BAD_DELIMITERS = frozenset("{[}],:\"'\\ \t\r")
+
+
+def _delimiter(val: str) -> str:
+    if not isinstance(val, str) or len(val) != 1 or not val.isascii():
+        raise ValueError(f"the JSON delimiter must be one ASCII character, got {val!r}")
+    if val in _BAD_DELIMITERS:
+        raise ValueError(f"unsupported JSON delimiter {val!r}")
+    return val
+
+
+def _size(name: str, val: int) -> int:
+    if int(val) < 0:
+        raise ValueError(f"{name} must not be negative, got {val}")
+    return int(val)
+
 
 class JsonReaderOptions:
-    """Options of :func:`read_json`; make them with :meth:`builder`."""
+    """Options of :func:`read_json`; make them with :meth:`builder`.
+
+    Defaults are libcudf's (strict validation off, its ``allow_*`` rules on) except
+    ``lines``, which ferrodf turns on.
+    """
 
     def __init__(self) -> None:
         self._source: SourceInfo | None = None
@@ -50,9 +75,77 @@ class JsonReaderOptions:
                 raise TypeError("JSON dtypes must be DataType values")
         self._opts["dtypes"] = [(str(n), t) for n, t in pairs]
 
+    def enable_keep_quotes(self, keep_quotes: bool) -> None:
+        """String values keep their surrounding double quotes."""
+        self._opts["keep_quotes"] = bool(keep_quotes)
+
+    def enable_mixed_types_as_string(self, mixed_types_as_string: bool) -> None:
+        """A top-level column mixing objects, lists and scalars is read as the JSON text
+        of each value (a string value as its text); a STRING dtype then also reads
+        objects and lists as text."""
+        self._opts["mixed_types_as_string"] = bool(mixed_types_as_string)
+
+    def enable_prune_columns(self, prune_columns: bool) -> None:
+        """With dtypes, read only the columns named in them."""
+        self._opts["prune_columns"] = bool(prune_columns)
+
+    def set_byte_range_offset(self, offset: int) -> None:
+        """Read the records that start at or after this byte (JSON lines only)."""
+        self._opts["byte_range_offset"] = _size("byte_range_offset", offset)
+
+    def set_byte_range_size(self, size: int) -> None:
+        """Read the records that start before offset + size (0: to the end); the record
+        straddling the end is read whole, the one straddling the offset is not read."""
+        self._opts["byte_range_size"] = _size("byte_range_size", size)
+
     def enable_lines(self, val: bool) -> None:
-        """One object per line (only True is supported)."""
+        """One object per record (True) or one JSON array of objects (False)."""
         self._opts["lines"] = bool(val)
+
+    def set_delimiter(self, val: str) -> None:
+        """The character between JSON lines records (default ``"\\n"``)."""
+        self._opts["delimiter"] = _delimiter(val)
+
+    def enable_dayfirst(self, val: bool) -> None:
+        """Dates ``d/m/yyyy`` rather than ``m/d/yyyy`` in columns given a timestamp dtype."""
+        self._opts["dayfirst"] = bool(val)
+
+    def enable_experimental(self, val: bool) -> None:
+        """Stored only: libcudf gates unfinished device-parser changes behind it, and
+        ferrodf's host reader has no such path."""
+        self._opts["experimental"] = bool(val)
+
+    def enable_normalize_single_quotes(self, val: bool) -> None:
+        """Accept single-quoted keys and strings."""
+        self._opts["normalize_single_quotes"] = bool(val)
+
+    def enable_normalize_whitespace(self, val: bool) -> None:
+        """Drop whitespace outside strings (visible in mixed-type values' text)."""
+        self._opts["normalize_whitespace"] = bool(val)
+
+    def set_strict_validation(self, val: bool) -> None:
+        """Enforce the ``allow_*`` rules (off by default, as in libcudf)."""
+        self._opts["strict_validation"] = bool(val)
+
+    def allow_unquoted_control_chars(self, val: bool) -> None:
+        """Under strict validation, allow raw control characters in strings."""
+        self._opts["allow_unquoted_control_chars"] = bool(val)
+
+    def allow_numeric_leading_zeros(self, val: bool) -> None:
+        """Under strict validation, allow numbers like ``007``."""
+        self._opts["allow_numeric_leading_zeros"] = bool(val)
+
+    def allow_nonnumeric_numbers(self, val: bool) -> None:
+        """Under strict validation, allow ``NaN``, ``Infinity``, ``+INF``, ``-INF``..."""
+        self._opts["allow_nonnumeric_numbers"] = bool(val)
+
+    def set_na_values(self, vals: list[str]) -> None:
+        """Values whose text (strings without quotes) is one of these are read as null."""
+        self._opts["na_values"] = [str(v) for v in vals]
+
+    def set_recovery_mode(self, val: JSONRecoveryMode) -> None:
+        """What a malformed record does (FAIL raises, RECOVER_WITH_NULL: a null row)."""
+        self._opts["recovery_mode"] = int(JSONRecoveryMode(val))
 
     def set_source(self, src: SourceInfo) -> None:
         """Read ``src`` instead."""
@@ -60,14 +153,15 @@ class JsonReaderOptions:
 
 
 class JsonReaderOptionsBuilder(OptionsBuilder[JsonReaderOptions]):
-    """Builder of :class:`JsonReaderOptions`; each method returns the builder."""
+    """Builder of :class:`JsonReaderOptions`; each method returns the builder and sets
+    the option of the same name (see the ``JsonReaderOptions`` setters)."""
 
     def compression(self, compression: CompressionType) -> JsonReaderOptionsBuilder:
         """Whole-file compression (AUTO detects gzip, zstd, bzip2)."""
         return self._set("compression", int(compression))
 
     def lines(self, lines: bool) -> JsonReaderOptionsBuilder:
-        """One object per line (only True is supported)."""
+        """One object per record (True) or one JSON array of objects (False)."""
         return self._set("lines", bool(lines))
 
     def dtypes(self, types: Any) -> JsonReaderOptionsBuilder:
@@ -76,21 +170,72 @@ class JsonReaderOptionsBuilder(OptionsBuilder[JsonReaderOptions]):
         return self
 
     def byte_range_offset(self, byte_range_offset: int) -> JsonReaderOptionsBuilder:
-        """Not supported (must be 0)."""
-        if byte_range_offset:
-            raise NotImplementedError("byte_range_offset is not supported")
+        """See ``JsonReaderOptions.set_byte_range_offset``."""
+        self._options.set_byte_range_offset(byte_range_offset)
         return self
 
     def byte_range_size(self, byte_range_size: int) -> JsonReaderOptionsBuilder:
-        """Not supported (must be 0)."""
-        if byte_range_size:
-            raise NotImplementedError("byte_range_size is not supported")
+        """See ``JsonReaderOptions.set_byte_range_size``."""
+        self._options.set_byte_range_size(byte_range_size)
         return self
 
     def recovery_mode(self, recovery_mode: JSONRecoveryMode) -> JsonReaderOptionsBuilder:
-        """Only FAIL is supported."""
-        if recovery_mode != JSONRecoveryMode.FAIL:
-            raise NotImplementedError("only JSONRecoveryMode.FAIL is supported")
+        """FAIL raises on a malformed record; RECOVER_WITH_NULL reads it as nulls."""
+        self._options.set_recovery_mode(recovery_mode)
+        return self
+
+    def delimiter(self, delimiter: str) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.set_delimiter``."""
+        self._options.set_delimiter(delimiter)
+        return self
+
+    def keep_quotes(self, keep_quotes: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.enable_keep_quotes``."""
+        return self._set("keep_quotes", bool(keep_quotes))
+
+    def mixed_types_as_string(self, mixed_types_as_string: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.enable_mixed_types_as_string``."""
+        return self._set("mixed_types_as_string", bool(mixed_types_as_string))
+
+    def prune_columns(self, prune_columns: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.enable_prune_columns``."""
+        return self._set("prune_columns", bool(prune_columns))
+
+    def dayfirst(self, dayfirst: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.enable_dayfirst``."""
+        return self._set("dayfirst", bool(dayfirst))
+
+    def experimental(self, experimental: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.enable_experimental``."""
+        return self._set("experimental", bool(experimental))
+
+    def normalize_single_quotes(self, val: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.enable_normalize_single_quotes``."""
+        return self._set("normalize_single_quotes", bool(val))
+
+    def normalize_whitespace(self, val: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.enable_normalize_whitespace``."""
+        return self._set("normalize_whitespace", bool(val))
+
+    def strict_validation(self, val: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.set_strict_validation``."""
+        return self._set("strict_validation", bool(val))
+
+    def unquoted_control_chars(self, val: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.allow_unquoted_control_chars``."""
+        return self._set("allow_unquoted_control_chars", bool(val))
+
+    def numeric_leading_zeros(self, val: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.allow_numeric_leading_zeros``."""
+        return self._set("allow_numeric_leading_zeros", bool(val))
+
+    def nonnumeric_numbers(self, val: bool) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.allow_nonnumeric_numbers``."""
+        return self._set("allow_nonnumeric_numbers", bool(val))
+
+    def na_values(self, vals: list[str]) -> JsonReaderOptionsBuilder:
+        """See ``JsonReaderOptions.set_na_values``."""
+        self._options.set_na_values(vals)
         return self
 
     def progress(self, callback: Any) -> JsonReaderOptionsBuilder:
@@ -99,7 +244,7 @@ class JsonReaderOptionsBuilder(OptionsBuilder[JsonReaderOptions]):
 
 
 def read_json(options: JsonReaderOptions, stream: Any = None, mr: Any = None) -> TableWithMetadata:
-    """Read JSON lines with ``options``; the GIL is released while decoding."""
+    """Read JSON with ``options``; the GIL is released while decoding."""
     _order = _stream_order(stream, mr)
     if options._source is None:
         raise ValueError("use JsonReaderOptions.builder(source)")
@@ -122,22 +267,6 @@ def chunked_read_json(
     return t.columns, t.column_names(), t.child_names
 
 
-def _recover_with_null(text: str) -> str:
-    """Each line that is not one JSON object becomes ``{}`` (a row of nulls), as
-    ``RECOVER_WITH_NULL`` makes it a null row; blank lines stay (the reader skips them)."""
-    out = []
-    for line in text.split("\n"):
-        if line.strip():
-            try:
-                ok = isinstance(_json.loads(line), dict)
-            except ValueError:
-                ok = False
-            if not ok:
-                line = "{}"
-        out.append(line)
-    return "\n".join(out)
-
-
 def read_json_from_string_column(
     input: Column,
     separator: Scalar,
@@ -150,10 +279,10 @@ def read_json_from_string_column(
     """Join a STRING column of JSON records with ``separator`` (null rows written as
     ``narep``) and read the result as JSON lines.
 
-    The join is ``plc.strings.combine.join_strings``; the joined text is read on the host.
-    ``RECOVER_WITH_NULL`` (pylibcudf's default) is emulated before reading: every line
+    The join is ``plc.strings.combine.join_strings``; the joined text is read on the host
+    with ``recovery_mode``: under ``RECOVER_WITH_NULL`` (pylibcudf's default) every line
     that is not one JSON object (such as a ``narep`` of ``"NULL"``) becomes a row of
-    nulls. With ``FAIL`` such a line raises ``ValueError``.
+    nulls; with ``FAIL`` such a line raises ``ValueError``.
     """
     _order = _stream_order(stream)
     from ferrodf.plc.strings.combine import join_strings
@@ -163,12 +292,16 @@ def read_json_from_string_column(
         raise TypeError(f"read_json_from_string_column needs a STRING column, got {input.type()}")
     joined = join_strings(input, separator, narep).to_arrow().to_pylist()
     text = joined[0] if joined and joined[0] is not None else ""
-    if recovery_mode == JSONRecoveryMode.RECOVER_WITH_NULL:
-        text = _recover_with_null(text)
-    elif recovery_mode != JSONRecoveryMode.FAIL:
-        raise ValueError(f"unknown recovery_mode {recovery_mode!r}")
+    try:
+        mode = JSONRecoveryMode(recovery_mode)
+    except ValueError:
+        raise ValueError(f"unknown recovery_mode {recovery_mode!r}") from None
     b = JsonReaderOptions.builder(SourceInfo([text.encode()])).lines(True)
-    b.compression(compression)
+    b.compression(compression).recovery_mode(mode)
+    sep = separator.to_py()
+    if isinstance(sep, str) and len(sep) == 1 and sep.isascii() and sep not in _BAD_DELIMITERS:
+        # A one-character separator is libcudf's record delimiter.
+        b.delimiter(sep)
     if dtypes:
         b.dtypes(dtypes)
     return read_json(b.build())
