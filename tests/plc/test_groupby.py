@@ -19,6 +19,7 @@ import pytest
 from conftest import make_array, type_id
 from hypothesis import given
 from hypothesis import strategies as st
+from order_helpers import struct_keys
 
 import ferrodf
 import ferrodf.plc as plc
@@ -952,20 +953,6 @@ def test_float_aggregate_property(rows):
 # with the other nulls of that field).
 
 
-def _struct_keys(seed: int, n: int) -> pa.Array:
-    rng = np.random.default_rng(seed)
-    rows = []
-    for _ in range(n):
-        if rng.random() < 0.15:
-            rows.append(None)
-            continue
-        inner = None if rng.random() < 0.1 else {"z": int(rng.integers(0, 2))}
-        x = None if rng.random() < 0.2 else int(rng.integers(0, 2))
-        rows.append({"x": x, "y": str(rng.choice(["a", "b"])), "s": inner})
-    t = pa.struct([("x", pa.int64()), ("y", pa.string()), ("s", pa.struct([("z", pa.int8())]))])
-    return pa.array(rows, t)
-
-
 def _named(a: pa.Array, t: pa.DataType) -> pa.Array:
     """A plc STRUCT result (its fields come back unnamed) with the field names of `t`."""
     if pa.types.is_list(t):
@@ -1002,7 +989,7 @@ def _oracle_groups(keys: list[list], include_nulls: bool) -> dict:
 @pytest.mark.parametrize("offset", [0, 5])
 def test_struct_keys_aggregate(nh, offset):
     n = 60
-    skeys = _struct_keys(3, n + offset).slice(offset)
+    skeys = struct_keys(3, n + offset).slice(offset)
     other = pa.array([None if i % 11 == 0 else i % 2 for i in range(n + offset)]).slice(offset)
     vals = pa.array([float(i) if i % 7 else None for i in range(n + offset)]).slice(offset)
     gb = GroupBy(plc.Table([col(skeys), col(other)]), nh)
@@ -1029,7 +1016,7 @@ def test_struct_keys_aggregate(nh, offset):
 
 @pytest.mark.parametrize("nh", [NP.INCLUDE, NP.EXCLUDE])
 def test_struct_keys_get_groups_and_scan(nh):
-    skeys = _struct_keys(4, 50)
+    skeys = struct_keys(4, 50)
     vals = pa.array(list(range(50)), pa.int64())
     gb = GroupBy(plc.Table([col(skeys)]), nh)
     offsets, _, grouped = gb.get_groups(plc.Table([col(vals)]))
@@ -1051,7 +1038,7 @@ def test_struct_keys_get_groups_and_scan(nh):
 
 
 def test_struct_keys_sorted_aggregate_and_empty():
-    skeys = _struct_keys(5, 30)
+    skeys = struct_keys(5, 30)
     vals = pa.array([1] * 30, pa.int64())
     gb = GroupBy(plc.Table([col(skeys)]), NP.INCLUDE)
     empty = GroupBy(plc.Table([col(skeys.slice(0, 0))]), NP.EXCLUDE)

@@ -12,6 +12,7 @@ from conftest import type_id
 from hypothesis import given
 from hypothesis import strategies as st
 from movement_helpers import INT_SAMPLE, NON_INTEGER_FLAT_TYPES, data, table
+from order_helpers import nested_rows_equal
 
 import ferrodf
 import ferrodf.plc as plc
@@ -377,16 +378,6 @@ def _struct_keys(seed: int, n: int) -> pa.Array:
     return pa.array(rows, pa.struct([("x", pa.int64()), ("y", pa.string())]))
 
 
-def _rows_equal(a, b, nulls_equal: bool) -> bool:
-    """libcudf's equality of nested rows: nulls (at any level) equal only under
-    nulls_equal."""
-    if a is None or b is None:
-        return nulls_equal and a is None and b is None
-    if isinstance(a, dict):
-        return all(_rows_equal(a[k], b[k], nulls_equal) for k in a)
-    return a == b
-
-
 @pytest.mark.parametrize("nulls_equal", [True, False])
 @pytest.mark.parametrize("offset", [0, 3])
 def test_joins_on_struct_keys(nulls_equal, offset):
@@ -400,7 +391,7 @@ def test_joins_on_struct_keys(nulls_equal, offset):
         (i, j)
         for i in range(len(lv))
         for j in range(len(rv))
-        if _rows_equal(lv[i], rv[j], nulls_equal)
+        if nested_rows_equal(lv[i], rv[j], nulls_equal)
     )
     lm, rm = plc.join.inner_join(lk, rk, eq)
     got = sorted(zip(lm.to_arrow().to_pylist(), rm.to_arrow().to_pylist(), strict=True))

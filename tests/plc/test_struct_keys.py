@@ -9,32 +9,14 @@ import bisect
 import functools
 import itertools
 
-import numpy as np
 import pyarrow as pa
 import pytest
+from order_helpers import nested_rows_equal, struct_keys
 
 import ferrodf.plc as plc
 
 Order, NullOrder = plc.types.Order, plc.types.NullOrder
 NullEq = plc.types.NullEquality
-STRUCT = pa.struct([("x", pa.int64()), ("y", pa.string()), ("s", pa.struct([("z", pa.int8())]))])
-
-
-def struct_keys(seed: int, n: int) -> pa.Array:
-    rng = np.random.default_rng(seed)
-    rows = []
-    for _ in range(n):
-        if rng.random() < 0.15:
-            rows.append(None)
-            continue
-        inner = (
-            None
-            if rng.random() < 0.15
-            else {"z": None if rng.random() < 0.2 else int(rng.integers(0, 2))}
-        )
-        x = None if rng.random() < 0.2 else int(rng.integers(0, 3))
-        rows.append({"x": x, "y": str(rng.choice(["a", "b"])), "s": inner})
-    return pa.array(rows, STRUCT)
 
 
 def cmp_value(a, b, descending: bool, nulls_before: bool) -> int:
@@ -124,14 +106,6 @@ def test_segmented_sort_by_struct_key(offsets):
         assert got.columns()[0].to_arrow().to_pylist() == want, f.__name__
 
 
-def rows_equal(a, b, nulls_equal: bool) -> bool:
-    if a is None or b is None:
-        return nulls_equal and a is None and b is None
-    if isinstance(a, dict):
-        return all(rows_equal(a[k], b[k], nulls_equal) for k in a)
-    return a == b
-
-
 @pytest.mark.parametrize("ne", [NullEq.EQUAL, NullEq.UNEQUAL])
 @pytest.mark.parametrize("offset", [0, 3])
 def test_filtered_join_on_struct_keys(ne, offset):
@@ -141,7 +115,11 @@ def test_filtered_join_on_struct_keys(ne, offset):
     for seed in (5, 6):
         probe = struct_keys(seed, 30)
         bl = build.to_pylist()
-        semi = [i for i, p in enumerate(probe.to_pylist()) if any(rows_equal(p, b, eq) for b in bl)]
+        semi = [
+            i
+            for i, p in enumerate(probe.to_pylist())
+            if any(nested_rows_equal(p, b, eq) for b in bl)
+        ]
         anti = [i for i in range(len(probe)) if i not in set(semi)]
         assert fj.semi_join(table(probe)).to_arrow().to_pylist() == semi
         assert fj.anti_join(table(probe)).to_arrow().to_pylist() == anti

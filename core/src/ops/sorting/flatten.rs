@@ -28,21 +28,8 @@ pub(crate) fn has_struct_keys(keys: &Table) -> bool {
 
 /// `keys` with every STRUCT column replaced by its flat keys, each with the order and null
 /// order of the struct it came from (`orders` and `nulls` have one entry per key column).
-pub(super) fn flatten(
-    keys: &Table,
-    orders: &[Order],
-    nulls: &[NullOrder],
-) -> Result<FlatKeys> {
-    let mut out = (Vec::new(), Vec::new(), Vec::new());
-    for ((c, &o), &n) in keys.columns().iter().zip(orders).zip(nulls) {
-        push(c, o, n, false, &mut out)?;
-    }
-    let table = if out.0.is_empty() {
-        Table::empty_with_rows(keys.num_rows())
-    } else {
-        Table::new(out.0)?
-    };
-    Ok((table, out.1, out.2))
+pub(super) fn flatten(keys: &Table, orders: &[Order], nulls: &[NullOrder]) -> Result<FlatKeys> {
+    flatten_with(keys, orders, nulls, false)
 }
 
 /// `keys` flattened for ordering across tables (search): as [`flatten`], except that every
@@ -53,9 +40,18 @@ pub(crate) fn flatten_aligned(
     orders: &[Order],
     nulls: &[NullOrder],
 ) -> Result<FlatKeys> {
+    flatten_with(keys, orders, nulls, true)
+}
+
+fn flatten_with(
+    keys: &Table,
+    orders: &[Order],
+    nulls: &[NullOrder],
+    always_indicator: bool,
+) -> Result<FlatKeys> {
     let mut out = (Vec::new(), Vec::new(), Vec::new());
     for ((c, &o), &n) in keys.columns().iter().zip(orders).zip(nulls) {
-        push(c, o, n, true, &mut out)?;
+        push(c, o, n, always_indicator, &mut out)?;
     }
     let table = if out.0.is_empty() {
         Table::empty_with_rows(keys.num_rows())
@@ -69,14 +65,10 @@ pub(crate) fn flatten_aligned(
 /// its null indicator even without nulls, so two tables of the same struct types flatten
 /// to the same column types whatever their nulls.
 pub(crate) fn flatten_for_equality(keys: &Table) -> Result<Table> {
-    let mut out = (Vec::new(), Vec::new(), Vec::new());
-    for c in keys.columns() {
-        push(c, Order::Ascending, NullOrder::Before, true, &mut out)?;
-    }
-    if out.0.is_empty() {
-        return Ok(Table::empty_with_rows(keys.num_rows()));
-    }
-    Table::new(out.0)
+    let n = keys.num_columns();
+    let orders = vec![Order::Ascending; n];
+    let nulls = vec![NullOrder::Before; n];
+    Ok(flatten_with(keys, &orders, &nulls, true)?.0)
 }
 
 type Flat = (Vec<Column>, Vec<Order>, Vec<NullOrder>);

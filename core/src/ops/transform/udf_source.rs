@@ -45,36 +45,24 @@ pub const KERNEL_NAME: &str = "ferro_udf_kernel";
 /// assert!(udf_ctype(TypeId::String.into()).is_err());
 /// ```
 pub fn udf_ctype(dtype: DataType) -> Result<(&'static str, &'static str)> {
-    use TypeId::*;
-    let t = match dtype.id() {
-        Int8 => "int8_t",
-        Int16 => "int16_t",
-        Int32 => "int32_t",
-        Int64 => "int64_t",
-        Uint8 => "uint8_t",
-        Uint16 => "uint16_t",
-        Uint32 => "uint32_t",
-        Uint64 => "uint64_t",
-        Float32 => "float",
-        Float64 => "double",
-        Bool8 => return Ok(("bool", "uint8_t")),
-        TimestampDays | DurationDays => "int32_t",
-        TimestampSeconds
-        | TimestampMilliseconds
-        | TimestampMicroseconds
-        | TimestampNanoseconds
-        | DurationSeconds
-        | DurationMilliseconds
-        | DurationMicroseconds
-        | DurationNanoseconds => "int64_t",
-        _ => {
-            return Err(Error::type_err(format!(
-                "transform.transform supports numeric, BOOL8, timestamp and duration values, \
-                 not {dtype}"
-            )));
-        }
+    use crate::device::kernels::{cuda_type, storage_id};
+    let unsupported = || {
+        Error::type_err(format!(
+            "transform.transform supports numeric, BOOL8, timestamp and duration values, not \
+             {dtype}"
+        ))
     };
-    Ok((t, t))
+    // The storage type names the C type; decimals share an integer storage but their
+    // scale would be lost, so they are refused with the non-fixed-width types.
+    let id = dtype.id();
+    if matches!(id, TypeId::Decimal32 | TypeId::Decimal64) {
+        return Err(unsupported());
+    }
+    let st = storage_id(id).ok_or_else(unsupported)?;
+    match cuda_type(st).map_err(|_| unsupported())? {
+        (stored, true) => Ok(("bool", stored)),
+        (t, false) => Ok((t, t)),
+    }
 }
 
 /// `source` with its comments and string and character literals blanked out (same
