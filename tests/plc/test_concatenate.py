@@ -97,3 +97,19 @@ def test_concatenate_dictionaries_sharing_their_keys(nulls):
     assert got.dictionary.to_pylist() == whole.dictionary.to_pylist()
     if ferrodf.get_option("device") == "gpu":
         assert sum(ferrodf.host_fallbacks().values()) == 0
+
+
+@pytest.mark.parametrize(
+    "t", [pa.int8(), pa.int16(), pa.float64(), pa.decimal128(20, 2), pa.bool_()], ids=type_id
+)
+@pytest.mark.parametrize("pieces", [9, 40])
+def test_concatenate_many_pieces(t, pieces):
+    # More pieces than BATCH_FROM go through one batched copy on the device: odd lengths,
+    # offsets that break 16-byte alignment, empty pieces and nulls in some of them.
+    parts = []
+    for k in range(pieces):
+        n = (k * 7) % 23
+        a = make_array(t, n + 3, seed=k, nulls=k % 3 == 0)
+        parts.append(a[k % 3 : k % 3 + n])
+    got = plc.concatenate.concatenate([col(p) for p in parts])
+    assert_column_eq(got, pa.concat_arrays(parts))

@@ -6,6 +6,7 @@ use crate::bitmask::bitmask_allocation_size_bytes;
 use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
+use crate::device::kernels::concatenate::batched_copy;
 use crate::device::kernels::concatenate::rebase_offsets_into;
 use crate::device::primitives::bitmask::copy_bits;
 use crate::device::primitives::copy::{memcpy, write_bytes};
@@ -40,6 +41,9 @@ fn element_range(c: &Column) -> Result<(i64, i64)> {
     ))
 }
 
+/// From how many fixed-width pieces one batched launch beats a copy call per piece.
+const BATCH_FROM: usize = 8;
+
 /// [`super::concatenate`] on the device (`total` rows, every piece of one type, no
 /// dictionaries).
 pub(super) fn concatenate(columns: &[Column], total: usize) -> Result<Column> {
@@ -69,13 +73,22 @@ pub(super) fn concatenate(columns: &[Column], total: usize) -> Result<Column> {
     };
     if let Some(w) = fixed_width(id) {
         let out = DeviceMemory::alloc(total * w)?;
-        let mut pos = 0;
+        let mut pieces = Vec::with_capacity(columns.len());
         for c in columns {
             if c.size() > 0 {
                 let src = c.data().expect("data").device_ptr()? + (c.offset() * w) as u64;
-                memcpy(out.ptr() + (pos * w) as u64, src, c.size() * w)?;
+                pieces.push((src, c.size() * w));
             }
-            pos += c.size();
+        }
+        // A copy call costs a few microseconds on the host: many pieces go in one launch.
+        if pieces.len() > BATCH_FROM {
+            batched_copy(&pieces, out.ptr())?;
+        } else {
+            let mut pos = 0;
+            for (src, len) in pieces {
+                memcpy(out.ptr() + pos as u64, src, len)?;
+                pos += len;
+            }
         }
         return Column::new(
             dtype,
