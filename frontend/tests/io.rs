@@ -152,8 +152,19 @@ fn json_lines_round_trip() {
         values::<Int64Type>(&column(&back, "a")),
         vec![Some(1), None, Some(3)]
     );
+    // lines(false): an array of records reads as the same frame; an object document
+    // (pandas' other layouts) is refused.
+    let array = b"[{\"a\": 1}, {}, {\"a\": 3}]".to_vec();
+    let records = read_json(array, &ReadJson::new().lines(false)).unwrap();
+    assert_eq!(
+        values::<Int64Type>(&column(&records, "a")),
+        vec![Some(1), None, Some(3)]
+    );
     assert!(matches!(
-        read_json(b"[]".to_vec(), &ReadJson::new().lines(false)),
+        read_json(
+            b"{\"a\": {\"0\": 1}}".to_vec(),
+            &ReadJson::new().lines(false)
+        ),
         Err(Error::NotImplemented(_))
     ));
 }

@@ -68,8 +68,27 @@ def test_json_lines(tmp_path):
         ferrodf.read_json(io.BytesIO(text.encode()), lines=True),
         pd.read_json(io.StringIO(text), lines=True),
     )
-    with pytest.raises(NotImplementedError, match="lines"):
+    with pytest.raises(NotImplementedError, match="pass lines=True"):
         ferrodf.read_json(path)
+
+
+@pytest.mark.parametrize("compression", [None, "gzip"])
+def test_json_array_of_records(tmp_path, compression):
+    # pandas' default read_json (lines=False) reads an array of records.
+    p = pd.DataFrame({"a": [1, 2, None, 4], "b": ["x", None, "z", "w"], "c": [0.5, 1.5, 2.5, None]})
+    path = tmp_path / ("x.json.gz" if compression else "x.json")
+    p.to_json(path, orient="records", compression=compression)
+    same(ferrodf.read_json(path), pd.read_json(path))
+    text = p.iloc[1:].to_json(orient="records")
+    same(ferrodf.read_json(io.BytesIO(text.encode())), pd.read_json(io.StringIO(text)))
+    assert ferrodf.read_json(io.BytesIO(b" [] ")).shape == pd.read_json(io.StringIO("[]")).shape
+    # Other layouts (pandas' orient='columns' by default) are refused, naming the way round.
+    cols = tmp_path / "cols.json"
+    p.to_json(cols)
+    with pytest.raises(NotImplementedError, match="from_pandas"):
+        ferrodf.read_json(cols)
+    with pytest.raises(ValueError):
+        ferrodf.read_json(io.BytesIO(b'[{"a": 1}, {"a": '))
 
 
 def test_errors(tmp_path):

@@ -4,12 +4,14 @@
 use super::{IntoSink, IntoSource, UnnamedLevels, compression};
 use crate::DataFrame;
 use ferrodf_core::interop::arrow::ColumnMetadata;
+use ferrodf_core::io::compression::decompress;
 use ferrodf_core::io::json::{self as core_json, JsonReaderOptions, JsonWriterOptions};
-use ferrodf_core::io::{Progress, SinkInfo};
+use ferrodf_core::io::{CompressionType, Progress, SinkInfo, Source, SourceInfo};
 use ferrodf_core::{Error, Result};
 
-/// pandas' `read_json` arguments; start from [`ReadJson::new`]. Only JSON lines are read
-/// (pandas' `lines=True`).
+/// pandas' `read_json` arguments; start from [`ReadJson::new`]. JSON lines (pandas'
+/// `lines=True`) and, with `lines(false)`, one JSON array of records (pandas'
+/// `orient="records"`, which its default orient also reads).
 #[derive(Clone)]
 pub struct ReadJson {
     lines: bool,
@@ -32,8 +34,9 @@ impl ReadJson {
             progress: None,
         }
     }
-    /// One object per line; `false` (pandas' default, one JSON document) is not supported
-    /// yet and makes [`read_json`] fail with NotImplemented.
+    /// One object per line; `false` (pandas' default): one JSON document, an array of
+    /// records. Documents of pandas' other orients (an object of columns or of rows) make
+    /// [`read_json`] fail with NotImplemented.
     pub fn lines(mut self, lines: bool) -> ReadJson {
         self.lines = lines;
         self
@@ -50,27 +53,49 @@ impl ReadJson {
     }
 }
 
-/// A DataFrame from JSON lines (pandas' `read_json(lines=True)`).
+/// A DataFrame from JSON lines (pandas' `read_json(lines=True)`) or from a JSON array of
+/// records (`lines(false)`).
 ///
 /// ```
 /// use ferrodf::io::{ReadJson, read_json};
 /// let df = read_json(b"{\"a\": 1}\n{\"a\": null, \"b\": \"x\"}\n".to_vec(), &ReadJson::new()).unwrap();
 /// assert_eq!(df.shape(), (2, 2));
-/// assert!(read_json(b"[]".to_vec(), &ReadJson::new().lines(false)).is_err());
+/// let records = read_json(b"[{\"a\": 1}, {\"a\": 2}]".to_vec(), &ReadJson::new().lines(false)).unwrap();
+/// assert_eq!(records.shape(), (2, 1));
+/// assert!(read_json(b"{\"a\": {\"0\": 1}}".to_vec(), &ReadJson::new().lines(false)).is_err());
 /// ```
 pub fn read_json(source: impl IntoSource, opts: &ReadJson) -> Result<DataFrame> {
-    if !opts.lines {
-        return Err(Error::not_implemented(
-            "read_json reads JSON lines only (one object per line); pass lines=True",
-        ));
-    }
-    let core = JsonReaderOptions {
+    let mut core = JsonReaderOptions {
         compression: compression(opts.compression.as_deref())?,
-        lines: true,
+        lines: opts.lines,
         progress: opts.progress.clone(),
         ..JsonReaderOptions::default()
     };
-    let result = core_json::read_json(&source.into_source(), &core)?;
+    let mut source = source.into_source();
+    if !opts.lines {
+        // The core reads an object document as one row; pandas reads it as columns (or
+        // rows) keyed by label, which ferrodf does not do yet: only arrays of records pass.
+        let mut documents = vec![];
+        for s in source.sources() {
+            let data = decompress(s.read_all()?, core.compression, &s.name())?;
+            match data.iter().find(|b| !b.is_ascii_whitespace()) {
+                Some(b'[') | None => documents.push(data),
+                Some(_) => {
+                    return Err(Error::not_implemented(format!(
+                        "read_json(lines=False) reads a JSON array of records \
+                         (orient='records'), but {} starts with an object: JSON lines (pass \
+                         lines=True) or one of pandas' 'columns', 'index' or 'split' \
+                         layouts, which ferrodf does not read yet (read those with pandas \
+                         and convert with ferrodf.from_pandas)",
+                        s.name()
+                    )));
+                }
+            }
+        }
+        source = SourceInfo::new(documents.into_iter().map(Source::Bytes).collect());
+        core.compression = CompressionType::None;
+    }
+    let result = core_json::read_json(&source, &core)?;
     DataFrame::from_read_result(result, &[])
 }
 

@@ -122,8 +122,9 @@ def read_parquet(path: Any, columns: list[str] | None = None, index_col: Any = N
 
 
 def read_json(path: Any, lines: bool = False, compression: Any = "infer") -> DataFrame:
-    """A DataFrame from JSON lines (``lines=True``; other JSON layouts are not supported;
-    ``ferrodf::io::read_json``)."""
+    """A DataFrame from JSON lines (``lines=True``) or, as pandas' default, from a JSON
+    array of records (``lines=False``); pandas' other layouts are not supported
+    (``ferrodf::io::read_json``)."""
     from ferrodf import _lib
     from ferrodf.dataframe import DataFrame
 
