@@ -133,3 +133,22 @@ def test_struct_search_errors():
         plc.search.lower_bound(table(keys), table(keys), [Order.ASCENDING] * 2, [])
     with pytest.raises(ValueError, match="column_order has 2 entries"):
         plc.sorting.is_sorted(table(keys), [Order.ASCENDING] * 2, [])
+
+
+@pytest.mark.parametrize("offset", [0, 3])
+def test_contains_struct_needles(offset):
+    hay = struct_keys(8, 20 + offset).slice(offset)
+    needles = struct_keys(9, 30)
+    got = plc.search.contains(plc.Column.from_arrow(hay), plc.Column.from_arrow(needles))
+    hl = hay.to_pylist()
+    want = [
+        None if v is None else any(nested_rows_equal(v, h, True) for h in hl)
+        for v in needles.to_pylist()
+    ]
+    assert got.to_arrow().to_pylist() == want
+    empty = plc.search.contains(
+        plc.Column.from_arrow(hay.slice(0, 0)), plc.Column.from_arrow(needles)
+    )
+    assert empty.to_arrow().to_pylist() == [
+        None if v is None else False for v in needles.to_pylist()
+    ]

@@ -199,13 +199,17 @@ pub fn contains(haystack: &Column, needles: &Column) -> Result<Column> {
             needles.dtype()
         )));
     }
-    let kind = key_kind(NAME, haystack.dtype())?;
     let n = needles.size();
     let (mask, null_count) = if needles.has_nulls()? {
         (Some(copy_bitmask(needles)?), Some(needles.null_count()?))
     } else {
         (None, Some(0))
     };
+    if haystack.dtype().id() == TypeId::Struct {
+        let found = struct_flags(haystack, needles)?;
+        return found.with_mask(mask, null_count);
+    }
+    let kind = key_kind(NAME, haystack.dtype())?;
     let values = if use_device()? && n > 0 {
         device::contains(haystack, needles, kind)?
     } else {
@@ -220,4 +224,21 @@ pub fn contains(haystack: &Column, needles: &Column) -> Result<Column> {
         0,
         vec![],
     )
+}
+
+/// Whether each STRUCT needle equals some haystack row as libcudf compares nested rows
+/// (nulls equal): a semi join of the needles against the haystack marks the found ones,
+/// so it runs where the join runs. A BOOL8 column without nulls.
+fn struct_flags(haystack: &Column, needles: &Column) -> Result<Column> {
+    use crate::ops::copying::{Source, scatter};
+    let n = needles.size();
+    let found = crate::ops::join::left_semi_join(
+        &Table::new(vec![needles.clone()])?,
+        &Table::new(vec![haystack.clone()])?,
+        true,
+    )?;
+    let no = crate::ops::filling::all_null(TypeId::Bool8.into(), n)?.with_mask(None, Some(0))?;
+    let yes = crate::scalar::Scalar::from_native_as::<u8>(TypeId::Bool8.into(), Some(1))?;
+    let flags = scatter(Source::Scalars(&[yes]), &found, &Table::new(vec![no])?)?;
+    Ok(flags.columns()[0].clone())
 }
