@@ -1,6 +1,6 @@
 //! `plc.strings.convert` bindings: `convert_integers`, `convert_floats`,
-//! `convert_booleans`, `convert_urls`, `convert_ipv4`, `convert_datetime` and
-//! `convert_lists`.
+//! `convert_booleans`, `convert_urls`, `convert_ipv4`, `convert_datetime`,
+//! `convert_durations`, `convert_fixed_point` and `convert_lists`.
 
 use crate::args::{add_functions, column_fns, plc_fn};
 use crate::column::PyColumn;
@@ -9,8 +9,8 @@ use crate::scalar::PyScalar;
 use crate::strings::scalar_arg;
 use crate::types::PyDataType;
 use ferrodf_core::ops::strings::convert::{
-    convert_booleans, convert_datetime, convert_floats, convert_integers, convert_ipv4,
-    convert_lists, convert_urls,
+    convert_booleans, convert_datetime, convert_durations, convert_fixed_point, convert_floats,
+    convert_integers, convert_ipv4, convert_lists, convert_urls,
 };
 use pyo3::prelude::*;
 
@@ -33,6 +33,8 @@ column_fns! {
     ipv4_to_integers = convert_ipv4::ipv4_to_integers;
     /// BOOL8: whether each row is an IPv4 address.
     is_ipv4 = convert_ipv4::is_ipv4;
+    /// Every DECIMAL row as text.
+    from_fixed_point = convert_fixed_point::from_fixed_point;
 }
 
 plc_fn! {
@@ -74,6 +76,36 @@ plc_fn! {
     /// BOOL8: whether each row matches `format`.
     fn is_timestamp(py, input: PyColumn, format: String) [stream, mr] -> PyColumn {
         run(py, move || convert_datetime::is_timestamp(&input.0, &format)).map(PyColumn)
+    }
+
+    /// The durations the rows spell in `format` (null where they do not).
+    fn to_durations(py, input: PyColumn, duration_type: PyDataType, format: String)
+        [stream, mr] -> PyColumn
+    {
+        run(py, move || convert_durations::to_durations(&input.0, duration_type.0, &format))
+            .map(PyColumn)
+    }
+
+    /// Every duration as `format` writes it (libcudf's default `%D days %H:%M:%S`).
+    fn from_durations(py, durations: PyColumn, format: Option<String> = None) [stream, mr]
+        -> PyColumn
+    {
+        let format = format.unwrap_or_else(|| "%D days %H:%M:%S".to_string());
+        run(py, move || convert_durations::from_durations(&durations.0, &format)).map(PyColumn)
+    }
+
+    /// The decimals the rows spell, truncated to the type's scale (null where they do not).
+    fn to_fixed_point(py, input: PyColumn, output_type: PyDataType) [stream, mr] -> PyColumn {
+        run(py, move || convert_fixed_point::to_fixed_point(&input.0, output_type.0))
+            .map(PyColumn)
+    }
+
+    /// BOOL8: whether each row is a decimal number that fits `decimal_type`.
+    fn is_fixed_point(py, input: PyColumn, decimal_type: Option<PyDataType> = None)
+        [stream, mr] -> PyColumn
+    {
+        run(py, move || convert_fixed_point::is_fixed_point(&input.0, decimal_type.map(|t| t.0)))
+            .map(PyColumn)
     }
 
     /// Every UINT32 (or INT64) row as `a.b.c.d`.
@@ -155,5 +187,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         from_timestamps,
         is_timestamp,
         format_list_column,
+        to_durations,
+        from_durations,
+        to_fixed_point,
+        from_fixed_point,
+        is_fixed_point,
     )
 }

@@ -9,7 +9,7 @@ use super::{args, device_column, device_values};
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::Result;
-use crate::types::TypeId;
+use crate::types::{DataType, TypeId, fixed_width};
 
 /// The validity that BOOL8 `flags` give (None when every row is set).
 fn flag_mask(flags: &Column) -> Result<(Option<crate::buffer::Buffer>, usize)> {
@@ -150,4 +150,94 @@ pub fn from_ipv4(addrs: &Column) -> Result<Column> {
         nulls,
         &args![v, n as i64, m, off as i64],
     )
+}
+
+/// Parse every row as a decimal of `t` (DECIMAL32/64/128): the values with the rows that
+/// do not parse or fit null, or with `flags_only` BOOL8 flags with the input's nulls.
+pub fn parse_fixed_point(col: &Column, t: DataType, flags_only: bool) -> Result<Column> {
+    let n = col.size();
+    let width = fixed_width(t.id()).expect("a DECIMAL type is fixed-width");
+    let d = Descs::new(&[(col, false)])?;
+    let out = DeviceMemory::alloc(if flags_only { 0 } else { n * width })?;
+    let ok = DeviceMemory::zeroed(n)?;
+    let out_ptr = if flags_only { 0 } else { out.ptr() };
+    let a = args![
+        d.ptr(),
+        n as i64,
+        t.scale(),
+        8 * width as i32,
+        out_ptr,
+        ok.ptr()
+    ];
+    run("str_parse_fixed_point", n, &a)?;
+    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
+    if flags_only {
+        let (mask, nulls) = copied_validity(col)?;
+        return flags.with_mask(mask, nulls);
+    }
+    let (mask, nulls) = flag_mask(&flags)?;
+    device_column(t, n, out, mask, Some(nulls))
+}
+
+/// Every valid row of the DECIMAL column `decimals` as text (see `str_from_fixed_point`).
+pub fn from_fixed_point(decimals: &Column) -> Result<Column> {
+    let n = decimals.size();
+    let t = decimals.dtype();
+    let width = fixed_width(t.id()).expect("a DECIMAL type is fixed-width");
+    let (v, m, off) = value_parts(Some(decimals))?;
+    let (mask, nulls) = copied_validity(decimals)?;
+    let a = args![v, n as i64, m, off as i64, 8 * width as i32, t.scale()];
+    build_strings("str_from_fixed_point", n, mask, nulls, &a)
+}
+
+/// Every row read as a duration of `t` (INT32 days, else INT64 ticks of `ns_per_tick`
+/// nanoseconds) with a compiled format (`code`: two bytes an item, see
+/// `str_parse_durations`); rows that do not match or fit are null.
+pub fn parse_durations(col: &Column, t: DataType, code: &[u8], ns_per_tick: i64) -> Result<Column> {
+    let n = col.size();
+    let days = t.id() == TypeId::DurationDays;
+    let d = Descs::new(&[(col, false)])?;
+    let items = upload(code)?;
+    let out = DeviceMemory::alloc(n * if days { 4 } else { 8 })?;
+    let ok = DeviceMemory::zeroed(n)?;
+    let a = args![
+        d.ptr(),
+        n as i64,
+        items.ptr(),
+        (code.len() / 2) as i64,
+        ns_per_tick,
+        i32::from(days),
+        out.ptr(),
+        ok.ptr()
+    ];
+    run("str_parse_durations", n, &a)?;
+    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
+    let (mask, nulls) = flag_mask(&flags)?;
+    device_column(t, n, out, mask, Some(nulls))
+}
+
+/// Every valid row of the DURATION column `durations` (`per_sec` ticks a second, 0 for
+/// days; `frac_digits` fraction digits) written with a compiled format (`code`, see
+/// `str_from_durations`).
+pub fn from_durations(
+    durations: &Column,
+    code: &[u8],
+    per_sec: i64,
+    frac_digits: u32,
+) -> Result<Column> {
+    let n = durations.size();
+    let (v, m, off) = value_parts(Some(durations))?;
+    let (mask, nulls) = copied_validity(durations)?;
+    let items = upload(code)?;
+    let a = args![
+        v,
+        n as i64,
+        m,
+        off as i64,
+        per_sec,
+        frac_digits as i32,
+        items.ptr(),
+        (code.len() / 2) as i64
+    ];
+    build_strings("str_from_durations", n, mask, nulls, &a)
 }

@@ -283,3 +283,368 @@ extern "C" __global__ void str_from_ipv4(const uint32_t* v, int64_t n, const uin
     out_end(i, write, o, sizes);
   }
 }
+
+// ------------------------------------------------------------------------------------
+// fixed point
+// ------------------------------------------------------------------------------------
+
+// Parse p[0..len) as a decimal number for a decimal of `scale` stored in `bits` bits (the
+// host twin is convert_fixed_point::parse): an optional sign, digits with at most one '.',
+// an optional exponent. The value is truncated toward zero to the scale; `ok` is false
+// when the row is not a number or the value does not fit.
+__device__ __int128 parse_fixed_point(const uint8_t* p, int64_t len, int scale, int bits,
+                                      bool& ok) {
+  ok = false;
+  int64_t k = 0;
+  bool neg = len > 0 && p[0] == '-';
+  if (len > 0 && (p[0] == '-' || p[0] == '+')) k = 1;
+  int64_t digits = 0, frac = 0, sig = 0, sig_start = -1;
+  bool dot = false;
+  for (; k < len; ++k) {
+    uint8_t c = p[k];
+    if (c == '.' && !dot) {
+      dot = true;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    ++digits;
+    frac += dot;
+    if (c != '0' || sig > 0) {
+      if (sig == 0) sig_start = k;
+      ++sig;
+    }
+  }
+  if (digits == 0) return 0;
+  int64_t mantissa_end = k, exp = 0;
+  if (k < len) {
+    if (p[k] != 'e' && p[k] != 'E') return 0;
+    ++k;
+    bool eneg = k < len && p[k] == '-';
+    if (k < len && (p[k] == '-' || p[k] == '+')) ++k;
+    if (k == len) return 0;
+    for (; k < len; ++k) {
+      if (p[k] < '0' || p[k] > '9') return 0;
+      exp = exp * 10 + (p[k] - '0');
+      if (exp > 1000000000) exp = 1000000000;  // beyond it a value overflows or is 0
+    }
+    if (eneg) exp = -exp;
+  }
+  // value = significant digits * 10^(exp - frac - scale), truncated toward zero
+  int64_t shift = exp - frac - scale;
+  int64_t keep = sig + (shift < 0 ? shift : 0);
+  const unsigned __int128 MAX = ~(unsigned __int128)0;
+  unsigned __int128 v = 0;
+  int64_t used = 0;
+  for (int64_t j = sig_start; sig_start >= 0 && j < mantissa_end && used < keep; ++j) {
+    if (p[j] == '.') continue;
+    unsigned d = p[j] - '0';
+    if (v > (MAX - d) / 10) return 0;
+    v = v * 10 + d;
+    ++used;
+  }
+  if (v != 0) {
+    for (int64_t j = 0; j < shift; ++j) {
+      if (v > MAX / 10) return 0;
+      v *= 10;
+    }
+  }
+  unsigned __int128 limit = (unsigned __int128)1 << (bits - 1);
+  if (neg ? v > limit : v >= limit) return 0;
+  ok = true;
+  return neg ? (__int128)(0 - v) : (__int128)v;
+}
+
+// out[i] (when out is not null): row i as a decimal of `scale` in `bits` (32, 64 or 128)
+// bits; ok[i]: 1 when row i is valid and parses, else 0.
+extern "C" __global__ void str_parse_fixed_point(const StrCol* in, int64_t n, int scale,
+                                                 int bits, void* out, uint8_t* ok) {
+  STR_GRID_LOOP(i, n) {
+    bool good = false;
+    __int128 v = 0;
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      v = parse_fixed_point(p, len, scale, bits, good);
+    }
+    if (!good) v = 0;
+    if (out) {
+      if (bits == 32) ((int32_t*)out)[i] = (int32_t)v;
+      else if (bits == 64) ((int64_t*)out)[i] = (int64_t)v;
+      else ((__int128*)out)[i] = v;
+    }
+    ok[i] = good;
+  }
+}
+
+// Every valid row of the decimals `v` (`bits` wide, `scale`) as text: [-]integer.fraction
+// with -scale fraction digits, or for scale >= 0 the integer and `scale` zeros (0 alone
+// for zero). A null row stays empty.
+extern "C" __global__ void str_from_fixed_point(const void* v, int64_t n, const uint8_t* mask,
+                                                int64_t mask_off, int bits, int scale,
+                                                int write, int64_t* sizes,
+                                                const int64_t* out_off, uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (mask == 0 || bit_is_set(mask, mask_off + i)) {
+      __int128 x = bits == 32   ? (__int128)((const int32_t*)v)[i]
+                   : bits == 64 ? (__int128)((const int64_t*)v)[i]
+                                : ((const __int128*)v)[i];
+      unsigned __int128 mag = x < 0 ? 0 - (unsigned __int128)x : (unsigned __int128)x;
+      uint8_t d[40];
+      int nd = 0;
+      do {
+        d[nd++] = (uint8_t)('0' + (int)(mag % 10));
+        mag /= 10;
+      } while (mag);
+      if (x < 0) o.put('-');
+      if (scale >= 0) {
+        while (nd) o.put(d[--nd]);
+        if (x != 0) for (int j = 0; j < scale; ++j) o.put('0');
+      } else {
+        int frac = -scale;
+        if (nd > frac) {
+          while (nd > frac) o.put(d[--nd]);
+          o.put('.');
+        } else {
+          o.put('0');
+          o.put('.');
+          for (int j = nd; j < frac; ++j) o.put('0');
+        }
+        while (nd) o.put(d[--nd]);
+      }
+    }
+    out_end(i, write, o, sizes);
+  }
+}
+
+// ------------------------------------------------------------------------------------
+// durations
+// ------------------------------------------------------------------------------------
+// Formats come compiled by the host (convert_durations::compile) as byte pairs: (0, c) a
+// literal byte, (1, '-') where a negative value's sign goes, (2, c) a specifier among
+// D H I M S s (%OS) p R T r.
+
+__device__ __forceinline__ void put_two_digits(Out& o, int64_t v) {
+  o.put((uint8_t)('0' + v / 10));
+  o.put((uint8_t)('0' + v % 10));
+}
+
+__device__ __forceinline__ void put_am_pm(Out& o, int64_t hour) {
+  o.put(hour >= 12 ? 'P' : 'A');
+  o.put('M');
+}
+
+// Every valid row of the durations `v` (INT32 days when per_sec is 0, else INT64 ticks with
+// per_sec ticks a second and frac_digits fraction digits) written with the format items
+// (the host twin is convert_durations::format). A null row stays empty.
+extern "C" __global__ void str_from_durations(const void* v, int64_t n, const uint8_t* mask,
+                                              int64_t mask_off, int64_t per_sec,
+                                              int frac_digits, const uint8_t* items,
+                                              int64_t n_items, int write, int64_t* sizes,
+                                              const int64_t* out_off, uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (mask == 0 || bit_is_set(mask, mask_off + i)) {
+      int64_t x = per_sec == 0 ? (int64_t)((const int32_t*)v)[i] : ((const int64_t*)v)[i];
+      bool neg = x < 0;
+      int64_t day = x, hour = 0, minute = 0, second = 0, sub = 0;
+      if (per_sec != 0) {
+        int64_t secs = x / per_sec;
+        day = secs / 86400;
+        hour = secs / 3600 % 24;
+        minute = secs / 60 % 60;
+        second = secs % 60;
+        sub = x % per_sec;
+        if (hour < 0) hour = -hour;
+        if (minute < 0) minute = -minute;
+        if (second < 0) second = -second;
+        if (sub < 0) sub = -sub;
+      }
+      for (int64_t j = 0; j < n_items; ++j) {
+        uint8_t kind = items[2 * j], c = items[2 * j + 1];
+        if (kind == 0) {
+          o.put(c);
+          continue;
+        }
+        if (kind == 1) {
+          if (neg) o.put('-');
+          continue;
+        }
+        switch (c) {
+          case 'D': {
+            uint64_t mag = day < 0 ? 0 - (uint64_t)day : (uint64_t)day;
+            uint8_t d[20];
+            int nd = 0;
+            do {
+              d[nd++] = (uint8_t)('0' + mag % 10);
+              mag /= 10;
+            } while (mag);
+            while (nd) o.put(d[--nd]);
+            break;
+          }
+          case 'H': put_two_digits(o, hour); break;
+          case 'I': put_two_digits(o, hour % 12); break;
+          case 'M': put_two_digits(o, minute); break;
+          case 's': put_two_digits(o, second); break;
+          case 'S': {
+            put_two_digits(o, second);
+            if (sub != 0) {
+              o.put('.');
+              int64_t div = 1;
+              for (int k = 1; k < frac_digits; ++k) div *= 10;
+              for (; div > 0; div /= 10) o.put((uint8_t)('0' + sub / div % 10));
+            }
+            break;
+          }
+          case 'p': put_am_pm(o, hour); break;
+          case 'R':
+          case 'T':
+            put_two_digits(o, hour);
+            o.put(':');
+            put_two_digits(o, minute);
+            if (c == 'T') {
+              o.put(':');
+              put_two_digits(o, second);
+            }
+            break;
+          default:  // 'r'
+            put_two_digits(o, hour % 12);
+            o.put(':');
+            put_two_digits(o, minute);
+            o.put(':');
+            put_two_digits(o, second);
+            o.put(' ');
+            put_am_pm(o, hour);
+        }
+      }
+    }
+    out_end(i, write, o, sizes);
+  }
+}
+
+// One to `max` ASCII digits at p[k]: their value in v, k moved past them.
+__device__ __forceinline__ bool duration_digits(const uint8_t* p, int64_t len, int64_t& k,
+                                                int max, int64_t& v) {
+  int nd = 0;
+  v = 0;
+  while (nd < max && k < len && p[k] >= '0' && p[k] <= '9') {
+    v = v * 10 + (p[k++] - '0');
+    ++nd;
+  }
+  return nd > 0;
+}
+
+__device__ __forceinline__ bool duration_byte(const uint8_t* p, int64_t len, int64_t& k,
+                                              uint8_t c) {
+  if (k >= len || p[k] != c) return false;
+  ++k;
+  return true;
+}
+
+// AM (shift 0) or PM (shift 12) at p[k].
+__device__ __forceinline__ bool duration_am_pm(const uint8_t* p, int64_t len, int64_t& k,
+                                               int64_t& shift) {
+  if (k + 2 > len || p[k + 1] != 'M' || (p[k] != 'A' && p[k] != 'P')) return false;
+  shift = p[k] == 'P' ? 12 : 0;
+  k += 2;
+  return true;
+}
+
+// Row p[0..len) read with the format items (the host twin is convert_durations::parse):
+// nanoseconds, `ok` false when the row does not match.
+__device__ __int128 parse_duration(const uint8_t* p, int64_t len, const uint8_t* items,
+                                   int64_t n_items, bool& ok) {
+  ok = false;
+  bool neg = false;
+  int64_t k = 0, day = 0, hour = 0, minute = 0, second = 0, nanos = 0, shift = 0;
+  for (int64_t j = 0; j < n_items; ++j) {
+    uint8_t kind = items[2 * j], c = items[2 * j + 1];
+    if (kind == 0) {
+      if (!duration_byte(p, len, k, c)) return 0;
+      continue;
+    }
+    if (kind == 1) {
+      if (k < len && p[k] == '-') {
+        neg = true;
+        ++k;
+      }
+      continue;
+    }
+    switch (c) {
+      case 'D':
+        if (!duration_digits(p, len, k, 18, day)) return 0;
+        break;
+      case 'H':
+        if (!duration_digits(p, len, k, 2, hour)) return 0;
+        shift = 0;
+        break;
+      case 'I':
+        if (!duration_digits(p, len, k, 2, hour)) return 0;
+        break;
+      case 'M':
+        if (!duration_digits(p, len, k, 2, minute)) return 0;
+        break;
+      case 's':
+        if (!duration_digits(p, len, k, 2, second)) return 0;
+        break;
+      case 'S':
+        if (!duration_digits(p, len, k, 2, second)) return 0;
+        if (k < len && p[k] == '.') {
+          int64_t start = ++k, f;
+          if (!duration_digits(p, len, k, 9, f)) return 0;
+          for (int64_t d = k - start; d < 9; ++d) f *= 10;
+          nanos = f;
+        }
+        break;
+      case 'p':
+        if (!duration_am_pm(p, len, k, shift)) return 0;
+        break;
+      case 'R':
+      case 'T':
+        if (!duration_digits(p, len, k, 2, hour)) return 0;
+        shift = 0;
+        if (!duration_byte(p, len, k, ':') || !duration_digits(p, len, k, 2, minute)) return 0;
+        if (c == 'T' &&
+            (!duration_byte(p, len, k, ':') || !duration_digits(p, len, k, 2, second)))
+          return 0;
+        break;
+      default:  // 'r'
+        if (!duration_digits(p, len, k, 2, hour) || !duration_byte(p, len, k, ':') ||
+            !duration_digits(p, len, k, 2, minute) || !duration_byte(p, len, k, ':') ||
+            !duration_digits(p, len, k, 2, second) || !duration_byte(p, len, k, ' ') ||
+            !duration_am_pm(p, len, k, shift))
+          return 0;
+    }
+  }
+  if (k != len) return 0;
+  __int128 secs = (((__int128)day * 24 + hour + shift) * 60 + minute) * 60 + second;
+  __int128 ns = secs * 1000000000 + nanos;
+  ok = true;
+  return neg ? -ns : ns;
+}
+
+// out[i]: row i read with the format items in ticks of ns_per_tick nanoseconds (INT32 when
+// days, else INT64); ok[i]: 1 when row i is valid, matches and fits, else 0.
+extern "C" __global__ void str_parse_durations(const StrCol* in, int64_t n,
+                                               const uint8_t* items, int64_t n_items,
+                                               int64_t ns_per_tick, int days, void* out,
+                                               uint8_t* ok) {
+  STR_GRID_LOOP(i, n) {
+    bool good = false;
+    __int128 t = 0;
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      t = parse_duration(p, len, items, n_items, good) / ns_per_tick;
+      __int128 hi = days ? (__int128)2147483647 : (__int128)9223372036854775807LL;
+      __int128 lo = -hi - 1;
+      good = good && t >= lo && t <= hi;
+    }
+    if (!good) t = 0;
+    if (days) ((int32_t*)out)[i] = (int32_t)t;
+    else ((int64_t*)out)[i] = (int64_t)t;
+    ok[i] = good;
+  }
+}

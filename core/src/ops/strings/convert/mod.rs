@@ -8,6 +8,8 @@
 
 pub mod convert_booleans;
 pub mod convert_datetime;
+pub mod convert_durations;
+pub mod convert_fixed_point;
 pub mod convert_floats;
 pub mod convert_integers;
 pub mod convert_ipv4;

@@ -10,6 +10,8 @@ from __future__ import annotations
 from ferrodf.plc.strings.convert import (
     convert_booleans,
     convert_datetime,
+    convert_durations,
+    convert_fixed_point,
     convert_floats,
     convert_integers,
     convert_ipv4,
@@ -20,6 +22,8 @@ from ferrodf.plc.strings.convert import (
 __all__ = [
     "convert_booleans",
     "convert_datetime",
+    "convert_durations",
+    "convert_fixed_point",
     "convert_floats",
     "convert_integers",
     "convert_ipv4",
