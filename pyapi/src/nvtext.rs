@@ -371,6 +371,36 @@ pub fn minhash64(
     })?))
 }
 
+/// LIST<UINT32> minhash values of LIST<STRING> rows over windows of `ngrams` strings.
+#[pyfunction]
+pub fn minhash_ngrams(
+    py: Python<'_>,
+    input: PyColumn,
+    ngrams: i64,
+    seed: u32,
+    a: PyColumn,
+    b: PyColumn,
+) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        mh::minhash_ngrams(&input.0, ngrams, seed, &a.0, &b.0)
+    })?))
+}
+
+/// LIST<UINT64> minhash values of LIST<STRING> rows over windows of `ngrams` strings.
+#[pyfunction]
+pub fn minhash64_ngrams(
+    py: Python<'_>,
+    input: PyColumn,
+    ngrams: i64,
+    seed: u64,
+    a: PyColumn,
+    b: PyColumn,
+) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        mh::minhash64_ngrams(&input.0, ngrams, seed, &a.0, &b.0)
+    })?))
+}
+
 /// Add the nvtext bindings to the extension module's `nvtext`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTokenizeVocabulary>()?;
@@ -397,5 +427,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         filter_tokens,
         minhash,
         minhash64,
+        minhash_ngrams,
+        minhash64_ngrams,
     )
 }

@@ -13,6 +13,7 @@ from nvtext_helpers import (
     TEXT,
     col,
     minhash,
+    murmur3_32,
     murmur3_x64_128_h1,
     sliced,
     texts,
@@ -94,3 +95,89 @@ def test_minhash_errors():
 def test_minhash_property(rows):
     a, b, ca, cb = params(3, False, seed=1)
     assert values(MH.minhash(col(rows), 3, ca, cb, 3)) == [minhash(s, 3, a, b, 3) for s in rows]
+
+
+def minhash_ngrams_oracle(row, ngrams, seed, a, b, wide):
+    """libcudf's minhash of a LIST<STRING> row: windows of `ngrams` consecutive strings,
+    hashed as their bytes one after the other (null strings have no bytes), the whole row
+    when it is shorter; an empty list gives zeros."""
+    if row is None:
+        return None
+    if not row:
+        return [0] * len(a)
+    width = min(ngrams, len(row))
+    grams = ["".join(x or "" for x in row[j : j + width]) for j in range(len(row) - width + 1)]
+    out = []
+    for ka, kb in zip(a, b, strict=True):
+        best = None
+        for g in grams:
+            if wide:
+                hv = max(murmur3_x64_128_h1(g.encode(), seed), 1)
+                pv = ((hv * ka + kb) & ((1 << 64) - 1)) % ((1 << 61) - 1)
+            else:
+                hv = max(murmur3_32(g.encode(), seed), 1)
+                pv = (hv * ka + kb) & 0xFFFFFFFF
+            best = pv if best is None else min(best, pv)
+        out.append(best)
+    return out
+
+
+LIST_ROWS = [
+    ["the", "quick", "brown", "fox"],
+    ["日本", "語", "😀"],
+    ["one"],
+    [],
+    None,
+    ["", "", ""],
+    ["a", None, "b", "c"],
+    [w for w in TEXT if w is not None],
+    *[[w for w in ROWS[k : k + 7] if w is not None] for k in range(0, 70, 7)],
+]
+
+
+def lcol(rows):
+    return plc.Column.from_arrow(pa.array(rows, pa.list_(pa.string())))
+
+
+@pytest.mark.parametrize("wide", [False, True])
+@pytest.mark.parametrize(("k", "ngrams", "seed"), [(1, 2, 0), (4, 3, 7), (5, 5, 2**31 + 5)])
+def test_minhash_ngrams(wide, k, ngrams, seed):
+    f = MH.minhash64_ngrams if wide else MH.minhash_ngrams
+    a, b, ca, cb = params(k, wide, seed=k)
+    got = f(lcol(LIST_ROWS), ngrams, seed, ca, cb)
+    assert got.to_arrow().type == pa.list_(pa.uint64() if wide else pa.uint32())
+    want = [minhash_ngrams_oracle(r, ngrams, seed, a, b, wide) for r in LIST_ROWS]
+    assert values(got) == want
+    part = plc.copying.slice(lcol(LIST_ROWS), [2, 9])[0]
+    assert values(f(part, ngrams, seed, ca, cb)) == want[2:9]
+    assert f(lcol([]), ngrams, seed, ca, cb).size() == 0
+
+
+def test_minhash_ngrams_errors():
+    _, _, ca, cb = params(2, False)
+    _, _, wa, wb = params(2, True)
+    with pytest.raises(ValueError, match="ngrams must be at least 2"):
+        MH.minhash_ngrams(lcol([["a"]]), 1, 0, ca, cb)
+    with pytest.raises(TypeError, match="LIST<STRING>"):
+        MH.minhash_ngrams(col(["abc"]), 2, 0, ca, cb)
+    with pytest.raises(TypeError, match="LIST<STRING>"):
+        ints = plc.Column.from_arrow(pa.array([[1]], pa.list_(pa.int32())))
+        MH.minhash64_ngrams(ints, 2, 0, wa, wb)
+    with pytest.raises(TypeError, match="a must be a UINT64 column"):
+        MH.minhash64_ngrams(lcol([["a"]]), 2, 0, ca, cb)
+    with pytest.raises(ValueError, match="a has 2 values, b 1"):
+        MH.minhash_ngrams(lcol([["a"]]), 2, 0, ca, col([1], pa.uint32()))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.none(), st.lists(st.one_of(st.none(), st.text(ALPHABET, max_size=5)))),
+        max_size=8,
+    ),
+    st.integers(2, 4),
+)
+def test_minhash_ngrams_property(rows, ngrams):
+    a, b, ca, cb = params(3, True, seed=2)
+    got = values(MH.minhash64_ngrams(lcol(rows), ngrams, 5, ca, cb))
+    assert got == [minhash_ngrams_oracle(r, ngrams, 5, a, b, True) for r in rows]

@@ -13,7 +13,7 @@ use crate::buffer::Buffer;
 use crate::column::Column;
 use crate::device::DeviceMemory;
 use crate::error::{Error, Result};
-use crate::types::TypeId;
+use crate::types::{TypeId, fixed_width};
 
 /// Every row's whitespace runs as one space, without leading or trailing whitespace.
 pub fn normalize_spaces(col: &Column) -> Result<Column> {
@@ -524,6 +524,66 @@ pub fn minhash(
     let t = if wide { TypeId::Uint64 } else { TypeId::Uint32 };
     let values = device_values(t.into(), total, out)?;
     let (mask, nulls) = copied_validity(col)?;
+    let (offsets, _, _) = narrow_offsets(off, n + 1, total > i32::MAX as usize)?;
+    Column::list(offsets, values, mask, nulls.unwrap_or(0))
+}
+
+/// LIST<UINT32> (`wide`: LIST<UINT64>) of the minhash values of every row of the
+/// LIST<STRING> column `lists` over its windows of `ngrams` consecutive strings (see
+/// `nvt_minhash_ngrams`), with the lists' validity (null rows are empty).
+pub fn minhash_ngrams(
+    lists: &Column,
+    seed: u64,
+    a: &Column,
+    b: &Column,
+    ngrams: usize,
+    wide: bool,
+) -> Result<Column> {
+    let n = lists.size();
+    let m = a.size();
+    let w = if wide { 8 } else { 4 };
+    let offsets = &lists.children()[0];
+    let ow = fixed_width(offsets.dtype().id()).expect("integer offsets");
+    let list_off = offsets.data().map_or(Ok(0), |buf| buf.device_ptr())?
+        + ((offsets.offset() + lists.offset()) * ow) as u64;
+    let (mask, mask_off) = match lists.mask() {
+        Some(mk) if lists.null_count()? > 0 => (mk.device_ptr()?, lists.offset() as i64),
+        _ => (0, 0),
+    };
+    let d = Descs::new(&[(&lists.children()[1], false)])?;
+    let off = DeviceMemory::zeroed((n + 1) * 8)?;
+    run(
+        "nvt_list_minhash_counts",
+        n,
+        &args![n as i64, mask, mask_off, m as i64, off.ptr()],
+    )?;
+    let total = exclusive_sum_with_total(&off, n)? as usize;
+    let out = DeviceMemory::alloc(total * w)?;
+    let ptr = |c: &Column| -> Result<u64> {
+        Ok(c.data().expect("values").device_ptr()? + (c.offset() * w) as u64)
+    };
+    if total > 0 {
+        let a = args![
+            d.ptr(),
+            n as i64,
+            list_off,
+            i32::from(ow == 8),
+            mask,
+            mask_off,
+            seed,
+            ngrams as i64,
+            ptr(a)?,
+            ptr(b)?,
+            m as i64,
+            i32::from(wide),
+            off.ptr(),
+            out.ptr()
+        ];
+        run("nvt_minhash_ngrams", n, &a)?;
+    }
+    let t = if wide { TypeId::Uint64 } else { TypeId::Uint32 };
+    let values = device_values(t.into(), total, out)?;
+    let (mask, nulls) = copied_validity(lists)?;
     let (offsets, _, _) = narrow_offsets(off, n + 1, total > i32::MAX as usize)?;
     Column::list(offsets, values, mask, nulls.unwrap_or(0))
 }

@@ -745,6 +745,31 @@ __device__ uint64_t nvt_murmur3_128_h1(const uint8_t* p, int64_t len, uint64_t s
   return h1 + h2;
 }
 
+// Fold the window w[0..wl) into the minima o32/o64 of the m parameters: libcudf's
+// permutation of the window's hash hv (at least 1): 32-bit (`wide` 0): (hv * a + b) in
+// uint32 arithmetic; 64-bit: ((hv * a + b) in uint64) % (2^61 - 1).
+__device__ __forceinline__ void nvt_minhash_update(const uint8_t* w, int64_t wl, uint64_t seed,
+                                                   const void* a, const void* b, int64_t m,
+                                                   int wide, uint32_t* o32, uint64_t* o64) {
+  if (wide) {
+    uint64_t hv = nvt_murmur3_128_h1(w, wl, seed);
+    if (hv == 0) hv = 1;
+    const uint64_t *pa = (const uint64_t*)a, *pb = (const uint64_t*)b;
+    for (int64_t k = 0; k < m; ++k) {
+      uint64_t pv = (hv * pa[k] + pb[k]) % ((1ULL << 61) - 1);
+      if (pv < o64[k]) o64[k] = pv;
+    }
+  } else {
+    uint32_t hv = nvt_murmur3_32(w, wl, (uint32_t)seed);
+    if (hv == 0) hv = 1;
+    const uint32_t *pa = (const uint32_t*)a, *pb = (const uint32_t*)b;
+    for (int64_t k = 0; k < m; ++k) {
+      uint32_t pv = hv * pa[k] + pb[k];
+      if (pv < o32[k]) o32[k] = pv;
+    }
+  }
+}
+
 // counts[i] = m for a valid row, 0 for a null one (the minhash list sizes).
 extern "C" __global__ void nvt_minhash_counts(const StrCol* in, int64_t n, int64_t m,
                                               int64_t* counts) {
@@ -773,25 +798,45 @@ extern "C" __global__ void nvt_minhash(const StrCol* in, int64_t n, uint64_t see
     NvtWindow v;
     v.start(p, len, width);
     do {
-      const uint8_t* w = p + v.s;
-      int64_t wl = v.e - v.s;
-      if (wide) {
-        uint64_t hv = nvt_murmur3_128_h1(w, wl, seed);
-        if (hv == 0) hv = 1;
-        const uint64_t *pa = (const uint64_t*)a, *pb = (const uint64_t*)b;
-        for (int64_t k = 0; k < m; ++k) {
-          uint64_t pv = (hv * pa[k] + pb[k]) % ((1ULL << 61) - 1);
-          if (pv < o64[k]) o64[k] = pv;
-        }
-      } else {
-        uint32_t hv = nvt_murmur3_32(w, wl, (uint32_t)seed);
-        if (hv == 0) hv = 1;
-        const uint32_t *pa = (const uint32_t*)a, *pb = (const uint32_t*)b;
-        for (int64_t k = 0; k < m; ++k) {
-          uint32_t pv = hv * pa[k] + pb[k];
-          if (pv < o32[k]) o32[k] = pv;
-        }
-      }
+      nvt_minhash_update(p + v.s, v.e - v.s, seed, a, b, m, wide, o32, o64);
     } while (v.next());
+  }
+}
+
+// counts[i] = m for a valid list row (mask bit set or no mask), 0 for a null one.
+extern "C" __global__ void nvt_list_minhash_counts(int64_t n, const uint8_t* mask,
+                                                   int64_t mask_off, int64_t m,
+                                                   int64_t* counts) {
+  STR_GRID_LOOP(i, n) { counts[i] = (mask == 0 || bit_is_set(mask, mask_off + i)) ? m : 0; }
+}
+
+// minhash_ngrams, minhash64_ngrams: every valid list row (list offsets list_off, 32- or
+// 64-bit, into the strings d[0]) hashed over its windows of `ngrams` consecutive strings:
+// the bytes from the first string's start to the last one's end (the strings one after
+// the other), the whole row when it has fewer strings; an empty row gives zeros.
+extern "C" __global__ void nvt_minhash_ngrams(const StrCol* d, int64_t n, const void* list_off,
+                                              int off64, const uint8_t* mask, int64_t mask_off,
+                                              uint64_t seed, int64_t ngrams, const void* a,
+                                              const void* b, int64_t m, int wide,
+                                              const int64_t* off, void* out) {
+  STR_GRID_LOOP(i, n) {
+    if (mask != 0 && !bit_is_set(mask, mask_off + i)) continue;
+    int64_t s = off64 ? ((const int64_t*)list_off)[i] : ((const int32_t*)list_off)[i];
+    int64_t e = off64 ? ((const int64_t*)list_off)[i + 1] : ((const int32_t*)list_off)[i + 1];
+    uint32_t* o32 = (uint32_t*)out + off[i];
+    uint64_t* o64 = (uint64_t*)out + off[i];
+    for (int64_t k = 0; k < m; ++k) {
+      if (wide) o64[k] = s == e ? 0 : 0xFFFFFFFFFFFFFFFFULL;
+      else o32[k] = s == e ? 0 : 0xFFFFFFFFu;
+    }
+    if (s == e) continue;
+    int64_t width = e - s < ngrams ? e - s : ngrams;
+    for (int64_t j = s; j + width <= e; ++j) {
+      const uint8_t *first, *last;
+      int64_t first_len, last_len;
+      sc_get(d[0], j, first, first_len);
+      sc_get(d[0], j + width - 1, last, last_len);
+      nvt_minhash_update(first, (last + last_len) - first, seed, a, b, m, wide, o32, o64);
+    }
   }
 }

@@ -1,5 +1,6 @@
-"""pylibcudf's ``nvtext.minhash`` module (``minhash`` and ``minhash64``; the list-input
-``minhash_ngrams`` / ``minhash64_ngrams`` are not implemented)."""
+"""pylibcudf's ``nvtext.minhash`` module: ``minhash`` and ``minhash64`` over the character
+windows of strings, ``minhash_ngrams`` and ``minhash64_ngrams`` over windows of consecutive
+strings of LIST<STRING> rows."""
 
 from __future__ import annotations
 
@@ -21,4 +22,18 @@ def minhash64(input, seed, a, b, width, stream=None, mr=None):
     return _lib.minhash64(input, int(seed), a, b, width)
 
 
-__all__ = ["minhash", "minhash64"]
+def minhash_ngrams(input, ngrams, seed, a, b, stream=None, mr=None):
+    """LIST<UINT32>: ``minhash`` over the rows of a LIST<STRING> Column, whose windows are
+    runs of ``ngrams`` (at least 2) consecutive strings hashed as their bytes one after the
+    other (the whole row when it is shorter); empty lists give zeros."""
+    _order = _stream_order(stream, mr)
+    return _lib.minhash_ngrams(input, ngrams, int(seed), a, b)
+
+
+def minhash64_ngrams(input, ngrams, seed, a, b, stream=None, mr=None):
+    """LIST<UINT64>: ``minhash64`` over the ngram windows of ``minhash_ngrams``."""
+    _order = _stream_order(stream, mr)
+    return _lib.minhash64_ngrams(input, ngrams, int(seed), a, b)
+
+
+__all__ = ["minhash", "minhash64", "minhash64_ngrams", "minhash_ngrams"]

@@ -8,3 +8,9 @@ def minhash(
 def minhash64(
     input: Column, seed: int, a: Column, b: Column, width: int, stream: Any = None, mr: Any = None
 ) -> Column: ...
+def minhash_ngrams(
+    input: Column, ngrams: int, seed: int, a: Column, b: Column, stream: Any = None, mr: Any = None
+) -> Column: ...
+def minhash64_ngrams(
+    input: Column, ngrams: int, seed: int, a: Column, b: Column, stream: Any = None, mr: Any = None
+) -> Column: ...
