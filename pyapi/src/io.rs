@@ -19,6 +19,7 @@ use ferrodf_core::io::parquet::{
     self, CmpOp, DictionaryPolicy, FilterValue, ParquetReaderOptions, ParquetWriterOptions,
     Predicate, StatisticsFreq,
 };
+use ferrodf_core::io::parquet_footer;
 use ferrodf_core::io::parquet_metadata::{self, ParquetColumnSchema};
 use ferrodf_core::io::text::{self, ByteRangeInfo, DataChunkSource};
 use ferrodf_core::io::{
@@ -437,16 +438,49 @@ macro_rules! chunked_writer_class {
                     }
                 })
             }
-            /// Finish the file; returns the bytes of a memory sink.
-            fn close<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyBytes>>> {
+            /// Finish the file; returns the bytes of a memory sink and, with
+            /// `column_chunks_file_paths`, the column-chunk metadata blob.
+            #[pyo3(signature = (column_chunks_file_paths = None))]
+            fn close<'py>(
+                &self,
+                py: Python<'py>,
+                column_chunks_file_paths: Option<Vec<String>>,
+            ) -> PyResult<(Option<Bound<'py, PyBytes>>, Option<Bound<'py, PyBytes>>)> {
                 let w = self.writer.lock().unwrap_or_else(|e| e.into_inner()).take();
-                if let Some(w) = w {
-                    run(py, move || w.close())?;
-                }
-                Ok(sink_bytes(py, &self.sink))
+                let blob = match (w, column_chunks_file_paths) {
+                    (Some(w), Some(paths)) => Some(run(py, move || w.close_with_paths(&paths))?),
+                    (Some(w), None) => {
+                        run(py, move || w.close())?;
+                        None
+                    }
+                    (None, _) => None,
+                };
+                let blob = blob.map(|b| PyBytes::new(py, &b));
+                Ok((sink_bytes(py, &self.sink), blob))
             }
         }
     };
+}
+
+/// Closing a chunked writer with pylibcudf's `column_chunks_file_paths`: the footer as a
+/// metadata blob whose column chunks name the file's path in the dataset.
+trait CloseWithPaths: Sized {
+    fn close_with_paths(self, paths: &[String]) -> ferrodf_core::Result<Vec<u8>>;
+}
+
+impl CloseWithPaths for parquet::ParquetChunkedWriter {
+    fn close_with_paths(self, paths: &[String]) -> ferrodf_core::Result<Vec<u8>> {
+        self.close_with_metadata(paths)
+    }
+}
+
+impl CloseWithPaths for orc::OrcChunkedWriter {
+    fn close_with_paths(self, _paths: &[String]) -> ferrodf_core::Result<Vec<u8>> {
+        Err(ferrodf_core::Error::not_implemented(
+            "column_chunks_file_paths: ORC files have no column-chunk metadata blob; it is \
+             a Parquet option",
+        ))
+    }
 }
 
 chunked_writer_class!(
@@ -586,6 +620,53 @@ pub fn read_parquet_metadata<'py>(
     d.set_item("rowgroup_metadata", md.rowgroup_metadata)?;
     d.set_item("columnchunk_metadata", md.columnchunk_metadata)?;
     Ok(d)
+}
+
+/// The footer of every source: a dict per source (`blob`: the footer as a metadata-only
+/// Parquet file, then `num_rows`, `num_row_groups`, `version`, `created_by`,
+/// `key_value_metadata` and the row groups' `file_paths`).
+#[pyfunction]
+pub fn read_parquet_footers<'py>(
+    py: Python<'py>,
+    sources_: &Bound<'py, PyAny>,
+) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    let src = sources(sources_)?;
+    let footers = run(py, move || parquet_footer::read_parquet_footers(&src))?;
+    footers.iter().map(|f| footer_dict(py, f)).collect()
+}
+
+/// The parts of a footer (see [`read_parquet_footers`]).
+fn footer_dict<'py>(
+    py: Python<'py>,
+    f: &parquet_footer::FileFooter,
+) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let blob = f.to_blob().map_err(crate::errors::to_py)?;
+    d.set_item("blob", PyBytes::new(py, &blob))?;
+    d.set_item("num_rows", f.num_rows())?;
+    d.set_item("num_row_groups", f.num_row_groups())?;
+    d.set_item("version", f.version())?;
+    d.set_item("created_by", f.created_by())?;
+    d.set_item("key_value_metadata", f.key_value_metadata())?;
+    d.set_item("file_paths", f.file_paths())?;
+    Ok(d)
+}
+
+/// The parts of the footer held in `blob` (a Parquet file or metadata blob).
+#[pyfunction]
+pub fn parquet_footer_info<'py>(py: Python<'py>, blob: Vec<u8>) -> PyResult<Bound<'py, PyDict>> {
+    let f = run(py, move || parquet_footer::FileFooter::parse(&blob))?;
+    footer_dict(py, &f)
+}
+
+/// One metadata blob with the row groups of every blob in order.
+#[pyfunction]
+pub fn merge_row_group_metadata<'py>(
+    py: Python<'py>,
+    blobs: Vec<Vec<u8>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let out = run(py, move || parquet_footer::merge_row_group_metadata(&blobs))?;
+    Ok(PyBytes::new(py, &out))
 }
 
 /// Whether the Parquet reader decodes pages compressed with `compression` (an int).
@@ -740,6 +821,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         read_orc,
         write_orc,
         read_parquet_metadata,
+        read_parquet_footers,
+        parquet_footer_info,
+        merge_row_group_metadata,
         is_supported_read_parquet,
         is_supported_write_parquet,
         is_supported_read_orc,

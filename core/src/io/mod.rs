@@ -32,6 +32,7 @@ pub mod csv;
 pub mod json;
 pub mod orc;
 pub mod parquet;
+pub mod parquet_footer;
 pub mod parquet_metadata;
 mod source;
 mod split;

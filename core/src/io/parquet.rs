@@ -899,6 +899,32 @@ impl ParquetChunkedWriter {
         }
         Ok(())
     }
+
+    /// Finish the file and return its column-chunk metadata blob (pylibcudf's
+    /// `column_chunks_file_paths`): the footer as a metadata-only Parquet file with every
+    /// column chunk's `file_path` set to `paths[0]`, the path the file will have in the
+    /// dataset (see [`super::parquet_footer`]). libcudf takes one path per sink and
+    /// ferrodf writes one sink, so `paths` must hold one path (`ValueError`). A writer
+    /// closed before any `write` produces no file and an empty blob.
+    pub fn close_with_metadata(mut self, paths: &[String]) -> Result<Vec<u8>> {
+        if paths.len() != 1 {
+            return Err(Error::value(format!(
+                "column_chunks_file_paths must hold one path (the written file's path in \
+                 the dataset), got {}",
+                paths.len()
+            )));
+        }
+        let Some(mut st) = self.state.take() else {
+            return Ok(vec![]);
+        };
+        let metadata = st.file.finish()?;
+        st.file
+            .inner_mut()
+            .flush()
+            .map_err(|e| write_err(&self.sink, e))?;
+        drop(st);
+        super::parquet_footer::metadata_blob(metadata, &paths[0])
+    }
 }
 
 /// Whether Parquet pages compressed with `compression` can be read (pylibcudf's

@@ -250,7 +250,7 @@ class OrcChunkedWriter:
 
     def close(self) -> None:
         """Finish the file."""
-        data = self._w.close()
+        data, _ = self._w.close()
         assert self._sink is not None
         self._sink._deliver(data)
 

@@ -3,8 +3,12 @@
 Filters: pylibcudf takes an AST ``Expression``; ferrodf has no expression module yet and
 takes pyarrow's disjunctive normal form instead, ``[("a", ">", 3), ("b", "==", "x")]``
 (AND) or a list of such lists (OR of ANDs). Row groups whose statistics rule a filter out
-are not read; the remaining rows are filtered exactly. ``write_parquet`` returns an empty
-memoryview (ferrodf does not produce the column-chunk metadata blob).
+are not read; the remaining rows are filtered exactly.
+
+With ``column_chunks_file_paths`` set, ``write_parquet`` (and a chunked writer's
+``close``) returns the file's column-chunk metadata blob: its footer as a metadata-only
+Parquet file whose column chunks name that path; ``merge_row_group_metadata`` joins such
+blobs into a dataset's ``_metadata`` file. Without it they return an empty memoryview.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from ferrodf._lib import stream_order as _stream_order
 from ferrodf._lib.io import _ChunkedParquetReader, _ParquetChunkedWriter
 from ferrodf._lib.io import is_supported_read_parquet as io_is_supported_read_parquet
 from ferrodf._lib.io import is_supported_write_parquet as io_is_supported_write_parquet
+from ferrodf._lib.io import merge_row_group_metadata as io_merge_row_group_metadata
 from ferrodf._lib.io import read_parquet as io_read_parquet
 from ferrodf._lib.io import write_parquet as io_write_parquet
 from ferrodf.plc.io._builder import OptionsBuilder
@@ -215,10 +220,23 @@ def _check(options: ParquetReaderOptions) -> SourceInfo:
 
 
 def read_parquet(
-    options: ParquetReaderOptions, stream: Any = None, mr: Any = None
+    options: ParquetReaderOptions,
+    stream: Any = None,
+    mr: Any = None,
+    parquet_metadatas: list[Any] | None = None,
 ) -> TableWithMetadata:
-    """Read Parquet with ``options``; row groups decode in parallel without the GIL."""
+    """Read Parquet with ``options``; row groups decode in parallel without the GIL.
+
+    ``parquet_metadatas`` (from ``read_parquet_footers``, one per source) are checked
+    against the sources; the reader decodes each footer again (footers are small)."""
     _order = _stream_order(stream, mr)
+    if parquet_metadatas is not None:
+        n = len(_check(options)._sources)
+        if len(parquet_metadatas) != n:
+            raise ValueError(
+                f"parquet_metadatas has {len(parquet_metadatas)} footers for {n} sources; "
+                "pass read_parquet_footers(source_info) of the same sources"
+            )
     tbl, names = io_read_parquet(_check(options)._sources, options._reader_options())
     return TableWithMetadata(tbl, names)
 
@@ -389,13 +407,16 @@ class _WriterOptions:
         self._sink: SinkInfo | None = None
         self._opts: dict[str, Any] = {}
         self._metadata: list[Any] | None = None
+        self._paths: list[str] | None = None
 
     def set_partitions(self, partitions: list[Any]) -> None:
         """Not supported."""
         raise NotImplementedError("partitioned Parquet writes are not supported")
 
     def set_column_chunks_file_paths(self, file_paths: list[str]) -> None:
-        """Accepted and ignored (no metadata blob is produced)."""
+        """The path the written file will have in its dataset (one per sink): the writer
+        then returns the column-chunk metadata blob naming it."""
+        self._paths = [str(p) for p in file_paths]
 
     def set_row_group_size_bytes(self, size_bytes: int) -> None:
         """Bytes per row group (estimated)."""
@@ -448,9 +469,15 @@ def write_parquet(options: ParquetWriterOptions, stream: Any = None) -> memoryvi
     sink = options._sink
     if sink is None or options._table is None:
         raise ValueError("use ParquetWriterOptions.builder(sink, table)")
-    data = io_write_parquet(sink._path, options._table, options._metadata, options._opts)
+    if options._paths is None:
+        data = io_write_parquet(sink._path, options._table, options._metadata, options._opts)
+        sink._deliver(data)
+        return memoryview(b"")
+    w = _ParquetChunkedWriter(sink._path, options._opts)
+    w.write(options._table, options._metadata)
+    data, blob = w.close(options._paths)
     sink._deliver(data)
-    return memoryview(b"")
+    return memoryview(blob or b"")
 
 
 class ChunkedParquetWriterOptions(_WriterOptions):
@@ -497,11 +524,26 @@ class ParquetChunkedWriter:
         self._w.write(table, self._metadata)
 
     def close(self, column_chunks_file_paths: list[str] | None = None) -> memoryview:
-        """Finish the file."""
-        data = self._w.close()
+        """Finish the file; with ``column_chunks_file_paths`` (the file's path in its
+        dataset) returns its column-chunk metadata blob, else an empty memoryview."""
+        paths = None if column_chunks_file_paths is None else list(column_chunks_file_paths)
+        data, blob = self._w.close(paths)
         assert self._sink is not None
         self._sink._deliver(data)
-        return memoryview(b"")
+        return memoryview(blob or b"")
+
+
+# pylibcudf 26.12's name of the chunked writer.
+ChunkedParquetWriter = ParquetChunkedWriter
+
+
+def merge_row_group_metadata(metdata_list: list[Any]) -> memoryview:
+    """One metadata blob holding the row groups of every blob in ``metdata_list`` (the
+    blobs ``write_parquet`` returns with ``column_chunks_file_paths``), in order: a
+    dataset's ``_metadata`` file. ValueError for an empty list, bytes that are not a
+    Parquet footer, or blobs of different schemas."""
+    blobs = [bytes(m) for m in metdata_list]
+    return memoryview(io_merge_row_group_metadata(blobs))
 
 
 def is_supported_read_parquet(compression: CompressionType) -> bool:
@@ -518,6 +560,7 @@ def is_supported_write_parquet(compression: CompressionType) -> bool:
 
 __all__ = [
     "ChunkedParquetReader",
+    "ChunkedParquetWriter",
     "ChunkedParquetWriterOptions",
     "ChunkedParquetWriterOptionsBuilder",
     "ColumnInMetadata",
@@ -529,6 +572,7 @@ __all__ = [
     "TableInputMetadata",
     "is_supported_read_parquet",
     "is_supported_write_parquet",
+    "merge_row_group_metadata",
     "read_parquet",
     "write_parquet",
 ]

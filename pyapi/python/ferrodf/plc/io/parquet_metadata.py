@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ferrodf._lib import DataType
+from ferrodf._lib.io import parquet_footer_info as io_parquet_footer_info
+from ferrodf._lib.io import read_parquet_footers as io_read_parquet_footers
 from ferrodf._lib.io import read_parquet_metadata as io_read_parquet_metadata
 from ferrodf.plc.io.types import SourceInfo
 
@@ -116,14 +118,78 @@ class ParquetMetadata:
         return {k: list(v) for k, v in self._d["columnchunk_metadata"]}
 
 
+class FileMetaData:
+    """One source's decoded Parquet footer (libcudf's ``parquet::FileMetaData``), made by
+    :func:`read_parquet_footers` and passed on to ``read_parquet(...,
+    parquet_metadatas=...)``. Read-only views of it are given as properties."""
+
+    def __init__(self) -> None:
+        raise ValueError("FileMetaData is made by read_parquet_footers")
+
+    @staticmethod
+    def _from_dict(d: dict[str, Any]) -> FileMetaData:
+        m = FileMetaData.__new__(FileMetaData)
+        m._d = d
+        return m
+
+    @staticmethod
+    def _from_blob(blob: bytes) -> FileMetaData:
+        """The footer held in a Parquet file or metadata blob."""
+        return FileMetaData._from_dict(io_parquet_footer_info(bytes(blob)))
+
+    @property
+    def num_rows(self) -> int:
+        """Rows in the file."""
+        return self._d["num_rows"]
+
+    @property
+    def num_row_groups(self) -> int:
+        """Row groups in the file."""
+        return self._d["num_row_groups"]
+
+    @property
+    def version(self) -> int:
+        """The format version the footer declares."""
+        return self._d["version"]
+
+    @property
+    def created_by(self) -> str | None:
+        """The writer that made the file, when the footer says."""
+        return self._d["created_by"]
+
+    @property
+    def key_value_metadata(self) -> dict[str, str]:
+        """The footer's key-value metadata."""
+        return dict(self._d["key_value_metadata"])
+
+    @property
+    def file_paths(self) -> list[str]:
+        """Each row group's column-chunk ``file_path`` ("" where unset)."""
+        return list(self._d["file_paths"])
+
+    def to_bytes(self) -> bytes:
+        """The footer as a metadata-only Parquet file."""
+        return self._d["blob"]
+
+    def __repr__(self) -> str:
+        return f"FileMetaData(num_rows={self.num_rows}, num_row_groups={self.num_row_groups})"
+
+
+def read_parquet_footers(src_info: SourceInfo) -> list[FileMetaData]:
+    """The footer of each of ``src_info``'s sources, in order (without the GIL)."""
+    return [FileMetaData._from_dict(d) for d in io_read_parquet_footers(src_info._sources)]
+
+
 def read_parquet_metadata(src_info: SourceInfo) -> ParquetMetadata:
     """Read the footers of ``src_info``'s sources (without the GIL)."""
     return ParquetMetadata._from_dict(io_read_parquet_metadata(src_info._sources))
 
 
 __all__ = [
+    "FileMetaData",
     "ParquetColumnSchema",
     "ParquetMetadata",
     "ParquetSchema",
+    "read_parquet_footers",
     "read_parquet_metadata",
 ]
