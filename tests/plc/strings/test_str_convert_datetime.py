@@ -12,11 +12,7 @@ import pyarrow.compute as pc
 import pytest
 from str_helpers import col, sliced, values
 
-import ferrodf
 import ferrodf.plc as plc
-
-# No device path yet: a counted host fallback (conftest.host_fallback).
-pytestmark = pytest.mark.usefixtures("host_fallback")
 
 CD = plc.strings.convert.convert_datetime
 T = plc.types.TypeId
@@ -232,12 +228,3 @@ def test_errors_and_empty():
         CD.from_timestamps(col(["x"]), "%Y", col([]))
     assert CD.to_timestamps(col([]), plc.DataType(T.TIMESTAMP_SECONDS), "%Y").size() == 0
     assert values(CD.is_timestamp(sliced(ROWS, 1, 4), "%Y-%m-%d %H:%M:%S")) == [False, True, True]
-
-
-@pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
-def test_gpu_mode_raises_not_implemented():
-    with (
-        ferrodf.option_context(device="gpu"),
-        pytest.raises(NotImplementedError, match="to_timestamps"),
-    ):
-        CD.to_timestamps(col(["2024"]), plc.DataType(T.TIMESTAMP_SECONDS), "%Y")

@@ -1,12 +1,14 @@
-"""The fixed-point and duration kernels of strings_convert.cu, compiled as plain C++ for
-the CPU (see tests/host_kernels.py), give the same results as ferrodf's host path:
-str_parse_fixed_point, str_from_fixed_point, str_parse_durations, str_from_durations."""
+"""The fixed-point, duration and timestamp kernels of strings_convert.cu, compiled as plain
+C++ for the CPU (see tests/host_kernels.py), give the same results as ferrodf's host path:
+str_parse_fixed_point, str_from_fixed_point, str_parse_durations, str_from_durations,
+str_parse_timestamps and str_from_timestamps."""
 
 from __future__ import annotations
 
 from decimal import Context, Decimal
 
 import numpy as np
+import pyarrow as pa
 import pytest
 from host_kernels import compile_kernels
 from test_str_convert_durations import FORMATS, UNITS, dcol, items, ticks
@@ -178,3 +180,121 @@ def test_durations(lib, unit, fmt):
 def host_column(fn):
     with ferrodf.option_context(device="cpu"):
         return fn()
+
+
+DT = plc.strings.convert.convert_datetime
+DT_FORMATS = ["%Y-%m-%d %H:%M:%S", "%d/%m/%y %I:%M %p", "%Y%j %H%M%S.%f %z", "%Y-%m-%dT%H:%M:%9f"]
+DT_CODES = {"Y": 4, "j": 3, "f": 6}
+
+
+def dt_code(fmt):
+    """convert_datetime's compiled format: (0, c, 0) literals, (1, c, digits) specifiers."""
+    out, k = [], 0
+    while k < len(fmt):
+        if fmt[k] != "%":
+            out += [0, ord(fmt[k]), 0]
+            k += 1
+            continue
+        w = 0
+        if fmt[k + 1].isdigit() and fmt[k + 2] == "f":
+            w, k = int(fmt[k + 1]), k + 1
+        c = fmt[k + 1]
+        out += [1, ord(c), w or DT_CODES.get(c, 2)] if c != "%" else [0, ord("%"), 0]
+        k += 2
+    return np.array(out, np.uint8)
+
+
+def stamp_rows(rng, fmt, n):
+    import datetime as dt
+
+    base = dt.datetime(1900, 1, 1)
+    rows = []
+    for _ in range(n):
+        r = rng.random()
+        t = base + dt.timedelta(seconds=int(rng.integers(0, 200 * 365 * 86400)))
+        s = t.strftime(fmt.replace("%9f", "%f000")).replace("%z", "")
+        if "%z" in fmt:
+            s += rng.choice(["+0000", "-0130", "+2359", "+2400"])
+        if r < 0.1:
+            rows.append(None)
+        elif r < 0.25:
+            k = int(rng.integers(0, len(s) + 1))
+            rows.append(s[:k] + rng.choice(["x", "9", " ", ""]) + s[k + 1 :])
+        else:
+            rows.append(s)
+    return rows
+
+
+@pytest.mark.parametrize("fmt", DT_FORMATS)
+@pytest.mark.parametrize("tid", [T.TIMESTAMP_SECONDS, T.TIMESTAMP_NANOSECONDS, T.TIMESTAMP_DAYS])
+def test_timestamps(lib, fmt, tid):
+    rng = np.random.default_rng(4)
+    rows = stamp_rows(rng, fmt, 300)
+    code = dt_code(fmt)
+    a = Arena()
+    cp = a.ptr(code)
+    m = len(rows)
+    d = a.descs(a.strcol(rows))
+    days = tid == T.TIMESTAMP_DAYS
+    per = {T.TIMESTAMP_SECONDS: 10**9, T.TIMESTAMP_NANOSECONDS: 1, T.TIMESTAMP_DAYS: 86400 * 10**9}[
+        tid
+    ]
+    npt = np.int32 if days else np.int64
+    out, ok = np.zeros(m + 1, npt), np.zeros(m + 1, np.uint8)
+    lib.str_parse_timestamps(
+        P(d), I64(m), P(cp), I64(len(code) // 3), I64(per), I32(int(days)), I32(0),
+        P(a.ptr(out)), P(a.ptr(ok)),
+    )  # fmt: skip
+    got = [int(v) if k else None for v, k in zip(out[:m], ok[:m], strict=True)]
+    with ferrodf.option_context(device="cpu"):
+        parsed = DT.to_timestamps(pcol(rows), plc.DataType(tid), fmt)
+        want = [None if v is None else int(v) for v in _raw(parsed)]
+        flags = DT.is_timestamp(pcol(rows), fmt).to_arrow().to_pylist()
+    assert got == want
+    _, fok = np.zeros(m + 1, npt), np.zeros(m + 1, np.uint8)
+    lib.str_parse_timestamps(
+        P(d), I64(m), P(cp), I64(len(code) // 3), I64(1), I32(0), I32(1), P(0), P(a.ptr(fok)),
+    )  # fmt: skip
+    assert nullify(fok[:m].astype(bool).tolist(), [r is not None for r in rows]) == flags
+    # formatting the parsed values back, with the 40 names
+    valid = [v is not None for v in want]
+    vp = a.ptr(np.array([0 if v is None else v for v in want], npt))
+    mask = np.packbits(np.array([*valid, *[True] * 8], bool), bitorder="little")
+    mp = a.ptr(mask)
+    out_fmt = "%A %a %B %b %p|" + fmt.replace("%z", "%Z%z") + "|%u %w %U %W %j"
+    ocode = dt_code(out_fmt)
+    op = a.ptr(ocode)
+    names = _names()
+    nd = a.descs(a.strcol(names))
+    text = a.build(
+        m,
+        lambda w, s, o, c: lib.str_from_timestamps(
+            P(vp), I64(m), P(mp), I64(0), I64(per), I32(int(days)), P(op), I64(len(ocode) // 3),
+            P(nd), I32(1), I32(w), P(s), P(o), P(c),
+        ),
+    )  # fmt: skip
+    with ferrodf.option_context(device="cpu"):
+        want_text = DT.from_timestamps(parsed, out_fmt, pcol(names)).to_arrow().to_pylist()
+    assert nullify(text, valid) == want_text
+
+
+def _raw(c):
+    """The ticks of a timestamp column (days come to Arrow as date32)."""
+    a = c.to_arrow()
+    a = a.cast(pa.int32() if pa.types.is_date32(a.type) else pa.int64())
+    return a.to_pylist()
+
+
+def _names():
+    import datetime as dt
+
+    sunday = dt.date(2023, 1, 1)
+    days = [sunday + dt.timedelta(days=k) for k in range(7)]
+    months = [dt.date(2023, k, 1) for k in range(1, 13)]
+    return (
+        ["AM", "PM"]
+        + [x.strftime("%A") for x in days]
+        + [x.strftime("%a") for x in days]
+        + [x.strftime("%B") for x in months]
+        + [x.strftime("%b") for x in months]
+    )

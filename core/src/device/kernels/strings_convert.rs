@@ -241,3 +241,74 @@ pub fn from_durations(
     ];
     build_strings("str_from_durations", n, mask, nulls, &a)
 }
+
+/// Every row read as a timestamp of `t` (INT32 days, else INT64 ticks of `ns_per_tick`
+/// nanoseconds) with a compiled format (`code`: three bytes an item, see
+/// `str_parse_timestamps`), floored to the unit; rows that do not match or fit are null.
+/// With `flags_only`, BOOL8 flags of the rows that match (the input's nulls kept).
+pub fn parse_timestamps(
+    col: &Column,
+    t: DataType,
+    code: &[u8],
+    ns_per_tick: i64,
+    flags_only: bool,
+) -> Result<Column> {
+    let n = col.size();
+    let days = t.id() == TypeId::TimestampDays;
+    let d = Descs::new(&[(col, false)])?;
+    let items = upload(code)?;
+    let width = if days { 4 } else { 8 };
+    let out = DeviceMemory::alloc(if flags_only { 0 } else { n * width })?;
+    let ok = DeviceMemory::zeroed(n)?;
+    let out_ptr = if flags_only { 0 } else { out.ptr() };
+    let a = args![
+        d.ptr(),
+        n as i64,
+        items.ptr(),
+        (code.len() / 3) as i64,
+        ns_per_tick,
+        i32::from(days),
+        i32::from(flags_only),
+        out_ptr,
+        ok.ptr()
+    ];
+    run("str_parse_timestamps", n, &a)?;
+    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
+    if flags_only {
+        let (mask, nulls) = copied_validity(col)?;
+        return flags.with_mask(mask, nulls);
+    }
+    let (mask, nulls) = flag_mask(&flags)?;
+    device_column(t, n, out, mask, Some(nulls))
+}
+
+/// Every valid row of the TIMESTAMP column `timestamps` (ticks of `ns_per_tick`
+/// nanoseconds) written with a compiled format (`code`, see `str_from_timestamps`);
+/// `names` (40 rows) gives `%p %A %a %B %b`.
+pub fn from_timestamps(
+    timestamps: &Column,
+    code: &[u8],
+    ns_per_tick: i64,
+    names: Option<&Column>,
+) -> Result<Column> {
+    let n = timestamps.size();
+    let days = timestamps.dtype().id() == TypeId::TimestampDays;
+    let (v, m, off) = value_parts(Some(timestamps))?;
+    let (mask, nulls) = copied_validity(timestamps)?;
+    let items = upload(code)?;
+    // The kernel reads the names only when there are 40 of them.
+    let d = names.map(|c| Descs::new(&[(c, false)])).transpose()?;
+    let a = args![
+        v,
+        n as i64,
+        m,
+        off as i64,
+        ns_per_tick,
+        i32::from(days),
+        items.ptr(),
+        (code.len() / 3) as i64,
+        d.as_ref().map_or(0, Descs::ptr),
+        i32::from(names.is_some())
+    ];
+    build_strings("str_from_timestamps", n, mask, nulls, &a)
+}

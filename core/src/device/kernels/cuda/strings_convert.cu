@@ -648,3 +648,257 @@ extern "C" __global__ void str_parse_durations(const StrCol* in, int64_t n,
     ok[i] = good;
   }
 }
+
+// ------------------------------------------------------------------------------------
+// datetime
+// ------------------------------------------------------------------------------------
+// Formats come compiled by the host (convert_datetime::code) as byte triples: (0, c, 0) a
+// literal byte, (1, c, w) the specifier %c with its digit count w (%Y 4, %j 3, %f 1-9,
+// the others 2). The calendar is Howard Hinnant's days <-> civil algorithms, as
+// ops/datetime/host.rs and datetime.cu (another module) have them.
+
+__device__ __forceinline__ int64_t sc_floor_div(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+
+__device__ __forceinline__ void sc_civil_from_days(int64_t z, int64_t& y, int64_t& m,
+                                                   int64_t& d) {
+  z += 719468;
+  int64_t era = sc_floor_div(z, 146097);
+  int64_t doe = z - era * 146097;
+  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  int64_t mp = (5 * doy + 2) / 153;
+  d = doy - (153 * mp + 2) / 5 + 1;
+  m = mp < 10 ? mp + 3 : mp - 9;
+  y = yoe + era * 400 + (m <= 2);
+}
+
+__device__ __forceinline__ int64_t sc_days_from_civil(int64_t y, int64_t m, int64_t d) {
+  y -= m <= 2;
+  int64_t era = sc_floor_div(y, 400);
+  int64_t yoe = y - era * 400;
+  int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
+  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+__device__ __forceinline__ bool sc_is_leap(int64_t y) {
+  return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+}
+
+__device__ __forceinline__ int64_t sc_days_in_month(int64_t y, int64_t m) {
+  if (m == 2) return sc_is_leap(y) ? 29 : 28;
+  return (m == 4 || m == 6 || m == 9 || m == 11) ? 30 : 31;
+}
+
+// Exactly n ASCII digits at p[k].
+__device__ __forceinline__ bool sc_fixed_digits(const uint8_t* p, int64_t len, int64_t& k,
+                                                int n, int64_t& v) {
+  if (k + n > len) return false;
+  v = 0;
+  for (int j = 0; j < n; ++j) {
+    uint8_t c = p[k + j];
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  k += n;
+  return true;
+}
+
+__device__ __forceinline__ uint8_t sc_upper(uint8_t c) {
+  return (c >= 'a' && c <= 'z') ? (uint8_t)(c - 32) : c;
+}
+
+// Row p[0..len) read with the format items (the host twin is convert_datetime::parse):
+// nanoseconds since the epoch, `ok` false when the row does not match or a field is out
+// of range.
+__device__ __int128 parse_timestamp(const uint8_t* s, int64_t len, const uint8_t* items,
+                                    int64_t n_items, bool& ok) {
+  ok = false;
+  int64_t y = 1970, mo = 1, d = 1, yday = -1, h = 0, mi = 0, sec = 0, ns = 0, off = 0;
+  int64_t h12 = -1, v = 0, k = 0;
+  int pm = -1;
+  for (int64_t j = 0; j < n_items; ++j) {
+    uint8_t kind = items[3 * j], c = items[3 * j + 1];
+    int w = items[3 * j + 2];
+    if (kind == 0) {
+      if (k >= len || s[k] != c) return 0;
+      ++k;
+      continue;
+    }
+    if (c == 'p') {
+      if (k + 2 > len || sc_upper(s[k + 1]) != 'M') return 0;
+      uint8_t a = sc_upper(s[k]);
+      if (a != 'A' && a != 'P') return 0;
+      pm = a == 'P';
+      k += 2;
+      continue;
+    }
+    if (c == 'z') {
+      if (k >= len || (s[k] != '+' && s[k] != '-')) return 0;
+      int64_t sign = s[k] == '+' ? 1 : -1, oh, om;
+      ++k;
+      if (!sc_fixed_digits(s, len, k, 2, oh) || !sc_fixed_digits(s, len, k, 2, om)) return 0;
+      if (oh > 23 || om > 59) return 0;
+      off = sign * (oh * 60 + om);
+      continue;
+    }
+    if (!sc_fixed_digits(s, len, k, w, v)) return 0;
+    switch (c) {
+      case 'Y': y = v; break;
+      case 'y': y = v < 69 ? 2000 + v : 1900 + v; break;
+      case 'm': mo = v; break;
+      case 'd': d = v; break;
+      case 'j': yday = v; break;
+      case 'H': h = v; break;
+      case 'I': h12 = v; break;
+      case 'M': mi = v; break;
+      case 'S': sec = v; break;
+      default: {  // 'f'
+        for (int e = w; e < 9; ++e) v *= 10;
+        ns = v;
+      }
+    }
+  }
+  if (k != len || mo < 1 || mo > 12 || d < 1 || d > sc_days_in_month(y, mo)) return 0;
+  if (h12 >= 0) {
+    if (h12 < 1 || h12 > 12) return 0;
+    h = h12 % 12 + (pm == 1 ? 12 : 0);
+  }
+  if (h > 23 || mi > 59 || sec > 59) return 0;
+  int64_t days;
+  if (yday >= 0) {
+    if (yday < 1 || yday > 365 + sc_is_leap(y)) return 0;
+    days = sc_days_from_civil(y, 1, 1) + yday - 1;
+  } else {
+    days = sc_days_from_civil(y, mo, d);
+  }
+  int64_t secs = days * 86400 + h * 3600 + mi * 60 + sec - off * 60;
+  ok = true;
+  return (__int128)secs * 1000000000 + ns;
+}
+
+// ok[i]: row i is valid and matches (with flags_only, whatever the unit's range); else
+// out[i]: its timestamp floored to ticks of ns_per_tick nanoseconds (INT32 when days,
+// else INT64), ok[i] also needing the value to fit.
+extern "C" __global__ void str_parse_timestamps(const StrCol* in, int64_t n,
+                                                const uint8_t* items, int64_t n_items,
+                                                int64_t ns_per_tick, int days, int flags_only,
+                                                void* out, uint8_t* ok) {
+  STR_GRID_LOOP(i, n) {
+    bool good = false;
+    __int128 t = 0;
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      __int128 ns = parse_timestamp(p, len, items, n_items, good);
+      if (good && !flags_only) {
+        t = ns / ns_per_tick;
+        if (ns % ns_per_tick != 0 && ns < 0) t -= 1;  // floor
+        __int128 hi = days ? (__int128)2147483647 : (__int128)9223372036854775807LL;
+        good = t >= -hi - 1 && t <= hi;
+      }
+    }
+    if (!good) t = 0;
+    if (!flags_only) {
+      if (days) ((int32_t*)out)[i] = (int32_t)t;
+      else ((int64_t*)out)[i] = (int64_t)t;
+    }
+    ok[i] = good;
+  }
+}
+
+// v written in at least `width` digits, zero-padded after a '-' (Rust's {:0width$}).
+__device__ __forceinline__ void sc_put_padded(Out& o, int64_t v, int width) {
+  uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+  uint8_t dg[20];
+  int nd = 0;
+  do {
+    dg[nd++] = (uint8_t)('0' + mag % 10);
+    mag /= 10;
+  } while (mag);
+  if (v < 0) {
+    o.put('-');
+    --width;
+  }
+  for (int j = nd; j < width; ++j) o.put('0');
+  while (nd) o.put(dg[--nd]);
+}
+
+// Every valid row of the timestamps `v` (INT32 days when days, else INT64 ticks of
+// ns_per_tick nanoseconds) written with the format items (the host twin is
+// convert_datetime::from_timestamps); `names`, when it has 40 rows, gives %p %A %a %B %b.
+extern "C" __global__ void str_from_timestamps(const void* v, int64_t n, const uint8_t* mask,
+                                               int64_t mask_off, int64_t ns_per_tick, int days,
+                                               const uint8_t* items, int64_t n_items,
+                                               const StrCol* names, int has_names, int write,
+                                               int64_t* sizes, const int64_t* out_off,
+                                               uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (mask == 0 || bit_is_set(mask, mask_off + i)) {
+      int64_t ticks = days ? (int64_t)((const int32_t*)v)[i] : ((const int64_t*)v)[i];
+      const __int128 day_ns = (__int128)86400000000000LL;
+      __int128 ns = (__int128)ticks * ns_per_tick;
+      __int128 dq = ns / day_ns;
+      if (ns % day_ns != 0 && ns < 0) dq -= 1;
+      int64_t dd = (int64_t)dq;
+      int64_t rem = (int64_t)(ns - dq * day_ns);
+      int64_t y, mo, d;
+      sc_civil_from_days(dd, y, mo, d);
+      int64_t h = rem / 3600000000000LL, mi = rem / 60000000000LL % 60;
+      int64_t sec = rem / 1000000000 % 60, sub = rem % 1000000000;
+      int64_t yday = dd - sc_days_from_civil(y, 1, 1);
+      int64_t wday = ((dd + 4) % 7 + 7) % 7;
+      for (int64_t j = 0; j < n_items; ++j) {
+        uint8_t kind = items[3 * j], c = items[3 * j + 1];
+        int w = items[3 * j + 2];
+        if (kind == 0) {
+          o.put(c);
+          continue;
+        }
+        int name = -1;
+        switch (c) {
+          case 'Y': sc_put_padded(o, y, 4); break;
+          case 'y': sc_put_padded(o, ((y % 100) + 100) % 100, 2); break;
+          case 'm': sc_put_padded(o, mo, 2); break;
+          case 'd': sc_put_padded(o, d, 2); break;
+          case 'j': sc_put_padded(o, yday + 1, 3); break;
+          case 'H': sc_put_padded(o, h, 2); break;
+          case 'I': sc_put_padded(o, h % 12 == 0 ? 12 : h % 12, 2); break;
+          case 'M': sc_put_padded(o, mi, 2); break;
+          case 'S': sc_put_padded(o, sec, 2); break;
+          case 'f': {
+            int64_t div = 100000000;
+            for (int e = 0; e < w; ++e, div /= 10) o.put((uint8_t)('0' + sub / div % 10));
+            break;
+          }
+          case 'z': o.put_bytes((const uint8_t*)"+0000", 5); break;
+          case 'Z': o.put_bytes((const uint8_t*)"UTC", 3); break;
+          case 'u': sc_put_padded(o, wday == 0 ? 7 : wday, 1); break;
+          case 'w': sc_put_padded(o, wday, 1); break;
+          case 'U': sc_put_padded(o, (yday + 7 - wday) / 7, 2); break;
+          case 'W': sc_put_padded(o, (yday + 7 - (wday + 6) % 7) / 7, 2); break;
+          case 'p':
+            if (has_names) name = h >= 12;
+            else o.put_bytes((const uint8_t*)(h >= 12 ? "PM" : "AM"), 2);
+            break;
+          case 'A': name = 2 + (int)wday; break;
+          case 'a': name = 9 + (int)wday; break;
+          case 'B': name = 15 + (int)mo; break;
+          default: name = 27 + (int)mo;  // 'b'
+        }
+        if (name >= 0 && has_names) {
+          const uint8_t* np;
+          int64_t nl;
+          sc_get(names[0], name, np, nl);
+          o.put_bytes(np, nl);
+        }
+      }
+    }
+    out_end(i, write, o, sizes);
+  }
+}

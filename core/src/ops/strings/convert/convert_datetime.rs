@@ -1,8 +1,7 @@
 //! pylibcudf's `strings.convert.convert_datetime`: strings to and from timestamps with
 //! strftime-style formats.
 //!
-//! Host only for now: with `device='gpu'` these raise NotImplementedError, with `'auto'`
-//! they are counted host fallbacks.
+//! Both paths: the device kernels (`strings_convert.cu`) walk the same compiled format.
 //!
 //! Fields have libcudf's fixed widths: `%Y` four digits, `%y %m %d %H %I %M %S` two, `%j`
 //! three, `%f` six (`%3f`, `%6f`, `%9f`: that many), `%z` a sign and four digits
@@ -15,9 +14,10 @@
 use super::super::{HostStrs, check_strings};
 use super::{check_dtype, check_type, format_rows, host_flags, host_values_column};
 use crate::column::Column;
+use crate::device::kernels::strings_convert as dev;
 use crate::error::{Error, Result};
 use crate::ops::datetime::host::{civil_from_days, days_from_civil, days_in_month, is_leap};
-use crate::placement::{host_fallback, use_device};
+use crate::placement::use_device;
 use crate::types::{DataType, TypeId};
 
 /// One piece of a format: a literal byte or a specifier with its digit count (`%3f`).
@@ -165,12 +165,16 @@ fn parse(s: &[u8], items: &[Item]) -> Option<i128> {
     Some(i128::from(secs) * 1_000_000_000 + i128::from(ns))
 }
 
-/// Record the host fallback of `function` (NotImplementedError with `device='gpu'`).
-fn on_host(function: &str) -> Result<()> {
-    if use_device()? {
-        host_fallback(&format!("strings.{function}"), "strftime formats")?;
-    }
-    Ok(())
+/// The device kernels' form of `items`: three bytes an item (0, the literal, 0) or (1, the
+/// specifier, its digit count).
+fn code(items: &[Item]) -> Vec<u8> {
+    items
+        .iter()
+        .flat_map(|i| match *i {
+            Item::Lit(c) => [0, c, 0],
+            Item::Spec(c, w) => [1, c, w as u8],
+        })
+        .collect()
 }
 
 const PARSED: &[u8] = b"YymdjHIpMSfz";
@@ -198,9 +202,11 @@ pub fn to_timestamps(input: &Column, timestamp_type: DataType, format: &str) -> 
         "a TIMESTAMP type",
     )?;
     let items = items(format, PARSED, NAME)?;
-    on_host(NAME)?;
-    let h = HostStrs::of(input)?;
     let per = ns_per_tick(timestamp_type.id());
+    if use_device()? {
+        return dev::parse_timestamps(input, timestamp_type, &code(&items), per as i64, false);
+    }
+    let h = HostStrs::of(input)?;
     let ticks: Vec<Option<i64>> = (0..h.len())
         .map(|i| {
             let ns = parse(h.opt(i)?.as_bytes(), &items)?;
@@ -227,7 +233,10 @@ pub fn is_timestamp(input: &Column, format: &str) -> Result<Column> {
     const NAME: &str = "convert_datetime.is_timestamp";
     check_strings(input, NAME, "input")?;
     let items = items(format, PARSED, NAME)?;
-    on_host(NAME)?;
+    if use_device()? {
+        let t = TypeId::TimestampNanoseconds.into();
+        return dev::parse_timestamps(input, t, &code(&items), 1, true);
+    }
     let h = HostStrs::of(input)?;
     let flags = (0..h.len())
         .map(|i| {
@@ -268,8 +277,12 @@ pub fn from_timestamps(
             names.len()
         )));
     }
-    on_host(NAME)?;
     let id = timestamps.dtype().id();
+    if use_device()? {
+        let per = ns_per_tick(id) as i64;
+        let names = (names.len() == NAMES).then_some(input_strings_names);
+        return dev::from_timestamps(timestamps, &code(&items), per, names);
+    }
     let ticks: Vec<i64> = if id == TypeId::TimestampDays {
         timestamps
             .host_values::<i32>()?
