@@ -321,7 +321,9 @@ pub fn build_tables(data: &Table, form: UnicodeNormalizationForm) -> Result<Unic
     };
     for &k in &keys {
         let mut cur = vec![k];
-        loop {
+        // Every round expands at least one code point; real data needs a few rounds, so
+        // many rounds (or a long result) mean cyclic mappings, such as one to itself.
+        for round in 0.. {
             let mut next = Vec::with_capacity(cur.len());
             let mut changed = false;
             for &c in &cur {
@@ -339,7 +341,7 @@ pub fn build_tables(data: &Table, form: UnicodeNormalizationForm) -> Result<Unic
             if !changed {
                 break;
             }
-            if cur.len() > MAX_DECOMPOSITION {
+            if cur.len() > MAX_DECOMPOSITION || round >= MAX_DECOMPOSITION {
                 return Err(Error::value(format!(
                     "{NAME}: the decomposition of U+{k:04X} does not end (cyclic mappings?)"
                 )));
