@@ -357,7 +357,7 @@ pub fn build_tables(data: &Table, form: UnicodeNormalizationForm) -> Result<Unic
     if form.composes() {
         let mut comp: Vec<(u64, u32)> = pairs
             .into_iter()
-            .filter(|&(a, _, c)| ccc.get(&a).is_none() && primary_composite(c))
+            .filter(|&(a, _, c)| !ccc.contains_key(&a) && primary_composite(c))
             .map(|(a, b, c)| ((u64::from(a) << 32) | u64::from(b), c))
             .collect();
         comp.sort_unstable();
