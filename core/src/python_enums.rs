@@ -41,6 +41,7 @@ pub const PYTHON_ENUMS: &[EnumInfo] = &[
     crate::string_options::StringCharacterTypes::INFO,
     crate::string_options::FilterType::INFO,
     crate::ops::nvtext::stemmer::LetterType::INFO,
+    crate::ops::nvtext::unicode_normalize::UnicodeNormalizationForm::INFO,
     crate::io::compression::CompressionType::INFO,
     crate::io::QuoteStyle::INFO,
     crate::io::parquet::StatisticsFreq::INFO,

@@ -3,12 +3,14 @@
 
 use crate::args::{add_functions, type_name};
 use crate::column::PyColumn;
+use crate::enums::extract_enum;
 use crate::errors::run;
 use crate::scalar::PyScalar;
+use crate::table::PyTable;
 use ferrodf_core::ops::nvtext::stemmer::{LetterIndex, LetterType};
 use ferrodf_core::ops::nvtext::{
     edit_distance as ed, generate_ngrams as ng, jaccard, minhash as mh, ngrams_tokenize as nt,
-    normalize, replace as rp, stemmer, tokenize as tk,
+    normalize, replace as rp, stemmer, tokenize as tk, unicode_normalize as un,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -40,6 +42,131 @@ fn opt_scalar(
 pub fn normalize_spaces(py: Python<'_>, input: PyColumn) -> PyResult<PyColumn> {
     Ok(PyColumn(run(py, move || {
         normalize::normalize_spaces(&input.0)
+    })?))
+}
+
+/// pylibcudf's `CharacterNormalizer`: the lower-casing flag and the special tokens.
+#[pyclass(
+    name = "CharacterNormalizer",
+    module = "ferrodf.plc.nvtext.normalize",
+    frozen
+)]
+pub struct PyCharacterNormalizer(normalize::CharacterNormalizer);
+
+#[pymethods]
+impl PyCharacterNormalizer {
+    #[new]
+    #[pyo3(signature = (do_lower_case, special_tokens, stream = None, mr = None))]
+    fn new(
+        py: Python<'_>,
+        do_lower_case: &Bound<'_, PyAny>,
+        special_tokens: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        const NAME: &str = "nvtext.normalize.CharacterNormalizer";
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
+        let lower = do_lower_case.extract::<bool>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{NAME}: do_lower_case must be a bool, got {}",
+                type_name(do_lower_case)
+            ))
+        })?;
+        let tokens = special_tokens.extract::<PyColumn>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{NAME}: special_tokens must be a ferrodf.plc.Column, got {}",
+                type_name(special_tokens)
+            ))
+        })?;
+        Ok(Self(run(py, move || {
+            normalize::CharacterNormalizer::new(lower, &tokens.0)
+        })?))
+    }
+
+    #[getter]
+    fn do_lower_case(&self) -> bool {
+        self.0.do_lower_case()
+    }
+}
+
+/// Every row normalized by a CharacterNormalizer.
+#[pyfunction]
+pub fn normalize_characters(
+    py: Python<'_>,
+    input: PyColumn,
+    normalizer: &Bound<'_, PyAny>,
+) -> PyResult<PyColumn> {
+    let n = normalizer.cast::<PyCharacterNormalizer>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "nvtext.normalize.normalize_characters: normalizer must be a CharacterNormalizer, \
+             got {}",
+            type_name(normalizer)
+        ))
+    })?;
+    let n = n.get();
+    Ok(PyColumn(run(py, move || {
+        normalize::normalize_characters(&input.0, &n.0)
+    })?))
+}
+
+/// pylibcudf's `UnicodeNormalizer`: one normalization form's tables from UnicodeData.txt.
+#[pyclass(
+    name = "UnicodeNormalizer",
+    module = "ferrodf.plc.nvtext.unicode_normalize",
+    frozen
+)]
+pub struct PyUnicodeNormalizer(un::UnicodeNormalizer);
+
+#[pymethods]
+impl PyUnicodeNormalizer {
+    #[new]
+    #[pyo3(signature = (unicode_data, form, stream = None, mr = None))]
+    fn new(
+        py: Python<'_>,
+        unicode_data: &Bound<'_, PyAny>,
+        form: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
+        let data = unicode_data.extract::<PyTable>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "nvtext.unicode_normalize.UnicodeNormalizer: unicode_data must be a \
+                 ferrodf.plc.Table, got {}",
+                type_name(unicode_data)
+            ))
+        })?;
+        let form = extract_enum::<un::UnicodeNormalizationForm>(form)?;
+        Ok(Self(run(py, move || {
+            un::UnicodeNormalizer::new(&data.0, form)
+        })?))
+    }
+
+    #[getter]
+    fn form(&self) -> i32 {
+        self.0.form() as i32
+    }
+}
+
+/// Every row in a UnicodeNormalizer's normalization form.
+#[pyfunction]
+pub fn normalize_unicode(
+    py: Python<'_>,
+    input: PyColumn,
+    normalizer: &Bound<'_, PyAny>,
+) -> PyResult<PyColumn> {
+    let n = normalizer.cast::<PyUnicodeNormalizer>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "nvtext.unicode_normalize.normalize_unicode: normalizer must be a \
+             UnicodeNormalizer, got {}",
+            type_name(normalizer)
+        ))
+    })?;
+    let n = n.get();
+    Ok(PyColumn(run(py, move || {
+        un::normalize_unicode(&input.0, &n.0)
     })?))
 }
 
@@ -404,9 +531,13 @@ pub fn minhash64_ngrams(
 /// Add the nvtext bindings to the extension module's `nvtext`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTokenizeVocabulary>()?;
+    m.add_class::<PyCharacterNormalizer>()?;
+    m.add_class::<PyUnicodeNormalizer>()?;
     add_functions!(
         m,
         normalize_spaces,
+        normalize_characters,
+        normalize_unicode,
         tokenize_scalar,
         tokenize_column,
         count_tokens_scalar,

@@ -7,6 +7,7 @@ import numpy as np
 import pyarrow as pa
 import pytest
 from conftest import run_both
+from unicode_helpers import unicode_table
 
 import ferrodf
 import ferrodf.plc as plc
@@ -15,6 +16,7 @@ pytestmark = pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU"
 
 N = plc.nvtext
 POOL = [*"abcyeiou XYZ,-\t\n", "\x01", "é", "ß", "日", "本", "😀", "\u3000"]
+POOL += ["[CLS]", "[sep]", "e\u0301", "\u0323", "가", "\u1161", "\ufb01", "\u212b", "İ"]
 
 
 def text(n=3000, seed=0, offset=0):
@@ -86,7 +88,27 @@ OPS = {
     "porter": lambda c: N.stemmer.porter_stemmer_measure(c),
     "is_vowel": lambda c: N.stemmer.is_letter(c, True, -1),
     "is_consonant_col": lambda c: N.stemmer.is_letter(c, False, ints(c)),
+    "normalize_characters": lambda c: N.normalize.normalize_characters(c, char_normalizer(True)),
+    "normalize_characters_keep": lambda c: N.normalize.normalize_characters(
+        c, char_normalizer(False)
+    ),
+    "normalize_nfc": lambda c: N.unicode_normalize.normalize_unicode(c, unicode_normalizer(1)),
+    "normalize_nfkd": lambda c: N.unicode_normalize.normalize_unicode(c, unicode_normalizer(2)),
 }
+
+
+def char_normalizer(lower):
+    tokens = plc.Column.from_arrow(pa.array(["[CLS]", "[SEP]"]))
+    return N.normalize.CharacterNormalizer(lower, tokens)
+
+
+_UNICODE = {}
+
+
+def unicode_normalizer(form):
+    if form not in _UNICODE:
+        _UNICODE[form] = N.unicode_normalize.UnicodeNormalizer(unicode_table(), form)
+    return _UNICODE[form]
 
 
 @pytest.mark.parametrize("name", list(OPS))

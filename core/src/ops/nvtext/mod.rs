@@ -19,6 +19,7 @@ pub mod normalize;
 pub mod replace;
 pub mod stemmer;
 pub mod tokenize;
+pub mod unicode_normalize;
 
 use crate::column::Column;
 use crate::error::{Error, Result};

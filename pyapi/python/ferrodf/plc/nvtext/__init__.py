@@ -2,9 +2,8 @@
 
 Whitespace is libcudf's: characters up to U+0020. A scalar delimiter is a set of
 characters (any of them separates tokens; empty or None: whitespace); a delimiters column
-holds delimiter strings. Not implemented yet: ``normalize_characters`` /
-``CharacterNormalizer``, ``minhash_ngrams``, ``byte_pair_encode``, ``subword_tokenize``,
-``wordpiece_tokenize`` and ``deduplicate``.
+holds delimiter strings. Not implemented yet: ``minhash_ngrams``, ``byte_pair_encode``,
+``subword_tokenize``, ``wordpiece_tokenize`` and ``deduplicate``.
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from ferrodf.plc.nvtext import (
     replace,
     stemmer,
     tokenize,
+    unicode_normalize,
 )
 
 __all__ = [
@@ -31,4 +31,5 @@ __all__ = [
     "replace",
     "stemmer",
     "tokenize",
+    "unicode_normalize",
 ]
