@@ -22,6 +22,7 @@ pub mod lists;
 pub mod movement;
 pub mod null_mask;
 pub mod nvtext;
+pub mod nvtext_tokenizers;
 pub mod partitioning;
 pub mod quantiles;
 pub mod reduce;

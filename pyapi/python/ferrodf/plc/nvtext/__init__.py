@@ -3,13 +3,13 @@
 Whitespace is libcudf's: characters up to U+0020. A scalar delimiter is a set of
 characters (any of them separates tokens; empty or None: whitespace); a delimiters column
 holds delimiter strings. Not implemented yet: ``normalize_characters`` /
-``CharacterNormalizer``, ``minhash_ngrams``, ``byte_pair_encode``, ``subword_tokenize``,
-``wordpiece_tokenize`` and ``deduplicate``.
+``CharacterNormalizer``, ``minhash_ngrams``, ``subword_tokenize`` and ``deduplicate``.
 """
 
 from __future__ import annotations
 
 from ferrodf.plc.nvtext import (
+    byte_pair_encode,
     edit_distance,
     generate_ngrams,
     jaccard,
@@ -19,9 +19,11 @@ from ferrodf.plc.nvtext import (
     replace,
     stemmer,
     tokenize,
+    wordpiece_tokenize,
 )
 
 __all__ = [
+    "byte_pair_encode",
     "edit_distance",
     "generate_ngrams",
     "jaccard",
@@ -31,4 +33,5 @@ __all__ = [
     "replace",
     "stemmer",
     "tokenize",
+    "wordpiece_tokenize",
 ]
