@@ -289,8 +289,9 @@ fn strings_and_datetime_modules_compile() {
     compile("datetime_i64", &datetime::module_source(false));
 }
 
-/// The nvtext kernels (`cuda/nvtext.cu`) are compiled in the strings module; every kernel
-/// its launcher (`device/kernels/nvtext.rs`) asks for is an entry of it.
+/// The nvtext kernels (`cuda/nvtext.cu`, `cuda/nvtext_tokenizers.cu`) are compiled in the
+/// strings module; every kernel their launchers (`device/kernels/nvtext.rs`,
+/// `device/kernels/nvtext_tokenizers.rs`) ask for is an entry of it.
 #[test]
 fn nvtext_kernels_compile_in_the_strings_module() {
     if !nvrtc_present() {
@@ -320,6 +321,10 @@ fn nvtext_kernels_compile_in_the_strings_module() {
         "nvt_vocab_ids",
         "nvt_minhash_counts",
         "nvt_minhash",
+        "nvt_wordpiece",
+        "nvt_bpe_lengths",
+        "nvt_bpe",
+        "nvt_bpe_join",
     ] {
         assert!(ptx.contains(&format!(".entry {name}(")), "{name} missing");
     }
