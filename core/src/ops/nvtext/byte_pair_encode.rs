@@ -34,7 +34,8 @@ const UNRANKED: i32 = i32::MAX;
 /// libcudf's `bpe_merge_pairs`: the rank of a pair is its row in the merge-pairs column.
 #[derive(Debug)]
 pub struct BPEMergePairs {
-    ranks: HashMap<(Vec<u8>, Vec<u8>), i32>,
+    /// The rank of every pair by its left, then its right (looked up without copies).
+    ranks: HashMap<Vec<u8>, HashMap<Vec<u8>, i32>>,
     /// The code points that are on their own the left or right of some pair, sorted.
     singles: Vec<u32>,
     size: usize,
@@ -74,7 +75,7 @@ impl BPEMergePairs {
             )));
         }
         let h = HostStrs::of(merge_pairs)?;
-        let mut ranks = HashMap::with_capacity(h.len());
+        let mut ranks: HashMap<Vec<u8>, HashMap<Vec<u8>, i32>> = HashMap::with_capacity(h.len());
         let mut singles = Vec::new();
         for i in 0..h.len() {
             let row = h.get(i);
@@ -90,23 +91,27 @@ impl BPEMergePairs {
                 }
             }
             ranks
-                .entry((l.as_bytes().to_vec(), r.as_bytes().to_vec()))
+                .entry(l.as_bytes().to_vec())
+                .or_default()
+                .entry(r.as_bytes().to_vec())
                 .or_insert(i as i32);
         }
         singles.sort_unstable();
         singles.dedup();
-        let mut sorted: Vec<(&(Vec<u8>, Vec<u8>), i32)> =
-            ranks.iter().map(|(k, &v)| (k, v)).collect();
+        let mut sorted: Vec<(&Vec<u8>, &Vec<u8>, i32)> = ranks
+            .iter()
+            .flat_map(|(l, rs)| rs.iter().map(move |(r, &v)| (l, r, v)))
+            .collect();
         sorted.sort_unstable();
         let (mut left_chars, mut left_offsets) = (Vec::new(), vec![0i64]);
         let (mut right_chars, mut right_offsets) = (Vec::new(), vec![0i64]);
-        for ((l, r), _) in &sorted {
+        for (l, r, _) in &sorted {
             left_chars.extend_from_slice(l);
             left_offsets.push(left_chars.len() as i64);
             right_chars.extend_from_slice(r);
             right_offsets.push(right_chars.len() as i64);
         }
-        let sorted_ranks = sorted.iter().map(|e| e.1).collect();
+        let sorted_ranks = sorted.iter().map(|e| e.2).collect();
         Ok(BPEMergePairs {
             ranks,
             singles,
@@ -149,9 +154,9 @@ impl BPEMergePairs {
     }
 
     fn rank(&self, left: &[u8], right: &[u8]) -> i32 {
-        // The lookup key is owned; rows are short, so the copies are cheap next to the map.
         self.ranks
-            .get(&(left.to_vec(), right.to_vec()))
+            .get(left)
+            .and_then(|rs| rs.get(right))
             .copied()
             .unwrap_or(UNRANKED)
     }
