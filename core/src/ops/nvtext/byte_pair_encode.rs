@@ -355,7 +355,8 @@ mod tests {
         let mp = pairs(&["a a", "aa a"]);
         assert_eq!(encode("aaa", &mp), "aaa");
         assert_eq!(encode("aaaa", &mp), "aa|aa");
-        assert_eq!(encode("aaaaa", &mp), "aa|aa|a");
+        // aa|a|a|a, then aa|aa|a (the third a waits a round), then (aa, a) merges
+        assert_eq!(encode("aaaaa", &mp), "aa|aaa");
         let mp = pairs(&["a a"]);
         assert_eq!(encode("aaaaa", &mp), "aa|aa|a");
     }
