@@ -289,9 +289,9 @@ fn strings_and_datetime_modules_compile() {
     compile("datetime_i64", &datetime::module_source(false));
 }
 
-/// The nvtext kernels (`cuda/nvtext.cu`, `cuda/nvtext_unicode.cu`) are compiled in the
-/// strings module; every kernel their launchers (`device/kernels/nvtext*.rs`) ask for is
-/// an entry of it.
+/// The nvtext kernels (`cuda/nvtext.cu`, `cuda/nvtext_unicode.cu`,
+/// `cuda/nvtext_tokenizers.cu`) are compiled in the strings module; every kernel their
+/// launchers (`device/kernels/nvtext*.rs`) ask for is an entry of it.
 #[test]
 fn nvtext_kernels_compile_in_the_strings_module() {
     if !nvrtc_present() {
@@ -326,6 +326,10 @@ fn nvtext_kernels_compile_in_the_strings_module() {
         "nvu_normalize_rows",
         "nvu_write_utf8",
         "nvc_normalize_characters",
+        "nvt_wordpiece",
+        "nvt_bpe_lengths",
+        "nvt_bpe",
+        "nvt_bpe_join",
     ] {
         assert!(ptx.contains(&format!(".entry {name}(")), "{name} missing");
     }

@@ -9,8 +9,9 @@ use crate::scalar::PyScalar;
 use crate::table::PyTable;
 use ferrodf_core::ops::nvtext::stemmer::{LetterIndex, LetterType};
 use ferrodf_core::ops::nvtext::{
-    edit_distance as ed, generate_ngrams as ng, jaccard, minhash as mh, ngrams_tokenize as nt,
-    normalize, replace as rp, stemmer, tokenize as tk, unicode_normalize as un,
+    byte_pair_encode as bpe, edit_distance as ed, generate_ngrams as ng, jaccard, minhash as mh,
+    ngrams_tokenize as nt, normalize, replace as rp, stemmer, tokenize as tk,
+    unicode_normalize as un, wordpiece_tokenize as wp,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -297,6 +298,102 @@ pub fn tokenize_with_vocabulary(
     })?))
 }
 
+/// pylibcudf's `WordPieceVocabulary`: token ids are the rows of the vocabulary column.
+#[pyclass(
+    name = "WordPieceVocabulary",
+    module = "ferrodf.plc.nvtext.wordpiece_tokenize",
+    frozen
+)]
+pub struct PyWordPieceVocabulary(wp::WordPieceVocabulary);
+
+#[pymethods]
+impl PyWordPieceVocabulary {
+    #[new]
+    #[pyo3(signature = (vocab, stream = None, mr = None))]
+    fn new(
+        py: Python<'_>,
+        vocab: PyColumn,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
+        Ok(Self(run(py, move || {
+            wp::WordPieceVocabulary::new(&vocab.0)
+        })?))
+    }
+}
+
+/// LIST<INT32> of the WordPiece token ids of every row's words.
+#[pyfunction]
+pub fn wordpiece_tokenize(
+    py: Python<'_>,
+    input: PyColumn,
+    vocabulary: &Bound<'_, PyAny>,
+    max_words_per_row: i64,
+) -> PyResult<PyColumn> {
+    const NAME: &str = "wordpiece_tokenize.wordpiece_tokenize";
+    let v = vocabulary.cast::<PyWordPieceVocabulary>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "nvtext.{NAME}: vocabulary must be a WordPieceVocabulary, got {}",
+            type_name(vocabulary)
+        ))
+    })?;
+    let v = v.get();
+    Ok(PyColumn(run(py, move || {
+        wp::wordpiece_tokenize(&input.0, &v.0, max_words_per_row)
+    })?))
+}
+
+/// pylibcudf's `BPEMergePairs`: `"left right"` rows ranked by row.
+#[pyclass(
+    name = "BPEMergePairs",
+    module = "ferrodf.plc.nvtext.byte_pair_encode",
+    frozen
+)]
+pub struct PyBPEMergePairs(bpe::BPEMergePairs);
+
+#[pymethods]
+impl PyBPEMergePairs {
+    #[new]
+    #[pyo3(signature = (merge_pairs, stream = None, mr = None))]
+    fn new(
+        py: Python<'_>,
+        merge_pairs: PyColumn,
+        stream: Option<&Bound<'_, PyAny>>,
+        mr: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let _order = crate::stream::honour(py, "stream", stream)?;
+        crate::stream::honour(py, "mr", mr)?;
+        Ok(Self(run(py, move || {
+            bpe::BPEMergePairs::new(&merge_pairs.0)
+        })?))
+    }
+}
+
+/// Every row byte-pair encoded, its pieces joined by the separator (default one space).
+#[pyfunction]
+#[pyo3(signature = (input, merge_pairs, separator = None))]
+pub fn byte_pair_encoding(
+    py: Python<'_>,
+    input: PyColumn,
+    merge_pairs: &Bound<'_, PyAny>,
+    separator: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyColumn> {
+    const NAME: &str = "byte_pair_encode.byte_pair_encoding";
+    let mp = merge_pairs.cast::<PyBPEMergePairs>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "nvtext.{NAME}: merge_pairs must be a BPEMergePairs, got {}",
+            type_name(merge_pairs)
+        ))
+    })?;
+    let mp = mp.get();
+    let s = opt_scalar(separator, NAME, "separator")?;
+    Ok(PyColumn(run(py, move || {
+        bpe::byte_pair_encoding(&input.0, &mp.0, s.as_ref().map(|s| &s.0))
+    })?))
+}
+
 /// ngrams of consecutive rows.
 #[pyfunction]
 pub fn generate_ngrams(
@@ -533,6 +630,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTokenizeVocabulary>()?;
     m.add_class::<PyCharacterNormalizer>()?;
     m.add_class::<PyUnicodeNormalizer>()?;
+    m.add_class::<PyWordPieceVocabulary>()?;
+    m.add_class::<PyBPEMergePairs>()?;
     add_functions!(
         m,
         normalize_spaces,
@@ -545,6 +644,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         character_tokenize,
         detokenize,
         tokenize_with_vocabulary,
+        wordpiece_tokenize,
+        byte_pair_encoding,
         generate_ngrams,
         generate_character_ngrams,
         hash_character_ngrams,

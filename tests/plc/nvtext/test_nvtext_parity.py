@@ -135,6 +135,37 @@ def test_detokenize_and_vocabulary_parity():
         assert host.equals(dev)
 
 
+def test_wordpiece_and_bpe_parity():
+    rng = np.random.default_rng(4)
+    for offset in (0, 13):
+        c = text(offset=offset)
+        toks = N.tokenize.tokenize_scalar(plc.copying.slice(c, [0, 300])[0]).to_arrow()
+        pieces = sorted({t[:k] for t in toks.to_pylist() for k in (1, 2, 3)})
+        vocab = ["[UNK]", *pieces, *("##" + p for p in pieces[::2])]
+        v = N.wordpiece_tokenize.WordPieceVocabulary(
+            plc.Column.from_arrow(pa.array(list(dict.fromkeys(vocab))))
+        )
+        for max_words in (0, 3):
+            host, dev = run_both(
+                lambda c=c, v=v, m=max_words: N.wordpiece_tokenize.wordpiece_tokenize(
+                    c, v, m
+                ).to_arrow()
+            )
+            assert host.equals(dev)
+        # merge pairs in no training order (the schedule is libcudf's on both paths)
+        chars = [p for p in POOL if p != " "]
+        pairs = [
+            f"{''.join(rng.choice(chars, rng.integers(1, 3)))} "
+            f"{''.join(rng.choice(POOL, rng.integers(1, 3)))}"
+            for _ in range(400)
+        ]
+        mp = N.byte_pair_encode.BPEMergePairs(plc.Column.from_arrow(pa.array(pairs)))
+        host, dev = run_both(
+            lambda c=c, mp=mp: N.byte_pair_encode.byte_pair_encoding(c, mp, sc("|")).to_arrow()
+        )
+        assert host.equals(dev)
+
+
 def test_placement_is_honoured():
     """With the CPU forced, no nvtext function records a host fallback."""
     ferrodf.reset_host_fallbacks()

@@ -23,6 +23,7 @@ pub mod movement;
 pub mod null_mask;
 pub mod nvtext;
 pub mod nvtext_unicode;
+pub mod nvtext_tokenizers;
 pub mod partitioning;
 pub mod quantiles;
 pub mod reduce;

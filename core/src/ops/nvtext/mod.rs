@@ -10,6 +10,7 @@
 //! A delimiters column holds delimiter strings (any of them, the first in column order that
 //! matches at a position). Consecutive delimiters never make empty tokens.
 
+pub mod byte_pair_encode;
 pub mod edit_distance;
 pub mod generate_ngrams;
 pub mod jaccard;
@@ -20,6 +21,7 @@ pub mod replace;
 pub mod stemmer;
 pub mod tokenize;
 pub mod unicode_normalize;
+pub mod wordpiece_tokenize;
 
 use crate::column::Column;
 use crate::error::{Error, Result};

@@ -2,13 +2,14 @@
 
 Whitespace is libcudf's: characters up to U+0020. A scalar delimiter is a set of
 characters (any of them separates tokens; empty or None: whitespace); a delimiters column
-holds delimiter strings. Not implemented yet: ``minhash_ngrams``, ``byte_pair_encode``,
-``subword_tokenize``, ``wordpiece_tokenize`` and ``deduplicate``.
+holds delimiter strings. Not implemented yet: ``subword_tokenize`` (dropped from
+pylibcudf 26.12's list) and ``deduplicate``.
 """
 
 from __future__ import annotations
 
 from ferrodf.plc.nvtext import (
+    byte_pair_encode,
     edit_distance,
     generate_ngrams,
     jaccard,
@@ -19,9 +20,11 @@ from ferrodf.plc.nvtext import (
     stemmer,
     tokenize,
     unicode_normalize,
+    wordpiece_tokenize,
 )
 
 __all__ = [
+    "byte_pair_encode",
     "edit_distance",
     "generate_ngrams",
     "jaccard",
@@ -32,4 +35,5 @@ __all__ = [
     "stemmer",
     "tokenize",
     "unicode_normalize",
+    "wordpiece_tokenize",
 ]
