@@ -480,6 +480,36 @@ pub fn tokenize_with_vocabulary(
     Column::list(offsets, values, mask, nulls.unwrap_or(0))
 }
 
+/// The LIST<UINT32> (`wide`: LIST<UINT64>) result of a minhash kernel over the `n` rows of
+/// `like` (whose validity it takes): `counts(sizes)` writes each row's value count,
+/// `fill(offsets, values)` the values.
+fn minhash_lists(
+    like: &Column,
+    wide: bool,
+    counts: impl FnOnce(u64) -> Result<()>,
+    fill: impl FnOnce(u64, u64) -> Result<()>,
+) -> Result<Column> {
+    let n = like.size();
+    let off = DeviceMemory::zeroed((n + 1) * 8)?;
+    counts(off.ptr())?;
+    let total = exclusive_sum_with_total(&off, n)? as usize;
+    let out = DeviceMemory::alloc(total * if wide { 8 } else { 4 })?;
+    if total > 0 {
+        fill(off.ptr(), out.ptr())?;
+    }
+    let t = if wide { TypeId::Uint64 } else { TypeId::Uint32 };
+    let values = device_values(t.into(), total, out)?;
+    let (mask, nulls) = copied_validity(like)?;
+    let (offsets, _, _) = narrow_offsets(off, n + 1, total > i32::MAX as usize)?;
+    Column::list(offsets, values, mask, nulls.unwrap_or(0))
+}
+
+/// The device address of the parameter column `c` (`wide`: 8-byte values).
+fn param_ptr(c: &Column, wide: bool) -> Result<u64> {
+    let w = if wide { 8 } else { 4 };
+    Ok(c.data().expect("values").device_ptr()? + (c.offset() * w) as u64)
+}
+
 /// LIST<UINT32> (`wide`: LIST<UINT64>) of the minhash values of every row for the
 /// parameters `a` and `b` (UINT32 or UINT64 columns of one length, no nulls), with the
 /// input's validity (null rows are empty).
@@ -493,39 +523,30 @@ pub fn minhash(
 ) -> Result<Column> {
     let n = col.size();
     let m = a.size();
-    let w = if wide { 8 } else { 4 };
     let d = Descs::new(&[(col, false)])?;
-    let off = DeviceMemory::zeroed((n + 1) * 8)?;
-    run(
-        "nvt_minhash_counts",
-        n,
-        &args![d.ptr(), n as i64, m as i64, off.ptr()],
-    )?;
-    let total = exclusive_sum_with_total(&off, n)? as usize;
-    let out = DeviceMemory::alloc(total * w)?;
-    let ptr = |c: &Column| -> Result<u64> {
-        Ok(c.data().expect("values").device_ptr()? + (c.offset() * w) as u64)
+    let counts = |off: u64| {
+        run(
+            "nvt_minhash_counts",
+            n,
+            &args![d.ptr(), n as i64, m as i64, off],
+        )
     };
-    if total > 0 {
+    let fill = |off: u64, out: u64| {
         let a = args![
             d.ptr(),
             n as i64,
             seed,
             width as i64,
-            ptr(a)?,
-            ptr(b)?,
+            param_ptr(a, wide)?,
+            param_ptr(b, wide)?,
             m as i64,
             i32::from(wide),
-            off.ptr(),
-            out.ptr()
+            off,
+            out
         ];
-        run("nvt_minhash", n, &a)?;
-    }
-    let t = if wide { TypeId::Uint64 } else { TypeId::Uint32 };
-    let values = device_values(t.into(), total, out)?;
-    let (mask, nulls) = copied_validity(col)?;
-    let (offsets, _, _) = narrow_offsets(off, n + 1, total > i32::MAX as usize)?;
-    Column::list(offsets, values, mask, nulls.unwrap_or(0))
+        run("nvt_minhash", n, &a)
+    };
+    minhash_lists(col, wide, counts, fill)
 }
 
 /// LIST<UINT32> (`wide`: LIST<UINT64>) of the minhash values of every row of the
@@ -541,7 +562,6 @@ pub fn minhash_ngrams(
 ) -> Result<Column> {
     let n = lists.size();
     let m = a.size();
-    let w = if wide { 8 } else { 4 };
     let offsets = &lists.children()[0];
     let ow = fixed_width(offsets.dtype().id()).expect("integer offsets");
     let list_off = offsets.data().map_or(Ok(0), |buf| buf.device_ptr())?
@@ -551,18 +571,14 @@ pub fn minhash_ngrams(
         _ => (0, 0),
     };
     let d = Descs::new(&[(&lists.children()[1], false)])?;
-    let off = DeviceMemory::zeroed((n + 1) * 8)?;
-    run(
-        "nvt_list_minhash_counts",
-        n,
-        &args![n as i64, mask, mask_off, m as i64, off.ptr()],
-    )?;
-    let total = exclusive_sum_with_total(&off, n)? as usize;
-    let out = DeviceMemory::alloc(total * w)?;
-    let ptr = |c: &Column| -> Result<u64> {
-        Ok(c.data().expect("values").device_ptr()? + (c.offset() * w) as u64)
+    let counts = |off: u64| {
+        run(
+            "nvt_list_minhash_counts",
+            n,
+            &args![n as i64, mask, mask_off, m as i64, off],
+        )
     };
-    if total > 0 {
+    let fill = |off: u64, out: u64| {
         let a = args![
             d.ptr(),
             n as i64,
@@ -572,18 +588,14 @@ pub fn minhash_ngrams(
             mask_off,
             seed,
             ngrams as i64,
-            ptr(a)?,
-            ptr(b)?,
+            param_ptr(a, wide)?,
+            param_ptr(b, wide)?,
             m as i64,
             i32::from(wide),
-            off.ptr(),
-            out.ptr()
+            off,
+            out
         ];
-        run("nvt_minhash_ngrams", n, &a)?;
-    }
-    let t = if wide { TypeId::Uint64 } else { TypeId::Uint32 };
-    let values = device_values(t.into(), total, out)?;
-    let (mask, nulls) = copied_validity(lists)?;
-    let (offsets, _, _) = narrow_offsets(off, n + 1, total > i32::MAX as usize)?;
-    Column::list(offsets, values, mask, nulls.unwrap_or(0))
+        run("nvt_minhash_ngrams", n, &a)
+    };
+    minhash_lists(lists, wide, counts, fill)
 }

@@ -83,24 +83,26 @@ fn ngram_windows(row: &[&[u8]], ngrams: usize) -> Vec<Vec<u8>> {
     row.windows(width).map(|w| w.concat()).collect()
 }
 
-/// The host path of the windows `rows(i)` (None: a null row) of `n` rows: `hash` of a
+/// The host path of every form: LIST<T> of one minimum per parameter pair for each of
+/// the rows of `input`, whose windows are `rows(i)` (None: a null row); `hash` of a
 /// window, `permute(hv, a, b)`; an empty row gives zeros.
 #[allow(clippy::too_many_arguments)]
 fn host_min_of_windows<
     T: crate::native::NativeType + Ord + Copy + Send + Sync + arrow_buffer::ArrowNativeType,
+    W: AsRef<[u8]>,
 >(
-    n: usize,
-    rows: impl Fn(usize) -> Option<Vec<Vec<u8>>> + Sync,
+    input: &Column,
+    rows: impl Fn(usize) -> Option<Vec<W>> + Sync,
     a: &Column,
     b: &Column,
     hash: impl Fn(&[u8]) -> T + Sync,
     permute: impl Fn(T, T, T) -> T + Sync,
     zero: T,
     max: T,
-) -> Result<(Vec<usize>, Vec<T>)> {
+) -> Result<Column> {
     let (pa, pb) = (a.host_values::<T>()?, b.host_values::<T>()?);
     let m = pa.len();
-    let per_row: Vec<Vec<T>> = (0..n)
+    let per_row: Vec<Vec<T>> = (0..input.size())
         .into_par_iter()
         .map(|i| {
             let Some(windows) = rows(i) else {
@@ -111,7 +113,7 @@ fn host_min_of_windows<
             }
             let mut mins = vec![max; m];
             for w in windows {
-                let hv = hash(&w);
+                let hv = hash(w.as_ref());
                 for k in 0..m {
                     mins[k] = mins[k].min(permute(hv, pa[k], pb[k]));
                 }
@@ -119,11 +121,13 @@ fn host_min_of_windows<
             mins
         })
         .collect();
-    let counts = per_row.iter().map(Vec::len).collect();
-    Ok((counts, per_row.into_iter().flatten().collect()))
+    let counts: Vec<usize> = per_row.iter().map(Vec::len).collect();
+    let values: Vec<T> = per_row.into_iter().flatten().collect();
+    let (mask, nulls) = host_mask_copy(input)?;
+    list_of(&counts, Column::from_values(values), mask, nulls)
 }
 
-/// The host path of both widths: `hash` of a window, `permute(hv, a, b)` of the formula.
+/// The host path of both widths over character windows.
 #[allow(clippy::too_many_arguments)]
 fn host_minhash<
     T: crate::native::NativeType + Ord + Copy + Send + Sync + arrow_buffer::ArrowNativeType,
@@ -137,32 +141,9 @@ fn host_minhash<
     zero: T,
     max: T,
 ) -> Result<Column> {
-    let (pa, pb) = (a.host_values::<T>()?, b.host_values::<T>()?);
-    let m = pa.len();
     let h = HostStrs::of(input)?;
-    let rows: Vec<Vec<T>> = (0..h.len())
-        .into_par_iter()
-        .map(|i| {
-            let Some(s) = h.opt(i) else {
-                return vec![];
-            };
-            if s.is_empty() {
-                return vec![zero; m];
-            }
-            let mut mins = vec![max; m];
-            for w in windows(s, width) {
-                let hv = hash(w.as_bytes());
-                for k in 0..m {
-                    mins[k] = mins[k].min(permute(hv, pa[k], pb[k]));
-                }
-            }
-            mins
-        })
-        .collect();
-    let counts: Vec<usize> = rows.iter().map(Vec::len).collect();
-    let values: Vec<T> = rows.into_iter().flatten().collect();
-    let (mask, nulls) = host_mask_copy(input)?;
-    list_of(&counts, Column::from_values(values), mask, nulls)
+    let rows = |i: usize| h.opt(i).map(|s| windows(s, width));
+    host_min_of_windows(input, rows, a, b, hash, permute, zero, max)
 }
 
 /// LIST<UINT32>: for every row and every pair `(a[k], b[k])` (UINT32 columns of one
@@ -293,9 +274,7 @@ fn host_minhash_ngrams<
             .collect();
         Some(ngram_windows(&row, ngrams))
     };
-    let (counts, values) = host_min_of_windows(n, rows, a, b, hash, permute, zero, max)?;
-    let (mask, nulls) = host_mask_copy(input)?;
-    list_of(&counts, Column::from_values(values), mask, nulls)
+    host_min_of_windows(input, rows, a, b, hash, permute, zero, max)
 }
 
 /// LIST<UINT32>: [`minhash`] over the rows of a LIST<STRING> column, whose windows are
