@@ -29,10 +29,7 @@ import ferrodf
     ],
     ids=repr,
 )
-def test_series_dtype_as_pandas(data, dtype, host_fallback):
-    """(Strings to date-times have no device kernel yet: with FERRODF_DEVICE=gpu this runs
-    in 'auto', the documented host fallback; ``test_string_dates_in_gpu_mode`` checks gpu
-    mode.)"""
+def test_series_dtype_as_pandas(data, dtype):
     got = ferrodf.Series(data, dtype=dtype).to_pandas()
     expected = pd.Series(data, dtype=dtype)
     if str(dtype) == "category":
@@ -48,13 +45,13 @@ def test_series_dtype_as_pandas(data, dtype, host_fallback):
 
 
 def test_string_dates_in_gpu_mode():
+    """Strings to date-times parse on the device (strings.convert.to_timestamps)."""
     if ferrodf.gpu_info() is None:
         pytest.skip("needs a GPU: gpu mode without one refuses every operation")
-    with (
-        ferrodf.option_context(device="gpu"),
-        pytest.raises(NotImplementedError, match="to_timestamps"),
-    ):
-        ferrodf.Series(["2024-01-01"], dtype="datetime64[ns]")
+    data = ["2024-01-01", None, "1969-12-31"]
+    with ferrodf.option_context(device="gpu"):
+        got = ferrodf.Series(data, dtype="datetime64[ns]").to_pandas()
+    pd.testing.assert_series_equal(got, pd.Series(data, dtype="datetime64[ns]"), check_dtype=False)
 
 
 def test_series_from_pandas_with_dtype_and_sliced_input():
