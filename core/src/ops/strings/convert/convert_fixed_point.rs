@@ -165,7 +165,7 @@ fn parse_rows(input: &Column, t: DataType, flags_only: bool) -> Result<Column> {
 /// let c = from_arrow(&arrow_array::StringArray::from(vec!["123", "-8.765", "1.5e2", "x"])).unwrap();
 /// let r = to_fixed_point(&c, DataType::new(TypeId::Decimal64, -2)).unwrap();
 /// let r = to_arrow(&r).unwrap();
-/// let r = r.as_any().downcast_ref::<arrow_array::Decimal128Array>().unwrap();
+/// let r = r.as_any().downcast_ref::<arrow_array::Decimal64Array>().unwrap();
 /// assert_eq!(r.iter().collect::<Vec<_>>(), vec![Some(12300), Some(-876), Some(15000), None]);
 /// ```
 pub fn to_fixed_point(input: &Column, output_type: DataType) -> Result<Column> {
