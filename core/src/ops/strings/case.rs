@@ -93,8 +93,19 @@ fn convert(input: &Column, upper: bool) -> Result<Column> {
             }
             return;
         }
+        // Most characters of a mixed row are ASCII: map those in place and only look the
+        // others up in Rust's case tables.
         for c in s.chars() {
-            push_case(c, upper, out);
+            if c.is_ascii() {
+                let b = c as u8;
+                out.push(if upper {
+                    b.to_ascii_uppercase()
+                } else {
+                    b.to_ascii_lowercase()
+                });
+            } else {
+                push_case(c, upper, out);
+            }
         }
     })
 }
