@@ -59,6 +59,7 @@ def lib(tmp_path_factory):
             "strings.cu",
             "strings_chars.cu",
             "strings_edit.cu",
+            "calendar.cuh",
             "strings_convert.cu",
         )
     ]

@@ -38,7 +38,7 @@ POOL = [*"0123456789", "0", "0", ".", "-", "+", "e", "E", " ", "x", "é"]
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
     d = tmp_path_factory.mktemp("fixed_duration_kernels")
-    files = ("strings.cuh", "strings.cu", "strings_convert.cu")
+    files = ("strings.cuh", "strings.cu", "calendar.cuh", "strings_convert.cu")
     return compile_kernels(d, [PRELUDE] + [f'#include "{CUDA / f}"' for f in files])
 
 

@@ -38,6 +38,7 @@ def lib(tmp_path_factory):
             f"#define dt_round dt_round_i{suffix}",
             f"#define dt_calendar dt_calendar_i{suffix}",
             f"#define dt_add_months dt_add_months_i{suffix}",
+            f'#include "{CUDA / "calendar.cuh"}"',
             f'#include "{CUDA / "datetime.cu"}"',
             "#undef IN_T",
             "#undef dt_extract",

@@ -9,12 +9,13 @@ use crate::error::Result;
 use crate::types::{DataType, TypeId};
 use cudarc::driver::CudaFunction;
 
+const CALENDAR: &str = include_str!("cuda/calendar.cuh");
 const SOURCE: &str = include_str!("cuda/datetime.cu");
 
 /// The CUDA source of the datetime module for TIMESTAMP_DAYS (`days`) or the other units.
 pub fn module_source(days: bool) -> String {
     let t = if days { "int32_t" } else { "int64_t" };
-    format!("{COMMON}\n#define IN_T {t}\n{SOURCE}")
+    format!("{COMMON}\n#define IN_T {t}\n{CALENDAR}\n{SOURCE}")
 }
 
 /// The key of the module [`module_source`] builds.

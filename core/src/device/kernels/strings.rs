@@ -21,6 +21,7 @@ const SOURCE: &str = include_str!("cuda/strings.cu");
 const REGEX: &str = include_str!("cuda/regex.cu");
 const CHARS: &str = include_str!("cuda/strings_chars.cu");
 const EDIT: &str = include_str!("cuda/strings_edit.cu");
+const CALENDAR: &str = include_str!("cuda/calendar.cuh");
 const CONVERT: &str = include_str!("cuda/strings_convert.cu");
 const NVTEXT: &str = include_str!("cuda/nvtext.cu");
 const NVTEXT_UNICODE: &str = include_str!("cuda/nvtext_unicode.cu");
@@ -33,7 +34,7 @@ const NVTEXT_TOKENIZERS: &str = include_str!("cuda/nvtext_tokenizers.cu");
 /// `nvtext_unicode.rs`, `nvtext_tokenizers.rs`).
 pub fn module_source() -> String {
     format!(
-        "{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}\n{CHARS}\n{EDIT}\n{CONVERT}\n{NVTEXT}\n\
+        "{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}\n{CHARS}\n{EDIT}\n{CALENDAR}\n{CONVERT}\n{NVTEXT}\n\
          {NVTEXT_UNICODE}\n{NVTEXT_TOKENIZERS}"
     )
 }

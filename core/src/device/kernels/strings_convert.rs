@@ -20,6 +20,33 @@ fn flag_mask(flags: &Column) -> Result<(Option<crate::buffer::Buffer>, usize)> {
     Ok(((nulls > 0).then_some(mask), nulls))
 }
 
+/// The values buffer of a parsing kernel for `n` rows of `width` bytes (None with
+/// `flags_only`: the kernel then writes only the `ok` flags).
+fn values_buffer(n: usize, width: usize, flags_only: bool) -> Result<Option<DeviceMemory>> {
+    (!flags_only)
+        .then(|| DeviceMemory::alloc(n * width))
+        .transpose()
+}
+
+/// The result of a parsing kernel that wrote one `ok` byte per row of `input` and, into
+/// `out` when given, the values: a `t` column null where `ok` is 0, or without `out` the
+/// BOOL8 flags with the input's nulls.
+fn parsed(
+    input: &Column,
+    t: DataType,
+    ok: DeviceMemory,
+    out: Option<DeviceMemory>,
+) -> Result<Column> {
+    let n = input.size();
+    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
+    let Some(out) = out else {
+        let (mask, nulls) = copied_validity(input)?;
+        return flags.with_mask(mask, nulls);
+    };
+    let (mask, nulls) = flag_mask(&flags)?;
+    device_column(t, n, out, mask, Some(nulls))
+}
+
 /// How [`parse_integers`] reads the rows.
 #[derive(Clone, Copy)]
 pub struct IntegerGrammar {
@@ -37,11 +64,7 @@ pub struct IntegerGrammar {
 pub fn parse_integers(col: &Column, g: IntegerGrammar, values: bool) -> Result<Column> {
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
-    let out = if values {
-        Some(DeviceMemory::alloc(n * 8)?)
-    } else {
-        None
-    };
+    let out = values_buffer(n, 8, !values)?;
     let ok = DeviceMemory::zeroed(n)?;
     let a = args![
         d.ptr(),
@@ -53,18 +76,12 @@ pub fn parse_integers(col: &Column, g: IntegerGrammar, values: bool) -> Result<C
         ok.ptr()
     ];
     run("str_parse_integers", n, &a)?;
-    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
-    let Some(out) = out else {
-        let (mask, nulls) = copied_validity(col)?;
-        return flags.with_mask(mask, nulls);
-    };
-    let (mask, nulls) = flag_mask(&flags)?;
     let id = if g.is_unsigned {
         TypeId::Uint64
     } else {
         TypeId::Int64
     };
-    device_column(id.into(), n, out, mask, Some(nulls))
+    parsed(col, id.into(), ok, out)
 }
 
 /// Every valid row of the INT64 or UINT64 column `ints` in decimal, or with `hex_width`
@@ -121,21 +138,15 @@ pub fn url_decode(col: &Column) -> Result<Column> {
 pub fn parse_ipv4(col: &Column, flags_only: bool) -> Result<Column> {
     let n = col.size();
     let d = Descs::new(&[(col, false)])?;
-    let out = DeviceMemory::alloc(if flags_only { 0 } else { n * 4 })?;
+    let out = values_buffer(n, 4, flags_only)?;
     let ok = DeviceMemory::zeroed(n)?;
-    let out_ptr = if flags_only { 0 } else { out.ptr() };
+    let out_ptr = out.as_ref().map_or(0, DeviceMemory::ptr);
     run(
         "str_parse_ipv4",
         n,
         &args![d.ptr(), n as i64, out_ptr, ok.ptr()],
     )?;
-    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
-    if flags_only {
-        let (mask, nulls) = copied_validity(col)?;
-        return flags.with_mask(mask, nulls);
-    }
-    let (mask, nulls) = flag_mask(&flags)?;
-    device_column(TypeId::Uint32.into(), n, out, mask, Some(nulls))
+    parsed(col, TypeId::Uint32.into(), ok, out)
 }
 
 /// Every valid row of the UINT32 column `addrs` as `a.b.c.d`.
@@ -158,9 +169,9 @@ pub fn parse_fixed_point(col: &Column, t: DataType, flags_only: bool) -> Result<
     let n = col.size();
     let width = fixed_width(t.id()).expect("a DECIMAL type is fixed-width");
     let d = Descs::new(&[(col, false)])?;
-    let out = DeviceMemory::alloc(if flags_only { 0 } else { n * width })?;
+    let out = values_buffer(n, width, flags_only)?;
     let ok = DeviceMemory::zeroed(n)?;
-    let out_ptr = if flags_only { 0 } else { out.ptr() };
+    let out_ptr = out.as_ref().map_or(0, DeviceMemory::ptr);
     let a = args![
         d.ptr(),
         n as i64,
@@ -170,13 +181,7 @@ pub fn parse_fixed_point(col: &Column, t: DataType, flags_only: bool) -> Result<
         ok.ptr()
     ];
     run("str_parse_fixed_point", n, &a)?;
-    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
-    if flags_only {
-        let (mask, nulls) = copied_validity(col)?;
-        return flags.with_mask(mask, nulls);
-    }
-    let (mask, nulls) = flag_mask(&flags)?;
-    device_column(t, n, out, mask, Some(nulls))
+    parsed(col, t, ok, out)
 }
 
 /// Every valid row of the DECIMAL column `decimals` as text (see `str_from_fixed_point`).
@@ -211,9 +216,7 @@ pub fn parse_durations(col: &Column, t: DataType, code: &[u8], ns_per_tick: i64)
         ok.ptr()
     ];
     run("str_parse_durations", n, &a)?;
-    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
-    let (mask, nulls) = flag_mask(&flags)?;
-    device_column(t, n, out, mask, Some(nulls))
+    parsed(col, t, ok, Some(out))
 }
 
 /// Every valid row of the DURATION column `durations` (`per_sec` ticks a second, 0 for
@@ -258,9 +261,9 @@ pub fn parse_timestamps(
     let d = Descs::new(&[(col, false)])?;
     let items = upload(code)?;
     let width = if days { 4 } else { 8 };
-    let out = DeviceMemory::alloc(if flags_only { 0 } else { n * width })?;
+    let out = values_buffer(n, width, flags_only)?;
     let ok = DeviceMemory::zeroed(n)?;
-    let out_ptr = if flags_only { 0 } else { out.ptr() };
+    let out_ptr = out.as_ref().map_or(0, DeviceMemory::ptr);
     let a = args![
         d.ptr(),
         n as i64,
@@ -273,13 +276,7 @@ pub fn parse_timestamps(
         ok.ptr()
     ];
     run("str_parse_timestamps", n, &a)?;
-    let flags = device_values(TypeId::Bool8.into(), n, ok)?;
-    if flags_only {
-        let (mask, nulls) = copied_validity(col)?;
-        return flags.with_mask(mask, nulls);
-    }
-    let (mask, nulls) = flag_mask(&flags)?;
-    device_column(t, n, out, mask, Some(nulls))
+    parsed(col, t, ok, out)
 }
 
 /// Every valid row of the TIMESTAMP column `timestamps` (ticks of `ns_per_tick`

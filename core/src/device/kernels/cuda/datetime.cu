@@ -1,34 +1,6 @@
 // Datetime kernels of plc.datetime, compiled once per storage type IN_T (int32_t for
-// TIMESTAMP_DAYS, int64_t otherwise). Mirrors core/src/ops/datetime.rs: proleptic
-// Gregorian calendar (Howard Hinnant's days <-> civil algorithms), floor division so that
-// times before 1970 are correct. Validity is handled by the caller.
-
-__device__ __forceinline__ int64_t dt_floor_div(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
-
-__device__ __forceinline__ void civil_from_days(int64_t z, int64_t& y, int64_t& m, int64_t& d) {
-  z += 719468;
-  int64_t era = dt_floor_div(z, 146097);
-  int64_t doe = z - era * 146097;
-  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  int64_t mp = (5 * doy + 2) / 153;
-  d = doy - (153 * mp + 2) / 5 + 1;
-  m = mp < 10 ? mp + 3 : mp - 9;
-  y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-}
-
-__device__ __forceinline__ int64_t days_from_civil(int64_t y, int64_t m, int64_t d) {
-  y -= m <= 2 ? 1 : 0;
-  int64_t era = dt_floor_div(y, 400);
-  int64_t yoe = y - era * 400;
-  int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
+// TIMESTAMP_DAYS, int64_t otherwise), on the calendar of calendar.cuh. Mirrors
+// core/src/ops/datetime.rs. Validity is handled by the caller.
 
 // Component `comp` (pylibcudf's DatetimeComponent; 10 = day of year) as INT16. `tpd` is
 // ticks per day, `tps` ticks per second (0 for TIMESTAMP_DAYS).
@@ -72,13 +44,6 @@ extern "C" __global__ void dt_round(const IN_T* in, IN_T* out, int64_t n, int mo
     uint64_t fl = (uint64_t)v - (uint64_t)r;
     out[i] = (IN_T)(int64_t)(up ? fl + (uint64_t)f : fl);
   }
-}
-
-// Days in month `m` of year `y` (proleptic Gregorian).
-__device__ __forceinline__ int64_t dt_days_in_month(int64_t y, int64_t m) {
-  const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-  if (m == 2) return leap ? 29 : 28;
-  return (m == 4 || m == 6 || m == 9 || m == 11) ? 30 : 31;
 }
 
 // Calendar facts of every timestamp: op 0 writes whether its year is a leap year (BOOL8),

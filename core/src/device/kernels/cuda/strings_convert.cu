@@ -654,44 +654,7 @@ extern "C" __global__ void str_parse_durations(const StrCol* in, int64_t n,
 // ------------------------------------------------------------------------------------
 // Formats come compiled by the host (convert_datetime::code) as byte triples: (0, c, 0) a
 // literal byte, (1, c, w) the specifier %c with its digit count w (%Y 4, %j 3, %f 1-9,
-// the others 2). The calendar is Howard Hinnant's days <-> civil algorithms, as
-// ops/datetime/host.rs and datetime.cu (another module) have them.
-
-__device__ __forceinline__ int64_t sc_floor_div(int64_t a, int64_t b) {
-  int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
-}
-
-__device__ __forceinline__ void sc_civil_from_days(int64_t z, int64_t& y, int64_t& m,
-                                                   int64_t& d) {
-  z += 719468;
-  int64_t era = sc_floor_div(z, 146097);
-  int64_t doe = z - era * 146097;
-  int64_t yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  int64_t doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  int64_t mp = (5 * doy + 2) / 153;
-  d = doy - (153 * mp + 2) / 5 + 1;
-  m = mp < 10 ? mp + 3 : mp - 9;
-  y = yoe + era * 400 + (m <= 2);
-}
-
-__device__ __forceinline__ int64_t sc_days_from_civil(int64_t y, int64_t m, int64_t d) {
-  y -= m <= 2;
-  int64_t era = sc_floor_div(y, 400);
-  int64_t yoe = y - era * 400;
-  int64_t doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1;
-  int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-__device__ __forceinline__ bool sc_is_leap(int64_t y) {
-  return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
-}
-
-__device__ __forceinline__ int64_t sc_days_in_month(int64_t y, int64_t m) {
-  if (m == 2) return sc_is_leap(y) ? 29 : 28;
-  return (m == 4 || m == 6 || m == 9 || m == 11) ? 30 : 31;
-}
+// the others 2). The calendar is calendar.cuh's, shared with the datetime module.
 
 // Exactly n ASCII digits at p[k].
 __device__ __forceinline__ bool sc_fixed_digits(const uint8_t* p, int64_t len, int64_t& k,
@@ -762,7 +725,7 @@ __device__ __int128 parse_timestamp(const uint8_t* s, int64_t len, const uint8_t
       }
     }
   }
-  if (k != len || mo < 1 || mo > 12 || d < 1 || d > sc_days_in_month(y, mo)) return 0;
+  if (k != len || mo < 1 || mo > 12 || d < 1 || d > dt_days_in_month(y, mo)) return 0;
   if (h12 >= 0) {
     if (h12 < 1 || h12 > 12) return 0;
     h = h12 % 12 + (pm == 1 ? 12 : 0);
@@ -770,10 +733,10 @@ __device__ __int128 parse_timestamp(const uint8_t* s, int64_t len, const uint8_t
   if (h > 23 || mi > 59 || sec > 59) return 0;
   int64_t days;
   if (yday >= 0) {
-    if (yday < 1 || yday > 365 + sc_is_leap(y)) return 0;
-    days = sc_days_from_civil(y, 1, 1) + yday - 1;
+    if (yday < 1 || yday > 365 + dt_is_leap(y)) return 0;
+    days = days_from_civil(y, 1, 1) + yday - 1;
   } else {
-    days = sc_days_from_civil(y, mo, d);
+    days = days_from_civil(y, mo, d);
   }
   int64_t secs = days * 86400 + h * 3600 + mi * 60 + sec - off * 60;
   ok = true;
@@ -848,10 +811,10 @@ extern "C" __global__ void str_from_timestamps(const void* v, int64_t n, const u
       int64_t dd = (int64_t)dq;
       int64_t rem = (int64_t)(ns - dq * day_ns);
       int64_t y, mo, d;
-      sc_civil_from_days(dd, y, mo, d);
+      civil_from_days(dd, y, mo, d);
       int64_t h = rem / 3600000000000LL, mi = rem / 60000000000LL % 60;
       int64_t sec = rem / 1000000000 % 60, sub = rem % 1000000000;
-      int64_t yday = dd - sc_days_from_civil(y, 1, 1);
+      int64_t yday = dd - days_from_civil(y, 1, 1);
       int64_t wday = ((dd + 4) % 7 + 7) % 7;
       for (int64_t j = 0; j < n_items; ++j) {
         uint8_t kind = items[3 * j], c = items[3 * j + 1];
