@@ -290,7 +290,7 @@ fn strings_and_datetime_modules_compile() {
 }
 
 /// The nvtext kernels (`cuda/nvtext.cu`, `cuda/nvtext_unicode.cu`,
-/// `cuda/nvtext_tokenizers.cu`) are compiled in the strings module; every kernel their
+/// `cuda/nvtext_tokenizers.cu`, `cuda/nvtext_dedup.cu`) are compiled in the strings module; every kernel their
 /// launchers (`device/kernels/nvtext*.rs`) ask for is an entry of it.
 #[test]
 fn nvtext_kernels_compile_in_the_strings_module() {
@@ -330,6 +330,18 @@ fn nvtext_kernels_compile_in_the_strings_module() {
         "nvt_bpe_lengths",
         "nvt_bpe",
         "nvt_bpe_join",
+        // cuda/nvtext_dedup.cu (device/kernels/nvtext_dedup.rs)
+        "dedup_initial_keys",
+        "dedup_pair_keys",
+        "dedup_rank_starts",
+        "dedup_scatter_ranks",
+        "dedup_keep_below",
+        "dedup_check_indices",
+        "dedup_adjacent_sizes",
+        "dedup_pair_sizes",
+        "dedup_collapse",
+        "dedup_trim",
+        "dedup_take",
     ] {
         assert!(ptx.contains(&format!(".entry {name}(")), "{name} missing");
     }

@@ -9,9 +9,9 @@ use crate::scalar::PyScalar;
 use crate::table::PyTable;
 use ferrodf_core::ops::nvtext::stemmer::{LetterIndex, LetterType};
 use ferrodf_core::ops::nvtext::{
-    byte_pair_encode as bpe, edit_distance as ed, generate_ngrams as ng, jaccard, minhash as mh,
-    ngrams_tokenize as nt, normalize, replace as rp, stemmer, tokenize as tk,
-    unicode_normalize as un, wordpiece_tokenize as wp,
+    byte_pair_encode as bpe, deduplicate as dd, edit_distance as ed, generate_ngrams as ng,
+    jaccard, minhash as mh, ngrams_tokenize as nt, normalize, replace as rp, stemmer,
+    tokenize as tk, unicode_normalize as un, wordpiece_tokenize as wp,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -625,6 +625,42 @@ pub fn minhash64_ngrams(
     })?))
 }
 
+/// INT32 suffix array of a column's bytes (positions below `bytes - min_width + 1`).
+#[pyfunction]
+pub fn build_suffix_array(py: Python<'_>, input: PyColumn, min_width: i64) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        dd::build_suffix_array(&input.0, min_width)
+    })?))
+}
+
+/// Repeated substrings of at least `min_width` bytes, from the column's suffix array.
+#[pyfunction]
+pub fn resolve_duplicates(
+    py: Python<'_>,
+    input: PyColumn,
+    indices: PyColumn,
+    min_width: i64,
+) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        dd::resolve_duplicates(&input.0, &indices.0, min_width)
+    })?))
+}
+
+/// Substrings of at least `min_width` bytes found in both columns, from their suffix arrays.
+#[pyfunction]
+pub fn resolve_duplicates_pair(
+    py: Python<'_>,
+    input1: PyColumn,
+    indices1: PyColumn,
+    input2: PyColumn,
+    indices2: PyColumn,
+    min_width: i64,
+) -> PyResult<PyColumn> {
+    Ok(PyColumn(run(py, move || {
+        dd::resolve_duplicates_pair(&input1.0, &indices1.0, &input2.0, &indices2.0, min_width)
+    })?))
+}
+
 /// Add the nvtext bindings to the extension module's `nvtext`.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyTokenizeVocabulary>()?;
@@ -661,5 +697,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         minhash64,
         minhash_ngrams,
         minhash64_ngrams,
+        build_suffix_array,
+        resolve_duplicates,
+        resolve_duplicates_pair,
     )
 }

@@ -22,6 +22,7 @@ pub mod lists;
 pub mod movement;
 pub mod null_mask;
 pub mod nvtext;
+pub mod nvtext_dedup;
 pub mod nvtext_tokenizers;
 pub mod nvtext_unicode;
 pub mod partitioning;

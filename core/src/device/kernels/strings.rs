@@ -26,16 +26,17 @@ const CONVERT: &str = include_str!("cuda/strings_convert.cu");
 const NVTEXT: &str = include_str!("cuda/nvtext.cu");
 const NVTEXT_UNICODE: &str = include_str!("cuda/nvtext_unicode.cu");
 const NVTEXT_TOKENIZERS: &str = include_str!("cuda/nvtext_tokenizers.cu");
+const NVTEXT_DEDUP: &str = include_str!("cuda/nvtext_dedup.cu");
 
 /// The CUDA source of the strings module: the string helpers of `strings.cuh`, then the
 /// string and the regex kernels, which both build on them, then the character-class
 /// (`strings_chars.rs`), row-editing (`strings_edit.rs`) and conversion
 /// (`strings_convert.rs`) kernels, and the nvtext kernels (`nvtext.rs`,
-/// `nvtext_unicode.rs`, `nvtext_tokenizers.rs`).
+/// `nvtext_unicode.rs`, `nvtext_tokenizers.rs`, `nvtext_dedup.rs`).
 pub fn module_source() -> String {
     format!(
         "{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}\n{CHARS}\n{EDIT}\n{CALENDAR}\n{CONVERT}\n{NVTEXT}\n\
-         {NVTEXT_UNICODE}\n{NVTEXT_TOKENIZERS}"
+         {NVTEXT_UNICODE}\n{NVTEXT_TOKENIZERS}\n{NVTEXT_DEDUP}"
     )
 }
 

@@ -11,6 +11,7 @@
 //! matches at a position). Consecutive delimiters never make empty tokens.
 
 pub mod byte_pair_encode;
+pub mod deduplicate;
 pub mod edit_distance;
 pub mod generate_ngrams;
 pub mod jaccard;
