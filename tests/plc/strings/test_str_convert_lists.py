@@ -3,15 +3,14 @@ out in Python (and libcudf's documented example)."""
 
 from __future__ import annotations
 
+import warnings
+
 import pyarrow as pa
 import pytest
 from str_helpers import col, sc, values
 
 import ferrodf
 import ferrodf.plc as plc
-
-# No device path yet: a counted host fallback (conftest.host_fallback).
-pytestmark = pytest.mark.usefixtures("host_fallback")
 
 CL = plc.strings.convert.convert_lists
 
@@ -72,11 +71,30 @@ def test_sliced_separators_and_errors():
         CL.format_list_column(plc.Column.from_arrow(pa.array([[1]], pa.list_(pa.int32()))))
 
 
-@pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
-def test_gpu_mode_raises_not_implemented():
-    c = plc.Column.from_arrow(pa.array(FLAT[:2], pa.list_(pa.string())))
-    with (
-        ferrodf.option_context(device="gpu"),
-        pytest.raises(NotImplementedError, match="format_list_column"),
-    ):
-        CL.format_list_column(c, sc("-"))
+def deep(levels: int):
+    """A LIST column nested `levels` deep around ["a", None] with a null and an empty list."""
+    v, t = ["a", None], pa.list_(pa.string())
+    for _ in range(levels - 1):
+        v, t = [v, None, []], pa.list_(t)
+    return [v, None], t
+
+
+@pytest.mark.parametrize("levels", [4, 16])
+def test_deep_nesting(levels):
+    rows, t = deep(levels)
+    got = CL.format_list_column(plc.Column.from_arrow(pa.array(rows, t)), sc("N"))
+    assert values(got) == [py_format(v, "N") for v in rows]
+
+
+def test_nesting_deeper_than_the_device_writes_falls_back_to_the_host():
+    """17 levels: the device stack holds 16, so auto mode formats on the host."""
+    rows, t = deep(17)
+    c = plc.Column.from_arrow(pa.array(rows, t))
+    if ferrodf.get_option("device") == "gpu":
+        with pytest.raises(NotImplementedError, match="format_list_column"):
+            CL.format_list_column(c, sc("N"))
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        got = CL.format_list_column(c, sc("N"))
+    assert values(got) == [py_format(v, "N") for v in rows]

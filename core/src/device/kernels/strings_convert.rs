@@ -309,3 +309,27 @@ pub fn from_timestamps(
     ];
     build_strings("str_from_timestamps", n, mask, nulls, &a)
 }
+
+/// The deepest list nesting [`format_lists`] writes (`FMT_MAX_DEPTH` in the kernel).
+pub const FORMAT_LISTS_MAX_DEPTH: usize = 16;
+
+/// Every row of a LIST column of STRING as libcudf writes it (see
+/// `ops::strings::convert::convert_lists`): `levels` are the list column and its nested
+/// list children, `strings` the innermost child, `marks` na_rep, the separator and the left
+/// and right enclosures. No nulls in the result. At most [`FORMAT_LISTS_MAX_DEPTH`] levels.
+pub fn format_lists(levels: &[Column], strings: &Column, marks: [&[u8]; 4]) -> Result<Column> {
+    let mut cols: Vec<(&Column, bool)> = levels.iter().map(|c| (c, false)).collect();
+    cols.push((strings, false));
+    let d = Descs::new(&cols)?;
+    let bytes: Vec<u8> = marks.concat();
+    // One byte more, so that an empty set of marks still uploads.
+    let m = upload(&[bytes.as_slice(), &[0]].concat())?;
+    let lens: Vec<u8> = marks
+        .iter()
+        .flat_map(|x| (x.len() as i64).to_le_bytes())
+        .collect();
+    let l = upload(&lens)?;
+    let n = levels[0].size();
+    let a = args![d.ptr(), levels.len() as i32, n as i64, m.ptr(), l.ptr()];
+    build_strings("str_format_lists", n, None, Some(0), &a)
+}

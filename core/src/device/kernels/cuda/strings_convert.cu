@@ -865,3 +865,72 @@ extern "C" __global__ void str_from_timestamps(const void* v, int64_t n, const u
     out_end(i, write, o, sizes);
   }
 }
+
+// ------------------------------------------------------------------------------------
+// format_list_column
+// ------------------------------------------------------------------------------------
+
+// The deepest list nesting the device writes (deeper columns are formatted on the host).
+#define FMT_MAX_DEPTH 16
+
+// Rows [s, e) of the next level that row j of the list level c holds.
+__device__ __forceinline__ void fmt_bounds(const StrCol& c, int64_t j, int64_t& s, int64_t& e) {
+  if (c.off64) {
+    s = ((const int64_t*)c.offsets)[j];
+    e = ((const int64_t*)c.offsets)[j + 1];
+  } else {
+    s = ((const int32_t*)c.offsets)[j];
+    e = ((const int32_t*)c.offsets)[j + 1];
+  }
+}
+
+// Row i of a LIST column as libcudf writes it: in[0 .. depth) are the list levels (offsets
+// and validity in StrCol layout, level l + 1's row k being element k of level l) and
+// in[depth] the strings. marks holds na_rep, the separator, the left and the right
+// enclosure one after the other, their lengths in lens[0..4). Null lists and strings at any
+// depth are na_rep. The nesting is walked with an explicit stack (no device recursion).
+extern "C" __global__ void str_format_lists(const StrCol* in, int32_t depth, int64_t n,
+                                            const uint8_t* marks, const int64_t* lens,
+                                            int write, int64_t* sizes, const int64_t* out_off,
+                                            uint8_t* out_chars) {
+  const uint8_t* na = marks;
+  const uint8_t* sep = na + lens[0];
+  const uint8_t* left = sep + lens[1];
+  const uint8_t* right = left + lens[2];
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (!sc_valid(in[0], i)) {
+      o.put_bytes(na, lens[0]);
+    } else {
+      int64_t start[FMT_MAX_DEPTH], cur[FMT_MAX_DEPTH], end[FMT_MAX_DEPTH];
+      int l = 0;
+      o.put_bytes(left, lens[2]);
+      fmt_bounds(in[0], i, start[0], end[0]);
+      cur[0] = start[0];
+      while (true) {
+        if (cur[l] == end[l]) {
+          o.put_bytes(right, lens[3]);
+          if (l == 0) break;
+          --l;
+          continue;
+        }
+        int64_t k = cur[l]++;
+        if (k > start[l]) o.put_bytes(sep, lens[1]);
+        if (!sc_valid(in[l + 1], k)) {
+          o.put_bytes(na, lens[0]);
+        } else if (l + 1 == depth) {
+          const uint8_t* p;
+          int64_t len;
+          sc_get(in[depth], k, p, len);
+          o.put_bytes(p, len);
+        } else {
+          ++l;
+          o.put_bytes(left, lens[2]);
+          fmt_bounds(in[l], k, start[l], end[l]);
+          cur[l] = start[l];
+        }
+      }
+    }
+    out_end(i, write, o, sizes);
+  }
+}

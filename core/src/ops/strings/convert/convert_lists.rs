@@ -1,8 +1,11 @@
 //! pylibcudf's `strings.convert.convert_lists`: a LIST column of strings (nested to any
-//! depth) written as text. Host only for now (NotImplementedError with `device='gpu'`).
+//! depth) written as text, on the device (`str_format_lists` in
+//! `cuda/strings_convert.cu`, one thread per row walking its nesting with a stack) up to
+//! 16 levels deep, and on the host (a counted fallback on a GPU) for deeper nesting.
 
 use super::super::{HostStrs, build_rows, check_strings, host_string_column, scalar_bytes};
 use crate::column::Column;
+use crate::device::kernels::strings_convert as dev;
 use crate::error::{Error, Result};
 use crate::placement::{host_fallback, use_device};
 use crate::scalar::Scalar;
@@ -91,27 +94,6 @@ pub fn format_list_column(
     }
     let seps = separators.map(HostStrs::of).transpose()?;
     let seps = seps.as_ref().filter(|s| s.len() == 3);
-    let n = input.size();
-    if n == 0 {
-        return host_string_column(vec![], vec![], None, 0);
-    }
-    let mut levels = Vec::new();
-    let mut col = input.clone();
-    while col.dtype().id() == TypeId::List {
-        let rows = col.size();
-        levels.push(Level {
-            offsets: col.host_offsets(rows)?,
-            nulls: col.host_nulls()?,
-        });
-        col = col.children().get(1).cloned().ok_or_else(bad)?;
-    }
-    if col.dtype().id() != TypeId::String {
-        return Err(bad());
-    }
-    if use_device()? {
-        host_fallback(&format!("strings.{NAME}"), "list formatting")?;
-    }
-    let strs = HostStrs::of(&col)?;
     let mark = |k: usize, default: &'static str| seps.map_or(default, |s| s.get(k)).as_bytes();
     let m = Marks {
         sep: mark(0, ","),
@@ -119,6 +101,43 @@ pub fn format_list_column(
         right: mark(2, "]"),
         na: &na,
     };
+    let n = input.size();
+    if n == 0 {
+        return host_string_column(vec![], vec![], None, 0);
+    }
+    // The list levels, outermost first, and the strings inside them (no data read yet).
+    let mut lists = Vec::new();
+    let mut col = input.clone();
+    while col.dtype().id() == TypeId::List {
+        let child = col.children().get(1).cloned().ok_or_else(bad)?;
+        lists.push(col);
+        col = child;
+    }
+    if col.dtype().id() != TypeId::String {
+        return Err(bad());
+    }
+    if use_device()? {
+        if lists.len() <= dev::FORMAT_LISTS_MAX_DEPTH {
+            return dev::format_lists(&lists, &col, [m.na, m.sep, m.left, m.right]);
+        }
+        host_fallback(
+            &format!("strings.{NAME}"),
+            &format!(
+                "lists nested deeper than {} levels",
+                dev::FORMAT_LISTS_MAX_DEPTH
+            ),
+        )?;
+    }
+    let levels = lists
+        .iter()
+        .map(|c| {
+            Ok(Level {
+                offsets: c.host_offsets(c.size())?,
+                nulls: c.host_nulls()?,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let strs = HostStrs::of(&col)?;
     let (chars, ends, _) = build_rows(n, |i, out| {
         write(&levels, &strs, &m, 0, i, out);
         true
