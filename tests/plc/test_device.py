@@ -252,25 +252,25 @@ def test_cpu_mode_records_no_host_fallbacks():
 # ---------------------------------------------------------------------------------------
 
 
-def _backrefs(col: plc.Column) -> plc.Column:
-    """A call with no device path: replacements with capture groups (the device regex
-    engine is a DFA), a counted host fallback on a GPU machine."""
+def _word_starts(col: plc.Column) -> plc.Column:
+    """A call with no device path: a Unicode word boundary on non-ASCII rows (the device
+    DFA gives up there), a counted host fallback on a GPU machine."""
     S = plc.strings
-    p = S.regex_program.RegexProgram.create(r"(\d+)-(\d+)", S.RegexFlags.DEFAULT)
-    return S.replace_re.replace_with_backrefs(col, p, r"\2/\1")
+    p = S.regex_program.RegexProgram.create(r"\b\w", S.RegexFlags.DEFAULT)
+    return S.contains.count_re(col, p)
 
 
 @needs_gpu
 def test_host_fallback_is_counted_and_announced_once():
-    col = plc.Column.from_arrow(pa.array(["12-31", None, "x"]))
+    col = plc.Column.from_arrow(pa.array(["été ok", None, "ü"]))
     with ferrodf.option_context(device="auto"):
         ferrodf.reset_host_fallbacks()
         with pytest.warns(RuntimeWarning, match="ran on the host"):
-            _backrefs(col)
+            _word_starts(col)
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            assert _backrefs(col).to_pylist() == ["31/12", None, "x"]
-        assert ferrodf.host_fallbacks() == {"strings.replace_re.replace_with_backrefs": 2}
+            assert _word_starts(col).to_pylist() == [2, None, 1]
+        assert ferrodf.host_fallbacks() == {"strings.contains.count_re": 2}
     ferrodf.reset_host_fallbacks()
     assert ferrodf.host_fallbacks() == {}
 
@@ -279,7 +279,7 @@ def test_host_fallback_is_counted_and_announced_once():
 def test_gpu_mode_forbids_host_fallback():
     with ferrodf.option_context(device="gpu"):
         with pytest.raises(NotImplementedError, match="GPU"):
-            _backrefs(plc.Column.from_arrow(pa.array(["12-31"])))
+            _word_starts(plc.Column.from_arrow(pa.array(["été"])))
         # any/all have device paths (numbers through their truth values)
         col = plc.Column.from_arrow(pa.array([0, 3, None], pa.int32()))
         assert plc.reduce.reduce(col, plc.aggregation.any(), plc.DataType(T.BOOL8)).to_py() is True

@@ -231,15 +231,36 @@ def test_replace_with_backrefs():
     data = ["2024-01-31", "x 1999-12-01 y", None, "no date", ""]
     p = prog(r"(\d+)-(\d+)-(\d+)")
     expected = [None if s is None else re.sub(p.pattern, r"\3/\2/\1", s) for s in data]
-    if runs_on_gpu():
-        with pytest.raises(NotImplementedError, match="replace_with_backrefs"):
-            S.replace_re.replace_with_backrefs(col(data), p, r"\3/\2/${1}")
-        return
     check(S.replace_re.replace_with_backrefs(col(data), p, r"\3/\2/${1}"), expected, pa.string())
     optional = S.replace_re.replace_with_backrefs(col(["ab", "b"]), prog("(a)?b"), r"[\1]")
     assert optional.to_arrow().to_pylist() == ["[a]", "[]"]
     with pytest.raises(ValueError, match="group 4"):
         S.replace_re.replace_with_backrefs(col(data), p, r"\4")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "template", "python"),
+    [
+        (r"(\w)(\w*)", r"\2\1ay", r"\2\1ay"),
+        (r"(é+)|(\d)", r"<\1|\2>", r"<\1|\2>"),
+        (r"\d+", r"[\0]", r"[\g<0>]"),
+        (r"(a)(b)?", r"${2}${1}\0", r"\2\1\g<0>"),
+        (r"(日)(本)", r"\2\1", r"\2\1"),
+    ],
+)
+def test_replace_with_backrefs_against_re(pattern, template, python):
+    """Every match, groups that took no part, the whole match, a template without groups,
+    non-ASCII; a sliced input with nulls (on a GPU: the DFAs and the capture VM)."""
+    data = ["abc 12 déé 3", None, "", "日本 x ab a", "xxyx", "éé9", None, "b a ab"]
+
+    def oracle(s):
+        return None if s is None else re.sub(pattern, lambda m: m.expand(python), s)
+
+    got = S.replace_re.replace_with_backrefs(col(data), prog(pattern), template)
+    assert got.to_arrow().to_pylist() == [oracle(s) for s in data]
+    part = plc.copying.slice(col(data), [1, 7])[0]
+    got = S.replace_re.replace_with_backrefs(part, prog(pattern), template)
+    assert got.to_arrow().to_pylist() == [oracle(s) for s in data[1:7]]
 
 
 def test_program_and_errors():

@@ -311,3 +311,58 @@ impl Items {
         Column::list(offsets, child, mask, null_count)
     }
 }
+
+/// A replacement template for [`replace_with_backrefs`]: its literal bytes and its pieces,
+/// each `[0, begin, end]` (template bytes) or `[1, group, 0]` (group 0: the whole match).
+pub struct Template<'a> {
+    /// The literal bytes the pieces point into.
+    pub bytes: &'a [u8],
+    /// The pieces in order.
+    pub pieces: &'a [[i64; 3]],
+}
+
+/// Every row with its first `maxrepl` (all when negative) matches replaced by `template`,
+/// the groups it names found by the Pike VM `cap` (None: the template names no group but
+/// 0); the input's validity. `None` when a row made an engine quit.
+pub fn replace_with_backrefs(
+    col: &Column,
+    prog: DfaTables,
+    cap: Option<VmTables>,
+    template: &Template,
+    maxrepl: i64,
+) -> Result<Option<Column>> {
+    let n = col.size();
+    let Some(matches) = Items::find(col, prog, ItemKind::Matches, 0)? else {
+        return Ok(None);
+    };
+    let groups = match cap {
+        Some(vm) => match Items::captures(col, prog, vm, true)? {
+            Some(g) => Some((g, vm.slots / 2 - 1)),
+            None => return Ok(None),
+        },
+        None => None,
+    };
+    let words: Vec<u8> = template
+        .pieces
+        .iter()
+        .flatten()
+        .flat_map(|w| w.to_le_bytes())
+        .collect();
+    let pieces = super::strings::upload(&[words.as_slice(), &[0; 8]].concat())?;
+    let tmpl = super::strings::upload(&[template.bytes, &[0]].concat())?;
+    let (gspans, ngroups) = groups.as_ref().map_or((0, 0), |(g, k)| (g.spans.ptr(), *k));
+    let (mask, nulls) = super::transform::copied_validity(col)?;
+    let a = args![
+        matches.d.ptr(),
+        n as i64,
+        matches.offsets.ptr(),
+        matches.spans.ptr(),
+        gspans,
+        ngroups as i64,
+        pieces.ptr(),
+        template.pieces.len() as i64,
+        tmpl.ptr(),
+        maxrepl
+    ];
+    super::strings::build_strings("re_backrefs", n, mask, nulls, &a).map(Some)
+}

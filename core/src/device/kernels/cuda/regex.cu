@@ -544,3 +544,49 @@ extern "C" __global__ void re_capture_spans(const StrCol* in, int64_t n, const u
     if (all) row_valid[i] = k > 0;
   }
 }
+
+// ------------------------------------------------------------------------------------
+// replace_with_backrefs
+// ------------------------------------------------------------------------------------
+
+// Row i with its first `maxrepl` (all when < 0) matches replaced by a template. The row's
+// match spans are mspans from moff[i] (re_items_spans, kind 0); the groups of its m-th
+// match are gspans at ((moff[i] + m) * groups) (re_capture_spans with all = 1). Template
+// piece q is (kind, x, y): kind 0 the template bytes [x, y), kind 1 the text of group x
+// (0: the whole match; a group that took no part writes nothing).
+extern "C" __global__ void re_backrefs(const StrCol* in, int64_t n, const int64_t* moff,
+                                       const int64_t* mspans, const int64_t* gspans,
+                                       int64_t groups, const int64_t* pieces, int64_t npieces,
+                                       const uint8_t* tmpl, int64_t maxrepl, int write,
+                                       int64_t* sizes, const int64_t* out_off,
+                                       uint8_t* out_chars) {
+  STR_GRID_LOOP(i, n) {
+    Out o = out_begin(i, write, out_off, out_chars);
+    if (sc_valid(in[0], i)) {
+      const uint8_t* p;
+      int64_t len;
+      sc_get(in[0], i, p, len);
+      int64_t first = moff[i], count = moff[i + 1] - first;
+      if (maxrepl >= 0 && count > maxrepl) count = maxrepl;
+      int64_t prev = 0;
+      for (int64_t m = 0; m < count; ++m) {
+        int64_t b = mspans[2 * (first + m)], e = mspans[2 * (first + m) + 1];
+        o.put_bytes(p + prev, b - prev);
+        for (int64_t q = 0; q < npieces; ++q) {
+          int64_t kind = pieces[3 * q], x = pieces[3 * q + 1], y = pieces[3 * q + 2];
+          if (kind == 0) {
+            o.put_bytes(tmpl + x, y - x);
+          } else if (x == 0) {
+            o.put_bytes(p + b, e - b);
+          } else {
+            const int64_t* g = gspans + 2 * ((first + m) * groups + x - 1);
+            if (g[0] >= 0) o.put_bytes(p + g[0], g[1] - g[0]);
+          }
+        }
+        prev = e;
+      }
+      o.put_bytes(p + prev, len - prev);
+    }
+    out_end(i, write, o, sizes);
+  }
+}

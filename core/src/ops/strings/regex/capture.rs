@@ -414,7 +414,10 @@ fn look_matches(look: u32, s: &[u8], pos: usize) -> std::result::Result<bool, Qu
 }
 
 /// What [`RegexProgram::capture`] hands the kernels.
-fn device_tables(name: &str, prog: &RegexProgram) -> Result<Option<Arc<CaptureProgram>>> {
+pub(crate) fn device_tables(
+    name: &str,
+    prog: &RegexProgram,
+) -> Result<Option<Arc<CaptureProgram>>> {
     match prog.capture() {
         Ok(c) => Ok(Some(c)),
         Err(why) => {

@@ -6,7 +6,7 @@ use crate::column::Column;
 use crate::device::kernels::regex as dev;
 use crate::error::{Error, Result};
 use crate::ops::strings::{check_strings, map_rows, scalar_bytes};
-use crate::placement::{host_fallback, use_device};
+use crate::placement::use_device;
 use crate::scalar::Scalar;
 
 /// Replace the first `max_replace_count` (all when negative) successive matches of `prog`
@@ -109,8 +109,8 @@ fn parse_template(t: &str, groups: usize) -> Result<Vec<Piece>> {
 
 /// Replace every match of `prog` by `replacement` with its group references filled in:
 /// `\1` or `${1}` is the text of capture group 1 (empty when the group did not take part),
-/// `\0` the whole match. Runs on the host (a DFA has no capture groups): in `gpu` mode it
-/// raises NotImplementedError, in `auto` mode it is a counted host fallback.
+/// `\0` the whole match. On the device the DFAs find the matches and, when the template
+/// names a group, the Pike VM of [`super::capture`] finds the groups inside each match.
 ///
 /// ```
 /// use ferrodf_core::interop::arrow::{from_arrow, to_arrow};
@@ -140,8 +140,8 @@ pub fn replace_with_backrefs_n(
     const NAME: &str = "strings.replace_re.replace_with_backrefs";
     check_strings(input, "replace_re.replace_with_backrefs", "input")?;
     let pieces = parse_template(replacement, prog.groups_count())?;
-    if use_device()? {
-        host_fallback(NAME, "capture groups (the device engine is a DFA)")?;
+    if let Some(c) = device_backrefs(NAME, input, prog, &pieces, max_replace_count)? {
+        return Ok(c);
     }
     let re = prog.host();
     map_rows(input, |s, out| {
@@ -163,6 +163,55 @@ pub fn replace_with_backrefs_n(
             prev = whole.end();
         }
         out.extend_from_slice(&s.as_bytes()[prev..]);
+    })
+}
+
+/// [`replace_with_backrefs_n`] on the device when placement says so (`None`: compute on
+/// the host, after a counted fallback where the engines cannot take the pattern).
+fn device_backrefs(
+    name: &str,
+    input: &Column,
+    prog: &RegexProgram,
+    pieces: &[Piece],
+    max_replace_count: i64,
+) -> Result<Option<Column>> {
+    if !use_device()? {
+        return Ok(None);
+    }
+    let mut bytes = Vec::new();
+    let encoded: Vec<[i64; 3]> = pieces
+        .iter()
+        .map(|p| match p {
+            Piece::Text(t) => {
+                let start = bytes.len() as i64;
+                bytes.extend_from_slice(t.as_bytes());
+                [0, start, bytes.len() as i64]
+            }
+            Piece::Group(g) => [1, *g as i64, 0],
+        })
+        .collect();
+    let template = dev::Template {
+        bytes: &bytes,
+        pieces: &encoded,
+    };
+    let needs_groups = pieces
+        .iter()
+        .any(|p| matches!(p, Piece::Group(g) if *g > 0));
+    let cap = if needs_groups {
+        match super::capture::device_tables(name, prog)? {
+            Some(c) => Some(c),
+            None => return Ok(None),
+        }
+    } else {
+        None
+    };
+    let words = cap.as_ref().map(|c| c.on_device()).transpose()?;
+    let vm = cap
+        .as_ref()
+        .zip(words.as_ref())
+        .map(|(c, w)| c.vm_tables(w));
+    on_device(name, prog, |p| {
+        dev::replace_with_backrefs(input, p, vm, &template, max_replace_count)
     })
 }
 

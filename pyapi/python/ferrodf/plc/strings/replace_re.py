@@ -46,8 +46,8 @@ def replace_re(
 
 def replace_with_backrefs(input, prog, replacement, stream=None, mr=None):
     """Replace every match of ``prog`` by ``replacement`` with ``\\1`` or ``${1}`` filled
-    in with the text of capture group 1 (``\\0``: the whole match). Runs on the host: a
-    host fallback with a GPU (an error in ``gpu`` mode)."""
+    in with the text of capture group 1 (``\\0``: the whole match). On a GPU the DFAs
+    find the matches and the capture VM the groups."""
     _order = _stream_order(stream, mr)
     return _backrefs(input, prog, replacement)
 
