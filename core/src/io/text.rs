@@ -1,10 +1,11 @@
 //! Splitting text at a multi-byte delimiter (pylibcudf's `io.text`).
 //!
 //! [`multibyte_split`] turns a text source into a STRING column with one row per
-//! delimited record. The source is read (and, for BGZIP files, decompressed) on the host;
-//! the delimiter search runs on the host too (`memchr`'s two-way substring search), so
-//! with a GPU it is a counted host fallback (`device='gpu'` raises NotImplementedError)
-//! and the column moves to the device lazily, like every reader's output.
+//! delimited record. The source is read (and, for BGZIP files, decompressed) on the host.
+//! With a GPU the text is uploaded and split there (`device/kernels/text_split.rs`: a
+//! thread per byte finds the delimiter, the rows and their bytes follow; the kept rows'
+//! bytes are checked for UTF-8 on the host copy); on the CPU `memchr`'s two-way substring
+//! search finds it. Texts of 2 GiB or more are split on the host (a counted fallback).
 //!
 //! Rows are the pieces between leftmost non-overlapping matches of the delimiter, each
 //! ending with its delimiter (or without it, with `strip_delimiters`); the piece after
@@ -24,6 +25,7 @@
 //! ```
 
 use crate::column::Column;
+use crate::device::kernels::text_split as dev;
 use crate::error::{Error, Result};
 use crate::interop::arrow::from_arrow;
 use crate::placement::{host_fallback, use_device};
@@ -185,6 +187,16 @@ fn bgzip_range(raw: &[u8], begin: Option<u64>, end: Option<u64>, name: &str) -> 
     Ok(out)
 }
 
+/// `ValueError` unless `bytes` are UTF-8.
+fn check_utf8(bytes: &[u8]) -> Result<()> {
+    match std::str::from_utf8(bytes) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(Error::value(format!(
+            "multibyte_split: the text is not UTF-8 ({e}); STRING columns hold UTF-8 only"
+        ))),
+    }
+}
+
 /// Split the text of `source` at every `delimiter` into a STRING column (pylibcudf's
 /// `multibyte_split`; see the module doc for the rows and the byte range).
 ///
@@ -201,11 +213,24 @@ pub fn multibyte_split(
             "multibyte_split: the delimiter is empty; give at least one byte",
         ));
     }
-    if use_device()? {
-        host_fallback("io.text.multibyte_split", "the delimiter search")?;
-    }
     let data = source.read()?;
     let delim = delimiter.as_bytes();
+    if use_device()? {
+        if data.len() < i32::MAX as usize {
+            let range = byte_range.map_or((0, u64::MAX), |r| {
+                (r.offset, r.offset.saturating_add(r.size))
+            });
+            let (col, span) = dev::multibyte_split(&data, delim, range, strip_delimiters)?;
+            if let Some((s, e)) = span {
+                check_utf8(&data[s..e])?;
+            }
+            return Ok(col);
+        }
+        host_fallback(
+            "io.text.multibyte_split",
+            "a text of 2 GiB or more (the device search uses 32-bit positions)",
+        )?;
+    }
     // (start, end without the delimiter, end with it) of each row.
     let mut rows: Vec<(usize, usize, usize)> = vec![];
     if !data.is_empty() {
@@ -230,11 +255,7 @@ pub fn multibyte_split(
         values.extend_from_slice(&data[s..if strip_delimiters { e } else { ed }]);
         offsets.push(values.len() as i64);
     }
-    if let Err(e) = std::str::from_utf8(&values) {
-        return Err(Error::value(format!(
-            "multibyte_split: the text is not UTF-8 ({e}); STRING columns hold UTF-8 only"
-        )));
-    }
+    check_utf8(&values)?;
     let values = Buffer::from_vec(values);
     let array: arrow_array::ArrayRef = if total <= i32::MAX as usize {
         let o: Vec<i32> = offsets.iter().map(|&o| o as i32).collect();

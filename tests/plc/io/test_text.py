@@ -8,6 +8,7 @@ and a byte range keeps the rows that start inside it. Empty text has no rows.
 from __future__ import annotations
 
 import gzip
+import random
 import struct
 import zlib
 
@@ -24,10 +25,6 @@ from ferrodf.plc.io.text import (
     make_source_from_file,
     multibyte_split,
 )
-
-# multibyte_split is a counted host fallback (docs/io.md): with FERRODF_DEVICE=gpu these
-# tests run in 'auto'; test_gpu_mode_refuses_the_host_split checks gpu mode itself
-pytestmark = pytest.mark.usefixtures("host_fallback")
 
 
 def expected(data: bytes, delim: bytes, byte_range=None, strip=False) -> list[str]:
@@ -177,13 +174,17 @@ def test_bad_inputs(tmp_path):
         ByteRangeInfo(-1, 3)
 
 
-def test_gpu_mode_refuses_the_host_split():
-    import ferrodf
-
-    if ferrodf.gpu_info() is None:
-        pytest.skip("needs a GPU: gpu mode without one refuses every operation")
-    with (
-        ferrodf.option_context(device="gpu"),
-        pytest.raises(NotImplementedError, match="multibyte_split"),
-    ):
-        multibyte_split(make_source("a|b"), "|")
+@pytest.mark.parametrize("seed", range(4))
+def test_random_texts_and_overlapping_delimiters(seed):
+    """Delimiters that overlap themselves ("aa", "aba") take the leftmost non-overlapping
+    matches, as bytes.split does, also on the device (its single-thread walk)."""
+    rng = random.Random(seed)
+    for delim in ("aa", "aba", "\n", "ab", "€€"):
+        data = "".join(rng.choice(["a", "b", "\n", "€", "xy"]) for _ in range(300)).encode()
+        src = make_source(data.decode())
+        for strip in (False, True):
+            got = split(src, delim, ParseOptions(strip_delimiters=strip))
+            assert got == expected(data, delim.encode(), strip=strip)
+        cut = rng.randrange(len(data))
+        got = split(src, delim, ByteRangeInfo(cut, 40))
+        assert got == expected(data, delim.encode(), (cut, 40))

@@ -39,6 +39,7 @@ pub mod strings;
 pub mod strings_chars;
 pub mod strings_convert;
 pub mod strings_edit;
+pub mod text_split;
 pub mod transform;
 pub mod unary;
 

@@ -27,16 +27,18 @@ const NVTEXT: &str = include_str!("cuda/nvtext.cu");
 const NVTEXT_UNICODE: &str = include_str!("cuda/nvtext_unicode.cu");
 const NVTEXT_TOKENIZERS: &str = include_str!("cuda/nvtext_tokenizers.cu");
 const NVTEXT_DEDUP: &str = include_str!("cuda/nvtext_dedup.cu");
+const TEXT_SPLIT: &str = include_str!("cuda/text_split.cu");
 
 /// The CUDA source of the strings module: the string helpers of `strings.cuh`, then the
 /// string and the regex kernels, which both build on them, then the character-class
 /// (`strings_chars.rs`), row-editing (`strings_edit.rs`) and conversion
 /// (`strings_convert.rs`) kernels, and the nvtext kernels (`nvtext.rs`,
-/// `nvtext_unicode.rs`, `nvtext_tokenizers.rs`, `nvtext_dedup.rs`).
+/// `nvtext_unicode.rs`, `nvtext_tokenizers.rs`, `nvtext_dedup.rs`) and io.text's
+/// `text_split.rs`.
 pub fn module_source() -> String {
     format!(
         "{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}\n{CHARS}\n{EDIT}\n{CALENDAR}\n{CONVERT}\n{NVTEXT}\n\
-         {NVTEXT_UNICODE}\n{NVTEXT_TOKENIZERS}\n{NVTEXT_DEDUP}"
+         {NVTEXT_UNICODE}\n{NVTEXT_TOKENIZERS}\n{NVTEXT_DEDUP}\n{TEXT_SPLIT}"
     )
 }
 
