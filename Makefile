@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.deps-installed
 CARGO  ?= cargo
 export VIRTUAL_ENV := $(VENV)
 
-.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel kernels kernels-check polars-pack gpu-check bench bench-io fuzz-io fuzz clean
+.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel kernels kernels-check polars-pack gpu-check bench bench-io fuzz-io fuzz fuzz-libfuzzer clean
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -118,6 +118,13 @@ bench-io: build
 FUZZ_SECONDS ?= 60
 fuzz-io:
 	$(CARGO) run --release -p ferrodf-core --example fuzz_io -- $(FUZZ_SECONDS)
+
+# Coverage-guided fuzzing (cargo-fuzz / libFuzzer, a nightly toolchain) of the CSV, JSON and
+# Parquet readers and of the regex engines (fuzz/), FUZZ_TARGET_SECONDS per target; writes
+# the libFuzzer table of docs/reliability.md.
+FUZZ_TARGET_SECONDS ?= 1800
+fuzz-libfuzzer:
+	$(PY) scripts/libfuzzer_campaign.py --seconds $(FUZZ_TARGET_SECONDS)
 
 # The long fuzz campaign (tests/fuzz, random cases, and the suite's property tests under
 # the 500-example hypothesis profile); writes the figures of docs/reliability.md and the

@@ -193,6 +193,20 @@ impl RegexProgram {
         self.inner.flags
     }
 
+    /// The byte spans of the successive matches in `s` on the host (Rust's `regex`
+    /// iteration): what the device's DFA walk (`dfa::DeviceProgram::matches`) must give.
+    ///
+    /// ```
+    /// use ferrodf_core::ops::strings::regex::{RegexProgram, flags};
+    /// let p = RegexProgram::create(r"\d+", flags::DEFAULT).unwrap();
+    /// assert_eq!(p.match_spans("a1b22"), vec![(1, 2), (3, 5)]);
+    /// ```
+    pub fn match_spans(&self, s: &str) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for_each_match(self.host(), s, None, |b, e| out.push((b, e)));
+        out
+    }
+
     /// Number of capture groups, the whole match (group 0) not counted.
     pub fn groups_count(&self) -> usize {
         self.inner
