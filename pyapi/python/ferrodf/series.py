@@ -393,6 +393,14 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
 
         return DatetimeMethods(self)
 
+    @property
+    def cat(self) -> Any:
+        """Categorical codes, categories and category changes (``s.cat.codes``,
+        ``s.cat.add_categories(["x"])``, ...)."""
+        from ferrodf.accessors import CategoricalMethods
+
+        return CategoricalMethods(self)
+
     # -- selection -------------------------------------------------------------------
     def _take(self, pos: Any) -> Series:
         return Series._from_lib(self._s.select_rows(_rows_arg(pos)))
