@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 from dask_helpers import (  # noqa: F401  (fixtures)
     assert_same,
@@ -209,3 +210,30 @@ def test_groupby_null_keys(frames: Any, pdf: Any) -> None:
     p, f = frames
     assert_same(p.groupby(["k", "s"], dropna=True).x.mean(), f.groupby(["k", "s"]).x.mean())
     assert_same(p.groupby("s", dropna=True).y.sum(), f.groupby("s", dropna=True).y.sum())
+
+
+def test_categorize_and_cat_accessor(frames: Any) -> None:
+    """``categorize`` (the categories of every partition, unioned, then each partition
+    re-encoded against them) and ``.cat`` on a collection, as on pandas partitions."""
+    p, f = frames
+    pc, fc = p.categorize(columns=["s"]), f.categorize(columns=["s"])
+    assert fc.s.cat.known
+    assert list(fc.s.cat.categories) == list(pc.s.cat.categories)
+    assert isinstance(fc._meta.s.dtype, pd.CategoricalDtype)
+    assert_same(pc.s.cat.codes, fc.s.cat.codes)
+    assert_same(pc.s, fc.s)
+    assert_same(pc.s.cat.as_unordered(), fc.s.cat.as_unordered())
+    wanted = ["s3", "s1", "zz"]
+    assert_same(pc.s.cat.set_categories(wanted), fc.s.cat.set_categories(wanted))
+    assert_same(pc.s.cat.remove_unused_categories(), fc.s.cat.remove_unused_categories())
+    dtype = pd.CategoricalDtype(["s0", "s2", "s4"])
+    assert_same(p.s.astype(dtype), f.s.astype(dtype))
+    assert_same(pc.groupby("s", observed=True).y.sum(), fc.groupby("s", observed=True).y.sum())
+
+
+def test_index_and_series_collections_with_assert_eq(frames: Any) -> None:
+    """``dd.assert_eq`` takes ferrodf Series and Index collections directly."""
+    p, f = frames
+    dd.assert_eq(p.x + 1, f.x + 1)
+    dd.assert_eq(p.index, f.index)
+    dd.assert_eq(p.groupby("k").y.max(), f.groupby("k").y.max())

@@ -273,7 +273,7 @@ def _categories(values: Any, what: str) -> Any:
     from ferrodf.series import Series
 
     if isinstance(values, Series | Index):
-        return values._s.column if isinstance(values, Series) else values._index.column
+        return values._s.column if isinstance(values, Series) else values._index.level_columns()[0]
     if values is None or isinstance(values, dict):
         raise TypeError(f"cat.{what} takes a list-like of categories, got {type(values).__name__}")
     if isinstance(values, str) or not np.iterable(values):

@@ -609,6 +609,14 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
             return _pandas_args.astype_errors(self, dtype, errors)
         from ferrodf.dataframe import _dtype_name
 
+        if isinstance(dtype, pd.CategoricalDtype) and dtype.categories is not None:
+            # pandas' CategoricalDtype(categories): values outside them become missing
+            if dtype.ordered:
+                raise NotImplementedError(
+                    "astype: ordered categoricals are not supported (ferrodf's categoricals "
+                    "are unordered)"
+                )
+            return self.astype("category").cat.set_categories(dtype.categories)
         return Series._from_lib(self._s.astype(_dtype_name(dtype)))
 
 
