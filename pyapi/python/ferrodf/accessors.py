@@ -269,16 +269,12 @@ class DatetimeMethods:
 def _categories(values: Any, what: str) -> Any:
     """A list-like of categories as a column (a scalar is one category, as in pandas)."""
     from ferrodf.core.column.column import to_plc_column
-    from ferrodf.index import Index
-    from ferrodf.series import Series
 
-    if isinstance(values, Series | Index):
-        return values._s.column if isinstance(values, Series) else values._index.level_columns()[0]
     if values is None or isinstance(values, dict):
         raise TypeError(f"cat.{what} takes a list-like of categories, got {type(values).__name__}")
     if isinstance(values, str) or not np.iterable(values):
         values = [values]
-    return to_plc_column(list(values) if not hasattr(values, "dtype") else values)
+    return to_plc_column(values)
 
 
 class CategoricalMethods:

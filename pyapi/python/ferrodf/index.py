@@ -245,4 +245,4 @@ class MultiIndex(Index):
 
     @property
     def dtype(self) -> Any:
-        return "object"
+        return np.dtype("O")  # pandas': the labels are tuples
