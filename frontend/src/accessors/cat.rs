@@ -25,6 +25,7 @@ use ferrodf_core::{Column, DataType, Error, Result, Scalar, Table, TypeId};
 use crate::categorical::{categories, code_type, encode_lenient, is_categorical};
 use crate::dtype::dtype_name;
 use crate::index::{Index, decoded};
+use crate::label::Label;
 use crate::series::Series;
 
 /// Categorical methods of a category Series (pandas' `Series.cat`).
@@ -92,7 +93,7 @@ fn comparable(a: DataType, b: DataType) -> Option<DataType> {
 /// never be equal).
 fn member_of(values: &Column, set: &Column) -> Result<Column> {
     match comparable(values.dtype(), set.dtype()) {
-        Some(t) => contains(&cast(set, t)?, &cast(values, t)?),
+        Some(t) => contains(&cast_to(set, t)?, &cast_to(values, t)?),
         None => {
             let no = Column::from_values(vec![0u8; values.size()]);
             Column::new(
@@ -146,6 +147,11 @@ impl CategoricalMethods<'_> {
         self.series.column()
     }
 
+    /// `column` with the Series' index and no name (pandas' `codes` has none).
+    fn unnamed(&self, column: Column) -> Result<Series> {
+        Series::from_column(column, Some(self.series.index().clone()), Label::None)
+    }
+
     fn keys(&self) -> &Column {
         categories(self.column())
     }
@@ -156,10 +162,10 @@ impl CategoricalMethods<'_> {
         let _operation = ferrodf_core::memory::enter_operation();
         let values = decoded(self.column())?;
         let coded = match comparable(values.dtype(), new.dtype()) {
-            Some(t) if t == new.dtype() => encode_lenient(&cast(&values, t)?, new)?,
+            Some(t) if t == new.dtype() => encode_lenient(&cast_to(&values, t)?, new)?,
             Some(t) => {
                 // match in the common type, keep the new categories' own type
-                let as_common = encode_lenient(&cast(&values, t)?, &cast(new, t)?)?;
+                let as_common = encode_lenient(&cast_to(&values, t)?, &cast_to(new, t)?)?;
                 with_keys(&as_common, new.clone())?
             }
             // values of a type no new category can equal: all of them become missing
@@ -169,7 +175,7 @@ impl CategoricalMethods<'_> {
     }
 
     /// The integer code of each value (its category's position), -1 where missing, in the
-    /// codes' own type (int8 below 127 categories, as pandas).
+    /// codes' own type (int8 below 127 categories, as pandas); unnamed, as pandas'.
     ///
     /// ```
     /// use ferrodf::{Series, dtype::Dtype};
@@ -183,7 +189,7 @@ impl CategoricalMethods<'_> {
         let child = &col.children()[0];
         let codes = child.slice(col.offset(), col.size())?;
         if !col.has_nulls()? {
-            return self.series.with_column(codes);
+            return self.unnamed(codes);
         }
         let minus_one =
             Scalar::from_column(cast(&Column::from_values(vec![-1i32]), codes.dtype())?)?;
@@ -192,7 +198,7 @@ impl CategoricalMethods<'_> {
             Side::Scalar(&minus_one),
             &is_valid(col)?,
         )?;
-        self.series.with_column(written)
+        self.unnamed(written)
     }
 
     /// The categories, as an Index.
@@ -250,7 +256,7 @@ impl CategoricalMethods<'_> {
                 listed(&old_ones)?
             )));
         }
-        let all = concatenate(&[cast(keys, t)?, cast(new, t)?])?;
+        let all = concatenate(&[cast_to(keys, t)?, cast_to(new, t)?])?;
         if t == keys.dtype() && code_type(all.size()) == code_type(keys.size()) {
             return self.series.with_column(with_keys(self.column(), all)?);
         }
@@ -336,19 +342,19 @@ impl CategoricalMethods<'_> {
         let t = comparable(keys.dtype(), old.dtype()).ok_or_else(|| mismatch(old))?;
         let target = comparable(keys.dtype(), new.dtype()).ok_or_else(|| mismatch(new))?;
         let (rows, from) = inner_join(
-            &Table::new(vec![cast(keys, t)?])?,
-            &Table::new(vec![cast(old, t)?])?,
+            &Table::new(vec![cast_to(keys, t)?])?,
+            &Table::new(vec![cast_to(old, t)?])?,
             false,
         )?;
         let replacement = gather(
-            &Table::new(vec![cast(new, target)?])?,
+            &Table::new(vec![cast_to(new, target)?])?,
             &from,
             OutOfBoundsPolicy::DontCheck,
         )?;
         let renamed = scatter(
             Source::Table(&replacement),
             &rows,
-            &Table::new(vec![cast(keys, target)?])?,
+            &Table::new(vec![cast_to(keys, target)?])?,
         )?
         .into_columns()
         .remove(0);
@@ -405,7 +411,7 @@ impl CategoricalMethods<'_> {
         }
         // rename: the codes stay; those past the new categories become missing
         let codes = self.codes()?.column().clone();
-        let codes = cast(&codes, TypeId::Int64.into())?;
+        let codes = cast_to(&codes, TypeId::Int64.into())?;
         let n = new.size() as i64;
         let positions = replace_out_of_range(&codes, n)?;
         let picked = gather(
@@ -431,6 +437,16 @@ fn replace_out_of_range(codes: &Column, n: i64) -> Result<Column> {
     ))
 }
 
+/// `col` as type `t` (itself when it is of that type: the core's cast takes only
+/// fixed-width types, and categories are often strings).
+fn cast_to(col: &Column, t: DataType) -> Result<Column> {
+    if col.dtype() == t {
+        Ok(col.clone())
+    } else {
+        cast(col, t)
+    }
+}
+
 /// `flags` negated.
 fn not(flags: &Column) -> Result<Column> {
     unary_operation(flags, UnaryOperator::Not)
@@ -444,7 +460,7 @@ pub(crate) fn with_keys(col: &Column, keys: Column) -> Result<Column> {
     let codes = if codes.dtype() == wanted {
         codes.clone()
     } else {
-        cast(codes, wanted)?
+        cast_to(codes, wanted)?
     };
     Column::new(
         col.dtype(),
