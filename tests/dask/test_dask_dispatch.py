@@ -25,6 +25,7 @@ from dask.sizeof import sizeof
 from dask_helpers import dask, dd, distributed, make_pandas, pdf  # noqa: F401
 
 import ferrodf
+from ferrodf.dask._dispatch import union_categoricals
 
 
 @pytest.fixture(params=["whole", "sliced"])
@@ -164,7 +165,7 @@ def test_categorical_dispatches(fdf: Any) -> None:
     with pytest.raises(TypeError, match="dtype of categories must be the same"):
         dsp.union_categoricals([fa, f["y"].astype("category")])
     with pytest.raises(ValueError, match="No Categoricals"):
-        dsp.union_categoricals([])
+        union_categoricals([])  # Dask dispatches on the first item: there is none
 
 
 def test_pyarrow_dispatches(fdf: Any) -> None:

@@ -62,7 +62,8 @@ def test_p2p_groupby(p2p: Any) -> None:
     p, f = p2p
     spec = {"x": ["sum", "count"], "y": "max"}
     got = f.groupby("k").agg(spec, split_out=2)
-    assert "p2p" in str(got.optimize().dask.keys()) or got.npartitions == 2
+    names = {str(k[0] if isinstance(k, tuple) else k) for k in got.optimize().dask}
+    assert any(n.startswith("p2pshuffle") for n in names)  # not the tasks shuffle
     assert_same(p.groupby("k").agg(spec, split_out=2), got)
     assert_same(p.groupby("s").y.sum(split_out=3), f.groupby("s").y.sum(split_out=3))
 
@@ -79,8 +80,20 @@ def test_p2p_merge(p2p: Any, how: str) -> None:
 def test_p2p_set_index_sort_values(p2p: Any) -> None:
     p, f = p2p
     assert_same(p.set_index("y"), f.set_index("y"))
-    assert_same(p.sort_values("x"), f.sort_values("x"))
+    # the rows' labels are lost on the way: see test_p2p_keeps_row_labels
+    assert_same(p.sort_values("x"), f.sort_values("x"), check_index=False)
     assert_same(p.shuffle("k"), f.shuffle("k"), check_index=False)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="distributed's split_by_worker routes rows with df.merge(left_on=..., "
+    "right_index=True), which keeps the left index in pandas; ferrodf's merge gives a "
+    "new RangeIndex",
+)
+def test_p2p_keeps_row_labels(p2p: Any) -> None:
+    p, f = p2p
+    assert_same(p.sort_values("x"), f.sort_values("x"))
 
 
 def test_drop_duplicates_value_counts(cluster_frames: Any) -> None:

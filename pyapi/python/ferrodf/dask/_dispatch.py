@@ -134,17 +134,35 @@ def _concat_ranges(parts: list[Any]) -> Any:
 def _concat_series(parts: list[Any], ignore_index: bool) -> Any:
     """Series stacked end to end (``ferrodf.concat`` of Series lines them up as columns)."""
     name = parts[0].name
+    if all(isinstance(s.dtype, pd.CategoricalDtype) for s in parts):
+        # as values, then categorical over the union of the categories (ferrodf.concat of
+        # categoricals repeats categories that several parts share)
+        categories = pd.Index(
+            [c for s in parts for c in s.cat.categories.to_pandas()]
+        ).drop_duplicates()
+        values = [s.astype(s.cat.categories.dtype) for s in parts]
+        return _concat_series(values, ignore_index).astype(pd.CategoricalDtype(categories))
     frames = [s.to_frame("__values__") for s in parts]
     return ferrodf.concat(frames, ignore_index=ignore_index)["__values__"].rename(name)
 
 
 def _table_of(obj: Any, index: bool) -> plc.Table:
-    """The columns to hash: the values, and the index levels when ``index``."""
+    """The columns to hash: the values, and the index levels when ``index``. Categorical
+    columns are hashed by their values (partitions may number the same categories
+    differently), decoded on the device."""
     cols = list(ferrodf.memory._plc_columns(obj)) if not isinstance(obj, ferrodf.Index) else []
     if index or isinstance(obj, ferrodf.Index):
         ix = obj if isinstance(obj, ferrodf.Index) else obj.index
         cols += list(ix._index.level_columns())
-    return plc.Table(cols)
+    return plc.Table([_decoded(c) for c in cols])
+
+
+def _decoded(col: plc.Column) -> plc.Column:
+    """A dictionary (categorical) column as the column of its values; others as they are."""
+    if col.type().id() != plc.types.TypeId.DICTIONARY32:
+        return col
+    s = ferrodf.Series(col)
+    return s.astype(s.cat.categories.dtype)._s.column
 
 
 def hash_object(
