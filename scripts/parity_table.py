@@ -27,6 +27,7 @@ RUST_TYPE = {
     "GroupBy": "GroupBy",
     "StringMethods": "StringMethods<'_>",
     "DatetimeMethods": "DatetimeMethods<'_>",
+    "CategoricalMethods": "CategoricalMethods<'_>",
 }
 
 FLEX = {
@@ -161,7 +162,7 @@ def rust_methods() -> dict[str, set[str]]:
 
 def python_names() -> dict[str, list[str]]:
     import ferrodf
-    from ferrodf.accessors import DatetimeMethods, StringMethods
+    from ferrodf.accessors import CategoricalMethods, DatetimeMethods, StringMethods
     from ferrodf.groupby import GroupBy
 
     classes = {
@@ -172,6 +173,7 @@ def python_names() -> dict[str, list[str]]:
         "GroupBy": GroupBy,
         "StringMethods": StringMethods,
         "DatetimeMethods": DatetimeMethods,
+        "CategoricalMethods": CategoricalMethods,
     }
     return {k: sorted(n for n in dir(c) if not n.startswith("_")) for k, c in classes.items()}
 

@@ -10,9 +10,10 @@
 
 use ferrodf_core::ops::cast::cast;
 use ferrodf_core::ops::copying::{Source, scatter};
-use ferrodf_core::ops::filling::column_from_scalar;
+use ferrodf_core::ops::filling::{all_null, column_from_scalar};
 use ferrodf_core::ops::join::inner_join;
 use ferrodf_core::ops::null_mask::copy_bitmask;
+use ferrodf_core::ops::replace::{Replacement, replace_nulls};
 use ferrodf_core::ops::search::{NullOrder, Order};
 use ferrodf_core::ops::sorting::sort;
 use ferrodf_core::ops::stream_compaction::{DuplicateKeepOption, distinct, drop_nulls};
@@ -37,11 +38,7 @@ pub(crate) fn encode(values: &Column) -> Result<Column> {
     let keys = sort(&distinct_values, &[Order::Ascending], &[NullOrder::After])?
         .into_columns()
         .remove(0);
-    let code_type = match keys.size() {
-        n if n < 1 << 7 => TypeId::Int8,
-        n if n < 1 << 15 => TypeId::Int16,
-        _ => TypeId::Int32,
-    };
+    let code_type = code_type(keys.size());
     let like = Column::new(
         DataType::new(TypeId::Dictionary32, 0),
         0,
@@ -55,6 +52,64 @@ pub(crate) fn encode(values: &Column) -> Result<Column> {
         ],
     )?;
     encode_like(values, &like, &Label::None)
+}
+
+/// The type of the codes of `n` categories, as pandas picks it: int8 below 127, int16
+/// below 32767, int32 above.
+pub(crate) fn code_type(n: usize) -> TypeId {
+    match n {
+        n if n < i8::MAX as usize => TypeId::Int8,
+        n if n < i16::MAX as usize => TypeId::Int16,
+        _ => TypeId::Int32,
+    }
+}
+
+/// `values` (of the type of `keys`, unique and without nulls) encoded as a dictionary
+/// column with the categories `keys`: a value that is not a category becomes missing (how
+/// pandas recodes when the categories change).
+pub(crate) fn encode_lenient(values: &Column, keys: &Column) -> Result<Column> {
+    let n = values.size();
+    let (rows, codes) = inner_join(
+        &Table::new(vec![values.clone()])?,
+        &Table::new(vec![keys.clone()])?,
+        false,
+    )?;
+    let code_type: DataType = code_type(keys.size()).into();
+    // unmatched rows stay null: the scatter makes the rows it writes valid
+    let written = scatter(
+        Source::Table(&Table::new(vec![cast(&codes, code_type)?])?),
+        &rows,
+        &Table::new(vec![all_null(code_type, n)?])?,
+    )?
+    .into_columns()
+    .remove(0);
+    let nulls = written.null_count()?;
+    let mask = if nulls > 0 {
+        Some(copy_bitmask(&written)?)
+    } else {
+        None
+    };
+    let zero = Scalar::from_column(cast(&Column::from_values(vec![0i32]), code_type)?)?;
+    // the codes under missing values are 0, a valid position in any dictionary
+    let codes = replace_nulls(&written, Replacement::Scalar(&zero))?;
+    let codes = Column::new(
+        code_type,
+        n,
+        codes.data().cloned(),
+        None,
+        Some(0),
+        codes.offset(),
+        vec![],
+    )?;
+    Column::new(
+        DataType::new(TypeId::Dictionary32, 0),
+        n,
+        None,
+        mask,
+        Some(nulls),
+        0,
+        vec![codes, keys.clone()],
+    )
 }
 
 /// `values` (of the categories' type) encoded as a dictionary column with the categories

@@ -6,7 +6,7 @@ use ferrodf_core::ops::join::{full_join, inner_join, left_anti_join, left_join, 
 use ferrodf_core::ops::replace::{Replacement, replace_nulls};
 use ferrodf_core::ops::search::{NullOrder, Order};
 use ferrodf_core::ops::sorting::{is_sorted, stable_sorted_order};
-use ferrodf_core::{Column, Error, Result, Table};
+use ferrodf_core::{Column, Error, Result, Table, TypeId};
 
 use crate::DataFrame;
 use crate::column_accessor::ColumnAccessor;
@@ -132,17 +132,8 @@ impl DataFrame {
                 right_on.len()
             )));
         }
-        let lkeys = key_table(self, left_on)?;
-        let rkeys = key_table(right, right_on)?;
-        for (l, r) in lkeys.columns().iter().zip(rkeys.columns()) {
-            if l.dtype() != r.dtype() {
-                return Err(Error::type_err(format!(
-                    "merge keys have different types ({} and {}); cast one side first",
-                    l.dtype(),
-                    r.dtype()
-                )));
-            }
-        }
+        let (lkeys, rkeys) =
+            common_key_types(key_table(self, left_on)?, key_table(right, right_on)?)?;
         if matches!(how, JoinHow::LeftSemi | JoinHow::LeftAnti) {
             let rows = if how == JoinHow::LeftSemi {
                 left_semi_join(&lkeys, &rkeys, true)?
@@ -515,6 +506,43 @@ fn suffixed(label: &Label, suffix: &str) -> Label {
         }
         other => Label::Str(format!("{}{suffix}", other.to_plain_string())),
     }
+}
+
+/// The key columns of both sides in one type per key: numbers of different types are
+/// compared in their common type (pandas joins int8 keys with int64 ones); other
+/// differing types are a TypeError.
+fn common_key_types(left: Table, right: Table) -> Result<(Table, Table)> {
+    let mut lcols = left.into_columns();
+    let mut rcols = right.into_columns();
+    for (l, r) in lcols.iter_mut().zip(rcols.iter_mut()) {
+        let (a, b) = (l.dtype().id(), r.dtype().id());
+        if a == b {
+            continue;
+        }
+        let numeric = |t: TypeId| t.is_integer() || t.is_floating();
+        if !(numeric(a) && numeric(b)) {
+            return Err(Error::type_err(format!(
+                "merge keys have different types ({} and {}); cast one side first",
+                l.dtype(),
+                r.dtype()
+            )));
+        }
+        let t = if a.is_floating() || b.is_floating() {
+            TypeId::Float64
+        } else if a.is_signed_integer() || b.is_signed_integer() {
+            TypeId::Int64
+        } else {
+            TypeId::Uint64
+        }
+        .into();
+        if l.dtype() != t {
+            *l = ferrodf_core::ops::cast::cast(l, t)?;
+        }
+        if r.dtype() != t {
+            *r = ferrodf_core::ops::cast::cast(r, t)?;
+        }
+    }
+    Ok((Table::new(lcols)?, Table::new(rcols)?))
 }
 
 #[cfg(test)]

@@ -21,8 +21,8 @@ distributed = pytest.importorskip("distributed")
 import ferrodf  # noqa: E402
 import ferrodf.dask  # noqa: E402
 
-# The tasks shuffle: Dask's disk shuffle needs GroupBy.groups / get_group and its p2p
-# shuffle needs Series.cat (see docs/dask.md, "Not done"); dask-cudf avoids them too.
+# The tasks shuffle: Dask's disk shuffle needs GroupBy.groups / get_group (see
+# docs/dask.md, "Not done"); the p2p shuffle has its own tests (test_dask_distributed.py).
 SHUFFLE = {"dataframe.shuffle.method": "tasks"}
 
 
@@ -94,17 +94,21 @@ def cluster_frames(cluster: Any, pdf: pd.DataFrame) -> Iterator[tuple[Any, Any]]
 
 def assert_same(expected: Any, got: Any, *, check_index: bool = True, **kwargs: Any) -> None:
     """``got`` (a collection of ferrodf partitions) computes what ``expected`` (the same
-    code on pandas partitions) computes. The partitions are ferrodf objects (checked on the
-    meta and on the computed result); ``dd.assert_eq`` then compares the two collections,
-    ``got`` read back through ``to_backend("pandas")``, which runs the backend's
-    ``to_pandas_dispatch`` on every partition (test_computed_partitions_are_ferrodf checks
-    what the partitions are)."""
+    code on pandas partitions) computes, compared with ``dd.assert_eq``. The partitions are
+    ferrodf objects (checked on the meta; ``dd.assert_eq`` checks the computed result has
+    the meta's type). Series and Index collections go to ``dd.assert_eq`` as they are (it
+    computes them and converts the result with ``to_pandas``); a DataFrame collection is
+    read back through ``to_backend("pandas")`` (each partition's ``to_pandas_dispatch``):
+    ``dd.assert_eq`` checks a computed DataFrame's ``columns`` and ``dtypes`` with pandas'
+    functions, and ferrodf's are a ferrodf Index and Series (docs/dask.md, "Not done")."""
     assert isinstance(got._meta, ferrodf.DataFrame | ferrodf.Series | ferrodf.Index), type(
         got._meta
     )
     kwargs.setdefault("check_divisions", False)
     kwargs.setdefault("scheduler", dask.config.get("scheduler"))  # assert_eq's default: sync
-    dd.assert_eq(expected, got.to_backend("pandas"), check_index=check_index, **kwargs)
+    if isinstance(got._meta, ferrodf.DataFrame):
+        got = got.to_backend("pandas")
+    dd.assert_eq(expected, got, check_index=check_index, **kwargs)
 
 
 def assert_scalar(expected: Any, got: Any) -> None:

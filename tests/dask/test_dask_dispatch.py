@@ -25,6 +25,7 @@ from dask.sizeof import sizeof
 from dask_helpers import dask, dd, distributed, make_pandas, pdf  # noqa: F401
 
 import ferrodf
+from ferrodf.dask._dispatch import union_categoricals
 
 
 @pytest.fixture(params=["whole", "sliced"])
@@ -139,10 +140,32 @@ def test_small_dispatches(fdf: Any) -> None:
     dtype = dsp.categorical_dtype(f, categories=["a", "b"], ordered=True)
     assert dtype == pd.CategoricalDtype(["a", "b"], ordered=True)
     assert dsp.grouper_dispatch(f) is pd.Grouper
-    with pytest.raises(NotImplementedError, match="categorical"):
-        dsp.union_categoricals([f["s"], f["s"]])
     pdo = dsp.to_pandas_dispatch(f)
     dd.assert_eq(pdo, p)
+
+
+def test_categorical_dispatches(fdf: Any) -> None:
+    """``is_categorical_dtype``, ``categorical_dtype`` and ``union_categoricals`` on
+    ferrodf categoricals, pandas' registrations as the oracle."""
+    p, f = fdf
+    pa_, pb = p["s"].astype("category"), p["s"].iloc[::-1].fillna("new").astype("category")
+    fa, fb = f["s"].astype("category"), f["s"].iloc[::-1].fillna("new").astype("category")
+    assert dsp.is_categorical_dtype(fa) is True
+    assert dsp.is_categorical_dtype(fa.cat.categories) is False
+    assert dsp.categorical_dtype(fa, categories=fb.cat.categories) == dsp.categorical_dtype(
+        pa_, categories=pb.cat.categories
+    )
+    for sort in (False, True):
+        got = dsp.union_categoricals([fa, fb], sort_categories=sort)
+        want = dsp.union_categoricals([pa_, pb], sort_categories=sort)
+        assert got.dtype == want.dtype
+        pd.testing.assert_series_equal(got.to_pandas(), pd.Series(want), check_names=False)
+    one = dsp.union_categoricals([ferrodf.Index(fa.cat.categories)])
+    assert list(one.cat.categories.to_pandas()) == list(pa_.cat.categories)
+    with pytest.raises(TypeError, match="dtype of categories must be the same"):
+        dsp.union_categoricals([fa, f["y"].astype("category")])
+    with pytest.raises(ValueError, match="No Categoricals"):
+        union_categoricals([])  # Dask dispatches on the first item: there is none
 
 
 def test_pyarrow_dispatches(fdf: Any) -> None:

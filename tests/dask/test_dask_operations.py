@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+import pandas as pd
 import pytest
 from dask_helpers import (  # noqa: F401  (fixtures)
     assert_same,
@@ -209,3 +210,36 @@ def test_groupby_null_keys(frames: Any, pdf: Any) -> None:
     p, f = frames
     assert_same(p.groupby(["k", "s"], dropna=True).x.mean(), f.groupby(["k", "s"]).x.mean())
     assert_same(p.groupby("s", dropna=True).y.sum(), f.groupby("s", dropna=True).y.sum())
+
+
+def test_categorize_and_cat_accessor(frames: Any) -> None:
+    """``categorize`` (the categories of every partition, unioned, then each partition
+    re-encoded against them) and ``.cat`` on a collection, as on pandas partitions."""
+    p, f = frames
+    # persisted: Dask pushes a column projection into Categorize and then looks for the
+    # column in a Series (on pandas partitions too)
+    pc, fc = p.categorize(columns=["s"]).persist(), f.categorize(columns=["s"]).persist()
+    assert fc.s.cat.known
+    assert fc.s.cat.categories.tolist() == pc.s.cat.categories.tolist()
+    assert isinstance(fc._meta.s.dtype, pd.CategoricalDtype)
+    assert_same(pc.s.cat.codes, fc.s.cat.codes)
+    # Dask's pandas categories are pyarrow "string", ferrodf's pandas 3 "str": the dtypes
+    # differ in that name only (the categories are compared above and by the codes)
+    loose = {"check_dtype": False, "check_categorical": False}
+    assert_same(pc.s, fc.s, **loose)
+    assert_same(pc.s.cat.as_unordered(), fc.s.cat.as_unordered(), **loose)
+    wanted = ["s3", "s1", "zz"]
+    got = fc.s.cat.set_categories(wanted)
+    assert_same(pc.s.cat.set_categories(wanted), got, **loose)
+    assert_same(pc.s.cat.set_categories(wanted).cat.codes, got.cat.codes)
+    dtype = pd.CategoricalDtype(["s0", "s2", "s4"])
+    assert_same(p.s.astype(dtype), f.s.astype(dtype), **loose)
+    assert_same(p.s.astype(dtype).cat.codes, f.s.astype(dtype).cat.codes)
+
+
+def test_index_and_series_collections_with_assert_eq(frames: Any) -> None:
+    """``dd.assert_eq`` takes ferrodf Series and Index collections directly."""
+    p, f = frames
+    dd.assert_eq(p.x + 1, f.x + 1)
+    dd.assert_eq(p.index, f.index)
+    dd.assert_eq(p.groupby("k").y.max(), f.groupby("k").y.max())

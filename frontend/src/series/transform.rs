@@ -46,11 +46,18 @@ impl Series {
     /// use ferrodf::{Series, dtype::Dtype};
     /// let s = Series::new("city", vec!["Oslo", "Rome", "Oslo"]).astype(Dtype::Category).unwrap();
     /// assert_eq!(ferrodf::dtype_name(s.dtype()), "category");
+    /// let back = s.astype(ferrodf::core::DataType::from(ferrodf::core::TypeId::String)).unwrap();
+    /// assert_eq!(back.to_string(), Series::new("city", vec!["Oslo", "Rome", "Oslo"]).to_string());
     /// ```
     pub fn astype(&self, dtype: impl Into<Dtype>) -> Result<Series> {
         let _operation = ferrodf_core::memory::enter_operation();
         match dtype.into() {
             Dtype::Type(t) if t == self.dtype() => Ok(self.clone()),
+            // a categorical as another type: its values (pandas' `astype(str)` of categories)
+            Dtype::Type(t) if crate::categorical::is_categorical(self.column()) => {
+                let values = self.with_column(crate::index::decoded(self.column())?)?;
+                values.astype(Dtype::Type(t))
+            }
             Dtype::Type(t) => match super::convert::convert(self.column(), t)? {
                 Some(converted) => self.with_column(converted),
                 None => self.with_column(cast(self.column(), t)?),

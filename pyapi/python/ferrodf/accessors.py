@@ -1,5 +1,5 @@
-"""``Series.str`` and ``Series.dt``: pandas' string and datetime accessors on the
-``plc.strings`` and ``plc.datetime`` kernels (host and device paths)."""
+"""``Series.str``, ``Series.dt`` and ``Series.cat``: pandas' string, datetime and
+categorical accessors on the core's kernels (host and device paths)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ferrodf import _lib
+from ferrodf._lazy import pd
 from ferrodf._missing import missing_getattr
 
 if TYPE_CHECKING:
@@ -265,4 +266,96 @@ class DatetimeMethods:
         return self._round("round", freq)
 
 
-__all__ = ["DatetimeMethods", "StringMethods", "np"]
+def _categories(values: Any, what: str) -> Any:
+    """A list-like of categories as a column (a scalar is one category, as in pandas)."""
+    from ferrodf.core.column.column import to_plc_column
+
+    if values is None or isinstance(values, dict):
+        raise TypeError(f"cat.{what} takes a list-like of categories, got {type(values).__name__}")
+    if isinstance(values, str) or not np.iterable(values):
+        values = [values]
+    return to_plc_column(values)
+
+
+class CategoricalMethods:
+    """Codes, categories and category changes of a categorical Series (``s.cat``); Rust:
+    ``ferrodf::accessors::CategoricalMethods``. ferrodf's categoricals are unordered
+    (``ordered=True`` raises NotImplementedError)."""
+
+    def __init__(self, series: Series) -> None:
+        try:
+            series._s.cat_check()
+        except TypeError:
+            raise AttributeError("Can only use .cat accessor with a 'category' dtype") from None
+        self._s = series
+
+    __getattr__ = missing_getattr
+
+    def _wrap(self, out: Any) -> Series:
+        from ferrodf.series import Series
+
+        return Series._from_lib(out)
+
+    @property
+    def codes(self) -> Series:
+        """The category position of each value, -1 where missing."""
+        return self._wrap(self._s._s.cat_codes())
+
+    @property
+    def categories(self) -> Any:
+        """The categories, as an Index."""
+        from ferrodf.index import Index
+
+        return Index._from_lib(self._s._s.cat_categories())
+
+    @property
+    def ordered(self) -> bool:
+        return self._s._s.cat_ordered()
+
+    def as_ordered(self) -> Series:
+        return self._wrap(self._s._s.cat_as_ordered(True))
+
+    def as_unordered(self) -> Series:
+        return self._wrap(self._s._s.cat_as_ordered(False))
+
+    def add_categories(self, new_categories: Any) -> Series:
+        return self._wrap(self._s._s.cat_add(_categories(new_categories, "add_categories")))
+
+    def remove_categories(self, removals: Any) -> Series:
+        return self._wrap(self._s._s.cat_remove(_categories(removals, "remove_categories")))
+
+    def remove_unused_categories(self) -> Series:
+        return self._wrap(self._s._s.cat_remove_unused())
+
+    def rename_categories(self, new_categories: Any) -> Series:
+        """New names by position (a list-like), by old name (a dict: the others keep
+        theirs) or from a function of each category."""
+        what = "rename_categories"
+        if isinstance(new_categories, dict):
+            if not new_categories:
+                return self._s.copy() if hasattr(self._s, "copy") else self._s
+            old = _categories(list(new_categories), what)
+            new = _categories(list(new_categories.values()), what)
+            return self._wrap(self._s._s.cat_rename(new, old))
+        if callable(new_categories):  # a Python function: called on each category here
+            names = [new_categories(c) for c in self.categories.to_pandas()]
+            return self._wrap(self._s._s.cat_rename(_categories(names, what)))
+        if pd.api.types.is_scalar(new_categories):
+            raise TypeError(
+                "rename_categories takes a list-like, a dict or a function, "
+                f"got {type(new_categories).__name__}"
+            )
+        return self._wrap(self._s._s.cat_rename(_categories(new_categories, what)))
+
+    def reorder_categories(self, new_categories: Any, ordered: bool | None = None) -> Series:
+        new = _categories(new_categories, "reorder_categories")
+        return self._wrap(self._s._s.cat_reorder(new, ordered))
+
+    def set_categories(
+        self, new_categories: Any, ordered: bool | None = None, rename: bool = False
+    ) -> Series:
+        new = _categories(new_categories, "set_categories")
+        return self._wrap(self._s._s.cat_set(new, ordered, bool(rename)))
+
+
+__all__ = ["CategoricalMethods", "DatetimeMethods", "StringMethods", "np"]

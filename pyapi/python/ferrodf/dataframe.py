@@ -430,6 +430,10 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
         ``left_on``/``right_on``, or on the indexes; ``how`` is inner, left, right, outer,
         leftsemi or leftanti; ``sort`` orders the rows by the join keys."""
         _pandas_args.check_indicator(indicator)
+        if isinstance(right, Series | pd.Series):  # a named Series joins as a column
+            if right.name is None:
+                raise ValueError("Cannot merge a Series without a name")
+            right = right.to_frame() if isinstance(right, Series) else DataFrame(right.to_frame())
         if not isinstance(right, DataFrame):
             right = DataFrame(right)
         keys = [None if k is None else _as_list(k) for k in (on, left_on, right_on)]
@@ -490,11 +494,17 @@ class DataFrame(NDFrame["_ILoc", "_Loc"]):
     def astype(self, dtype: Any, copy: Any = None, errors: str = "raise") -> DataFrame:
         if errors != "raise":
             return _pandas_args.astype_errors(self, dtype, errors)
-        if isinstance(dtype, Mapping):
-            return DataFrame._from_lib(
-                self._df.astype({k: _dtype_name(v) for k, v in dtype.items()})
-            )
-        return DataFrame._from_lib(self._df.astype(_dtype_name(dtype)))
+        if not isinstance(dtype, Mapping):
+            if _with_categories(dtype):
+                dtype = dict.fromkeys(self.columns, dtype)
+            else:
+                return DataFrame._from_lib(self._df.astype(_dtype_name(dtype)))
+        plain = {k: _dtype_name(v) for k, v in dtype.items() if not _with_categories(v)}
+        out = DataFrame._from_lib(self._df.astype(plain)) if plain else self.copy()
+        for k, v in dtype.items():
+            if _with_categories(v):  # Series.astype re-encodes against the categories
+                out[k] = out[k].astype(v)
+        return out
 
     def where(self, cond: Any, other: Any = None) -> DataFrame:
         """Values where ``cond`` holds, ``other`` (null by default) elsewhere."""
@@ -736,6 +746,11 @@ _NO_IMPLICIT_HOST = (
     "GPU data to the host silently); call .to_numpy(), .to_pandas() or .to_arrow() for a host "
     "copy, or .to_cupy() for a GPU array"
 )
+
+
+def _with_categories(dtype: Any) -> bool:
+    """Whether ``dtype`` is a pandas CategoricalDtype that names its categories."""
+    return isinstance(dtype, pd.CategoricalDtype) and dtype.categories is not None
 
 
 def _dtype_name(dtype: Any) -> str:

@@ -95,6 +95,18 @@ class Index:
 
     to_list = tolist
 
+    def __contains__(self, key: Any) -> bool:
+        """Whether ``key`` is one of the labels (a lookup where the labels live, as
+        ``get_loc``; nothing is copied to the host)."""
+        try:
+            if self.nlevels > 1:  # a scalar is a first-level label, as in pandas
+                self._index.get_loc_levels(list(key) if isinstance(key, tuple) else [key])
+            else:
+                self._index.get_loc(key)
+        except (KeyError, TypeError, ValueError, NotImplementedError):
+            return False
+        return True
+
     def __iter__(self) -> Iterator[Any]:
         """Iterating copies the labels to the host, which row labels on the GPU must not do
         silently; column labels (``df.columns``) are host metadata and iterate."""
@@ -245,4 +257,4 @@ class MultiIndex(Index):
 
     @property
     def dtype(self) -> Any:
-        return "object"
+        return np.dtype("O")  # pandas': the labels are tuples

@@ -393,6 +393,14 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
 
         return DatetimeMethods(self)
 
+    @property
+    def cat(self) -> Any:
+        """Categorical codes, categories and category changes (``s.cat.codes``,
+        ``s.cat.add_categories(["x"])``, ...)."""
+        from ferrodf.accessors import CategoricalMethods
+
+        return CategoricalMethods(self)
+
     # -- selection -------------------------------------------------------------------
     def _take(self, pos: Any) -> Series:
         return Series._from_lib(self._s.select_rows(_rows_arg(pos)))
@@ -601,6 +609,14 @@ class Series(NDFrame["_SeriesILoc", "_SeriesLoc"]):
             return _pandas_args.astype_errors(self, dtype, errors)
         from ferrodf.dataframe import _dtype_name
 
+        if isinstance(dtype, pd.CategoricalDtype) and dtype.categories is not None:
+            # pandas' CategoricalDtype(categories): values outside them become missing
+            if dtype.ordered:
+                raise NotImplementedError(
+                    "astype: ordered categoricals are not supported (ferrodf's categoricals "
+                    "are unordered)"
+                )
+            return self.astype("category").cat.set_categories(dtype.categories)
         return Series._from_lib(self._s.astype(_dtype_name(dtype)))
 
 

@@ -19,6 +19,7 @@ macro_rules! delegate_methods {
 
 mod accessor;
 mod assign;
+mod categorical;
 mod columns;
 mod compute;
 mod construct;

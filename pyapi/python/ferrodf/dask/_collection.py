@@ -14,6 +14,20 @@ from dask.dataframe.dask_expr._collection import DataFrame as _DaskDataFrame
 class DataFrame(_DaskDataFrame):
     """``dask.dataframe.DataFrame`` whose partitions are ferrodf DataFrames."""
 
+    @property
+    def columns(self) -> Any:
+        """The column labels as a pandas Index, the type Dask's own code (and
+        ``dd.assert_eq``) expects of a collection's ``columns``; the partitions keep
+        ferrodf's Index (dask-cudf's collections get a pandas Index from cuDF itself)."""
+        import pandas as pd
+
+        columns = self._meta.columns
+        return columns if isinstance(columns, pd.Index) else columns.to_pandas()
+
+    @columns.setter
+    def columns(self, columns: Any) -> None:
+        _DaskDataFrame.columns.fset(self, columns)  # type: ignore[attr-defined]
+
     def to_parquet(self, path: Any, **kwargs: Any) -> Any:
         """Write a Parquet dataset with Dask's writer (``partition_on``, ``write_index``,
         compression, ... as ``dask.dataframe.to_parquet``); each partition is handed to the

@@ -107,6 +107,9 @@ def concat(
     if isinstance(dfs[0], ferrodf.Index):  # one level: its columns end to end, on the device
         if any(i.nlevels != 1 for i in dfs):
             raise NotImplementedError("concat of ferrodf MultiIndex objects")
+        ranged = _concat_ranges(dfs)
+        if ranged is not None:
+            return ranged
         column = plc.concatenate.concatenate([i._index.level_columns()[0] for i in dfs])
         return ferrodf.Index._from_lib(_lib.Index.from_column(column, dfs[0].name))
     if isinstance(dfs[0], ferrodf.Series) and axis in (0, "index"):
@@ -117,20 +120,49 @@ def concat(
     return ferrodf.concat(dfs, axis=axis, ignore_index=ignore_index)
 
 
+def _concat_ranges(parts: list[Any]) -> Any:
+    """Consecutive step-1 RangeIndexes as one RangeIndex (what pandas' concat makes of the
+    default index of split partitions), None otherwise."""
+    if not all(isinstance(i, ferrodf.RangeIndex) and i.step == 1 for i in parts):
+        return None
+    parts = [i for i in parts if len(i)] or parts[:1]
+    if any(b.start != a.stop for a, b in itertools.pairwise(parts)):
+        return None
+    return ferrodf.RangeIndex(parts[0].start, parts[-1].stop, name=parts[0].name)
+
+
 def _concat_series(parts: list[Any], ignore_index: bool) -> Any:
     """Series stacked end to end (``ferrodf.concat`` of Series lines them up as columns)."""
     name = parts[0].name
+    if all(isinstance(s.dtype, pd.CategoricalDtype) for s in parts):
+        # as values, then categorical over the union of the categories (ferrodf.concat of
+        # categoricals repeats categories that several parts share)
+        categories = pd.Index(
+            [c for s in parts for c in s.cat.categories.to_pandas()]
+        ).drop_duplicates()
+        values = [s.astype(s.cat.categories.dtype) for s in parts]
+        return _concat_series(values, ignore_index).astype(pd.CategoricalDtype(categories))
     frames = [s.to_frame("__values__") for s in parts]
     return ferrodf.concat(frames, ignore_index=ignore_index)["__values__"].rename(name)
 
 
 def _table_of(obj: Any, index: bool) -> plc.Table:
-    """The columns to hash: the values, and the index levels when ``index``."""
+    """The columns to hash: the values, and the index levels when ``index``. Categorical
+    columns are hashed by their values (partitions may number the same categories
+    differently), decoded on the device."""
     cols = list(ferrodf.memory._plc_columns(obj)) if not isinstance(obj, ferrodf.Index) else []
     if index or isinstance(obj, ferrodf.Index):
         ix = obj if isinstance(obj, ferrodf.Index) else obj.index
         cols += list(ix._index.level_columns())
-    return plc.Table(cols)
+    return plc.Table([_decoded(c) for c in cols])
+
+
+def _decoded(col: plc.Column) -> plc.Column:
+    """A dictionary (categorical) column as the column of its values; others as they are."""
+    if col.type().id() != plc.types.TypeId.DICTIONARY32:
+        return col
+    s = ferrodf.Series(col)
+    return s.astype(s.cat.categories.dtype)._s.column
 
 
 def hash_object(
@@ -243,13 +275,48 @@ def percentile(a: Any, q: Any, interpolation: str = "linear") -> tuple[np.ndarra
     return s.quantile(qs, interpolation=interpolation).to_numpy(), n
 
 
+def _categorical_series(obj: Any) -> Any:
+    """A categorical Series from a categorical Series or Index (ferrodf or pandas)."""
+    if isinstance(obj, ferrodf.Index):
+        obj = ferrodf.Series(obj._index.level_columns()[0], name=obj.name)
+    elif not isinstance(obj, ferrodf.Series):
+        obj = ferrodf.Series(pd.Series(obj))
+    if not isinstance(obj.dtype, pd.CategoricalDtype):
+        obj = obj.astype("category")
+    return obj
+
+
 def union_categoricals(
     to_union: list[Any], sort_categories: bool = False, ignore_order: bool = False
 ) -> Any:
-    raise NotImplementedError(
-        "union_categoricals of ferrodf objects: ferrodf has no categorical dtype yet; "
-        "use string columns (or pandas partitions) for categories"
-    )
+    """pandas' ``union_categoricals`` for ferrodf categoricals (Series or Index): the values
+    end to end, categorical over the categories of all of them in the order they first
+    appear (sorted with ``sort_categories``); a categorical ferrodf Series with a default
+    index. The categories are combined on the host (they are few), the values are
+    re-encoded on the device (``Series.cat.set_categories``)."""
+    del ignore_order  # ferrodf's categoricals are all unordered
+    if not to_union:
+        raise ValueError("No Categoricals to union")
+    parts = [_categorical_series(p).reset_index(drop=True) for p in to_union]
+    categories = pd.Index(
+        [c for p in parts for c in p.cat.categories.to_pandas()]
+    ).drop_duplicates()
+    if sort_categories:
+        categories = categories.sort_values()
+    kinds = {p.cat.categories.dtype for p in parts}
+    if len(kinds) > 1:
+        raise TypeError("dtype of categories must be the same")
+    values = [p.astype(p.cat.categories.dtype) for p in parts]
+    joined = _concat_series(values, ignore_index=True) if len(values) > 1 else values[0]
+    return joined.astype(pd.CategoricalDtype(categories))
+
+
+def categorical_dtype(meta: Any = None, categories: Any = None, ordered: bool = False) -> Any:
+    """A pandas ``CategoricalDtype`` (the dtype ferrodf's categoricals report), with
+    categories given as a ferrodf Series or Index read to the host."""
+    if isinstance(categories, FRAME_TYPES):
+        categories = categories.to_pandas()
+    return pd.CategoricalDtype(categories, ordered)
 
 
 def is_categorical_dtype(obj: Any) -> bool:
@@ -292,9 +359,7 @@ def register() -> None:
     grouper_dispatch.register((ferrodf.DataFrame, ferrodf.Series), lambda _: pd.Grouper)
     tolist_dispatch.register((ferrodf.Series, ferrodf.Index), lambda obj: obj.tolist())
     is_categorical_dtype_dispatch.register((ferrodf.Series, ferrodf.Index), is_categorical_dtype)
-    categorical_dtype_dispatch.register(
-        FRAME_TYPES, lambda categories=None, ordered=False: pd.CategoricalDtype(categories, ordered)
-    )
+    categorical_dtype_dispatch.register(FRAME_TYPES, categorical_dtype)
     union_categoricals_dispatch.register(FRAME_TYPES, union_categoricals)
     to_pandas_dispatch.register(FRAME_TYPES, to_pandas)
     pyarrow_schema_dispatch.register(ferrodf.DataFrame, pyarrow_schema)
