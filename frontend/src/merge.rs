@@ -342,7 +342,9 @@ impl<'a> Merge<'a> {
 
     /// A join where one or both sides use their index levels as keys: the levels become
     /// temporary key columns, and the joined keys the result's index when both sides join
-    /// on their index (else the result has a RangeIndex, as in pandas).
+    /// on their index. When one side joins on its index and the other on columns, the
+    /// result's index is the column side's row labels of each output row (missing where
+    /// the row comes from the index side alone), as pandas does.
     fn index_merge(&self) -> Result<DataFrame> {
         let levels = self
             .left
@@ -351,6 +353,15 @@ impl<'a> Merge<'a> {
             .max(self.right.index().nlevels());
         let temporary: Vec<Label> = (0..levels)
             .map(|i| Label::Str(format!("__ferrodf_key_{i}")))
+            .collect();
+        // the row labels of the side that joins on columns, when the other joins on its index
+        let column_side = match (self.left_index, self.right_index) {
+            (false, true) => Some(self.left),
+            (true, false) => Some(self.right),
+            _ => None,
+        };
+        let row_labels: Vec<Label> = (0..column_side.map_or(0, |df| df.index().nlevels()))
+            .map(|i| Label::Str(format!("__ferrodf_row_label_{i}")))
             .collect();
         let with_keys = |df: &DataFrame,
                          use_index: bool,
@@ -363,7 +374,12 @@ impl<'a> Merge<'a> {
                             .to_string(),
                     )
                 })?;
-                return Ok((df.clone(), on));
+                // its row labels ride along as temporary columns (see above)
+                let mut out = df.clone();
+                for (name, col) in row_labels.iter().zip(df.index().level_columns()?) {
+                    out.insert(out.data().names().len(), name.clone(), col)?;
+                }
+                return Ok((out, on));
             }
             let mut out = df.clone();
             let names = temporary[..df.index().nlevels()].to_vec();
@@ -429,15 +445,30 @@ impl<'a> Merge<'a> {
                 }
             }
         }
+        let labels = row_labels
+            .iter()
+            .map(|k| merged.data().get(k).cloned())
+            .collect::<Result<Vec<_>>>()?;
         let drop: Vec<Label> = temporary
             .into_iter()
+            .chain(row_labels)
             .filter(|k| merged.data().contains(k))
             .collect();
-        if drop.is_empty() {
-            Ok(merged)
+        let merged = if drop.is_empty() {
+            merged
         } else {
-            merged.drop_columns(&drop)
-        }
+            merged.drop_columns(&drop)?
+        };
+        let Some(side) = column_side else {
+            return Ok(merged);
+        };
+        let mut names = side.index().names();
+        let index = if labels.len() == 1 {
+            Index::from_column(labels.into_iter().next().expect("one level"), names.pop())
+        } else {
+            Index::multi(labels, Some(names))?
+        };
+        merged.with_index(index)
     }
 }
 

@@ -59,6 +59,25 @@ def test_sorted_merge_on_the_indexes(how):
     pd.testing.assert_frame_equal(got.to_pandas(), want, check_dtype=False)
 
 
+@pytest.mark.parametrize("how", ["inner", "left", "right", "outer"])
+@pytest.mark.parametrize("labels", [[10, 20, 30, 40], ["a", "b", "c", "d"], "multi"])
+def test_merge_of_a_key_column_with_an_index_keeps_the_column_sides_labels(how, labels):
+    """left_on with right_index (and the mirror): the result's row labels are the column
+    side's, missing for rows that only the index side has (pandas; Dask's p2p shuffle
+    routes rows this way)."""
+    if labels == "multi":
+        labels = pd.MultiIndex.from_tuples([("p", 1), ("p", 2), ("q", 1), ("q", 2)])
+    left = pd.DataFrame({"k": [1, 2, 3, 2], "x": [0.5, 1.5, 2.5, 3.5]}, index=labels)
+    right = pd.DataFrame({"v": [5, 6]}, index=[2, 4])
+    fl, fr = ferrodf.DataFrame(left), ferrodf.DataFrame(right)
+    got = fl.merge(fr, left_on="k", right_index=True, how=how).to_pandas()
+    want = left.merge(right, left_on="k", right_index=True, how=how)
+    pd.testing.assert_frame_equal(got, want, check_dtype=False, check_index_type=False)
+    got = fr.merge(fl, left_index=True, right_on="k", how=how).to_pandas()
+    want = right.merge(left, left_index=True, right_on="k", how=how)
+    pd.testing.assert_frame_equal(got, want, check_dtype=False, check_index_type=False)
+
+
 def test_sorted_merge_of_empty_and_sliced_frames():
     left, right = _frames(5, 30, 12, True)
     empty = ferrodf.DataFrame(left.iloc[:0])
