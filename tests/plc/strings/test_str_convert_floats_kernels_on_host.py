@@ -68,10 +68,20 @@ def f32_of(b: int) -> float:
 
 
 def exact(s: str) -> Fraction:
-    """The exact value of a decimal literal (finite)."""
+    """The exact value of a decimal literal (finite; exponents far outside FLOAT32's range
+    cut to values that still round to 0 or overflow)."""
     m = re.fullmatch(r"([+-]?)([0-9]*)\.?([0-9]*)(?:[eE]([+-]?[0-9]+))?", s)
     sign, i, f, e = m.groups()
-    v = Fraction(int((i + f) or "0")) * Fraction(10) ** (int(e or 0) - len(f))
+    digits = int((i + f) or "0")
+    power = int(e or 0) - len(f)
+    lead = power + len(str(digits))
+    if digits == 0:
+        power = 0
+    elif lead > 60:
+        power = 60
+    elif lead < -80:
+        digits, power = 1, -90
+    v = Fraction(digits) * Fraction(10) ** power
     return -v if sign == "-" else v
 
 
