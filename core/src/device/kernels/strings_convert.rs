@@ -319,7 +319,13 @@ pub fn from_floats(floats: &Column) -> Result<Column> {
     let (v, m, off) = value_parts(Some(floats))?;
     let (mask, nulls) = copied_validity(floats)?;
     let f32 = i32::from(floats.dtype().id() == TypeId::Float32);
-    build_strings("str_from_floats", n, mask, nulls, &args![v, n as i64, m, off as i64, f32])
+    build_strings(
+        "str_from_floats",
+        n,
+        mask,
+        nulls,
+        &args![v, n as i64, m, off as i64, f32],
+    )
 }
 
 /// Every row read as a float of `t` (FLOAT32 or FLOAT64, correctly rounded, see
@@ -436,7 +442,10 @@ mod tests {
     /// writes it).
     #[test]
     fn pow5_table_is_generated() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/device/kernels/cuda/pow5_128.cuh");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/device/kernels/cuda/pow5_128.cuh"
+        );
         let src = pow5_128_source();
         if std::env::var_os("FERRODF_WRITE_TABLES").is_some() {
             std::fs::write(path, &src).unwrap();
