@@ -347,6 +347,21 @@ fn nvtext_kernels_compile_in_the_strings_module() {
     }
 }
 
+/// The float conversions (`cuda/strings_floats.cu`, after the generated `pow5_128.cuh`)
+/// compile in the strings module with the entries `device/kernels/strings_convert.rs`
+/// launches.
+#[test]
+fn float_conversion_kernels_compile_in_the_strings_module() {
+    if !nvrtc_present() {
+        return;
+    }
+    use ferrodf_core::device::kernels::strings;
+    let ptx = compile_ptx("strings_floats", &strings::module_source());
+    for name in ["str_parse_floats", "str_from_floats"] {
+        assert!(ptx.contains(&format!(".entry {name}(")), "{name} missing");
+    }
+}
+
 #[test]
 fn the_manifest_enumerates_without_a_gpu() {
     let modules = kernel_manifest::modules();

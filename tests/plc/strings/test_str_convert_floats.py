@@ -13,9 +13,6 @@ from str_helpers import col, sliced, values
 import ferrodf
 import ferrodf.plc as plc
 
-# No device path yet: a counted host fallback (conftest.host_fallback).
-pytestmark = pytest.mark.usefixtures("host_fallback")
-
 CF = plc.strings.convert.convert_floats
 T = plc.types.TypeId
 ROWS = [
@@ -163,9 +160,34 @@ def test_from_floats_sliced_and_errors():
 
 
 @pytest.mark.skipif(ferrodf.gpu_info() is None, reason="needs a GPU")
-def test_gpu_mode_raises_not_implemented():
-    with (
-        ferrodf.option_context(device="gpu"),
-        pytest.raises(NotImplementedError, match="to_floats"),
-    ):
-        CF.to_floats(col(["1"]), plc.DataType(T.FLOAT64))
+def test_gpu_mode_matches_host():
+    """The device kernels (strings_floats.cu) give the host path's bits, nulls and text."""
+    rows = ROWS + [repr(float(v)) for v in np.random.default_rng(2).standard_normal(200)]
+    arr = pa.array([1.5, None, -0.0, 1e-7, 5e-324, float("nan"), 1e300, 0.1], pa.float64())
+    c = plc.Column.from_arrow(arr)
+    c32 = plc.Column.from_arrow(arr.cast(pa.float32(), safe=False))
+
+    def run():
+        return (
+            CF.to_floats(col(rows), plc.DataType(T.FLOAT64)).to_arrow(),
+            CF.to_floats(sliced(rows, 3, 40), plc.DataType(T.FLOAT32)).to_arrow(),
+            CF.is_float(col(rows)).to_arrow(),
+            CF.from_floats(c).to_arrow(),
+            CF.from_floats(c32).to_arrow(),
+            CF.from_floats(plc.copying.slice(c, [1, 7])[0]).to_arrow(),
+            CF.is_float(col([])).to_arrow(),
+        )
+
+    with ferrodf.option_context(device="gpu"):
+        got = run()
+    with ferrodf.option_context(device="cpu"):
+        want = run()
+    for g, w in zip(got, want, strict=True):
+        assert g.type == w.type
+        assert g.is_valid().to_pylist() == w.is_valid().to_pylist()
+        if pa.types.is_floating(g.type):
+            gb = np.asarray(g.fill_null(0)).view(f"u{g.type.bit_width // 8}")
+            wb = np.asarray(w.fill_null(0)).view(f"u{w.type.bit_width // 8}")
+            assert gb.tolist() == wb.tolist()
+        else:
+            assert g.to_pylist() == w.to_pylist()

@@ -23,6 +23,8 @@ const CHARS: &str = include_str!("cuda/strings_chars.cu");
 const EDIT: &str = include_str!("cuda/strings_edit.cu");
 const CALENDAR: &str = include_str!("cuda/calendar.cuh");
 const CONVERT: &str = include_str!("cuda/strings_convert.cu");
+const POW5_128: &str = include_str!("cuda/pow5_128.cuh");
+const FLOATS: &str = include_str!("cuda/strings_floats.cu");
 const NVTEXT: &str = include_str!("cuda/nvtext.cu");
 const NVTEXT_UNICODE: &str = include_str!("cuda/nvtext_unicode.cu");
 const NVTEXT_TOKENIZERS: &str = include_str!("cuda/nvtext_tokenizers.cu");
@@ -32,13 +34,14 @@ const TEXT_SPLIT: &str = include_str!("cuda/text_split.cu");
 /// The CUDA source of the strings module: the string helpers of `strings.cuh`, then the
 /// string and the regex kernels, which both build on them, then the character-class
 /// (`strings_chars.rs`), row-editing (`strings_edit.rs`) and conversion
-/// (`strings_convert.rs`) kernels, and the nvtext kernels (`nvtext.rs`,
+/// (`strings_convert.rs`; the float conversions of `strings_floats.cu` after their
+/// generated table `pow5_128.cuh`) kernels, the nvtext kernels (`nvtext.rs`,
 /// `nvtext_unicode.rs`, `nvtext_tokenizers.rs`, `nvtext_dedup.rs`) and io.text's
 /// `text_split.rs`.
 pub fn module_source() -> String {
     format!(
-        "{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}\n{CHARS}\n{EDIT}\n{CALENDAR}\n{CONVERT}\n{NVTEXT}\n\
-         {NVTEXT_UNICODE}\n{NVTEXT_TOKENIZERS}\n{NVTEXT_DEDUP}\n{TEXT_SPLIT}"
+        "{COMMON}\n{HELPERS}\n{SOURCE}\n{REGEX}\n{CHARS}\n{EDIT}\n{CALENDAR}\n{CONVERT}\n{POW5_128}\n\
+         {FLOATS}\n{NVTEXT}\n{NVTEXT_UNICODE}\n{NVTEXT_TOKENIZERS}\n{NVTEXT_DEDUP}\n{TEXT_SPLIT}"
     )
 }
 

@@ -1,28 +1,23 @@
 //! pylibcudf's `strings.convert.convert_floats`.
 //!
-//! Host only for now: parsing and shortest round-trip formatting need correctly rounded
-//! decimal conversions that have no device kernel yet, so with `device='gpu'` these raise
-//! NotImplementedError and with `device='auto'` they are counted host fallbacks.
-//!
 //! Parsing and formatting follow pyarrow's casts (which are correctly rounded; libcudf's
 //! are not always, and its `from_floats` prints at most 9 significant digits).
+//!
+//! Both run on the device when placement says so (`cuda/strings_floats.cu`), with the
+//! same bits as the host path: parsing by Eisel-Lemire over a generated table of 128-bit
+//! powers of five, with an exact big-integer comparison for the rows it cannot decide (as
+//! Rust's `core::num::dec2flt`, which the host path calls); formatting by exact
+//! shortest-digit generation (Burger and Dybvig) with the tie rule of `shortest`.
 
 use super::super::{HostStrs, check_strings};
 use super::{check_dtype, check_type, format_rows, host_flags, host_values_column};
 use crate::column::Column;
+use crate::device::kernels::strings_convert as dev;
 use crate::error::Result;
-use crate::placement::{host_fallback, use_device};
+use crate::placement::use_device;
 use crate::types::{DataType, TypeId};
 
 const FLOAT: &str = "FLOAT32 or FLOAT64";
-
-/// Record the host fallback of `function` (NotImplementedError with `device='gpu'`).
-fn on_host(function: &str) -> Result<()> {
-    if use_device()? {
-        host_fallback(&format!("strings.{function}"), "decimal float conversion")?;
-    }
-    Ok(())
-}
 
 /// Whether `s` is a float literal (Rust's `f64::from_str`: an optional sign, digits with
 /// an optional point and an optional exponent, or `inf`, `infinity`, `nan` in any case;
@@ -48,7 +43,9 @@ pub fn to_floats(strings: &Column, output_type: DataType) -> Result<Column> {
     const NAME: &str = "convert_floats.to_floats";
     check_strings(strings, NAME, "strings")?;
     check_dtype(output_type, TypeId::is_floating, NAME, FLOAT)?;
-    on_host(NAME)?;
+    if use_device()? {
+        return dev::parse_floats(strings, output_type, false);
+    }
     let h = HostStrs::of(strings)?;
     let rows = 0..h.len();
     if output_type.id() == TypeId::Float32 {
@@ -67,7 +64,10 @@ pub fn to_floats(strings: &Column, output_type: DataType) -> Result<Column> {
 pub fn is_float(input: &Column) -> Result<Column> {
     const NAME: &str = "convert_floats.is_float";
     check_strings(input, NAME, "input")?;
-    on_host(NAME)?;
+    if use_device()? {
+        // The grammar does not depend on the type: FLOAT64's flags are FLOAT32's.
+        return dev::parse_floats(input, TypeId::Float64.into(), true);
+    }
     let h = HostStrs::of(input)?;
     let flags = (0..h.len())
         .map(|i| h.opt(i).and_then(parse::<f64>).is_some())
@@ -146,7 +146,9 @@ fn format_float(sci: String) -> String {
 pub fn from_floats(floats: &Column) -> Result<Column> {
     const NAME: &str = "convert_floats.from_floats";
     check_type(floats, TypeId::is_floating, NAME, FLOAT)?;
-    on_host(NAME)?;
+    if use_device()? {
+        return dev::from_floats(floats);
+    }
     if floats.dtype().id() == TypeId::Float32 {
         let v = floats.host_values::<f32>()?;
         return format_rows(floats, |i, out| {
