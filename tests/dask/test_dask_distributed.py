@@ -80,18 +80,14 @@ def test_p2p_merge(p2p: Any, how: str) -> None:
 def test_p2p_set_index_sort_values(p2p: Any) -> None:
     p, f = p2p
     assert_same(p.set_index("y"), f.set_index("y"))
-    # the rows' labels are lost on the way: see test_p2p_keeps_row_labels
+    # row labels: test_p2p_keeps_row_labels
     assert_same(p.sort_values("x"), f.sort_values("x"), check_index=False)
     assert_same(p.shuffle("k"), f.shuffle("k"), check_index=False)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="distributed's split_by_worker routes rows with df.merge(left_on=..., "
-    "right_index=True), which keeps the left index in pandas; ferrodf's merge gives a "
-    "new RangeIndex",
-)
 def test_p2p_keeps_row_labels(p2p: Any) -> None:
+    """distributed's split_by_worker routes rows with df.merge(left_on=...,
+    right_index=True), which keeps the left side's row labels."""
     p, f = p2p
     assert_same(p.sort_values("x"), f.sort_values("x"))
 

@@ -59,6 +59,20 @@ def test_sorted_merge_on_the_indexes(how):
     pd.testing.assert_frame_equal(got.to_pandas(), want, check_dtype=False)
 
 
+def _missing(label) -> bool:
+    parts = label if isinstance(label, tuple) else (label,)
+    return any(pd.isna(p) for p in parts)
+
+
+def _same_rows_and_labels(got: pd.DataFrame, want: pd.DataFrame) -> None:
+    """Values in order, and the row labels, a missing one (or a tuple with one) as None:
+    where rows lack a MultiIndex label, pandas turns the index into an Index of tuples
+    and ferrodf keeps a MultiIndex with missing levels (docs/migration.md)."""
+    _same(ferrodf.from_pandas(got), want)
+    labels = [None if _missing(x) else x for x in got.index]
+    assert labels == [None if _missing(x) else x for x in want.index]
+
+
 @pytest.mark.parametrize("how", ["inner", "left", "right", "outer"])
 @pytest.mark.parametrize("labels", [[10, 20, 30, 40], ["a", "b", "c", "d"], "multi"])
 def test_merge_of_a_key_column_with_an_index_keeps_the_column_sides_labels(how, labels):
@@ -71,11 +85,9 @@ def test_merge_of_a_key_column_with_an_index_keeps_the_column_sides_labels(how, 
     right = pd.DataFrame({"v": [5, 6]}, index=[2, 4])
     fl, fr = ferrodf.DataFrame(left), ferrodf.DataFrame(right)
     got = fl.merge(fr, left_on="k", right_index=True, how=how).to_pandas()
-    want = left.merge(right, left_on="k", right_index=True, how=how)
-    pd.testing.assert_frame_equal(got, want, check_dtype=False, check_index_type=False)
+    _same_rows_and_labels(got, left.merge(right, left_on="k", right_index=True, how=how))
     got = fr.merge(fl, left_index=True, right_on="k", how=how).to_pandas()
-    want = right.merge(left, left_index=True, right_on="k", how=how)
-    pd.testing.assert_frame_equal(got, want, check_dtype=False, check_index_type=False)
+    _same_rows_and_labels(got, right.merge(left, left_index=True, right_on="k", how=how))
 
 
 def test_sorted_merge_of_empty_and_sliced_frames():
