@@ -64,16 +64,22 @@ pub(crate) fn code_type(n: usize) -> TypeId {
     }
 }
 
+/// The rows of `values` found among `keys` and the position of each in `keys` (a join;
+/// nulls match nothing).
+fn positions_in(values: &Column, keys: &Column) -> Result<(Column, Column)> {
+    inner_join(
+        &Table::new(vec![values.clone()])?,
+        &Table::new(vec![keys.clone()])?,
+        false,
+    )
+}
+
 /// `values` (of the type of `keys`, unique and without nulls) encoded as a dictionary
 /// column with the categories `keys`: a value that is not a category becomes missing (how
 /// pandas recodes when the categories change).
 pub(crate) fn encode_lenient(values: &Column, keys: &Column) -> Result<Column> {
     let n = values.size();
-    let (rows, codes) = inner_join(
-        &Table::new(vec![values.clone()])?,
-        &Table::new(vec![keys.clone()])?,
-        false,
-    )?;
+    let (rows, codes) = positions_in(values, keys)?;
     let code_type: DataType = code_type(keys.size()).into();
     // unmatched rows stay null: the scatter makes the rows it writes valid
     let written = scatter(
@@ -117,11 +123,7 @@ pub(crate) fn encode_lenient(values: &Column, keys: &Column) -> Result<Column> {
 pub(crate) fn encode_like(values: &Column, like: &Column, label: &Label) -> Result<Column> {
     let keys = categories(like);
     let n = values.size();
-    let (rows, codes) = inner_join(
-        &Table::new(vec![values.clone()])?,
-        &Table::new(vec![keys.clone()])?,
-        false,
-    )?;
+    let (rows, codes) = positions_in(values, keys)?;
     let valid = n - values.null_count()?;
     if rows.size() != valid {
         return Err(new_category(values, keys, label));
