@@ -35,8 +35,10 @@ def run_target(target: str, seconds: int, jobs: int) -> dict:
         "cargo", "+nightly", "fuzz", "run", "-O", "--debug-assertions", target,
         str(corpus), str(FUZZ / "seeds" / target), "--",
         f"-max_total_time={seconds}", "-print_final_stats=1", "-timeout=20",
-        "-rss_limit_mb=4096", f"-jobs={jobs}" if jobs > 1 else "-jobs=1",
+        "-rss_limit_mb=4096",
     ]  # fmt: skip
+    if jobs > 1:  # libFuzzer then writes each job's log to fuzz-<k>.log in the cwd
+        cmd.append(f"-jobs={jobs}")
     start = dt.datetime.now(dt.UTC)
     proc = subprocess.run(cmd, cwd=FUZZ, capture_output=True, text=True)
     log = proc.stderr
