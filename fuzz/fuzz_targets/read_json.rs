@@ -7,6 +7,7 @@ use ferrodf_core::io::json::{JsonReaderOptions, read_json};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
+    ferrodf_fuzz::quiet_guarded_panics();
     let src = SourceInfo::from_bytes(data.to_vec());
     let _ = read_json(&src, &JsonReaderOptions::default());
     let records = JsonReaderOptions {
