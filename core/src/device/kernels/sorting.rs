@@ -22,8 +22,11 @@ use crate::types::{TypeId, fixed_width};
 const SOURCE: &str = include_str!("cuda/sorting.cu");
 const RADIX: usize = 256;
 /// Keys per thread of a onesweep tile (256 threads), unless `FERRODF_SORT_ITEMS` (4 to 14;
-/// more does not fit 48 KiB of static shared memory) says otherwise, for tuning.
-const DEFAULT_SORT_ITEMS: usize = 8;
+/// more does not fit 48 KiB of static shared memory) says otherwise, for tuning. 13 with 4
+/// blocks per SM measured best on an H200 (bench/profile_sort_passes.py through
+/// bench/sort_variants/run.sh: 1.21 ms a pass of 10^8 int64 keys, against 1.23 for 12,
+/// 1.31 for 14, 1.43 for 8; docs/gpu.md, "The GPU sort").
+const DEFAULT_SORT_ITEMS: usize = 13;
 
 fn sort_items() -> usize {
     static ITEMS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
@@ -33,12 +36,13 @@ fn sort_items() -> usize {
 /// The minimum resident blocks per SM the onesweep pass is compiled for (its
 /// `__launch_bounds__`), unless `FERRODF_SORT_MIN_BLOCKS` (1 to 8) says otherwise: more
 /// caps the registers per thread, trading spills for occupancy. For tuning; the default
-/// is 5.
+/// is 4.
 fn sort_min_blocks() -> usize {
     static BLOCKS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    // 5 measured best on an H200 (bench/tune_kernels.py: 14.2 ms for 10^8 int64 keys
-    // against 15.6 ms for 1 and 6, which spills).
-    *BLOCKS.get_or_init(|| super::tuning_knob("FERRODF_SORT_MIN_BLOCKS", 1..=8, 5))
+    // 4 (64 registers a thread) measured best on an H200 with 12-13 keys a thread; 5
+    // capped the pass at 48 registers, and Nsight Compute counted 4.7 million spill
+    // requests a pass with 8 keys a thread.
+    *BLOCKS.get_or_init(|| super::tuning_knob("FERRODF_SORT_MIN_BLOCKS", 1..=8, 4))
 }
 
 /// Keys per onesweep tile.
@@ -46,22 +50,48 @@ fn tile() -> usize {
     256 * sort_items()
 }
 
+/// The text of sorting.cu, or, for kernel tuning on a GPU machine without rebuilding the
+/// wheel, of the file `FERRODF_SORT_SOURCE` names (a variant of sorting.cu with the same
+/// kernels and arguments; bench/sort_variants/ holds the ones measured). Read once per
+/// process. An unreadable file is ignored with a warning on stderr.
+fn sort_source() -> &'static str {
+    static TEXT: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    TEXT.get_or_init(|| {
+        let path = std::env::var_os("FERRODF_SORT_SOURCE")?;
+        match std::fs::read_to_string(&path) {
+            Ok(text) => Some(text),
+            Err(e) => {
+                eprintln!("ferrodf: FERRODF_SORT_SOURCE {path:?} ignored: {e}");
+                None
+            }
+        }
+    })
+    .as_deref()
+    .unwrap_or(SOURCE)
+}
+
 /// The CUDA source of the sort module for 32-bit (`wide == false`) or 64-bit keys.
 pub fn module_source(wide: bool) -> String {
     let kt = if wide { "uint64_t" } else { "uint32_t" };
     format!(
         "{COMMON}\n#define KEY_T {kt}\n#define SORT_ITEMS {}\n#define SORT_MIN_BLOCKS {}\n\
-         {SCAN_CUH}\n{}\n{SOURCE}",
+         {SCAN_CUH}\n{}\n{}",
         sort_items(),
         sort_min_blocks(),
-        super::search::SOURCE
+        super::search::SOURCE,
+        sort_source()
     )
 }
 
 /// The key of the module [`module_source`] builds (the tuning knobs change its source).
 pub fn module_key(wide: bool) -> String {
+    let variant = if std::ptr::eq(sort_source(), SOURCE) {
+        ""
+    } else {
+        "_variant"
+    };
     format!(
-        "sort_u{}_{}_{}",
+        "sort_u{}_{}_{}{variant}",
         if wide { 64 } else { 32 },
         sort_items(),
         sort_min_blocks()
@@ -246,9 +276,11 @@ impl Sorter {
         let digits = if w { 8 } else { 4 };
         let totals = DeviceMemory::zeroed(digits * RADIX * 4)?;
         let extract = function(w, "extract_keys")?;
-        // Two blocks per SM: each block adds its histogram to the totals at the end, and
-        // the work is bound by shared-memory atomics, not by the number of blocks.
-        let cfg = runtime()?.grid_stride_config(self.n, 256, 2);
+        // Eight blocks per SM (all the warps an SM holds), each reading several keys a
+        // thread per round (sorting.cu's EXTRACT_ITEMS): the digit counting costs
+        // instructions, and the latency of the loads needs warps to hide it. Each block adds
+        // its histogram to the totals only once, at the end.
+        let cfg = runtime()?.grid_stride_config(self.n, 256, 8);
         // SAFETY: reads rows perm[i] (< n) of the spec's column, writes n keys and adds
         // into digits * RADIX counters.
         unsafe {
