@@ -41,11 +41,12 @@ import ferrodf
 WORDS = np.array(["", "a", "bb", "ccc", "ü", "日本", "x y", "zz", "abc", "ABC"])
 
 
-def random_frame(rng: np.random.Generator, max_rows: int) -> pd.DataFrame:
-    """A pandas frame: k (int64 keys, few distinct), v and w (float64, ~10% NaN), s
-    (strings, ~10% None). Sizes are log-uniform, so most are small and some span many
-    blocks."""
-    n = int(np.exp(rng.uniform(0, np.log(max_rows))))
+def random_frame(rng: np.random.Generator, max_rows: int, n: int | None = None) -> pd.DataFrame:
+    """A pandas frame of `n` rows: k (int64 keys, few distinct), v and w (float64, ~10%
+    NaN), s (strings, ~10% None). Without `n`, sizes are log-uniform up to `max_rows`, so
+    most are small and some span many blocks."""
+    if n is None:
+        n = int(np.exp(rng.uniform(0, np.log(max_rows))))
     v = rng.standard_normal(n)
     v[rng.random(n) < 0.1] = np.nan
     w = rng.integers(-1000, 1000, n).astype(np.float64)

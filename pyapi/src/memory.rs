@@ -135,6 +135,32 @@ pub fn spill(py: Python<'_>, nbytes: Option<usize>) -> PyResult<(usize, usize)> 
     Ok((r.freed, r.spilled))
 }
 
+/// Fault injection (tests only, `ferrodf_core::memory::fault`): let `skip` allocations of
+/// `target` ("device" or "pinned") through, then fail the next `fail` ones.
+#[pyfunction]
+pub fn inject_allocation_failures(target: &str, skip: u64, fail: u64) -> PyResult<()> {
+    use memory::fault::{Target, arm};
+    let target = match target {
+        "device" => Target::Device,
+        "pinned" => Target::PinnedHost,
+        other => {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "fault injection targets \"device\" or \"pinned\" allocations, not {other:?}"
+            )));
+        }
+    };
+    arm(target, skip, fail);
+    Ok(())
+}
+
+/// Stop injecting allocation failures; returns how many were injected since they were armed.
+#[pyfunction]
+pub fn stop_allocation_failures() -> u64 {
+    let n = memory::fault::injected();
+    memory::fault::disarm();
+    n
+}
+
 /// Where ferrodf's device memory stands now.
 #[pyfunction]
 pub fn memory_info(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
@@ -317,6 +343,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         reset_memory_statistics,
         spill,
         memory_info,
+        inject_allocation_failures,
+        stop_allocation_failures,
         py_has_cuda_array_interface,
     )
 }

@@ -72,8 +72,16 @@ impl DeviceMemory {
         // Zero-length allocations are legal for us but not for the driver.
         let bytes = len.max(1);
         let stream = rt.stream().cu_stream();
-        // SAFETY: stream-ordered allocation on our live stream.
-        let malloc = || unsafe { result::malloc_async(stream, bytes) };
+        let malloc = || {
+            // An injected failure (memory::fault, tests only) looks like the driver's.
+            if memory::fault::should_fail(memory::fault::Target::Device) {
+                return Err(cudarc::driver::DriverError(
+                    sys::CUresult::CUDA_ERROR_OUT_OF_MEMORY,
+                ));
+            }
+            // SAFETY: stream-ordered allocation on our live stream.
+            unsafe { result::malloc_async(stream, bytes) }
+        };
         let limit = memory::device_limit();
         let within_limit = limit.is_none_or(|l| memory::device_bytes_in_use() + bytes <= l);
         // The common case touches no lock: under the limit and the allocation succeeds.

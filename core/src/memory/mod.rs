@@ -20,6 +20,7 @@
 //! ```
 
 pub mod audit;
+pub mod fault;
 mod manager;
 mod options;
 pub(crate) mod pinned;

@@ -94,6 +94,9 @@ fn take_block(len: usize) -> Option<PinnedBlock> {
         return reused;
     }
     runtime().ok()?;
+    if super::fault::should_fail(super::fault::Target::PinnedHost) {
+        return None;
+    }
     // SAFETY: plain page-locked allocation in our (current) context.
     let ptr = unsafe { result::malloc_host(cap, 0) }.ok()? as usize;
     with_pool(|p| p.blocks.insert(ptr, cap));
