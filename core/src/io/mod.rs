@@ -33,6 +33,7 @@ pub mod json;
 pub mod orc;
 pub mod parquet;
 pub mod parquet_footer;
+pub mod parquet_guard;
 pub mod parquet_metadata;
 mod source;
 mod split;

@@ -161,6 +161,11 @@ impl Input {
     }
     fn metadata(&self) -> Result<ArrowReaderMetadata> {
         let opts = ArrowReaderOptions::new();
+        // Declared sizes first: the decoder reserves memory by them (parquet_guard).
+        super::parquet_guard::check_source(&match self {
+            Input::File(p) => Source::Path(p.clone()),
+            Input::Bytes(b) => Source::Bytes(b.clone()),
+        })?;
         Ok(match self {
             Input::File(p) => ArrowReaderMetadata::load(&Source::open(p)?, opts)?,
             Input::Bytes(b) => ArrowReaderMetadata::load(b, opts)?,

@@ -52,6 +52,7 @@ impl FileFooter {
                     b.len()
                 )));
             }
+            super::parquet_guard::check_source(&Source::Bytes(b.clone()))?;
             let md = ParquetMetaDataReader::new()
                 .parse_and_finish(&b)
                 .map_err(|e| Error::value(format!("not a Parquet footer: {e}")))?;
@@ -62,6 +63,7 @@ impl FileFooter {
     /// The footer of `source`.
     fn of(source: &Source) -> Result<FileFooter> {
         let name = source.name();
+        super::parquet_guard::check_source(source)?;
         let md = match source {
             Source::Path(p) => ParquetMetaDataReader::new().parse_and_finish(&Source::open(p)?),
             Source::Bytes(b) => ParquetMetaDataReader::new().parse_and_finish(b),

@@ -66,6 +66,7 @@ pub struct ParquetMetadata {
 fn footer(source: &Source) -> Result<ArrowReaderMetadata> {
     let opts = ArrowReaderOptions::new();
     let name = source.name();
+    super::parquet_guard::check_source(source)?;
     let md = match source {
         Source::Path(p) => ArrowReaderMetadata::load(&Source::open(p)?, opts),
         Source::Bytes(b) => ArrowReaderMetadata::load(b, opts),
