@@ -86,7 +86,7 @@ def test_minhash_errors():
         MH.minhash(col(["abc"]), 0, col([1, None], pa.uint32()), cb, 2)
     with pytest.raises(TypeError, match="input must be a STRING column"):
         MH.minhash(col([1], pa.int32()), 0, ca, cb, 2)
-    with pytest.raises(OverflowError):
+    with pytest.raises(OverflowError, match="out of range integral type conversion"):
         MH.minhash(col(["abc"]), -1, ca, cb, 2)
 
 

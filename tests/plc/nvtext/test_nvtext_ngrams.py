@@ -91,7 +91,7 @@ def test_character_ngrams_defaults_and_errors():
         G.generate_character_ngrams(col(["abc", None, ""]), 4)
     with pytest.raises(ValueError, match="no row has enough characters"):
         G.hash_character_ngrams(col(["abc"]), 5)
-    with pytest.raises(OverflowError):
+    with pytest.raises(OverflowError, match="out of range integral type conversion"):
         G.hash_character_ngrams(col(["abcdef"]), 5, -1)
 
 

@@ -51,7 +51,7 @@ def test_edit_distance_errors():
         ED.edit_distance(col(["a", "b"]), col([None]))
     with pytest.raises(TypeError, match="targets must be a STRING column"):
         ED.edit_distance(col(["a"]), col([1], pa.int32()))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="'str' object is not an instance of 'Column'"):
         ED.edit_distance(col(["a"]), "a")
 
 

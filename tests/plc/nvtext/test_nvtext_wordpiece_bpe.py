@@ -149,7 +149,7 @@ def test_wordpiece_errors():
         WP.wordpiece_tokenize(col([1], pa.int32()), v, 0)
     with pytest.raises(ValueError, match="max_words_per_row must not be negative"):
         WP.wordpiece_tokenize(col(["a"]), v, -1)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="'float' object cannot be interpreted as an integer"):
         WP.wordpiece_tokenize(col(["a"]), v, 1.5)
 
 

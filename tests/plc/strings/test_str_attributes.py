@@ -43,7 +43,7 @@ def test_empty_and_all_null():
 def test_wrong_type():
     with pytest.raises(TypeError, match="STRING"):
         A.count_characters(plc.Column.from_arrow(pa.array([1, 2])))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="'str' object is not an instance of 'Column'"):
         A.count_bytes("abc")
 
 

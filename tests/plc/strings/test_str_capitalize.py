@@ -119,7 +119,7 @@ def test_sliced_empty_and_nulls():
 def test_errors():
     ints = plc.Column.from_arrow(pa.array([1, 2]))
     for f in (C.capitalize, C.title, C.is_title, S.case.swapcase):
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError, match="input must be a STRING column"):
             f(ints)
     with pytest.raises(ValueError, match="sequence_type"):
         C.title(col(["a"]), 1000)

@@ -90,9 +90,13 @@ def test_errors():
         CT.filter_characters_of_type(col(["a"]), T.ALL_TYPES, sc(""), T.ALL_TYPES)
     with pytest.raises(ValueError, match="ALL_TYPES"):
         CT.filter_characters_of_type(col(["a"]), T.ALPHA, sc(""), T.DECIMAL)
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match=r"filter_characters_of_type: replacement must be a valid \(non-null\)"
+    ):
         CT.filter_characters_of_type(col(["a"]), T.ALPHA, sc(None), T.ALL_TYPES)
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match="all_characters_of_type: types must be StringCharacterTypes flags"
+    ):
         CT.all_characters_of_type(col(["a"]), 256, T.ALL_TYPES)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="all_characters_of_type: input must be a STRING column"):
         CT.all_characters_of_type(plc.Column.from_arrow(pa.array([1])), T.ALPHA, T.ALL_TYPES)

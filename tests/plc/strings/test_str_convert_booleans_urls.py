@@ -43,15 +43,19 @@ def test_from_booleans():
 
 
 def test_boolean_errors():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="to_booleans: true_string must not be empty"):
         CB.to_booleans(col(["a"]), sc(""))
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match=r"to_booleans: true_string must be a valid \(non-null\) string scalar"
+    ):
         CB.to_booleans(col(["a"]), sc(None))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="to_booleans: input must be a STRING column"):
         CB.to_booleans(plc.Column.from_arrow(pa.array([1])), sc("a"))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="from_booleans: expected a BOOL8 column"):
         CB.from_booleans(col(["a"]), sc("a"), sc("b"))
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match=r"from_booleans: false_string must be a valid \(non-null\) string scalar"
+    ):
         CB.from_booleans(plc.Column.from_arrow(pa.array([True])), sc("a"), sc(None))
 
 
@@ -103,7 +107,7 @@ def test_url_decode_vs_unquote():
 
 
 def test_url_errors():
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="url_encode: input must be a STRING column"):
         CU.url_encode(plc.Column.from_arrow(pa.array([1])))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="url_decode: input must be a STRING column"):
         CU.url_decode(plc.Column.from_arrow(pa.array([1])))

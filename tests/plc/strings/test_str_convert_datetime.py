@@ -218,13 +218,15 @@ def sliced_ts(c):
 
 
 def test_errors_and_empty():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="to_timestamps: format specifier %Q is not supported"):
         CD.to_timestamps(col(["x"]), plc.DataType(T.TIMESTAMP_SECONDS), "%Y-%Q")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="to_timestamps: expected a TIMESTAMP type"):
         CD.to_timestamps(col(["x"]), plc.DataType(T.INT64), "%Y")
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match=r"from_timestamps: input_strings_names must have 40 rows \(AM, PM, the"
+    ):
         CD.from_timestamps(plc.Column.from_arrow(pa.array([0], pa.timestamp("s"))), "%A", col([]))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="from_timestamps: expected a TIMESTAMP column"):
         CD.from_timestamps(col(["x"]), "%Y", col([]))
     assert CD.to_timestamps(col([]), plc.DataType(T.TIMESTAMP_SECONDS), "%Y").size() == 0
     assert values(CD.is_timestamp(sliced(ROWS, 1, 4), "%Y-%m-%d %H:%M:%S")) == [False, True, True]

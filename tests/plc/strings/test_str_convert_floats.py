@@ -149,13 +149,13 @@ def test_from_floats_sliced_and_errors():
     arr = pa.array([1.5, None, 2.25, -3.0], pa.float64())
     c = plc.copying.slice(plc.Column.from_arrow(arr), [1, 4])[0]
     assert values(CF.from_floats(c)) == [None, "2.25", "-3"]
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="from_floats: expected FLOAT32 or FLOAT64"):
         CF.from_floats(plc.Column.from_arrow(pa.array([1], pa.int32())))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="to_floats: expected FLOAT32 or FLOAT64"):
         CF.to_floats(col(["1"]), plc.DataType(T.INT32))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="to_floats: strings must be a STRING column"):
         CF.to_floats(plc.Column.from_arrow(pa.array([1.0])), plc.DataType(T.FLOAT64))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="is_float: input must be a STRING column"):
         CF.is_float(plc.Column.from_arrow(pa.array([1.0])))
 
 

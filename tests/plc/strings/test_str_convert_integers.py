@@ -232,19 +232,29 @@ def test_hex_round_trip():
 
 def test_errors():
     ints = plc.Column.from_arrow(pa.array([1], pa.int32()))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="to_integers: input must be a STRING column"):
         CI.to_integers(ints, plc.DataType(T.INT32))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match=r"to_integers: expected an integer type \(INT8\.\.UINT64\)"
+    ):
         CI.to_integers(col(["1"]), plc.DataType(T.FLOAT64))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match=r"to_integers: expected an integer type \(INT8\.\.UINT64\)"
+    ):
         CI.to_integers(col(["1"]), plc.DataType(T.BOOL8))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"is_integer: expected an integer type \(INT8\.\.UINT64\)"):
         CI.is_integer(col(["1"]), plc.DataType(T.STRING))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match=r"from_integers: expected an integer type \(INT8\.\.UINT64\)"
+    ):
         CI.from_integers(col(["1"]))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match=r"integers_to_hex: expected an integer type \(INT8\.\.UINT64\)"
+    ):
         CI.integers_to_hex(plc.Column.from_arrow(pa.array([True])))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match=r"hex_to_integers: expected an integer type \(INT8\.\.UINT64\)"
+    ):
         CI.hex_to_integers(col(["1"]), plc.DataType(T.FLOAT32))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="is_hex: input must be a STRING column"):
         CI.is_hex(ints)

@@ -72,9 +72,9 @@ def test_integers_to_ipv4_vs_ipaddress():
 
 
 def test_ipv4_errors():
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="ipv4_to_integers: input must be a STRING column"):
         CV.ipv4_to_integers(plc.Column.from_arrow(pa.array([1])))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"integers_to_ipv4: expected a UINT32 \(or INT64\) column"):
         CV.integers_to_ipv4(col(["1.2.3.4"]))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=r"integers_to_ipv4: expected a UINT32 \(or INT64\) column"):
         CV.integers_to_ipv4(plc.Column.from_arrow(pa.array([1.0])))

@@ -61,13 +61,19 @@ def test_sliced_separators_and_errors():
     part = plc.copying.slice(whole, [1, 5])[0]
     got = CL.format_list_column(part, sc("N"), col(["; ", "<", ">"]))
     assert values(got) == [py_format(v, "N", "; ", "<", ">") for v in FLAT[1:5]]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="format_list_column: separators must have 0 or 3 rows"):
         CL.format_list_column(whole, sc("N"), col([",", "["]))
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match=r"format_list_column: na_rep must be a valid \(non-null\) string scalar"
+    ):
         CL.format_list_column(whole, sc(None))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match=r"format_list_column: input must be a LIST column of STRING \(at any"
+    ):
         CL.format_list_column(col(["a"]))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match=r"format_list_column: input must be a LIST column of STRING \(at any"
+    ):
         CL.format_list_column(plc.Column.from_arrow(pa.array([[1]], pa.list_(pa.int32()))))
 
 

@@ -39,9 +39,11 @@ def test_join_strings_nulls():
 def test_join_strings_sliced_and_errors():
     got = S.combine.join_strings(sliced(TEXT, 4, 9), sc("-"), sc("?"))
     assert joined(got) == "-".join("?" if r is None else r for r in TEXT[4:9])
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match=r"join_strings: separator must be a valid \(non-null\) string scalar"
+    ):
         S.combine.join_strings(col(["a"]), sc(None), sc(None))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="join_strings: input must be a STRING column"):
         S.combine.join_strings(plc.Column.from_arrow(pa.array([1])), sc(","), sc(None))
 
 
@@ -60,9 +62,13 @@ def test_find_multiple():
 
 
 def test_find_multiple_errors():
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match="find_multiple: targets must have at least one row and no nulls"
+    ):
         S.find_multiple.find_multiple(col(["a"]), col([]))
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match="find_multiple: targets must have at least one row and no nulls"
+    ):
         S.find_multiple.find_multiple(col(["a"]), col(["a", None]))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="find_multiple: targets must be a STRING column"):
         S.find_multiple.find_multiple(col(["a"]), plc.Column.from_arrow(pa.array([1])))

@@ -90,12 +90,19 @@ def test_sliced_and_empty():
 
 
 def test_errors():
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError,
+        match=r"join_list_elements: separator must be a valid \(non-null\) string scalar",
+    ):
         C.join_list_elements(lists(), sc(None), sc(None), sc(None), YES, EMPTY)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="join_list_elements: separator has 1 rows, the lists 10"):
         C.join_list_elements(lists(), col(["a"]), sc(None), sc(None), YES, EMPTY)
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="join_list_elements: lists_strings_column must be a LIST<STRING> column"
+    ):
         C.join_list_elements(col(["a"]), sc(","), sc(None), sc(None), YES, EMPTY)
     ints = plc.Column.from_arrow(pa.array([[1]], pa.list_(pa.int32())))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="join_list_elements: lists_strings_column must be a LIST<STRING> column"
+    ):
         C.join_list_elements(ints, sc(","), sc(None), sc(None), YES, EMPTY)

@@ -84,7 +84,7 @@ def test_errors():
         PD.pad(col(["a"]), 3, Side.LEFT, "ab")
     with pytest.raises(ValueError, match="fill_char"):
         PD.pad(col(["a"]), 3, Side.LEFT, "")
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="zfill: input must be a STRING column"):
         PD.zfill(plc.Column.from_arrow(pa.array([1])), 3)
     with pytest.raises(TypeError, match="widths"):
         PD.zfill_by_widths(col(["a"]), col(["1"]))

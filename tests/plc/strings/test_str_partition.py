@@ -64,7 +64,7 @@ def test_sliced_empty_errors():
     for c in P.partition(col(TEXT), sc(",")).columns():
         assert c.null_count() == TEXT.count(None)
         assert c.type().id() == plc.TypeId.STRING
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="partition: input must be a STRING column"):
         P.partition(plc.Column.from_arrow(pa.array([1])))
     with pytest.raises(TypeError, match="delimiter"):
         P.partition(col(["a"]), ",")

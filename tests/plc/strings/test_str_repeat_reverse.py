@@ -38,7 +38,7 @@ def test_repeat_sliced_and_errors():
         S.repeat.repeat_strings(col(["a"]), col(["2"]))
     with pytest.raises(ValueError, match="rows"):
         S.repeat.repeat_strings(col(["a"]), plc.Column.from_arrow(pa.array([1, 2])))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="repeat_strings: input must be a STRING column"):
         S.repeat.repeat_strings(plc.Column.from_arrow(pa.array([1])), 2)
 
 
@@ -50,7 +50,7 @@ def test_reverse_vs_pyarrow():
         pa.string(),
     )
     assert S.reverse.reverse(col([])).size() == 0
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="reverse: input must be a STRING column"):
         S.reverse.reverse(plc.Column.from_arrow(pa.array([1.0])))
 
 

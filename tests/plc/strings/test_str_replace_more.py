@@ -43,7 +43,9 @@ def test_replace_slice_sliced_and_errors():
         R.replace_slice(col(["a"]), sc("x"), 3, 1)
     with pytest.raises(ValueError, match="start"):
         R.replace_slice(col(["a"]), sc("x"), -1, 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match=r"replace_slice: repl must be a valid \(non-null\) string scalar"
+    ):
         R.replace_slice(col(["a"]), sc(None))
 
 
@@ -108,5 +110,5 @@ def test_replace_multiple_sliced_and_errors():
         R.replace_multiple(col(["a"]), col(["a", None]), col(["b"]))
     with pytest.raises(ValueError, match="rows"):
         R.replace_multiple(col(["a"]), col(["a", "b", "c"]), col(["b", "c"]))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="replace_multiple: target must be a STRING column"):
         R.replace_multiple(col(["a"]), plc.Column.from_arrow(pa.array([1])), col(["b"]))

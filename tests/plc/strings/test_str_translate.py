@@ -60,9 +60,11 @@ def test_sliced_empty_errors():
     check(got, py_filter(TEXT[1:6], {"a": "m"}, False, ""), pa.string())
     assert TR.translate(col([]), table).size() == 0
     assert TR.translate(col(["abc"]), {}).to_arrow().to_pylist() == ["abc"]
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a key must be one character"):
         TR.translate(col(["a"]), {"ab": "c"})
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match=r"filter_characters: replacement must be a valid \(non-null\) string"
+    ):
         TR.filter_characters(col(["a"]), {"a": "z"}, FT.KEEP, sc(None))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="translate: input must be a STRING column"):
         TR.translate(plc.Column.from_arrow(pa.array([1])), table)

@@ -57,9 +57,9 @@ def test_wrap(width):
 
 def test_wrap_errors_and_empty():
     assert W.wrap(col([]), 3).size() == 0
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="wrap: width must be positive"):
         W.wrap(col(["a b"]), 0)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="wrap: input must be a STRING column"):
         W.wrap(plc.Column.from_arrow(pa.array([1])), 3)
 
 
