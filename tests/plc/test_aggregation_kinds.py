@@ -612,7 +612,7 @@ def maybe_host(fn):
     checked on the host."""
     if ferrodf.get_option("device") != "gpu":
         return fn()
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(NotImplementedError, match=r"GPU|on the device"):
         fn()
     ferrodf.set_option("device", "cpu")
     try:

@@ -76,7 +76,7 @@ def test_type_errors():
         cf.make_fixed_width_column(plc.DataType(T.STRING), 2, M.UNALLOCATED)
     with pytest.raises(ValueError, match="size cannot be negative"):
         cf.make_numeric_column(plc.DataType(T.INT32), -1, M.UNALLOCATED)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="9 is not a valid MaskState"):
         cf.make_numeric_column(plc.DataType(T.INT32), 1, 9)
 
 

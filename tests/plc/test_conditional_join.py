@@ -243,7 +243,7 @@ def test_conditional_errors():
             fn(a, a, binop(Op.LESS, lcol(2), rcol(0)))
         with pytest.raises(ValueError, match="ColumnNameReference"):
             fn(a, a, binop(Op.LESS, E.ColumnNameReference("x"), rcol(0)))
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError, match="'str' object is not an instance of 'Expression'"):
             fn(a, a, "l0 < r0")
 
 

@@ -97,7 +97,7 @@ def test_a_malformed_api_file_is_refused(tmp_path, api, script, change):
     change(broken)
     path = tmp_path / "api.json"
     path.write_text(json.dumps(broken))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"api\.json: "):
         script.load_api(path)
     path.write_text(API.read_text()[:-20])  # cut short
     with pytest.raises(ValueError, match="not JSON"):

@@ -80,7 +80,7 @@ def test_bad_option_value_changes_nothing():
     before = ferrodf.get_option("device")
     with pytest.raises(ValueError, match=r"auto.*gpu.*cpu"):
         ferrodf.set_option("device", "bogus")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match='unknown device placement "tpu"'):
         with ferrodf.option_context(device="tpu"):
             pass
     assert ferrodf.get_option("device") == before

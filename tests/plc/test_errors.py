@@ -131,7 +131,7 @@ def test_datatype_rejects_non_typeid(arg):
 
 @pytest.mark.parametrize("value", [-1, 29, 99, 2**31])
 def test_datatype_rejects_invalid_typeid(value):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="is not a valid TypeId"):
         plc.DataType(value)
 
 
@@ -352,9 +352,9 @@ def test_set_option_errors():
         ferrodf.set_option("device", "bogus")
     with pytest.raises(TypeError, match="option 'device' takes 'auto', 'gpu' or 'cpu', got"):
         ferrodf.set_option("device", 3)
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="unknown option 'nope'; known options"):
         ferrodf.set_option("nope", "cpu")
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="unknown option 'nope'; known options"):
         ferrodf.get_option("nope")
     assert ferrodf.get_option("device") == before
 

@@ -150,7 +150,7 @@ def maybe_host(fn, on_device: bool):
     NotImplementedError (no silent host fallback); it is then checked on the host."""
     if on_device or ferrodf.get_option("device") != "gpu":
         return fn()
-    with pytest.raises(NotImplementedError):
+    with pytest.raises(NotImplementedError, match=r"GPU|on the device"):
         fn()
     ferrodf.set_option("device", "cpu")
     try:

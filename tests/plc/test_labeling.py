@@ -130,7 +130,7 @@ def test_label_bins_errors():
             col(["b"], pa.string()),
             Inc.YES,
         )
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="7 is not a valid Inclusive"):
         plc.labeling.label_bins(
             col(i32, pa.int32()), col([0], pa.int32()), 7, col([3], pa.int32()), Inc.YES
         )

@@ -95,7 +95,7 @@ def test_list_view():
     assert isinstance(view, plc.column.ListsColumnView)
     assert view.offsets().to_arrow().to_pylist() == [0, 2, 2, 3]
     assert view.child().to_arrow().to_pylist() == [1, 2, 3]
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="list_view: the column must be a LIST column"):
         plc.Column.from_arrow(pa.array([1, 2])).list_view()
 
 
@@ -468,51 +468,73 @@ def test_errors():
     ints = plc.Column.from_arrow(pa.array([1, 2, 3]))
     lists = plc.Column.from_arrow(pa.array([[1], [2, 3], None]))
     for fn in (L.count_elements, L.contains_nulls, L.reverse):
-        with pytest.raises(TypeError):
+        with pytest.raises(TypeError, match="input must be a LIST column"):
             fn(ints)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="extract_list_element: input must be a LIST column"):
         L.extract_list_element(ints, 0)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="extract_list_element: the index column must be INT32"):
         L.extract_list_element(lists, plc.Column.from_arrow(pa.array([0, 1, 2], pa.int64())))
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match="extract_list_element: the lists column has 3 rows but the index"
+    ):
         L.extract_list_element(lists, plc.Column.from_arrow(pa.array([0], pa.int32())))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="index must be an int or a Column"):
         L.extract_list_element(lists, "0")
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="contains: the search key is STRING but the list elements is INT64"
+    ):
         L.contains(lists, plc.Scalar.from_arrow(pa.scalar("a")))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="search_key must be a Column or a Scalar"):
         L.contains(lists, 1)
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match="index_of: the lists column has 3 rows but the search keys has 1"
+    ):
         L.index_of(
             lists,
             plc.Column.from_arrow(pa.array([1], pa.int64())),
             L.DuplicateFindOption.FIND_FIRST,
         )
-    with pytest.raises(IndexError):
+    with pytest.raises(
+        IndexError, match="explode_outer: explode_column_idx 1 is out of range for a table of 1"
+    ):
         L.explode_outer(plc.Table([lists]), 1)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="explode_outer: the exploded column must be a LIST column"):
         L.explode_outer(plc.Table([ints]), 0)
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="concatenate_list_elements: its elements must be a LIST column"
+    ):
         L.concatenate_list_elements(lists, L.ConcatenateNullPolicy.IGNORE)
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="concatenate_rows: the first column's elements is INT64 but another"
+    ):
         L.concatenate_rows(plc.Table([lists, plc.Column.from_arrow(pa.array([["a"], [], []]))]))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="apply_boolean_mask: boolean_mask must be a LIST of BOOL8 column, its"
+    ):
         L.apply_boolean_mask(lists, lists)
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match="apply_boolean_mask: boolean_mask must have as many entries as input"
+    ):
         L.apply_boolean_mask(lists, plc.Column.from_arrow(pa.array([[True], [True], None])))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="segmented_gather: gather_map_list must be a LIST of INT32 column, its"
+    ):
         L.segmented_gather(
             lists, plc.Column.from_arrow(pa.array([[0], [0], []], pa.list_(pa.int64())))
         )
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="have_overlap: the lhs elements is INT64 but the rhs elements is STRING"
+    ):
         L.have_overlap(lists, plc.Column.from_arrow(pa.array([["a"], [], []])))
-    with pytest.raises(ValueError):
+    with pytest.raises(
+        ValueError, match="union_distinct: the lists column has 3 rows but rhs has 1"
+    ):
         L.union_distinct(lists, plc.Column.from_arrow(pa.array([[1]])))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="sequences: sizes must not be negative"):
         L.sequences(ints, plc.Column.from_arrow(pa.array([1, -1, 2])))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="sequences: sizes must not hold nulls"):
         L.sequences(ints, plc.Column.from_arrow(pa.array([1, None, 2])))
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="sequences: sizes must be integers"):
         L.sequences(ints, plc.Column.from_arrow(pa.array([1.0, 2.0, 3.0])))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="7 is not a valid ConcatenateNullPolicy"):
         L.concatenate_list_elements(plc.Column.from_arrow(pa.array([[[1]]])), 7)

@@ -253,19 +253,21 @@ def test_timestamps_min_max():
 
 def test_errors():
     src = col([1, 2, 3])
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="MEDIAN aggregations are not supported by rolling"):
         rolling.rolling_window(src, 2, 0, 1, agg.median())
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="PRODUCT aggregations are not supported by rolling"):
         rolling.rolling_window(src, 2, 0, 1, agg.product())
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="min_periods must be non-negative"):
         rolling.rolling_window(src, 2, 0, -1, agg.sum())
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="preceding_window has 2 rows, the source 3"):
         rolling.rolling_window(src, col([1, 1]), 0, 1, agg.sum())
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="preceding_window must be an INT32 column"):
         rolling.rolling_window(src, col([1.0, 1.0, 1.0], pa.float32()), 0, 1, agg.sum())
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="rolling SUM is not supported for STRING columns"):
         rolling.rolling_window(col(["a"], pa.string()), 1, 0, 1, agg.sum())
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match=r"preceding_window must be an int \(within INT32\) or a Column"
+    ):
         rolling.rolling_window(src, 1.5, 0, 1, agg.sum())
     # Empty window columns give an empty result (libcudf).
     empty = col([], pa.int32())
@@ -418,14 +420,18 @@ def test_range_window_errors():
     keys = plc.Table([])
     o, no = plc.types.Order.ASCENDING, plc.types.NullOrder.BEFORE
     bad = rolling.BoundedClosed(plc.Scalar.from_arrow(pa.scalar(1, pa.int32())))
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="a range window delta of type INT32 does not fit an orderby column of"
+    ):
         rolling.make_range_windows(keys, by, o, no, bad, rolling.CurrentRow())
     null = rolling.BoundedClosed(plc.Scalar.from_arrow(pa.scalar(None, pa.int64())))
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="a range window delta must be valid"):
         rolling.make_range_windows(keys, by, o, no, null, rolling.CurrentRow())
-    with pytest.raises(TypeError):
+    with pytest.raises(
+        TypeError, match="preceding must be Unbounded, CurrentRow, BoundedClosed or BoundedOpen"
+    ):
         rolling.make_range_windows(keys, by, o, no, 3, rolling.CurrentRow())
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="requests must hold RollingRequest objects"):
         rolling.grouped_range_rolling_window(
             keys, by, o, no, rolling.Unbounded(), rolling.Unbounded(), [agg.sum()]
         )
