@@ -161,7 +161,7 @@ def test_str_regex_fallback_is_counted_on_a_gpu():
     if ferrodf.gpu_info() is not None:
         with ferrodf.option_context("device", "gpu"):
             Series(TEXT).str.contains("a.+")  # a DFA on the device: no fallback
-            with pytest.raises(NotImplementedError):
+            with pytest.raises(NotImplementedError, match="GPU"):
                 call()
         with ferrodf.option_context("device", "auto"), pytest.warns(RuntimeWarning):
             call()

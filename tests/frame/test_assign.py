@@ -102,7 +102,7 @@ def test_drop_rows_by_label(labels):
 
 def test_drop_missing_row_label_is_a_key_error():
     p, df = _frames()
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match=r"\['nope'\] not found in axis"):
         p.drop(index=["nope"])
     with pytest.raises(KeyError, match="nope"):
         df.drop(index=["nope"])

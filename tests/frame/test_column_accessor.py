@@ -175,7 +175,7 @@ def test_errors(flat, tree):
         flat.select_by_label(slice("x", "z", 2))
     with pytest.raises(ValueError, match="duplicate"):
         flat.select_by_index([0, 0])
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="'q' not found; the labels are"):
         tree.select_by_label("q")
     ints = ColumnAccessor({1: [1]})
     with pytest.raises(KeyError, match="already exists"):

@@ -64,7 +64,7 @@ def test_series_from_pandas_with_dtype_and_sliced_input():
 def test_series_dtype_errors():
     with pytest.raises(TypeError, match="not understood"):
         ferrodf.Series([1], dtype="complex128")
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match='could not convert string to an integer: "x"'):
         ferrodf.Series(["x"], dtype="int64")
 
 

@@ -22,6 +22,7 @@ def both(data, **kwargs):
     try:
         expected = pd.DataFrame(data, **kwargs)
     except Exception as e:  # the oracle decides which inputs are errors
+        # no match=: the type is pandas' (the oracle), the wording depends on the input
         with pytest.raises(type(e)):
             DataFrame({k: to_ferrodf(v) for k, v in data.items()}, **kwargs)
         return

@@ -180,7 +180,7 @@ def test_setitem_assign_drop_rename_insert(df, pdf):
         df.insert(0, "z", [1, 2, 3, 4, 5])
     with pytest.raises(ValueError, match="length"):
         df["bad"] = [1, 2]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="'nope' not found; the labels are"):
         df.drop(columns=["nope"])
     del df["z"]
     assert "z" not in df
@@ -532,7 +532,7 @@ def test_loc_assignment_errors():
         p.loc["p", "y"] = 1.5  # the oracle: pandas refuses a float in an int column
     with pytest.raises(TypeError, match="invalid value for column 'y'"):
         df.loc["p", "y"] = 1.5
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match=r"labels \['zz'\] not found in the index"):
         df.loc[["p", "zz"], "x"] = 1.0  # a list with a missing label: no enlargement
     with pytest.raises(ValueError, match="one value per selected row"):
         df.loc[["p", "q"], "x"] = [1.0, 2.0, 3.0]

@@ -116,11 +116,11 @@ def test_groupby_argument_errors(pdf):
         df.groupby("k", level=0)
     with pytest.raises(TypeError, match=r"by= .* or level="):
         df.groupby()
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="level 'nope' is not an index level"):
         df.groupby(level="nope")
     with pytest.raises(IndexError, match="level 3 is out of range for an index of 1 levels"):
         df.groupby(level=3)
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="Columns not found: 'nope'"):
         df.groupby("k")[["nope"]]
     with pytest.raises(TypeError, match="callables"):
         df.groupby("k").agg(np.sum)
@@ -162,7 +162,7 @@ def test_join_and_set_reset_index():
     same(DataFrame(p).set_index("k", drop=False), p.set_index("k", drop=False))
     same(DataFrame(p).iloc[1:].reset_index(), p.iloc[1:].reset_index())
     same(DataFrame(p).reset_index(drop=True), p.reset_index(drop=True))
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="'nope' not found; the labels are"):
         DataFrame(p).set_index("nope")
 
 

@@ -87,7 +87,7 @@ def test_json_array_of_records(tmp_path, compression):
     p.to_json(cols)
     with pytest.raises(NotImplementedError, match="from_pandas"):
         ferrodf.read_json(cols)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="invalid JSON at byte 17"):
         ferrodf.read_json(io.BytesIO(b'[{"a": 1}, {"a": '))
 
 

@@ -54,7 +54,7 @@ def test_a_lazy_class_acts_as_the_class():
     assert frame({"a": [1, 2]}).shape == (2, 1)
     assert frame.from_dict({"a": [1]}).shape == (1, 1)
     assert "imported on first use" in repr(frame)
-    with pytest.raises(AttributeError):
+    with pytest.raises(AttributeError, match="has no attribute 'NoSuchClass'"):
         _LazyClass("NoSuchClass")()
 
 

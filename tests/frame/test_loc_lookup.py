@@ -78,9 +78,9 @@ def test_multiindex_keys():
     df = DataFrame(p)
     assert df.loc[("b", 1)]["v"] == p.loc[("b", 1)]["v"]
     frame_equal(df.loc[[("b", 2), ("a", 1)]], p.loc[[("b", 2), ("a", 1)]])
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match=r"labels \['c'\] not found in the index"):
         df.loc[[("c", 9)]]
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match="9 not found; the labels are"):
         df.loc[("c", 9)]
 
 
@@ -143,7 +143,7 @@ def test_one_label_unique_repeated_and_missing(labels):
         series_equal(df.loc[unique], frame.loc[unique])
         repeated = labels[1]
         frame_equal(df.loc[repeated], frame.loc[repeated])
-        with pytest.raises(KeyError):
+        with pytest.raises(KeyError, match="not found in the index"):
             df.loc["nope" if labels.dtype == object or labels.dtype == "str" else 1234]
 
 
@@ -154,13 +154,13 @@ def test_one_label_float_key_on_int_labels_and_null_labels():
         DataFrame(p).loc[20.5]
     with_null = pd.DataFrame({"x": [1, 2, 3]}, index=pd.Index(["a", None, "c"], dtype="str"))
     series_equal(DataFrame(with_null).loc["c"], with_null.loc["c"])
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match='"b" not found in the index'):
         DataFrame(with_null).loc["b"]
 
 
 def test_one_label_on_an_empty_frame_and_a_mixed_row():
     empty = pd.DataFrame({"x": pd.Series([], dtype="int64")}, index=pd.Index([], dtype="str"))
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match='"a" not found in the index'):
         DataFrame(empty).loc["a"]
     mixed = pd.DataFrame({"x": [1, 2], "s": ["u", "v"]}, index=["a", "b"])
     got = DataFrame(mixed).loc["b"]

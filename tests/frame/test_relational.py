@@ -81,7 +81,7 @@ def test_groupby_series_result_size_and_named(pdf, host_if_missing):
 
 def test_groupby_errors(pdf):
     df = DataFrame(pdf)
-    with pytest.raises(KeyError):
+    with pytest.raises(KeyError, match=r"groupby keys \['nope'\] are not columns of the frame"):
         df.groupby("nope")
     with pytest.raises(ValueError, match="unknown aggregation"):
         df.groupby("j").agg("mode")

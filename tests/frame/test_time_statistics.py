@@ -75,6 +75,7 @@ def test_var_is_a_type_error_as_in_pandas(kind):
     ps = _stamps("s")
     if kind == "duration":
         ps = ps - ps.min()
+    # no match=: pandas' own error (the oracle); its wording changes between pandas versions
     with pytest.raises(TypeError):
         ps.var()
     with pytest.raises(TypeError, match="cannot compute var"):

@@ -78,7 +78,7 @@ def test_device_limit_option_takes_bytes_text_and_none():
 )
 def test_device_limit_rejects_bad_values(value, exc):
     ferrodf.set_option("memory.device_limit", "1GiB")
-    with pytest.raises(exc):
+    with pytest.raises(exc, match=r"device limit|byte count"):
         ferrodf.set_option("memory.device_limit", value)
     # A rejected value changes nothing.
     assert ferrodf.get_option("memory.device_limit") == GiB
