@@ -21,7 +21,7 @@ def _frames():
 
 def _same(df, p):
     got = df.to_pandas()
-    pd.testing.assert_frame_equal(got, p, check_dtype=False, check_index_type=False)
+    pd.testing.assert_frame_equal(got, p, check_index_type=False)
 
 
 def test_iloc_assignment_errors_change_nothing():
@@ -77,9 +77,7 @@ def test_setitem_constructor_and_insert_align_a_series():
     _same(df, p)
     idx = ["r", "p", "new"]
     got = DataFrame({"v": Series(s)}, index=idx)
-    pd.testing.assert_frame_equal(
-        got.to_pandas(), pd.DataFrame({"v": s}, index=idx), check_dtype=False
-    )
+    pd.testing.assert_frame_equal(got.to_pandas(), pd.DataFrame({"v": s}, index=idx))
     # an empty frame takes the Series' labels, as pandas
     empty, pempty = DataFrame(), pd.DataFrame()
     empty["v"] = Series(s)

@@ -29,7 +29,7 @@ def _same(got, want):
     if want[0] == "raises":
         assert got[1] is want[1]
     else:
-        pd.testing.assert_series_equal(got[1], want[1], check_dtype=False)
+        pd.testing.assert_series_equal(got[1], want[1])
 
 
 @pytest.mark.parametrize("op", OPS)
@@ -66,7 +66,5 @@ def test_frame_operators_refuse_bool_columns(op):
 
 def test_bool_with_numbers_is_not_refused():
     s, p = Series(A), pd.Series(A)
-    pd.testing.assert_series_equal((s / 2).to_pandas(), p / 2, check_dtype=False)
-    pd.testing.assert_series_equal(
-        (s ** Series([1, 2, 3])).to_pandas(), p ** pd.Series([1, 2, 3]), check_dtype=False
-    )
+    pd.testing.assert_series_equal((s / 2).to_pandas(), p / 2)
+    pd.testing.assert_series_equal((s ** Series([1, 2, 3])).to_pandas(), p ** pd.Series([1, 2, 3]))

@@ -29,7 +29,7 @@ def test_series_along_the_rows_make_a_series(which, ignore_index):
         return
     got = ferrodf.concat(fparts, ignore_index=ignore_index)
     assert isinstance(got, ferrodf.Series)
-    pd.testing.assert_series_equal(got.to_pandas(), want, check_dtype=False, check_index_type=False)
+    pd.testing.assert_series_equal(got.to_pandas(), want, check_index_type=False)
 
 
 def test_frames_of_int_and_float_columns_promote_as_pandas():

@@ -40,7 +40,7 @@ def test_series_dtype_as_pandas(data, dtype):
             == expected.astype(object).where(expected.notna(), None).tolist()
         )
         return
-    pd.testing.assert_series_equal(got, expected, check_dtype=False)
+    pd.testing.assert_series_equal(got, expected)
     assert got.dtype == expected.dtype or str(expected.dtype) in ("str", "object")
 
 
@@ -51,7 +51,7 @@ def test_string_dates_in_gpu_mode():
     data = ["2024-01-01", None, "1969-12-31"]
     with ferrodf.option_context(device="gpu"):
         got = ferrodf.Series(data, dtype="datetime64[ns]").to_pandas()
-    pd.testing.assert_series_equal(got, pd.Series(data, dtype="datetime64[ns]"), check_dtype=False)
+    pd.testing.assert_series_equal(got, pd.Series(data, dtype="datetime64[ns]"))
 
 
 def test_series_from_pandas_with_dtype_and_sliced_input():

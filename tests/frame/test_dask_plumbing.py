@@ -45,7 +45,7 @@ def test_series_reductions_take_axis_and_numeric_only(frames) -> None:
 def test_frame_reductions_take_axis(frames) -> None:
     p, f = frames
     got = f[["k", "x"]].sum(axis=0).to_pandas()
-    pd.testing.assert_series_equal(got, p[["k", "x"]].sum(axis=0), check_dtype=False)
+    pd.testing.assert_series_equal(got, p[["k", "x"]].sum(axis=0))
     assert f.count(axis="index").tolist() == p.count(axis="index").tolist()
     with pytest.raises(NotImplementedError, match="axis=1"):
         f.sum(axis=1)
@@ -75,7 +75,7 @@ def test_merge_indicator_and_groupby_none_options(frames) -> None:
     with pytest.raises(NotImplementedError, match="indicator"):
         f.merge(f, on="k", indicator=True)
     got = f.groupby("k", sort=None, observed=None, dropna=None).agg({"x": "sum"}).to_pandas()
-    pd.testing.assert_frame_equal(got, p.groupby("k").agg({"x": "sum"}), check_dtype=False)
+    pd.testing.assert_frame_equal(got, p.groupby("k").agg({"x": "sum"}))
     with pytest.raises(NotImplementedError, match="append"):
         f.set_index("k", append=True)
 
@@ -99,7 +99,7 @@ def test_series_items_groupby_quantile(frames) -> None:
     assert list(f["k"].items()) == list(p["k"].items())
     want = p["x"].groupby(p["k"]).sum()
     got = f["x"].groupby(f["k"]).sum().to_pandas()
-    pd.testing.assert_series_equal(got, want, check_names=False, check_dtype=False)
+    pd.testing.assert_series_equal(got, want, check_names=False)
     by_level = f.set_index("k")["x"].groupby(level=0).max().to_pandas()
     pd.testing.assert_series_equal(by_level, p.set_index("k")["x"].groupby(level=0).max())
     with pytest.raises(NotImplementedError, match="key Series"):
@@ -149,5 +149,5 @@ def test_frame_from_dict_of_series_keeps_their_index(frames) -> None:
     pd.testing.assert_frame_equal(got, pd.DataFrame({"a": ps, "b": ps * 2}))
     # an index column set from an Index (Dask assigns df.index as a column)
     got = f.assign(i=f.index).to_pandas()
-    pd.testing.assert_frame_equal(got, p.assign(i=p.index), check_dtype=False)
+    pd.testing.assert_frame_equal(got, p.assign(i=p.index))
     assert f["x"]._constructor is ferrodf.Series and f._constructor_sliced is ferrodf.Series

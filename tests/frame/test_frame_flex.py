@@ -27,7 +27,7 @@ COMPARE = ["eq", "ne", "lt", "le", "gt", "ge"]
 def same(got, expected):
     got = got.to_pandas()
     pd.testing.assert_frame_equal(
-        got.astype("float64"), expected.astype("float64"), check_dtype=False, check_names=False
+        got.astype("float64"), expected.astype("float64"), check_names=False
     )
 
 

@@ -19,13 +19,13 @@ def norm(obj):
 
 def frame_equal(got, expected, **kw):
     pd.testing.assert_frame_equal(
-        norm(got.to_pandas()), norm(expected), check_dtype=False, check_index_type=False, **kw
+        norm(got.to_pandas()), norm(expected), check_index_type=False, **kw
     )
 
 
 def series_equal(got, expected, **kw):
     pd.testing.assert_series_equal(
-        norm(got.to_pandas()), norm(expected), check_dtype=False, check_index_type=False, **kw
+        norm(got.to_pandas()), norm(expected), check_index_type=False, **kw
     )
 
 

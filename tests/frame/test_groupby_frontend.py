@@ -26,13 +26,9 @@ def pdf():
 
 def same(got, expected, **kw):
     if isinstance(expected, pd.Series):
-        pd.testing.assert_series_equal(
-            got.to_pandas(), expected, check_dtype=False, check_index_type=False, **kw
-        )
+        pd.testing.assert_series_equal(got.to_pandas(), expected, check_index_type=False, **kw)
     else:
-        pd.testing.assert_frame_equal(
-            got.to_pandas(), expected, check_dtype=False, check_index_type=False, **kw
-        )
+        pd.testing.assert_frame_equal(got.to_pandas(), expected, check_index_type=False, **kw)
 
 
 @pytest.mark.parametrize(
@@ -141,13 +137,13 @@ def test_index_merges(how):
     expected = left.merge(right, how=how, left_index=True, right_index=True)
     if how == "outer":
         both = both.sort_index()
-    pd.testing.assert_frame_equal(both, expected, check_dtype=False, check_index_type=False)
+    pd.testing.assert_frame_equal(both, expected, check_index_type=False)
     got = fl.merge(fr, how=how, left_on="a", right_index=True).to_pandas()
     exp = left.merge(right, how=how, left_on="a", right_index=True).reset_index(drop=True)
     if how == "outer":
         got = got.sort_values("a").reset_index(drop=True)
         exp = exp.sort_values("a").reset_index(drop=True)
-    pd.testing.assert_frame_equal(got.reset_index(drop=True), exp, check_dtype=False)
+    pd.testing.assert_frame_equal(got.reset_index(drop=True), exp)
 
 
 def test_join_and_set_reset_index():

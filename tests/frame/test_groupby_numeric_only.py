@@ -27,7 +27,7 @@ def test_frame_groups_keep_numeric_columns(pdf, how):
     plain = pdf
     expected = getattr(plain.groupby("k"), how)(numeric_only=True)
     got = getattr(DataFrame(plain).groupby("k"), how)(numeric_only=True).to_pandas()
-    pd.testing.assert_frame_equal(got, expected, check_dtype=False)
+    pd.testing.assert_frame_equal(got, expected)
     assert list(got.columns) == list(expected.columns)
 
 

@@ -135,9 +135,7 @@ def test_read_csv_index_col_by_name_and_position(tmp_path):
     pd.DataFrame({"id": [3, 1], "g": ["a", "b"], "v": [0.5, 1.5]}).to_csv(path, index=False)
     for index_col in ["id", 0, ["id", "g"], [1, 0]]:
         got = ferrodf.read_csv(path, index_col=index_col).to_pandas()
-        pd.testing.assert_frame_equal(
-            got, pd.read_csv(path, index_col=index_col), check_dtype=False
-        )
+        pd.testing.assert_frame_equal(got, pd.read_csv(path, index_col=index_col))
     with pytest.raises(IndexError, match="index_col 7 is out of range for 3 columns"):
         ferrodf.read_csv(path, index_col=7)
 
@@ -173,7 +171,7 @@ TEXT = "# made by hand\nid;price;code\n1;1.234,5;007\n2;;010\n3;7,25;NA\n"
 def test_read_csv_arguments_as_pandas(kwargs):
     got = ferrodf.read_csv(io.StringIO(TEXT), **kwargs).to_pandas()
     expected = pd.read_csv(io.StringIO(TEXT), **kwargs)
-    pd.testing.assert_frame_equal(got, expected, check_dtype=False, check_column_type=False)
+    pd.testing.assert_frame_equal(got, expected, check_column_type=False)
     # the dtypes pandas names come out as pandas gives them
     assert [str(t) for t in got.dtypes] == [
         "str" if str(t) in ("object", "str") else str(t) for t in expected.dtypes
@@ -230,4 +228,4 @@ def test_to_json_into_a_file_object():
     DataFrame(p).to_json(buf)
     expected = pd.read_json(io.StringIO(p.to_json(orient="records", lines=True)), lines=True)
     got = pd.read_json(io.StringIO(buf.getvalue()), lines=True)
-    pd.testing.assert_frame_equal(got, expected, check_dtype=False)
+    pd.testing.assert_frame_equal(got, expected)

@@ -10,9 +10,7 @@ from ferrodf import DataFrame, Series
 
 
 def frame_equal(got, expected):
-    pd.testing.assert_frame_equal(
-        got.to_pandas(), expected, check_dtype=False, check_index_type=False
-    )
+    pd.testing.assert_frame_equal(got.to_pandas(), expected, check_index_type=False)
 
 
 @pytest.fixture(
@@ -117,9 +115,7 @@ def test_rows_of_mixed_types_vs_pandas(name):
 
 
 def series_equal(got, expected):
-    pd.testing.assert_series_equal(
-        got.to_pandas(), expected, check_dtype=False, check_index_type=False
-    )
+    pd.testing.assert_series_equal(got.to_pandas(), expected, check_index_type=False)
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,6 @@ def _same(got: ferrodf.DataFrame, want: pd.DataFrame) -> None:
     pd.testing.assert_frame_equal(
         got.to_pandas().reset_index(drop=True),
         want.reset_index(drop=True),
-        check_dtype=False,  # ferrodf keeps int64 where pandas' unmatched rows make float64
     )
 
 
@@ -56,7 +55,7 @@ def test_sorted_merge_on_the_indexes(how):
         ferrodf.DataFrame(right), how=how, left_index=True, right_index=True, sort=True
     )
     want = left.merge(right, how=how, left_index=True, right_index=True, sort=True)
-    pd.testing.assert_frame_equal(got.to_pandas(), want, check_dtype=False)
+    pd.testing.assert_frame_equal(got.to_pandas(), want)
 
 
 def _missing(label) -> bool:

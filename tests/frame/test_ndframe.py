@@ -31,9 +31,9 @@ def _pair(kind: str, rows: slice) -> tuple[pd.DataFrame | pd.Series, DataFrame |
 def _same(got: DataFrame | Series, want: pd.DataFrame | pd.Series) -> None:
     got = got.to_pandas()
     if isinstance(want, pd.Series):
-        pd.testing.assert_series_equal(got, want, check_dtype=False, check_index_type=False)
+        pd.testing.assert_series_equal(got, want, check_index_type=False)
     else:
-        pd.testing.assert_frame_equal(got, want, check_dtype=False, check_index_type=False)
+        pd.testing.assert_frame_equal(got, want, check_index_type=False)
 
 
 KINDS = ["frame", "series"]

@@ -24,7 +24,7 @@ def check(got: ferrodf.Series, expected: pd.Series, check_dtype: bool = True) ->
     got = got.to_pandas()
     if expected.dtype == object or str(expected.dtype) == "str":
         pd.testing.assert_series_equal(
-            got.astype(object), expected.astype(object), check_dtype=False, check_names=False
+            got.astype(object), expected.astype(object), check_names=False
         )
         return
     pd.testing.assert_series_equal(got, expected, check_dtype=check_dtype, check_names=False)

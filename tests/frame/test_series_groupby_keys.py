@@ -23,13 +23,13 @@ KEYS = {
 def test_key_series_align_as_in_pandas(key, agg, dropna):
     want = getattr(PS.groupby(KEYS[key], dropna=dropna), agg)()
     got = getattr(ferrodf.Series(PS).groupby(ferrodf.Series(KEYS[key]), dropna=dropna), agg)()
-    pd.testing.assert_series_equal(got.to_pandas(), want, check_dtype=False)
+    pd.testing.assert_series_equal(got.to_pandas(), want)
 
 
 def test_sliced_series_and_key():
     s, k = ferrodf.Series(PS).iloc[1:], ferrodf.Series(KEYS["permuted"]).iloc[:3]
     want = PS.iloc[1:].groupby(KEYS["permuted"].iloc[:3]).sum()
-    pd.testing.assert_series_equal(s.groupby(k).sum().to_pandas(), want, check_dtype=False)
+    pd.testing.assert_series_equal(s.groupby(k).sum().to_pandas(), want)
 
 
 @pytest.mark.parametrize("name", [None, "k", "v"])
@@ -38,7 +38,7 @@ def test_the_groups_are_named_after_the_key(name):
     result's index where pandas names it after the key Series (GroupBy::with_key_names)."""
     pk = KEYS["same order"].rename(name)
     got = ferrodf.Series(PS).groupby(ferrodf.Series(pk)).sum().to_pandas()
-    pd.testing.assert_series_equal(got, PS.groupby(pk).sum(), check_dtype=False)
+    pd.testing.assert_series_equal(got, PS.groupby(pk).sum())
 
 
 @pytest.mark.parametrize("name", [None, "v"])
@@ -54,7 +54,7 @@ def test_results_are_named_after_the_series(name):
         (s.groupby(level=0).mean(), ps.groupby(level=0).mean()),
         (s.groupby(level=[0], sort=False).max(), ps.groupby(level=[0], sort=False).max()),
     ]:
-        pd.testing.assert_series_equal(got.to_pandas(), expected, check_dtype=False)
+        pd.testing.assert_series_equal(got.to_pandas(), expected)
 
 
 def test_series_groupby_needs_keys_or_levels():

@@ -1,0 +1,62 @@
+"""pandas' expected results as ferrodf documents them, so tests compare dtypes strictly.
+
+The shared normalization is ``fuzz_compare.as_ferrodf_would`` (tests/fuzz); this module
+adds the documented differences the frame tests meet and the fuzzers do not: pandas'
+nullable dtypes and untyped (empty or all-missing) object columns. Anything else a test
+sees differ is a bug, not something to normalize here.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fuzz"))
+from fuzz_compare import as_ferrodf_would as _fuzz_as_ferrodf_would
+
+__all__ = ["as_ferrodf_would"]
+
+
+def _numpy_column(column: pd.Series, got: pd.Series | None) -> pd.Series:
+    """docs/migration.md, "Missing values are nulls, never NaN": ferrodf has one type per
+    kind with a validity mask, not pandas' nullable extension dtypes (``Int64``,
+    ``Float64``, ``boolean``), and ``to_pandas`` gives NumPy's dtypes: an integer column
+    with missing values as float64 NaN, a bool one as object None.
+
+    docs/frame.md, "ferrodf has no object columns": an object column without values
+    (empty or all missing) is an untyped column, which ferrodf holds as pandas 3's
+    ``str``; given ferrodf's result, it takes got's dtype."""
+    dtype = column.dtype
+    if isinstance(dtype, pd.api.extensions.ExtensionDtype) and dtype.kind in "iufb":
+        if column.isna().any():
+            if dtype.kind == "b":
+                return column.astype(object).where(column.notna(), None)
+            return column.astype("float64")
+        return column.astype(dtype.numpy_dtype)
+    if (
+        pd.api.types.is_object_dtype(dtype)
+        and got is not None
+        and column.isna().all()
+        and isinstance(got.dtype, pd.StringDtype)
+    ):
+        return column.astype(got.dtype)
+    return column
+
+
+def as_ferrodf_would(expected: Any, got: Any = None) -> Any:
+    """``fuzz_compare.as_ferrodf_would`` (an object column of one kind of value has that
+    kind's dtype; an all-missing column keeps ferrodf's type) after the documented
+    differences of ``_numpy_column``. ``got`` is ferrodf's result as pandas."""
+    if isinstance(expected, pd.Series):
+        expected = _numpy_column(expected, got if isinstance(got, pd.Series) else None)
+    elif isinstance(expected, pd.DataFrame):
+        same = isinstance(got, pd.DataFrame) and list(got.columns) == list(expected.columns)
+        expected = expected.copy()
+        for i in range(expected.shape[1]):
+            column = _numpy_column(expected.iloc[:, i], got.iloc[:, i] if same else None)
+            if column.dtype != expected.dtypes.iloc[i]:
+                expected.isetitem(i, column)
+    return _fuzz_as_ferrodf_would(expected, got)
