@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "fuzz"))
@@ -60,3 +61,25 @@ def as_ferrodf_would(expected: Any, got: Any = None) -> Any:
             if column.dtype != expected.dtypes.iloc[i]:
                 expected.isetitem(i, column)
     return _fuzz_as_ferrodf_would(expected, got)
+
+
+def assert_same_dtypes(got: Any, expected: Any) -> None:
+    """ferrodf's result (as pandas) has pandas' dtypes, up to the documented differences
+    above. For helpers that then compare values through object casts (which would hide
+    the dtypes)."""
+    if isinstance(got, pd.DataFrame) and isinstance(expected, pd.DataFrame):
+        want = as_ferrodf_would(expected, got).dtypes
+        assert list(got.dtypes) == list(want), f"dtypes: got\n{got.dtypes}\npandas\n{want}"
+    elif isinstance(got, pd.Series) and isinstance(expected, pd.Series):
+        want = as_ferrodf_would(expected, got).dtype
+        assert got.dtype == want, f"dtype: got {got.dtype}, pandas {want}"
+
+
+def as_read_csv_would(expected: pd.DataFrame) -> pd.DataFrame:
+    """docs/migration.md, "Dates read by read_csv are datetime64[ms]" (pandas 3 gives
+    datetime64[us]): pandas' date-time columns in the unit ferrodf's read_csv gives."""
+    out = expected.copy()
+    for i, t in enumerate(expected.dtypes):
+        if isinstance(t, np.dtype) and t.kind == "M":
+            out.isetitem(i, expected.iloc[:, i].astype("datetime64[ms]"))
+    return out

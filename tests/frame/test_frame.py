@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pytest
-from frame_dtypes import as_ferrodf_would
+from frame_dtypes import as_ferrodf_would, assert_same_dtypes
 
 import ferrodf
 from ferrodf import DataFrame, Index, MultiIndex, RangeIndex, Series
@@ -42,6 +42,7 @@ def norm(obj):
 
 
 def assert_frame(got, expected):
+    assert_same_dtypes(to_pd(got), expected)  # norm's object cast hides them
     pd.testing.assert_frame_equal(
         norm(to_pd(got)),
         norm(expected),
@@ -51,6 +52,7 @@ def assert_frame(got, expected):
 
 
 def assert_series(got, expected):
+    assert_same_dtypes(to_pd(got), expected)  # norm's object cast hides them
     pd.testing.assert_series_equal(norm(to_pd(got)), norm(expected), check_index_type=False)
 
 

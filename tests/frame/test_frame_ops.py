@@ -7,6 +7,7 @@ import operator
 import numpy as np
 import pandas as pd
 import pytest
+from frame_dtypes import assert_same_dtypes
 
 import ferrodf
 from ferrodf import DataFrame, Series
@@ -18,12 +19,14 @@ def norm(obj):
 
 
 def frame_equal(got, expected, **kw):
+    assert_same_dtypes(got.to_pandas(), expected)  # norm's object cast hides them
     pd.testing.assert_frame_equal(
         norm(got.to_pandas()), norm(expected), check_index_type=False, **kw
     )
 
 
 def series_equal(got, expected, **kw):
+    assert_same_dtypes(got.to_pandas(), expected)  # norm's object cast hides them
     pd.testing.assert_series_equal(
         norm(got.to_pandas()), norm(expected), check_index_type=False, **kw
     )

@@ -7,6 +7,7 @@ import io
 import numpy as np
 import pandas as pd
 import pytest
+from frame_dtypes import as_read_csv_would, assert_same_dtypes
 
 import ferrodf
 from ferrodf import DataFrame
@@ -25,6 +26,7 @@ def pdf():
 
 
 def same(got, expected):
+    assert_same_dtypes(got.to_pandas(), expected)  # the object cast below hides them
     g = got.to_pandas().astype(object)
     e = expected.astype(object)
     assert list(g.columns) == list(e.columns)
@@ -34,13 +36,16 @@ def same(got, expected):
 def test_csv_round_trip(tmp_path, pdf):
     path = tmp_path / "x.csv"
     pdf.to_csv(path, index=False)
-    same(ferrodf.read_csv(path, parse_dates=["t"]), pd.read_csv(path, parse_dates=["t"]))
+    same(
+        ferrodf.read_csv(path, parse_dates=["t"]),
+        as_read_csv_would(pd.read_csv(path, parse_dates=["t"])),
+    )
     same(ferrodf.read_csv(path, usecols=["k", "f"]), pd.read_csv(path, usecols=["k", "f"]))
     same(ferrodf.read_csv(path, nrows=2), pd.read_csv(path, nrows=2))
     got = ferrodf.read_csv(path, index_col="k")
     assert got.index.name == "k" and list(got.columns) == ["i", "f", "t"]
     DataFrame(pdf).to_csv(tmp_path / "y.csv", index=False)
-    same(ferrodf.read_csv(tmp_path / "y.csv", parse_dates=["t"]), pdf)
+    same(ferrodf.read_csv(tmp_path / "y.csv", parse_dates=["t"]), as_read_csv_would(pdf))
 
 
 def test_to_csv_text_matches_pandas():

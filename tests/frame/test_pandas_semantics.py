@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from conftest import NUMERIC_DTYPE_NAMES
+from frame_dtypes import assert_same_dtypes
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,6 +24,7 @@ from ferrodf import Series
 def check(got: ferrodf.Series, expected: pd.Series, check_dtype: bool = True) -> None:
     got = got.to_pandas()
     if expected.dtype == object or str(expected.dtype) == "str":
+        assert_same_dtypes(got, expected)  # the object cast below hides them
         pd.testing.assert_series_equal(
             got.astype(object), expected.astype(object), check_names=False
         )
