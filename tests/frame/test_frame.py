@@ -345,6 +345,7 @@ def test_rename_flat_rows_as_pandas():
 def _same_cells(df, p, **kw):
     """The frame equals pandas' cell by cell (nulls as None), index types aside."""
     got = df.to_pandas()
+    assert_same_dtypes(got, p)  # the object casts below hide them
     pd.testing.assert_frame_equal(
         got.astype(object).where(got.notna(), None),
         p.astype(object).where(p.notna(), None),
