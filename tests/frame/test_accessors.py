@@ -7,6 +7,7 @@ import re
 import pandas as pd
 import pytest
 from conftest import DATETIME_FIELDS
+from frame_dtypes import assert_same_dtypes
 
 import ferrodf
 from ferrodf import Series
@@ -15,6 +16,7 @@ TEXT = pd.Series(["  Apple pie", "banana", None, "Ça va? ÉTÉ", "", "x-y-z", "
 
 
 def same(got, expected):
+    assert_same_dtypes(got.to_pandas(), expected)  # the object casts below hide them
     g = got.to_pandas().astype(object)
     e = expected.astype(object)
     assert g.where(g.notna(), None).tolist() == e.where(e.notna(), None).tolist()
@@ -54,6 +56,7 @@ def test_str_split_and_cat(host_if_missing):
     got = host_if_missing(lambda: Series(s).str.split("-", expand=True)).to_pandas()
     expected = s.str.split("-", expand=True)
     assert got.shape == expected.shape
+    assert_same_dtypes(got, expected)  # the object casts below hide them
     assert (
         got.astype(object).where(got.notna(), None).values.tolist()
         == expected.astype(object).where(expected.notna(), None).values.tolist()
@@ -239,6 +242,7 @@ def test_str_split_with_regular_expressions(kw):
     got = Series(SPLIT_TEXT).str.split(**kw, expand=True).to_pandas()
     expected = SPLIT_TEXT.str.split(**kw, expand=True)
     assert got.shape == expected.shape
+    assert_same_dtypes(got, expected)  # the object casts below hide them
     assert (
         got.astype(object).where(got.notna(), None).values.tolist()
         == expected.astype(object).where(expected.notna(), None).values.tolist()

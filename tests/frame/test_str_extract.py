@@ -6,6 +6,7 @@ import re
 
 import pandas as pd
 import pytest
+from frame_dtypes import assert_same_dtypes
 
 from ferrodf import Series
 
@@ -35,6 +36,7 @@ def test_extract_series(pat, host_if_missing):
     got = host_if_missing(lambda: Series(TEXT).str.extract(pat, expand=False))
     expected = TEXT.str.extract(pat, expand=False)
     assert got.name == expected.name
+    assert_same_dtypes(got.to_pandas(), expected)  # the object casts below hide them
     g = got.to_pandas().astype(object)
     e = expected.astype(object)
     assert g.where(g.notna(), None).tolist() == e.where(e.notna(), None).tolist()
