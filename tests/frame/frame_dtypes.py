@@ -22,7 +22,8 @@ __all__ = ["as_ferrodf_would"]
 
 
 def _numpy_column(column: pd.Series, got: pd.Series | None) -> pd.Series:
-    """docs/migration.md, "Missing values are nulls, never NaN": ferrodf has one type per
+    """docs/migration.md, "Missing values are nulls, never NaN" (docs/frame.md, "Nulls",
+    says it of pandas' nullable dtypes): ferrodf has one type per
     kind with a validity mask, not pandas' nullable extension dtypes (``Int64``,
     ``Float64``, ``boolean``), and ``to_pandas`` gives NumPy's dtypes: an integer column
     with missing values as float64 NaN, a bool one as object None.
