@@ -28,9 +28,9 @@ def _numpy_column(column: pd.Series, got: pd.Series | None) -> pd.Series:
     ``Float64``, ``boolean``), and ``to_pandas`` gives NumPy's dtypes: an integer column
     with missing values as float64 NaN, a bool one as object None.
 
-    docs/frame.md, "ferrodf has no object columns": an object column without values
-    (empty or all missing) is an untyped column, which ferrodf holds as pandas 3's
-    ``str``; given ferrodf's result, it takes got's dtype."""
+    docs/interop.md, "object columns of strings become STRING columns" (frame.md: ferrodf
+    has no object columns): an object column without values (empty or all missing) is
+    read as strings too, pandas 3's ``str``; given ferrodf's result, it takes got's dtype."""
     dtype = column.dtype
     if isinstance(dtype, pd.api.extensions.ExtensionDtype) and dtype.kind in "iufb":
         if column.isna().any():
