@@ -84,6 +84,21 @@ FORMATS = [
 ]
 
 
+def readers(path: str, csv: bool, pl):
+    """ferrodf's, pyarrow's and polars' read of the file at `path`."""
+    if csv:
+        return (
+            lambda: read_csv(CsvReaderOptions.builder(SourceInfo([path])).build()),
+            lambda: pacsv.read_csv(path),
+            lambda: pl.read_csv(path),
+        )
+    return (
+        lambda: read_parquet(ParquetReaderOptions.builder(SourceInfo([path])).build()),
+        lambda: pq.read_table(path),
+        lambda: pl.read_parquet(path),
+    )
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rows", type=float, default=5e6)
@@ -113,14 +128,9 @@ def main() -> None:
             path = os.path.join(d, "f.csv" if kw is None else "f.parquet")
             if kw is None:
                 pacsv.write_csv(tbl, path)
-                fd = lambda: read_csv(CsvReaderOptions.builder(SourceInfo([path])).build())  # noqa: E731
-                fa = lambda: pacsv.read_csv(path)  # noqa: E731
-                fp = lambda: pl.read_csv(path)  # noqa: E731
             else:
                 pq.write_table(tbl, path, **kw)
-                fd = lambda: read_parquet(ParquetReaderOptions.builder(SourceInfo([path])).build())  # noqa: E731
-                fa = lambda: pq.read_table(path)  # noqa: E731
-                fp = lambda: pl.read_parquet(path)  # noqa: E731
+            fd, fa, fp = readers(path, kw is None, pl)
             td = timeit(fd, args.reps)
             ta = timeit(fa, args.reps)
             tp = timeit(fp, args.reps)
