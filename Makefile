@@ -8,7 +8,7 @@ STAMP  := $(VENV)/.deps-installed
 CARGO  ?= cargo
 export VIRTUAL_ENV := $(VENV)
 
-.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel kernels kernels-check polars-pack gpu-check bench bench-io fuzz-io fuzz fuzz-libfuzzer clean
+.PHONY: demo test build lint cargo-test pytest evcxr chromium wheel kernels kernels-check polars-pack gpu-check bench bench-io bench-io-shapes fuzz-io fuzz fuzz-libfuzzer clean
 
 $(STAMP): requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
@@ -112,6 +112,10 @@ bench: build
 ROWS ?= 1e7
 bench-io: build
 	$(PY) bench/bench_io.py --rows $(ROWS)
+
+# Reads of one-column files of each common type and mixed files (5*10^6 rows).
+bench-io-shapes: build
+	$(PY) bench/bench_io_shapes.py
 
 # Bounded-time fuzzing of the CSV, Parquet and JSON readers (core/examples/fuzz_io.rs);
 # findings land in target/fuzz-io/findings and become regression tests.

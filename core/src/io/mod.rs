@@ -28,6 +28,7 @@
 
 pub mod avro;
 pub mod compression;
+mod concat;
 pub mod csv;
 pub mod json;
 pub mod orc;
@@ -134,7 +135,7 @@ pub(crate) fn concat_batches(mut parts: Vec<RecordBatch>) -> Result<RecordBatch>
         .into_par_iter()
         .map(|c| {
             let arrays: Vec<&dyn Array> = parts.iter().map(|p| p.column(c).as_ref()).collect();
-            Ok(arrow_select::concat::concat(&arrays)?)
+            concat::concat_arrays(&arrays)
         })
         .collect::<Result<Vec<ArrayRef>>>()?;
     let rows = parts.iter().map(|p| p.num_rows()).sum();

@@ -214,6 +214,8 @@ struct Plan {
     output: Vec<usize>,
     /// Decoded schema (projected file schema).
     schema: SchemaRef,
+    /// The file's top-level columns decoded, in file order (one per `schema` field).
+    roots: Vec<usize>,
 }
 
 /// The plan of every non-empty source, the rows to skip and to read counted across them.
@@ -314,6 +316,7 @@ fn plan(
         pieces,
         output,
         schema,
+        roots,
     })
 }
 
@@ -450,28 +453,7 @@ pub fn read_parquet(source: &SourceInfo, opts: &ParquetReaderOptions) -> Result<
         let done = AtomicU64::new(0);
         let mut parts = vec![];
         for p in &plans {
-            let batches = p
-                .pieces
-                .par_iter()
-                .map(|&(rg, off, take)| {
-                    let reader =
-                        p.input
-                            .reader(&p.meta, &p.mask, vec![rg], off, Some(take), take)?;
-                    let mut out = vec![];
-                    for b in reader {
-                        out.push(b?);
-                    }
-                    let size = p.meta.metadata().row_group(rg).compressed_size().max(0) as u64;
-                    let d = done.fetch_add(size, Ordering::Relaxed) + size;
-                    report(&opts.progress, d, total);
-                    let b = match out.len() {
-                        1 => out.pop().expect("one batch"),
-                        0 => RecordBatch::new_empty(p.schema.clone()),
-                        _ => super::concat_batches(out)?,
-                    };
-                    finish_batch(b, p, opts)
-                })
-                .collect::<Result<Vec<_>>>()
+            let batches = read_pieces(p, opts, &done, total)
                 .map_err(|e| Error::value(format!("{}: {e}", source_name(p))))?;
             if batches.is_empty() {
                 let empty = RecordBatch::new_empty(p.schema.clone());
@@ -483,6 +465,81 @@ pub fn read_parquet(source: &SourceInfo, opts: &ParquetReaderOptions) -> Result<
         let batch = super::concat_batches(parts)?;
         TableWithMetadata::from_record_batch(&batch)
     })
+}
+
+/// The pieces (row groups) of one plan, decoded in parallel, each filtered and projected.
+///
+/// Without filters every column of every piece is a task of its own: with tasks of whole
+/// row groups, a file of a few row groups keeps one core idle while the other decodes
+/// the last of them, and a wide file's columns wait on one thread. With filters a piece
+/// is decoded whole (the filter needs its columns together).
+fn read_pieces(
+    p: &Plan,
+    opts: &ParquetReaderOptions,
+    done: &AtomicU64,
+    total: u64,
+) -> Result<Vec<RecordBatch>> {
+    // Decode the leaves `mask` selects of row group `rg`: one batch of `schema`.
+    let decode = |mask: &ProjectionMask, schema: &SchemaRef, (rg, off, take)| {
+        let reader = p
+            .input
+            .reader(&p.meta, mask, vec![rg], off, Some(take), take)?;
+        let mut out = vec![];
+        for b in reader {
+            out.push(b?);
+        }
+        match out.len() {
+            1 => Ok(out.pop().expect("one batch")),
+            0 => Ok(RecordBatch::new_empty(schema.clone())),
+            _ => super::concat_batches(out),
+        }
+    };
+    let progress = |rg: usize, share: usize, of: usize| {
+        let size = p.meta.metadata().row_group(rg).compressed_size().max(0) as u64;
+        let size = size * share as u64 / of.max(1) as u64;
+        let d = done.fetch_add(size, Ordering::Relaxed) + size;
+        report(&opts.progress, d, total);
+    };
+    let ncols = p.roots.len();
+    if opts.filters.is_some() || ncols < 2 {
+        return p
+            .pieces
+            .par_iter()
+            .map(|&piece| {
+                let b = decode(&p.mask, &p.schema, piece)?;
+                progress(piece.0, 1, 1);
+                finish_batch(b, p, opts)
+            })
+            .collect();
+    }
+    let schema_descr = p.meta.parquet_schema();
+    let columns: Vec<(ProjectionMask, SchemaRef)> = (0..ncols)
+        .map(|i| {
+            let mask = ProjectionMask::roots(schema_descr, [p.roots[i]]);
+            (
+                mask,
+                Arc::new(p.schema.project(&[i]).expect("a field of the schema")),
+            )
+        })
+        .collect();
+    let arrays = (0..p.pieces.len() * ncols)
+        .into_par_iter()
+        .map(|t| {
+            let (piece, c) = (p.pieces[t / ncols], t % ncols);
+            let b = decode(&columns[c].0, &columns[c].1, piece)?;
+            progress(piece.0, 1, ncols);
+            Ok((b.num_rows(), b.column(0).clone()))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    arrays
+        .chunks(ncols)
+        .map(|cols| {
+            let rows = cols[0].0;
+            let arrays = cols.iter().map(|(_, a)| a.clone()).collect();
+            let b = crate::interop::arrow::record_batch(p.schema.clone(), arrays, rows)?;
+            finish_batch(b, p, opts)
+        })
+        .collect()
 }
 
 fn source_name(p: &Plan) -> String {

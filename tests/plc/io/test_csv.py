@@ -211,6 +211,24 @@ def test_large_input_decodes_in_parallel_pieces_like_pyarrow():
     assert got.equals(pa_read(buf.getvalue()))
 
 
+def test_large_boolean_and_mixed_columns_match_pyarrow():
+    # Booleans (every spelling both readers accept, nulls) in several parallel pieces,
+    # next to strings and floats: the joined columns equal pyarrow's.
+    n = 400_000
+    spell = ["true", "false", "True", "False", "TRUE", "FALSE", ""]
+    rows = [f"{spell[i % 7]},{i / 7},w{i % 1000}" for i in range(n)]
+    data = ("b,f,s\n" + "\n".join(rows) + "\n").encode()
+    assert len(data) > 4 << 20
+    got = read(data).to_arrow()
+    exp = pa_read(data)
+    assert got.column("b").type == pa.bool_()
+    assert got.equals(exp)
+    # A sliced read (nrows) and a value neither reader takes as a boolean.
+    assert read(data, nrows=1000).to_arrow().equals(exp.slice(0, 1000))
+    bad = data.replace(b"\nfalse,", b"\nyes,", 1)
+    assert read(bad).to_arrow().column("b").type == pa.string()
+
+
 def test_sampled_type_is_widened_when_a_late_value_needs_it():
     rows = [str(i) for i in range(200_000)] + ["2.5"]
     data = ("a\n" + "\n".join(rows) + "\n").encode()
@@ -340,7 +358,7 @@ def _csv_field(kind, value, quote_all):
 
 
 @given(
-    kinds=st.lists(st.sampled_from(["int", "float", "str"]), min_size=1, max_size=4),
+    kinds=st.lists(st.sampled_from(["int", "float", "str", "bool"]), min_size=1, max_size=4),
     data=st.data(),
     newline=st.sampled_from(["\n", "\r\n"]),
     final_newline=st.booleans(),
@@ -353,6 +371,7 @@ def test_decoder_matches_pyarrow_on_generated_text(kinds, data, newline, final_n
         "int": st.integers(-(2**62), 2**62),
         "float": st.floats(allow_nan=False, allow_infinity=False),
         "str": st.text('ab ,"\n\rxyz', min_size=1, max_size=12),
+        "bool": st.sampled_from(["true", "false", "True", "False", "TRUE", "FALSE"]),
     }
     nrows = data.draw(st.integers(1, 25))
     rows = []
