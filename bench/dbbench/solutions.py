@@ -8,6 +8,7 @@ the cross-check between libraries.
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, ClassVar
 
 import numpy as np
@@ -203,9 +204,13 @@ class PolarsSolution:
         dtypes = self.GROUPBY_DTYPES if groupby else self.JOIN_DTYPES
         cats = ("id1", "id2", "id3") if groupby else ("id4", "id5", "id6")
         out = {}
-        # polars < 1.32 needs the global string cache for categoricals of different frames
-        # to compare (join q4); later versions share one always and keep this as a no-op
-        with pl.StringCache():
+        # older polars needs the global string cache for categoricals of different frames
+        # to compare (join q4), as db-benchmark's script uses it; current polars shares
+        # one always and deprecates the context manager as a no-op
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            cache = pl.StringCache()
+        with cache:
             for k, t in tables.items():
                 df = pl.from_arrow(t)
                 casts = [pl.col(c).cast(getattr(pl, d)) for c, d in dtypes.items() if c in df]

@@ -114,9 +114,179 @@ pub(crate) fn host_gather_columns(
         .iter()
         .map(|c| match fixed_width(c.dtype().id()) {
             Some(width) => host_gather_fixed(c, &indices, width),
+            None if c.dtype().id() == TypeId::String => host_gather_strings(c, &indices),
             None => host_take(c, &indices),
         })
         .collect()
+}
+
+/// A bitmap of `n` bits, bit `i` = `f(i)`, built 64 bits at a time in parallel (arrow's
+/// `BooleanBuffer::collect_bool` is one thread: as slow as the gather it masks).
+fn par_bits(n: usize, f: impl Fn(usize) -> bool + Sync) -> BooleanBuffer {
+    let words: Vec<u64> = (0..n.div_ceil(64))
+        .into_par_iter()
+        .with_min_len(GATHER_CHUNK / 64)
+        .map(|w| {
+            let base = w * 64;
+            (base..(base + 64).min(n)).fold(0u64, |bits, i| bits | (u64::from(f(i)) << (i - base)))
+        })
+        .collect();
+    // arrow's bit i is bit i % 8 of byte i / 8: the bits of a little-endian u64
+    let buffer = if cfg!(target_endian = "little") {
+        arrow_buffer::Buffer::from_vec(words)
+    } else {
+        arrow_buffer::Buffer::from_vec(
+            words
+                .iter()
+                .flat_map(|w| w.to_le_bytes())
+                .collect::<Vec<u8>>(),
+        )
+    };
+    BooleanBuffer::new(buffer, 0, n)
+}
+
+/// The validity of a gather's output: the map entry is valid and so is the source row.
+fn gathered_mask(src: Option<&NullBuffer>, indices: &Int32Array) -> Option<Buffer> {
+    let idx = indices.values();
+    match (src, indices.nulls()) {
+        (None, None) => None,
+        (src, map) => {
+            let bits = par_bits(idx.len(), |i| {
+                map.is_none_or(|m| m.is_valid(i)) && src.is_none_or(|s| s.is_valid(idx[i] as usize))
+            });
+            Some(Buffer::from_arrow(bits.into_inner()))
+        }
+    }
+}
+
+/// Gather a STRING column on the host in parallel chunks: the byte length of each chunk's
+/// rows, their running sum, then each chunk writes its offsets and copies its bytes
+/// (arrow's `take` does it on one thread).
+fn host_gather_strings(col: &Column, indices: &Int32Array) -> Result<Column> {
+    let n = indices.len();
+    if n == 0 || col.size() == 0 || col.children().is_empty() {
+        return host_take(col, indices);
+    }
+    let child = &col.children()[0];
+    let range = col.offset()..col.offset() + col.size() + 1;
+    let chars = match col.data() {
+        Some(d) => d.host()?,
+        None => arrow_buffer::Buffer::from_vec(Vec::<u8>::new()),
+    };
+    let (offsets, bytes) = if child.dtype().id() == TypeId::Int64 {
+        let src = child.host_values::<i64>()?;
+        gather_string_bytes(&src[range], chars.as_slice(), indices)
+    } else {
+        let src = child.host_values::<i32>()?;
+        gather_string_bytes(&src[range], chars.as_slice(), indices)
+    };
+    let mask = gathered_mask(col.host_nulls()?.as_ref(), indices);
+    let offsets = match offsets {
+        Ok(small) => Column::without_nulls(TypeId::Int32.into(), n + 1, Buffer::from_vec(small))?,
+        Err(large) => Column::without_nulls(TypeId::Int64.into(), n + 1, Buffer::from_vec(large))?,
+    };
+    Column::new(
+        col.dtype(),
+        n,
+        Some(Buffer::from_vec(bytes)),
+        mask,
+        None,
+        0,
+        vec![offsets],
+    )
+}
+
+/// The offsets (INT32 when the bytes fit, else INT64) and the bytes of the rows `indices`
+/// (null entries: empty rows) of a string column of offsets `src` and chars `chars`.
+#[allow(clippy::type_complexity)]
+fn gather_string_bytes<O: arrow_buffer::ArrowNativeType + Into<i64> + Copy + Sync>(
+    src: &[O],
+    chars: &[u8],
+    indices: &Int32Array,
+) -> (std::result::Result<Vec<i32>, Vec<i64>>, Vec<u8>) {
+    let idx = indices.values();
+    let map_nulls = indices.nulls();
+    let span = |k: usize| -> (usize, usize) {
+        let j = idx[k];
+        if j < 0 || map_nulls.is_some_and(|m| m.is_null(k)) {
+            return (0, 0);
+        }
+        let j = j as usize;
+        (src[j].into() as usize, src[j + 1].into() as usize)
+    };
+    let chunk_bytes: Vec<usize> = idx
+        .par_chunks(GATHER_CHUNK)
+        .enumerate()
+        .map(|(c, ix)| {
+            let base = c * GATHER_CHUNK;
+            (0..ix.len())
+                .map(|k| {
+                    let (a, b) = span(base + k);
+                    b - a
+                })
+                .sum()
+        })
+        .collect();
+    let mut starts = Vec::with_capacity(chunk_bytes.len());
+    let mut total = 0usize;
+    for &b in &chunk_bytes {
+        starts.push(total);
+        total += b;
+    }
+    let mut bytes: Vec<u8> = Vec::with_capacity(total);
+    // Disjoint byte ranges, one per chunk.
+    let mut pieces = Vec::with_capacity(chunk_bytes.len());
+    let mut rest = &mut bytes.spare_capacity_mut()[..total];
+    for &b in &chunk_bytes {
+        let (head, tail) = std::mem::take(&mut rest).split_at_mut(b);
+        pieces.push(head);
+        rest = tail;
+    }
+    fn fill<T: Copy + Send + Sync>(
+        idx: &[i32],
+        starts: &[usize],
+        pieces: Vec<&mut [std::mem::MaybeUninit<u8>]>,
+        total: usize,
+        chars: &[u8],
+        span: &(impl Fn(usize) -> (usize, usize) + Sync),
+        to: impl Fn(usize) -> T + Sync,
+    ) -> Vec<T> {
+        let n = idx.len();
+        let mut offsets: Vec<T> = Vec::with_capacity(n + 1);
+        offsets.spare_capacity_mut()[..n]
+            .par_chunks_mut(GATHER_CHUNK)
+            .zip(pieces)
+            .enumerate()
+            .for_each(|(c, (offs, out))| {
+                let base = c * GATHER_CHUNK;
+                let mut at = 0usize;
+                for (k, o) in offs.iter_mut().enumerate() {
+                    o.write(to(starts[c] + at));
+                    let (a, b) = span(base + k);
+                    let dst = &mut out[at..at + (b - a)];
+                    for (d, &s) in dst.iter_mut().zip(&chars[a..b]) {
+                        d.write(s);
+                    }
+                    at += b - a;
+                }
+            });
+        offsets.spare_capacity_mut()[n].write(to(total));
+        // SAFETY: every chunk wrote its rows' offsets; the closing one is written above.
+        unsafe { offsets.set_len(n + 1) };
+        offsets
+    }
+    let offsets = if total <= i32::MAX as usize {
+        Ok(fill(idx, &starts, pieces, total, chars, &span, |v| {
+            v as i32
+        }))
+    } else {
+        Err(fill(idx, &starts, pieces, total, chars, &span, |v| {
+            v as i64
+        }))
+    };
+    // SAFETY: the chunks' byte ranges cover 0..total and each byte was written.
+    unsafe { bytes.set_len(total) };
+    (offsets, bytes)
 }
 
 /// Rows per rayon task of a host gather.
@@ -148,17 +318,7 @@ fn host_gather_fixed(col: &Column, indices: &Int32Array, width: usize) -> Result
     let data = with_width_type!(width, T => { values::<T>(col, idx)? }, _ => {
         return host_take(col, indices)
     });
-    let src_nulls = col.host_nulls()?;
-    let mask = match (&src_nulls, indices.nulls()) {
-        (None, None) => None,
-        (src, map) => {
-            let bits = BooleanBuffer::collect_bool(idx.len(), |i| {
-                map.is_none_or(|m| m.is_valid(i))
-                    && src.as_ref().is_none_or(|s| s.is_valid(idx[i] as usize))
-            });
-            Some(Buffer::from_arrow(bits.into_inner()))
-        }
-    };
+    let mask = gathered_mask(col.host_nulls()?.as_ref(), indices);
     Column::new(col.dtype(), idx.len(), Some(data), mask, None, 0, vec![])
 }
 
@@ -240,7 +400,7 @@ pub(crate) fn host_indices(map: &Column, rows: usize, bounds: Bounds) -> Result<
     }
     let any_oob = resolved.par_iter().any(|&j| j < 0);
     let nulls = if any_oob {
-        let valid = BooleanBuffer::from_iter(resolved.iter().map(|&j| j >= 0));
+        let valid = par_bits(resolved.len(), |i| resolved[i] >= 0);
         let valid = match &map_nulls {
             Some(n) => &valid & n.inner(),
             None => valid,
