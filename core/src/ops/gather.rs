@@ -173,12 +173,14 @@ fn host_gather_strings(col: &Column, indices: &Int32Array) -> Result<Column> {
         Some(d) => d.host()?,
         None => arrow_buffer::Buffer::from_vec(Vec::<u8>::new()),
     };
+    // INT64 offsets stay INT64 (a large string column stays one); INT32 ones widen only
+    // when the gathered bytes outgrow them
     let (offsets, bytes) = if child.dtype().id() == TypeId::Int64 {
         let src = child.host_values::<i64>()?;
-        gather_string_bytes(&src[range], chars.as_slice(), indices)
+        gather_string_bytes(&src[range], chars.as_slice(), indices, true)
     } else {
         let src = child.host_values::<i32>()?;
-        gather_string_bytes(&src[range], chars.as_slice(), indices)
+        gather_string_bytes(&src[range], chars.as_slice(), indices, false)
     };
     let mask = gathered_mask(col.host_nulls()?.as_ref(), indices);
     let offsets = match offsets {
@@ -196,13 +198,15 @@ fn host_gather_strings(col: &Column, indices: &Int32Array) -> Result<Column> {
     )
 }
 
-/// The offsets (INT32 when the bytes fit, else INT64) and the bytes of the rows `indices`
-/// (null entries: empty rows) of a string column of offsets `src` and chars `chars`.
+/// The offsets (INT32 unless `large` or the bytes need more, else INT64) and the bytes of
+/// the rows `indices` (null entries: empty rows) of a string column of offsets `src` and
+/// chars `chars`.
 #[allow(clippy::type_complexity)]
 fn gather_string_bytes<O: arrow_buffer::ArrowNativeType + Into<i64> + Copy + Sync>(
     src: &[O],
     chars: &[u8],
     indices: &Int32Array,
+    large: bool,
 ) -> (std::result::Result<Vec<i32>, Vec<i64>>, Vec<u8>) {
     let idx = indices.values();
     let map_nulls = indices.nulls();
@@ -275,7 +279,7 @@ fn gather_string_bytes<O: arrow_buffer::ArrowNativeType + Into<i64> + Copy + Syn
         unsafe { offsets.set_len(n + 1) };
         offsets
     }
-    let offsets = if total <= i32::MAX as usize {
+    let offsets = if !large && total <= i32::MAX as usize {
         Ok(fill(idx, &starts, pieces, total, chars, &span, |v| {
             v as i32
         }))
