@@ -170,3 +170,27 @@ def test_merge_argument_errors():
         a.merge(a, left_on="k")
     with pytest.raises(ValueError, match="left_on/right_on for the side"):
         a.merge(a, left_index=True)
+
+
+@pytest.mark.parametrize("dropna", [True, False])
+def test_scans_and_head_many_rows_and_groups(dropna, host_if_missing):
+    # More rows than one host task and thousands of groups, null keys and values, on a
+    # sliced frame: the scans group by hash in row order (no sort of the keys).
+    rng = np.random.default_rng(7)
+    n = 150_000
+    keys = rng.integers(0, 5_000, n).astype(float)
+    keys[::97] = np.nan
+    vals = rng.normal(size=n)
+    vals[::31] = np.nan
+    p = pd.DataFrame({"k": keys, "v": vals, "w": rng.integers(0, 9, n)}).iloc[11:]
+    df = DataFrame(p)
+    g, pg = df.groupby("k", dropna=dropna), p.groupby("k", dropna=dropna)
+    same(host_if_missing(lambda: g["v"].cumsum()), pg["v"].cumsum(), check_exact=False)
+    same(host_if_missing(lambda: g["w"].cummax()), pg["w"].cummax())
+    got = host_if_missing(lambda: g.cumcount()).to_pandas()
+    want = pg.cumcount()
+    pd.testing.assert_series_equal(
+        got.astype("float64"), want.astype("float64"), check_index_type=False, check_names=False
+    )
+    same(host_if_missing(lambda: g.head(2)), pg.head(2))
+    same(host_if_missing(lambda: g.tail(1)), pg.tail(1))

@@ -92,6 +92,25 @@ def test_gather_multiple_columns_sliced_map():
     assert_column_eq(got.columns()[1], expected_take(b, idx))
 
 
+@pytest.mark.parametrize("policy", [OOB.NULLIFY, OOB.DONT_CHECK])
+@pytest.mark.parametrize("pa_str", [pa.string(), pa.large_string()], ids=type_id)
+def test_gather_strings_many_chunks(policy, pa_str):
+    # More rows than one host gather task (the chunked string gather), a sliced source
+    # with nulls and empty strings, and a map with negative (and, nullified, out of bounds)
+    # entries.
+    rng = np.random.default_rng(4)
+    n = 100_000
+    words = [None if i % 13 == 0 else "x" * int(rng.integers(0, 9)) + str(i) for i in range(n + 3)]
+    words[5] = ""
+    a = pa.array(words, pa_str)[3:]
+    raw = [int(v) for v in rng.integers(-n, n, 120_000)]
+    if policy == OOB.NULLIFY:
+        raw[::17] = [n + 5] * len(raw[::17])
+    got = cp.gather(plc.Table([col(a)]), col(pa.array(raw, pa.int64())), policy)
+    want = [i + n if -n <= i < 0 else (i if 0 <= i < n else None) for i in raw]
+    assert got.columns()[0].to_arrow().to_pylist() == expected_take(a, want).to_pylist()
+
+
 @given(
     st.lists(st.one_of(st.none(), st.integers(-(2**31), 2**31 - 1)), max_size=60),
     st.lists(st.integers(-70, 70), max_size=60),

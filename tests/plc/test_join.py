@@ -180,6 +180,48 @@ def test_distinct_keys_larger(kind):
     assert got == want
 
 
+def hash_oracle(kind: str, lv: list, rv: list, nulls_equal: bool):
+    """`oracle` through a dict of the right rows per key (for tables too large for the
+    nested loop); keys are ints or None."""
+    where: dict = {}
+    for j, v in enumerate(rv):
+        if v is not None or nulls_equal:
+            where.setdefault(v, []).append(j)
+    pairs = [
+        (i, j) for i, v in enumerate(lv) if v is not None or nulls_equal for j in where.get(v, [])
+    ]
+    lm = {i for i, _ in pairs}
+    rm = {j for _, j in pairs}
+    extra_l = [(i, NONE) for i in range(len(lv)) if i not in lm]
+    if kind == "inner":
+        return sorted(pairs)
+    if kind == "left":
+        return sorted(pairs + extra_l)
+    if kind == "full":
+        return sorted(pairs + extra_l + [(NONE, j) for j in range(len(rv)) if j not in rm])
+    if kind == "semi":
+        return sorted(lm)
+    return [i for i in range(len(lv)) if i not in lm]
+
+
+@pytest.mark.parametrize("kind", ALL_KINDS)
+@pytest.mark.parametrize("probe_nulls", [False, True], ids=["no_nulls", "probe_nulls"])
+@pytest.mark.parametrize("offset", [0, 7], ids=["whole", "sliced"])
+def test_repeated_keys_larger(kind, probe_nulls, offset, nulls_equal):
+    # A partitioned build side (more than 2^16 rows) without nulls whose keys repeat (the
+    # chained rows), probed by more than one host chunk of rows, with and without nulls.
+    rng = np.random.default_rng(9)
+    rv = rng.integers(0, 40_000, 100_000 + offset).tolist()
+    lv = rng.integers(0, 50_000, 80_000 + offset).tolist()
+    if probe_nulls:
+        lv = [None if i % 11 == 0 else v for i, v in enumerate(lv)]
+    left = pa.array(lv, pa.int64())[offset:]
+    right = pa.array(rv, pa.int64())[offset:]
+    got = run_join(kind, table(left), table(right), nulls_equal)
+    want = hash_oracle(kind, left.to_pylist(), right.to_pylist(), nulls_equal == NullEq.EQUAL)
+    assert got == want
+
+
 @pytest.mark.parametrize("t", [pa.int64(), pa.string()], ids=type_id)
 @pytest.mark.parametrize("how", ["inner", "left outer", "full outer"])
 def test_against_pyarrow(t, how):

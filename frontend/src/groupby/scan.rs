@@ -43,42 +43,63 @@ impl DataFrame {
         };
         let keys = self.key_columns(by)?;
         let n = self.num_rows();
-        // group in a stable key order, scan, then put each row's result back in its place
-        let order = stable_sorted_order(
-            &Table::new(keys.clone())?,
-            &vec![Order::Ascending; keys.len()],
-            &vec![NullOrder::After; keys.len()],
-        )?;
-        let sorted_keys = gather(
-            &Table::new(keys.clone())?,
-            &order,
-            OutOfBoundsPolicy::DontCheck,
-        )?;
-        let sorted_values: Vec<Column> = if how == "cumcount" {
-            // COUNT(INCLUDE) only needs a column of the right length: the sorted keys.
-            vec![sorted_keys.columns()[0].clone()]
+        let values: Vec<Column> = if how == "cumcount" {
+            // COUNT(INCLUDE) only needs a column of the right length: the first key.
+            vec![keys[0].clone()]
         } else {
-            let values = columns
+            columns
                 .iter()
                 .map(|c| self.data().get(c).cloned())
-                .collect::<Result<Vec<_>>>()?;
-            gather(&Table::new(values)?, &order, OutOfBoundsPolicy::DontCheck)?.into_columns()
+                .collect::<Result<Vec<_>>>()?
         };
-        let gb = GroupBy::new(sorted_keys, NullPolicy::Include, true, vec![], vec![])?;
-        let requests: Vec<GroupByRequest> = sorted_values
-            .into_iter()
-            .map(|values| GroupByRequest {
-                values,
-                aggregations: vec![agg.clone()],
-            })
-            .collect();
-        let (_, results) = gb.scan(&requests)?;
-        let scanned: Vec<Column> = results
-            .into_iter()
-            .map(|t| t.into_columns().remove(0))
-            .collect();
-        let scanned = Table::new(scanned)?;
-        let mut out = scatter(Source::Table(&scanned), &order, &scanned)?.into_columns();
+        let requests = |values: Vec<Column>| -> Vec<GroupByRequest> {
+            values
+                .into_iter()
+                .map(|values| GroupByRequest {
+                    values,
+                    aggregations: vec![agg.clone()],
+                })
+                .collect()
+        };
+        let mut out: Vec<Column> = if ferrodf_core::placement::use_device()? {
+            // group in a stable key order on the device, scan, then put each row's result
+            // back in its place
+            let order = stable_sorted_order(
+                &Table::new(keys.clone())?,
+                &vec![Order::Ascending; keys.len()],
+                &vec![NullOrder::After; keys.len()],
+            )?;
+            let sorted = |cols: Vec<Column>| -> Result<Table> {
+                gather(&Table::new(cols)?, &order, OutOfBoundsPolicy::DontCheck)
+            };
+            let gb = GroupBy::new(
+                sorted(keys.clone())?,
+                NullPolicy::Include,
+                true,
+                vec![],
+                vec![],
+            )?;
+            let (_, results) = gb.scan(&requests(sorted(values)?.into_columns()))?;
+            let scanned: Vec<Column> = results
+                .into_iter()
+                .map(|t| t.into_columns().remove(0))
+                .collect();
+            let scanned = Table::new(scanned)?;
+            scatter(Source::Table(&scanned), &order, &scanned)?.into_columns()
+        } else {
+            // the host groups by hash and scans in row order directly: no sort
+            let gb = GroupBy::new(
+                Table::new(keys.clone())?,
+                NullPolicy::Include,
+                false,
+                vec![],
+                vec![],
+            )?;
+            gb.scan_by_row(&requests(values))?
+                .into_iter()
+                .map(|t| t.into_columns().remove(0))
+                .collect()
+        };
         if how == "cumcount" {
             // pandas counts from 0
             let one = ferrodf_core::Scalar::from_native(1i32);

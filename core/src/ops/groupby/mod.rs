@@ -309,6 +309,47 @@ impl GroupBy {
         Ok((keys, results))
     }
 
+    /// [`GroupBy::scan`] with each result in the rows' own order rather than grouped (and
+    /// no keys): what pandas' `groupby(...).cumsum()` or `cumcount()` return. A row in no
+    /// group (a null key with `NullPolicy::EXCLUDE`) gets a null. Grouping by hash, it
+    /// needs no sort of the keys (callers used to sort them stably, scan, and scatter
+    /// back). Host only: on the device a counted host fallback.
+    ///
+    /// ```
+    /// use ferrodf_core::{column::Column, table::Table};
+    /// use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
+    /// use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
+    /// let keys = Table::new(vec![Column::from_values(vec![7i64, 3, 7, 7, 3])]).unwrap();
+    /// let gb = GroupBy::new(keys, NullPolicy::Include, false, vec![], vec![]).unwrap();
+    /// let req = GroupByRequest {
+    ///     values: Column::from_values(vec![1i64, 2, 3, 4, 5]),
+    ///     aggregations: vec![Aggregation::Sum],
+    /// };
+    /// let out = gb.scan_by_row(&[req]).unwrap();
+    /// let sums = out[0].columns()[0].host_values::<i64>().unwrap();
+    /// assert_eq!(&sums[..], &[1, 2, 4, 8, 7]);
+    /// ```
+    pub fn scan_by_row(&self, requests: &[GroupByRequest]) -> Result<Vec<Table>> {
+        for r in requests {
+            self.check_rows("scan_by_row", r.values.size())?;
+            for a in &r.aggregations {
+                types::output_type(r.values.dtype(), a)?;
+            }
+        }
+        let g = self.host_groups("groupby.scan_by_row", "grouped scans in row order")?;
+        let gr = Grouped::new(&g);
+        let n = self.keys.num_rows();
+        // Each row's position in the grouped order (rows in no group: a null row).
+        let mut back = vec![crate::ops::gather::NULL_ROW; n];
+        for (k, &r) in gr.order.iter().enumerate() {
+            back[r as usize] = k as i32;
+        }
+        let back = crate::ops::gather::host_map(back);
+        request_tables(requests, n, |v, a| {
+            crate::ops::gather::gather_internal_nullable(&ordered::scan(v, a, &gr)?, &back)
+        })
+    }
+
     /// Each column of `values` shifted within each group by its offset (positive: down),
     /// rows shifted in set to its fill value; keys and values in grouped order.
     pub fn shift(
