@@ -8,7 +8,7 @@
 # tests/conftest.py) running side by side. GPU_TESTS restricts the run, e.g.
 #   GPU_TESTS="tests/plc/test_copying.py tests/plc/test_scan.py" BENCH=0 bash scripts/gpu_check.sh
 # GPU_TEST_TIMEOUT (seconds) stops each shard in time for its log to come back when the
-# device call has a wall-clock limit.
+# device call has a wall-clock limit. SOAK and FAULT add the reliability campaigns (below).
 set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}
 mkdir -p "$OUT"
@@ -32,6 +32,18 @@ LOGS=$(mktemp -d)
 # AUDIT=1: the transfer audit (tests/conftest.py, scripts/transfer_audit.py) records every
 # host/device copy; its report lands in $OUT/transfer-audit.md.
 if [ "${AUDIT:-0}" != 0 ]; then export FERRODF_TRANSFER_AUDIT="$LOGS/audit"; fi
+# SOAK="CYCLES SECONDS": the GPU soak (scripts/gpu_soak.py, 16 threads) runs beside the
+# shards, so the GPU is shared the way a busy notebook server shares it; its report lands
+# in $OUT/soak.md. FAULT=1: the fault-injection campaign (scripts/fault_injection.py) runs
+# after the shards; its report lands in $OUT/fault.md.
+soak_pid=
+if [ -n "${SOAK:-}" ]; then
+  read -r SOAK_CYCLES SOAK_SECONDS <<< "$SOAK"
+  FERRODF_DEVICE=gpu timeout $((SOAK_SECONDS + 900)) python3 scripts/gpu_soak.py \
+    --cycles "$SOAK_CYCLES" --threads 16 --seconds "$SOAK_SECONDS" --markdown "$OUT/soak.md" \
+    > "$OUT/soak.log" 2>&1 &
+  soak_pid=$!
+fi
 pids=()
 for k in $(seq "$FIRST" "$LAST"); do
   # shellcheck disable=SC2086
@@ -52,6 +64,19 @@ if [ "${EXCLUSIVE:-1}" != 0 ]; then
     -p no:cacheprovider > "$LOGS/pytest-gpu-exclusive.log" 2>&1 || test_rc=1
   { echo "== exclusive"; grep -E "^(FAILED|ERROR)" "$LOGS/pytest-gpu-exclusive.log" | head -n 20;
     tail -n 1 "$LOGS/pytest-gpu-exclusive.log"; } | tee -a "$OUT/pytest-gpu.log"
+fi
+if [ -n "$soak_pid" ]; then
+  wait "$soak_pid"; soak_rc=$?
+  echo "== soak: exit $soak_rc" | tee -a "$OUT/pytest-gpu.log"
+  tail -n 8 "$OUT/soak.log" | tee -a "$OUT/pytest-gpu.log"
+  [ "$soak_rc" = 0 ] || test_rc=1
+fi
+if [ "${FAULT:-0}" != 0 ]; then
+  FERRODF_DEVICE=gpu timeout 600 python3 scripts/fault_injection.py --markdown "$OUT/fault.md" \
+    > "$OUT/fault.log" 2>&1; fault_rc=$?
+  echo "== fault injection: exit $fault_rc" | tee -a "$OUT/pytest-gpu.log"
+  tail -n 16 "$OUT/fault.log" | tee -a "$OUT/pytest-gpu.log"
+  [ "$fault_rc" = 0 ] || test_rc=1
 fi
 if [ "${AUDIT:-0}" != 0 ]; then
   python3 scripts/transfer_audit.py "$LOGS/audit" --markdown "$OUT/transfer-audit.md" > /dev/null
