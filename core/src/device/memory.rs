@@ -105,6 +105,7 @@ impl DeviceMemory {
                     limit,
                     allocated: memory::device_bytes_in_use(),
                     total: Some(rt.total_memory()),
+                    spill_enabled: memory::spill_enabled(),
                 };
                 memory::allocate_with_spilling(
                     &ctx,

@@ -117,7 +117,7 @@ struct Walk<'a> {
 
 fn corrupt(what: impl std::fmt::Display) -> Error {
     Error::value(format!(
-        "the Parquet footer is corrupt ({what}); the file is damaged or not Parquet"
+        "invalid Parquet footer ({what}): the file is damaged or not Parquet"
     ))
 }
 

@@ -209,6 +209,9 @@ pub struct SpillContext<'a> {
     pub allocated: usize,
     /// Total device memory, for the error message.
     pub total: Option<usize>,
+    /// Whether spilling is on. With it off the limit is a hard one: an allocation past it
+    /// fails instead of going ahead (nothing would keep the device under it).
+    pub spill_enabled: bool,
 }
 
 /// Allocate `len` bytes with `try_alloc`, spilling first when the allocation would pass the
@@ -221,6 +224,12 @@ pub fn allocate_with_spilling<T>(
     mut try_alloc: impl FnMut() -> Result<T>,
     mut settle: impl FnMut() -> Result<()>,
 ) -> Result<T> {
+    if let Some(limit) = ctx.limit
+        && !ctx.spill_enabled
+        && ctx.allocated + len > limit
+    {
+        return Err(over_the_limit(ctx, len, limit));
+    }
     let Some(since) = ctx.in_use_since else {
         return try_alloc();
     };
@@ -250,6 +259,19 @@ pub fn allocate_with_spilling<T>(
             Err(e) => return Err(e),
         }
     }
+}
+
+fn over_the_limit(ctx: &SpillContext<'_>, len: usize, limit: usize) -> Error {
+    use crate::memory::human_bytes as human;
+    Error::OutOfMemory(format!(
+        "the device limit of {} would be passed: ferrodf holds {} on the device and needs {} \
+         more, and spilling is off. Turn spilling on (option memory.spill, FERRODF_SPILL) to \
+         move data to host memory, raise the limit (option memory.device_limit, \
+         FERRODF_DEVICE_LIMIT), or free data you no longer need.",
+        human(limit),
+        human(ctx.allocated),
+        human(len),
+    ))
 }
 
 fn out_of_memory(ctx: &SpillContext<'_>, len: usize, since: u64, why: &str) -> Error {
@@ -384,6 +406,7 @@ mod tests {
             limit,
             allocated: s.device.used.load(Ordering::Relaxed),
             total: Some(s.device.capacity),
+            spill_enabled: true,
         }
     }
 
@@ -407,6 +430,25 @@ mod tests {
         // 10 bytes were free; the oldest buffer (30) is not enough, so two are spilled.
         assert_eq!(on_device(&s), vec![false, false, true]);
         assert_eq!(s.device.used.load(Ordering::Relaxed), 70);
+    }
+
+    #[test]
+    fn with_spilling_off_the_limit_is_a_hard_one() {
+        let s = setup(100, &[30, 30]);
+        let mut c = ctx(&s, None, Some(70));
+        c.spill_enabled = false;
+        let err = allocate_with_spilling(&c, 20, || s.device.alloc(20), || Ok(()));
+        let Err(Error::OutOfMemory(msg)) = err else {
+            panic!("{err:?}")
+        };
+        assert!(msg.contains("device limit of 70 B"), "{msg}");
+        assert!(msg.contains("spilling is off"), "{msg}");
+        assert_eq!(s.device.used.load(Ordering::Relaxed), 60); // nothing allocated
+        // Under the limit it goes ahead.
+        assert_eq!(
+            allocate_with_spilling(&c, 10, || s.device.alloc(10), || Ok(())).unwrap(),
+            10
+        );
     }
 
     #[test]
