@@ -123,7 +123,7 @@ def over_the_limit(rows: int, findings: list[str]) -> str:
     try:
         _lib.set_spill(False)
         _lib.set_device_limit(1 << 20)
-        big = np.arange(rows * 4, dtype=np.int64)
+        big = np.arange(max(rows, 1 << 18), dtype=np.int64)  # at least 2 MiB
         kind, err = outcome(lambda: ferrodf.memory.prefetch(ferrodf.Series(big), "device"))
         if kind != "MemoryError":
             findings.append(f"over the limit with spilling off: {kind}")
