@@ -179,13 +179,7 @@ def main() -> int:
         f"{info['name']}, a frame of {args.rows:,} rows, {time.perf_counter() - t0:.0f} s:"
     )
     text = "\n".join([head, "", *lines])
-    print(text)
-    for f in findings:
-        print("FINDING:", f)
-    if args.markdown:
-        with open(args.markdown, "w") as fh:
-            fh.write(text + "\n")
-    return 1 if findings else 0
+    return gpu_soak.write_report(text, findings, args.markdown, "FINDING")
 
 
 if __name__ == "__main__":

@@ -149,6 +149,34 @@ def device_bytes() -> int:
     return int(ferrodf.memory.info()["device_bytes"])
 
 
+def end_phase(
+    phase: str, tally: Tally, t0: float, start_bytes: int, rows: list, failures: list[str]
+) -> None:
+    """The phase's row of the report, its failures, and a leak when the device bytes
+    ferrodf holds did not come back to `start_bytes` (every result is dropped by now)."""
+    secs = time.perf_counter() - t0
+    end_bytes = device_bytes()
+    ops = sum(tally.ops.values())
+    rows.append((phase, ops, len(tally.failures), secs, start_bytes, end_bytes))
+    failures += tally.failures
+    if end_bytes != start_bytes:
+        failures.append(f"{phase}: device bytes {start_bytes} before, {end_bytes} after")
+
+
+def write_report(text: str, failures: list[str], markdown: str | None, tag: str) -> int:
+    """Print the report and the failures (each line starting with `tag`), write the
+    report to `markdown` when given; the exit status: 1 when anything failed."""
+    print(text)
+    for f in failures[:50]:
+        print(f"{tag}:", f)
+    if len(failures) > 50:
+        print(f"... and {len(failures) - 50} more")
+    if markdown:
+        with open(markdown, "w") as fh:
+            fh.write(text + "\n")
+    return 1 if failures else 0
+
+
 def run(args: argparse.Namespace) -> tuple[list[tuple], list[str]]:
     rows, failures = [], []
     rng = np.random.default_rng(args.seed)
@@ -168,21 +196,7 @@ def run(args: argparse.Namespace) -> tuple[list[tuple], list[str]]:
     t0 = time.perf_counter()
     for _ in range(args.cycles):
         one_op(rng, random_frame(rng, args.max_rows), None, tally)
-    secs = time.perf_counter() - t0
-    end_bytes = device_bytes()
-    rows.append(
-        (
-            "create/compute/drop cycles, 1 thread",
-            sum(tally.ops.values()),
-            len(tally.failures),
-            secs,
-            start_bytes,
-            end_bytes,
-        )
-    )
-    failures += tally.failures
-    if end_bytes != start_bytes:
-        failures.append(f"cycles: device bytes {start_bytes} before, {end_bytes} after")
+    end_phase("create/compute/drop cycles, 1 thread", tally, t0, start_bytes, rows, failures)
 
     # The shared frame is made after the first reading and dropped before the last: what
     # its operations cache on it (a materialized index, say) goes with it, and anything
@@ -210,22 +224,9 @@ def run(args: argparse.Namespace) -> tuple[list[tuple], list[str]]:
         t.start()
     for t in threads:
         t.join()
-    secs = time.perf_counter() - t0
     del shared, threads
-    end_bytes = device_bytes()
-    rows.append(
-        (
-            f"mixed operations, {args.threads} threads",
-            sum(tally.ops.values()),
-            len(tally.failures),
-            secs,
-            start_bytes,
-            end_bytes,
-        )
-    )
-    failures += tally.failures
-    if end_bytes != start_bytes:
-        failures.append(f"threads: device bytes {start_bytes} before, {end_bytes} after")
+    phase = f"mixed operations, {args.threads} threads"
+    end_phase(phase, tally, t0, start_bytes, rows, failures)
     per_op = ", ".join(f"{k} {v}" for k, v in sorted(tally.ops.items()))
     print(f"operations in the threaded phase: {per_op}")
     return rows, failures
@@ -244,7 +245,9 @@ def main() -> int:
     args = p.parse_args()
     info = ferrodf.gpu_info()
     where = (
-        f"GPU: {info}" if info and ferrodf.get_option("device") != "cpu" else "host path (no GPU)"
+        f"GPU: {info['name']}"
+        if info and ferrodf.get_option("device") != "cpu"
+        else "host path (no GPU)"
     )
     rows, failures = run(args)
     lines = [
@@ -256,16 +259,7 @@ def main() -> int:
     ]
     for name, ops, fails, secs, before, after in rows:
         lines.append(f"| {name} | {ops:,} | {fails} | {secs:.1f} | {before:,} | {after:,} |")
-    text = "\n".join(lines)
-    print(text)
-    for f in failures[:50]:
-        print("FAILURE:", f)
-    if len(failures) > 50:
-        print(f"... and {len(failures) - 50} more")
-    if args.markdown:
-        with open(args.markdown, "w") as fh:
-            fh.write(text + "\n")
-    return 1 if failures else 0
+    return write_report("\n".join(lines), failures, args.markdown, "FAILURE")
 
 
 if __name__ == "__main__":
