@@ -63,11 +63,43 @@ pub(super) fn segmented_order(
 
 /// Whether the rows of `table` (at least two rows and one column) are sorted.
 pub(super) fn is_sorted(table: &Table, k: &Keys) -> Result<bool> {
+    if let Some(sorted) = int32_is_sorted(table, k)? {
+        return Ok(sorted);
+    }
     let cols = sort_columns(table.columns(), &k.kinds, &k.orders, &k.nulls)?;
     Ok((1..table.num_rows())
         .into_par_iter()
         .with_min_len(1 << 14)
         .all(|i| cmp_rows(&cols, i - 1, i) != Ordering::Greater))
+}
+
+/// [`is_sorted`] for INT32 keys without nulls (join maps, row numbers: the merge asks
+/// whether its maps already come in the output's order), compared where they are: the
+/// general path first writes a normalized 64-bit copy of every key, most of its time on
+/// two maps of 10^7 rows. `None` when a key is of another type or has nulls.
+fn int32_is_sorted(table: &Table, k: &Keys) -> Result<Option<bool>> {
+    let mut cols = Vec::with_capacity(table.num_columns());
+    for (c, order) in table.columns().iter().zip(&k.orders) {
+        if c.dtype().id() != crate::types::TypeId::Int32 || c.has_nulls()? {
+            return Ok(None);
+        }
+        cols.push((c.host_values::<i32>()?, *order == Order::Descending));
+    }
+    let in_order = |a: usize, b: usize| {
+        for (values, descending) in &cols {
+            let o = values[a].cmp(&values[b]);
+            if o != Ordering::Equal {
+                return (o == Ordering::Less) != *descending;
+            }
+        }
+        true
+    };
+    Ok(Some(
+        (1..table.num_rows())
+            .into_par_iter()
+            .with_min_len(1 << 14)
+            .all(|i| in_order(i - 1, i)),
+    ))
 }
 
 /// The ranks of the rows of `input` (at least one row) as FLOAT64 or INT32 values (see
