@@ -3,10 +3,7 @@
 
 use ferrodf_core::ops::aggregation::{Aggregation, NullPolicy};
 use ferrodf_core::ops::binaryop::{BinaryOperator, binary_operation};
-use ferrodf_core::ops::copying::{OutOfBoundsPolicy, Source, gather, scatter};
 use ferrodf_core::ops::groupby::{GroupBy, GroupByRequest};
-use ferrodf_core::ops::search::{NullOrder, Order};
-use ferrodf_core::ops::sorting::stable_sorted_order;
 use ferrodf_core::{Column, Error, Result, Table, TypeId};
 
 use super::aggregate::AggRequest;
@@ -61,45 +58,19 @@ impl DataFrame {
                 })
                 .collect()
         };
-        let mut out: Vec<Column> = if ferrodf_core::placement::use_device()? {
-            // group in a stable key order on the device, scan, then put each row's result
-            // back in its place
-            let order = stable_sorted_order(
-                &Table::new(keys.clone())?,
-                &vec![Order::Ascending; keys.len()],
-                &vec![NullOrder::After; keys.len()],
-            )?;
-            let sorted = |cols: Vec<Column>| -> Result<Table> {
-                gather(&Table::new(cols)?, &order, OutOfBoundsPolicy::DontCheck)
-            };
-            let gb = GroupBy::new(
-                sorted(keys.clone())?,
-                NullPolicy::Include,
-                true,
-                vec![],
-                vec![],
-            )?;
-            let (_, results) = gb.scan(&requests(sorted(values)?.into_columns()))?;
-            let scanned: Vec<Column> = results
-                .into_iter()
-                .map(|t| t.into_columns().remove(0))
-                .collect();
-            let scanned = Table::new(scanned)?;
-            scatter(Source::Table(&scanned), &order, &scanned)?.into_columns()
-        } else {
-            // the host groups by hash and scans in row order directly: no sort
-            let gb = GroupBy::new(
-                Table::new(keys.clone())?,
-                NullPolicy::Include,
-                false,
-                vec![],
-                vec![],
-            )?;
-            gb.scan_by_row(&requests(values))?
-                .into_iter()
-                .map(|t| t.into_columns().remove(0))
-                .collect()
-        };
+        // grouped by hash on the host, by a stable sort on the device; results in row order
+        let gb = GroupBy::new(
+            Table::new(keys.clone())?,
+            NullPolicy::Include,
+            false,
+            vec![],
+            vec![],
+        )?;
+        let mut out: Vec<Column> = gb
+            .scan_by_row(&requests(values))?
+            .into_iter()
+            .map(|t| t.into_columns().remove(0))
+            .collect();
         if how == "cumcount" {
             // pandas counts from 0
             let one = ferrodf_core::Scalar::from_native(1i32);

@@ -313,7 +313,9 @@ impl GroupBy {
     /// no keys): what pandas' `groupby(...).cumsum()` or `cumcount()` return. A row in no
     /// group (a null key with `NullPolicy::EXCLUDE`) gets a null. Grouping by hash, it
     /// needs no sort of the keys (callers used to sort them stably, scan, and scatter
-    /// back). Host only: on the device a counted host fallback.
+    /// back). On the device (null keys included, scans the device supports) the rows are
+    /// grouped by a stable sort, scanned, and each result scattered back to its row; other
+    /// cases are a counted host fallback there.
     ///
     /// ```
     /// use ferrodf_core::{column::Column, table::Table};
@@ -336,7 +338,29 @@ impl GroupBy {
                 types::output_type(r.values.dtype(), a)?;
             }
         }
-        let g = self.host_groups("groupby.scan_by_row", "grouped scans in row order")?;
+        let on_device = self.include_nulls
+            && requests.iter().all(|r| {
+                r.aggregations
+                    .iter()
+                    .all(|a| device_sorted::scan_supported(&r.values, a))
+            });
+        if on_device && let Some(s) = self.device_sorted()? {
+            // every row is in a group: s.order is a permutation of the rows
+            return request_tables(requests, s.order.size(), |v, a| {
+                let scanned = Table::new(vec![device_sorted::scan(&s, v, a)?])?;
+                let back = crate::ops::copying::scatter(
+                    crate::ops::copying::Source::Table(&scanned),
+                    &s.order,
+                    &scanned,
+                )?;
+                Ok(back.into_columns().remove(0))
+            });
+        }
+        let g = self.host_groups(
+            "groupby.scan_by_row",
+            "grouped scans in row order (device: with null keys included, COUNT, and SUM, \
+             PRODUCT, MIN, MAX of numeric values)",
+        )?;
         let gr = Grouped::new(&g);
         let n = self.keys.num_rows();
         // Each row's position in the grouped order (rows in no group: a null row).

@@ -231,9 +231,7 @@ extern "C" __global__ void __launch_bounds__(SORT_THREADS, SORT_MIN_BLOCKS)
     } stage;
   } sm;
   __shared__ uint32_t lstart[RADIX];  // local start of each digit's run
-  // Global position of local position 0 per digit (may be negative; every position is
-  // below n <= 2^31 - 1, the INT32 rows' limit, so 32 bits hold them and their sums).
-  __shared__ int64_t goff[RADIX];
+  __shared__ int64_t goff[RADIX];     // global position of local position 0 per digit
   __shared__ uint32_t scan_tmp[32];
   __shared__ int64_t tile_sh;
   int t = threadIdx.x, lane = t & 31, warp = t >> 5;
