@@ -43,6 +43,12 @@ END = "<!-- fuzz-figures: end -->"
 # tests run one round.
 CAMPAIGNS: dict[str, tuple[list[str], dict[str, str], float, float]] = {
     "pandas layer: op chains vs pandas": (["tests/fuzz/test_fuzz_frame.py"], {}, 1.0, 0.35),
+    "pandas layer: op chains on large frames (10^5-2*10^5 rows)": (
+        ["tests/fuzz/test_fuzz_large.py"],
+        {},
+        0.01,
+        0.1,
+    ),
     "pandas layer: in-place state machine": (
         ["tests/fuzz/test_fuzz_stateful.py"],
         {},

@@ -36,8 +36,20 @@ if [ "${AUDIT:-0}" != 0 ]; then export FERRODF_TRANSFER_AUDIT="$LOGS/audit"; fi
 # shards, so the GPU is shared the way a busy notebook server shares it; its report lands
 # in $OUT/soak.md. FAULT=1: the fault-injection campaign (scripts/fault_injection.py) runs
 # after the shards; its report lands in $OUT/fault.md.
+# SOAK_DETACH=1 starts the soak in a session of its own (setsid) with its own copy of the
+# wheel, so that it outlives this device call and runs on beside the next ones (the issue's
+# soak, 10,000 cycles and 10 minutes of threads, is longer than one call may last); a later
+# call on the same warm machine with SOAK_COLLECT=1 waits for it and brings its report back.
+SOAK_DIR=/tmp/ferrodf-soak
 soak_pid=
-if [ -n "${SOAK:-}" ]; then
+if [ -n "${SOAK:-}" ] && [ "${SOAK_DETACH:-0}" != 0 ]; then
+  read -r SOAK_CYCLES SOAK_SECONDS <<< "$SOAK"
+  rm -rf "$SOAK_DIR" && mkdir -p "$SOAK_DIR" && cp -r /tmp/site "$SOAK_DIR/site" && cp scripts/gpu_soak.py "$SOAK_DIR/"
+  setsid bash -c "cd $SOAK_DIR && FERRODF_DEVICE=gpu PYTHONPATH=$SOAK_DIR/site timeout $((SOAK_SECONDS + 1800)) \
+    python3 gpu_soak.py --cycles $SOAK_CYCLES --threads 16 --seconds $SOAK_SECONDS \
+    --markdown soak.md > soak.log 2>&1; echo \$? > rc" < /dev/null > /dev/null 2>&1 &
+  echo "soak started in its own session: $SOAK_DIR" | tee -a "$OUT/device.txt"
+elif [ -n "${SOAK:-}" ]; then
   read -r SOAK_CYCLES SOAK_SECONDS <<< "$SOAK"
   FERRODF_DEVICE=gpu timeout $((SOAK_SECONDS + 900)) python3 scripts/gpu_soak.py \
     --cycles "$SOAK_CYCLES" --threads 16 --seconds "$SOAK_SECONDS" --markdown "$OUT/soak.md" \
@@ -64,6 +76,34 @@ if [ "${EXCLUSIVE:-1}" != 0 ]; then
     -p no:cacheprovider > "$LOGS/pytest-gpu-exclusive.log" 2>&1 || test_rc=1
   { echo "== exclusive"; grep -E "^(FAILED|ERROR)" "$LOGS/pytest-gpu-exclusive.log" | head -n 20;
     tail -n 1 "$LOGS/pytest-gpu-exclusive.log"; } | tee -a "$OUT/pytest-gpu.log"
+fi
+# PROPERTY=1: every property test of the suite under hypothesis' 500-example profile
+# (ferrodf-long) and the fuzz campaigns' long, random versions (FUZZ_EXAMPLES cases a
+# test; the large-frame fuzzer at 10^5-10^6 rows), sharded like the suite.
+if [ "${PROPERTY:-0}" != 0 ]; then
+  ppids=()
+  for k in $(seq 0 $((JOBS - 1))); do
+    FERRODF_DEVICE=gpu FERRODF_TEST_SHARD="$k/$JOBS" FERRODF_HYPOTHESIS_PROFILE=ferrodf-long \
+      FERRODF_FUZZ=long FERRODF_FUZZ_EXAMPLES="${FUZZ_EXAMPLES:-100}" \
+      timeout "${GPU_TEST_TIMEOUT:-3000}" python3 -m pytest tests -m hypothesis -q \
+      -p no:cacheprovider --ignore=tests/browser --ignore=tests/notebooks \
+      > "$LOGS/property-$k.log" 2>&1 &
+    ppids+=($!)
+  done
+  for p in "${ppids[@]}"; do wait "$p" || test_rc=1; done
+  for k in $(seq 0 $((JOBS - 1))); do
+    echo "== property shard $k/$JOBS"
+    grep -E "^(FAILED|ERROR)" "$LOGS/property-$k.log" | head -n 20
+    tail -n 1 "$LOGS/property-$k.log"
+  done | tee -a "$OUT/pytest-gpu.log"
+fi
+if [ "${SOAK_COLLECT:-0}" != 0 ]; then
+  for _ in $(seq 1 "${SOAK_WAIT:-540}"); do [ -f "$SOAK_DIR/rc" ] && break; sleep 1; done
+  cp "$SOAK_DIR/soak.log" "$OUT/soak.log" 2>/dev/null; cp "$SOAK_DIR/soak.md" "$OUT/soak.md" 2>/dev/null
+  soak_rc=$(cat "$SOAK_DIR/rc" 2>/dev/null || echo "still running")
+  echo "== soak: exit $soak_rc" | tee -a "$OUT/pytest-gpu.log"
+  tail -n 8 "$OUT/soak.log" | tee -a "$OUT/pytest-gpu.log"
+  [ "$soak_rc" = 0 ] || test_rc=1
 fi
 if [ -n "$soak_pid" ]; then
   wait "$soak_pid"; soak_rc=$?

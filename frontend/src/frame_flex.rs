@@ -167,6 +167,14 @@ impl Flex {
                         .fillna(fill.clone().expect("checked"))?;
                     binary_column(filled.column(), self.op, Operand::Value(&v), self.reflected)?
                 }
+                // A label only `other` has is a column of missing values here: compared,
+                // it is False (`ne`: True) and boolean, as pandas' NaN column compares.
+                (None, _) if self.op.is_comparison() => binary_column(
+                    &all_missing(n)?,
+                    self.op,
+                    Operand::Value(&Value::Null),
+                    self.reflected,
+                )?,
                 (None, _) => all_missing(n)?,
             };
             cols.push(col);

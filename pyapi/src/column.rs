@@ -378,9 +378,16 @@ impl PyColumn {
         PyColumn::from_arrow(py, &array, dtype, None, None)
     }
 
-    /// The values as a Python list (None for nulls).
+    /// The values as a Python list (None for nulls). A column keeps no struct field
+    /// names, so struct rows become dicts keyed by the fields' positions ("0", "1", ...).
     fn to_pylist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        self.to_arrow(py, None, None)?.call_method0("to_pylist")
+        let array = self.to_arrow_array(py, Some(ColumnMetadata::positional(&self.0)))?;
+        let field = Arc::new(Field::new("", array.data_type().clone(), true));
+        let exported = pyo3_arrow::PyArray::new(array, field).into_pyobject(py)?;
+        py.import("pyarrow")?
+            .getattr("array")?
+            .call1((exported,))?
+            .call_method0("to_pylist")
     }
 
     /// The values as a DLPack tensor (the Python array API protocol): no copy, on the

@@ -82,22 +82,11 @@ def test_frame_with_scalar_and_list(method):
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 28 dtype audit: a flex comparison with a Series label no column has "
-    "(df.eq(s), 'z') gives a float64 column of 0.0 where pandas gives bool False",
-)
-@pytest.mark.parametrize("method", COMPARE)
-def test_frame_comparison_with_a_label_only_the_series_has(method):
-    same(getattr(DataFrame(LEFT), method)(Series(BY_COLUMNS)), getattr(LEFT, method)(BY_COLUMNS))
-
-
 @pytest.mark.parametrize("method", COMPARE)
 def test_frame_comparisons(method):
     """Comparisons align (the operators refuse to) and give False where a side is missing
-    (``ne``: True)."""
-    by_columns = BY_COLUMNS.drop("z")  # the label only the Series has: the test above
-    same(getattr(DataFrame(LEFT), method)(Series(by_columns)), getattr(LEFT, method)(by_columns))
+    (``ne``: True), a label only the Series has ("z") included."""
+    same(getattr(DataFrame(LEFT), method)(Series(BY_COLUMNS)), getattr(LEFT, method)(BY_COLUMNS))
     same(getattr(DataFrame(LEFT), method)(DataFrame(RIGHT)), getattr(LEFT, method)(RIGHT))
     same(
         getattr(DataFrame(LEFT), method)(Series(BY_ROWS), axis=0),

@@ -174,3 +174,55 @@ def scalar_for(kind: str) -> st.SearchStrategy[Any]:
     if kind == "float":
         return st.sampled_from([v for v in FLOATS if not np.isnan(v)])
     return st.sampled_from(pool)
+
+
+def _large_column(rng: np.random.Generator, kind: str, n: int, null_rate: float, wide: bool):
+    """n values of the kind for a large frame: the kind's pool (keys repeat, edge values
+    come often) or, when `wide`, values of high cardinality (about n distinct), with
+    missing values at `null_rate` where the kind is nullable."""
+    dtype, pool, nullable = KINDS[kind]
+    if wide and kind in ("int", "int_na", "float", "str"):
+        ints = rng.integers(-n, n, n)
+        values = np.array([f"s{v}" for v in ints], dtype=object) if kind == "str" else ints
+        if kind in ("int_na", "float"):
+            values = values.astype("float64") / 4
+    else:
+        values = np.empty(n, dtype=object)
+        values[:] = [pool[i] for i in rng.integers(0, len(pool), n)]
+    if nullable and null_rate:
+        values = values.astype(object)
+        values[rng.random(n) < null_rate] = None
+    if kind == "time":
+        return pd.Series(pd.to_datetime(values, format="ISO8601"), dtype=dtype)
+    if kind == "cat":
+        return pd.Series(pd.Categorical(values, categories=CATEGORIES))
+    if kind in ("int_na", "float"):
+        return pd.Series(values, dtype=dtype)  # None becomes NaN
+    return pd.Series(values, dtype=dtype)
+
+
+@st.composite
+def large_frames(draw: Callable, *, min_rows: int, max_rows: int, max_cols: int = 4) -> Pair:
+    """A frame of min_rows to max_rows rows (issue 28: sizes that span many device blocks
+    and warps, which the element-by-element strategy above never reaches): hypothesis
+    draws its shape (rows, column kinds, null rate, key cardinality, row index, slicing,
+    a seed) and NumPy fills it from the same pools, so a failure shrinks to a small
+    description and replays from the seed."""
+    n = draw(st.integers(min_rows, max_rows))
+    extra = draw(st.sampled_from([0, 0, 1, 1000]))
+    total = n + extra
+    chosen = draw(st.lists(st.sampled_from(list(KINDS)), min_size=1, max_size=max_cols))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    null_rate = draw(st.sampled_from([0.0, 0.01, 0.3]))
+    data = {
+        f"{k}{i}": _large_column(rng, k, total, null_rate, draw(st.booleans()))
+        for i, k in enumerate(chosen)
+    }
+    pdf = pd.DataFrame(data)
+    if draw(st.booleans()):  # unique int labels in shuffled order
+        pdf.index = pd.Index(rng.permutation(total) * 3 - total, dtype="int64")
+    df = ferrodf.DataFrame(pdf)
+    if extra:
+        cut = slice(extra, total - 1 if extra > 1 else None)
+        pdf, df = pdf.iloc[cut], df.iloc[cut]
+    return Pair(pdf, df, {f"{k}{i}": k for i, k in enumerate(chosen)})

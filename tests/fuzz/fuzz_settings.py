@@ -17,12 +17,16 @@ LONG = os.environ.get("FERRODF_FUZZ") == "long"
 LONG_EXAMPLES = int(os.environ.get("FERRODF_FUZZ_EXAMPLES", "2000"))
 
 
-def fuzz_settings(short_examples: int, *, stateful_steps: int | None = None) -> settings:
+def fuzz_settings(
+    short_examples: int, *, stateful_steps: int | None = None, long_examples: int | None = None
+) -> settings:
     """Settings for one fuzz test: short_examples seeded cases in ``make test``, or the
-    long campaign's count of random ones."""
+    long campaign's count of random ones (at most `long_examples`, for tests whose every
+    case is large)."""
     extra = {} if stateful_steps is None else {"stateful_step_count": stateful_steps}
+    long = LONG_EXAMPLES if long_examples is None else min(LONG_EXAMPLES, long_examples)
     return settings(
-        max_examples=LONG_EXAMPLES if LONG else short_examples,
+        max_examples=long if LONG else short_examples,
         derandomize=not LONG,
         database=None,
         deadline=None,

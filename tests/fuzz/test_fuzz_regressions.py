@@ -216,17 +216,12 @@ def test_loc_cell_of_a_multiindex_row(value):
     assert_same(df, pdf, "after the assignment")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="needs Rust: arrow-json 59.3.2 (reader/tape.rs, char_from_surrogate_pair) ORs "
-    "instead of adding 0x10000, so an escaped surrogate pair above U+1FFFF decodes wrong "
-    "(\\ud840\\udc00 gives U+10000, not U+20000); upgrade arrow-json or patch it",
-)
 @pytest.mark.parametrize("char", ["\U00020000", "\U0010ffff"])
 def test_json_reader_decodes_escaped_surrogate_pairs(char):
     """Found by test_json.py's round trip cross-checked with Python's json: json.dumps
-    writes non-BMP characters as escaped surrogate pairs, and ferrodf's JSON reader turns
-    some of them into other characters."""
+    writes non-BMP characters as escaped surrogate pairs, and ferrodf's JSON reader turned
+    those above U+1FFFF into other characters (arrow-json 59's tape decoder). Fixed in
+    core io/json/surrogates.rs, which decodes the pairs before arrow-json reads the text."""
     from ferrodf.plc.io import SourceInfo
     from ferrodf.plc.io.json import JsonReaderOptions, read_json
 

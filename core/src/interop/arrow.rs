@@ -62,6 +62,44 @@ impl ColumnMetadata {
             children,
         }
     }
+
+    /// Names for `col` where a column keeps none: each struct field named by its position
+    /// (`"0"`, `"1"`, ...), at every depth, so that Arrow's struct rows become Python dicts
+    /// (unnamed fields share the name `""`, and pyarrow makes no dict of those).
+    ///
+    /// ```
+    /// use ferrodf_core::interop::arrow::ColumnMetadata;
+    /// use ferrodf_core::{column::Column, types::{DataType, TypeId}};
+    /// let ints = Column::from_values(vec![1i64, 2]);
+    /// let pair = Column::new(DataType::from(TypeId::Struct), 2, None, None, Some(0), 0,
+    ///     vec![ints.clone(), ints]).unwrap();
+    /// let names: Vec<_> = ColumnMetadata::positional(&pair).children.into_iter()
+    ///     .map(|m| m.name).collect();
+    /// assert_eq!(names, ["0", "1"]);
+    /// ```
+    pub fn positional(col: &Column) -> ColumnMetadata {
+        let children = match col.dtype().id() {
+            TypeId::Struct => col
+                .children()
+                .iter()
+                .enumerate()
+                .map(|(i, c)| ColumnMetadata {
+                    name: i.to_string(),
+                    children: Self::positional(c).children,
+                })
+                .collect(),
+            TypeId::List => col.children().get(1).map_or(vec![], |values| {
+                let mut m = Self::positional(values);
+                m.name = "item".into();
+                vec![m]
+            }),
+            _ => vec![],
+        };
+        ColumnMetadata {
+            name: String::new(),
+            children,
+        }
+    }
 }
 
 fn unsupported(t: &ArrowType) -> Error {

@@ -83,6 +83,12 @@ impl Drop for PinnedBlock {
 /// A pinned block of at least `len` bytes, or `None` when pinned memory is not available.
 fn take_block(len: usize) -> Option<PinnedBlock> {
     let cap = len.div_ceil(GRANULE).max(1) * GRANULE;
+    // Checked before the pool's free blocks are looked at: a refusal stands for "no pinned
+    // memory to be had", so the fallback to pageable memory runs even when the pool has
+    // blocks cached (otherwise fault injection would never reach it after the first spill).
+    if super::fault::should_fail(super::fault::Target::PinnedHost) {
+        return None;
+    }
     let reused = with_pool(|p| {
         // Best fit among blocks no more than twice as large.
         let (&c, _) = p.free.range(cap..=cap * 2).find(|(_, v)| !v.is_empty())?;
@@ -94,9 +100,6 @@ fn take_block(len: usize) -> Option<PinnedBlock> {
         return reused;
     }
     runtime().ok()?;
-    if super::fault::should_fail(super::fault::Target::PinnedHost) {
-        return None;
-    }
     // SAFETY: plain page-locked allocation in our (current) context.
     let ptr = unsafe { result::malloc_host(cap, 0) }.ok()? as usize;
     with_pool(|p| p.blocks.insert(ptr, cap));

@@ -39,6 +39,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 mod options;
 mod prepass;
+pub mod surrogates;
 
 pub use options::{JSONRecoveryMode, JsonReaderOptions};
 
@@ -87,6 +88,7 @@ pub fn read_json(source: &SourceInfo, opts: &JsonReaderOptions) -> Result<TableW
 /// Read one decompressed text: straight to arrow-json when no option needs the record
 /// pass, else each record checked and rewritten as canonical JSON lines first.
 fn read_text(data: Bytes, opts: &JsonReaderOptions, name: &str) -> Result<RecordBatch> {
+    let data = surrogates::decode_escaped_pairs(data);
     if !opts.needs_rewrite(&data) {
         // arrow-json refuses some of what libcudf's defaults accept (`NaN`, `007`, raw
         // control characters in strings): on failure the record pass below reads those,

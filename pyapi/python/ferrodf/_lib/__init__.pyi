@@ -219,7 +219,9 @@ class Column:
     def from_iterable_of_py(
         obj: Iterable[Any], dtype: DataType | None = None, stream: _Stream = None
     ) -> Column: ...
-    def to_pylist(self) -> list[Any]: ...
+    def to_pylist(self) -> list[Any]:
+        """The values as a list (None for nulls); struct rows are dicts keyed by the
+        fields' positions ("0", "1", ...): a column keeps no field names."""
     def __dlpack__(
         self,
         *,
