@@ -123,6 +123,29 @@ fn unit_type(name: &str) -> Option<TypeId> {
     })
 }
 
+impl std::fmt::Display for DtypeSelector {
+    /// The selector as pandas users write it (`"number"`, `"int64"`).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use DtypeSelector::*;
+        let name = match self {
+            Number => "number",
+            Integer => "integer",
+            SignedInteger => "signedinteger",
+            UnsignedInteger => "unsignedinteger",
+            Floating => "floating",
+            Datetime => "datetime",
+            Timedelta => "timedelta",
+            DatetimeTz => "datetimetz",
+            Category => "category",
+            Object => "object",
+            Str => "str",
+            Complex => "complex",
+            Exact(t) => return f.write_str(&crate::dtype::dtype_name((*t).into())),
+        };
+        f.write_str(name)
+    }
+}
+
 impl DtypeSelector {
     /// Whether a column of type `t` is selected.
     pub fn matches(self, t: TypeId) -> bool {
@@ -182,7 +205,7 @@ impl DataFrame {
         }
         if let Some(both) = include.iter().find(|s| exclude.contains(s)) {
             return Err(Error::value(format!(
-                "include and exclude overlap on {both:?}"
+                "include and exclude overlap on {both}: name each dtype in one of them only"
             )));
         }
         let keep = self

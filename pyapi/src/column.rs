@@ -271,11 +271,21 @@ impl PyColumn {
     #[pyo3(signature = (slr, size, stream = None, mr = None))]
     fn from_scalar(
         py: Python<'_>,
-        slr: crate::scalar::PyScalar,
+        slr: &Bound<'_, PyAny>,
         size: i64,
         stream: Option<&Bound<'_, PyAny>>,
         mr: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyColumn> {
+        let slr: crate::scalar::PyScalar = slr.extract().map_err(|_| {
+            let got = slr
+                .get_type()
+                .name()
+                .map_or_else(|_| "?".to_string(), |n| n.to_string());
+            PyTypeError::new_err(format!(
+                "Column.from_scalar takes a ferrodf.plc.Scalar, got {got}: make one with \
+                 plc.Scalar.from_py(value) or plc.Scalar.from_arrow(pyarrow_scalar)"
+            ))
+        })?;
         let _order = crate::stream::honour(py, "stream", stream)?;
         crate::stream::honour(py, "mr", mr)?;
         let size = column_size(size)?;

@@ -107,9 +107,11 @@ def test_select_dtypes_units_objects_and_errors() -> None:
             p.select_dtypes(**kw)
         with pytest.raises(
             ValueError,
-            match=r"include or exclude must be nonempty|include and exclude overlap",
+            match=r"include or exclude must be nonempty|include and exclude overlap on int64",
         ):
             f.select_dtypes(**kw)
+    with pytest.raises(ValueError, match="overlap on number: name each dtype in one of them"):
+        f.select_dtypes(include=["number", "int64"], exclude="number")
     with pytest.raises(TypeError, match="not understood"):
         p.select_dtypes(include="foo")
     with pytest.raises(TypeError, match="not understood"):

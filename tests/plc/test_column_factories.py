@@ -78,6 +78,9 @@ def test_type_errors():
         cf.make_numeric_column(plc.DataType(T.INT32), -1, M.UNALLOCATED)
     with pytest.raises(ValueError, match="9 is not a valid MaskState"):
         cf.make_numeric_column(plc.DataType(T.INT32), 1, 9)
+    for not_a_scalar, name in [(pa.scalar(3), "Int64Scalar"), (3, "int"), (None, "NoneType")]:
+        with pytest.raises(TypeError, match=f"takes a ferrodf.plc.Scalar, got {name}: make one"):
+            plc.Column.from_scalar(not_a_scalar, 2)
 
 
 @pytest.mark.parametrize(
