@@ -30,6 +30,7 @@ import time
 from collections import Counter
 
 import numpy as np
+import pandas as pd
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "fuzz"))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -96,12 +97,21 @@ def check_op(name, fn, r, pdf, df, ballast, tally: Counter, findings: list[str])
     return points
 
 
+# Spills of buffers this large go through pinned blocks (smaller ones copy straight into
+# pageable memory: core memory/pinned.rs STAGE_MIN), so the refusal needs columns of more.
+PINNED_MIN_ROWS = (4 << 20) // 8 + 1
+
+
 def pinned_refused(pdf, df, findings: list[str]) -> str:
     """Spill everything and bring it back while no pinned block may be allocated. The data
     spilled is computed on the device (a frame built from pandas keeps its host copy, and
-    spilling it copies nothing)."""
-    derived = df[["v", "w"]] * 2.5
-    expected = pdf[["v", "w"]] * 2.5
+    spilling it copies nothing), in columns large enough to be staged through pinned
+    memory (repeated up to PINNED_MIN_ROWS rows)."""
+    times = -(-PINNED_MIN_ROWS // max(len(pdf), 1))
+    pdf = pd.concat([pdf[["v", "w"]]] * times, ignore_index=True)
+    df = ferrodf.DataFrame(pdf)
+    derived = df * 2.5
+    expected = pdf * 2.5
     ferrodf.synchronize()
     _lib.inject_allocation_failures("pinned", 0, ALL)
     try:

@@ -44,10 +44,10 @@ SOAK_DIR=/tmp/ferrodf-soak
 soak_pid=
 if [ -n "${SOAK:-}" ] && [ "${SOAK_DETACH:-0}" != 0 ]; then
   read -r SOAK_CYCLES SOAK_SECONDS <<< "$SOAK"
-  rm -rf "$SOAK_DIR" && mkdir -p "$SOAK_DIR" && cp -r /tmp/site "$SOAK_DIR/site" && cp scripts/gpu_soak.py "$SOAK_DIR/"
-  setsid bash -c "cd $SOAK_DIR && FERRODF_DEVICE=gpu PYTHONPATH=$SOAK_DIR/site timeout $((SOAK_SECONDS + 1800)) \
-    python3 gpu_soak.py --cycles $SOAK_CYCLES --threads 16 --seconds $SOAK_SECONDS \
-    --markdown soak.md > soak.log 2>&1; echo \$? > rc" < /dev/null > /dev/null 2>&1 &
+  rm -rf "$SOAK_DIR" && mkdir -p "$SOAK_DIR" && cp -r /tmp/site "$SOAK_DIR/site"
+  setsid bash -c "FERRODF_DEVICE=gpu PYTHONPATH=$SOAK_DIR/site timeout $((SOAK_SECONDS + 1800)) \
+    python3 $PWD/scripts/gpu_soak.py --cycles $SOAK_CYCLES --threads 16 --seconds $SOAK_SECONDS \
+    --markdown $SOAK_DIR/soak.md > $SOAK_DIR/soak.log 2>&1; echo \$? > $SOAK_DIR/rc" < /dev/null > /dev/null 2>&1 &
   echo "soak started in its own session: $SOAK_DIR" | tee -a "$OUT/device.txt"
 elif [ -n "${SOAK:-}" ]; then
   read -r SOAK_CYCLES SOAK_SECONDS <<< "$SOAK"
