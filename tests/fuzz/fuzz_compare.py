@@ -71,7 +71,8 @@ def as_ferrodf_would(expected: Any, got: Any = None) -> Any:
 
     "Missing values are nulls": a column keeps its type when all its values are missing
     (the unmatched side of a merge), where pandas makes it float64 of NaN; given ferrodf's
-    result ``got``, such a column of ``expected`` takes got's dtype."""
+    result ``got``, such a column of ``expected`` takes got's dtype, and so does an empty
+    object column (no values are left to say what kind it held)."""
     if isinstance(expected, pd.DataFrame) and isinstance(got, pd.DataFrame):
         if list(got.columns) == list(expected.columns):
             for i, t in enumerate(expected.dtypes):
@@ -84,10 +85,17 @@ def as_ferrodf_would(expected: Any, got: Any = None) -> Any:
                         filled = pd.Series([missing] * len(column), column.index, dtype=dtype)
                         expected.isetitem(i, filled)
     if isinstance(expected, pd.DataFrame) and any(t is np.dtype(object) for t in expected.dtypes):
+        same_labels = isinstance(got, pd.DataFrame) and list(got.columns) == list(expected.columns)
         out = expected.copy()
         for i, t in enumerate(expected.dtypes):
             column = expected.iloc[:, i]
             if t is not np.dtype(object):
+                continue
+            if len(column) == 0 and same_labels and got.dtypes.iloc[i] != t:
+                # An empty object column has no values to infer a kind from; ferrodf's
+                # column kept its type (a bool column that held nulls, say: pandas made it
+                # object), and with no rows left that type is all there is to compare.
+                out.isetitem(i, column.astype(got.dtypes.iloc[i]))
                 continue
             if not column.isna().all():
                 column = column.infer_objects()

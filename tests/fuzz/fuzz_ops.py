@@ -235,9 +235,18 @@ def _draw_sort(draw: Draw, p: Pair) -> dict[str, Any] | None:
 def _sort(obj: Any, a: dict[str, Any], side: str) -> Any:
     # kind="stable": ferrodf's sorts are always stable (docs/migration.md), pandas' default
     # quicksort is not, and ties must keep one order to compare.
-    return obj.sort_values(
-        a["by"], ascending=a["ascending"], na_position=a["na_position"], kind="stable"
-    )
+    by, ascending = a["by"], a["ascending"]
+    if side == "pd" and len(by) > 1:
+        # pandas 3.1's multi-key sort (lexsort_indexer) misplaces inf among NaN keys: by
+        # ["k", "f"] descending, NaN first, f = [0, 0, NaN, NaN, inf, NaN] puts inf between
+        # the NaN rows, where its own one-key sort puts every NaN first (found by this
+        # fuzzer). The oracle is the textbook lexicographic sort instead: stable one-key
+        # sorts, the last key first, which is what the multi-key sort promises.
+        orders = ascending if isinstance(ascending, list) else [ascending] * len(by)
+        for key, asc in reversed(list(zip(by, orders, strict=True))):
+            obj = obj.sort_values(key, ascending=asc, na_position=a["na_position"], kind="stable")
+        return obj
+    return obj.sort_values(by, ascending=ascending, na_position=a["na_position"], kind="stable")
 
 
 def _draw_concat(draw: Draw, p: Pair) -> dict[str, Any] | None:
