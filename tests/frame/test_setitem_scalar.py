@@ -162,7 +162,7 @@ def test_column_from_scalar_matches_pa_repeat(value, size):
 def test_column_from_scalar_rejects_a_negative_size():
     with pytest.raises(ValueError, match="a column's size must not be negative, got -1"):
         plc.Column.from_scalar(plc.Scalar.from_arrow(pa.scalar(1)), -1)
-    with pytest.raises(TypeError, match="takes a ferrodf.plc.Scalar, got Int64Scalar"):
+    with pytest.raises(TypeError, match=r"takes a ferrodf\.plc\.Scalar, got Int64Scalar"):
         plc.Column.from_scalar(pa.scalar(1), 3)
 
 

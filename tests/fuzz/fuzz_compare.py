@@ -71,14 +71,20 @@ def as_ferrodf_would(expected: Any, got: Any = None) -> Any:
 
     "Missing values are nulls": a column keeps its type when all its values are missing
     (the unmatched side of a merge), where pandas makes it float64 of NaN; given ferrodf's
-    result ``got``, such a column of ``expected`` takes got's dtype, and so does an empty
-    object column (no values are left to say what kind it held)."""
+    result ``got``, such a column of ``expected`` takes got's dtype, and so do an empty
+    object column and an empty float64 one where got's is int or bool (no values are left to
+    say what kind the column held before missing values made pandas change it)."""
     if isinstance(expected, pd.DataFrame) and isinstance(got, pd.DataFrame):
         if list(got.columns) == list(expected.columns):
             for i, t in enumerate(expected.dtypes):
                 column = expected.iloc[:, i]
-                if t == np.float64 and len(column) and column.isna().all():
-                    if got.iloc[:, i].isna().all() and got.dtypes.iloc[i] != t:
+                if t == np.float64 and column.isna().all():
+                    g = got.dtypes.iloc[i]
+                    if len(column) == 0 and not (
+                        pd.api.types.is_integer_dtype(g) or g is np.dtype(bool)
+                    ):
+                        continue  # no rows: only an int or bool column can have held nulls
+                    if got.iloc[:, i].isna().all() and g != t:
                         expected = expected.copy()
                         dtype = got.dtypes.iloc[i]  # object: a bool or an untyped column
                         missing = None if dtype is np.dtype(object) else np.nan

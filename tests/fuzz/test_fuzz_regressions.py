@@ -312,3 +312,28 @@ def test_multi_key_sort_places_inf_among_missing_values_as_one_key_sorts_do(asce
         ["k", "f"], ascending=ascending, na_position=na_position
     )
     assert_same(got, want, f"sort by k, f ascending={ascending} na_position={na_position}")
+
+
+@pytest.mark.parametrize(
+    ("base", "exponent"),
+    [
+        (pd.Series([100, 3, 2, 0, -3], dtype="int64"), None),
+        (pd.Series([100, 3, 2, 0, -3], dtype="int64"), 100),
+        (pd.Series([200, 3, 17], dtype="uint8"), "self"),
+        (pd.Series([100, -7], dtype="int8"), 3),
+        (pd.Series([100, -7], dtype="int8"), pd.Series([3, 5], dtype="int64")),
+    ],
+    ids=["int64 self", "int64 ** 100", "uint8 self", "int8 ** 3", "int8 ** int64"],
+)
+def test_integer_power_wraps_around_as_numpy_does(base, exponent):
+    """Found by the op-chain fuzzer: `s ** s` of int64 100 gave 9223372036854775807 (libcudf's
+    POW goes through doubles and saturates) where pandas (np.power) wraps around and gives
+    0. Fixed in frontend compute/binary.rs: integer powers use the core's INT_POW."""
+    if exponent is None:
+        right = base.abs()
+    elif isinstance(exponent, str):  # "self"
+        right = base
+    else:
+        right = exponent
+    fright = ferrodf.Series(right) if isinstance(right, pd.Series) else right
+    assert_same(ferrodf.Series(base) ** fright, base**right, f"{list(base)} ** {right}")

@@ -419,7 +419,11 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
             if both_bool || (ta == TypeId::Bool8 && is_integer_two(b)?) {
                 TypeId::Int8
             } else {
-                common
+                // np.power of integers multiplies in the common type and wraps around on
+                // overflow (100 ** 100 is 0 in int64); libcudf's POW goes through doubles
+                // and saturates, its INT_POW is the wrapping integer power.
+                let base = cast_side(a, common.into())?;
+                return core_op(base.side(), b, BinaryOperator::IntPow, common);
             }
         }
         _ => common,
@@ -566,10 +570,13 @@ impl Owned {
 }
 
 fn to_float64(s: Side) -> Result<Owned> {
-    let f64_type = TypeId::Float64.into();
+    cast_side(s, TypeId::Float64.into())
+}
+
+fn cast_side(s: Side, t: DataType) -> Result<Owned> {
     Ok(match s {
-        Side::Column(c) => Owned::Column(cast(c, f64_type)?),
-        Side::Scalar(v) => Owned::Scalar(Scalar::from_column(cast(v.as_column(), f64_type)?)?),
+        Side::Column(c) => Owned::Column(cast(c, t)?),
+        Side::Scalar(v) => Owned::Scalar(Scalar::from_column(cast(v.as_column(), t)?)?),
     })
 }
 
