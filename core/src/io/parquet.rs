@@ -168,8 +168,21 @@ impl Input {
         })?;
         Ok(match self {
             Input::File(p) => ArrowReaderMetadata::load(&Source::open(p)?, opts)?,
-            Input::Bytes(b) => ArrowReaderMetadata::load(b, opts)?,
+            Input::Bytes(b) => {
+                let meta = ArrowReaderMetadata::load(b, opts)?;
+                // Page headers too, before the decoder skips through them (parquet_guard).
+                super::parquet_guard::check_page_headers(b, meta.metadata())
+                    .map_err(|e| Error::value(format!("{}: {e}", self.name())))?;
+                meta
+            }
         })
+    }
+    /// The source as error messages name it.
+    fn name(&self) -> String {
+        match self {
+            Input::File(f) => f.display().to_string(),
+            Input::Bytes(b) => format!("<{} bytes in memory>", b.len()),
+        }
     }
     /// A reader over `plan` (row groups with row offsets/limits within them).
     fn reader(
@@ -543,10 +556,7 @@ fn read_pieces(
 }
 
 fn source_name(p: &Plan) -> String {
-    match &p.input {
-        Input::File(f) => f.display().to_string(),
-        Input::Bytes(b) => format!("<{} bytes in memory>", b.len()),
-    }
+    p.input.name()
 }
 
 /// Reads a Parquet source in pieces of bounded size (pylibcudf's `ChunkedParquetReader`).

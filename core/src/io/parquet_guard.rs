@@ -1,4 +1,5 @@
-//! A check of a Parquet footer's declared sizes before the `parquet` crate decodes it.
+//! A check of a Parquet footer's declared sizes before the `parquet` crate decodes it, and
+//! of the page headers of an in-memory file ([`check_page_headers`]).
 //!
 //! The crate (59.3) trusts counts in the footer when it reserves memory: a 1.3 KB file whose
 //! schema claims a group of 675 million children made it reserve 5.4 GB (libFuzzer found
@@ -55,8 +56,68 @@ pub fn check_footer(footer: &[u8]) -> Result<()> {
         bytes: footer,
         pos: 0,
         schema_len: None,
+        page_size: None,
     };
     walk.structure(0, Context::FileMetaData)
+}
+
+/// PageHeader's field 3 is compressed_page_size, the bytes of the page after its header.
+const PAGE_HEADER_COMPRESSED_SIZE: i16 = 3;
+
+/// Refuse an in-memory file whose page headers declare sizes the bytes of their column
+/// chunk cannot hold, walking every column chunk's headers (each followed by its page)
+/// the way [`check_footer`] walks the footer. The `parquet` crate decodes a page header by
+/// skipping what it does not need, and a header that declares a value far longer than the
+/// bytes present made it spend seconds per header (libFuzzer found one:
+/// `core/tests/fuzz_regressions/libfuzzer_slow_page_header_skip.parquet`); this walk's work
+/// is bounded by the bytes present. A header this check accepts may still be invalid in
+/// other ways: the decoder says so.
+///
+/// ```
+/// use ferrodf_core::io::parquet_guard::check_page_headers;
+/// use parquet::file::reader::{FileReader, SerializedFileReader};
+/// let file = bytes::Bytes::from(std::fs::read(concat!(
+///     env!("CARGO_MANIFEST_DIR"), "/tests/fuzz_regressions/libfuzzer_slow_page_header_skip.parquet"
+/// )).unwrap());
+/// let meta = SerializedFileReader::new(file.clone()).unwrap().metadata().clone();
+/// let err = check_page_headers(&file, &meta).unwrap_err().to_string();
+/// assert!(err.contains("page header"), "{err}");
+/// ```
+pub fn check_page_headers(
+    file: &[u8],
+    meta: &parquet::file::metadata::ParquetMetaData,
+) -> Result<()> {
+    for row_group in meta.row_groups() {
+        for chunk in row_group.columns() {
+            let (start, len) = chunk.byte_range();
+            let end = start.saturating_add(len).min(file.len() as u64) as usize;
+            let mut at = (start as usize).min(end);
+            while at < end {
+                let mut walk = Walk {
+                    bytes: &file[at..end],
+                    pos: 0,
+                    schema_len: None,
+                    page_size: None,
+                };
+                walk.structure(0, Context::PageHeader)
+                    .map_err(|e| page_header_error(e, at))?;
+                // A size the decoder refuses anyway ends the walk of this chunk.
+                let Some(size) = walk.page_size.and_then(|s| usize::try_from(s).ok()) else {
+                    break;
+                };
+                at = at.saturating_add(walk.pos).saturating_add(size);
+            }
+        }
+    }
+    Ok(())
+}
+
+fn page_header_error(e: Error, at: usize) -> Error {
+    Error::value(e.to_string().replacen(
+        "invalid Parquet footer",
+        &format!("invalid Parquet page header at byte {at}"),
+        1,
+    ))
 }
 
 /// The footer of a whole Parquet file, when the file ends with a plain one (`PAR1`); `None`
@@ -105,6 +166,7 @@ pub fn check_source(source: &Source) -> Result<()> {
 enum Context {
     FileMetaData,
     SchemaElement,
+    PageHeader,
     Other,
 }
 
@@ -113,6 +175,8 @@ struct Walk<'a> {
     pos: usize,
     /// The number of schema elements, once the schema's list header is read.
     schema_len: Option<i64>,
+    /// A page header's compressed_page_size, once read.
+    page_size: Option<i64>,
 }
 
 fn corrupt(what: impl std::fmt::Display) -> Error {
@@ -197,6 +261,9 @@ impl Walk<'_> {
             };
             match (context, field, kind) {
                 (Context::FileMetaData, FILE_METADATA_SCHEMA, LIST) => self.schema(depth)?,
+                (Context::PageHeader, PAGE_HEADER_COMPRESSED_SIZE, I32) => {
+                    self.page_size = Some(self.zigzag()?);
+                }
                 (Context::SchemaElement, SCHEMA_ELEMENT_NUM_CHILDREN, I32) => {
                     let children = self.zigzag()?;
                     let elements = self.schema_len.unwrap_or(0);
@@ -339,6 +406,65 @@ mod tests {
                 .to_string()
                 .contains("-1 children")
         );
+    }
+
+    #[test]
+    fn written_page_headers_pass() {
+        use arrow_array::{ArrayRef, Float64Array, Int64Array, StringArray};
+        use parquet::file::properties::WriterProperties;
+        use parquet::file::reader::{FileReader, SerializedFileReader};
+        use std::sync::Arc;
+        let n = 20_000;
+        let batch = arrow_array::RecordBatch::try_from_iter(vec![
+            (
+                "i",
+                Arc::new(Int64Array::from_iter_values(0..n)) as ArrayRef,
+            ),
+            (
+                "f",
+                Arc::new(Float64Array::from_iter(
+                    (0..n).map(|v| (v % 7 != 0).then_some(v as f64)),
+                )),
+            ),
+            (
+                "s",
+                Arc::new(StringArray::from_iter_values(
+                    (0..n).map(|v| format!("s{}", v % 300)),
+                )),
+            ),
+        ])
+        .unwrap();
+        // Many pages a chunk, dictionary and plain ones, several row groups, compressed.
+        let props = WriterProperties::builder()
+            .set_data_page_size_limit(1024)
+            .set_max_row_group_size(7_000)
+            .set_compression(parquet::basic::Compression::SNAPPY)
+            .build();
+        let mut out = vec![];
+        let mut w =
+            parquet::arrow::ArrowWriter::try_new(&mut out, batch.schema(), Some(props)).unwrap();
+        w.write(&batch).unwrap();
+        w.close().unwrap();
+        let file = bytes::Bytes::from(out);
+        let meta = SerializedFileReader::new(file.clone())
+            .unwrap()
+            .metadata()
+            .clone();
+        assert!(meta.num_row_groups() > 1);
+        check_page_headers(&file, &meta).unwrap();
+    }
+
+    #[test]
+    fn the_slow_page_header_finding_is_refused_by_the_reader() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fuzz_regressions/libfuzzer_slow_page_header_skip.parquet"
+        );
+        let src = crate::io::SourceInfo::from_bytes(std::fs::read(path).unwrap());
+        let err = crate::io::parquet::read_parquet(&src, &Default::default())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("invalid Parquet page header at byte"), "{err}");
     }
 
     #[test]
