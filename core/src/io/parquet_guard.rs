@@ -437,7 +437,7 @@ mod tests {
         // Many pages a chunk, dictionary and plain ones, several row groups, compressed.
         let props = WriterProperties::builder()
             .set_data_page_size_limit(1024)
-            .set_max_row_group_size(7_000)
+            .set_max_row_group_row_count(Some(7_000))
             .set_compression(parquet::basic::Compression::SNAPPY)
             .build();
         let mut out = vec![];
