@@ -92,6 +92,19 @@ impl PyColumn {
         run(py, move || to_arrow_with_metadata(&c, meta.as_ref()))
     }
 
+    /// The column as a pyarrow Array, its field named by `meta` (unnamed without it).
+    fn to_pyarrow<'py>(
+        &self,
+        py: Python<'py>,
+        meta: Option<ColumnMetadata>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let name = meta.as_ref().map_or(String::new(), |m| m.name.clone());
+        let array = self.to_arrow_array(py, meta)?;
+        let field = Arc::new(Field::new(name, array.data_type().clone(), true));
+        let exported = pyo3_arrow::PyArray::new(array, field).into_pyobject(py)?;
+        py.import("pyarrow")?.getattr("array")?.call1((exported,))
+    }
+
     /// The column (all rows, or none when `empty`) as one Arrow array with its nullable,
     /// unnamed field: what the Arrow PyCapsule protocol exports.
     fn arrow_export(
@@ -129,11 +142,7 @@ plc_methods! {
                 .filter(|m| !m.is_none())
                 .map(metadata_from_py)
                 .transpose()?;
-            let name = meta.as_ref().map_or(String::new(), |m| m.name.clone());
-            let array = self.to_arrow_array(py, meta)?;
-            let field = Arc::new(Field::new(name, array.data_type().clone(), true));
-            let exported = pyo3_arrow::PyArray::new(array, field).into_pyobject(py)?;
-            py.import("pyarrow")?.getattr("array")?.call1((exported,))
+            self.to_pyarrow(py, meta)
         }
     }
 }
@@ -391,12 +400,7 @@ impl PyColumn {
     /// The values as a Python list (None for nulls). A column keeps no struct field
     /// names, so struct rows become dicts keyed by the fields' positions ("0", "1", ...).
     fn to_pylist<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        let array = self.to_arrow_array(py, Some(ColumnMetadata::positional(&self.0)))?;
-        let field = Arc::new(Field::new("", array.data_type().clone(), true));
-        let exported = pyo3_arrow::PyArray::new(array, field).into_pyobject(py)?;
-        py.import("pyarrow")?
-            .getattr("array")?
-            .call1((exported,))?
+        self.to_pyarrow(py, Some(ColumnMetadata::positional(&self.0)))?
             .call_method0("to_pylist")
     }
 

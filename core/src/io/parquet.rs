@@ -166,13 +166,19 @@ impl Input {
             Input::File(p) => Source::Path(p.clone()),
             Input::Bytes(b) => Source::Bytes(b.clone()),
         })?;
+        // Page headers too, before the decoder skips through them (parquet_guard).
+        let in_source = |e: Error| Error::value(format!("{}: {e}", self.name()));
         Ok(match self {
-            Input::File(p) => ArrowReaderMetadata::load(&Source::open(p)?, opts)?,
+            Input::File(p) => {
+                let file = Source::open(p)?;
+                let meta = ArrowReaderMetadata::load(&file, opts)?;
+                super::parquet_guard::check_page_headers(&file, meta.metadata())
+                    .map_err(in_source)?;
+                meta
+            }
             Input::Bytes(b) => {
                 let meta = ArrowReaderMetadata::load(b, opts)?;
-                // Page headers too, before the decoder skips through them (parquet_guard).
-                super::parquet_guard::check_page_headers(b, meta.metadata())
-                    .map_err(|e| Error::value(format!("{}: {e}", self.name())))?;
+                super::parquet_guard::check_page_headers(b, meta.metadata()).map_err(in_source)?;
                 meta
             }
         })

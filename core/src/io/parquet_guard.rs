@@ -1,5 +1,5 @@
 //! A check of a Parquet footer's declared sizes before the `parquet` crate decodes it, and
-//! of the page headers of an in-memory file ([`check_page_headers`]).
+//! of the page headers of every column chunk ([`check_page_headers`]).
 //!
 //! The crate (59.3) trusts counts in the footer when it reserves memory: a 1.3 KB file whose
 //! schema claims a group of 675 million children made it reserve 5.4 GB (libFuzzer found
@@ -23,6 +23,8 @@
 
 use super::source::Source;
 use crate::error::{Error, Result};
+use parquet::file::metadata::ParquetMetaData;
+use parquet::file::reader::ChunkReader;
 
 /// Structures nested deeper than this are refused (real footers nest about 6 deep).
 pub const MAX_DEPTH: usize = 64;
@@ -52,72 +54,74 @@ const SCHEMA_ELEMENT_NUM_CHILDREN: i16 = 5;
 /// cannot be right; see the module documentation. A footer this check accepts may still be
 /// invalid in other ways: the `parquet` crate's decoding says so.
 pub fn check_footer(footer: &[u8]) -> Result<()> {
-    let mut walk = Walk {
-        bytes: footer,
-        pos: 0,
-        schema_len: None,
-        page_size: None,
-    };
-    walk.structure(0, Context::FileMetaData)
+    Walk::new(footer, Part::Footer).structure(0, Context::FileMetaData)
 }
 
 /// PageHeader's field 3 is compressed_page_size, the bytes of the page after its header.
 const PAGE_HEADER_COMPRESSED_SIZE: i16 = 3;
 
-/// Refuse an in-memory file whose page headers declare sizes the bytes of their column
-/// chunk cannot hold, walking every column chunk's headers (each followed by its page)
-/// the way [`check_footer`] walks the footer. The `parquet` crate decodes a page header by
+/// The bytes read for a page header at first; a header that runs past them (large
+/// statistics) is read again in a window sixteen times wider, up to its column chunk's end.
+const PAGE_HEADER_WINDOW: u64 = 4096;
+
+/// Refuse a file whose page headers declare sizes the bytes of their column chunk cannot
+/// hold, walking every column chunk's headers (each followed by its page) the way
+/// [`check_footer`] walks the footer. The `parquet` crate decodes a page header by
 /// skipping what it does not need, and a header that declares a value far longer than the
 /// bytes present made it spend seconds per header (libFuzzer found one:
 /// `core/tests/fuzz_regressions/libfuzzer_slow_page_header_skip.parquet`); this walk's work
-/// is bounded by the bytes present. A header this check accepts may still be invalid in
-/// other ways: the decoder says so.
+/// is bounded by the bytes present. `file` is the file in memory or on disk (a file reads
+/// a small window at each header, not the pages). A header this check accepts may still be
+/// invalid in other ways: the decoder says so.
 ///
 /// ```
 /// use ferrodf_core::io::parquet_guard::check_page_headers;
 /// use parquet::file::reader::{FileReader, SerializedFileReader};
-/// let file = bytes::Bytes::from(std::fs::read(concat!(
+/// let path = concat!(
 ///     env!("CARGO_MANIFEST_DIR"), "/tests/fuzz_regressions/libfuzzer_slow_page_header_skip.parquet"
-/// )).unwrap());
-/// let meta = SerializedFileReader::new(file.clone()).unwrap().metadata().clone();
+/// );
+/// let file = std::fs::File::open(path).unwrap();
+/// let meta = SerializedFileReader::new(file.try_clone().unwrap()).unwrap().metadata().clone();
 /// let err = check_page_headers(&file, &meta).unwrap_err().to_string();
-/// assert!(err.contains("page header"), "{err}");
+/// assert!(err.contains("page header at byte"), "{err}");
 /// ```
-pub fn check_page_headers(
-    file: &[u8],
-    meta: &parquet::file::metadata::ParquetMetaData,
-) -> Result<()> {
+pub fn check_page_headers<R: ChunkReader>(file: &R, meta: &ParquetMetaData) -> Result<()> {
+    let file_len = file.len();
     for row_group in meta.row_groups() {
         for chunk in row_group.columns() {
             let (start, len) = chunk.byte_range();
-            let end = start.saturating_add(len).min(file.len() as u64) as usize;
-            let mut at = (start as usize).min(end);
+            let end = start.saturating_add(len).min(file_len);
+            let mut at = start.min(end);
             while at < end {
-                let mut walk = Walk {
-                    bytes: &file[at..end],
-                    pos: 0,
-                    schema_len: None,
-                    page_size: None,
-                };
-                walk.structure(0, Context::PageHeader)
-                    .map_err(|e| page_header_error(e, at))?;
                 // A size the decoder refuses anyway ends the walk of this chunk.
-                let Some(size) = walk.page_size.and_then(|s| usize::try_from(s).ok()) else {
+                let Some(next) = page_after_header(file, at, end)? else {
                     break;
                 };
-                at = at.saturating_add(walk.pos).saturating_add(size);
+                at = next;
             }
         }
     }
     Ok(())
 }
 
-fn page_header_error(e: Error, at: usize) -> Error {
-    Error::value(e.to_string().replacen(
-        "invalid Parquet footer",
-        &format!("invalid Parquet page header at byte {at}"),
-        1,
-    ))
+/// Walk the page header at `at` (its column chunk ends at `end`) and give where the next
+/// one starts, or `None` when the header's page size is negative.
+fn page_after_header<R: ChunkReader>(file: &R, at: u64, end: u64) -> Result<Option<u64>> {
+    let mut window = PAGE_HEADER_WINDOW.min(end - at);
+    loop {
+        let bytes = file.get_bytes(at, window as usize)?;
+        let mut walk = Walk::new(&bytes, Part::PageHeader(at));
+        match walk.structure(0, Context::PageHeader) {
+            Ok(()) => {
+                let size = walk.page_size.and_then(|s| u64::try_from(s).ok());
+                return Ok(size.map(|s| at.saturating_add(walk.pos as u64).saturating_add(s)));
+            }
+            // Only the whole rest of the chunk can prove a header wrong: a narrower window
+            // may have cut it.
+            Err(e) if window == end - at => return Err(e),
+            Err(_) => window = window.saturating_mul(16).min(end - at),
+        }
+    }
 }
 
 /// The footer of a whole Parquet file, when the file ends with a plain one (`PAR1`); `None`
@@ -170,8 +174,26 @@ enum Context {
     Other,
 }
 
+/// The part of the file a walk reads, as its errors name it.
+#[derive(Clone, Copy)]
+enum Part {
+    Footer,
+    /// A page header at this byte of the file.
+    PageHeader(u64),
+}
+
+impl std::fmt::Display for Part {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Part::Footer => f.write_str("footer"),
+            Part::PageHeader(at) => write!(f, "page header at byte {at}"),
+        }
+    }
+}
+
 struct Walk<'a> {
     bytes: &'a [u8],
+    part: Part,
     pos: usize,
     /// The number of schema elements, once the schema's list header is read.
     schema_len: Option<i64>,
@@ -179,13 +201,24 @@ struct Walk<'a> {
     page_size: Option<i64>,
 }
 
-fn corrupt(what: impl std::fmt::Display) -> Error {
-    Error::value(format!(
-        "invalid Parquet footer ({what}): the file is damaged or not Parquet"
-    ))
-}
+impl<'a> Walk<'a> {
+    fn new(bytes: &'a [u8], part: Part) -> Walk<'a> {
+        Walk {
+            bytes,
+            part,
+            pos: 0,
+            schema_len: None,
+            page_size: None,
+        }
+    }
 
-impl Walk<'_> {
+    fn corrupt(&self, what: impl std::fmt::Display) -> Error {
+        Error::value(format!(
+            "invalid Parquet {} ({what}): the file is damaged or not Parquet",
+            self.part
+        ))
+    }
+
     fn left(&self) -> usize {
         self.bytes.len() - self.pos
     }
@@ -194,14 +227,14 @@ impl Walk<'_> {
         let b = *self
             .bytes
             .get(self.pos)
-            .ok_or_else(|| corrupt("it ends in the middle of a value"))?;
+            .ok_or_else(|| self.corrupt("it ends in the middle of a value"))?;
         self.pos += 1;
         Ok(b)
     }
 
     fn skip(&mut self, n: usize) -> Result<()> {
         if n > self.left() {
-            return Err(corrupt(format!(
+            return Err(self.corrupt(format!(
                 "a value of {n} bytes where {} are left",
                 self.left()
             )));
@@ -219,7 +252,7 @@ impl Walk<'_> {
                 return Ok(v);
             }
         }
-        Err(corrupt("a variable-length integer longer than 10 bytes"))
+        Err(self.corrupt("a variable-length integer longer than 10 bytes"))
     }
 
     fn zigzag(&mut self) -> Result<i64> {
@@ -232,7 +265,7 @@ impl Walk<'_> {
     fn count(&mut self, declared: u64, min_bytes: usize) -> Result<usize> {
         let fits = (self.left() / min_bytes.max(1)) as u64;
         if declared > fits {
-            return Err(corrupt(format!(
+            return Err(self.corrupt(format!(
                 "a list declares {declared} elements in the {} bytes left",
                 self.left()
             )));
@@ -242,9 +275,7 @@ impl Walk<'_> {
 
     fn structure(&mut self, depth: usize, context: Context) -> Result<()> {
         if depth > MAX_DEPTH {
-            return Err(corrupt(format!(
-                "structures nested deeper than {MAX_DEPTH}"
-            )));
+            return Err(self.corrupt(format!("structures nested deeper than {MAX_DEPTH}")));
         }
         let mut field: i16 = 0;
         loop {
@@ -255,7 +286,8 @@ impl Walk<'_> {
             }
             let delta = header >> 4;
             field = if delta == 0 {
-                i16::try_from(self.zigzag()?).map_err(|_| corrupt("a field id out of range"))?
+                i16::try_from(self.zigzag()?)
+                    .map_err(|_| self.corrupt("a field id out of range"))?
             } else {
                 field.wrapping_add(i16::from(delta))
             };
@@ -268,7 +300,7 @@ impl Walk<'_> {
                     let children = self.zigzag()?;
                     let elements = self.schema_len.unwrap_or(0);
                     if children < 0 || children >= elements.max(1) {
-                        return Err(corrupt(format!(
+                        return Err(self.corrupt(format!(
                             "a schema element claims {children} children in a schema of \
                              {elements} elements"
                         )));
@@ -336,7 +368,7 @@ impl Walk<'_> {
                 Ok(())
             }
             STRUCT => self.structure(depth + 1, Context::Other),
-            other => Err(corrupt(format!("an unknown value type {other}"))),
+            other => Err(self.corrupt(format!("an unknown value type {other}"))),
         }
     }
 }
@@ -455,16 +487,78 @@ mod tests {
     }
 
     #[test]
-    fn the_slow_page_header_finding_is_refused_by_the_reader() {
-        let path = concat!(
+    fn page_headers_wider_than_the_first_window_pass() {
+        use arrow_array::{ArrayRef, StringArray};
+        use parquet::file::properties::{EnabledStatistics, WriterProperties};
+        use parquet::file::reader::{FileReader, SerializedFileReader};
+        use std::sync::Arc;
+        // Values of 10 KB with untruncated page statistics: each header carries a min and
+        // a max of 10 KB, so the walk must widen its window past PAGE_HEADER_WINDOW.
+        let wide = |c: char| c.to_string().repeat(10_000);
+        let values = StringArray::from_iter_values((0..40).map(|i| wide((b'a' + i % 26) as char)));
+        let batch =
+            arrow_array::RecordBatch::try_from_iter(vec![("s", Arc::new(values) as ArrayRef)])
+                .unwrap();
+        let props = WriterProperties::builder()
+            .set_dictionary_enabled(false)
+            .set_data_page_size_limit(30_000)
+            .set_statistics_enabled(EnabledStatistics::Page)
+            .set_statistics_truncate_length(None)
+            .set_write_page_header_statistics(true)
+            .build();
+        let mut out = vec![];
+        let mut w =
+            parquet::arrow::ArrowWriter::try_new(&mut out, batch.schema(), Some(props)).unwrap();
+        w.write(&batch).unwrap();
+        w.close().unwrap();
+        let file = bytes::Bytes::from(out);
+        let meta = SerializedFileReader::new(file.clone())
+            .unwrap()
+            .metadata()
+            .clone();
+        let reader = SerializedFileReader::new(file.clone()).unwrap();
+        let pages: Vec<_> = reader
+            .get_row_group(0)
+            .unwrap()
+            .get_column_page_reader(0)
+            .unwrap()
+            .collect::<std::result::Result<_, _>>()
+            .unwrap();
+        assert!(pages.len() > 2, "{} pages", pages.len());
+        let first = meta.row_group(0).column(0).byte_range().0;
+        let header_len = {
+            let b = file.slice(first as usize..);
+            let mut walk = Walk::new(&b, Part::PageHeader(first));
+            walk.structure(0, Context::PageHeader).unwrap();
+            walk.pos as u64
+        };
+        assert!(
+            header_len > PAGE_HEADER_WINDOW,
+            "header of {header_len} bytes"
+        );
+        check_page_headers(&file, &meta).unwrap();
+    }
+
+    fn slow_header_finding() -> &'static str {
+        concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/tests/fuzz_regressions/libfuzzer_slow_page_header_skip.parquet"
-        );
-        let src = crate::io::SourceInfo::from_bytes(std::fs::read(path).unwrap());
-        let err = crate::io::parquet::read_parquet(&src, &Default::default())
-            .unwrap_err()
-            .to_string();
-        assert!(err.contains("invalid Parquet page header at byte"), "{err}");
+        )
+    }
+
+    #[test]
+    fn the_slow_page_header_finding_is_refused_in_memory_and_from_a_path() {
+        let path = slow_header_finding();
+        for src in [
+            crate::io::SourceInfo::from_bytes(std::fs::read(path).unwrap()),
+            crate::io::SourceInfo::from_paths([path]),
+        ] {
+            // The guard's message, not the decoder's (which took 2.1 s to give its own).
+            let err = crate::io::parquet::read_parquet(&src, &Default::default())
+                .unwrap_err()
+                .to_string();
+            assert!(err.contains("invalid Parquet page header at byte"), "{err}");
+        }
     }
 
     #[test]
