@@ -215,9 +215,11 @@ impl Input {
                 Ok(b.build()?)
             }};
         }
+        // Header reads past the end of the file fail at once (parquet_guard::StrictEof).
+        use super::parquet_guard::StrictEof;
         match self {
-            Input::File(p) => build!(Source::open(p)?),
-            Input::Bytes(b) => build!(b.clone()),
+            Input::File(p) => build!(StrictEof(Source::open(p)?)),
+            Input::Bytes(b) => build!(StrictEof(b.clone())),
         }
     }
 }

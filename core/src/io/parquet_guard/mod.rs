@@ -1,5 +1,5 @@
 //! A check of a Parquet footer's declared sizes before the `parquet` crate decodes it, and
-//! of the page headers of every column chunk ([`check_page_headers`]).
+//! of the page headers of every column chunk ([`check_page_headers`], in `pages.rs`).
 //!
 //! The crate (59.3) trusts counts in the footer when it reserves memory: a 1.3 KB file whose
 //! schema claims a group of 675 million children made it reserve 5.4 GB (libFuzzer found
@@ -23,8 +23,10 @@
 
 use super::source::Source;
 use crate::error::{Error, Result};
-use parquet::file::metadata::ParquetMetaData;
-use parquet::file::reader::ChunkReader;
+
+mod pages;
+pub(crate) use pages::StrictEof;
+pub use pages::check_page_headers;
 
 /// Structures nested deeper than this are refused (real footers nest about 6 deep).
 pub const MAX_DEPTH: usize = 64;
@@ -55,73 +57,6 @@ const SCHEMA_ELEMENT_NUM_CHILDREN: i16 = 5;
 /// invalid in other ways: the `parquet` crate's decoding says so.
 pub fn check_footer(footer: &[u8]) -> Result<()> {
     Walk::new(footer, Part::Footer).structure(0, Context::FileMetaData)
-}
-
-/// PageHeader's field 3 is compressed_page_size, the bytes of the page after its header.
-const PAGE_HEADER_COMPRESSED_SIZE: i16 = 3;
-
-/// The bytes read for a page header at first; a header that runs past them (large
-/// statistics) is read again in a window sixteen times wider, up to its column chunk's end.
-const PAGE_HEADER_WINDOW: u64 = 4096;
-
-/// Refuse a file whose page headers declare sizes the bytes of their column chunk cannot
-/// hold, walking every column chunk's headers (each followed by its page) the way
-/// [`check_footer`] walks the footer. The `parquet` crate decodes a page header by
-/// skipping what it does not need, and a header that declares a value far longer than the
-/// bytes present made it spend seconds per header (libFuzzer found one:
-/// `core/tests/fuzz_regressions/libfuzzer_slow_page_header_skip.parquet`); this walk's work
-/// is bounded by the bytes present. `file` is the file in memory or on disk (a file reads
-/// a small window at each header, not the pages). A header this check accepts may still be
-/// invalid in other ways: the decoder says so.
-///
-/// ```
-/// use ferrodf_core::io::parquet_guard::check_page_headers;
-/// use parquet::file::reader::{FileReader, SerializedFileReader};
-/// let path = concat!(
-///     env!("CARGO_MANIFEST_DIR"), "/tests/fuzz_regressions/libfuzzer_slow_page_header_skip.parquet"
-/// );
-/// let file = std::fs::File::open(path).unwrap();
-/// let meta = SerializedFileReader::new(file.try_clone().unwrap()).unwrap().metadata().clone();
-/// let err = check_page_headers(&file, &meta).unwrap_err().to_string();
-/// assert!(err.contains("page header at byte"), "{err}");
-/// ```
-pub fn check_page_headers<R: ChunkReader>(file: &R, meta: &ParquetMetaData) -> Result<()> {
-    let file_len = file.len();
-    for row_group in meta.row_groups() {
-        for chunk in row_group.columns() {
-            let (start, len) = chunk.byte_range();
-            let end = start.saturating_add(len).min(file_len);
-            let mut at = start.min(end);
-            while at < end {
-                // A size the decoder refuses anyway ends the walk of this chunk.
-                let Some(next) = page_after_header(file, at, end)? else {
-                    break;
-                };
-                at = next;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Walk the page header at `at` (its column chunk ends at `end`) and give where the next
-/// one starts, or `None` when the header's page size is negative.
-fn page_after_header<R: ChunkReader>(file: &R, at: u64, end: u64) -> Result<Option<u64>> {
-    let mut window = PAGE_HEADER_WINDOW.min(end - at);
-    loop {
-        let bytes = file.get_bytes(at, window as usize)?;
-        let mut walk = Walk::new(&bytes, Part::PageHeader(at));
-        match walk.structure(0, Context::PageHeader) {
-            Ok(()) => {
-                let size = walk.page_size.and_then(|s| u64::try_from(s).ok());
-                return Ok(size.map(|s| at.saturating_add(walk.pos as u64).saturating_add(s)));
-            }
-            // Only the whole rest of the chunk can prove a header wrong: a narrower window
-            // may have cut it.
-            Err(e) if window == end - at => return Err(e),
-            Err(_) => window = window.saturating_mul(16).min(end - at),
-        }
-    }
 }
 
 /// The footer of a whole Parquet file, when the file ends with a plain one (`PAR1`); `None`
@@ -170,7 +105,12 @@ pub fn check_source(source: &Source) -> Result<()> {
 enum Context {
     FileMetaData,
     SchemaElement,
+    /// A page header and the structures in it whose fields the decoder reads by their
+    /// ids, whatever type the bytes declare (`pages.rs`).
     PageHeader,
+    DataPageHeader,
+    DataPageHeaderV2,
+    DictionaryPageHeader,
     Other,
 }
 
@@ -197,8 +137,13 @@ struct Walk<'a> {
     pos: usize,
     /// The number of schema elements, once the schema's list header is read.
     schema_len: Option<i64>,
-    /// A page header's compressed_page_size, once read.
+    /// A page header's page type (field 1), once read.
+    page_type: Option<i64>,
+    /// A page header's compressed_page_size (field 3), once read.
     page_size: Option<i64>,
+    /// Whether the walk stopped on a declared count that the bytes left cannot hold (the
+    /// decoder would loop over that count), rather than on bytes it cannot parse.
+    oversized: bool,
 }
 
 impl<'a> Walk<'a> {
@@ -208,7 +153,9 @@ impl<'a> Walk<'a> {
             part,
             pos: 0,
             schema_len: None,
+            page_type: None,
             page_size: None,
+            oversized: false,
         }
     }
 
@@ -265,6 +212,7 @@ impl<'a> Walk<'a> {
     fn count(&mut self, declared: u64, min_bytes: usize) -> Result<usize> {
         let fits = (self.left() / min_bytes.max(1)) as u64;
         if declared > fits {
+            self.oversized = true;
             return Err(self.corrupt(format!(
                 "a list declares {declared} elements in the {} bytes left",
                 self.left()
@@ -293,9 +241,6 @@ impl<'a> Walk<'a> {
             };
             match (context, field, kind) {
                 (Context::FileMetaData, FILE_METADATA_SCHEMA, LIST) => self.schema(depth)?,
-                (Context::PageHeader, PAGE_HEADER_COMPRESSED_SIZE, I32) => {
-                    self.page_size = Some(self.zigzag()?);
-                }
                 (Context::SchemaElement, SCHEMA_ELEMENT_NUM_CHILDREN, I32) => {
                     let children = self.zigzag()?;
                     let elements = self.schema_len.unwrap_or(0);
@@ -306,7 +251,20 @@ impl<'a> Walk<'a> {
                         )));
                     }
                 }
-                _ => self.value(kind, depth, true)?,
+                _ => match pages::known_field(context, field) {
+                    Some(pages::Known::Int) => {
+                        let v = self.zigzag()?;
+                        if context == Context::PageHeader {
+                            match field {
+                                pages::PAGE_TYPE => self.page_type = Some(v),
+                                pages::COMPRESSED_PAGE_SIZE => self.page_size = Some(v),
+                                _ => {}
+                            }
+                        }
+                    }
+                    Some(pages::Known::Struct(inner)) => self.structure(depth + 1, inner)?,
+                    None => self.value(kind, depth, true)?,
+                },
             }
         }
     }
@@ -438,127 +396,6 @@ mod tests {
                 .to_string()
                 .contains("-1 children")
         );
-    }
-
-    #[test]
-    fn written_page_headers_pass() {
-        use arrow_array::{ArrayRef, Float64Array, Int64Array, StringArray};
-        use parquet::file::properties::WriterProperties;
-        use parquet::file::reader::{FileReader, SerializedFileReader};
-        use std::sync::Arc;
-        let n = 20_000;
-        let batch = arrow_array::RecordBatch::try_from_iter(vec![
-            (
-                "i",
-                Arc::new(Int64Array::from_iter_values(0..n)) as ArrayRef,
-            ),
-            (
-                "f",
-                Arc::new(Float64Array::from_iter(
-                    (0..n).map(|v| (v % 7 != 0).then_some(v as f64)),
-                )),
-            ),
-            (
-                "s",
-                Arc::new(StringArray::from_iter_values(
-                    (0..n).map(|v| format!("s{}", v % 300)),
-                )),
-            ),
-        ])
-        .unwrap();
-        // Many pages a chunk, dictionary and plain ones, several row groups, compressed.
-        let props = WriterProperties::builder()
-            .set_data_page_size_limit(1024)
-            .set_max_row_group_row_count(Some(7_000))
-            .set_compression(parquet::basic::Compression::SNAPPY)
-            .build();
-        let mut out = vec![];
-        let mut w =
-            parquet::arrow::ArrowWriter::try_new(&mut out, batch.schema(), Some(props)).unwrap();
-        w.write(&batch).unwrap();
-        w.close().unwrap();
-        let file = bytes::Bytes::from(out);
-        let meta = SerializedFileReader::new(file.clone())
-            .unwrap()
-            .metadata()
-            .clone();
-        assert!(meta.num_row_groups() > 1);
-        check_page_headers(&file, &meta).unwrap();
-    }
-
-    #[test]
-    fn page_headers_wider_than_the_first_window_pass() {
-        use arrow_array::{ArrayRef, StringArray};
-        use parquet::file::properties::{EnabledStatistics, WriterProperties};
-        use parquet::file::reader::{FileReader, SerializedFileReader};
-        use std::sync::Arc;
-        // Values of 10 KB with untruncated page statistics: each header carries a min and
-        // a max of 10 KB, so the walk must widen its window past PAGE_HEADER_WINDOW.
-        let wide = |c: char| c.to_string().repeat(10_000);
-        let values = StringArray::from_iter_values((0..40).map(|i| wide((b'a' + i % 26) as char)));
-        let batch =
-            arrow_array::RecordBatch::try_from_iter(vec![("s", Arc::new(values) as ArrayRef)])
-                .unwrap();
-        let props = WriterProperties::builder()
-            .set_dictionary_enabled(false)
-            .set_data_page_size_limit(30_000)
-            .set_statistics_enabled(EnabledStatistics::Page)
-            .set_statistics_truncate_length(None)
-            .set_write_page_header_statistics(true)
-            .build();
-        let mut out = vec![];
-        let mut w =
-            parquet::arrow::ArrowWriter::try_new(&mut out, batch.schema(), Some(props)).unwrap();
-        w.write(&batch).unwrap();
-        w.close().unwrap();
-        let file = bytes::Bytes::from(out);
-        let meta = SerializedFileReader::new(file.clone())
-            .unwrap()
-            .metadata()
-            .clone();
-        let reader = SerializedFileReader::new(file.clone()).unwrap();
-        let pages: Vec<_> = reader
-            .get_row_group(0)
-            .unwrap()
-            .get_column_page_reader(0)
-            .unwrap()
-            .collect::<std::result::Result<_, _>>()
-            .unwrap();
-        assert!(pages.len() > 2, "{} pages", pages.len());
-        let first = meta.row_group(0).column(0).byte_range().0;
-        let header_len = {
-            let b = file.slice(first as usize..);
-            let mut walk = Walk::new(&b, Part::PageHeader(first));
-            walk.structure(0, Context::PageHeader).unwrap();
-            walk.pos as u64
-        };
-        assert!(
-            header_len > PAGE_HEADER_WINDOW,
-            "header of {header_len} bytes"
-        );
-        check_page_headers(&file, &meta).unwrap();
-    }
-
-    fn slow_header_finding() -> &'static str {
-        concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/fuzz_regressions/libfuzzer_slow_page_header_skip.parquet"
-        )
-    }
-
-    #[test]
-    fn the_slow_page_header_finding_is_refused_in_memory_and_from_a_path() {
-        let path = slow_header_finding();
-        for src in [
-            crate::io::SourceInfo::from_bytes(std::fs::read(path).unwrap()),
-            crate::io::SourceInfo::from_paths([path]),
-        ] {
-            // The guard's message, not the decoder's (which took 2.1 s to give its own).
-            let err = crate::io::parquet::read_parquet(&src, &Default::default())
-                .unwrap_err()
-                .to_string();
-            assert!(err.contains("invalid Parquet page header at byte"), "{err}");
-        }
     }
 
     #[test]
