@@ -131,16 +131,21 @@ impl std::fmt::Display for Part {
     }
 }
 
+/// The error for a damaged `part` of a file.
+fn damaged(part: Part, what: impl std::fmt::Display) -> Error {
+    Error::value(format!(
+        "invalid Parquet {part} ({what}): the file is damaged or not Parquet"
+    ))
+}
+
 struct Walk<'a> {
     bytes: &'a [u8],
     part: Part,
     pos: usize,
     /// The number of schema elements, once the schema's list header is read.
     schema_len: Option<i64>,
-    /// A page header's page type (field 1), once read.
-    page_type: Option<i64>,
-    /// A page header's compressed_page_size (field 3), once read.
-    page_size: Option<i64>,
+    /// The fields of a page header the checks use, once read.
+    page: pages::PageFields,
     /// Whether the walk stopped on a declared count that the bytes left cannot hold (the
     /// decoder would loop over that count), rather than on bytes it cannot parse.
     oversized: bool,
@@ -153,17 +158,13 @@ impl<'a> Walk<'a> {
             part,
             pos: 0,
             schema_len: None,
-            page_type: None,
-            page_size: None,
+            page: pages::PageFields::default(),
             oversized: false,
         }
     }
 
     fn corrupt(&self, what: impl std::fmt::Display) -> Error {
-        Error::value(format!(
-            "invalid Parquet {} ({what}): the file is damaged or not Parquet",
-            self.part
-        ))
+        damaged(self.part, what)
     }
 
     fn left(&self) -> usize {
@@ -254,13 +255,7 @@ impl<'a> Walk<'a> {
                 _ => match pages::known_field(context, field) {
                     Some(pages::Known::Int) => {
                         let v = self.zigzag()?;
-                        if context == Context::PageHeader {
-                            match field {
-                                pages::PAGE_TYPE => self.page_type = Some(v),
-                                pages::COMPRESSED_PAGE_SIZE => self.page_size = Some(v),
-                                _ => {}
-                            }
-                        }
+                        self.page.record(context, field, v);
                     }
                     Some(pages::Known::Struct(inner)) => self.structure(depth + 1, inner)?,
                     None => self.value(kind, depth, true)?,

@@ -12,19 +12,42 @@
 //! - [`StrictEof`] makes the decoder's reads past the end of the file an error, so any skip
 //!   the walk did not foresee stops at the end of the bytes present.
 
-use super::{Context, Part, Walk};
-use crate::error::Result;
+use super::{Context, Part, Walk, damaged};
+use crate::error::{Error, Result};
 use bytes::Bytes;
-use parquet::file::metadata::ParquetMetaData;
+use parquet::file::metadata::{ColumnChunkMetaData, ParquetMetaData};
 use parquet::file::reader::{ChunkReader, Length};
 use std::io::Read;
 
-/// PageHeader's field 1, the page type, and field 3, the compressed size of the page that
-/// follows the header.
-pub(super) const PAGE_TYPE: i16 = 1;
-pub(super) const COMPRESSED_PAGE_SIZE: i16 = 3;
-/// The page type of an index page (parquet.thrift's `PageType.INDEX_PAGE`).
+/// Page types (parquet.thrift's `PageType`) the walk treats apart.
 const INDEX_PAGE: i64 = 1;
+const DICTIONARY_PAGE: i64 = 2;
+
+/// The fields of a page header the checks use.
+#[derive(Clone, Copy, Default)]
+pub(super) struct PageFields {
+    /// PageHeader 1.
+    page_type: Option<i64>,
+    /// PageHeader 2: the page's bytes once decompressed.
+    uncompressed_size: Option<i64>,
+    /// PageHeader 3: the page's bytes after the header.
+    compressed_size: Option<i64>,
+    /// DictionaryPageHeader 1: the values of a dictionary page.
+    dictionary_values: Option<i64>,
+}
+
+impl PageFields {
+    /// Keep `value`, read for field `field` of a `context` structure, when a check uses it.
+    pub(super) fn record(&mut self, context: Context, field: i16, value: i64) {
+        match (context, field) {
+            (Context::PageHeader, 1) => self.page_type = Some(value),
+            (Context::PageHeader, 2) => self.uncompressed_size = Some(value),
+            (Context::PageHeader, 3) => self.compressed_size = Some(value),
+            (Context::DictionaryPageHeader, 1) => self.dictionary_values = Some(value),
+            _ => {}
+        }
+    }
+}
 
 /// A field the decoder reads by its id, whatever type its bytes declare.
 pub(super) enum Known {
@@ -101,10 +124,14 @@ pub fn check_page_headers<R: ChunkReader>(file: &R, meta: &ParquetMetaData) -> R
                 if after > end {
                     continue;
                 }
-                if header.page_type == Some(INDEX_PAGE) {
+                let page = header.page;
+                if page.page_type == Some(DICTIONARY_PAGE) {
+                    check_dictionary_size(&page, chunk, at)?;
+                }
+                if page.page_type == Some(INDEX_PAGE) {
                     todo.push((after, true));
                 }
-                if let Some(size) = header.page_size.and_then(|s| u64::try_from(s).ok()) {
+                if let Some(size) = page.compressed_size.and_then(|s| u64::try_from(s).ok()) {
                     todo.push((after.saturating_add(size), by_peek));
                 }
             }
@@ -113,11 +140,38 @@ pub fn check_page_headers<R: ChunkReader>(file: &R, meta: &ParquetMetaData) -> R
     Ok(())
 }
 
+/// Refuse a dictionary page that declares more values than its decompressed bytes can
+/// hold: the decoder allocates the declared count of values before it decodes any (a 2 KB
+/// file declared 634 million INT64 values, 5 GB; libFuzzer found it:
+/// `core/tests/fuzz_regressions/libfuzzer_dictionary_num_values_5gb.parquet`). A value takes
+/// at least its type's width (a BYTE_ARRAY value its 4-byte length, a boolean one bit).
+fn check_dictionary_size(page: &PageFields, chunk: &ColumnChunkMetaData, at: u64) -> Result<()> {
+    use parquet::basic::Type;
+    let values = page.dictionary_values.unwrap_or(0).max(0) as u128;
+    let bytes = page.uncompressed_size.unwrap_or(0).max(0) as u128;
+    let bits_per_value: u128 = match chunk.column_type() {
+        Type::BOOLEAN => 1,
+        Type::INT32 | Type::FLOAT | Type::BYTE_ARRAY => 32,
+        Type::INT64 | Type::DOUBLE => 64,
+        Type::INT96 => 96,
+        Type::FIXED_LEN_BYTE_ARRAY => 8 * chunk.column_descr().type_length().max(1) as u128,
+    };
+    if values * bits_per_value > bytes * 8 {
+        return Err(damaged(
+            Part::PageHeader(at),
+            format!(
+                "a dictionary page declares {values} {} values in {bytes} bytes",
+                chunk.column_type()
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// What a page header walk found.
 struct Header {
     len: u64,
-    page_type: Option<i64>,
-    page_size: Option<i64>,
+    page: PageFields,
 }
 
 /// Walk the page header at `at`; an error says whether it was an oversized count.
@@ -125,7 +179,7 @@ fn walk_header<R: ChunkReader>(
     file: &R,
     at: u64,
     file_len: u64,
-) -> std::result::Result<Header, (crate::error::Error, bool)> {
+) -> std::result::Result<Header, (Error, bool)> {
     let mut window = PAGE_HEADER_WINDOW.min(file_len - at);
     loop {
         let bytes = file
@@ -136,8 +190,7 @@ fn walk_header<R: ChunkReader>(
             Ok(()) => {
                 return Ok(Header {
                     len: walk.pos as u64,
-                    page_type: walk.page_type,
-                    page_size: walk.page_size,
+                    page: walk.page,
                 });
             }
             // Only the whole rest of the file can prove a header wrong: a narrower window
@@ -291,12 +344,14 @@ mod tests {
         check_page_headers(&file, &meta).unwrap();
     }
 
-    /// libFuzzer's slow page headers: one on the path of every read, one reached only
-    /// where rows are skipped (after an index page, whose page the decoder's peek does not
-    /// skip, parsing the page as the next header, past the chunk's end).
-    const SLOW_HEADER_FINDINGS: [&str; 2] = [
+    /// libFuzzer's page-header findings: a slow header on the path of every read, one
+    /// reached only where rows are skipped (after an index page, whose page the decoder's
+    /// peek does not skip, parsing the page as the next header, past the chunk's end), and
+    /// a dictionary page declaring 5 GB of values.
+    const PAGE_HEADER_FINDINGS: [&str; 3] = [
         "libfuzzer_slow_page_header_skip.parquet",
         "libfuzzer_slow_page_header_skip_records.parquet",
+        "libfuzzer_dictionary_num_values_5gb.parquet",
     ];
 
     fn finding(name: &str) -> String {
@@ -307,20 +362,20 @@ mod tests {
     }
 
     #[test]
-    fn the_slow_page_header_findings_are_refused_in_memory_and_from_a_path() {
+    fn the_page_header_findings_are_refused_in_memory_and_from_a_path() {
         let window = crate::io::parquet::ParquetReaderOptions {
             skip_rows: 3,
             nrows: Some(40),
             ..Default::default()
         };
-        for path in SLOW_HEADER_FINDINGS.map(finding) {
+        for path in PAGE_HEADER_FINDINGS.map(finding) {
             for src in [
                 crate::io::SourceInfo::from_bytes(std::fs::read(&path).unwrap()),
                 crate::io::SourceInfo::from_paths([&path]),
             ] {
                 for opts in [&Default::default(), &window] {
                     // The guard's message, not the decoder's (which took seconds to
-                    // give its own).
+                    // give its own, or ran out of memory).
                     let err = crate::io::parquet::read_parquet(&src, opts)
                         .unwrap_err()
                         .to_string();
