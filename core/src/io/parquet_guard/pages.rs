@@ -245,11 +245,26 @@ impl<R: Read> Read for StrictEofRead<R> {
 mod tests {
     use super::*;
 
+    /// `batch` written to Parquet with `props`, and its metadata as the reader sees it.
+    fn written(
+        batch: &arrow_array::RecordBatch,
+        props: parquet::file::properties::WriterProperties,
+    ) -> (Bytes, ParquetMetaData) {
+        use parquet::file::reader::{FileReader, SerializedFileReader};
+        let mut out = vec![];
+        let mut w =
+            parquet::arrow::ArrowWriter::try_new(&mut out, batch.schema(), Some(props)).unwrap();
+        w.write(batch).unwrap();
+        w.close().unwrap();
+        let file = Bytes::from(out);
+        let reader = SerializedFileReader::new(file.clone()).unwrap();
+        (file, reader.metadata().clone())
+    }
+
     #[test]
     fn written_page_headers_pass() {
         use arrow_array::{ArrayRef, Float64Array, Int64Array, StringArray};
         use parquet::file::properties::WriterProperties;
-        use parquet::file::reader::{FileReader, SerializedFileReader};
         use std::sync::Arc;
         let n = 20_000;
         let batch = arrow_array::RecordBatch::try_from_iter(vec![
@@ -277,16 +292,7 @@ mod tests {
             .set_max_row_group_row_count(Some(7_000))
             .set_compression(parquet::basic::Compression::SNAPPY)
             .build();
-        let mut out = vec![];
-        let mut w =
-            parquet::arrow::ArrowWriter::try_new(&mut out, batch.schema(), Some(props)).unwrap();
-        w.write(&batch).unwrap();
-        w.close().unwrap();
-        let file = bytes::Bytes::from(out);
-        let meta = SerializedFileReader::new(file.clone())
-            .unwrap()
-            .metadata()
-            .clone();
+        let (file, meta) = written(&batch, props);
         assert!(meta.num_row_groups() > 1);
         check_page_headers(&file, &meta).unwrap();
     }
@@ -311,16 +317,7 @@ mod tests {
             .set_statistics_truncate_length(None)
             .set_write_page_header_statistics(true)
             .build();
-        let mut out = vec![];
-        let mut w =
-            parquet::arrow::ArrowWriter::try_new(&mut out, batch.schema(), Some(props)).unwrap();
-        w.write(&batch).unwrap();
-        w.close().unwrap();
-        let file = bytes::Bytes::from(out);
-        let meta = SerializedFileReader::new(file.clone())
-            .unwrap()
-            .metadata()
-            .clone();
+        let (file, meta) = written(&batch, props);
         let reader = SerializedFileReader::new(file.clone()).unwrap();
         let pages: Vec<_> = reader
             .get_row_group(0)
