@@ -5,10 +5,12 @@
 //! bytes declare; a skip of a declared list loops over the declared count, and a skip of
 //! bytes past the end of the file reads nothing and succeeds. So a header that declares a
 //! list of a billion values in a few bytes cost seconds (libFuzzer found two such files,
-//! `core/tests/fuzz_regressions/libfuzzer_slow_page_header_skip*.parquet`). Two guards:
+//! `core/tests/fuzz_regressions/libfuzzer_slow_page_header_skip*.parquet`); and it
+//! allocates a dictionary page's declared count of values before decoding any (a third
+//! file declared 5 GB of them). Two guards:
 //! - [`check_page_headers`] walks every header the decoder can reach (with the footer's
 //!   bounded walker, reading the known fields as the decoder does) and refuses a count the
-//!   bytes left cannot hold;
+//!   bytes left cannot hold, or a dictionary larger than its page;
 //! - [`StrictEof`] makes the decoder's reads past the end of the file an error, so any skip
 //!   the walk did not foresee stops at the end of the bytes present.
 
