@@ -337,3 +337,18 @@ def test_integer_power_wraps_around_as_numpy_does(base, exponent):
         right = exponent
     fright = ferrodf.Series(right) if isinstance(right, pd.Series) else right
     assert_same(ferrodf.Series(base) ** fright, base**right, f"{list(base)} ** {right}")
+
+
+@pytest.mark.parametrize("exponent", [-1, pd.Series([], dtype="int64")], ids=["-1", "empty"])
+def test_negative_integer_power_of_no_rows(exponent):
+    """Found by make fuzz: an empty int64 column ** -1 raised ValueError ("Integers to
+    negative integer powers are not allowed") where pandas gives an empty int64 column:
+    NumPy refuses a negative exponent in its loop, which no row reaches. A row still
+    raises, as NumPy does. Fixed in frontend compute/binary.rs."""
+    base = pd.Series([], dtype="int64")
+    fexp = ferrodf.Series(exponent) if isinstance(exponent, pd.Series) else exponent
+    assert_same(ferrodf.Series(base) ** fexp, base**exponent, f"[] ** {exponent}")
+    with pytest.raises(ValueError, match="negative integer powers"):
+        pd.Series([2], dtype="int64") ** -1
+    with pytest.raises(ValueError, match="negative integer powers"):
+        ferrodf.Series([2]) ** -1

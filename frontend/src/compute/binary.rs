@@ -408,7 +408,8 @@ fn numeric(a: Side, b: Side, op: BinaryOp) -> Result<Column> {
             return nan_as_null(&r);
         }
         Pow if !common.is_floating() => {
-            if has_negative(b)? {
+            // NumPy refuses a negative exponent in its loop, so never on no rows.
+            if rows(a, b) > 0 && has_negative(b)? {
                 return Err(Error::value(
                     "Integers to negative integer powers are not allowed; use astype(float) \
                      on the base first",
