@@ -228,7 +228,11 @@ def read_parquet(
     """Read Parquet with ``options``; row groups decode in parallel without the GIL.
 
     ``parquet_metadatas`` (from ``read_parquet_footers``, one per source) are checked
-    against the sources; the reader decodes each footer again (footers are small)."""
+    against the sources; the reader decodes each footer again (footers are small).
+
+    A damaged file raises ValueError naming the source: footers and page headers whose
+    declared sizes the file's bytes cannot hold are refused before decoding (in memory
+    and from a path), so such a file costs milliseconds, not seconds or gigabytes."""
     _order = _stream_order(stream, mr)
     if parquet_metadatas is not None:
         n = len(_check(options)._sources)
