@@ -160,28 +160,24 @@ impl Input {
         })
     }
     fn metadata(&self) -> Result<ArrowReaderMetadata> {
-        let opts = ArrowReaderOptions::new();
-        // Declared sizes first: the decoder reserves memory by them (parquet_guard).
-        super::parquet_guard::check_source(&match self {
-            Input::File(p) => Source::Path(p.clone()),
-            Input::Bytes(b) => Source::Bytes(b.clone()),
-        })?;
-        // Page headers too, before the decoder skips through them (parquet_guard).
-        let in_source = |e: Error| Error::value(format!("{}: {e}", self.name()));
-        Ok(match self {
-            Input::File(p) => {
-                let file = Source::open(p)?;
-                let meta = ArrowReaderMetadata::load(&file, opts)?;
-                super::parquet_guard::check_page_headers(&file, meta.metadata())
-                    .map_err(in_source)?;
-                meta
-            }
-            Input::Bytes(b) => {
-                let meta = ArrowReaderMetadata::load(b, opts)?;
-                super::parquet_guard::check_page_headers(b, meta.metadata()).map_err(in_source)?;
-                meta
-            }
-        })
+        match self {
+            Input::File(p) => self.checked_metadata(&Source::open(p)?),
+            Input::Bytes(b) => self.checked_metadata(b),
+        }
+    }
+    /// The metadata of `file` (this input opened), its declared sizes checked first: the
+    /// decoder reserves memory by the footer's and skips through page headers by theirs
+    /// (parquet_guard).
+    fn checked_metadata<R: parquet::file::reader::ChunkReader>(
+        &self,
+        file: &R,
+    ) -> Result<ArrowReaderMetadata> {
+        use super::parquet_guard::{check_file_footer, check_page_headers};
+        check_file_footer(file)?;
+        let meta = ArrowReaderMetadata::load(file, ArrowReaderOptions::new())?;
+        check_page_headers(file, meta.metadata())
+            .map_err(|e| Error::value(format!("{}: {e}", self.name())))?;
+        Ok(meta)
     }
     /// The source as error messages name it.
     fn name(&self) -> String {

@@ -23,6 +23,7 @@
 
 use super::source::Source;
 use crate::error::{Error, Result};
+use parquet::file::reader::ChunkReader;
 
 mod pages;
 pub(crate) use pages::StrictEof;
@@ -70,33 +71,28 @@ pub fn footer_of(file: &[u8]) -> Option<&[u8]> {
     file.get(n.checked_sub(8 + len)?..n - 8)
 }
 
-/// [`check_footer`] on the footer of a source, when it ends with a plain one: files are
-/// read from the end (the footer only), in-memory files are not copied. Anything else is
-/// left to the decoder to report.
+/// [`check_footer`] on the footer of a file in memory or on disk, when it ends with a plain
+/// one: only the tail and the footer are read (in-memory files are not copied). Anything
+/// else is left to the decoder to report.
+pub fn check_file_footer<R: ChunkReader>(file: &R) -> Result<()> {
+    let n = file.len();
+    if n < 12 {
+        return Ok(());
+    }
+    let tail = file.get_bytes(n - 8, 8)?;
+    let len = u64::from(u32::from_le_bytes(tail[..4].try_into().expect("4 bytes")));
+    if &tail[4..] != b"PAR1" || len + 8 > n {
+        return Ok(());
+    }
+    // At most the file's size: the length was checked against it.
+    check_footer(&file.get_bytes(n - 8 - len, len as usize)?)
+}
+
+/// [`check_file_footer`] on a source (a file is opened for it).
 pub fn check_source(source: &Source) -> Result<()> {
     match source {
-        Source::Bytes(b) => footer_of(b).map_or(Ok(()), check_footer),
-        Source::Path(p) => {
-            use std::io::{Read, Seek, SeekFrom};
-            let io = |e: std::io::Error| Error::io(&e, p.display());
-            let mut f = Source::open(p)?;
-            let n = f.metadata().map_err(io)?.len();
-            if n < 12 {
-                return Ok(());
-            }
-            let mut tail = [0u8; 8];
-            f.seek(SeekFrom::End(-8)).map_err(io)?;
-            f.read_exact(&mut tail).map_err(io)?;
-            let len = u64::from(u32::from_le_bytes(tail[..4].try_into().expect("4 bytes")));
-            if &tail[4..] != b"PAR1" || len + 8 > n {
-                return Ok(());
-            }
-            // At most the file's size: the length was checked against it.
-            let mut footer = vec![0u8; len as usize];
-            f.seek(SeekFrom::End(-8 - len as i64)).map_err(io)?;
-            f.read_exact(&mut footer).map_err(io)?;
-            check_footer(&footer)
-        }
+        Source::Bytes(b) => check_file_footer(b),
+        Source::Path(p) => check_file_footer(&Source::open(p)?),
     }
 }
 
